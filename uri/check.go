@@ -1,0 +1,256 @@
+package uri
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Category names one kind of finding. Each has its own constant so that
+// tools can turn kinds on and off.
+type Category string
+
+const (
+	// CategoryMalformed: the string is not a URI-reference by the ABNF of
+	// Appendix A.
+	CategoryMalformed Category = "malformed"
+
+	// Normalization (section 6.2.2 syntax-based, 6.2.3 scheme-based),
+	// one category per Rule.
+	CategorySchemeCase        Category = "scheme-case"
+	CategoryHostCase          Category = "host-case"
+	CategoryPercentCase       Category = "percent-case"
+	CategoryPercentUnreserved Category = "percent-unreserved"
+	CategoryDotSegments       Category = "dot-segments"
+	CategoryEmptyPort         Category = "empty-port"
+	CategoryDefaultPort       Category = "default-port"
+	CategoryEmptyPath         Category = "empty-path"
+)
+
+// categories lists every category in a stable order; scheme.go and
+// security.go append theirs.
+var categories = []Category{
+	CategoryMalformed,
+	CategorySchemeCase, CategoryHostCase, CategoryPercentCase, CategoryPercentUnreserved,
+	CategoryDotSegments, CategoryEmptyPort, CategoryDefaultPort, CategoryEmptyPath,
+}
+
+// Categories returns every category that Check can report.
+func Categories() []Category {
+	return append([]Category(nil), categories...)
+}
+
+// Edit replaces s[Start:End] with New.
+type Edit struct {
+	Start, End int
+	New        string
+}
+
+// Finding is one problem with a URI reference.
+type Finding struct {
+	Category Category
+	// Start and End delimit the bytes at fault in the checked string;
+	// End == Start points between two bytes (where something is missing).
+	Start, End int
+	// Message stands on its own: it quotes the URI and says what is wrong.
+	Message string
+	// Err is the sentinel cause of a CategoryMalformed finding.
+	Err error
+	// Fix holds the edits of a safe fix, sorted and non-overlapping, or nil.
+	Fix []Edit
+}
+
+// Checker holds the options of Check.
+type Checker struct {
+	// Rules selects the normalization rules to report.
+	Rules Rule
+}
+
+var defaultChecker = Checker{Rules: AllRules}
+
+// Check returns every problem with the URI reference s: each ABNF
+// violation, then, for a valid reference, each normalization rule that
+// would change it. It returns nil when s is valid and normal.
+// It is Checker{Rules: AllRules}.Check.
+func Check(s string) []Finding {
+	return defaultChecker.Check(s)
+}
+
+// Check returns the findings for s under c's options.
+func (c *Checker) Check(s string) []Finding {
+	var u URI
+	var f failure
+	if !parseFull(s, &u, &f) {
+		return malformedFindings(s, f)
+	}
+	var out []Finding
+	for r := RuleSchemeCase; r <= RuleEmptyPath; r <<= 1 {
+		if c.Rules&r != 0 {
+			out = ruleFinding(s, &u, r, c.Rules, out)
+		}
+	}
+	out = checkScheme(s, &u, out)
+	out = checkSecurity(s, &u, out)
+	return out
+}
+
+// malformedFindings reports the first violation and, while each one has
+// an unambiguous repair, every later one, each with its own fix.
+func malformedFindings(s string, f failure) []Finding {
+	var out []Finding
+	cur := s  // s with the repairs so far
+	grow := 0 // len(cur) - len(s) before the current failure
+	for range len(s) + 1 {
+		e := &Error{Input: s, Offset: f.off - grow, Component: f.component, Err: f.cause, Detail: f.detail}
+		fd := Finding{
+			Category: CategoryMalformed,
+			Start:    e.Offset,
+			End:      min(e.Offset+1, len(s)),
+			Message:  fmt.Sprintf("%q is not a valid URI reference: %s", s, e.Reason()),
+			Err:      f.cause,
+		}
+		n, repl, ok := repairAt(cur, f)
+		if ok {
+			fd.End = fd.Start + n
+			fd.Fix = []Edit{{Start: fd.Start, End: fd.Start + n, New: repl}}
+		}
+		if f.cause == ErrInvalidEscape {
+			fd.End = min(fd.Start+3, len(s))
+			if ok {
+				fd.End = fd.Start + 1
+			}
+		}
+		out = append(out, fd)
+		if !ok {
+			break
+		}
+		cur = cur[:f.off] + repl + cur[f.off+n:]
+		grow += len(repl) - n
+		var u URI
+		if parseFull(cur, &u, &f) {
+			break
+		}
+	}
+	return out
+}
+
+// ruleFinding appends the finding for rule r, if r would change s.
+func ruleFinding(s string, u *URI, r, rules Rule, out []Finding) []Finding {
+	var edits []Edit
+	var what string
+	switch r {
+	case RuleSchemeCase:
+		if hasUpper(u.Scheme) {
+			edits = append(edits, Edit{0, len(u.Scheme), strings.ToLower(u.Scheme)})
+			what = fmt.Sprintf("scheme %q should be lowercase %q", u.Scheme, strings.ToLower(u.Scheme))
+		}
+	case RuleHostCase:
+		start, _ := u.Span(ComponentHost)
+		edits = lowerRuns(u.Host, start, edits)
+		if edits != nil {
+			lw := writer{src: u.Host}
+			lw.pct(u.Host, 0, true)
+			what = fmt.Sprintf("host %q should be lowercase %q", u.Host, lw.result())
+		}
+	case RulePercentCase, RulePercentUnreserved:
+		for c := ComponentUserinfo; c <= ComponentFragment; c++ {
+			if c == ComponentPort {
+				continue
+			}
+			start, end := u.Span(c)
+			edits = pctEdits(s[start:end], start, r, rules, edits)
+		}
+		if edits != nil {
+			first := edits[0]
+			if r == RulePercentCase {
+				what = fmt.Sprintf("percent-encoding %q should use uppercase hex digits %q", s[first.Start:first.End], first.New)
+			} else {
+				what = fmt.Sprintf("%q encodes the unreserved character %q, which should be written as is", s[first.Start:first.End], first.New)
+			}
+			if len(edits) > 1 {
+				what += fmt.Sprintf(" (and %d more)", len(edits)-1)
+			}
+		}
+	case RuleDotSegments:
+		if hierarchical(u) && hasDotSegments(u.Path) {
+			p := removeDotSegments(u.Path)
+			if !u.HasAuthority && strings.HasPrefix(p, "//") {
+				p = "/." + p
+			}
+			start, end := u.Span(ComponentPath)
+			edits = append(edits, Edit{start, end, p})
+			what = fmt.Sprintf("path %q has dot segments and should be %q", u.Path, p)
+		}
+	case RuleEmptyPort:
+		if u.HasPort && u.Port == "" {
+			start, _ := u.Span(ComponentPort)
+			edits = append(edits, Edit{start - 1, start, ""})
+			what = `the port is empty and its ":" should be dropped`
+		}
+	case RuleDefaultPort:
+		if info := lookupScheme(u.Scheme); u.HasPort && u.Port != "" && isDefaultPort(u.Port, info) {
+			start, end := u.Span(ComponentPort)
+			edits = append(edits, Edit{start - 1, end, ""})
+			what = fmt.Sprintf("port %s is the default for %s and should be dropped", u.Port, strings.ToLower(u.Scheme))
+		}
+	case RuleEmptyPath:
+		if info := lookupScheme(u.Scheme); u.HasAuthority && u.Path == "" && info != nil && info.slashPath {
+			start, _ := u.Span(ComponentPath)
+			edits = append(edits, Edit{start, start, "/"})
+			what = fmt.Sprintf(`the empty path of an %s URI with a host should be "/"`, strings.ToLower(u.Scheme))
+		}
+	}
+	if edits == nil {
+		return out
+	}
+	return append(out, Finding{
+		Category: r.Category(),
+		Start:    edits[0].Start,
+		End:      edits[0].End,
+		Message:  fmt.Sprintf("%q is not normalized: %s", s, what),
+		Fix:      edits,
+	})
+}
+
+// lowerRuns appends one edit per run of letters outside percent-encodings
+// in host that holds an upper-case letter.
+func lowerRuns(host string, base int, edits []Edit) []Edit {
+	for i := 0; i < len(host); {
+		if host[i] == '%' {
+			i += 3
+			continue
+		}
+		j := i
+		for j < len(host) && host[j] != '%' {
+			j++
+		}
+		if run := host[i:j]; hasUpper(run) {
+			edits = append(edits, Edit{base + i, base + j, strings.ToLower(run)})
+		}
+		i = j
+	}
+	return edits
+}
+
+// pctEdits appends one edit per percent-encoding in part that rule r
+// changes. With both percent rules on, an encoded unreserved character is
+// reported by RulePercentUnreserved only.
+func pctEdits(part string, base int, r, rules Rule, edits []Edit) []Edit {
+	for i := 0; i+2 < len(part); i++ {
+		if part[i] != '%' {
+			continue
+		}
+		d := unhex(part[i+1])<<4 | unhex(part[i+2])
+		unres := is(d, cUnreserved)
+		switch {
+		case r == RulePercentUnreserved && unres:
+			edits = append(edits, Edit{base + i, base + i + 3, string(d)})
+		case r == RulePercentCase && !(unres && rules&RulePercentUnreserved != 0) &&
+			(isLowerHex(part[i+1]) || isLowerHex(part[i+2])):
+			edits = append(edits, Edit{base + i, base + i + 3, string([]byte{'%', upperHex[d>>4], upperHex[d&15]})})
+		}
+		i += 2
+	}
+	return edits
+}
+
+func isLowerHex(c byte) bool { return c >= 'a' && c <= 'f' }

@@ -1,0 +1,55 @@
+// Package uri parses, checks, normalizes and resolves URI references by
+// RFC 3986, strictly to the ABNF of its Appendix A.
+//
+// It is the one place in urilint that knows the URI grammar: the Go
+// analyzer and the document extractor hand their candidates to [Check],
+// so a URI gets the same verdict wherever it is written.
+//
+// # Parsing
+//
+// [Parse] accepts any URI-reference (section 4.1), absolute or relative,
+// and keeps every component exactly as written: still percent-encoded, in
+// its original case, with absent and empty components told apart (the
+// Has fields of [URI]). [URI.String] recomposes the reference by section
+// 5.3, so Parse(s).String() == s for every valid s. Errors are [*Error]
+// values carrying the input, the byte offset of the first offending byte
+// and a sentinel cause such as [ErrInvalidChar]. [Valid] and [Validate]
+// check without allocating.
+//
+// Deliberate limits: bytes outside ASCII are errors (an IRI must be mapped
+// to a URI first, RFC 3987 section 3.1); IPv6 zone identifiers
+// ("[fe80::1%25eth0]", RFC 6874) are errors with cause [ErrZoneID], since
+// RFC 3986 has no such syntax; host names are not checked against DNS
+// rules, and "256.1.1.1" is a valid reg-name, as the first-match-wins rule
+// of section 3.2.2 says.
+//
+// # Normalization
+//
+// [Normalize] applies the syntax-based normalization of section 6.2.2 and
+// the scheme-based normalization of section 6.2.3; [NormalizeRules]
+// applies a chosen subset, each [Rule] a named constant. When the input is
+// already normal it is returned unchanged without allocating.
+//
+// Decisions where the RFC leaves room:
+//   - Dot segments are removed only from hierarchical paths of URIs that
+//     have a scheme: a path after an authority, or one that begins with
+//     "/". A rootless path ("foo:a/../b", "urn:x:..") is left alone,
+//     because such schemes (urn, mailto, tel) give "." and ".." no
+//     meaning, and a relative reference is left alone because its dot
+//     segments still mean something when it is resolved against a base.
+//   - When dot-segment removal leaves a path beginning with "//" and there
+//     is no authority, the path is written with a "/." prefix
+//     ("foo:/a/..//c" becomes "foo:/.//c"), so it cannot re-parse as an
+//     authority.
+//   - An empty query or fragment ("http://h/?") is kept: section 6.2.3
+//     does not let a normalizer drop the delimiter of an empty component
+//     unless the scheme says so.
+//   - The empty path becomes "/" only for http, https, ws and wss, the
+//     schemes that define the two as equivalent.
+//
+// # Checking
+//
+// [Check] returns every problem with a reference as [Finding] values, each
+// with a constant [Category], the byte range at fault, a message that
+// stands on its own, and the edits of a safe fix where there is one.
+package uri

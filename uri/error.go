@@ -1,0 +1,94 @@
+package uri
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Sentinel causes wrapped by *Error; test with errors.Is.
+var (
+	// ErrInvalidChar: a byte that the component's ABNF rule does not allow.
+	ErrInvalidChar = errors.New("invalid character")
+	// ErrNonASCII: a byte >= 0x80; IRIs are not URIs (RFC 3986 section 2).
+	ErrNonASCII = errors.New("non-ASCII byte")
+	// ErrInvalidEscape: "%" not followed by two hex digits (pct-encoded = "%" HEXDIG HEXDIG).
+	ErrInvalidEscape = errors.New("invalid percent-encoding")
+	// ErrInvalidScheme: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) fails.
+	ErrInvalidScheme = errors.New("invalid scheme")
+	// ErrInvalidPort: port = *DIGIT fails.
+	ErrInvalidPort = errors.New("invalid port")
+	// ErrInvalidIPLiteral: a bracketed host that is neither IPv6address nor IPvFuture.
+	ErrInvalidIPLiteral = errors.New("invalid IP literal")
+	// ErrZoneID: an IPv6 zone identifier ("%25eth0"), which RFC 3986 does not allow.
+	ErrZoneID = errors.New("IPv6 zone identifier")
+	// ErrColonInFirstSegment: a relative reference whose first segment holds a
+	// colon, which path-noscheme forbids (section 4.2).
+	ErrColonInFirstSegment = errors.New("colon in first path segment")
+	// ErrEmpty: an empty string where a URI is required.
+	ErrEmpty = errors.New("empty")
+)
+
+// Error reports where and why a string is not a URI reference.
+type Error struct {
+	Input     string    // the string that failed
+	Offset    int       // byte offset of the first offending byte in Input
+	Component Component // the component being parsed
+	Err       error     // one of the sentinel causes above
+	Detail    string    // optional: a more specific explanation
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// Error returns a message such as
+// `invalid character ' ' in path at offset 17`.
+func (e *Error) Error() string {
+	return fmt.Sprintf("%s %q: %s", "parse", e.Input, e.Reason())
+}
+
+// Reason returns the message without the input: what went wrong, in which
+// component, at which byte offset.
+func (e *Error) Reason() string {
+	var what string
+	switch e.Err {
+	case ErrInvalidChar, ErrNonASCII:
+		what = fmt.Sprintf("%v %s in %s", e.Err, quoteByte(e.byteAt()), e.Component)
+	case ErrInvalidEscape:
+		end := min(e.Offset+3, len(e.Input))
+		if e.Offset > len(e.Input) {
+			end = e.Offset
+		}
+		what = fmt.Sprintf("invalid percent-encoding %q in %s", e.Input[min(e.Offset, len(e.Input)):end], e.Component)
+	default:
+		what = fmt.Sprintf("%v in %s", e.Err, e.Component)
+		if e.Component == ComponentScheme || e.Component == ComponentPort {
+			what = e.Err.Error()
+		}
+	}
+	if e.Detail != "" {
+		what += " (" + e.Detail + ")"
+	}
+	return fmt.Sprintf("%s at offset %d", what, e.Offset)
+}
+
+func (e *Error) byteAt() int {
+	if e.Offset >= 0 && e.Offset < len(e.Input) {
+		return int(e.Input[e.Offset])
+	}
+	return -1
+}
+
+func quoteByte(c int) string {
+	switch {
+	case c < 0:
+		return "end of input"
+	case c >= 0x80:
+		return fmt.Sprintf("0x%02X", c)
+	case c < 0x20 || c == 0x7f:
+		return fmt.Sprintf("%q", rune(c))
+	}
+	return fmt.Sprintf("'%c'", c)
+}
+
+// ErrMissingScheme: a URI (not a relative reference) was required, or the
+// reference begins with ":".
+var ErrMissingScheme = errors.New("missing scheme")
