@@ -58,6 +58,8 @@ func (e *Error) Reason() string {
 			end = e.Offset
 		}
 		what = fmt.Sprintf("invalid percent-encoding %q in %s", e.Input[min(e.Offset, len(e.Input)):end], e.Component)
+	case ErrColonInFirstSegment:
+		what = "colon in first path segment of a relative reference"
 	default:
 		what = fmt.Sprintf("%v in %s", e.Err, e.Component)
 		if e.Component == ComponentScheme || e.Component == ComponentPort {

@@ -1,0 +1,97 @@
+package uri
+
+import (
+	"net/url"
+	"testing"
+)
+
+// benchURIs is a realistic mix: the kinds of URI that appear in Go code
+// and in documentation, all valid and in normal form.
+var benchURIs = []string{
+	"https://example.com/",
+	"https://api.example.com/v1/users/42?expand=orders&limit=10#top",
+	"http://www.ietf.org/rfc/rfc2396.txt",
+	"https://user@git.example.org/org/repo.git",
+	"http://192.0.2.16:8080/status",
+	"http://[2001:db8::7]/c=GB?objectClass?one",
+	"https://[::1]:8443/healthz",
+	"mailto:John.Doe@example.com",
+	"urn:oasis:names:specification:docbook:dtd:xml:4.1.2",
+	"file:///etc/hosts",
+	"ftp://ftp.is.co.za/rfc/rfc1808.txt",
+	"ws://localhost:9000/socket",
+	"wss://stream.example.com/feed?token=abc123",
+	"tel:+1-816-555-1212",
+	"news:comp.infosystems.www.servers.unix",
+	"../images/logo.png",
+	"/static/css/site.css?v=3",
+	"docs/getting-started.md#install",
+	"?page=2",
+	"#section-3.2",
+	"https://example.com/a/b/c/d;p?q=1&r=%E2%82%AC",
+	"https://pkg.go.dev/net/url#URL.ResolveReference",
+	"postgres://db.internal:5432/app?sslmode=disable",
+	"https://en.wikipedia.org/wiki/Uniform_Resource_Identifier_(disambiguation)",
+}
+
+func BenchmarkParse(b *testing.B) {
+	n := 0
+	for _, s := range benchURIs {
+		n += len(s)
+	}
+	b.Run("uri", func(b *testing.B) {
+		b.ReportAllocs()
+		b.SetBytes(int64(n))
+		for b.Loop() {
+			for _, s := range benchURIs {
+				if _, err := Parse(s); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+	})
+	b.Run("net-url", func(b *testing.B) {
+		b.ReportAllocs()
+		b.SetBytes(int64(n))
+		for b.Loop() {
+			for _, s := range benchURIs {
+				if _, err := url.Parse(s); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+	})
+	b.Run("validate", func(b *testing.B) {
+		b.ReportAllocs()
+		b.SetBytes(int64(n))
+		for b.Loop() {
+			for _, s := range benchURIs {
+				if !Valid(s) {
+					b.Fatal(s)
+				}
+			}
+		}
+	})
+	b.Run("normalize-normal", func(b *testing.B) {
+		b.ReportAllocs()
+		b.SetBytes(int64(n))
+		for b.Loop() {
+			for _, s := range benchURIs {
+				if _, err := Normalize(s); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+	})
+	b.Run("check-clean", func(b *testing.B) {
+		b.ReportAllocs()
+		b.SetBytes(int64(n))
+		for b.Loop() {
+			for _, s := range benchURIs {
+				if fs := Check(s); fs != nil {
+					b.Fatal(s, fs)
+				}
+			}
+		}
+	})
+}
