@@ -1,0 +1,106 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/txtar"
+)
+
+var update = flag.Bool("update", false, "rewrite the stdout and stderr sections of testdata/*.txtar")
+
+// TestScripts runs each testdata/*.txtar script. The archive comment holds
+//
+//	args: the command line, split at spaces
+//	exit: the expected exit status
+//
+// Sections named stdout and stderr hold the expected output, a section
+// named stdin is standard input, and every other section is written to a
+// temporary directory, where the command runs.
+func TestScripts(t *testing.T) {
+	files, err := filepath.Glob("testdata/*.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) == 0 {
+		t.Fatal("no scripts in testdata")
+	}
+	for _, file := range files {
+		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
+			abs, err := filepath.Abs(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			a, err := txtar.ParseFile(abs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var args []string
+			wantExit := 0
+			for _, line := range strings.Split(string(a.Comment), "\n") {
+				if v, ok := strings.CutPrefix(line, "args:"); ok {
+					args = strings.Fields(v)
+				}
+				if v, ok := strings.CutPrefix(line, "exit:"); ok {
+					if wantExit, err = strconv.Atoi(strings.TrimSpace(v)); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			dir := t.TempDir()
+			want := map[string]string{}
+			var stdin []byte
+			for _, f := range a.Files {
+				switch f.Name {
+				case "stdout", "stderr":
+					want[f.Name] = string(f.Data)
+				case "stdin":
+					stdin = f.Data
+				default:
+					name := filepath.Join(dir, filepath.FromSlash(f.Name))
+					if err := os.MkdirAll(filepath.Dir(name), 0o777); err != nil {
+						t.Fatal(err)
+					}
+					if err := os.WriteFile(name, f.Data, 0o666); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			t.Chdir(dir)
+			var stdout, stderr bytes.Buffer
+			code := run(args, bytes.NewReader(stdin), &stdout, &stderr)
+			if code != wantExit {
+				t.Errorf("uriextract %s: exit %d, want %d\nstderr:\n%s", strings.Join(args, " "), code, wantExit, stderr.String())
+			}
+			got := map[string]string{"stdout": stdout.String(), "stderr": stderr.String()}
+			if *update {
+				var files []txtar.File
+				for _, f := range a.Files {
+					if f.Name != "stdout" && f.Name != "stderr" {
+						files = append(files, f)
+					}
+				}
+				for _, n := range []string{"stdout", "stderr"} {
+					if got[n] != "" {
+						files = append(files, txtar.File{Name: n, Data: []byte(got[n])})
+					}
+				}
+				a.Files = files
+				if err := os.WriteFile(abs, txtar.Format(a), 0o666); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			for _, n := range []string{"stdout", "stderr"} {
+				if got[n] != want[n] {
+					t.Errorf("uriextract %s: %s:\n%s\nwant:\n%s", strings.Join(args, " "), n, got[n], want[n])
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,331 @@
+package extract
+
+import (
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/urilint/urilint/uri"
+)
+
+// maxWrapLines is how many line breaks a wrapper may hold before the search
+// for its closer gives up ("within a few lines").
+const maxWrapLines = 4
+
+// maxLabelGap is how far back from a scheme the "URL:" label is looked for,
+// across white space.
+const maxLabelGap = 32
+
+// wrapper describes the delimiters around a candidate.
+type wrapper struct {
+	kind    Kind
+	opener  string   // a new opener ends the search for the closer
+	closers []string // any of these closes
+	spaces  bool     // white space within a line is allowed, not only line breaks
+}
+
+var (
+	angleWrapper = wrapper{kind: Angle, opener: "<", closers: []string{">"}, spaces: true}
+	urlWrapper   = wrapper{kind: URLPrefix, opener: "<", closers: []string{">"}, spaces: true}
+	quoteWrapper = wrapper{kind: Quoted, opener: `"`, closers: []string{`"`}}
+)
+
+// typographic lists the typographic quotes and guillemets that open a
+// wrapper, with their closers.
+var typographic = map[rune]wrapper{
+	'“': {kind: Quoted, opener: "“", closers: []string{"”"}},
+	'‘': {kind: Quoted, opener: "‘", closers: []string{"’"}},
+	'„': {kind: Quoted, opener: "„", closers: []string{"“", "”"}},
+	'‚': {kind: Quoted, opener: "‚", closers: []string{"‘", "’"}},
+	'«': {kind: Quoted, opener: "«", closers: []string{"»"}},
+	'‹': {kind: Quoted, opener: "‹", closers: []string{"›"}},
+	'»': {kind: Quoted, opener: "»", closers: []string{"«"}},
+	'「': {kind: Quoted, opener: "「", closers: []string{"」"}},
+	'『': {kind: Quoted, opener: "『", closers: []string{"』"}},
+}
+
+// delimit finds the extent of the candidate whose scheme is src[s:c], with
+// c the index of its ':'. It returns the link (offsets only), the offset
+// where scanning resumes, and whether there is a URI at all.
+func delimit(src []byte, lo, hi, s, c int, slashes bool) (Link, int, bool) {
+	w, label := opening(src, lo, s)
+	if w.closers != nil {
+		if l, next, ok := wrapped(src, hi, s, c, slashes, w); ok {
+			return l, next, true
+		}
+	}
+	l, ok := bare(src, hi, s, c, slashes)
+	if label {
+		l.Kind = URLPrefix
+	}
+	return l, l.End.Offset, ok
+}
+
+// opening returns the wrapper that opens right before src[s:], if any, and
+// whether a "URL:" label precedes it (so that the URI keeps the URLPrefix
+// kind when its "<URL:" finds no ">").
+func opening(src []byte, lo, s int) (w wrapper, label bool) {
+	if s == lo {
+		return wrapper{}, false
+	}
+	switch b := src[s-1]; {
+	case b == '<':
+		return angleWrapper, false
+	case b == '"':
+		return quoteWrapper, false
+	case b >= utf8.RuneSelf:
+		r, _ := utf8.DecodeLastRune(src[lo:s])
+		if t, ok := typographic[r]; ok {
+			return t, false
+		}
+	}
+	// "URL:" with or without white space before the scheme.
+	i := s
+	for i > lo && s-i < maxLabelGap && isSpace(src[i-1]) {
+		i--
+	}
+	if i-lo < 4 || !hasURLLabel(src[i-4:i]) || (i-4 > lo && isSchemeByte(src[i-5])) {
+		return wrapper{}, false
+	}
+	if i-4 > lo && src[i-5] == '<' {
+		return urlWrapper, true
+	}
+	return wrapper{}, true
+}
+
+func hasURLLabel(b []byte) bool {
+	return len(b) == 4 && b[0]|0x20 == 'u' && b[1]|0x20 == 'r' && b[2]|0x20 == 'l' && b[3] == ':'
+}
+
+// wrapped looks for the closer of w from src[s:] and returns the link
+// inside when the wrapper holds one URI.
+func wrapped(src []byte, hi, s, c int, slashes bool, w wrapper) (Link, int, bool) {
+	end, clen := findCloser(src, hi, s, w)
+	if end < 0 {
+		return Link{}, 0, false
+	}
+	e := end
+	for e > s && isSpace(src[e-1]) {
+		e--
+	}
+	if !longEnough(e, c, slashes) {
+		return Link{}, 0, false
+	}
+	raw := src[s:e]
+	l := Link{Kind: w.kind, Raw: string(raw)}
+	l.Start.Offset, l.End.Offset = s, e
+	if !hasSpace(raw) {
+		l.URI = l.Raw
+		return l, end + clen, true
+	}
+	// Join: drop all white space; a break right after "-" keeps the hyphen
+	// but makes the link ambiguous (Appendix C).
+	joined := make([]byte, 0, len(raw))
+	offs := make([]int32, 0, len(raw))
+	hyphen := false
+	for i := 0; i < len(raw); i++ {
+		if isSpace(raw[i]) {
+			if raw[i] == '\n' && len(joined) > 0 && joined[len(joined)-1] == '-' && breakAfterHyphen(raw, i) {
+				hyphen = true
+			}
+			continue
+		}
+		joined = append(joined, raw[i])
+		offs = append(offs, int32(i))
+	}
+	if !uri.Valid(string(joined)) {
+		return Link{}, 0, false
+	}
+	l.URI = string(joined)
+	l.offs = offs
+	if hyphen {
+		alt := make([]byte, 0, len(raw))
+		for i := 0; i < len(raw); i++ {
+			if isSpace(raw[i]) {
+				continue
+			}
+			if raw[i] == '-' && breakAfterHyphen(raw, i+1) {
+				continue
+			}
+			alt = append(alt, raw[i])
+		}
+		l.Alt = string(alt)
+	}
+	return l, end + clen, true
+}
+
+// breakAfterHyphen reports whether the white space starting at raw[i]
+// (or reaching raw[i]) holds a line break and follows a hyphen.
+func breakAfterHyphen(raw []byte, i int) bool {
+	j := i
+	for j > 0 && isSpace(raw[j-1]) {
+		j--
+	}
+	if j == 0 || raw[j-1] != '-' {
+		return false
+	}
+	for k := j; k < len(raw) && isSpace(raw[k]); k++ {
+		if raw[k] == '\n' {
+			return true
+		}
+	}
+	return false
+}
+
+// findCloser returns the offset of the closer of w at or after s and its
+// length, or -1. The search ends, without a closer, at a blank line, a
+// new opener, the end of the input, more than maxWrapLines line breaks,
+// or, for quotes, white space that is not part of a line break.
+func findCloser(src []byte, hi, s int, w wrapper) (int, int) {
+	lines := 0
+	for i := s; i < hi; i++ {
+		b := src[i]
+		switch {
+		case b == '\n':
+			lines++
+			if lines > maxWrapLines {
+				return -1, 0
+			}
+			k := i + 1
+			for k < hi && (src[k] == ' ' || src[k] == '\t' || src[k] == '\r') {
+				k++
+			}
+			if k == hi || src[k] == '\n' {
+				return -1, 0
+			}
+			i = k - 1
+			continue
+		case b == ' ' || b == '\t' || b == '\r' || b == '\v' || b == '\f':
+			if !w.spaces {
+				k := i + 1
+				for k < hi && (src[k] == ' ' || src[k] == '\t' || src[k] == '\r') {
+					k++
+				}
+				if k == hi || src[k] != '\n' {
+					return -1, 0
+				}
+			}
+			continue
+		}
+		for _, cl := range w.closers {
+			if b == cl[0] && hasPrefixAt(src, hi, i, cl) {
+				return i, len(cl)
+			}
+		}
+		if b == w.opener[0] && hasPrefixAt(src, hi, i, w.opener) {
+			return -1, 0
+		}
+	}
+	return -1, 0
+}
+
+func hasPrefixAt(src []byte, hi, i int, p string) bool {
+	return hi-i >= len(p) && string(src[i:i+len(p)]) == p
+}
+
+func hasSpace(b []byte) bool {
+	for _, c := range b {
+		if isSpace(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// longEnough reports whether a candidate ending at e has something after
+// its "scheme:" at c, and after "scheme://" when it has the slashes.
+func longEnough(e, c int, slashes bool) bool {
+	if slashes {
+		return e > c+3
+	}
+	return e > c+1
+}
+
+// bare delimits a URI that no wrapper encloses: it runs to white space
+// (Unicode spaces included), a quote, "<", ">", "`", CJK or fullwidth
+// punctuation, then loses its trailing punctuation, unbalanced closing
+// brackets and closing quotes.
+func bare(src []byte, hi, s, c int, slashes bool) (Link, bool) {
+	e := c + 1
+	var open, shut [3]int // ( [ {  and  ) ] }
+	for e < hi {
+		b := src[e]
+		if b < utf8.RuneSelf {
+			switch b {
+			case ' ', '\t', '\n', '\r', '\v', '\f', '<', '>', '"', '`':
+				goto end
+			case '(':
+				open[0]++
+			case '[':
+				open[1]++
+			case '{':
+				open[2]++
+			case ')':
+				shut[0]++
+			case ']':
+				shut[1]++
+			case '}':
+				shut[2]++
+			}
+			e++
+			continue
+		}
+		r, size := utf8.DecodeRune(src[e:hi])
+		if endsBare(r) {
+			break
+		}
+		e += size
+	}
+end:
+	for e > c+1 {
+		switch src[e-1] {
+		case '.', ',', ';', ':', '!', '?', '\'':
+			e--
+			continue
+		case ')':
+			if shut[0] > open[0] {
+				shut[0]--
+				e--
+				continue
+			}
+		case ']':
+			if shut[1] > open[1] {
+				shut[1]--
+				e--
+				continue
+			}
+		case '}':
+			if shut[2] > open[2] {
+				shut[2]--
+				e--
+				continue
+			}
+		}
+		break
+	}
+	if !longEnough(e, c, slashes) {
+		return Link{}, false
+	}
+	raw := string(src[s:e])
+	l := Link{URI: raw, Raw: raw, Kind: Bare}
+	l.Start.Offset, l.End.Offset = s, e
+	return l, true
+}
+
+// endsBare reports whether a non-ASCII rune ends a bare URI: Unicode white
+// space, typographic quotes and guillemets, CJK and fullwidth punctuation.
+func endsBare(r rune) bool {
+	switch {
+	case r == utf8.RuneError:
+		return false
+	case unicode.IsSpace(r):
+		return true
+	case r >= 0x2018 && r <= 0x201F, r == 0xAB, r == 0xBB, r == 0x2039, r == 0x203A:
+		return true // ‘ ’ ‚ ‛ “ ” „ ‟ « » ‹ ›
+	case r >= 0x3000 && r <= 0x303F:
+		return true // CJK symbols and punctuation: 、 。 「 」 ...
+	case r >= 0xFF01 && r <= 0xFF0F, r >= 0xFF1A && r <= 0xFF20,
+		r >= 0xFF3B && r <= 0xFF40, r >= 0xFF5B && r <= 0xFF65:
+		return true // fullwidth punctuation: ！ ， ． ： ； ？ （ ） ...
+	}
+	return false
+}

@@ -1,0 +1,2 @@
+// Package extract finds the URIs in plain text and Markdown documents.
+package extract

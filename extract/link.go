@@ -1,0 +1,178 @@
+package extract
+
+import (
+	"bytes"
+	"strconv"
+)
+
+// Kind tells how a URI was delimited or marked up in its source.
+type Kind uint8
+
+const (
+	// Bare is a URI delimited by whitespace or punctuation only.
+	Bare Kind = iota
+	// Angle is a URI inside "<" and ">".
+	Angle
+	// Quoted is a URI inside ASCII double quotes, typographic quotes or
+	// guillemets.
+	Quoted
+	// URLPrefix is a URI after the "URL:" label, inside "<URL:...>" or bare.
+	URLPrefix
+	// InlineLink is the destination of a Markdown inline link.
+	InlineLink
+	// Image is the source of a Markdown inline image.
+	Image
+	// Autolink is a Markdown autolink ("<https://example.com>").
+	Autolink
+	// Definition is the destination of a Markdown link reference definition.
+	Definition
+	// HTMLAttr is the value of an href, src or srcset attribute in HTML.
+	HTMLAttr
+)
+
+var kindNames = [...]string{
+	Bare:       "bare",
+	Angle:      "angle",
+	Quoted:     "quoted",
+	URLPrefix:  "url-prefix",
+	InlineLink: "inline-link",
+	Image:      "image",
+	Autolink:   "autolink",
+	Definition: "definition",
+	HTMLAttr:   "html-attr",
+}
+
+// String returns the kind's name as used in the output of uriextract -json:
+// "bare", "angle", "quoted", "url-prefix", "inline-link", "image",
+// "autolink", "definition" or "html-attr".
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return "kind(" + strconv.Itoa(int(k)) + ")"
+}
+
+// Position is a place in the source. Line and Column start at 1; Column
+// counts bytes, as go/token does, so a tab or a multi-byte character
+// advances it by its byte length.
+type Position struct {
+	Offset int // byte offset, from 0
+	Line   int
+	Column int
+}
+
+// String returns "line:column".
+func (p Position) String() string {
+	return strconv.Itoa(p.Line) + ":" + strconv.Itoa(p.Column)
+}
+
+// Link is one URI occurrence in a document.
+type Link struct {
+	// URI is the URI as the document means it: the whitespace of a wrapped
+	// URI removed, Markdown backslash escapes and character references
+	// resolved, "mailto:" added to an e-mail autolink. Nothing else changes:
+	// no case folding, no percent-encoding, no IDN conversion.
+	URI string
+	// Raw is the source text from Start to End, exactly as written.
+	Raw string
+	// Start is the position of the first byte of the URI, End the position
+	// just past its last byte. Wrappers ("<", "URL:", quotes, Markdown
+	// punctuation) lie outside.
+	Start, End Position
+	// Kind tells how the URI was delimited.
+	Kind Kind
+	// Alt is set when a line break inside a wrapper came right after a
+	// hyphen (RFC 3986 Appendix C): URI keeps the hyphen, Alt is the reading
+	// without it. Alt is empty for every other link.
+	Alt string
+
+	// offs maps each byte of URI to its offset in Raw when the two differ;
+	// nil when URI == Raw.
+	offs []int32
+}
+
+// Ambiguous reports whether the link broke across lines right after a
+// hyphen, so that the hyphen may or may not belong to the URI.
+func (l *Link) Ambiguous() bool { return l.Alt != "" }
+
+// PositionOf returns the source position of byte i of l.URI, for reporting
+// a problem found in the URI (such as a uri.Finding's Start) where it is in
+// the document. Bytes that have no source of their own (the "mailto:" added
+// to an e-mail autolink) map to the start of the link; i == len(l.URI) maps
+// to End.
+func (l *Link) PositionOf(i int) Position {
+	var r int
+	switch {
+	case i <= 0:
+		return l.Start
+	case i >= len(l.URI):
+		return l.End
+	case l.offs == nil:
+		r = i
+	default:
+		r = int(l.offs[i])
+	}
+	if r > len(l.Raw) {
+		r = len(l.Raw)
+	}
+	return endOf(l.Start, l.Raw[:r])
+}
+
+func bytesCountNL(s string) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\n' {
+			n++
+		}
+	}
+	return n
+}
+
+func lastNL(s string) int {
+	for i := len(s) - 1; i >= 0; i-- {
+		if s[i] == '\n' {
+			return i
+		}
+	}
+	return -1
+}
+
+// locator turns increasing byte offsets into positions in one pass.
+type locator struct {
+	src  []byte
+	off  int // offset already counted
+	line int // line of off
+	bol  int // offset of the first byte of that line
+}
+
+func newLocator(src []byte) locator { return locator{src: src, line: 1} }
+
+// pos returns the position of off. Offsets may go backwards; the locator
+// then starts again from the top, which callers avoid by asking in order.
+func (lc *locator) pos(off int) Position {
+	if off < lc.off {
+		lc.off, lc.line, lc.bol = 0, 1, 0
+	}
+	seg := lc.src[lc.off:off]
+	if n := bytes.Count(seg, nl); n > 0 {
+		lc.line += n
+		lc.bol = lc.off + bytes.LastIndexByte(seg, '\n') + 1
+	}
+	lc.off = off
+	return Position{Offset: off, Line: lc.line, Column: off - lc.bol + 1}
+}
+
+var nl = []byte{'\n'}
+
+// endOf returns the position just past raw, which starts at start.
+func endOf(start Position, raw string) Position {
+	p := start
+	p.Offset += len(raw)
+	if n := bytesCountNL(raw); n > 0 {
+		p.Line += n
+		p.Column = len(raw) - lastNL(raw)
+	} else {
+		p.Column += len(raw)
+	}
+	return p
+}

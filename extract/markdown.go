@@ -1,0 +1,318 @@
+package extract
+
+import (
+	"bytes"
+	"sync"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+)
+
+// mdParser parses CommonMark with the GFM tables, strikethrough and task
+// lists. GFM's Linkify is left out on purpose: it knows only http, https,
+// ftp and "www."; bare URIs in text go through the plain-text scanner.
+var mdParser = sync.OnceValue(func() parser.Parser {
+	return goldmark.New(goldmark.WithExtensions(
+		extension.Table, extension.Strikethrough, extension.TaskList,
+	)).Parser()
+})
+
+// Markdown returns the URIs of the Markdown document src (CommonMark with
+// GFM tables, strikethrough and task lists), in source order: link and
+// image destinations, autolinks, link reference definitions, href, src
+// and srcset in raw HTML, and URIs in text by the rules of Text. Code
+// spans and code blocks are skipped.
+func Markdown(src []byte) []Link { return (&Extractor{}).Markdown(src) }
+
+// Markdown returns the URIs of the Markdown document src, in source order.
+func (e *Extractor) Markdown(src []byte) []Link {
+	doc := mdParser().Parse(text.NewReader(src))
+	return e.markdownAST(src, doc)
+}
+
+func (e *Extractor) markdownAST(src []byte, doc ast.Node) []Link {
+	var links []Link
+	textDone := 0 // end of the last run of text scanned
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch n := n.(type) {
+		case *ast.Text:
+			if n.Segment.Start < textDone {
+				return ast.WalkContinue, nil
+			}
+			lo, hi := textRun(src, n)
+			links = mdText(src, lo, hi, links)
+			textDone = hi
+		case *ast.CodeSpan:
+			if !e.Code {
+				return ast.WalkSkipChildren, nil
+			}
+		case *ast.CodeBlock, *ast.FencedCodeBlock:
+			if e.Code {
+				lines := n.Lines()
+				for i := 0; i < lines.Len(); i++ {
+					seg := lines.At(i)
+					links = scanText(src, seg.Start, seg.Stop, links)
+				}
+			}
+			return ast.WalkSkipChildren, nil
+		case *ast.Link:
+			if n.Reference == nil {
+				links = destination(src, links, n.Pos(), n.Destination, "](", InlineLink)
+			}
+		case *ast.Image:
+			if n.Reference == nil {
+				links = destination(src, links, n.Pos(), n.Destination, "](", Image)
+			}
+		case *ast.LinkReferenceDefinition:
+			links = destination(src, links, n.Pos(), n.Destination, "]:", Definition)
+		case *ast.AutoLink:
+			links = autolink(src, links, n)
+		case *ast.RawHTML:
+			if n.Segments.Len() > 0 {
+				links = htmlAttrs(src, n.Segments.At(0).Start, n.Segments.At(n.Segments.Len()-1).Stop, links)
+			}
+		case *ast.HTMLBlock:
+			lines := n.Lines()
+			if lines.Len() > 0 {
+				links = htmlAttrs(src, lines.At(0).Start, lines.At(lines.Len()-1).Stop, links)
+			}
+			if n.HasClosure() {
+				links = htmlAttrs(src, n.ClosureLine.Start, n.ClosureLine.Stop, links)
+			}
+		}
+		return ast.WalkContinue, nil
+	})
+	finish(src, links)
+	return links
+}
+
+// textRun returns the source range of the run of sibling Text nodes that
+// starts with n: the text of a paragraph line by line, across soft line
+// breaks and backslash escapes, so that a "<...>" URI broken across lines
+// is seen whole.
+func textRun(src []byte, n *ast.Text) (lo, hi int) {
+	lo, hi = n.Segment.Start, n.Segment.Stop
+	for next := n.NextSibling(); next != nil; next = next.NextSibling() {
+		t, ok := next.(*ast.Text)
+		if !ok || t.Segment.Start < hi || !gapOK(src[hi:t.Segment.Start]) {
+			break
+		}
+		hi = t.Segment.Stop
+	}
+	return lo, hi
+}
+
+// gapOK reports whether the bytes between two text segments are only what
+// the parser dropped inside a paragraph: line breaks, indentation and
+// backslashes of escapes.
+func gapOK(gap []byte) bool {
+	for _, c := range gap {
+		if !isSpace(c) && c != '\\' {
+			return false
+		}
+	}
+	return true
+}
+
+// mdText scans text of a Markdown document and resolves the backslash
+// escapes and character references of what it finds.
+func mdText(src []byte, lo, hi int, links []Link) []Link {
+	n := len(links)
+	links = scanText(src, lo, hi, links)
+	for i := n; i < len(links); i++ {
+		unescapeLink(&links[i])
+	}
+	return links
+}
+
+// unescapeLink resolves Markdown backslash escapes and character
+// references in l.URI, keeping the map to the source.
+func unescapeLink(l *Link) {
+	if !needsUnescape(l.URI) {
+		return
+	}
+	u := string(mdUnescape([]byte(l.URI)))
+	if u == l.URI {
+		return
+	}
+	offs := align(l.URI, u)
+	if l.offs != nil {
+		for i, o := range offs {
+			if int(o) < len(l.offs) {
+				offs[i] = l.offs[o]
+			} else {
+				offs[i] = int32(len(l.Raw))
+			}
+		}
+	}
+	l.URI, l.offs = u, offs
+	if l.Alt != "" {
+		l.Alt = string(mdUnescape([]byte(l.Alt)))
+	}
+}
+
+func needsUnescape(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' || s[i] == '&' {
+			return true
+		}
+	}
+	return false
+}
+
+// mdUnescape resolves what goldmark leaves raw in a link destination.
+func mdUnescape(b []byte) []byte {
+	return util.UnescapePunctuations(util.ResolveNumericReferences(util.ResolveEntityNames(b)))
+}
+
+// htmlUnescape resolves character references in an attribute value.
+func htmlUnescape(b []byte) []byte {
+	return util.ResolveNumericReferences(util.ResolveEntityNames(b))
+}
+
+// sourceOffset returns the offset of b in src when b is a slice of src's
+// own bytes (goldmark hands out slices of the source), or -1.
+func sourceOffset(src, b []byte) int {
+	if len(b) == 0 {
+		return -1
+	}
+	o := cap(src) - cap(b)
+	if o < 0 || o+len(b) > len(src) || &src[o] != &b[0] {
+		return -1
+	}
+	return o
+}
+
+// destination adds the link whose destination dest follows the marker
+// ("](" or "]:") after pos.
+func destination(src []byte, links []Link, pos int, dest []byte, marker string, kind Kind) []Link {
+	if len(dest) == 0 {
+		return links
+	}
+	start := sourceOffset(src, dest)
+	if start < 0 {
+		start = findDestination(src, pos, dest, marker)
+		if start < 0 {
+			return links
+		}
+	}
+	return append(links, escapedLink(src, start, start+len(dest), kind, mdUnescape))
+}
+
+// findDestination looks for marker, optional white space and "<", then
+// dest, from pos on.
+func findDestination(src []byte, pos int, dest []byte, marker string) int {
+	if pos < 0 {
+		pos = 0
+	}
+	for i := pos; i < len(src); {
+		k := bytes.Index(src[i:], []byte(marker))
+		if k < 0 {
+			return -1
+		}
+		d := i + k + len(marker)
+		for d < len(src) && isSpace(src[d]) {
+			d++
+		}
+		if d < len(src) && src[d] == '<' {
+			d++
+		}
+		if bytes.HasPrefix(src[d:], dest) {
+			return d
+		}
+		i += k + 1
+	}
+	return -1
+}
+
+// escapedLink returns the link of src[start:end] with unescape applied.
+func escapedLink(src []byte, start, end int, kind Kind, unescape func([]byte) []byte) Link {
+	raw := string(src[start:end])
+	l := Link{URI: raw, Raw: raw, Kind: kind}
+	l.Start.Offset, l.End.Offset = start, end
+	if needsUnescape(raw) {
+		if u := string(unescape([]byte(raw))); u != raw {
+			l.URI, l.offs = u, align(raw, u)
+		}
+	}
+	return l
+}
+
+// autolink adds the URI of a Markdown autolink: an e-mail autolink gains
+// "mailto:", a "<URL:...>" autolink loses its label.
+func autolink(src []byte, links []Link, n *ast.AutoLink) []Link {
+	label := n.Label(src)
+	start := sourceOffset(src, label)
+	if start < 0 {
+		return links
+	}
+	end := start + len(label)
+	if len(label) > 4 && hasURLLabel(label[:4]) {
+		start += 4
+		label = label[4:]
+	}
+	raw := string(label)
+	l := Link{URI: raw, Raw: raw, Kind: Autolink}
+	l.Start.Offset, l.End.Offset = start, end
+	if n.AutoLinkType == ast.AutoLinkEmail && !bytes.HasPrefix(bytes.ToLower(label), []byte("mailto:")) {
+		l.URI = "mailto:" + raw
+		l.offs = make([]int32, len(l.URI))
+		for i := range raw {
+			l.offs[len("mailto:")+i] = int32(i)
+		}
+	}
+	return append(links, l)
+}
+
+// align maps each byte of out to its offset in raw, out being raw with
+// white space dropped, backslash escapes resolved and character references
+// replaced. A byte of out with no counterpart maps to the current place.
+func align(raw, out string) []int32 {
+	offs := make([]int32, len(out))
+	r := 0
+	for u := 0; u < len(out); {
+		switch {
+		case r >= len(raw):
+			offs[u] = int32(len(raw))
+			u++
+		case raw[r] == '&':
+			if semi := bytes.IndexByte([]byte(raw[r:min(len(raw), r+40)]), ';'); semi > 0 {
+				ref := raw[r : r+semi+1]
+				if d := string(htmlUnescape([]byte(ref))); d != ref && len(out)-u >= len(d) && out[u:u+len(d)] == d {
+					for k := range len(d) {
+						offs[u+k] = int32(r)
+					}
+					u += len(d)
+					r += semi + 1
+					continue
+				}
+			}
+			offs[u] = int32(r)
+			if raw[r] == out[u] {
+				r++
+			}
+			u++
+		case raw[r] == out[u]:
+			offs[u] = int32(r)
+			r++
+			u++
+		case raw[r] == '\\' && r+1 < len(raw) && raw[r+1] == out[u]:
+			offs[u] = int32(r)
+			r += 2
+			u++
+		case isSpace(raw[r]):
+			r++
+		default:
+			offs[u] = int32(r)
+			u++
+		}
+	}
+	return offs
+}

@@ -1,0 +1,101 @@
+package extract
+
+import (
+	"bytes"
+	"sort"
+)
+
+// Extractor holds the options of an extraction. The zero value is ready to
+// use and is what the package functions Text and Markdown use.
+type Extractor struct {
+	// Code also extracts URIs from Markdown code spans, fenced and indented
+	// code blocks, which are skipped by default because they mostly hold
+	// placeholders ("https://example.com/your-token").
+	Code bool
+}
+
+// Text returns the URIs of plain text src, in source order, by the rules
+// of RFC 3986 Appendix C described in the package documentation.
+func Text(src []byte) []Link { return (&Extractor{}).Text(src) }
+
+// Text returns the URIs of plain text src, in source order.
+func (e *Extractor) Text(src []byte) []Link {
+	links := scanText(src, 0, len(src), nil)
+	finish(src, links)
+	return links
+}
+
+// scanText appends the URIs of src[lo:hi] to links. Offsets stay those of
+// src, and nothing outside src[lo:hi] is looked at. It allocates only for
+// what it appends.
+func scanText(src []byte, lo, hi int, links []Link) []Link {
+	pos := lo  // where the search for the next ':' resumes
+	done := lo // end of the last URI: no scheme starts before it
+	for pos < hi {
+		j := bytes.IndexByte(src[pos:hi], ':')
+		if j < 0 {
+			break
+		}
+		c := pos + j
+		pos = c + 1
+		// Walk back over the scheme: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ).
+		s := c
+		for s > done && isSchemeByte(src[s-1]) {
+			s--
+		}
+		for s < c && !isAlpha(src[s]) {
+			s++
+		}
+		if s == c || (s > lo && !okBeforeScheme(src[s-1])) {
+			continue
+		}
+		slashes := c+2 < hi && src[c+1] == '/' && src[c+2] == '/'
+		if !slashes && !isRegistered(src[s:c]) {
+			continue
+		}
+		l, next, ok := delimit(src, lo, hi, s, c, slashes)
+		if !ok {
+			continue
+		}
+		links = append(links, l)
+		pos, done = next, next
+	}
+	return links
+}
+
+// finish sorts links by their start and fills in lines and columns from
+// the offsets in Start.Offset and End.Offset.
+func finish(src []byte, links []Link) {
+	if len(links) == 0 {
+		return
+	}
+	sort.SliceStable(links, func(i, j int) bool { return links[i].Start.Offset < links[j].Start.Offset })
+	lc := newLocator(src)
+	for i := range links {
+		l := &links[i]
+		l.Start = lc.pos(l.Start.Offset)
+		l.End = endOf(l.Start, l.Raw)
+	}
+}
+
+func isAlpha(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
+
+func isSchemeByte(c byte) bool {
+	return isAlpha(c) || '0' <= c && c <= '9' || c == '+' || c == '-' || c == '.'
+}
+
+// okBeforeScheme reports whether a scheme may start right after c. A
+// letter or digit there means the word goes on; the others are the marks
+// of a name, a path or a template ("//go:embed", "$x:y", "a_b:c", "@p:q").
+func okBeforeScheme(c byte) bool {
+	switch c {
+	case '/', '\\', '_', '@', '%', '$', '#', '&', '~', '|', '^':
+		return false
+	}
+	return !isAlpha(c) && !('0' <= c && c <= '9')
+}
+
+// isSpace reports whether c is ASCII white space.
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'
+}
