@@ -1,0 +1,137 @@
+package uri
+
+import (
+	"fmt"
+	"strings"
+)
+
+// ResolveError reports which input of Resolve is not acceptable. It
+// wraps the *Error of that input, so errors.As finds the offset and
+// errors.Is finds the sentinel cause.
+type ResolveError struct {
+	// Base is true when the base failed, false when the reference did.
+	Base bool
+	Err  *Error
+}
+
+func (e *ResolveError) Unwrap() error { return e.Err }
+
+// Error returns a message such as
+// `resolve: base "a/b" is not an absolute URI: missing scheme at offset 0`.
+func (e *ResolveError) Error() string {
+	if e.Base {
+		return fmt.Sprintf("resolve: base %q is not an absolute URI: %s", e.Err.Input, e.Err.Reason())
+	}
+	return fmt.Sprintf("resolve: reference %q is not a URI reference: %s", e.Err.Input, e.Err.Reason())
+}
+
+// Resolve returns the target URI of the reference ref against the base
+// URI base, by the strict algorithm of RFC 3986 section 5.2: a scheme in
+// ref is kept even when it equals the base's ("http:g" stays "http:g").
+//
+// The base must be an absolute URI (sections 5.1 and 5.2.1: "only the
+// scheme component is required to be present in a base URI"); a fragment
+// in the base is ignored, as section 5.1 strips it. The target is not
+// normalized beyond the removal of dot segments that section 5.2.2
+// prescribes. On failure the error is a *ResolveError naming the input at
+// fault; a base without a scheme fails with cause ErrMissingScheme.
+func Resolve(base, ref string) (string, error) {
+	var b, r URI
+	if err := parse(base, &b); err != nil {
+		return "", &ResolveError{Base: true, Err: err.(*Error)}
+	}
+	if b.Scheme == "" {
+		return "", &ResolveError{Base: true, Err: &Error{Input: base, Offset: 0, Component: ComponentScheme, Err: ErrMissingScheme}}
+	}
+	if err := parse(ref, &r); err != nil {
+		return "", &ResolveError{Err: err.(*Error)}
+	}
+	var t URI
+	resolve(&b, &r, &t)
+	return t.String(), nil
+}
+
+// ResolveReference returns the target of ref against the base u, by
+// section 5.2.2 as in Resolve. The base u should be absolute; if it is
+// not, the result is what the algorithm yields for an empty base scheme,
+// which is a relative reference. Neither u nor ref is modified.
+func (u *URI) ResolveReference(ref *URI) *URI {
+	t := new(URI)
+	resolve(u, ref, t)
+	return t
+}
+
+// resolve sets t to the target of reference r against base b. The
+// comments quote the pseudocode of section 5.2.2.
+func resolve(b, r, t *URI) {
+	// "if defined(R.scheme) then T.scheme = R.scheme; T.authority = R.authority;
+	// T.path = remove_dot_segments(R.path); T.query = R.query;"
+	// Strict: no "R.scheme == Base.scheme" loophole.
+	if r.Scheme != "" {
+		*t = *r
+		t.Path = dotFree(r.Path)
+	} else {
+		if r.HasAuthority {
+			// "if defined(R.authority) then T.authority = R.authority;
+			// T.path = remove_dot_segments(R.path); T.query = R.query;"
+			*t = *r
+			t.Path = dotFree(r.Path)
+		} else {
+			// "T.authority = Base.authority;"
+			*t = *b
+			switch {
+			case r.Path == "":
+				// "T.path = Base.path; if defined(R.query) then
+				// T.query = R.query; else T.query = Base.query;"
+				if r.HasQuery {
+					t.Query, t.HasQuery = r.Query, true
+				}
+			case r.Path[0] == '/':
+				// "T.path = remove_dot_segments(R.path); T.query = R.query;"
+				t.Path = dotFree(r.Path)
+				t.Query, t.HasQuery = r.Query, r.HasQuery
+			default:
+				// "T.path = merge(Base.path, R.path);
+				// T.path = remove_dot_segments(T.path); T.query = R.query;"
+				t.Path = dotFree(merge(b, r.Path))
+				t.Query, t.HasQuery = r.Query, r.HasQuery
+			}
+		}
+		// "T.scheme = Base.scheme;"
+		t.Scheme = b.Scheme
+	}
+	// "T.fragment = R.fragment;"
+	t.Fragment, t.HasFragment = r.Fragment, r.HasFragment
+	if !t.HasAuthority && strings.HasPrefix(t.Path, "//") {
+		// A path may begin with "//" only after an authority (section 3.3);
+		// written as is it would re-parse as one. "/." in front keeps the
+		// same path once dot segments are removed again, as Normalize does.
+		t.Path = "/." + t.Path
+	}
+}
+
+// merge is the routine of section 5.2.3.
+func merge(b *URI, ref string) string {
+	// "If the base URI has a defined authority component and an empty
+	// path, then return a string consisting of "/" concatenated with the
+	// reference's path"
+	if b.HasAuthority && b.Path == "" {
+		return "/" + ref
+	}
+	// "otherwise, return a string consisting of the reference's path
+	// component appended to all but the last segment of the base URI's
+	// path (i.e., excluding any characters after the right-most "/" in
+	// the base URI path, or excluding the entire base URI path if it does
+	// not contain any "/" characters)."
+	i := strings.LastIndexByte(b.Path, '/')
+	return b.Path[:i+1] + ref
+}
+
+// dotFree is remove_dot_segments (section 5.2.4), skipped when path has
+// no dot segment so that the common case allocates nothing.
+func dotFree(path string) string {
+	if !hasDotSegments(path) {
+		return path
+	}
+	return removeDotSegments(path)
+}
