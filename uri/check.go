@@ -97,40 +97,58 @@ func (c *Checker) Check(s string) []Finding {
 // an unambiguous repair, every later one, each with its own fix.
 func malformedFindings(s string, f failure) []Finding {
 	var out []Finding
-	cur := s  // s with the repairs so far
-	grow := 0 // len(cur) - len(s) before the current failure
+	var fixes []Edit // the repairs so far, in s's offsets
+	cur := s         // s with those repairs applied
 	for range len(s) + 1 {
-		e := &Error{Input: s, Offset: f.off - grow, Component: f.component, Err: f.cause, Detail: f.detail}
+		off := origOffset(fixes, f.off)
+		e := &Error{Input: s, Offset: off, Component: f.component, Err: f.cause, Detail: f.detail}
 		fd := Finding{
 			Category: CategoryMalformed,
-			Start:    e.Offset,
-			End:      min(e.Offset+1, len(s)),
+			Start:    off,
+			End:      min(off+1, len(s)),
 			Message:  fmt.Sprintf("%q is not a valid URI reference: %s", s, e.Reason()),
 			Err:      f.cause,
 		}
+		if f.cause == ErrInvalidEscape {
+			fd.End = min(off+3, len(s))
+		}
 		n, repl, ok := repairAt(cur, f)
 		if ok {
-			fd.End = fd.Start + n
-			fd.Fix = []Edit{{Start: fd.Start, End: fd.Start + n, New: repl}}
-		}
-		if f.cause == ErrInvalidEscape {
-			fd.End = min(fd.Start+3, len(s))
-			if ok {
-				fd.End = fd.Start + 1
-			}
+			// A repaired byte stands in s as it does in cur: repairs only
+			// touch bytes after the earlier ones.
+			fd.End = off + n
+			fd.Fix = []Edit{{Start: off, End: off + n, New: repl}}
+			fixes = append(fixes, fd.Fix[0])
 		}
 		out = append(out, fd)
 		if !ok {
 			break
 		}
 		cur = cur[:f.off] + repl + cur[f.off+n:]
-		grow += len(repl) - n
 		var u URI
 		if parseFull(cur, &u, &f) {
 			break
 		}
 	}
 	return out
+}
+
+// origOffset maps an offset in the repaired string back to the original,
+// given the repairs made, sorted by offset. An offset inside a repair maps
+// to the repaired bytes' start.
+func origOffset(fixes []Edit, off int) int {
+	delta := 0
+	for _, e := range fixes {
+		start := e.Start + delta
+		if off < start {
+			break
+		}
+		if off < start+len(e.New) {
+			return e.Start
+		}
+		delta += len(e.New) - (e.End - e.Start)
+	}
+	return off - delta
 }
 
 // ruleFinding appends the finding for rule r, if r would change s.

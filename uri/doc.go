@@ -47,6 +47,17 @@
 //   - The empty path becomes "/" only for http, https, ws and wss, the
 //     schemes that define the two as equivalent.
 //
+// # Resolution and comparison
+//
+// [Resolve] follows section 5.2 strictly: a reference with a scheme is
+// taken as is (no same-scheme loophole), so its dot segments are removed
+// even from a rootless path, as 5.2.2 says ("foo:a/../b" resolves to
+// "foo:/b"), unlike Normalize, which leaves such a path alone. With an empty
+// reference the base path is used as it is. The target is not normalized.
+// [Equivalent] compares at a chosen rung of the section 6.2 ladder; it does
+// not resolve relative references (section 6.1 asks callers to do that
+// first).
+//
 // # Checking
 //
 // [Check] returns every problem with a reference as [Finding] values, each

@@ -116,8 +116,9 @@ func parseFull(s string, u *URI, f *failure) bool {
 		if j == 0 {
 			return f.fail(0, ComponentScheme, ErrMissingScheme, "")
 		}
-		if k := firstNotScheme(s[:j]); k >= 0 && validPathPrefix(s[:j]) {
-			if k == 0 {
+		if validPathPrefix(s[:j]) {
+			if is(s[0], cScheme) && firstNotScheme("a"+s[1:j]) < 0 {
+				// "1abc:x", "-x:y": a scheme that does not begin with a letter.
 				return f.fail(0, ComponentScheme, ErrInvalidScheme, "a scheme must begin with a letter")
 			}
 			// e.g. "my_scheme:x": reads as a relative path whose first segment has a colon

@@ -1,0 +1,206 @@
+package uri
+
+import (
+	"errors"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// applyEdits applies sorted, non-overlapping edits to s.
+func applyEdits(s string, edits []Edit) string {
+	var b strings.Builder
+	last := 0
+	for _, e := range edits {
+		b.WriteString(s[last:e.Start])
+		b.WriteString(e.New)
+		last = e.End
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// checkTests list, for each input, the findings of Check as
+// category@start-end, and the string that all fixes together give.
+var checkTests = []struct {
+	in    string
+	want  []string // "category@start-end"
+	fixed string   // "" when no finding has a fix
+	sec   string
+}{
+	{"https://example.com/", nil, "", "clean"},
+	{"HTTP://example.com/", []string{"scheme-case@0-4"}, "http://example.com/", "6.2.2.1"},
+	{"http://Example.COM/", []string{"host-case@7-18"}, "http://example.com/", "6.2.2.1"},
+	{"http://EX%41MPLE/", []string{"host-case@7-9", "percent-unreserved@9-12"}, "http://exAmple/", "6.2.2.1, 6.2.2.2"},
+	{"http://h/%3a?%2f#%e2%82%ac", []string{"percent-case@9-12"}, "http://h/%3A?%2F#%E2%82%AC", "6.2.2.1"},
+	{"http://h/%7e%41", []string{"percent-unreserved@9-12"}, "http://h/~A", "6.2.2.2"},
+	{"http://h/a/./b/../c", []string{"dot-segments@8-19"}, "http://h/a/c", "6.2.2.3"},
+	{"http://h:/", []string{"empty-port@8-9"}, "http://h/", "6.2.3"},
+	{"http://h:80/", []string{"default-port@8-11"}, "http://h/", "6.2.3"},
+	{"https://api.github.com", []string{"empty-path@22-22"}, "https://api.github.com/", "6.2.3"},
+	{"http://example.com/a b", []string{"malformed@20-21"}, "http://example.com/a%20b", "2"},
+	{"http://h/a b|c%", []string{"malformed@10-11", "malformed@12-13", "malformed@14-15"}, "http://h/a%20b%7Cc%25", "2, 2.1"},
+	{"http://h/%zz", []string{"malformed@9-10"}, "http://h/%25zz", "2.1 lone % is repaired as %25"},
+	{"http://h/ü", []string{"malformed@9-11"}, "http://h/%C3%BC", "2 non-ASCII, RFC 3987 3.1"},
+	{"http://ex ample.com/", []string{"malformed@9-10"}, "", "3.2.2 no safe repair in a host"},
+	{"http://h/a b#x#y", []string{"malformed@10-11", "malformed@14-15"}, "http://h/a%20b#x%23y", "3.5"},
+	{"http://h:8x/", []string{"malformed@10-11"}, "", "3.2.3"},
+	{"http://u:pw@h/", []string{"password@9-11"}, "", "7.5"},
+	{"http://h:70000/", []string{"port-range@9-14"}, "", "3.2.3 over TCP"},
+}
+
+func findingKeys(fs []Finding) []string {
+	var keys []string
+	for _, f := range fs {
+		keys = append(keys, string(f.Category)+"@"+itoa(f.Start)+"-"+itoa(f.End))
+	}
+	return keys
+}
+
+func itoa(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	var b []byte
+	for ; n > 0; n /= 10 {
+		b = append([]byte{byte('0' + n%10)}, b...)
+	}
+	return string(b)
+}
+
+func TestCheck(t *testing.T) {
+	for _, tt := range checkTests {
+		fs := Check(tt.in)
+		if got := findingKeys(fs); !slices.Equal(got, tt.want) {
+			t.Errorf("Check(%q) (section %s) = %v, want %v", tt.in, tt.sec, got, tt.want)
+			continue
+		}
+		var edits []Edit
+		for _, f := range fs {
+			if !strings.HasPrefix(f.Message, strconv.Quote(tt.in)) {
+				t.Errorf("Check(%q): message %q does not quote the input first", tt.in, f.Message)
+			}
+			if strings.HasSuffix(f.Message, ".") || f.Message != strings.ToLower(f.Message[:1])+f.Message[1:] {
+				t.Errorf("Check(%q): message %q should be lowercase without final period", tt.in, f.Message)
+			}
+			edits = append(edits, f.Fix...)
+		}
+		slices.SortFunc(edits, func(a, b Edit) int { return a.Start - b.Start })
+		for i := 1; i < len(edits); i++ {
+			if edits[i].Start < edits[i-1].End {
+				t.Errorf("Check(%q): fixes overlap: %v", tt.in, edits)
+			}
+		}
+		got := ""
+		if edits != nil {
+			got = applyEdits(tt.in, edits)
+		}
+		if got != tt.fixed {
+			t.Errorf("Check(%q): fixes give %q, want %q", tt.in, got, tt.fixed)
+		}
+		if got != "" && Check(got) != nil && tt.sec != "6.2.2.1, 6.2.2.2" {
+			t.Errorf("Check(%q) after fixing = %v, want clean", got, findingKeys(Check(got)))
+		}
+	}
+}
+
+func TestCheckMalformedCause(t *testing.T) {
+	fs := Check("http://h/%4")
+	if len(fs) != 1 || !errors.Is(fs[0].Err, ErrInvalidEscape) {
+		t.Fatalf("Check(%q) = %+v, want one finding caused by ErrInvalidEscape", "http://h/%4", fs)
+	}
+	want := `"http://h/%4" is not a valid URI reference: invalid percent-encoding "%4" in path at offset 9`
+	if fs[0].Message != want {
+		t.Errorf("message = %q, want %q", fs[0].Message, want)
+	}
+}
+
+func TestCheckerRules(t *testing.T) {
+	c := Checker{Rules: AllRules &^ RuleEmptyPath}
+	if fs := c.Check("https://api.github.com"); fs != nil {
+		t.Errorf("Check without RuleEmptyPath = %v, want none", findingKeys(fs))
+	}
+	c = Checker{}
+	if fs := c.Check("HTTP://H:80/./a"); fs != nil {
+		t.Errorf("Check with no rules = %v, want none", findingKeys(fs))
+	}
+	if fs := c.Check("http://h/a b"); len(fs) != 1 {
+		t.Errorf("Check with no rules still reports malformed input, got %v", findingKeys(fs))
+	}
+}
+
+func TestCheckNoAlloc(t *testing.T) {
+	for _, s := range benchURIs {
+		if n := testing.AllocsPerRun(100, func() { _ = Check(s) }); n != 0 {
+			t.Errorf("Check(%q) allocates %v times, want 0", s, n)
+		}
+	}
+}
+
+func TestCategories(t *testing.T) {
+	cats := Categories()
+	seen := map[Category]bool{}
+	for _, c := range cats {
+		if seen[c] {
+			t.Errorf("category %q listed twice", c)
+		}
+		seen[c] = true
+	}
+	for r := RuleSchemeCase; r <= RuleEmptyPath; r <<= 1 {
+		if !seen[r.Category()] {
+			t.Errorf("Rule %d's category %q missing from Categories()", r, r.Category())
+		}
+	}
+}
+
+func TestRepair(t *testing.T) {
+	tests := []struct {
+		in, want string
+		ok       bool
+	}{
+		{"http://h/a b", "http://h/a%20b", true},
+		{"http://h/100%", "http://h/100%25", true},
+		{"http://h/a|b?x=[1]", "http://h/a%7Cb?x=%5B1%5D", true},
+		{"http://h/ü", "http://h/%C3%BC", true},
+		{"http://h/ok", "http://h/ok", true},
+		{"http://ex ample/", "", false},
+		{"http://h/a\tb", "", false},
+		{"http://h/a\\b", "", false},
+	}
+	for _, tt := range tests {
+		got, ok := Repair(tt.in)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("Repair(%q) = %q, %v, want %q, %v", tt.in, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
+func TestEscapeUnescape(t *testing.T) {
+	tests := []struct {
+		in   string
+		c    Component
+		want string
+	}{
+		{"a b/c?d", ComponentPath, "a%20b/c%3Fd"},
+		{"a b/c?d", ComponentQuery, "a%20b/c?d"},
+		{"a:b@c", ComponentUserinfo, "a:b%40c"},
+		{"100%", ComponentFragment, "100%25"},
+		{"plain", ComponentPath, "plain"},
+	}
+	for _, tt := range tests {
+		got := Escape(tt.in, tt.c)
+		if got != tt.want {
+			t.Errorf("Escape(%q, %v) = %q, want %q", tt.in, tt.c, got, tt.want)
+		}
+		back, err := Unescape(got)
+		if err != nil || back != tt.in {
+			t.Errorf("Unescape(%q) = %q, %v, want %q", got, back, err, tt.in)
+		}
+	}
+	_, err := Unescape("ab%4")
+	var e *Error
+	if !errors.As(err, &e) || e.Offset != 2 || !errors.Is(err, ErrInvalidEscape) {
+		t.Errorf("Unescape(%q) = %v, want ErrInvalidEscape at offset 2", "ab%4", err)
+	}
+}

@@ -1,0 +1,179 @@
+package uri_test
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/urilint/urilint/uri"
+)
+
+func ExampleParse() {
+	u, err := uri.Parse("foo://example.com:8042/over/there?name=ferret#nose")
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(u.Scheme, u.Host, u.Port, u.Path, u.Query, u.Fragment)
+	fmt.Println(u.String())
+	// Output:
+	// foo example.com 8042 /over/there name=ferret nose
+	// foo://example.com:8042/over/there?name=ferret#nose
+}
+
+func ExampleParse_error() {
+	_, err := uri.Parse("http://example.com/a b")
+	var e *uri.Error
+	if errors.As(err, &e) {
+		fmt.Println(e.Offset, errors.Is(err, uri.ErrInvalidChar))
+	}
+	fmt.Println(err)
+	// Output:
+	// 20 true
+	// parse "http://example.com/a b": invalid character ' ' in path at offset 20
+}
+
+func ExampleParse_emptyComponents() {
+	a, _ := uri.Parse("http://h/?")
+	b, _ := uri.Parse("http://h/")
+	fmt.Println(a.HasQuery, b.HasQuery)
+	// Output: true false
+}
+
+func ExampleParseAbsolute() {
+	_, err := uri.ParseAbsolute("../up")
+	fmt.Println(err)
+	// Output: parse "../up": missing scheme at offset 0
+}
+
+func ExampleValidate() {
+	fmt.Println(uri.Validate("http://[::1]:8080/"))
+	fmt.Println(uri.Validate("http://[::1%25eth0]/"))
+	// Output:
+	// <nil>
+	// parse "http://[::1%25eth0]/": IPv6 zone identifier in host at offset 11
+}
+
+func ExampleValid() {
+	fmt.Println(uri.Valid("mailto:John.Doe@example.com"), uri.Valid("http://h/%zz"))
+	// Output: true false
+}
+
+func ExampleSplitScheme() {
+	scheme, rest, ok := uri.SplitScheme("urn:isbn:0451450523")
+	fmt.Println(scheme, rest, ok)
+	// Output: urn isbn:0451450523 true
+}
+
+func ExampleURI_String() {
+	u := &uri.URI{Scheme: "https", HasAuthority: true, Host: "example.com", Path: "/a", HasQuery: true}
+	fmt.Println(u.String())
+	// Output: https://example.com/a?
+}
+
+func ExampleURI_Span() {
+	const s = "https://user@example.com:8443/a?b#c"
+	u, _ := uri.Parse(s)
+	start, end := u.Span(uri.ComponentPort)
+	fmt.Println(start, end, s[start:end])
+	// Output: 25 29 8443
+}
+
+func ExampleURI_Authority() {
+	u, _ := uri.Parse("ftp://anonymous@ftp.example.org:21/pub")
+	fmt.Println(u.Authority())
+	// Output: anonymous@ftp.example.org:21
+}
+
+func ExampleURI_IsAbs() {
+	a, _ := uri.Parse("https://example.com/")
+	r, _ := uri.Parse("//example.com/")
+	fmt.Println(a.IsAbs(), r.IsAbs())
+	// Output: true false
+}
+
+func ExampleNormalize() {
+	n, _ := uri.Normalize("eXAMPLE://a/./b/../b/%63/%7bfoo%7d")
+	fmt.Println(n)
+	n, _ = uri.Normalize("HTTP://Example.COM:80")
+	fmt.Println(n)
+	// Output:
+	// example://a/b/c/%7Bfoo%7D
+	// http://example.com/
+}
+
+func ExampleNormalizeRules() {
+	n, _ := uri.NormalizeRules("HTTP://Example.COM:80", uri.RuleSchemeCase|uri.RuleHostCase)
+	fmt.Println(n)
+	// Output: http://example.com:80
+}
+
+func ExampleRule_Category() {
+	fmt.Println(uri.RuleDefaultPort.Category())
+	// Output: default-port
+}
+
+func ExampleCheck() {
+	for _, f := range uri.Check("HTTP://example.com:80/a b") {
+		fmt.Println(f.Category, f.Start, f.End, f.Message)
+	}
+	for _, f := range uri.Check("HTTP://example.com:80/") {
+		fmt.Println(f.Category, f.Start, f.End, f.Fix)
+	}
+	// Output:
+	// malformed 23 24 "HTTP://example.com:80/a b" is not a valid URI reference: invalid character ' ' in path at offset 23
+	// scheme-case 0 4 [{0 4 http}]
+	// default-port 18 21 [{18 21 }]
+}
+
+func ExampleChecker_Check() {
+	c := uri.Checker{Rules: uri.AllRules &^ uri.RuleEmptyPath}
+	fmt.Println(len(c.Check("https://api.github.com")), len(uri.Check("https://api.github.com")))
+	// Output: 0 1
+}
+
+func ExampleCategories() {
+	fmt.Println(uri.Categories()[:3])
+	// Output: [malformed scheme-case host-case]
+}
+
+func ExampleRepair() {
+	fmt.Println(uri.Repair("https://example.com/a file|v2.txt?q=100%"))
+	fmt.Println(uri.Repair("https://exa mple.com/"))
+	// Output:
+	// https://example.com/a%20file%7Cv2.txt?q=100%25 true
+	//  false
+}
+
+func ExampleEscape() {
+	fmt.Println(uri.Escape("a b/c?d", uri.ComponentPath))
+	fmt.Println(uri.Escape("a b/c?d", uri.ComponentQuery))
+	// Output:
+	// a%20b/c%3Fd
+	// a%20b/c?d
+}
+
+func ExampleUnescape() {
+	s, err := uri.Unescape("caf%C3%A9")
+	fmt.Println(s, err)
+	_, err = uri.Unescape("100%")
+	fmt.Println(err)
+	// Output:
+	// café <nil>
+	// parse "100%": invalid percent-encoding "%" in path at offset 3
+}
+
+func ExampleHostKind_String() {
+	u, _ := uri.Parse("http://[v7.x]/")
+	fmt.Println(u.HostKind)
+	// Output: IPvFuture
+}
+
+func ExampleComponent_String() {
+	fmt.Println(uri.ComponentFragment)
+	// Output: fragment
+}
+
+func ExampleError_Reason() {
+	_, err := uri.Parse("http://h:8x/")
+	fmt.Println(err.(*uri.Error).Reason())
+	// Output: invalid port (a port is decimal digits only) at offset 10
+}
