@@ -83,9 +83,12 @@ func (c *Checker) Check(s string) []Finding {
 		return malformedFindings(s, f)
 	}
 	var out []Finding
-	for r := RuleSchemeCase; r <= RuleEmptyPath; r <<= 1 {
-		if c.Rules&r != 0 {
-			out = ruleFinding(s, &u, r, c.Rules, out)
+	// Most references are normal: one pass that allocates nothing tells.
+	if c.Rules != 0 && normalizeParsed(s, &u, c.Rules) != s {
+		for r := RuleSchemeCase; r <= RuleEmptyPath; r <<= 1 {
+			if c.Rules&r != 0 {
+				out = ruleFinding(s, &u, r, c.Rules, out)
+			}
 		}
 	}
 	out = checkScheme(s, &u, out)
@@ -193,6 +196,9 @@ func ruleFinding(s string, u *URI, r, rules Rule, out []Finding) []Finding {
 			p := removeDotSegments(u.Path)
 			if !u.HasAuthority && strings.HasPrefix(p, "//") {
 				p = "/." + p
+			}
+			if p == u.Path {
+				break // "foo:/.//c" is already as short as it can safely be
 			}
 			start, end := u.Span(ComponentPath)
 			edits = append(edits, Edit{start, end, p})

@@ -30,6 +30,7 @@ var checkTests = []struct {
 	sec   string
 }{
 	{"https://example.com/", nil, "", "clean"},
+	{"foo:/.//c", nil, "", "5.2.4: the \"/.\" guard before \"//\" is normal"},
 	{"HTTP://example.com/", []string{"scheme-case@0-4"}, "http://example.com/", "6.2.2.1"},
 	{"http://Example.COM/", []string{"host-case@7-18"}, "http://example.com/", "6.2.2.1"},
 	{"http://EX%41MPLE/", []string{"host-case@7-9", "percent-unreserved@9-12"}, "http://exAmple/", "6.2.2.1, 6.2.2.2"},

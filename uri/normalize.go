@@ -267,7 +267,7 @@ func (w *writer) lower(s string) {
 // pct writes s with its percent-encodings normalized under rules, and its
 // letters outside percent-encodings lowercased when lowerCase is set.
 func (w *writer) pct(s string, rules Rule, lowerCase bool) {
-	if rules&(RulePercentCase|RulePercentUnreserved) == 0 && !lowerCase {
+	if !lowerCase && (rules&(RulePercentCase|RulePercentUnreserved) == 0 || strings.IndexByte(s, '%') < 0) {
 		w.str(s)
 		return
 	}
