@@ -1,0 +1,148 @@
+package plugin
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/golangci/plugin-module-register/register"
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/urilint/urilint/analyzer"
+)
+
+// newFromRegistry builds the plugin the way golangci-lint does: by name,
+// from the registry, with the settings value its configuration loader made.
+func newFromRegistry(t *testing.T, conf any) (register.LinterPlugin, error) {
+	t.Helper()
+	newPlugin, err := register.GetPlugin("urilint")
+	if err != nil {
+		t.Fatalf("GetPlugin(%q): %v", "urilint", err)
+	}
+	return newPlugin(conf)
+}
+
+func TestRegistered(t *testing.T) {
+	p, err := newFromRegistry(t, nil)
+	if err != nil {
+		t.Fatalf("new plugin with no settings: %v", err)
+	}
+	if got := p.GetLoadMode(); got != register.LoadModeTypesInfo {
+		t.Errorf("GetLoadMode() = %q, want %q", got, register.LoadModeTypesInfo)
+	}
+	as, err := p.BuildAnalyzers()
+	if err != nil {
+		t.Fatalf("BuildAnalyzers(): %v", err)
+	}
+	if len(as) != 1 || as[0].Name != "urilint" {
+		t.Fatalf("BuildAnalyzers() = %v, want one analyzer named %q", as, "urilint")
+	}
+	if as[0] == analyzer.Analyzer {
+		t.Errorf("BuildAnalyzers() returned the global analyzer.Analyzer, want a fresh one")
+	}
+}
+
+// settingsTests are settings as golangci-lint's loader hands them over
+// (viper decodes YAML lists to []any), with the Settings they must give.
+var settingsTests = []struct {
+	name string
+	conf any
+	want analyzer.Settings
+}{
+	{"absent", nil, analyzer.Settings{}},
+	{"empty", map[string]any{}, analyzer.Settings{}},
+	{
+		"all",
+		map[string]any{
+			"enable":  []any{"dot-segments", "percent-case"},
+			"disable": []any{"empty-path"},
+			"tests":   true,
+		},
+		analyzer.Settings{
+			Enable:  []string{"dot-segments", "percent-case"},
+			Disable: []string{"empty-path"},
+			Tests:   true,
+		},
+	},
+	{"yaml.v2 mapping", map[any]any{"tests": true}, analyzer.Settings{Tests: true}},
+	{"typed list", map[string]any{"disable": []string{"host-case"}}, analyzer.Settings{Disable: []string{"host-case"}}},
+	{"null list", map[string]any{"enable": nil}, analyzer.Settings{}},
+}
+
+func TestDecodeSettings(t *testing.T) {
+	for _, tt := range settingsTests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := decodeSettings(tt.conf)
+			if err != nil {
+				t.Fatalf("decodeSettings(%#v): %v", tt.conf, err)
+			}
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("decodeSettings(%#v) = %#v, want %#v", tt.conf, got, tt.want)
+			}
+			if _, err := newFromRegistry(t, tt.conf); err != nil {
+				t.Errorf("new plugin with %#v: %v", tt.conf, err)
+			}
+		})
+	}
+}
+
+// settingsErrorTests are configurations a user could write by mistake;
+// the error must name what is wrong.
+var settingsErrorTests = []struct {
+	name string
+	conf any
+	want []string // substrings of the error
+}{
+	{"misspelt key", map[string]any{"enabel": []any{"dot-segments"}}, []string{`unknown setting "enabel"`, "enable"}},
+	{"key in another case", map[string]any{"Tests": true}, []string{`unknown setting "Tests"`}},
+	{"golangci-lint key one level too deep", map[string]any{"type": "module"}, []string{`unknown setting "type"`}},
+	{"bool as string", map[string]any{"tests": "yes"}, []string{`setting "tests"`, "a boolean", `"yes"`}},
+	{"list as string", map[string]any{"disable": "empty-path"}, []string{`setting "disable"`, "a list of strings"}},
+	{"list of numbers", map[string]any{"enable": []any{1}}, []string{`setting "enable"`, "a list of strings"}},
+	{"not a mapping", []any{"tests"}, []string{"mapping"}},
+	{"unknown category", map[string]any{"enable": []any{"no-such-category"}}, []string{"no-such-category"}},
+}
+
+func TestSettingsErrors(t *testing.T) {
+	for _, tt := range settingsErrorTests {
+		t.Run(tt.name, func(t *testing.T) {
+			p, err := newFromRegistry(t, tt.conf)
+			if err == nil {
+				t.Fatalf("new plugin with %#v = %v, want an error", tt.conf, p)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("new plugin with %#v: error %q does not contain %q", tt.conf, err, w)
+				}
+			}
+		})
+	}
+}
+
+// TestSettingsTakeEffect runs the analyzers the plugin builds, as
+// golangci-lint would, and checks that each setting changes what is reported.
+func TestSettingsTakeEffect(t *testing.T) {
+	for _, tt := range []struct {
+		pkg  string
+		conf any
+	}{
+		{"defaults", nil},
+		{"configured", map[string]any{
+			"enable":  []any{"empty-path"},
+			"disable": []any{"dot-segments"},
+			"tests":   true,
+		}},
+	} {
+		t.Run(tt.pkg, func(t *testing.T) {
+			p, err := newFromRegistry(t, tt.conf)
+			if err != nil {
+				t.Fatalf("new plugin with %#v: %v", tt.conf, err)
+			}
+			as, err := p.BuildAnalyzers()
+			if err != nil {
+				t.Fatalf("BuildAnalyzers(): %v", err)
+			}
+			analysistest.Run(t, analysistest.TestData(), as[0], tt.pkg)
+		})
+	}
+}
