@@ -1,0 +1,208 @@
+package analyzer
+
+import (
+	"flag"
+	"fmt"
+	"go/ast"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/urilint/urilint/uri"
+)
+
+// Doc is the documentation of the urilint analyzer.
+const Doc = `check that URI literals are well-formed and normalized
+
+The urilint analyzer reports constant strings in Go code that are meant as
+URIs but are not valid RFC 3986 URI references, or are not in normal form
+(upper-case scheme or host, lower-case percent-encoding, encoded unreserved
+characters, dot segments, empty or default port). It checks every constant
+string whose whole value is a URI, the URL arguments of net/url and
+net/http functions, and the fields of url.URL composite literals, and stays
+silent on format strings, templates, pieces of concatenations that are
+completed at run time, comparisons, regular expressions and struct tags.
+
+Every kind of finding has a category and a flag of the same name that turns
+it on or off; "empty-path" is off by default. Tests (_test.go files) are not
+checked unless -tests is set. A //urilint:ignore comment, with a reason, on
+the line or on the enclosing declaration silences a finding.`
+
+// Analyzer reports malformed and non-normalized URI literals. Its flags are
+// bound to a Settings value of its own, read at each run.
+var Analyzer = newAnalyzer(&Settings{})
+
+// Settings configures an analyzer made by New. The zero value gives the
+// defaults: every category except "empty-path", and no test files.
+type Settings struct {
+	// Enable and Disable name categories (uri.Category strings) to turn on
+	// and off; Disable wins. Unknown names are an error from New.
+	Enable  []string `json:"enable"`
+	Disable []string `json:"disable"`
+	// Tests reports in _test.go files too (default false: see the package
+	// documentation).
+	Tests bool `json:"tests"`
+}
+
+// New returns a fresh analyzer with settings s, independent of Analyzer and
+// of any other analyzer made by New. It fails on an unknown category name.
+func New(s Settings) (*analysis.Analyzer, error) {
+	s.Enable = slices.Clone(s.Enable)
+	s.Disable = slices.Clone(s.Disable)
+	if _, err := s.config(); err != nil {
+		return nil, err
+	}
+	return newAnalyzer(&s), nil
+}
+
+// defaultOff lists the categories that are off unless enabled: an empty
+// path with an authority ("https://api.example.com") is the usual way to
+// write a base URL.
+var defaultOff = []uri.Category{uri.CategoryEmptyPath}
+
+func newAnalyzer(s *Settings) *analysis.Analyzer {
+	a := &analysis.Analyzer{
+		Name:     "urilint",
+		Doc:      Doc,
+		URL:      "https://pkg.go.dev/github.com/urilint/urilint/analyzer",
+		Requires: []*analysis.Analyzer{inspect.Analyzer},
+		Run: func(pass *analysis.Pass) (any, error) {
+			c, err := s.config()
+			if err != nil {
+				return nil, err
+			}
+			return run(pass, c)
+		},
+	}
+	a.Flags.Init(a.Name, flag.ContinueOnError)
+	a.Flags.Var((*listFlag)(&s.Enable), "enable", "comma-separated categories to report in addition to the defaults")
+	a.Flags.Var((*listFlag)(&s.Disable), "disable", "comma-separated categories not to report")
+	a.Flags.BoolVar(&s.Tests, "tests", s.Tests, "also report in _test.go files")
+	for _, c := range uri.Categories() {
+		a.Flags.Var(&categoryFlag{s, string(c)}, string(c), "report "+string(c)+" findings")
+	}
+	return a
+}
+
+// config is Settings resolved against the categories of package uri.
+type config struct {
+	checker uri.Checker
+	report  map[uri.Category]bool
+	tests   bool
+}
+
+func (s *Settings) config() (*config, error) {
+	all := uri.Categories()
+	c := &config{report: make(map[uri.Category]bool, len(all)), tests: s.Tests}
+	for _, cat := range all {
+		c.report[cat] = !slices.Contains(defaultOff, cat)
+	}
+	for _, list := range [][]string{s.Enable, s.Disable} {
+		for _, name := range list {
+			if !slices.Contains(all, uri.Category(name)) {
+				return nil, fmt.Errorf("urilint: unknown category %q (categories: %s)", name, joinCategories(all))
+			}
+		}
+	}
+	for _, name := range s.Enable {
+		c.report[uri.Category(name)] = true
+	}
+	for _, name := range s.Disable {
+		c.report[uri.Category(name)] = false
+	}
+	for r := uri.Rule(1); r != 0 && r <= uri.AllRules; r <<= 1 {
+		if uri.AllRules&r != 0 && c.report[r.Category()] {
+			c.checker.Rules |= r
+		}
+	}
+	return c, nil
+}
+
+func joinCategories(cats []uri.Category) string {
+	var b strings.Builder
+	for i, c := range cats {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(string(c))
+	}
+	return b.String()
+}
+
+// listFlag is a comma-separated list of names.
+type listFlag []string
+
+func (l *listFlag) String() string {
+	if l == nil {
+		return ""
+	}
+	return strings.Join(*l, ",")
+}
+
+func (l *listFlag) Set(v string) error {
+	for name := range strings.SplitSeq(v, ",") {
+		if name = strings.TrimSpace(name); name != "" {
+			*l = append(*l, name)
+		}
+	}
+	return nil
+}
+
+// categoryFlag is the boolean flag of one category: setting it moves the
+// category to Settings.Enable or Settings.Disable.
+type categoryFlag struct {
+	s    *Settings
+	name string
+}
+
+func (f *categoryFlag) IsBoolFlag() bool { return true }
+
+func (f *categoryFlag) String() string {
+	if f == nil || f.s == nil {
+		return ""
+	}
+	c, err := f.s.config()
+	if err != nil {
+		return ""
+	}
+	return fmt.Sprint(c.report[uri.Category(f.name)])
+}
+
+func (f *categoryFlag) Set(v string) error {
+	var on bool
+	switch v {
+	case "true", "1", "t", "T", "TRUE", "True":
+		on = true
+	case "false", "0", "f", "F", "FALSE", "False":
+	default:
+		return fmt.Errorf("invalid boolean value %q", v)
+	}
+	f.s.Enable = slices.DeleteFunc(f.s.Enable, func(n string) bool { return n == f.name })
+	f.s.Disable = slices.DeleteFunc(f.s.Disable, func(n string) bool { return n == f.name })
+	if on {
+		f.s.Enable = append(f.s.Enable, f.name)
+	} else {
+		f.s.Disable = append(f.s.Disable, f.name)
+	}
+	return nil
+}
+
+func run(pass *analysis.Pass, c *config) (any, error) {
+	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	st := &state{pass: pass, config: c}
+	for fc := range insp.Root().Children() {
+		f, ok := fc.Node().(*ast.File)
+		if !ok {
+			continue
+		}
+		if !c.tests && strings.HasSuffix(pass.Fset.File(f.FileStart).Name(), "_test.go") {
+			continue
+		}
+		st.file = &fileState{file: f}
+		st.inspectFile(fc)
+	}
+	return nil, nil
+}

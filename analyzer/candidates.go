@@ -1,0 +1,489 @@
+package analyzer
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/edge"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/urilint/urilint/uri"
+)
+
+// state is one run of the analyzer over one package.
+type state struct {
+	pass   *analysis.Pass
+	config *config
+	file   *fileState
+	// last is the last constant expression of several operands that was
+	// checked: its other literals are not checked again.
+	last ast.Node
+	// seen holds the run-time concatenations already checked.
+	seen map[ast.Node]bool
+}
+
+// use tells how a constant string is used, which decides whether and how
+// it is checked.
+type use uint8
+
+const (
+	// useValue: a constant in any other place; checked when its whole value
+	// is a URI.
+	useValue use = iota
+	// useURL: the URL argument of a function that takes one; checked as a
+	// URI reference, relative references included.
+	useURL
+	// useNone: a place where the string is not a URI, or not all of one:
+	// struct tags, import paths, comparisons, format strings, regular
+	// expressions, searches.
+	useNone
+)
+
+// urlArgs gives, for each function that takes a URL, the index of that
+// argument (relative references allowed).
+var urlArgs = map[string]int{
+	"net/url.Parse":                           0,
+	"net/url.ParseRequestURI":                 0,
+	"net/url.JoinPath":                        0,
+	"(*net/url.URL).Parse":                    0,
+	"net/http.Get":                            0,
+	"net/http.Head":                           0,
+	"net/http.Post":                           0,
+	"net/http.PostForm":                       0,
+	"(*net/http.Client).Get":                  0,
+	"(*net/http.Client).Head":                 0,
+	"(*net/http.Client).Post":                 0,
+	"(*net/http.Client).PostForm":             0,
+	"net/http.NewRequest":                     1,
+	"net/http.NewRequestWithContext":          2,
+	"net/http.Redirect":                       2,
+	"net/http/httptest.NewRequest":            1,
+	"net/http/httptest.NewRequestWithContext": 2,
+}
+
+// inspectFile checks the candidates of one file.
+func (st *state) inspectFile(fc inspector.Cursor) {
+	for cur := range fc.Preorder((*ast.BasicLit)(nil), (*ast.CallExpr)(nil), (*ast.CompositeLit)(nil)) {
+		switch n := cur.Node().(type) {
+		case *ast.BasicLit:
+			if n.Kind == token.STRING {
+				st.literal(cur)
+			}
+		case *ast.CallExpr:
+			st.namedURLArg(n)
+		case *ast.CompositeLit:
+			st.urlStruct(n)
+		}
+	}
+}
+
+// constString returns the value of e if it is a constant string.
+func (st *state) constString(e ast.Expr) (string, bool) {
+	tv, ok := st.pass.TypesInfo.Types[e]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+		return "", false
+	}
+	return constant.StringVal(tv.Value), true
+}
+
+func (st *state) isConstString(e ast.Expr) bool {
+	tv, ok := st.pass.TypesInfo.Types[e]
+	return ok && tv.Value != nil && tv.Value.Kind() == constant.String
+}
+
+// literal checks the constant expression that the string literal at cur is
+// part of, unless an earlier literal of it did.
+func (st *state) literal(cur inspector.Cursor) {
+	switch cur.ParentEdgeKind() {
+	case edge.Field_Tag, edge.ImportSpec_Path:
+		return
+	}
+	// e is the largest constant expression holding the literal: constant
+	// concatenations, parentheses and conversions are part of it.
+	e := cur
+	for {
+		p := e.Parent()
+		ok := false
+		switch pn := p.Node().(type) {
+		case *ast.ParenExpr:
+			ok = true
+		case *ast.BinaryExpr:
+			ok = pn.Op == token.ADD && st.isConstString(pn)
+		case *ast.CallExpr:
+			ok = len(pn.Args) == 1 && st.isConstString(pn) && st.pass.TypesInfo.Types[pn.Fun].IsType()
+		}
+		if !ok {
+			break
+		}
+		e = p
+	}
+	if e != cur {
+		if e.Node() == st.last {
+			return
+		}
+		st.last = e.Node()
+	}
+	if root, ok := concatRoot(e); ok {
+		st.concat(root)
+		return
+	}
+	u := st.use(e)
+	if u == useNone {
+		return
+	}
+	expr := e.Node().(ast.Expr)
+	v, _ := st.constString(expr)
+	st.checkConst(expr, v, u)
+}
+
+// checkConst checks the constant string expression e of value v.
+func (st *state) checkConst(e ast.Expr, v string, u use) {
+	if u == useValue && !isURI(v) || skipValue(v) {
+		return
+	}
+	findings := st.config.checker.Check(v)
+	if len(findings) == 0 {
+		return
+	}
+	pieces := st.pieces(e, v)
+	for _, f := range findings {
+		if st.config.report[f.Category] {
+			st.report(e, pieces, v, f, true)
+		}
+	}
+}
+
+// concatRoot reports whether e is an operand of a concatenation evaluated
+// at run time, and returns the outermost "+" expression of it.
+func concatRoot(e inspector.Cursor) (inspector.Cursor, bool) {
+	root, ok := e, false
+	for {
+		p := root.Parent()
+		switch pn := p.Node().(type) {
+		case *ast.ParenExpr:
+			root = p
+			continue
+		case *ast.BinaryExpr:
+			if pn.Op == token.ADD {
+				root, ok = p, true
+				continue
+			}
+		}
+		break
+	}
+	for ok && root.ParentEdgeKind() == edge.ParenExpr_X {
+		root = root.Parent()
+	}
+	if !ok {
+		return e, false
+	}
+	return root, true
+}
+
+// concat checks the constant operands of a concatenation evaluated at run
+// time. Only what no later operand can complete is reported: a byte that
+// is valid nowhere in a URI, a non-ASCII byte, a broken percent-encoding.
+// Such reports carry no fix, since the fix could change what the whole
+// concatenation produces in ways this analyzer cannot see.
+func (st *state) concat(root inspector.Cursor) {
+	n := root.Node()
+	if st.seen[n] {
+		return
+	}
+	if st.seen == nil {
+		st.seen = make(map[ast.Node]bool)
+	}
+	st.seen[n] = true
+	u := st.use(root)
+	if u == useNone {
+		return
+	}
+	var operands []ast.Expr
+	operands = st.flattenConcat(n.(ast.Expr), operands)
+	first, ok := st.constString(operands[0])
+	if u == useValue && (!ok || !isURIPrefix(first)) {
+		return
+	}
+	// A placeholder or format verb anywhere makes the whole a template.
+	for _, op := range operands {
+		if v, ok := st.constString(op); ok && skipValue(v) {
+			return
+		}
+	}
+	for i, op := range operands {
+		v, ok := st.constString(op)
+		if !ok || u == useValue && i > 0 {
+			// With no URL-taking function to say so, later operands may
+			// well be prose ("https://x/" + id + " not found").
+			continue
+		}
+		for _, f := range st.config.checker.Check(v) {
+			if !st.config.report[f.Category] || !certain(f, v) {
+				continue
+			}
+			// The first such finding is enough: later ones of the same
+			// operand would point at the same place when it is a named
+			// constant, and no fix comes with them.
+			st.report(op, st.pieces(op, v), v, f, false)
+			break
+		}
+	}
+}
+
+// flattenConcat appends the operands of the run-time concatenation e; a
+// constant operand is one operand, even if it is itself a concatenation.
+func (st *state) flattenConcat(e ast.Expr, out []ast.Expr) []ast.Expr {
+	switch x := e.(type) {
+	case *ast.ParenExpr:
+		return st.flattenConcat(x.X, out)
+	case *ast.BinaryExpr:
+		if x.Op == token.ADD && !st.isConstString(x) {
+			out = st.flattenConcat(x.X, out)
+			return st.flattenConcat(x.Y, out)
+		}
+	}
+	return append(out, e)
+}
+
+// use tells how the expression at c is used.
+func (st *state) use(c inspector.Cursor) use {
+	for c.ParentEdgeKind() == edge.ParenExpr_X {
+		c = c.Parent()
+	}
+	ek, idx := c.ParentEdge()
+	switch ek {
+	case edge.Field_Tag, edge.ImportSpec_Path, edge.CaseClause_List:
+		return useNone
+	case edge.BinaryExpr_X, edge.BinaryExpr_Y:
+		switch c.Parent().Node().(*ast.BinaryExpr).Op {
+		case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+			return useNone
+		}
+	case edge.CallExpr_Args:
+		return st.argUse(c.Parent().Node().(*ast.CallExpr), idx)
+	case edge.KeyValueExpr_Value:
+		// The fields of a url.URL literal are checked as components by
+		// urlStruct.
+		if cl, ok := c.Parent().Parent().Node().(*ast.CompositeLit); ok && st.isURLStruct(cl) {
+			return useNone
+		}
+	}
+	return useValue
+}
+
+// argUse tells how argument idx of call is used.
+func (st *state) argUse(call *ast.CallExpr, idx int) use {
+	fn, ok := typeutil.Callee(st.pass.TypesInfo, call).(*types.Func)
+	if !ok || fn.Pkg() == nil {
+		return useValue
+	}
+	switch fn.Pkg().Path() {
+	case "strings", "bytes":
+		// Searches, comparisons, prefixes, replacements, builders:
+		// pieces of URIs or patterns, not URIs.
+		return useNone
+	case "regexp":
+		return useNone
+	case "net/url", "net/http", "net/http/httptest":
+		if i, ok := urlArgs[fn.FullName()]; ok && i == idx {
+			return useURL
+		}
+	}
+	if isFormatArg(fn, idx) {
+		return useNone
+	}
+	return useValue
+}
+
+// isFormatArg reports whether argument idx of fn is a printf format: the
+// string parameter just before a final ...any, in a function whose name
+// ends in "f" (Printf, Errorf, Logf, Infof...).
+func isFormatArg(fn *types.Func, idx int) bool {
+	sig := fn.Signature()
+	n := sig.Params().Len()
+	if !sig.Variadic() || idx != n-2 || fn.Name()[len(fn.Name())-1] != 'f' {
+		return false
+	}
+	if b, ok := sig.Params().At(n - 2).Type().Underlying().(*types.Basic); !ok || b.Kind() != types.String {
+		return false
+	}
+	s, ok := sig.Params().At(n - 1).Type().(*types.Slice)
+	if !ok {
+		return false
+	}
+	it, ok := s.Elem().Underlying().(*types.Interface)
+	return ok && it.NumMethods() == 0
+}
+
+// namedURLArg checks a URL argument that is a constant without a literal
+// in it (a named constant): its declaration is not checked unless its
+// value is a URI, and then it is checked there.
+func (st *state) namedURLArg(call *ast.CallExpr) {
+	if len(call.Args) == 0 {
+		return
+	}
+	fn, ok := typeutil.Callee(st.pass.TypesInfo, call).(*types.Func)
+	if !ok || fn.Pkg() == nil {
+		return
+	}
+	switch fn.Pkg().Path() {
+	case "net/url", "net/http", "net/http/httptest":
+	default:
+		return
+	}
+	idx, ok := urlArgs[fn.FullName()]
+	if !ok || idx >= len(call.Args) {
+		return
+	}
+	arg := ast.Unparen(call.Args[idx])
+	v, ok := st.constString(arg)
+	if !ok || isURI(v) || skipValue(v) {
+		return
+	}
+	pieces := st.pieces(arg, v)
+	for _, p := range pieces {
+		if p.lit != nil {
+			return // checked from the literal
+		}
+	}
+	for _, f := range st.config.checker.Check(v) {
+		if st.config.report[f.Category] {
+			st.report(arg, pieces, v, f, false)
+		}
+	}
+}
+
+// isURLStruct reports whether cl is a net/url.URL literal.
+func (st *state) isURLStruct(cl *ast.CompositeLit) bool {
+	tv, ok := st.pass.TypesInfo.Types[cl]
+	if !ok {
+		return false
+	}
+	named, ok := types.Unalias(tv.Type).(*types.Named)
+	if !ok {
+		return false
+	}
+	obj := named.Obj()
+	return obj.Name() == "URL" && obj.Pkg() != nil && obj.Pkg().Path() == "net/url"
+}
+
+// urlStruct checks the constant fields of a url.URL literal, each as the
+// component it holds. Only the encoded fields are checked (Scheme, Host,
+// RawPath, RawQuery, RawFragment): Path and Fragment hold decoded text,
+// which URL.String encodes. The literal is checked as the URI that
+// URL.String would write, with a placeholder for each field that is not a
+// constant; findings in placeholders are dropped.
+func (st *state) urlStruct(cl *ast.CompositeLit) {
+	if len(cl.Elts) == 0 || !st.isURLStruct(cl) {
+		return
+	}
+	fields := make(map[string]ast.Expr, len(cl.Elts))
+	for _, elt := range cl.Elts {
+		kv, ok := elt.(*ast.KeyValueExpr)
+		if !ok {
+			return
+		}
+		if id, ok := kv.Key.(*ast.Ident); ok {
+			fields[id.Name] = kv.Value
+		}
+	}
+	if fields["Opaque"] != nil {
+		return
+	}
+	type span struct {
+		expr       ast.Expr
+		v          string
+		start, end int
+	}
+	var (
+		b     []byte
+		spans []span
+	)
+	// add writes field name, or placeholder when it is not a constant.
+	add := func(name, placeholder string) bool {
+		e := fields[name]
+		v, ok := st.constString(e)
+		if !ok {
+			b = append(b, placeholder...)
+			return true
+		}
+		if skipValue(v) {
+			return false
+		}
+		spans = append(spans, span{e, v, len(b), len(b) + len(v)})
+		b = append(b, v...)
+		return true
+	}
+	if fields["Scheme"] != nil {
+		if !add("Scheme", "scheme") {
+			return
+		}
+		b = append(b, ':')
+	}
+	authority := fields["Host"] != nil || fields["User"] != nil
+	if authority {
+		b = append(b, "//"...)
+		if fields["Host"] != nil && !add("Host", "host") {
+			return
+		}
+	}
+	switch {
+	case fields["RawPath"] != nil:
+		if v, ok := st.constString(fields["RawPath"]); authority && ok && v != "" && v[0] != '/' {
+			b = append(b, '/') // as URL.String does
+		}
+		if !add("RawPath", "/path") {
+			return
+		}
+	case fields["Path"] != nil:
+		b = append(b, "/path"...)
+	}
+	if fields["RawQuery"] != nil {
+		b = append(b, '?')
+		if !add("RawQuery", "query") {
+			return
+		}
+	}
+	switch {
+	case fields["RawFragment"] != nil:
+		b = append(b, '#')
+		if !add("RawFragment", "fragment") {
+			return
+		}
+	case fields["Fragment"] != nil:
+		b = append(b, "#fragment"...)
+	}
+	if len(spans) == 0 {
+		return
+	}
+	s := string(b)
+	for _, f := range st.config.checker.Check(s) {
+		if !st.config.report[f.Category] {
+			continue
+		}
+		for _, sp := range spans {
+			// A finding belongs to the field it starts in; an empty range at
+			// the end of a field belongs to what follows.
+			if f.Start < sp.start || f.Start >= sp.end && !(f.Start == f.End && f.Start == sp.start) || f.End > sp.end {
+				continue
+			}
+			g := f
+			g.Start -= sp.start
+			g.End -= sp.start
+			g.Fix = nil
+			for _, ed := range f.Fix {
+				if ed.Start < sp.start || ed.End > sp.end {
+					g.Fix = nil
+					break
+				}
+				g.Fix = append(g.Fix, uri.Edit{Start: ed.Start - sp.start, End: ed.End - sp.start, New: ed.New})
+			}
+			st.report(sp.expr, st.pieces(sp.expr, sp.v), sp.v, g, true)
+			break
+		}
+	}
+}

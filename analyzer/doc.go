@@ -1,0 +1,93 @@
+// Package analyzer defines an Analyzer that reports malformed and
+// non-normalized URI literals in Go code.
+//
+// # Analyzer urilint
+//
+// urilint: check that URI literals are well-formed and normalized
+//
+// The analyzer finds the constant strings of a package that are meant as
+// URIs and hands each to [uri.Checker.Check], the single judge of RFC 3986
+// in this module. It reports every finding, with the finding's own message
+// and its category as Diagnostic.Category, at the exact byte inside the
+// literal: offsets are mapped through escape sequences (\t, \x41, \u00e9,
+// octal) and raw strings. For a constant expression that is not a single
+// literal (a named constant, a constant concatenation) a finding points at
+// the operand it falls in, or at the whole operand when that is not a
+// literal.
+//
+// # Candidates
+//
+// A constant string (literal, constant expression or named constant; its
+// value comes from type information) is checked when
+//
+//   - its whole value is a URI: a scheme followed by "://", or one of the
+//     schemes mailto:, urn:, tel:, news:, data: and file: without authority;
+//   - it is the URL argument of a function that takes one, resolved by
+//     type: net/url.Parse, ParseRequestURI and JoinPath, (*url.URL).Parse,
+//     net/http.Get, Head, Post and PostForm and the same (*http.Client)
+//     methods, http.NewRequest, NewRequestWithContext and Redirect,
+//     httptest.NewRequest and NewRequestWithContext. There relative
+//     references are checked too;
+//   - it is a field of a net/url.URL composite literal: Scheme, Host,
+//     RawPath, RawQuery and RawFragment, each as the component it holds
+//     (Path and Fragment hold decoded text, which URL.String encodes).
+//
+// # What is not checked
+//
+// The analyzer stays silent where a string is written on purpose in a form
+// that is not a whole URI:
+//
+//   - format strings: the format argument of a printf-like function (a
+//     name ending in "f" and a final ...any parameter), and any string with
+//     a verb such as %s, %d, %v, %[1]s or %% ("%2F" is percent-encoding);
+//   - templates and placeholders: {id}, {{.Host}}, ${VAR}, $VAR, <host>,
+//     and :param path segments;
+//   - bare prefixes ("http://", "mailto:") and comparisons: operands of
+//     ==, !=, <, ..., case clauses, and arguments of the strings, bytes and
+//     regexp packages (HasPrefix, TrimPrefix, Contains, Replace, Compile...);
+//   - regular expressions (a leading ^, a trailing $, \., .*, (?...);
+//   - struct tags and import paths;
+//   - URIs inside prose: a value with a tab or a newline, or with a space
+//     followed by more words or by another URI;
+//   - pieces of concatenations computed at run time
+//     ("https://example.com:" + port): there only what no other operand can
+//     complete is reported (a byte valid nowhere in a URI, a non-ASCII byte,
+//     a broken percent-encoding), without a fix, and only in the first
+//     operand unless the concatenation is the argument of a URL-taking
+//     function.
+//
+// # Test files
+//
+// Files ending in _test.go are not checked by default: there malformed URIs
+// are usually deliberate inputs of parse-error tests, and a repository's
+// tests must not fail its CI over them. The -tests flag (Settings.Tests)
+// checks them too.
+//
+// # Categories and flags
+//
+// Every category of [uri.Categories] has a boolean flag of its own name:
+// -dot-segments=false turns dot-segment findings off, -empty-path turns the
+// empty-path rule on. Malformed URIs ("malformed") and every normalization
+// rule are reported by default, except "empty-path": an empty path with an
+// authority ("https://api.example.com") is the usual way to write a base
+// URL. The -enable and -disable flags take comma-separated lists of
+// categories, like Settings.Enable and Settings.Disable.
+//
+// # Fixes
+//
+// Each finding that package uri can fix (a normalization, or the repair of
+// an unambiguous malformation such as a space, which becomes %20) comes
+// with one suggested fix that replaces only the bytes the rule changes,
+// written in the literal's own quoting. There is no fix in generated files
+// (findings are still reported there), where an edit would fall outside a
+// single literal or split an escape sequence, where a raw string cannot
+// hold the replacement, or in a concatenation computed at run time.
+//
+// # Silencing a finding
+//
+// A //urilint:ignore comment, followed by the reason, on the line of the
+// finding, on the line above it, or in the doc comment of the enclosing
+// declaration (function, const, var, type, struct field) silences it.
+// golangci-lint's //nolint:urilint works too, in golangci-lint and in the
+// standalone command.
+package analyzer

@@ -1,0 +1,278 @@
+package analyzer
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/urilint/urilint/uri"
+)
+
+// A piece is one operand of a constant expression: the bytes
+// value[start:end] come from expr, which is a string literal (lit != nil)
+// or something else, such as a named constant, whose bytes have no place in
+// the source.
+type piece struct {
+	expr       ast.Expr
+	lit        *ast.BasicLit
+	start, end int
+}
+
+// pieces splits the constant expression e, of value v, into its operands.
+func (st *state) pieces(e ast.Expr, v string) []piece {
+	ps, n := st.appendPieces(e, 0, nil)
+	if n != len(v) {
+		return []piece{{expr: e, end: len(v)}} // cannot happen; be safe
+	}
+	return ps
+}
+
+func (st *state) appendPieces(e ast.Expr, off int, out []piece) ([]piece, int) {
+	switch x := e.(type) {
+	case *ast.ParenExpr:
+		return st.appendPieces(x.X, off, out)
+	case *ast.BinaryExpr:
+		if x.Op == token.ADD && st.isConstString(x.X) && st.isConstString(x.Y) {
+			out, off = st.appendPieces(x.X, off, out)
+			return st.appendPieces(x.Y, off, out)
+		}
+	case *ast.CallExpr:
+		if len(x.Args) == 1 && st.pass.TypesInfo.Types[x.Fun].IsType() && st.isConstString(x.Args[0]) {
+			return st.appendPieces(x.Args[0], off, out)
+		}
+	}
+	v, _ := st.constString(e)
+	p := piece{expr: e, start: off, end: off + len(v)}
+	if lit, ok := e.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+		p.lit = lit
+	}
+	return append(out, p), p.end
+}
+
+// pos returns the source position of value offset off, where the byte at
+// off starts (or, for an end offset, where the byte before it ends).
+func pos(pieces []piece, off int, isEnd bool) token.Pos {
+	for i, p := range pieces {
+		last := i == len(pieces)-1
+		in := p.start <= off && off < p.end || last && off >= p.end
+		if isEnd {
+			in = p.start < off && off <= p.end || last && off > p.end
+		}
+		if !in {
+			continue
+		}
+		if p.lit == nil {
+			if isEnd {
+				return p.expr.End()
+			}
+			return p.expr.Pos()
+		}
+		if isEnd {
+			_, e, _ := litRange(p.lit.Value, off-p.start-1, off-p.start)
+			return p.lit.Pos() + token.Pos(e)
+		}
+		s, _, _ := litRange(p.lit.Value, off-p.start, off-p.start)
+		return p.lit.Pos() + token.Pos(s)
+	}
+	return pieces[0].expr.Pos()
+}
+
+// textEdits maps the edits of a fix to the source, or reports false when
+// one of them does not fall inside a single literal on whole escape
+// sequences.
+func textEdits(pieces []piece, edits []uri.Edit) ([]analysis.TextEdit, bool) {
+	out := make([]analysis.TextEdit, 0, len(edits))
+next:
+	for _, ed := range edits {
+		for _, p := range pieces {
+			if p.lit == nil || ed.Start < p.start || ed.End > p.end {
+				continue
+			}
+			s, e, exact := litRange(p.lit.Value, ed.Start-p.start, ed.End-p.start)
+			if !exact {
+				return nil, false
+			}
+			text, ok := quoteInto(p.lit.Value[0] == '`', ed.New)
+			if !ok {
+				return nil, false
+			}
+			out = append(out, analysis.TextEdit{
+				Pos:     p.lit.Pos() + token.Pos(s),
+				End:     p.lit.Pos() + token.Pos(e),
+				NewText: []byte(text),
+			})
+			continue next
+		}
+		return nil, false
+	}
+	return out, true
+}
+
+// applyEdits returns v with the edits, sorted and non-overlapping, made.
+func applyEdits(v string, edits []uri.Edit) string {
+	var b strings.Builder
+	at := 0
+	for _, ed := range edits {
+		b.WriteString(v[at:ed.Start])
+		b.WriteString(ed.New)
+		at = ed.End
+	}
+	b.WriteString(v[at:])
+	return b.String()
+}
+
+// report reports finding f on the constant expression e of value v, split
+// into pieces. A fix is offered if fixes is set, the edits map to the
+// source, and the file is not generated.
+func (st *state) report(e ast.Expr, pieces []piece, v string, f uri.Finding, fixes bool) {
+	start := pos(pieces, f.Start, false)
+	end := start
+	if f.End > f.Start {
+		end = pos(pieces, f.End, true)
+	}
+	if st.ignored(e, start) {
+		return
+	}
+	d := analysis.Diagnostic{
+		Pos:      start,
+		End:      end,
+		Category: string(f.Category),
+		Message:  f.Message,
+	}
+	if fixes && len(f.Fix) > 0 && !st.generated() {
+		if edits, ok := textEdits(pieces, f.Fix); ok {
+			d.SuggestedFixes = []analysis.SuggestedFix{{
+				Message:   fmt.Sprintf("rewrite as %q", applyEdits(v, f.Fix)),
+				TextEdits: edits,
+			}}
+		}
+	}
+	st.pass.Report(d)
+}
+
+// fileState holds what is known of the file being inspected, computed on
+// first use: most files have nothing to report.
+type fileState struct {
+	file         *ast.File
+	genKnown     bool
+	gen          bool
+	ignoresKnown bool
+	ignores      []lineRange
+}
+
+type lineRange struct{ from, to int }
+
+// generated reports whether the current file is generated: findings are
+// reported there, but without fixes.
+func (st *state) generated() bool {
+	fs := st.file
+	if !fs.genKnown {
+		fs.gen, fs.genKnown = ast.IsGenerated(fs.file), true
+	}
+	return fs.gen
+}
+
+// ignored reports whether a //urilint:ignore (or //nolint:urilint)
+// comment silences a finding at pos in the expression e.
+func (st *state) ignored(e ast.Expr, pos token.Pos) bool {
+	fs := st.file
+	if !fs.ignoresKnown {
+		fs.ignores, fs.ignoresKnown = collectIgnores(st.pass.Fset, fs.file), true
+	}
+	if len(fs.ignores) == 0 {
+		return false
+	}
+	tf := st.pass.Fset.File(pos)
+	if tf == nil {
+		return false
+	}
+	l1, l2 := tf.Line(pos), tf.Line(e.Pos())
+	for _, r := range fs.ignores {
+		if r.from <= l1 && l1 <= r.to || r.from <= l2 && l2 <= r.to {
+			return true
+		}
+	}
+	return false
+}
+
+// collectIgnores returns the lines that ignore directives cover: the
+// directive's own line, the line after its comment, and the whole of a
+// declaration (function, const, var, type, spec or struct field) whose doc
+// comment holds one.
+func collectIgnores(fset *token.FileSet, f *ast.File) []lineRange {
+	var out []lineRange
+	line := func(p token.Pos) int { return fset.Position(p).Line }
+	for _, cg := range f.Comments {
+		if !hasDirective(cg) {
+			continue
+		}
+		for _, c := range cg.List {
+			if isDirective(c.Text) {
+				l := line(c.Pos())
+				out = append(out, lineRange{l, l})
+			}
+		}
+		l := line(cg.End()) + 1
+		out = append(out, lineRange{l, l})
+	}
+	if out == nil {
+		return nil
+	}
+	ast.Inspect(f, func(n ast.Node) bool {
+		var doc *ast.CommentGroup
+		switch n := n.(type) {
+		case *ast.FuncDecl:
+			doc = n.Doc
+		case *ast.GenDecl:
+			doc = n.Doc
+		case *ast.ValueSpec:
+			doc = n.Doc
+		case *ast.TypeSpec:
+			doc = n.Doc
+		case *ast.Field:
+			doc = n.Doc
+		}
+		if doc != nil && hasDirective(doc) {
+			out = append(out, lineRange{line(n.Pos()), line(n.End())})
+		}
+		return true
+	})
+	return out
+}
+
+func hasDirective(cg *ast.CommentGroup) bool {
+	for _, c := range cg.List {
+		if isDirective(c.Text) {
+			return true
+		}
+	}
+	return false
+}
+
+// isDirective reports whether the comment text is "//urilint:ignore ..."
+// or a golangci-lint "//nolint" that names urilint (or all linters).
+func isDirective(text string) bool {
+	if rest, ok := strings.CutPrefix(text, "//urilint:ignore"); ok {
+		return rest == "" || rest[0] == ' ' || rest[0] == '\t'
+	}
+	rest, ok := strings.CutPrefix(text, "//nolint")
+	if !ok {
+		return false
+	}
+	if rest == "" || rest[0] == ' ' || rest[0] == '\t' {
+		return true // every linter
+	}
+	if rest[0] != ':' {
+		return false
+	}
+	list, _, _ := strings.Cut(rest[1:], " ")
+	for name := range strings.SplitSeq(list, ",") {
+		if name == "urilint" || name == "all" {
+			return true
+		}
+	}
+	return false
+}
