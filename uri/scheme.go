@@ -97,11 +97,18 @@ func (k syntaxKind) crlfData(s string, u *URI) (start, end int) {
 // those of RFC 1738 (section 3 and the BNF of section 5), with these
 // decisions:
 //
-//   - A scheme whose RFC 1738 syntax starts with "//" (ip-schemepart) and
-//     a reference without "//" ("http:foo", "http:/foo") is reported as
-//     CategorySchemeSyntax: the reference is a valid RFC 3986 URI but not
-//     an http URI. So is an empty host ("http:///x"), which RFC 9110
-//     section 4.2.1 also forbids for http and https.
+//   - A reference without "//" ("http:foo", "http:/foo") of a scheme
+//     whose RFC 1738 syntax begins with "//" (ip-schemepart) is reported
+//     as CategorySchemeSyntax, not CategoryMalformed: it is a valid RFC
+//     3986 URI, but not an http URI. So is an empty host ("http:///x"),
+//     which RFC 9110 section 4.2.1 also forbids for http and https.
+//   - Schemes whose RFC 1738 syntax has "hostport" rather than "login"
+//     (gopher, nntp, wais, prospero) take no userinfo, and "file", which
+//     has a bare host, takes neither userinfo nor port.
+//   - For those schemes a query right after the host ("ftp://h?x") is
+//     reported: RFC 1738 puts a "/" before the url-path, where "?" is an
+//     ordinary character. http, https, ws and wss follow RFC 9110 and
+//     RFC 6455, which allow it.
 //   - http and https accept a user name: RFC 1738 section 3.3 allows none,
 //     but RFC 9110 section 4.2.4 only deprecates it and it is common
 //     (git over https). A password is reported by CategoryPassword.
@@ -112,14 +119,17 @@ func (k syntaxKind) crlfData(s string, u *URI) (start, end int) {
 //   - news also accepts the server form "news://host/group" of RFC 5538;
 //     the group or article after the "/" is checked as in RFC 1738.
 //   - mailto accepts the address in a "to" header field of RFC 6068
-//     ("mailto:?to=a@example.com").
+//     ("mailto:?to=a@example.com"). "mailto://a@example.com" is the one
+//     scheme-syntax finding with a fix: dropping the "//".
+//   - In a gopher+ string (after the second %09) %0D%0A is data, by
+//     section 3.4.9, and CategoryEncodedControl does not report it.
 //   - Character classes are those of RFC 3986, already enforced by the
 //     parser; the scheme rules check structure: which delimiters may
 //     appear where. Host names are not checked against RFC 1738 hostname.
 //   - The W3C grammar of 1995 also gives an "afs" form
-//     ("afs://" cellname "/" path). Its own text calls it "a historical
-//     note, but not a url production", so afs is not registered: it gets
-//     the generic rules only. The same grammar's prospero "%00 version"
+//     ("afs://" cellname "/" path), which its own text says "is left in
+//     as historical note, but is not a url production": afs is not
+//     registered and gets the generic rules only. The same grammar's prospero "%00 version"
 //     suffix and gopher "?" search are likewise not enforced.
 //
 // Unknown schemes get the generic RFC 3986 rules only.
