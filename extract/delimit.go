@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -44,7 +45,8 @@ var typographic = map[rune]wrapper{
 }
 
 // delimit finds the extent of the candidate whose scheme is src[s:c], with
-// c the index of its ':'. It returns the link (offsets only), the offset
+// c the index of its ':'. It returns the link (offsets, and URI when it
+// differs from the source text; see finish), the offset
 // where scanning resumes, and whether there is a URI at all.
 func delimit(src []byte, lo, hi, s, c int, slashes bool) (Link, int, bool) {
 	w, label := opening(src, lo, s)
@@ -111,44 +113,39 @@ func wrapped(src []byte, hi, s, c int, slashes bool, w wrapper) (Link, int, bool
 		return Link{}, 0, false
 	}
 	raw := src[s:e]
-	l := Link{Kind: w.kind, Raw: string(raw)}
+	l := Link{Kind: w.kind}
 	l.Start.Offset, l.End.Offset = s, e
 	if !hasSpace(raw) {
-		l.URI = l.Raw
 		return l, end + clen, true
 	}
 	// Join: drop all white space; a break right after "-" keeps the hyphen
 	// but makes the link ambiguous (Appendix C).
-	joined := make([]byte, 0, len(raw))
-	offs := make([]int32, 0, len(raw))
+	var joined strings.Builder
+	joined.Grow(len(raw))
 	hyphen := false
-	for i := 0; i < len(raw); i++ {
-		if isSpace(raw[i]) {
-			if raw[i] == '\n' && len(joined) > 0 && joined[len(joined)-1] == '-' && breakAfterHyphen(raw, i) {
+	for i, b := range raw {
+		if isSpace(b) {
+			if b == '\n' && breakAfterHyphen(raw, i) {
 				hyphen = true
 			}
 			continue
 		}
-		joined = append(joined, raw[i])
-		offs = append(offs, int32(i))
+		joined.WriteByte(b)
 	}
-	if !uri.Valid(string(joined)) {
+	if !uri.Valid(joined.String()) {
 		return Link{}, 0, false
 	}
-	l.URI = string(joined)
-	l.offs = offs
+	l.URI = joined.String()
 	if hyphen {
-		alt := make([]byte, 0, len(raw))
-		for i := 0; i < len(raw); i++ {
-			if isSpace(raw[i]) {
+		var alt strings.Builder
+		alt.Grow(len(raw))
+		for i, b := range raw {
+			if isSpace(b) || b == '-' && breakAfterHyphen(raw, i+1) {
 				continue
 			}
-			if raw[i] == '-' && breakAfterHyphen(raw, i+1) {
-				continue
-			}
-			alt = append(alt, raw[i])
+			alt.WriteByte(b)
 		}
-		l.Alt = string(alt)
+		l.Alt = alt.String()
 	}
 	return l, end + clen, true
 }
@@ -305,8 +302,7 @@ end:
 	if !longEnough(e, c, slashes) {
 		return Link{}, false
 	}
-	raw := string(src[s:e])
-	l := Link{URI: raw, Raw: raw, Kind: Bare}
+	l := Link{Kind: Bare}
 	l.Start.Offset, l.End.Offset = s, e
 	return l, true
 }

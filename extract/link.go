@@ -86,9 +86,9 @@ type Link struct {
 	// without it. Alt is empty for every other link.
 	Alt string
 
-	// offs maps each byte of URI to its offset in Raw when the two differ;
-	// nil when URI == Raw.
-	offs []int32
+	// pre counts the bytes at the start of URI that have no source
+	// ("mailto:" of an e-mail autolink).
+	pre uint8
 }
 
 // Ambiguous reports whether the link broke across lines right after a
@@ -103,14 +103,14 @@ func (l *Link) Ambiguous() bool { return l.Alt != "" }
 func (l *Link) PositionOf(i int) Position {
 	var r int
 	switch {
-	case i <= 0:
+	case i <= int(l.pre):
 		return l.Start
 	case i >= len(l.URI):
 		return l.End
-	case l.offs == nil:
+	case l.URI == l.Raw:
 		r = i
 	default:
-		r = int(l.offs[i])
+		r = int(align(l.Raw, l.URI[l.pre:])[i-int(l.pre)])
 	}
 	if r > len(l.Raw) {
 		r = len(l.Raw)

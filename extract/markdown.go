@@ -2,6 +2,7 @@ package extract
 
 import (
 	"bytes"
+	"strings"
 	"sync"
 
 	"github.com/yuin/goldmark"
@@ -35,23 +36,21 @@ func (e *Extractor) Markdown(src []byte) []Link {
 }
 
 func (e *Extractor) markdownAST(src []byte, doc ast.Node) []Link {
-	var links []Link
+	links := presize(src)
 	textDone := 0 // end of the last run of text scanned
-	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		if !entering {
-			return ast.WalkContinue, nil
-		}
+	// visit handles n and reports whether to look at its children.
+	visit := func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.Text:
 			if n.Segment.Start < textDone {
-				return ast.WalkContinue, nil
+				return true
 			}
 			lo, hi := textRun(src, n)
 			links = mdText(src, lo, hi, links)
 			textDone = hi
 		case *ast.CodeSpan:
 			if !e.Code {
-				return ast.WalkSkipChildren, nil
+				return false
 			}
 		case *ast.CodeBlock, *ast.FencedCodeBlock:
 			if e.Code {
@@ -61,7 +60,7 @@ func (e *Extractor) markdownAST(src []byte, doc ast.Node) []Link {
 					links = scanText(src, seg.Start, seg.Stop, links)
 				}
 			}
-			return ast.WalkSkipChildren, nil
+			return false
 		case *ast.Link:
 			if n.Reference == nil {
 				links = destination(src, links, n.Pos(), n.Destination, "](", InlineLink)
@@ -87,8 +86,22 @@ func (e *Extractor) markdownAST(src []byte, doc ast.Node) []Link {
 				links = htmlAttrs(src, n.ClosureLine.Start, n.ClosureLine.Stop, links)
 			}
 		}
-		return ast.WalkContinue, nil
-	})
+		return true
+	}
+	// A pre-order walk without ast.Walk's callbacks per node and exit.
+	for n := doc.FirstChild(); n != nil; {
+		if visit(n) && n.FirstChild() != nil {
+			n = n.FirstChild()
+			continue
+		}
+		for n != nil && n != doc && n.NextSibling() == nil {
+			n = n.Parent()
+		}
+		if n == nil || n == doc {
+			break
+		}
+		n = n.NextSibling()
+	}
 	finish(src, links)
 	return links
 }
@@ -127,44 +140,25 @@ func mdText(src []byte, lo, hi int, links []Link) []Link {
 	n := len(links)
 	links = scanText(src, lo, hi, links)
 	for i := n; i < len(links); i++ {
-		unescapeLink(&links[i])
-	}
-	return links
-}
-
-// unescapeLink resolves Markdown backslash escapes and character
-// references in l.URI, keeping the map to the source.
-func unescapeLink(l *Link) {
-	if !needsUnescape(l.URI) {
-		return
-	}
-	u := string(mdUnescape([]byte(l.URI)))
-	if u == l.URI {
-		return
-	}
-	offs := align(l.URI, u)
-	if l.offs != nil {
-		for i, o := range offs {
-			if int(o) < len(l.offs) {
-				offs[i] = l.offs[o]
-			} else {
-				offs[i] = int32(len(l.Raw))
+		l := &links[i]
+		cur := l.URI
+		if cur == "" {
+			raw := src[l.Start.Offset:l.End.Offset]
+			if !bytes.ContainsAny(raw, `\&`) {
+				continue
+			}
+			cur = string(raw)
+		} else if !strings.ContainsAny(cur, `\&`) {
+			continue
+		}
+		if u := string(mdUnescape([]byte(cur))); u != cur && u != "" {
+			l.URI = u
+			if l.Alt != "" {
+				l.Alt = string(mdUnescape([]byte(l.Alt)))
 			}
 		}
 	}
-	l.URI, l.offs = u, offs
-	if l.Alt != "" {
-		l.Alt = string(mdUnescape([]byte(l.Alt)))
-	}
-}
-
-func needsUnescape(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] == '\\' || s[i] == '&' {
-			return true
-		}
-	}
-	return false
+	return links
 }
 
 // mdUnescape resolves what goldmark leaves raw in a link destination.
@@ -234,12 +228,11 @@ func findDestination(src []byte, pos int, dest []byte, marker string) int {
 
 // escapedLink returns the link of src[start:end] with unescape applied.
 func escapedLink(src []byte, start, end int, kind Kind, unescape func([]byte) []byte) Link {
-	raw := string(src[start:end])
-	l := Link{URI: raw, Raw: raw, Kind: kind}
+	l := Link{Kind: kind}
 	l.Start.Offset, l.End.Offset = start, end
-	if needsUnescape(raw) {
-		if u := string(unescape([]byte(raw))); u != raw {
-			l.URI, l.offs = u, align(raw, u)
+	if raw := src[start:end]; bytes.ContainsAny(raw, `\&`) {
+		if u := unescape(bytes.Clone(raw)); !bytes.Equal(u, raw) {
+			l.URI = string(u)
 		}
 	}
 	return l
@@ -258,15 +251,11 @@ func autolink(src []byte, links []Link, n *ast.AutoLink) []Link {
 		start += 4
 		label = label[4:]
 	}
-	raw := string(label)
-	l := Link{URI: raw, Raw: raw, Kind: Autolink}
+	l := Link{Kind: Autolink}
 	l.Start.Offset, l.End.Offset = start, end
 	if n.AutoLinkType == ast.AutoLinkEmail && !bytes.HasPrefix(bytes.ToLower(label), []byte("mailto:")) {
-		l.URI = "mailto:" + raw
-		l.offs = make([]int32, len(l.URI))
-		for i := range raw {
-			l.offs[len("mailto:")+i] = int32(i)
-		}
+		l.URI = "mailto:" + string(label)
+		l.pre = uint8(len("mailto:"))
 	}
 	return append(links, l)
 }
