@@ -18,6 +18,7 @@ import (
 type piece struct {
 	expr       ast.Expr
 	lit        *ast.BasicLit
+	src        string // the literal as in the file (lit.Value lacks the \r of raw strings)
 	start, end int
 }
 
@@ -47,9 +48,28 @@ func (st *state) appendPieces(e ast.Expr, off int, out []piece) ([]piece, int) {
 	v, _ := st.constString(e)
 	p := piece{expr: e, start: off, end: off + len(v)}
 	if lit, ok := e.(*ast.BasicLit); ok && lit.Kind == token.STRING {
-		p.lit = lit
+		p.lit, p.src = lit, st.litSource(lit)
 	}
 	return append(out, p), p.end
+}
+
+// litSource returns the text of lit as it is in the file. It differs from
+// lit.Value only for a raw string with carriage returns, which go/scanner
+// drops from Value; then the file is read.
+func (st *state) litSource(lit *ast.BasicLit) string {
+	if int(lit.End()-lit.Pos()) == len(lit.Value) {
+		return lit.Value
+	}
+	tf := st.pass.Fset.File(lit.Pos())
+	if tf == nil {
+		return lit.Value
+	}
+	content, err := st.pass.ReadFile(tf.Name())
+	start, end := tf.Offset(lit.Pos()), tf.Offset(lit.End())
+	if err != nil || end > len(content) {
+		return lit.Value
+	}
+	return string(content[start:end])
 }
 
 // pos returns the source position of value offset off, where the byte at
@@ -71,10 +91,10 @@ func pos(pieces []piece, off int, isEnd bool) token.Pos {
 			return p.expr.Pos()
 		}
 		if isEnd {
-			_, e, _ := litRange(p.lit.Value, off-p.start-1, off-p.start)
+			_, e, _ := litRange(p.src, off-p.start-1, off-p.start)
 			return p.lit.Pos() + token.Pos(e)
 		}
-		s, _, _ := litRange(p.lit.Value, off-p.start, off-p.start)
+		s, _, _ := litRange(p.src, off-p.start, off-p.start)
 		return p.lit.Pos() + token.Pos(s)
 	}
 	return pieces[0].expr.Pos()
@@ -91,11 +111,11 @@ next:
 			if p.lit == nil || ed.Start < p.start || ed.End > p.end {
 				continue
 			}
-			s, e, exact := litRange(p.lit.Value, ed.Start-p.start, ed.End-p.start)
+			s, e, exact := litRange(p.src, ed.Start-p.start, ed.End-p.start)
 			if !exact {
 				return nil, false
 			}
-			text, ok := quoteInto(p.lit.Value[0] == '`', ed.New)
+			text, ok := quoteInto(p.src[0] == '`', ed.New)
 			if !ok {
 				return nil, false
 			}
@@ -180,7 +200,7 @@ func (st *state) generated() bool {
 func (st *state) ignored(e ast.Expr, pos token.Pos) bool {
 	fs := st.file
 	if !fs.ignoresKnown {
-		fs.ignores, fs.ignoresKnown = collectIgnores(st.pass.Fset, fs.file), true
+		fs.ignores, fs.ignoresKnown = collectIgnores(st.pass, fs.file), true
 	}
 	if len(fs.ignores) == 0 {
 		return false
@@ -199,28 +219,47 @@ func (st *state) ignored(e ast.Expr, pos token.Pos) bool {
 }
 
 // collectIgnores returns the lines that ignore directives cover: the
-// directive's own line, the line after its comment, and the whole of a
-// declaration (function, const, var, type, spec or struct field) whose doc
-// comment holds one.
-func collectIgnores(fset *token.FileSet, f *ast.File) []lineRange {
+// directive's own line, the line after a comment that stands on lines of
+// its own, and the whole of a declaration (function, const, var, type, spec
+// or struct field) whose doc comment holds one.
+func collectIgnores(pass *analysis.Pass, f *ast.File) []lineRange {
 	var out []lineRange
-	line := func(p token.Pos) int { return fset.Position(p).Line }
+	tf := pass.Fset.File(f.FileStart)
+	if tf == nil {
+		return nil
+	}
+	var content []byte // read on first need
+	// alone reports whether only blanks precede the comment on its line.
+	alone := func(c *ast.Comment) bool {
+		if content == nil {
+			b, err := pass.ReadFile(tf.Name())
+			if err != nil {
+				return true
+			}
+			content = b
+		}
+		start, at := tf.Offset(tf.LineStart(tf.Line(c.Pos()))), tf.Offset(c.Pos())
+		return at <= len(content) && strings.TrimLeft(string(content[start:at]), " \t") == ""
+	}
 	for _, cg := range f.Comments {
 		if !hasDirective(cg) {
 			continue
 		}
 		for _, c := range cg.List {
 			if isDirective(c.Text) {
-				l := line(c.Pos())
+				l := tf.Line(c.Pos())
 				out = append(out, lineRange{l, l})
 			}
 		}
-		l := line(cg.End()) + 1
-		out = append(out, lineRange{l, l})
+		if alone(cg.List[0]) {
+			l := tf.Line(cg.End()) + 1
+			out = append(out, lineRange{l, l})
+		}
 	}
 	if out == nil {
 		return nil
 	}
+	line := tf.Line
 	ast.Inspect(f, func(n ast.Node) bool {
 		var doc *ast.CommentGroup
 		switch n := n.(type) {

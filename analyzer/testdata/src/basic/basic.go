@@ -79,3 +79,7 @@ var structs = []url.URL{
 	{Scheme: "https", Host: "example.com", Fragment: "a b"},   // so is Fragment
 	{Host: "example.com", RawFragment: "%7e"},                 // want `"%7e" encodes the unreserved character "~"`
 }
+
+// Two findings whose fixes overlap: "urilint -fix" applies the first and
+// asks for another run.
+var overlap = "https://example.com/a/../%7e" // want `dot segments` `"%7e" encodes the unreserved character "~"`

@@ -1,0 +1,3 @@
+package flags
+
+var testInput = "https://exa mple.com/" // want `invalid character ' ' in host`

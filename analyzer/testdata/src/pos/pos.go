@@ -1,0 +1,16 @@
+// Package pos checks that findings point at the exact byte inside the
+// literal, through escapes and raw strings.
+package pos
+
+var (
+	// The columns of the want comments' diagnostics are checked by the
+	// test in pos_test.go; here only the messages.
+	del    = "https://example.com/\x7fa"         // want `invalid character '\\x7f' in path at offset 20`
+	hex    = "https://example.com/\x41 b"        // want `invalid character ' ' in path at offset 21`
+	uni    = "https://example.com/\u00e9"        // want `non-ASCII byte 0xC3 in path at offset 20`
+	octal  = "https://example.com/\101 b"        // want `invalid character ' ' in path at offset 21`
+	quote  = "https://example.com/\"a\""         // want `invalid character '"' in path at offset 20` `invalid character '"' in path at offset 22`
+	raw    = `https://example.com/a b`           // want `invalid character ' ' in path at offset 21`
+	rawCR  = `https://Example.com/`              // want `host "Example.com" should be lowercase`
+	concat = "https://" + "example.com" + "/a b" // want `invalid character ' ' in path at offset 21`
+)

@@ -1,0 +1,3 @@
+package testson
+
+var Endpoint = "https://example.com/a b" // want `invalid character ' '`
