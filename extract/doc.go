@@ -1,2 +1,109 @@
-// Package extract finds the URIs in plain text and Markdown documents.
+// Package extract finds the URIs in plain text and Markdown documents, by
+// the rules of RFC 3986 Appendix C ("Delimiting a URI in Context") and of
+// its predecessors (draft-fielding-url-syntax Appendix E, RFC 1738's
+// appendix on URLs in context), and reports each with its exact source
+// span, so that a docs audit can say where a URI is and what is wrong
+// with it.
+//
+// Text and Markdown return every occurrence in source order, duplicates
+// kept, exactly as written: no case folding, no percent-encoding, no IDN
+// conversion. Package extract finds candidate spans only; whether a
+// candidate is a URI is decided by package uri (uri.Valid, uri.Check),
+// the one place that knows the RFC 3986 grammar.
+//
+// # What counts as a URI in text
+//
+// From prose only absolute URIs count. A candidate is found at each ":"
+// preceded by a scheme (walked back over the scheme characters and
+// starting at a word boundary):
+//
+//   - any scheme followed by "//" counts ("myapp://open", "git+ssh://h/r");
+//   - without "//", only a scheme in xurls' lists (the IANA registry,
+//     xurls.Schemes; xurls.SchemesNoAuthority; xurls.SchemesUnofficial):
+//     mailto, urn, news, tel, sip, geo, xmpp, file, data, magnet, ...;
+//   - "go" needs "//": "go:generate" and "//go:embed" are Go directives;
+//   - a scheme must start a word: nothing of "a_b:c", "$x:y", "x@y:z" or
+//     "//go:build" is a candidate;
+//   - "a:b", "mode:fast", "C:\path", "10:30", section numbers, bare e-mail
+//     addresses and bare domains are not URIs;
+//   - there must be something after "scheme:" (after "scheme://" when the
+//     slashes are there): "http://" alone is a mention of the scheme.
+//
+// # Wrappers
+//
+// Wrappers are not part of the URI: "...", <...>, <URL:...>, <URL: ...>,
+// typographic quotes (“...”, ‘...’, „...“), guillemets («...», ‹...›,
+// »...«), CJK corner brackets (「...」) and a bare "URL:" label. Inside a
+// wrapper white space is ignored wherever it falls (in a host name,
+// inside a %XX, after ":" "=" "@" "_"): a line break and indentation,
+// tabs, CRLF. Angle brackets may also hold spaces within a line, as
+// Appendix C recommends them for URIs with embedded white space; quotes
+// may only hold line breaks (a quote around a sentence is not a wrapper).
+//
+// The search for the closer ends at a blank line, a new opener of the same
+// kind, the end of the input or after four line breaks; then the opener is
+// not a wrapper. A wrapped candidate whose white space was removed must be
+// valid by uri.Valid, or the candidate is scanned again as a bare URI
+// (which ends at the first white space); so <host:\n update>, an XML name,
+// is no URI, and neither is a prose sentence in quotes. A wrapped
+// candidate without white space is kept even when it is malformed, so that
+// uri.Check can report it.
+//
+// A line break right after a hyphen inside a wrapper is ambiguous
+// (Appendix C: typesetters add hyphens when they break lines). The white
+// space around the break is ignored and the hyphen kept, since in the RFC
+// series that is the right reading far more often; Link.Alt holds the
+// reading without the hyphen and Link.Ambiguous reports it.
+//
+// # Bare URIs
+//
+// A bare URI ends at white space (including Unicode spaces such as NBSP
+// and U+3000), at a double quote, "<", ">" or "`", at typographic quotes
+// and guillemets, and at CJK and fullwidth punctuation ("。", "、", "，",
+// "！"). It is never joined to the next line. It then loses trailing
+// ". , ; : ! ?", "'" and any ")", "]" or "}" that has no opener inside
+// it; balanced parentheses stay (Wikipedia's "Pi_(disambiguation)"), as
+// does interior punctuation. Non-ASCII letters stay: an IRI is extracted
+// as written, and uri.Check reports it as not a URI.
+//
+// # Markdown
+//
+// Markdown is parsed by goldmark (CommonMark with the GFM table,
+// strikethrough and task list extensions; GFM's Linkify is not used, as
+// it knows only http, https, ftp and "www."). Links come from:
+//
+//   - inline link and image destinations, with backslash escapes and
+//     character references resolved (goldmark leaves them raw); relative
+//     references ("docs/x.md", "#anchor") count;
+//   - autolinks: an e-mail autolink becomes "mailto:...", a
+//     "<URL:...>" autolink loses its label;
+//   - link reference definitions, once each, at the definition (a
+//     reference link such as [text][ref] adds nothing of its own);
+//   - href, src and srcset attributes in raw HTML, inline or block, with
+//     character references resolved;
+//   - URIs in text, by the plain-text rules; adjacent text of a paragraph
+//     is scanned as one run, so a <...> URI broken across a soft line
+//     break is joined.
+//
+// Code spans and fenced and indented code blocks are skipped, since they
+// mostly hold placeholders; Extractor.Code includes them (as text).
+//
+// # Positions
+//
+// Link.Start and Link.End delimit the URI's bytes in the source (End is
+// just past the last one); Link.Raw is exactly that text, white space
+// and escapes included; Link.URI is what it means. Lines and columns
+// start at 1 and columns count bytes, as go/token does. Link.PositionOf
+// maps a byte of Link.URI (such as the Start of a uri.Finding) back to
+// the source.
+//
+// # Cost
+//
+// Both functions run in time linear in the input, adversarial input
+// included (long runs of "<", "(", quotes, "-\n", "%", ":" or
+// wrappers that never close): every search for a closer stops at the next
+// opener of its kind, a blank line or four line breaks. Text allocates
+// nothing for text that holds no URI; for text that does, one slice and
+// one string for all links, and a string for each URI rejoined across
+// lines. Markdown costs little more than goldmark's parse.
 package extract

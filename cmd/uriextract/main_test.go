@@ -21,7 +21,8 @@ var update = flag.Bool("update", false, "rewrite the stdout and stderr sections 
 //
 // Sections named stdout and stderr hold the expected output, a section
 // named stdin is standard input, and every other section is written to a
-// temporary directory, where the command runs.
+// temporary directory, where the command runs; the four characters \x00
+// in a section are written as a NUL byte, to make a binary file.
 func TestScripts(t *testing.T) {
 	files, err := filepath.Glob("testdata/*.txtar")
 	if err != nil {
@@ -66,7 +67,8 @@ func TestScripts(t *testing.T) {
 					if err := os.MkdirAll(filepath.Dir(name), 0o777); err != nil {
 						t.Fatal(err)
 					}
-					if err := os.WriteFile(name, f.Data, 0o666); err != nil {
+					data := bytes.ReplaceAll(f.Data, []byte(`\x00`), []byte{0})
+					if err := os.WriteFile(name, data, 0o666); err != nil {
 						t.Fatal(err)
 					}
 				}

@@ -1,0 +1,56 @@
+package extract
+
+import (
+	"testing"
+	"unicode/utf8"
+)
+
+// seed adds every golden input and the adversarial patterns to f.
+func seed(f *testing.F) {
+	for _, c := range readGolden(f) {
+		f.Add(c.input)
+	}
+	for _, s := range []string{"<", "((((", `""""`, "-\n-\n", "%%%%", "<http://a-\n b>", "“http://a", "<URL: x:y>", "[a](<b\\>)", "<a href=\"&#0;\">"} {
+		f.Add([]byte(s))
+	}
+}
+
+// FuzzText: Text never panics, every span lies inside the input and holds
+// Raw, links come in source order, and a URI that Text joined or
+// unescaped maps every byte back inside its span.
+func FuzzText(f *testing.F) {
+	seed(f)
+	f.Fuzz(func(t *testing.T, src []byte) {
+		links := Text(src)
+		checkInvariants(t, "Text", src, links)
+		for _, l := range links {
+			if l.URI == "" {
+				t.Fatalf("Text(%q): empty URI at %v", src, l.Start)
+			}
+		}
+	})
+}
+
+// FuzzMarkdown: the same for Markdown, with and without code.
+func FuzzMarkdown(f *testing.F) {
+	seed(f)
+	f.Fuzz(func(t *testing.T, src []byte) {
+		checkInvariants(t, "Markdown", src, Markdown(src))
+		checkInvariants(t, "Markdown+code", src, (&Extractor{Code: true}).Markdown(src))
+	})
+}
+
+// TestBareURIsAreTokens: a bare URI found in valid UTF-8 never holds
+// white space, so it never joins lines.
+func TestBareURIsAreTokens(t *testing.T) {
+	for _, c := range readGolden(t) {
+		for _, l := range extractCase(c.name, c.input) {
+			if l.Kind != Bare || !utf8.ValidString(l.Raw) {
+				continue
+			}
+			if hasSpace([]byte(l.Raw)) {
+				t.Errorf("%s: bare link %q holds white space", c.name, l.Raw)
+			}
+		}
+	}
+}
