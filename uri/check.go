@@ -2,6 +2,7 @@ package uri
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -93,6 +94,9 @@ func (c *Checker) Check(s string) []Finding {
 	}
 	out = checkScheme(s, &u, out)
 	out = checkSecurity(s, &u, out)
+	if out != nil {
+		redactPassword(s, &u, out)
+	}
 	return out
 }
 
@@ -152,6 +156,25 @@ func origOffset(fixes []Edit, off int) int {
 		delta += len(e.New) - (e.End - e.Start)
 	}
 	return off - delta
+}
+
+// redactPassword rewrites the quoted URI at the start of each message
+// with its password replaced by "***", so that findings printed in CI logs
+// do not spread the secret that section 7.5 warns about. Offsets and fixes
+// still refer to the real string.
+func redactPassword(s string, u *URI, out []Finding) {
+	i := strings.IndexByte(u.Userinfo, ':')
+	if i < 0 || i == len(u.Userinfo)-1 {
+		return
+	}
+	start, end := u.Span(ComponentUserinfo)
+	q := strconv.Quote(s)
+	shown := strconv.Quote(s[:start+i+1] + "***" + s[end:])
+	for k := range out {
+		if m := out[k].Message; strings.HasPrefix(m, q) {
+			out[k].Message = shown + m[len(q):]
+		}
+	}
 }
 
 // ruleFinding appends the finding for rule r, if r would change s.

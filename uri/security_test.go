@@ -83,7 +83,7 @@ func TestSecurity(t *testing.T) {
 var securityMessages = []struct {
 	in, want string
 }{
-	{"http://user:secret@h/", `"http://user:secret@h/" has a password in its userinfo, which anyone who sees the URI can read`},
+	{"http://user:secret@h/", `"http://user:***@h/" has a password in its userinfo, which anyone who sees the URI can read`},
 	{"http://0x7f.1/", `"http://0x7f.1/" has host "0x7f.1", which many resolvers read as the IPv4 address 127.0.0.1: filters that compare the host as text miss it`},
 	{"http://2130706433/", `"http://2130706433/" has host "2130706433", which many resolvers read as the IPv4 address 127.0.0.1: filters that compare the host as text miss it`},
 	{"http://0300.0250.1/", `"http://0300.0250.1/" has host "0300.0250.1", which many resolvers read as the IPv4 address 192.168.0.1: filters that compare the host as text miss it`},

@@ -44,7 +44,7 @@ const (
 	hexHost   = "http://0x7f.1/admin"                                              // want `has host "0x7f.1", which many resolvers read as the IPv4 address 127.0.0.1`
 	intHost   = "http://2130706433/"                                               // want `has host "2130706433", which many resolvers read as the IPv4 address 127.0.0.1`
 	shortHost = "http://127.1/"                                                    // want `has host "127.1", which many resolvers read as the IPv4 address 127.0.0.1`
-	password  = "https://deploy:s3cret@example.com/"                               // want `"https://deploy:s3cret@example.com/" has a password in its userinfo, which anyone who sees the URI can read`
+	password  = "https://deploy:s3cret@example.com/"                               // want `"https://deploy:\*\*\*@example.com/" has a password in its userinfo, which anyone who sees the URI can read`
 	userOnly  = "https://deploy@example.com/"
 	crlf      = "http://example.com/a%0D%0ASet-Cookie:x" // want `has a percent-encoded line break "%0D%0A" in its path, which can inject a header or command where it is decoded`
 	nul       = "http://example.com/report.pdf%00.html"  // want `has a percent-encoded NUL "%00" in its path`
