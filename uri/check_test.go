@@ -79,7 +79,7 @@ func TestCheck(t *testing.T) {
 		}
 		var edits []Edit
 		for _, f := range fs {
-			if !strings.HasPrefix(f.Message, strconv.Quote(tt.in)) {
+			if !strings.HasPrefix(f.Message, strconv.Quote(shownURI(tt.in))) {
 				t.Errorf("Check(%q): message %q does not quote the input first", tt.in, f.Message)
 			}
 			if strings.HasSuffix(f.Message, ".") || f.Message != strings.ToLower(f.Message[:1])+f.Message[1:] {
