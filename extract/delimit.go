@@ -85,7 +85,7 @@ func opening(src []byte, lo, s int) (w wrapper, label bool) {
 	for i > lo && s-i < maxLabelGap && isSpace(src[i-1]) {
 		i--
 	}
-	if i-lo < 4 || !hasURLLabel(src[i-4:i]) || (i-4 > lo && isSchemeByte(src[i-5])) {
+	if i-lo < 4 || !hasURLLabel(src[i-4:i]) || (i-4 > lo && uri.IsSchemeChar(src[i-5])) {
 		return wrapper{}, false
 	}
 	if i-4 > lo && src[i-5] == '<' {

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"slices"
 	"strings"
+
+	"github.com/urilint/urilint/uri"
 )
 
 // Extractor holds the options of an extraction. The zero value is ready to
@@ -39,14 +41,7 @@ func scanText(src []byte, lo, hi int, links []Link) []Link {
 		}
 		c := pos + j
 		pos = c + 1
-		// Walk back over the scheme: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ).
-		s := c
-		for s > done && isSchemeByte(src[s-1]) {
-			s--
-		}
-		for s < c && !isAlpha(src[s]) {
-			s++
-		}
+		s := uri.SchemeBefore(src, done, c)
 		if s == c || (s > lo && !okBeforeScheme(src[s-1])) {
 			continue
 		}
@@ -116,10 +111,6 @@ func finish(src []byte, links []Link) {
 func byStart(a, b Link) int { return a.Start.Offset - b.Start.Offset }
 
 func isAlpha(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
-
-func isSchemeByte(c byte) bool {
-	return isAlpha(c) || '0' <= c && c <= '9' || c == '+' || c == '-' || c == '.'
-}
 
 // okBeforeScheme reports whether a scheme may start right after c. A
 // letter or digit there means the word goes on; the others are the marks

@@ -34,3 +34,23 @@ func hasUpper(s string) bool {
 	}
 	return false
 }
+
+// IsSchemeChar reports whether c may appear in a scheme after its first
+// letter: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ).
+// Scanners use it to find candidate schemes in running text.
+func IsSchemeChar(c byte) bool { return is(c, cScheme) }
+
+// SchemeBefore returns where the scheme starts that ends at b[colon]: it walks
+// back from colon over scheme characters, not before lo, then forward to
+// the first letter, so that "(1http:" yields the offset of "h". It returns
+// colon when no scheme ends there.
+func SchemeBefore[T ~string | ~[]byte](b T, lo, colon int) int {
+	s := colon
+	for s > lo && is(b[s-1], cScheme) {
+		s--
+	}
+	for s < colon && !is(b[s], cAlpha) {
+		s++
+	}
+	return s
+}

@@ -177,3 +177,16 @@ func ExampleError_Reason() {
 	fmt.Println(err.(*uri.Error).Reason())
 	// Output: invalid port (a port is decimal digits only) at offset 10
 }
+
+func ExampleSchemeBefore() {
+	text := "see (1https://example.com/)"
+	colon := 11
+	start := uri.SchemeBefore(text, 0, colon)
+	fmt.Println(text[start:colon])
+	// Output: https
+}
+
+func ExampleIsSchemeChar() {
+	fmt.Println(uri.IsSchemeChar('+'), uri.IsSchemeChar('_'))
+	// Output: true false
+}
