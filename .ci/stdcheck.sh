@@ -42,7 +42,9 @@ if command -v hyperfine >/dev/null; then
 import json, sys
 r = json.load(open(sys.argv[1]))["results"]
 noop, uri = r[0]["median"], r[1]["median"]
-print(f"median: noop {noop:.2f}s, urilint {uri:.2f}s, overhead {100 * (uri - noop) / noop:+.1f}%")
+print(f"wall, median: noop {noop:.2f}s, urilint {uri:.2f}s, overhead {100 * (uri - noop) / noop:+.1f}%")
+noop, uri = r[0]["user"] + r[0]["system"], r[1]["user"] + r[1]["system"]
+print(f"cpu (user+system), mean: noop {noop:.2f}s, urilint {uri:.2f}s, overhead {100 * (uri - noop) / noop:+.1f}%")
 EOF
 	exit 0
 fi

@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/edge"
@@ -81,6 +82,34 @@ func (st *state) inspectFile(fc inspector.Cursor) {
 	}
 }
 
+// hasColon reports whether the literal src may hold a ":" (perhaps
+// escaped), without which its value has no scheme.
+func hasColon(src string) bool {
+	return strings.IndexByte(src, ':') >= 0 || strings.IndexByte(src, '\\') >= 0
+}
+
+// urlFuncNames holds the names of the functions of urlArgs: a call of
+// another name cannot take a URL, and needs no type lookup.
+var urlFuncNames = func() map[string]bool {
+	m := make(map[string]bool)
+	for full := range urlArgs {
+		m[full[strings.LastIndexByte(full, '.')+1:]] = true
+	}
+	return m
+}()
+
+// mayTakeURL reports whether call may be of a function of urlArgs, by
+// the name it is called by.
+func mayTakeURL(call *ast.CallExpr) bool {
+	switch fun := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		return urlFuncNames[fun.Name]
+	case *ast.SelectorExpr:
+		return urlFuncNames[fun.Sel.Name]
+	}
+	return false
+}
+
 // constString returns the value of e if it is a constant string.
 func (st *state) constString(e ast.Expr) (string, bool) {
 	tv, ok := st.pass.TypesInfo.Types[e]
@@ -98,9 +127,23 @@ func (st *state) isConstString(e ast.Expr) bool {
 // literal checks the constant expression that the string literal at cur is
 // part of, unless an earlier literal of it did.
 func (st *state) literal(cur inspector.Cursor) {
+	lit := cur.Node().(*ast.BasicLit)
 	switch cur.ParentEdgeKind() {
 	case edge.Field_Tag, edge.ImportSpec_Path:
 		return
+	case edge.BinaryExpr_X, edge.BinaryExpr_Y, edge.ParenExpr_X:
+		// Perhaps an operand of a concatenation that holds a scheme.
+	case edge.CallExpr_Args:
+		// Perhaps the argument of a URL-taking function.
+		if !mayTakeURL(cur.Parent().Node().(*ast.CallExpr)) && !hasColon(lit.Value) {
+			return
+		}
+	default:
+		// Alone, a string is a candidate only if it has a scheme: the
+		// fast path for the many strings that are not URIs.
+		if !hasColon(lit.Value) {
+			return
+		}
 	}
 	// e is the largest constant expression holding the literal: constant
 	// concatenations, parentheses and conversions are part of it.
@@ -323,7 +366,7 @@ func isFormatArg(fn *types.Func, idx int) bool {
 // in it (a named constant): its declaration is not checked unless its
 // value is a URI, and then it is checked there.
 func (st *state) namedURLArg(call *ast.CallExpr) {
-	if len(call.Args) == 0 {
+	if len(call.Args) == 0 || !mayTakeURL(call) {
 		return
 	}
 	fn, ok := typeutil.Callee(st.pass.TypesInfo, call).(*types.Func)
@@ -378,7 +421,23 @@ func (st *state) isURLStruct(cl *ast.CompositeLit) bool {
 // URL.String would write, with a placeholder for each field that is not a
 // constant; findings in placeholders are dropped.
 func (st *state) urlStruct(cl *ast.CompositeLit) {
-	if len(cl.Elts) == 0 || !st.isURLStruct(cl) {
+	if len(cl.Elts) == 0 {
+		return
+	}
+	switch t := cl.Type.(type) {
+	case nil: // elided: []url.URL{{...}}
+	case *ast.SelectorExpr:
+		if t.Sel.Name != "URL" {
+			return
+		}
+	case *ast.Ident:
+		if t.Name != "URL" {
+			return // a local alias of url.URL is not recognized
+		}
+	default:
+		return
+	}
+	if !st.isURLStruct(cl) {
 		return
 	}
 	fields := make(map[string]ast.Expr, len(cl.Elts))

@@ -48,12 +48,19 @@ func isURI(v string) bool {
 // by more text. A single space inside an otherwise plain URI
 // ("https://example.com/my file.pdf") is a malformed URI, not prose.
 func isProse(v string) bool {
-	i := strings.IndexAny(v, " \t\n\r")
+	i := -1
+	for j := 0; j < len(v); j++ {
+		switch v[j] {
+		case '\t', '\n', '\r':
+			return true
+		case ' ':
+			if i < 0 {
+				i = j
+			}
+		}
+	}
 	if i < 0 {
 		return false
-	}
-	if strings.ContainsAny(v, "\t\n\r") {
-		return true
 	}
 	// Two or more spaces, or a space followed by a second URI, read as a
 	// sentence or a list.
@@ -63,79 +70,75 @@ func isProse(v string) bool {
 
 // skipValue reports whether v is written on purpose in a form that is not a
 // URI: a format string, a template with placeholders, or a regular
-// expression.
+// expression. It looks at each byte once: every string literal that starts
+// like a URI comes here.
 func skipValue(v string) bool {
-	return hasVerb(v) || hasPlaceholder(v) || looksLikeRegexp(v)
-}
-
-// hasVerb reports whether v holds a printf verb ("%s", "%d", "%[1]s",
-// "%-8v", "%%"). A "%" followed by two hex digits ("%2F", "%5d") is
-// percent-encoding, not a verb.
-func hasVerb(v string) bool {
-	for i := strings.IndexByte(v, '%'); i >= 0; {
-		j := i + 1
-		if j+1 < len(v) && isHex(v[j]) && isHex(v[j+1]) {
-			j += 2
-		} else {
-			for j < len(v) && strings.IndexByte("+-# 0", v[j]) >= 0 {
-				j++ // flags
-			}
-			for j < len(v) && (isDigit(v[j]) || strings.IndexByte("[].*", v[j]) >= 0) {
-				j++ // argument index, width, precision
-			}
-			if j < len(v) && strings.IndexByte("%bcdeEfFgGoOpqstTUvwxX", v[j]) >= 0 {
-				return true
-			}
-		}
-		k := strings.IndexByte(v[j:], '%')
-		if k < 0 {
-			break
-		}
-		i = j + k
+	if v == "" {
+		return false
 	}
-	return false
-}
-
-// hasPlaceholder reports whether v is a template: "{id}", "{{.Host}}",
-// "${VAR}", "$VAR", "<host>", or a ":param" path segment.
-func hasPlaceholder(v string) bool {
-	if strings.ContainsAny(v, "{}") {
-		return true
+	if v[0] == '^' || v[len(v)-1] == '$' {
+		return true // an anchored regular expression
 	}
-	for i := 0; i+1 < len(v); i++ {
+	for i := 0; i < len(v); i++ {
+		var next byte
+		if i+1 < len(v) {
+			next = v[i+1]
+		}
 		switch v[i] {
-		case '$':
-			if c := v[i+1]; isLetter(c) || isDigit(c) || c == '_' {
+		case '%':
+			if isVerb(v, i) {
 				return true
+			}
+		case '{', '}':
+			return true // {id}, {{.Host}}, ${VAR}
+		case '$':
+			if isLetter(next) || isDigit(next) || next == '_' {
+				return true // $VAR, $1
 			}
 		case '<':
 			if strings.IndexByte(v[i+1:], '>') >= 0 {
-				return true
+				return true // <host>
 			}
 		case '/':
-			if v[i+1] == ':' && i+2 < len(v) && (isLetter(v[i+2]) || v[i+2] == '_') {
+			if next == ':' && i+2 < len(v) && (isLetter(v[i+2]) || v[i+2] == '_') {
+				return true // a :param path segment
+			}
+		case '\\':
+			if strings.IndexByte(`./?dws`, next) >= 0 {
+				return true // \. \d ...
+			}
+		case '(':
+			if next == '?' {
+				return true // (?i) (?:...)
+			}
+		case '.':
+			if next == '*' || next == '+' {
 				return true
+			}
+		case '[':
+			if next == '^' || i+2 < len(v) && v[i+2] == '-' {
+				return true // [^/] [a-z]
 			}
 		}
 	}
 	return false
 }
 
-// regexpMarks are pieces of regular-expression syntax that no sensible URI
-// holds.
-var regexpMarks = []string{`\.`, `\/`, `\?`, `\d`, `\w`, `\s`, `(?`, `.*`, `.+`, `[^`, `[a-z`, `[0-9`}
-
-// looksLikeRegexp reports whether v reads as a regular expression.
-func looksLikeRegexp(v string) bool {
-	if strings.HasPrefix(v, "^") || strings.HasSuffix(v, "$") {
-		return true
+// isVerb reports whether the "%" at v[i] starts a printf verb ("%s", "%d",
+// "%[1]s", "%-8v", "%%"). A "%" followed by two hex digits ("%2F", "%5d")
+// is percent-encoding, not a verb.
+func isVerb(v string, i int) bool {
+	j := i + 1
+	if j+1 < len(v) && isHex(v[j]) && isHex(v[j+1]) {
+		return false
 	}
-	for _, m := range regexpMarks {
-		if strings.Contains(v, m) {
-			return true
-		}
+	for j < len(v) && strings.IndexByte("+-# 0", v[j]) >= 0 {
+		j++ // flags
 	}
-	return false
+	for j < len(v) && (isDigit(v[j]) || strings.IndexByte("[].*", v[j]) >= 0) {
+		j++ // argument index, width, precision
+	}
+	return j < len(v) && strings.IndexByte("%bcdeEfFgGoOpqstTUvwxX", v[j]) >= 0
 }
 
 // certain reports whether finding f for the operand v of a run-time
