@@ -14,6 +14,14 @@ if ! command -v go >/dev/null; then
 	exit 2
 fi
 
+# cmd/custom-gcl replaces this module with ../.., so a dependency added to
+# the root go.mod must reach cmd/custom-gcl/go.mod and go.sum too.
+if ! diff=$(cd cmd/custom-gcl && go mod tidy -diff); then
+	echo "golangci.sh: cmd/custom-gcl/go.mod or go.sum is out of date; run (cd cmd/custom-gcl && go mod tidy) and commit:" >&2
+	echo "$diff" >&2
+	exit 2
+fi
+
 echo "== build bin/custom-gcl (golangci-lint $(sed -n 's/^\tgithub.com\/golangci\/golangci-lint\/v2 //p' cmd/custom-gcl/go.mod) with the urilint plugin)"
 start=$SECONDS
 (cd cmd/custom-gcl && go build -o ../../bin/custom-gcl .)
