@@ -3,10 +3,10 @@
 # with default settings must report nothing there. Fails if it reports
 # anything (or fails to run).
 #
-#   .ci/stdcheck.sh          the check
-#   .ci/stdcheck.sh -bench   also time urilint against a no-op analyzer
-#                            under the same driver (hyperfine if installed,
-#                            else repeated runs), and print the overhead
+#   .ci/stdcheck.sh               the check
+#   .ci/stdcheck.sh -bench        also time urilint over std against a no-op
+#                                 analyzer under the same driver (hyperfine
+#                                 if installed, else repeated runs)
 #   RUNS=10 .ci/stdcheck.sh -bench
 set -euo pipefail
 
@@ -32,24 +32,32 @@ echo "stdcheck: ok, nothing reported"
 
 [[ ${1:-} == -bench ]] || exit 0
 
+# noop: the driver alone (loading, parsing, type-checking).
+# noop+inspect: the same plus the inspector that urilint requires, which
+# go vet and golangci-lint share among their analyzers.
 (cd "$root" && go build -o "$bin/noop" ./analyzer/internal/noop)
 runs=${RUNS:-5}
-echo "timing $runs runs each over std (-test=false), noop first"
+echo "timing $runs runs each over std (-test=false)"
 if command -v hyperfine >/dev/null; then
 	hyperfine --warmup 1 --runs "$runs" --export-json "$bin/times.json" \
-		"$bin/noop -test=false std" "$bin/urilint -test=false std"
-	python3 - "$bin/times.json" <<'EOF'
+		-n noop "$bin/noop -test=false std" \
+		-n noop+inspect "NOOP_INSPECT=1 $bin/noop -test=false std" \
+		-n urilint "$bin/urilint -test=false std"
+	python3 - "$bin/times.json" <<'PY'
 import json, sys
-r = json.load(open(sys.argv[1]))["results"]
-noop, uri = r[0]["median"], r[1]["median"]
-print(f"wall, median: noop {noop:.2f}s, urilint {uri:.2f}s, overhead {100 * (uri - noop) / noop:+.1f}%")
-noop, uri = r[0]["user"] + r[0]["system"], r[1]["user"] + r[1]["system"]
-print(f"cpu (user+system), mean: noop {noop:.2f}s, urilint {uri:.2f}s, overhead {100 * (uri - noop) / noop:+.1f}%")
-EOF
+r = {x["command"]: x for x in json.load(open(sys.argv[1]))["results"]}
+def show(what, f):
+    n, i, u = (f(r[c]) for c in ("noop", "noop+inspect", "urilint"))
+    print(f"{what}: noop {n:.2f}s, noop+inspect {i:.2f}s, urilint {u:.2f}s; "
+          f"urilint vs noop {100 * (u - n) / n:+.1f}%, vs noop+inspect {100 * (u - i) / i:+.1f}%")
+show("wall, median", lambda x: x["median"])
+show("wall, min", lambda x: x["min"])
+show("cpu (user+system), mean", lambda x: x["user"] + x["system"])
+PY
 	exit 0
 fi
 
-# Without hyperfine: alternate the two, take the medians of wall time.
+# Without hyperfine: alternate the runs, take the medians of wall time.
 median() { sort -n | awk '{a[NR] = $1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
 "$bin/noop" -test=false std # warm the build cache
 for _ in $(seq "$runs"); do
@@ -62,4 +70,4 @@ for _ in $(seq "$runs"); do
 done
 noop=$(median <"$bin/noop.times")
 uri=$(median <"$bin/urilint.times")
-echo "median: noop ${noop}s, urilint ${uri}s, overhead $(echo "scale=1; 100 * ($uri - $noop) / $noop" | bc)%"
+echo "wall, median: noop ${noop}s, urilint ${uri}s, overhead $(echo "scale=1; 100 * ($uri - $noop) / $noop" | bc)%"

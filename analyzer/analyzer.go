@@ -103,7 +103,7 @@ func (s *Settings) config() (*config, error) {
 	for _, list := range [][]string{s.Enable, s.Disable} {
 		for _, name := range list {
 			if !slices.Contains(all, uri.Category(name)) {
-				return nil, fmt.Errorf("urilint: unknown category %q (categories: %s)", name, joinCategories(all))
+				return nil, fmt.Errorf("unknown category %q (categories: %s)", name, joinCategories(all))
 			}
 		}
 	}
