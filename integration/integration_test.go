@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
@@ -19,37 +20,81 @@ import (
 	"github.com/urilint/urilint/analyzer"
 )
 
-// bin holds the commands built once by TestMain.
-var bin struct {
-	urilint, uriextract string
-}
+// binDir is where the commands are built, once, by the first test that
+// needs them.
+var (
+	binDir    string
+	buildOnce sync.Once
+	buildErr  error
+)
 
 func TestMain(m *testing.M) {
-	os.Exit(buildAndRun(m))
+	os.Exit(runInTempDir(m))
 }
 
-func buildAndRun(m *testing.M) int {
+func runInTempDir(m *testing.M) int {
 	dir, err := os.MkdirTemp("", "urilint-integration-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 2
 	}
 	defer os.RemoveAll(dir)
-	for _, c := range []struct {
-		dst *string
-		pkg string
-	}{
-		{&bin.urilint, "github.com/urilint/urilint/cmd/urilint"},
-		{&bin.uriextract, "github.com/urilint/urilint/cmd/uriextract"},
-	} {
-		*c.dst = filepath.Join(dir, filepath.Base(c.pkg))
-		out, err := exec.Command("go", "build", "-o", *c.dst, c.pkg).CombinedOutput()
-		if err != nil {
-			fmt.Fprintf(os.Stderr, "go build %s: %v\n%s", c.pkg, err, out)
-			return 2
+	binDir = dir
+	return m.Run()
+}
+
+// commandPkgs are the commands the tests run, built from this checkout.
+var commandPkgs = []string{
+	"github.com/urilint/urilint/cmd/urilint",
+	"github.com/urilint/urilint/cmd/uriextract",
+}
+
+// command returns the path of the command name ("urilint" or "uriextract").
+func command(t *testing.T, name string) string {
+	t.Helper()
+	buildOnce.Do(func() { buildErr = buildCommands() })
+	if buildErr != nil {
+		t.Fatal(buildErr)
+	}
+	return filepath.Join(binDir, name)
+}
+
+func buildCommands() error {
+	args := append([]string{"build", "-o", binDir + string(filepath.Separator)}, commandPkgs...)
+	if out, err := exec.Command("go", args...).CombinedOutput(); err != nil {
+		return fmt.Errorf("go %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return readSources()
+}
+
+// readSources reads the files of this module the commands are built from.
+// go test caches a result under its test binary and the files the test
+// opened; the commands are not linked into the test binary, so reading their
+// sources is what makes a change to them run these tests again.
+func readSources() error {
+	args := append([]string{"list", "-deps", "-f",
+		`{{if and .Module .Module.Main}}{{range .GoFiles}}{{$.Dir}}{{"\n"}}{{.}}{{"\n"}}{{end}}{{end}}`,
+	}, commandPkgs...)
+	out, err := exec.Command("go", args...).Output()
+	if err != nil {
+		return fmt.Errorf("go %s: %v", strings.Join(args, " "), err)
+	}
+	gomod, err := exec.Command("go", "env", "GOMOD").Output()
+	if err != nil {
+		return fmt.Errorf("go env GOMOD: %v", err)
+	}
+	root := filepath.Dir(strings.TrimSpace(string(gomod)))
+	files := []string{filepath.Join(root, "go.mod"), filepath.Join(root, "go.sum")}
+	l := lines(string(out))
+	for i := 0; i+1 < len(l); i += 2 {
+		files = append(files, filepath.Join(l[i], l[i+1]))
+	}
+	for _, f := range files {
+		if _, err := os.ReadFile(f); err != nil {
+			return err
 		}
 	}
-	return m.Run()
+	return nil
 }
 
 // scratch writes the files of testdata/name.txtar, except those under
@@ -137,7 +182,7 @@ func checkFindings(t *testing.T, what, got, want string) {
 func TestVet(t *testing.T) {
 	t.Parallel()
 	dir, want := scratch(t, "scratch")
-	out, code := run(t, dir, "go", "vet", "-vettool="+bin.urilint, "./...")
+	out, code := run(t, dir, "go", "vet", "-vettool="+command(t, "urilint"), "./...")
 	if code != 1 {
 		t.Errorf("go vet -vettool=urilint ./... exited %d, want 1\n%s", code, out)
 	}
@@ -148,13 +193,13 @@ func TestVet(t *testing.T) {
 func TestVetFlags(t *testing.T) {
 	t.Parallel()
 	dir, want := scratch(t, "scratch")
-	out, code := run(t, dir, "go", "vet", "-vettool="+bin.urilint, "-empty-path", "-tests", "./...")
+	out, code := run(t, dir, "go", "vet", "-vettool="+command(t, "urilint"), "-empty-path", "-tests", "./...")
 	if code != 1 {
 		t.Errorf("go vet -vettool=urilint -empty-path -tests ./... exited %d, want 1\n%s", code, out)
 	}
 	checkFindings(t, "go vet -vettool=urilint -empty-path -tests ./...", out, want["findings-empty-path-tests"])
 
-	out, code = run(t, dir, "go", "vet", "-vettool="+bin.urilint, "-disable=malformed,scheme-case,host-case,dot-segments,percent-case,default-port", "./...")
+	out, code = run(t, dir, "go", "vet", "-vettool="+command(t, "urilint"), "-disable=malformed,scheme-case,host-case,dot-segments,percent-case,default-port", "./...")
 	if code != 0 || len(findings(out)) != 0 {
 		t.Errorf("go vet -vettool=urilint with every reported category disabled exited %d, want 0 and no findings:\n%s", code, out)
 	}
@@ -163,7 +208,7 @@ func TestVetFlags(t *testing.T) {
 func TestStandalone(t *testing.T) {
 	t.Parallel()
 	dir, want := scratch(t, "scratch")
-	out, code := run(t, dir, bin.urilint, "./...")
+	out, code := run(t, dir, command(t, "urilint"), "./...")
 	if code != 3 {
 		t.Errorf("urilint ./... exited %d, want 3\n%s", code, out)
 	}
@@ -173,7 +218,7 @@ func TestStandalone(t *testing.T) {
 func TestFix(t *testing.T) {
 	t.Parallel()
 	dir, want := scratch(t, "scratch")
-	out, code := run(t, dir, bin.urilint, "-fix", "./...")
+	out, code := run(t, dir, command(t, "urilint"), "-fix", "./...")
 	if code != 0 {
 		t.Errorf("urilint -fix ./... exited %d, want 0\n%s", code, out)
 	}
@@ -186,7 +231,7 @@ func TestFix(t *testing.T) {
 	}
 
 	// What has no safe fix is still reported, and the fixed code builds.
-	out, code = run(t, dir, bin.urilint, "./...")
+	out, code = run(t, dir, command(t, "urilint"), "./...")
 	if code != 3 {
 		t.Errorf("urilint ./... after -fix exited %d, want 3\n%s", code, out)
 	}
@@ -205,7 +250,7 @@ func TestFixDiff(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(bin.urilint, "-fix", "-diff", "./...")
+	cmd := exec.Command(command(t, "urilint"), "-fix", "-diff", "./...")
 	cmd.Dir = dir
 	out, err := cmd.Output()
 	if err != nil {
@@ -275,7 +320,7 @@ func TestNoFlags(t *testing.T) {
 func TestUriextractCheck(t *testing.T) {
 	t.Parallel()
 	dir, want := scratch(t, "readme")
-	out, code := run(t, dir, bin.uriextract, "-check", "README.md", "notes.txt")
+	out, code := run(t, dir, command(t, "uriextract"), "-check", "README.md", "notes.txt")
 	if code != 1 {
 		t.Errorf("uriextract -check README.md notes.txt exited %d, want 1\n%s", code, out)
 	}
@@ -286,7 +331,7 @@ func TestUriextractCheck(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	out, code = run(t, dir, bin.uriextract, "-check", "README.md", "notes.txt")
+	out, code = run(t, dir, command(t, "uriextract"), "-check", "README.md", "notes.txt")
 	if code != 0 || out != "" {
 		t.Errorf("uriextract -check on the fixed files exited %d, want 0 and no output:\n%s", code, out)
 	}
