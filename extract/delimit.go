@@ -176,8 +176,8 @@ func findCloser(src []byte, hi, s int, w wrapper) (int, int) {
 	lines := 0
 	for i := s; i < hi; i++ {
 		b := src[i]
-		switch {
-		case b == '\n':
+		switch b {
+		case '\n':
 			lines++
 			if lines > maxWrapLines {
 				return -1, 0
@@ -191,7 +191,7 @@ func findCloser(src []byte, hi, s int, w wrapper) (int, int) {
 			}
 			i = k - 1
 			continue
-		case b == ' ' || b == '\t' || b == '\r' || b == '\v' || b == '\f':
+		case ' ', '\t', '\r', '\v', '\f':
 			if !w.spaces {
 				k := i + 1
 				for k < hi && (src[k] == ' ' || src[k] == '\t' || src[k] == '\r') {

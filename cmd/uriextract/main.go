@@ -197,15 +197,16 @@ func (p *printer) file(name string, src []byte, markdown bool) {
 		case p.o.check:
 			p.check(name, l)
 		case p.o.json:
-			p.enc.Encode(jsonLink{
+			// Write errors stick in the bufio.Writer; run reports them at Flush.
+			_ = p.enc.Encode(jsonLink{
 				File: name, Line: l.Start.Line, Column: l.Start.Column, Offset: l.Start.Offset,
 				End:  jsonPos{Line: l.End.Line, Column: l.End.Column, Offset: l.End.Offset},
 				Kind: l.Kind.String(), URI: l.URI, Raw: l.Raw,
 				Ambiguous: l.Ambiguous(), Alt: l.Alt,
 			})
 		default:
-			p.w.WriteString(l.URI)
-			p.w.WriteByte('\n')
+			_, _ = p.w.WriteString(l.URI) // errors surface at Flush, as above
+			_ = p.w.WriteByte('\n')
 		}
 	}
 }
@@ -224,7 +225,8 @@ func (p *printer) check(name string, l *extract.Link) {
 func (p *printer) report(name string, pos extract.Position, category, msg, u string) {
 	p.found = true
 	if p.o.json {
-		p.enc.Encode(jsonFinding{File: name, Line: pos.Line, Column: pos.Column, Offset: pos.Offset,
+		// Errors surface at Flush, as above.
+		_ = p.enc.Encode(jsonFinding{File: name, Line: pos.Line, Column: pos.Column, Offset: pos.Offset,
 			Category: category, Message: msg, URI: u})
 		return
 	}
