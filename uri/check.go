@@ -100,13 +100,20 @@ func (c *Checker) Check(s string) []Finding {
 	return out
 }
 
+// maxMalformed bounds the malformed findings of one reference: each
+// message quotes the whole reference, and a long run of bad bytes (a
+// paragraph pasted into a literal) would otherwise cost quadratic time
+// and memory. A fixed reference is checked again and shows the rest.
+const maxMalformed = 8
+
 // malformedFindings reports the first violation and, while each one has
-// an unambiguous repair, every later one, each with its own fix.
+// an unambiguous repair, later ones (up to maxMalformed), each with its
+// own fix.
 func malformedFindings(s string, f failure) []Finding {
 	var out []Finding
 	var fixes []Edit // the repairs so far, in s's offsets
 	cur := s         // s with those repairs applied
-	for range len(s) + 1 {
+	for range maxMalformed {
 		off := origOffset(fixes, f.off)
 		e := &Error{Input: s, Offset: off, Component: f.component, Err: f.cause, Detail: f.detail}
 		fd := Finding{

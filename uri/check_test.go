@@ -205,3 +205,19 @@ func TestEscapeUnescape(t *testing.T) {
 		t.Errorf("Unescape(%q) = %v, want ErrInvalidEscape at offset 2", "ab%4", err)
 	}
 }
+
+// TestCheckLongGarbage checks that a long run of bad bytes costs bounded
+// findings, each of which still quotes the whole input.
+func TestCheckLongGarbage(t *testing.T) {
+	s := "http://h/" + strings.Repeat("a b|", 10000)
+	fs := Check(s)
+	if len(fs) != maxMalformed {
+		t.Fatalf("Check(long garbage) gave %d findings, want %d", len(fs), maxMalformed)
+	}
+	if _, ok := Repair(s); ok {
+		t.Errorf("Repair(long garbage) succeeded; want false beyond %d repairs", maxRepairs)
+	}
+	if got, ok := Repair("http://h/" + strings.Repeat("a b", 100)); !ok || !Valid(got) {
+		t.Errorf("Repair of 100 spaces = %q, %v, want a valid reference", got, ok)
+	}
+}

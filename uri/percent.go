@@ -48,12 +48,13 @@ func repairAt(s string, f failure) (n int, repl string, ok bool) {
 // a space becomes "%20", a lone "%" becomes "%25", "|" becomes "%7C",
 // "[" and "]" outside the host become "%5B" and "%5D", non-ASCII in the
 // path, query or fragment is percent-encoded as UTF-8). It reports false
-// when s needs a repair that is not safe to guess. A valid s is returned
-// as is.
+// when s needs a repair that is not safe to guess, or more than
+// maxRepairs of them (such a string is text, not a mistyped URI). A valid
+// s is returned as is.
 func Repair(s string) (string, bool) {
 	var u URI
 	var f failure
-	for range len(s) + 1 {
+	for range maxRepairs + 1 {
 		if parseFull(s, &u, &f) {
 			return s, true
 		}
@@ -65,6 +66,10 @@ func Repair(s string) (string, bool) {
 	}
 	return "", false
 }
+
+// maxRepairs bounds the work of Repair, which parses again after each
+// repair.
+const maxRepairs = 256
 
 // allowed returns the class of bytes that may appear unencoded in c.
 func allowed(c Component) uint16 {
