@@ -1,0 +1,91 @@
+// Command stdcost measures what urilint costs over the standard library,
+// apart from the noise of a shared machine: it loads and type-checks std
+// once (timed), then runs inspect.Analyzer and urilint over every package
+// in memory, several times, and prints the fastest of each against the
+// load time.
+//
+//	go run ./analyzer/internal/stdcost [-runs 5]
+package main
+
+import (
+	"flag"
+	"fmt"
+	"log"
+	"os"
+	"path/filepath"
+	"runtime"
+	"time"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/urilint/urilint/analyzer"
+)
+
+func main() {
+	runs := flag.Int("runs", 5, "runs of the analyzers")
+	flag.Parse()
+
+	cfg := &packages.Config{
+		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax |
+			packages.NeedTypes | packages.NeedTypesInfo | packages.NeedImports | packages.NeedDeps,
+		Dir:   filepath.Join(runtime.GOROOT(), "src"),
+		Tests: false,
+	}
+	start := time.Now()
+	pkgs, err := packages.Load(cfg, "std")
+	if err != nil {
+		log.Fatal(err)
+	}
+	load := time.Since(start)
+	var all []*packages.Package
+	packages.Visit(pkgs, nil, func(p *packages.Package) { all = append(all, p) })
+
+	best := func(f func() time.Duration) time.Duration {
+		min := time.Duration(1<<63 - 1)
+		for range *runs {
+			runtime.GC()
+			if d := f(); d < min {
+				min = d
+			}
+		}
+		return min
+	}
+	reports := 0
+	runAll := func(withURI bool) time.Duration {
+		start := time.Now()
+		for _, p := range all {
+			pass := &analysis.Pass{
+				Analyzer:  inspect.Analyzer,
+				Fset:      p.Fset,
+				Files:     p.Syntax,
+				Pkg:       p.Types,
+				TypesInfo: p.TypesInfo,
+				ResultOf:  map[*analysis.Analyzer]any{},
+				Report:    func(analysis.Diagnostic) { reports++ },
+				ReadFile:  os.ReadFile,
+			}
+			res, err := inspect.Analyzer.Run(pass)
+			if err != nil {
+				log.Fatal(err)
+			}
+			if withURI {
+				pass.Analyzer = analyzer.Analyzer
+				pass.ResultOf[inspect.Analyzer] = res
+				if _, err := analyzer.Analyzer.Run(pass); err != nil {
+					log.Fatal(err)
+				}
+			}
+		}
+		return time.Since(start)
+	}
+	insp := best(func() time.Duration { return runAll(false) })
+	both := best(func() time.Duration { return runAll(true) })
+	own := both - insp
+	fmt.Printf("std: %d packages, loaded and type-checked in %v\n", len(all), load.Round(time.Millisecond))
+	fmt.Printf("inspect.Analyzer: %v (%.2f%% of loading)\n", insp.Round(time.Millisecond), 100*insp.Seconds()/load.Seconds())
+	fmt.Printf("urilint's own run: %v (%.2f%% of loading)\n", own.Round(time.Millisecond), 100*own.Seconds()/load.Seconds())
+	fmt.Printf("urilint with its inspector: %v (%.2f%% of loading); best of %d runs; %d reports\n",
+		both.Round(time.Millisecond), 100*both.Seconds()/load.Seconds(), *runs, reports)
+}
