@@ -525,9 +525,7 @@ func (st *state) urlStruct(cl *ast.CompositeLit) {
 			continue
 		}
 		for _, sp := range spans {
-			// A finding belongs to the field it starts in; an empty range at
-			// the end of a field belongs to what follows.
-			if f.Start < sp.start || f.Start >= sp.end && !(f.Start == f.End && f.Start == sp.start) || f.End > sp.end {
+			if !inField(f, sp.start, sp.end) {
 				continue
 			}
 			g := f
@@ -545,4 +543,18 @@ func (st *state) urlStruct(cl *ast.CompositeLit) {
 			break
 		}
 	}
+}
+
+// inField reports whether finding f belongs to the field at [start, end):
+// a finding belongs to the field it starts in, so an empty range at the end
+// of a field belongs to what follows; an empty field owns an empty range at
+// its offset.
+func inField(f uri.Finding, start, end int) bool {
+	if f.Start < start || f.End > end {
+		return false
+	}
+	if f.Start < end {
+		return true
+	}
+	return start == end && f.Start == f.End
 }

@@ -72,7 +72,7 @@ func litRange(src string, start, end int) (s, e int, exact bool) {
 	}
 	raw := src[0] == '`'
 	last := len(src) - 1 // the closing quote
-	s, e = -1, -1
+	s = -1
 	exact = true
 	v := 0 // value offset of the element at src[i]
 	for i := 1; i < last; {

@@ -12,8 +12,10 @@ import (
 	"fmt"
 	"log"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"time"
 
 	"golang.org/x/tools/go/analysis"
@@ -30,7 +32,7 @@ func main() {
 	cfg := &packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax |
 			packages.NeedTypes | packages.NeedTypesInfo | packages.NeedImports | packages.NeedDeps,
-		Dir:   filepath.Join(runtime.GOROOT(), "src"),
+		Dir:   filepath.Join(goroot(), "src"),
 		Tests: false,
 	}
 	start := time.Now()
@@ -88,4 +90,13 @@ func main() {
 	fmt.Printf("urilint's own run: %v (%.2f%% of loading)\n", own.Round(time.Millisecond), 100*own.Seconds()/load.Seconds())
 	fmt.Printf("urilint with its inspector: %v (%.2f%% of loading); best of %d runs; %d reports\n",
 		both.Round(time.Millisecond), 100*both.Seconds()/load.Seconds(), *runs, reports)
+}
+
+// goroot asks the go command, which is what loads the packages, for its root.
+func goroot() string {
+	out, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		log.Fatalf("go env GOROOT: %v", err)
+	}
+	return strings.TrimSpace(string(out))
 }
