@@ -102,15 +102,15 @@ func parseInto(s string, u *URI) int {
 	return f.off
 }
 
+// parseFull parses s into u, which must be the zero URI.
 func parseFull(s string, u *URI, f *failure) bool {
-	*u = URI{}
 	i := 0
 	// Section 3.1 and Appendix B: a scheme is the text before the first ":",
 	// when no "/", "?" or "#" comes before it.
 	if n := schemeLen(s); n > 0 {
 		u.Scheme = s[:n]
 		i = n + 1
-	} else if j := strings.IndexAny(s, ":/?#"); j >= 0 && s[j] == ':' {
+	} else if j := indexDelim(s, 0, true); j >= 0 && s[j] == ':' {
 		// The text before ":" is no scheme. Say why when it is the scheme
 		// that is wrong, not a colon in a relative path.
 		if j == 0 {
@@ -132,8 +132,8 @@ func parseFull(s string, u *URI, f *failure) bool {
 		u.HasAuthority = true
 		start := i + 2
 		end := len(s)
-		if k := strings.IndexAny(s[start:], "/?#"); k >= 0 {
-			end = start + k
+		if k := indexDelim(s, start, false); k >= 0 {
+			end = k
 		}
 		if !parseAuthority(s, start, end, u, f) {
 			return false
@@ -180,6 +180,23 @@ func parseFull(s string, u *URI, f *failure) bool {
 		u.Fragment = s[i+1:]
 	}
 	return true
+}
+
+// indexDelim returns the index of the first "/", "?" or "#" (and ":" when
+// colon is set) at or after i in s, or -1. It is strings.IndexAny without
+// the set construction, which costs more than the scan on short input.
+func indexDelim(s string, i int, colon bool) int {
+	for ; i < len(s); i++ {
+		switch s[i] {
+		case '/', '?', '#':
+			return i
+		case ':':
+			if colon {
+				return i
+			}
+		}
+	}
+	return -1
 }
 
 // firstNotScheme returns the index of the first byte of s that cannot be

@@ -52,9 +52,9 @@ func repairAt(s string, f failure) (n int, repl string, ok bool) {
 // maxRepairs of them (such a string is text, not a mistyped URI). A valid
 // s is returned as is.
 func Repair(s string) (string, bool) {
-	var u URI
 	var f failure
 	for range maxRepairs + 1 {
+		var u URI
 		if parseFull(s, &u, &f) {
 			return s, true
 		}
