@@ -57,26 +57,26 @@ type URI struct {
 	// Scheme is the scheme without its ":"; empty for a relative reference
 	// (the ABNF does not allow an empty scheme).
 	Scheme string
+	// Userinfo is the text before "@" in the authority.
+	Userinfo string
+	// Host is the host as written; an IP-literal keeps its brackets.
+	Host string
+	// Port is the text after the host's ":"; it may be empty ("http://h:/").
+	Port string
+	// Path is always defined, possibly empty.
+	Path     string
+	Query    string
+	Fragment string
+
+	// The flags come last so that a URI fits a 128-byte allocation.
 
 	// HasAuthority reports whether the reference has a "//" authority.
 	HasAuthority bool
-	// Userinfo is the text before "@" in the authority.
-	Userinfo    string
-	HasUserinfo bool
-	// Host is the host as written; an IP-literal keeps its brackets.
-	Host     string
-	HostKind HostKind
-	// Port is the text after the host's ":"; it may be empty ("http://h:/").
-	Port    string
-	HasPort bool
-
-	// Path is always defined, possibly empty.
-	Path string
-
-	Query       string
-	HasQuery    bool
-	Fragment    string
-	HasFragment bool
+	HasUserinfo  bool
+	HasPort      bool
+	HasQuery     bool
+	HasFragment  bool
+	HostKind     HostKind
 }
 
 // IsAbs reports whether u has a scheme, that is, whether it is a URI
