@@ -15,6 +15,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"runtime/pprof"
 	"strings"
 	"time"
 
@@ -27,6 +28,7 @@ import (
 
 func main() {
 	runs := flag.Int("runs", 5, "runs of the analyzers")
+	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the urilint runs to this file")
 	flag.Parse()
 
 	cfg := &packages.Config{
@@ -83,7 +85,17 @@ func main() {
 		return time.Since(start)
 	}
 	insp := best(func() time.Duration { return runAll(false) })
+	if *cpuprofile != "" {
+		f, err := os.Create(*cpuprofile)
+		if err != nil {
+			log.Fatal(err)
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			log.Fatal(err)
+		}
+	}
 	both := best(func() time.Duration { return runAll(true) })
+	pprof.StopCPUProfile()
 	own := both - insp
 	fmt.Printf("std: %d packages, loaded and type-checked in %v\n", len(all), load.Round(time.Millisecond))
 	fmt.Printf("inspect.Analyzer: %v (%.2f%% of loading)\n", insp.Round(time.Millisecond), 100*insp.Seconds()/load.Seconds())
