@@ -34,9 +34,8 @@ echo "stdcheck: ok, nothing reported"
 
 [[ ${1:-} == -bench ]] || exit 0
 
-# noop: the driver alone (loading, parsing, type-checking).
-# noop+inspect: the same plus the inspector that urilint requires, which
-# go vet and golangci-lint share among their analyzers.
+# noop: the driver alone (loading, parsing, type-checking), against which
+# urilint's cost is measured.
 runs=${RUNS:-5}
 # In memory, best of $runs: robust to a busy machine.
 (cd "$root" && go run ./analyzer/internal/stdcost -runs "$runs")
@@ -47,15 +46,13 @@ echo "timing $runs runs each over std (-test=false)"
 if command -v hyperfine >/dev/null; then
 	hyperfine --warmup 1 --runs "$runs" --export-json "$bin/times.json" \
 		-n noop "$bin/noop -test=false std" \
-		-n noop+inspect "NOOP_INSPECT=1 $bin/noop -test=false std" \
 		-n urilint "$bin/urilint -test=false std"
 	python3 - "$bin/times.json" <<'PY'
 import json, sys
 r = {x["command"]: x for x in json.load(open(sys.argv[1]))["results"]}
 def show(what, f):
-    n, i, u = (f(r[c]) for c in ("noop", "noop+inspect", "urilint"))
-    print(f"{what}: noop {n:.2f}s, noop+inspect {i:.2f}s, urilint {u:.2f}s; "
-          f"urilint vs noop {100 * (u - n) / n:+.1f}%, vs noop+inspect {100 * (u - i) / i:+.1f}%")
+    n, u = (f(r[c]) for c in ("noop", "urilint"))
+    print(f"{what}: noop {n:.2f}s, urilint {u:.2f}s; urilint vs noop {100 * (u - n) / n:+.1f}%")
 show("wall, median", lambda x: x["median"])
 show("wall, min", lambda x: x["min"])
 show("cpu (user+system), mean", lambda x: x["user"] + x["system"])

@@ -3,13 +3,10 @@ package analyzer
 import (
 	"flag"
 	"fmt"
-	"go/ast"
 	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
-	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/urilint/urilint/uri"
 )
@@ -65,10 +62,9 @@ var defaultOff = []uri.Category{uri.CategoryEmptyPath}
 
 func newAnalyzer(s *Settings) *analysis.Analyzer {
 	a := &analysis.Analyzer{
-		Name:     "urilint",
-		Doc:      Doc,
-		URL:      "https://pkg.go.dev/github.com/urilint/urilint/analyzer",
-		Requires: []*analysis.Analyzer{inspect.Analyzer},
+		Name: "urilint",
+		Doc:  Doc,
+		URL:  "https://pkg.go.dev/github.com/urilint/urilint/analyzer",
 		Run: func(pass *analysis.Pass) (any, error) {
 			c, err := s.config()
 			if err != nil {
@@ -191,18 +187,13 @@ func (f *categoryFlag) Set(v string) error {
 }
 
 func run(pass *analysis.Pass, c *config) (any, error) {
-	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	st := &state{pass: pass, config: c}
-	for fc := range insp.Root().Children() {
-		f, ok := fc.Node().(*ast.File)
-		if !ok {
-			continue
-		}
+	for _, f := range pass.Files {
 		if !c.tests && strings.HasSuffix(pass.Fset.File(f.FileStart).Name(), "_test.go") {
 			continue
 		}
 		st.file = &fileState{file: f}
-		st.inspectFile(fc)
+		st.inspectFile(f)
 	}
 	return nil, nil
 }

@@ -12,8 +12,6 @@ import (
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
-	"golang.org/x/tools/go/ast/inspector"
 )
 
 // benchSource is a file of the kind the analyzer meets most: many strings,
@@ -57,7 +55,6 @@ func benchPass(b *testing.B, src string) (*analysis.Pass, *int) {
 		Files:     []*ast.File{f},
 		Pkg:       pkg,
 		TypesInfo: info,
-		ResultOf:  map[*analysis.Analyzer]any{inspect.Analyzer: inspector.New([]*ast.File{f})},
 		Report:    func(analysis.Diagnostic) { *reports++ },
 		ReadFile:  os.ReadFile,
 	}

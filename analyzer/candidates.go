@@ -9,7 +9,6 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/edge"
-	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/urilint/urilint/uri"
@@ -17,6 +16,7 @@ import (
 
 // state is one run of the analyzer over one package.
 type state struct {
+	stack  []ast.Node // reused by inspectFile's walk
 	pass   *analysis.Pass
 	config *config
 	file   *fileState
@@ -67,19 +67,20 @@ var urlArgs = map[string]int{
 }
 
 // inspectFile checks the candidates of one file.
-func (st *state) inspectFile(fc inspector.Cursor) {
-	for cur := range fc.Preorder((*ast.BasicLit)(nil), (*ast.CallExpr)(nil), (*ast.CompositeLit)(nil)) {
-		switch n := cur.Node().(type) {
+func (st *state) inspectFile(f *ast.File) {
+	ast.PreorderStack(f, st.stack[:0], func(n ast.Node, stack []ast.Node) bool {
+		switch n := n.(type) {
 		case *ast.BasicLit:
 			if n.Kind == token.STRING {
-				st.literal(cur)
+				st.literal(cursor{append(stack, n)})
 			}
 		case *ast.CallExpr:
 			st.namedURLArg(n)
 		case *ast.CompositeLit:
 			st.urlStruct(n)
 		}
-	}
+		return true
+	})
 }
 
 // hasColon reports whether the literal src may hold a ":" (perhaps
@@ -126,7 +127,7 @@ func (st *state) isConstString(e ast.Expr) bool {
 
 // literal checks the constant expression that the string literal at cur is
 // part of, unless an earlier literal of it did.
-func (st *state) literal(cur inspector.Cursor) {
+func (st *state) literal(cur cursor) {
 	lit := cur.Node().(*ast.BasicLit)
 	switch cur.ParentEdgeKind() {
 	case edge.Field_Tag, edge.ImportSpec_Path:
@@ -164,7 +165,7 @@ func (st *state) literal(cur inspector.Cursor) {
 		}
 		e = p
 	}
-	if e != cur {
+	if len(e.stack) != len(cur.stack) {
 		if e.Node() == st.last {
 			return
 		}
@@ -202,7 +203,7 @@ func (st *state) checkConst(e ast.Expr, v string, u use) {
 
 // concatRoot reports whether e is an operand of a concatenation evaluated
 // at run time, and returns the outermost "+" expression of it.
-func concatRoot(e inspector.Cursor) (inspector.Cursor, bool) {
+func concatRoot(e cursor) (cursor, bool) {
 	root, ok := e, false
 	for {
 		p := root.Parent()
@@ -232,7 +233,7 @@ func concatRoot(e inspector.Cursor) (inspector.Cursor, bool) {
 // is valid nowhere in a URI, a non-ASCII byte, a broken percent-encoding.
 // Such reports carry no fix, since the fix could change what the whole
 // concatenation produces in ways this analyzer cannot see.
-func (st *state) concat(root inspector.Cursor) {
+func (st *state) concat(root cursor) {
 	n := root.Node()
 	if st.seen[n] {
 		return
@@ -293,7 +294,7 @@ func (st *state) flattenConcat(e ast.Expr, out []ast.Expr) []ast.Expr {
 }
 
 // use tells how the expression at c is used.
-func (st *state) use(c inspector.Cursor) use {
+func (st *state) use(c cursor) use {
 	for c.ParentEdgeKind() == edge.ParenExpr_X {
 		c = c.Parent()
 	}

@@ -1,8 +1,10 @@
 // Command stdcost measures what urilint costs over the standard library,
 // apart from the noise of a shared machine: it loads and type-checks std
-// once (timed), then runs inspect.Analyzer and urilint over every package
-// in memory, several times, and prints the fastest of each against the
-// load time.
+// once (timed), then runs urilint over every package in memory, several
+// times, and prints the fastest run against the load time. The figure
+// includes the garbage collector's scans of the loaded program, which a
+// real run shares with loading; .ci/stdcheck.sh -bench times the whole
+// command against a no-op analyzer instead.
 //
 //	go run ./analyzer/internal/stdcost [-runs 5]
 package main
@@ -20,7 +22,6 @@ import (
 	"time"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/packages"
 
 	"github.com/urilint/urilint/analyzer"
@@ -57,11 +58,13 @@ func main() {
 		return min
 	}
 	reports := 0
-	runAll := func(withURI bool) time.Duration {
+	// runAll runs urilint over every package, as a driver would, on the
+	// packages loaded once above.
+	runAll := func() time.Duration {
 		start := time.Now()
 		for _, p := range all {
 			pass := &analysis.Pass{
-				Analyzer:  inspect.Analyzer,
+				Analyzer:  analyzer.Analyzer,
 				Fset:      p.Fset,
 				Files:     p.Syntax,
 				Pkg:       p.Types,
@@ -70,21 +73,12 @@ func main() {
 				Report:    func(analysis.Diagnostic) { reports++ },
 				ReadFile:  os.ReadFile,
 			}
-			res, err := inspect.Analyzer.Run(pass)
-			if err != nil {
+			if _, err := analyzer.Analyzer.Run(pass); err != nil {
 				log.Fatal(err)
-			}
-			if withURI {
-				pass.Analyzer = analyzer.Analyzer
-				pass.ResultOf[inspect.Analyzer] = res
-				if _, err := analyzer.Analyzer.Run(pass); err != nil {
-					log.Fatal(err)
-				}
 			}
 		}
 		return time.Since(start)
 	}
-	insp := best(func() time.Duration { return runAll(false) })
 	if *cpuprofile != "" {
 		f, err := os.Create(*cpuprofile)
 		if err != nil {
@@ -94,14 +88,11 @@ func main() {
 			log.Fatal(err)
 		}
 	}
-	both := best(func() time.Duration { return runAll(true) })
+	run := best(runAll)
 	pprof.StopCPUProfile()
-	own := both - insp
 	fmt.Printf("std: %d packages, loaded and type-checked in %v\n", len(all), load.Round(time.Millisecond))
-	fmt.Printf("inspect.Analyzer: %v (%.2f%% of loading)\n", insp.Round(time.Millisecond), 100*insp.Seconds()/load.Seconds())
-	fmt.Printf("urilint's own run: %v (%.2f%% of loading)\n", own.Round(time.Millisecond), 100*own.Seconds()/load.Seconds())
-	fmt.Printf("urilint with its inspector: %v (%.2f%% of loading); best of %d runs; %d reports\n",
-		both.Round(time.Millisecond), 100*both.Seconds()/load.Seconds(), *runs, reports)
+	fmt.Printf("urilint: %v (%.2f%% of loading); best of %d runs; %d reports\n",
+		run.Round(time.Millisecond), 100*run.Seconds()/load.Seconds(), *runs, reports)
 }
 
 // goroot asks the go command, which is what loads the packages, for its root.
