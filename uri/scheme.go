@@ -1,6 +1,10 @@
 package uri
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
 
 // authorityRule says whether a scheme's syntax has a "//" authority.
 type authorityRule uint8
@@ -161,26 +165,51 @@ var schemes = map[string]*schemeInfo{
 	"prospero": {defaultPort: "1525", host: true, tcp: true, syntax: syntaxProspero},
 }
 
+// schemeList holds the registry for lookupScheme, the most common schemes
+// first: comparing a dozen short names beats hashing one.
+var schemeList []*schemeInfo
+
 func init() {
 	for name, info := range schemes {
 		info.name = name
+		schemeList = append(schemeList, info)
 	}
+	rank := func(name string) int {
+		switch name {
+		case "https":
+			return 0
+		case "http":
+			return 1
+		}
+		return 2
+	}
+	slices.SortFunc(schemeList, func(a, b *schemeInfo) int {
+		if c := rank(a.name) - rank(b.name); c != 0 {
+			return c
+		}
+		return strings.Compare(a.name, b.name)
+	})
 }
 
 // lookupScheme finds the registry entry of scheme, in any case, without
 // allocating.
 func lookupScheme(scheme string) *schemeInfo {
-	if !hasUpper(scheme) {
-		return schemes[scheme]
+	for _, info := range schemeList {
+		if len(info.name) == len(scheme) && equalFoldASCII(info.name, scheme) {
+			return info
+		}
 	}
-	var buf [16]byte
-	if len(scheme) > len(buf) {
-		return nil
+	return nil
+}
+
+// equalFoldASCII reports whether lowercase name equals s in any case.
+func equalFoldASCII(name, s string) bool {
+	for i := 0; i < len(s); i++ {
+		if lower(s[i]) != name[i] {
+			return false
+		}
 	}
-	for i := 0; i < len(scheme); i++ {
-		buf[i] = lower(scheme[i])
-	}
-	return schemes[string(buf[:len(scheme)])]
+	return true
 }
 
 const (
