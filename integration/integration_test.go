@@ -336,3 +336,29 @@ func TestUriextractCheck(t *testing.T) {
 		t.Errorf("uriextract -check on the fixed files exited %d, want 0 and no output:\n%s", code, out)
 	}
 }
+
+// TestReadmeTryIt runs the first command of README.md, on the sample
+// package that ships in testdata/service, and checks that it prints what
+// the README shows and exits with status 3 (findings).
+func TestReadmeTryIt(t *testing.T) {
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The block of output that follows the command's explanation.
+	_, after, ok := strings.Cut(string(readme), "The first prints what urilint finds")
+	if !ok {
+		t.Fatal("README.md no longer explains its first command")
+	}
+	_, block, _ := strings.Cut(after, "```\n")
+	block, _, _ = strings.Cut(block, "```")
+	out, code := run(t, root, command(t, "urilint"), "./testdata/service")
+	if code != 3 {
+		t.Errorf("urilint ./testdata/service exited %d, want 3\n%s", code, out)
+	}
+	checkFindings(t, "urilint ./testdata/service", out, block)
+}
