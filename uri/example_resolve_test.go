@@ -75,3 +75,8 @@ func ExampleEquivalent() {
 	// scheme-based true
 	// ignoring fragments: true
 }
+
+func ExampleLevel_String() {
+	fmt.Println(uri.SyntaxBased)
+	// Output: syntax-based
+}
