@@ -131,19 +131,6 @@ next:
 	return out, true
 }
 
-// applyEdits returns v with the edits, sorted and non-overlapping, made.
-func applyEdits(v string, edits []uri.Edit) string {
-	var b strings.Builder
-	at := 0
-	for _, ed := range edits {
-		b.WriteString(v[at:ed.Start])
-		b.WriteString(ed.New)
-		at = ed.End
-	}
-	b.WriteString(v[at:])
-	return b.String()
-}
-
 // report reports finding f on the constant expression e of value v, split
 // into pieces. A fix is offered if fixes is set, the edits map to the
 // source, and the file is not generated.
@@ -165,7 +152,7 @@ func (st *state) report(e ast.Expr, pieces []piece, v string, f uri.Finding, fix
 	if fixes && len(f.Fix) > 0 && !st.generated() {
 		if edits, ok := textEdits(pieces, f.Fix); ok {
 			d.SuggestedFixes = []analysis.SuggestedFix{{
-				Message:   fmt.Sprintf("rewrite as %q", applyEdits(v, f.Fix)),
+				Message:   fmt.Sprintf("rewrite as %q", uri.ApplyEdits(v, f.Fix)),
 				TextEdits: edits,
 			}}
 		}

@@ -46,6 +46,20 @@ type Edit struct {
 	New        string
 }
 
+// ApplyEdits returns s with edits, sorted and non-overlapping as in a
+// Finding's Fix, made.
+func ApplyEdits(s string, edits []Edit) string {
+	var b strings.Builder
+	at := 0
+	for _, e := range edits {
+		b.WriteString(s[at:e.Start])
+		b.WriteString(e.New)
+		at = e.End
+	}
+	b.WriteString(s[at:])
+	return b.String()
+}
+
 // Finding is one problem with a URI reference.
 type Finding struct {
 	Category Category

@@ -8,19 +8,6 @@ import (
 	"testing"
 )
 
-// applyEdits applies sorted, non-overlapping edits to s.
-func applyEdits(s string, edits []Edit) string {
-	var b strings.Builder
-	last := 0
-	for _, e := range edits {
-		b.WriteString(s[last:e.Start])
-		b.WriteString(e.New)
-		last = e.End
-	}
-	b.WriteString(s[last:])
-	return b.String()
-}
-
 // checkTests list, for each input, the findings of Check as
 // category@start-end, and the string that all fixes together give.
 var checkTests = []struct {
@@ -95,7 +82,7 @@ func TestCheck(t *testing.T) {
 		}
 		got := ""
 		if edits != nil {
-			got = applyEdits(tt.in, edits)
+			got = ApplyEdits(tt.in, edits)
 		}
 		if got != tt.fixed {
 			t.Errorf("Check(%q): fixes give %q, want %q", tt.in, got, tt.fixed)

@@ -190,3 +190,13 @@ func ExampleIsSchemeChar() {
 	fmt.Println(uri.IsSchemeChar('+'), uri.IsSchemeChar('_'))
 	// Output: true false
 }
+
+func ExampleApplyEdits() {
+	const s = "HTTP://example.com:80/a/./b"
+	var fix []uri.Edit
+	for _, f := range uri.Check(s) {
+		fix = append(fix, f.Fix...)
+	}
+	fmt.Println(uri.ApplyEdits(s, fix))
+	// Output: http://example.com/a/b
+}

@@ -149,7 +149,7 @@ func checkFindings(t *testing.T, s string) {
 			return // overlapping fixes are applied one at a time by drivers
 		}
 	}
-	if fixed := applyEdits(s, edits); Valid(s) != Valid(fixed) && !Valid(fixed) {
+	if fixed := ApplyEdits(s, edits); Valid(s) != Valid(fixed) && !Valid(fixed) {
 		t.Fatalf("Check(%q): fixes give %q, which is not valid", s, fixed)
 	}
 }
