@@ -208,3 +208,21 @@ func TestCheckLongGarbage(t *testing.T) {
 		t.Errorf("Repair of 100 spaces = %q, %v, want a valid reference", got, ok)
 	}
 }
+
+func TestApplyEdits(t *testing.T) {
+	tests := []struct {
+		s     string
+		edits []Edit
+		want  string
+	}{
+		{"abcdef", nil, "abcdef"},
+		{"abcdef", []Edit{{4, 5, "E"}, {0, 1, "A"}}, "AbcdEf"},
+		{"abcdef", []Edit{{0, 3, "X"}, {2, 4, "Y"}}, "Xdef"},     // overlap: the later is left out
+		{"abcdef", []Edit{{3, 3, "-"}, {9, 10, "Z"}}, "abc-def"}, // outside s: left out
+	}
+	for _, tt := range tests {
+		if got := ApplyEdits(tt.s, tt.edits); got != tt.want {
+			t.Errorf("ApplyEdits(%q, %v) = %q, want %q", tt.s, tt.edits, got, tt.want)
+		}
+	}
+}
