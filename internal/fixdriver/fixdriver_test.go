@@ -1,0 +1,176 @@
+package fixdriver
+
+import (
+	"bytes"
+	"go/ast"
+	"go/token"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// quoted is a test analyzer: it reports every string literal "old" with a
+// fix to "new", "keep" with no fix, and "both" with a fix whose edit
+// overlaps the one of the literal before it (two fixes of one literal).
+var quoted = &analysis.Analyzer{
+	Name: "quoted",
+	Doc:  "test analyzer",
+	Run: func(pass *analysis.Pass) (any, error) {
+		for _, f := range pass.Files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				lit, ok := n.(*ast.BasicLit)
+				if !ok || lit.Kind != token.STRING {
+					return true
+				}
+				fix := func(text string) []analysis.SuggestedFix {
+					return []analysis.SuggestedFix{{Message: "fix", TextEdits: []analysis.TextEdit{{Pos: lit.Pos(), End: lit.End(), NewText: []byte(text)}}}}
+				}
+				switch lit.Value {
+				case `"old"`:
+					pass.Report(analysis.Diagnostic{Pos: lit.Pos(), Message: "old is old", SuggestedFixes: fix(`"new"`)})
+				case `"keep"`:
+					pass.Report(analysis.Diagnostic{Pos: lit.Pos(), Message: "keep has no fix"})
+				case `"both"`:
+					pass.Report(analysis.Diagnostic{Pos: lit.Pos(), Message: "both one", SuggestedFixes: fix(`"one"`)})
+					pass.Report(analysis.Diagnostic{Pos: lit.Pos(), Message: "both two", SuggestedFixes: fix(`"two"`)})
+				}
+				return true
+			})
+		}
+		return nil, nil
+	},
+}
+
+// module writes a module with the given main.go into a new directory.
+func module(t *testing.T, src string, perm os.FileMode) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/m\n\ngo 1.26\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(src), perm); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+func TestRun(t *testing.T) {
+	tests := []struct {
+		name, src, want string
+		status          int
+		stderr          []string
+	}{
+		{
+			name:   "every finding fixed",
+			src:    "package m\n\nvar a, b = \"old\", \"old\"\n",
+			want:   "package m\n\nvar a, b = \"new\", \"new\"\n",
+			status: 0,
+		},
+		{
+			name:   "findings without a fix are printed",
+			src:    "package m\n\nvar a, b = \"old\", \"keep\"\n",
+			want:   "package m\n\nvar a, b = \"new\", \"keep\"\n",
+			status: 3,
+			stderr: []string{"main.go:3:19: keep has no fix"},
+		},
+		{
+			name:   "overlapping fixes: the first is applied, the second reported",
+			src:    "package m\n\nvar a = \"both\"\n",
+			want:   "package m\n\nvar a = \"one\"\n",
+			status: 3,
+			stderr: []string{"main.go:3:9: both two (its fix overlaps another; run -fix again)"},
+		},
+		{
+			name:   "nothing to do",
+			src:    "package m\n\nvar a = \"fine\"\n",
+			want:   "package m\n\nvar a = \"fine\"\n",
+			status: 0,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := module(t, tt.src, 0o600)
+			var stderr bytes.Buffer
+			if got := Run(quoted, []string{"-fix", "./..."}, dir, &stderr); got != tt.status {
+				t.Errorf("Run = %d, want %d; stderr:\n%s", got, tt.status, &stderr)
+			}
+			file := filepath.Join(dir, "main.go")
+			data, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(data) != tt.want {
+				t.Errorf("main.go after -fix:\n%s\nwant:\n%s", data, tt.want)
+			}
+			info, _ := os.Stat(file)
+			if info.Mode().Perm() != 0o600 {
+				t.Errorf("main.go has mode %v after -fix, want 0600 kept", info.Mode().Perm())
+			}
+			for _, line := range tt.stderr {
+				if !strings.Contains(stderr.String(), line) {
+					t.Errorf("stderr lacks %q:\n%s", line, &stderr)
+				}
+			}
+			entries, _ := os.ReadDir(dir)
+			if len(entries) != 2 {
+				t.Errorf("directory holds %d entries after -fix, want go.mod and main.go only", len(entries))
+			}
+		})
+	}
+}
+
+func TestRunErrors(t *testing.T) {
+	var stderr bytes.Buffer
+	if got := Run(quoted, []string{"-fix", "-nosuchflag", "./..."}, t.TempDir(), &stderr); got != 2 {
+		t.Errorf("Run with an unknown flag = %d, want 2", got)
+	}
+	dir := module(t, "package m\n\nvar a = undefined\n", 0o644)
+	stderr.Reset()
+	if got := Run(quoted, []string{"-fix", "./..."}, dir, &stderr); got != 1 || !strings.Contains(stderr.String(), "undefined") {
+		t.Errorf("Run on a package that does not type-check = %d (%s), want 1 naming the error", got, &stderr)
+	}
+}
+
+// TestWriteWholeFails checks that a failed write leaves the target as it
+// was and no temporary file behind.
+func TestWriteWholeFails(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "target")
+	if err := os.Mkdir(target, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := writeWhole(target, []byte("data")); err == nil {
+		t.Fatal("writeWhole over a directory succeeded")
+	}
+	if info, err := os.Stat(target); err != nil || !info.IsDir() {
+		t.Errorf("target changed: %v, %v", info, err)
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Errorf("writeWhole left %d entries, want the target only", len(entries))
+	}
+}
+
+func TestWants(t *testing.T) {
+	tests := []struct {
+		args []string
+		want bool
+	}{
+		{[]string{"-fix", "./..."}, true},
+		{[]string{"--fix", "./..."}, true},
+		{[]string{"-fix=true", "./..."}, true},
+		{[]string{"-fix=false", "./..."}, false},
+		{[]string{"-fix", "-diff", "./..."}, false},
+		{[]string{"./..."}, false},
+		{[]string{"-json", "./..."}, false},
+		{[]string{"-fix", "/tmp/vet.cfg"}, false},
+	}
+	for _, tt := range tests {
+		if got := Wants(tt.args); got != tt.want {
+			t.Errorf("Wants(%q) = %v, want %v", tt.args, got, tt.want)
+		}
+	}
+}
