@@ -132,34 +132,49 @@ func (c *Checker) Check(s string) []Finding {
 const maxMalformed = 8
 
 // malformedFindings reports the first violation and, while each one has
-// an unambiguous repair, later ones (up to maxMalformed), each with its
-// own fix.
+// an unambiguous repair, later ones (up to maxMalformed findings and
+// maxRepairs repairs), each with its own fix. A run of repairs of one
+// kind makes one finding: "фубар" in a path is one finding, not five, and
+// so are two spaces.
 func malformedFindings(s string, f failure) []Finding {
 	var out []Finding
 	var fixes []Edit // the repairs so far, in s's offsets
 	cur := s         // s with those repairs applied
-	for range maxMalformed {
+	for range maxRepairs {
 		off := origOffset(fixes, f.off)
-		e := &Error{Input: s, Offset: off, Component: f.component, Err: f.cause, Detail: f.detail}
-		fd := Finding{
-			Category: CategoryMalformed,
-			Start:    off,
-			End:      min(off+1, len(s)),
-			Message:  fmt.Sprintf("%q is not a valid URI reference: %s", s, e.Reason()),
-			Err:      f.cause,
-		}
-		if f.cause == ErrInvalidEscape {
-			fd.End = min(off+3, len(s))
-		}
 		n, repl, ok := repairAt(cur, f)
-		if ok {
-			// A repaired byte stands in s as it does in cur: repairs only
-			// touch bytes after the earlier ones.
-			fd.End = off + n
-			fd.Fix = []Edit{{Start: off, End: off + n, New: repl}}
-			fixes = append(fixes, fd.Fix[0])
+		if last := len(out) - 1; ok && last >= 0 && out[last].End == off && out[last].Fix != nil &&
+			out[last].Err == f.cause && (f.cause == ErrNonASCII || s[off] == s[out[last].Start]) {
+			// The same mistake goes on: widen the finding and its fix.
+			prev := &out[last]
+			prev.End = off + n
+			prev.Fix[0].End = off + n
+			prev.Fix[0].New += repl
+			fixes[len(fixes)-1] = prev.Fix[0]
+		} else {
+			if len(out) == maxMalformed {
+				break
+			}
+			e := &Error{Input: s, Offset: off, Component: f.component, Err: f.cause, Detail: f.detail}
+			fd := Finding{
+				Category: CategoryMalformed,
+				Start:    off,
+				End:      min(off+1, len(s)),
+				Message:  fmt.Sprintf("%q is not a valid URI reference: %s", s, e.Reason()),
+				Err:      f.cause,
+			}
+			if f.cause == ErrInvalidEscape {
+				fd.End = min(off+3, len(s))
+			}
+			if ok {
+				// A repaired byte stands in s as it does in cur: repairs
+				// only touch bytes after the earlier ones.
+				fd.End = off + n
+				fd.Fix = []Edit{{Start: off, End: off + n, New: repl}}
+				fixes = append(fixes, fd.Fix[0])
+			}
+			out = append(out, fd)
 		}
-		out = append(out, fd)
 		if !ok {
 			break
 		}
