@@ -128,10 +128,10 @@ func skipValue(v string) bool {
 // "%[1]s", "%-8v", "%%"). A "%" followed by two hex digits ("%2F", "%5d")
 // is percent-encoding, not a verb.
 func isVerb(v string, i int) bool {
-	j := i + 1
-	if j+1 < len(v) && isHex(v[j]) && isHex(v[j+1]) {
+	if uri.IsPercentEncoded(v, i) {
 		return false
 	}
+	j := i + 1
 	for j < len(v) && strings.IndexByte("+-# 0", v[j]) >= 0 {
 		j++ // flags
 	}
@@ -155,22 +155,10 @@ func certain(f uri.Finding, v string) bool {
 	case errors.Is(f.Err, uri.ErrInvalidEscape):
 		return f.Start+3 <= len(v)
 	case errors.Is(f.Err, uri.ErrInvalidChar):
-		return f.Start < len(v) && validNowhere[v[f.Start]]
+		return f.Start < len(v) && !uri.IsURIChar(v[f.Start])
 	}
 	return false
 }
 
-// validNowhere holds the ASCII bytes that no component of a URI allows.
-// The query allows the most (pchar, "/" and "?"); beyond it only the
-// delimiters "#", "[", "]" and the "%" of percent-encoding appear in URIs.
-// Package uri is the judge of what the query allows.
-var validNowhere = func() (t [256]bool) {
-	for c := range 0x80 {
-		t[c] = !uri.Valid("?"+string(rune(c))) && strings.IndexByte("#[]%", byte(c)) < 0
-	}
-	return t
-}()
-
-func isHex(c byte) bool    { return isDigit(c) || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F' }
 func isDigit(c byte) bool  { return '0' <= c && c <= '9' }
 func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }

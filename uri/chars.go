@@ -54,3 +54,16 @@ func SchemeBefore[T ~string | ~[]byte](b T, lo, colon int) int {
 	}
 	return s
 }
+
+// IsURIChar reports whether c may stand as itself somewhere in a URI
+// reference: an unreserved or reserved character, or the "%" of a
+// percent-encoding. Any other byte must be percent-encoded wherever it is.
+func IsURIChar(c byte) bool {
+	return is(c, cUnreserved|cSubDelim|cGenDelim) || c == '%'
+}
+
+// IsPercentEncoded reports whether s[i:] begins with a percent-encoding:
+// pct-encoded = "%" HEXDIG HEXDIG.
+func IsPercentEncoded(s string, i int) bool {
+	return i >= 0 && i+2 < len(s) && s[i] == '%' && is(s[i+1], cHex) && is(s[i+2], cHex)
+}

@@ -200,3 +200,13 @@ func ExampleApplyEdits() {
 	fmt.Println(uri.ApplyEdits(s, fix))
 	// Output: http://example.com/a/b
 }
+
+func ExampleIsURIChar() {
+	fmt.Println(uri.IsURIChar('~'), uri.IsURIChar('#'), uri.IsURIChar(' '), uri.IsURIChar('|'))
+	// Output: true true false false
+}
+
+func ExampleIsPercentEncoded() {
+	fmt.Println(uri.IsPercentEncoded("a%2Fb", 1), uri.IsPercentEncoded("100%s", 3))
+	// Output: true false
+}
