@@ -275,7 +275,7 @@ func ruleFinding(s string, u *URI, r, rules Rule, out []Finding) []Finding {
 			what = fmt.Sprintf("path %q has dot segments and should be %q", u.Path, p)
 		}
 	case RuleEmptyPort:
-		if u.HasPort && u.Port == "" {
+		if u.HasPort && u.Port == "" && !noPort(lookupScheme(u.Scheme)) {
 			start, _ := u.Span(ComponentPort)
 			edits = append(edits, Edit{start - 1, start, ""})
 			what = `the port is empty and its ":" should be dropped`

@@ -135,9 +135,16 @@ func hierarchical(u *URI) bool {
 // dropPort reports whether the port and its ":" go away under rules.
 func dropPort(u *URI, info *schemeInfo, rules Rule) bool {
 	if u.Port == "" {
-		return rules&RuleEmptyPort != 0
+		return rules&RuleEmptyPort != 0 && !noPort(info)
 	}
 	return rules&RuleDefaultPort != 0 && isDefaultPort(u.Port, info)
+}
+
+// noPort reports whether the scheme has an authority but no port at all
+// (file): there an empty port is a mistake of another kind ("file://C:/x",
+// a drive letter), which dropping the ":" would turn into a host.
+func noPort(info *schemeInfo) bool {
+	return info != nil && !info.tcp && info.authority != authNone
 }
 
 // isDefaultPort compares port numerically with the scheme's default, so

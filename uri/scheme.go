@@ -154,7 +154,9 @@ var schemes = map[string]*schemeInfo{
 	// mailtourl = "mailto:" encoded822addr
 	"mailto": {authority: authNone, syntax: syntaxMailto},
 	// newsurl = "news:" grouppart
-	"news": {authority: authOptional, login: true, tcp: true, syntax: syntaxNews},
+	// RFC 5538 section 2.1: the server form "news://" host [ ":" port ] takes
+	// NNTP's port, 119.
+	"news": {defaultPort: "119", authority: authOptional, login: true, tcp: true, syntax: syntaxNews},
 	// nntpurl = "nntp://" hostport "/" group [ "/" digits ]
 	"nntp": {defaultPort: "119", host: true, tcp: true, syntax: syntaxNNTP},
 	// telneturl = "telnet://" login [ "/" ]
@@ -243,7 +245,12 @@ func checkScheme(s string, u *URI, out []Finding) []Finding {
 		_, end := u.Span(ComponentPort)
 		f := schemeFinding(s, info, colon, end,
 			fmt.Sprintf(`a %s URI has no authority, so no "//" after %q`, info.name, s[:colon]))
-		f.Fix = []Edit{{Start: colon, End: colon + 2}}
+		// The fix is safe only when what follows the "//" reads as the
+		// address: a reg-name host (an IP literal's "[" is no path
+		// character) and no second "//" that would read as an authority.
+		if u.HostKind == HostRegName && !strings.HasPrefix(u.Path, "//") {
+			f.Fix = []Edit{{Start: colon, End: colon + 2}}
+		}
 		return append(out, f)
 	}
 	if u.HasAuthority {
@@ -272,12 +279,19 @@ func checkAuthority(s string, u *URI, info *schemeInfo, out []Finding) []Finding
 		out = append(out, schemeFinding(s, info, start, end+1,
 			fmt.Sprintf("a %s URI takes no user name or password before the host", info.name)))
 	}
-	if u.Port == "" {
-		return out
+	if !u.HasPort || u.Port == "" && info.tcp {
+		return out // an empty TCP port is the generic empty-port rule's
 	}
 	start, end := u.Span(ComponentPort)
 	switch {
 	case !info.tcp:
+		// Even an empty port: "file://C:/x" is a drive letter that lost
+		// its "/" ("file:///C:/x"), not a host "C".
+		if u.Port == "" {
+			out = append(out, schemeFinding(s, info, start-1, end,
+				fmt.Sprintf(`a %s URI takes no port; a drive letter goes after "%s:///"`, info.name, info.name)))
+			break
+		}
 		// fileurl = "file://" [ host | "localhost" ] "/" fpath: a host, no port.
 		out = append(out, schemeFinding(s, info, start-1, end,
 			fmt.Sprintf("a %s URI takes no port", info.name)))

@@ -120,11 +120,15 @@ func gopherPlus(s string, u *URI) (int, int) {
 //	encoded822addr = 1*xchar               ; further defined in RFC822
 //
 // An RFC 822 addr-spec is local-part "@" domain. RFC 6068 allows several
-// addresses separated by "," and the address in a "to" header field.
+// addresses separated by "," and the address in a "to" header field, and
+// makes the address optional: mailtoURI = "mailto:" [ to ] [ hfields ].
+// So "mailto:?subject=hi" (a "share by e-mail" link, whose reader picks
+// the address) is accepted; a bare "mailto:" or "mailto:?" says nothing
+// and is reported.
 func checkMailto(s string, u *URI, info *schemeInfo, out []Finding) []Finding {
 	start, end := u.Span(ComponentPath)
 	if start == end {
-		if hasToField(u.Query) {
+		if to, any := toField(u.Query); to || any && !hasToKey(u.Query) {
 			return out
 		}
 		return append(out, schemeFinding(s, info, start, start, `an address must follow "mailto:"`))
@@ -166,9 +170,10 @@ func lastIndexFold(s, sub string) int {
 	return -1
 }
 
-// hasToField reports whether query holds an RFC 6068 "to" field with a
-// value: hfields = "?" hfield *( "&" hfield ), hfield = hfname "=" hfvalue.
-func hasToField(query string) bool {
+// toField reports whether query holds an RFC 6068 "to" field with a
+// value (to), and whether it holds any field with a value (any):
+// hfields = "?" hfield *( "&" hfield ), hfield = hfname "=" hfvalue.
+func toField(query string) (to, any bool) {
 	for query != "" {
 		f := query
 		if i := strings.IndexByte(query, '&'); i >= 0 {
@@ -176,7 +181,25 @@ func hasToField(query string) bool {
 		} else {
 			query = ""
 		}
-		if len(f) > 3 && strings.EqualFold(f[:3], "to=") {
+		if i := strings.IndexByte(f, '='); i > 0 && i < len(f)-1 {
+			any = true
+			to = to || strings.EqualFold(f[:i], "to")
+		}
+	}
+	return to, any
+}
+
+// hasToKey reports whether query names a "to" field, empty or not: an
+// empty one ("mailto:?to=") says the address is missing.
+func hasToKey(query string) bool {
+	for query != "" {
+		f := query
+		if i := strings.IndexByte(query, '&'); i >= 0 {
+			f, query = query[:i], query[i+1:]
+		} else {
+			query = ""
+		}
+		if k, _, _ := strings.Cut(f, "="); strings.EqualFold(k, "to") {
 			return true
 		}
 	}

@@ -113,7 +113,10 @@ var schemeTests = []struct {
 	{"mailto:?to=a@example.com", nil, "", "RFC 6068 2: address in a to field"},
 	{"mailto:joe%40example.com", nil, "", "encoded @"},
 	{"mailto:", []string{"scheme-syntax@7-7"}, "", "encoded822addr = 1*xchar"},
-	{"mailto:?subject=hi", []string{"scheme-syntax@7-7"}, "", "1*xchar: an address is required"},
+	{"mailto:?subject=hi", nil, "", "RFC 6068 2: [ to ] is optional; the reader picks the address"},
+	{"mailto:", []string{"scheme-syntax@7-7"}, "", "1*xchar: nothing at all is no mailto URI"},
+	{"mailto:?", []string{"scheme-syntax@7-7"}, "", "an empty query says nothing either"},
+	{"mailto:?to=&subject=hi", []string{"scheme-syntax@7-7"}, "", "an empty to field says the address is missing"},
 	{"mailto:?to=", []string{"scheme-syntax@7-7"}, "", "an empty to field is no address"},
 	{"mailto:joe", []string{"scheme-syntax@7-10"}, "joe", "RFC 822 addr-spec = local-part @ domain"},
 	{"mailto:@example.com", []string{"scheme-syntax@7-19"}, "@example.com", "RFC 822 6.1"},
@@ -396,4 +399,37 @@ func shownURI(s string) string {
 	}
 	start, end := u.Span(ComponentUserinfo)
 	return s[:start+i+1] + "***" + s[end:]
+}
+
+// TestSchemeFixes checks the review's cases: fixes that would change what
+// a URI means, or not converge, are not offered.
+func TestSchemeFixes(t *testing.T) {
+	tests := []struct {
+		in    string
+		fixed string // "" when no finding may carry a fix
+	}{
+		{"mailto://joe@example.com", "mailto:joe@example.com"},
+		{"mailto://[::1]", ""},                     // "mailto:[::1]" would be malformed
+		{"mailto:////a@b", ""},                     // "mailto://a@b" would still have an authority
+		{"file://C:/Users/x", "file://c:/Users/x"}, // host case only: not "file://C/Users/x", a host C
+	}
+	for _, tt := range tests {
+		var edits []Edit
+		for _, f := range Check(tt.in) {
+			edits = append(edits, f.Fix...)
+		}
+		got := ""
+		if edits != nil {
+			got = ApplyEdits(tt.in, edits)
+		}
+		if got != tt.fixed {
+			t.Errorf("Check(%q) fixes give %q, want %q", tt.in, got, tt.fixed)
+		}
+	}
+	if n, _ := Normalize("file://C:/x"); n != "file://c:/x" {
+		t.Errorf("Normalize(%q) = %q, want the empty port kept", "file://C:/x", n)
+	}
+	if fs := Check("file://C:/x"); len(fs) == 0 || fs[len(fs)-1].Category != CategorySchemeSyntax {
+		t.Errorf("Check(%q) = %v, want a scheme-syntax finding", "file://C:/x", findingKeys(fs))
+	}
 }

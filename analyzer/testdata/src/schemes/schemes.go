@@ -18,7 +18,7 @@ const (
 	newsAll    = "news:*"
 	wsFragment = "wss://chat.example.com/socket#room" // want `"wss://chat.example.com/socket#room" is not a valid wss URI: a WebSocket URI cannot have a fragment`
 	wsUser     = "ws://bot@chat.example.com/"         // want `a ws URI takes no user name or password before the host`
-	mailtoNone = "mailto:?subject=hello"              // want `an address must follow "mailto:"`
+	mailtoNone = "mailto:?to=&subject=hello"          // want `an address must follow "mailto:"`
 	mailtoOK   = "mailto:?to=joe@example.com&subject=hello"
 	fileNoPath = "file://build-host" // want `a path beginning with "/" must follow a host`
 	fileOK     = "file:///srv/www/index.html"
