@@ -106,7 +106,9 @@ func (c *Checker) Check(s string) []Finding {
 	var u URI
 	var f failure
 	if !parseFull(s, &u, &f) {
-		return malformedFindings(s, f)
+		out := malformedFindings(s, f)
+		redactPassword(s, out)
+		return out
 	}
 	var out []Finding
 	// Most references are normal: one pass that allocates nothing tells.
@@ -120,7 +122,7 @@ func (c *Checker) Check(s string) []Finding {
 	out = checkScheme(s, &u, out)
 	out = checkSecurity(s, &u, out)
 	if out != nil {
-		redactPassword(s, &u, out)
+		redactPassword(s, out)
 	}
 	return out
 }
@@ -205,23 +207,51 @@ func origOffset(fixes []Edit, off int) int {
 	return off - delta
 }
 
-// redactPassword rewrites the quoted URI at the start of each message
-// with its password replaced by "***", so that findings printed in CI logs
-// do not spread the secret that section 7.5 warns about. Offsets and fixes
-// still refer to the real string.
-func redactPassword(s string, u *URI, out []Finding) {
-	i := strings.IndexByte(u.Userinfo, ':')
-	if i < 0 || i == len(u.Userinfo)-1 {
+// redactPassword rewrites the messages of out so that they show the
+// password of s as "***": findings are printed in CI logs, and quoting the
+// URI whole would copy the very secret that the password finding (section
+// 7.5) warns about. Offsets and fixes still refer to the real text. It
+// works on s itself, by the delimiters of Appendix B, so that a malformed
+// reference is redacted too.
+func redactPassword(s string, out []Finding) {
+	start, end, ok := passwordSpan(s)
+	if !ok || len(out) == 0 {
 		return
 	}
-	start, end := u.Span(ComponentUserinfo)
-	q := strconv.Quote(s)
-	shown := strconv.Quote(s[:start+i+1] + "***" + s[end:])
+	q, shown := strconv.Quote(s), strconv.Quote(s[:start]+"***"+s[end:])
+	ui := s[strings.Index(s, "//")+2 : end]
+	qui, shownUI := strconv.Quote(ui), strconv.Quote(ui[:len(ui)-(end-start)]+"***")
 	for k := range out {
-		if m := out[k].Message; strings.HasPrefix(m, q) {
-			out[k].Message = shown + m[len(q):]
-		}
+		m := strings.ReplaceAll(out[k].Message, q, shown)
+		out[k].Message = strings.ReplaceAll(m, qui, shownUI)
 	}
+}
+
+// passwordSpan finds the password in the userinfo of s: the text after the
+// first ":" and before the last "@" of the authority, by the delimiters of
+// Appendix B ("//" authority, ended by "/", "?" or "#"). An empty password
+// is no secret.
+func passwordSpan(s string) (start, end int, ok bool) {
+	i := 0
+	if n := schemeLen(s); n > 0 {
+		i = n + 1
+	}
+	if !strings.HasPrefix(s[i:], "//") {
+		return 0, 0, false
+	}
+	auth := s[i+2:]
+	if k := strings.IndexAny(auth, "/?#"); k >= 0 {
+		auth = auth[:k]
+	}
+	at := strings.LastIndexByte(auth, '@')
+	if at < 0 {
+		return 0, 0, false
+	}
+	colon := strings.IndexByte(auth[:at], ':')
+	if colon < 0 || colon == at-1 {
+		return 0, 0, false
+	}
+	return i + 2 + colon + 1, i + 2 + at, true
 }
 
 // ruleFinding appends the finding for rule r, if r would change s.
@@ -262,14 +292,7 @@ func ruleFinding(s string, u *URI, r, rules Rule, out []Finding) []Finding {
 			}
 		}
 	case RuleDotSegments:
-		if hierarchical(u) && hasDotSegments(u.Path) {
-			p := removeDotSegments(u.Path)
-			if !u.HasAuthority && strings.HasPrefix(p, "//") {
-				p = "/." + p
-			}
-			if p == u.Path {
-				break // "foo:/.//c" is already as short as it can safely be
-			}
+		if p := dotsRemoved(u, u.Path); p != u.Path {
 			start, end := u.Span(ComponentPath)
 			edits = append(edits, Edit{start, end, p})
 			what = fmt.Sprintf("path %q has dot segments and should be %q", u.Path, p)

@@ -102,12 +102,8 @@ func normalizeParsed(s string, u *URI, rules Rule) string {
 		pw.pct(path, rules, false)
 		path = pw.result()
 	}
-	if rules&RuleDotSegments != 0 && hierarchical(u) && hasDotSegments(path) {
-		path = removeDotSegments(path)
-		if !u.HasAuthority && strings.HasPrefix(path, "//") {
-			// Keep "//" from reading as an authority: "foo:/.//c" stays so.
-			path = "/." + path
-		}
+	if rules&RuleDotSegments != 0 {
+		path = dotsRemoved(u, path)
 	}
 	if path == "" && u.HasAuthority && rules&RuleEmptyPath != 0 && info != nil && info.slashPath {
 		path = "/"
@@ -159,6 +155,12 @@ func isDefaultPort(port string, info *schemeInfo) bool {
 
 // hasDotSegments reports whether some segment of path is "." or "..".
 func hasDotSegments(path string) bool {
+	return hasDots(path, false)
+}
+
+// hasDots reports whether some segment of path is a dot segment; with
+// encoded, "%2E" counts as ".", as section 6.2.2.2 makes it.
+func hasDots(path string, encoded bool) bool {
 	for len(path) > 0 {
 		seg := path
 		if i := strings.IndexByte(path, '/'); i >= 0 {
@@ -166,11 +168,75 @@ func hasDotSegments(path string) bool {
 		} else {
 			path = ""
 		}
-		if seg == "." || seg == ".." {
+		if dots(seg, encoded) > 0 {
 			return true
 		}
 	}
 	return false
+}
+
+// dots returns 1 when seg is ".", 2 when it is "..", else 0; with
+// encoded, each "." may be written "%2E" or "%2e".
+func dots(seg string, encoded bool) int {
+	n := 0
+	for len(seg) > 0 && n < 3 {
+		switch {
+		case seg[0] == '.':
+			seg = seg[1:]
+		case encoded && len(seg) >= 3 && seg[0] == '%' && seg[1] == '2' && (seg[2] == 'E' || seg[2] == 'e'):
+			seg = seg[3:]
+		default:
+			return 0
+		}
+		n++
+	}
+	if n > 2 || len(seg) > 0 {
+		return 0
+	}
+	return n
+}
+
+// dotsRemoved returns path, the path of u, without dot segments when the
+// rule applies to it (see hierarchical), encoded ones included: a
+// normalizer decodes "%2E" before it removes dot segments (6.2.2.2, then
+// 6.2.2.3), and removing only the literal ones would change what the
+// reference means ("/a/%2e/../b" is "/b", not "/a/b"). When no authority
+// precedes the result and it begins with "//", it keeps a "/." in front so
+// that it does not read as one. It returns path itself when nothing
+// changes, without allocating.
+func dotsRemoved(u *URI, path string) string {
+	if !hierarchical(u) || !hasDots(path, true) {
+		return path
+	}
+	if !u.HasAuthority && strings.HasPrefix(path, "/.//") && !hasDots(path[2:], true) {
+		return path // "foo:/.//c": already as short as it can safely be
+	}
+	if strings.Contains(path, "%2") {
+		path = decodeDots(path)
+	}
+	p := removeDotSegments(path)
+	if !u.HasAuthority && strings.HasPrefix(p, "//") {
+		p = "/." + p
+	}
+	return p
+}
+
+// decodeDots writes each encoded dot segment of path with literal dots.
+func decodeDots(path string) string {
+	var b strings.Builder
+	for i, seg := range strings.Split(path, "/") {
+		if i > 0 {
+			b.WriteByte('/')
+		}
+		switch dots(seg, true) {
+		case 1:
+			seg = "."
+		case 2:
+			seg = ".."
+		}
+		b.WriteString(seg)
+	}
+	return b.String()
 }
 
 // removeDotSegments is the algorithm of section 5.2.4.

@@ -30,6 +30,9 @@ var normalizeTests = []struct {
 	{"http://h/mid/content=5/../6", "http://h/mid/6", "6.2.2.3 (5.2.4 example)"},
 	{"http://h/../../a", "http://h/a", "5.2.4 above the root"},
 	{"http://h/a/%2E%2E/b", "http://h/b", "6.2.2.2 then 6.2.2.3"},
+	{"http://h/a/%2e/../b", "http://h/b", "6.2.2.2 then 6.2.2.3, lowercase hex"},
+	{"foo:/.//c", "foo:/.//c", "5.2.4 the \"/.\" guard is normal"},
+	{"http://h/.//c", "http://h//c", "with an authority no guard is needed"},
 	{"http://h/a/..", "http://h/", "5.2.4 trailing .."},
 	{"http://h/.", "http://h/", "5.2.4 trailing ."},
 	{"foo:/a/..//c", "foo:/.//c", "5.2.4 result must not read as authority"},
@@ -90,6 +93,10 @@ func TestNormalizeRules(t *testing.T) {
 		{"http://h:", RuleEmptyPort, "http://h"},
 		{"http://h:", RuleEmptyPath, "http://h:/"},
 		{"http://h:", 0, "http://h:"},
+		{"http://h/a/%2e/../b", RuleDotSegments, "http://h/b"},
+		{"jdbc:/%7E/%2e/../%25", RuleDotSegments, "jdbc:/%25"},
+		{"http://h/a/.%2E/b", RuleDotSegments, "http://h/b"},
+		{"http://h/a/%2e%2e%2e/b", RuleDotSegments, "http://h/a/%2e%2e%2e/b"},
 	}
 	for _, tt := range tests {
 		got, err := NormalizeRules(tt.in, tt.rules)
@@ -108,7 +115,7 @@ func TestNormalizeInvalid(t *testing.T) {
 // TestNormalizeNoAlloc checks that normal input comes back as is, without
 // allocating (the golang.org/x/text/unicode/norm habit).
 func TestNormalizeNoAlloc(t *testing.T) {
-	for _, s := range benchURIs {
+	for _, s := range append(benchURIs, "foo:/.//c") {
 		var got string
 		n := testing.AllocsPerRun(100, func() { got, _ = Normalize(s) })
 		if n != 0 {

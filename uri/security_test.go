@@ -1,6 +1,9 @@
 package uri
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // securityTests: both sides of each section 7 rule. want lists
 // category@start-end; at is the text at fault of the first finding.
@@ -154,5 +157,26 @@ func TestInetAton(t *testing.T) {
 				t.Errorf("inetAton(%q) = %#x, %v, want %#x, %v", tt.in, got, ok, tt.want, tt.ok)
 			}
 		})
+	}
+}
+
+// TestPasswordRedacted checks that no message shows a password, whatever
+// the finding, malformed references included.
+func TestPasswordRedacted(t *testing.T) {
+	for _, s := range []string{
+		"http://user:s3cret@host/a b",
+		"http://bank.example.com:s3cret@evil.example/",
+		"HTTP://user:s3cret@Host:80/a/../b",
+		"ftp://user:s3cret@h/f;type=x",
+	} {
+		fs := Check(s)
+		if len(fs) == 0 {
+			t.Errorf("Check(%q) found nothing", s)
+		}
+		for _, f := range fs {
+			if strings.Contains(f.Message, "s3cret") {
+				t.Errorf("Check(%q): message %q shows the password", s, f.Message)
+			}
+		}
 	}
 }
