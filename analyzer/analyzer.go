@@ -55,11 +55,6 @@ func New(s Settings) (*analysis.Analyzer, error) {
 	return newAnalyzer(&s), nil
 }
 
-// defaultOff lists the categories that are off unless enabled: an empty
-// path with an authority ("https://api.example.com") is the usual way to
-// write a base URL.
-var defaultOff = []uri.Category{uri.CategoryEmptyPath}
-
 func newAnalyzer(s *Settings) *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name: "urilint",
@@ -86,47 +81,21 @@ func newAnalyzer(s *Settings) *analysis.Analyzer {
 // config is Settings resolved against the categories of package uri.
 type config struct {
 	checker uri.Checker
-	report  map[uri.Category]bool
+	report  uri.Selection
 	tests   bool
 }
 
 func (s *Settings) config() (*config, error) {
-	all := uri.Categories()
-	c := &config{report: make(map[uri.Category]bool, len(all)), tests: s.Tests}
-	for _, cat := range all {
-		c.report[cat] = !slices.Contains(defaultOff, cat)
+	sel := uri.DefaultSelection()
+	if err := sel.Set(s.Enable, true); err != nil {
+		return nil, err
 	}
-	for _, list := range [][]string{s.Enable, s.Disable} {
-		for _, name := range list {
-			if !slices.Contains(all, uri.Category(name)) {
-				return nil, fmt.Errorf("unknown category %q (categories: %s)", name, joinCategories(all))
-			}
-		}
+	if err := sel.Set(s.Disable, false); err != nil {
+		return nil, err
 	}
-	for _, name := range s.Enable {
-		c.report[uri.Category(name)] = true
-	}
-	for _, name := range s.Disable {
-		c.report[uri.Category(name)] = false
-	}
-	for r := uri.Rule(1); r != 0 && r <= uri.AllRules; r <<= 1 {
-		if uri.AllRules&r != 0 && c.report[r.Category()] {
-			c.checker.Rules |= r
-		}
-	}
-	return c, nil
+	return &config{checker: sel.Checker(), report: sel, tests: s.Tests}, nil
 }
 
-func joinCategories(cats []uri.Category) string {
-	var b strings.Builder
-	for i, c := range cats {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(string(c))
-	}
-	return b.String()
-}
 
 // listFlag is a comma-separated list of names.
 type listFlag []string

@@ -69,15 +69,18 @@ func isProse(v string) bool {
 }
 
 // skipValue reports whether v is written on purpose in a form that is not a
-// URI: a format string, a template with placeholders, or a regular
-// expression. It looks at each byte once: every string literal that starts
-// like a URI comes here.
+// URI: a template with placeholders (uri.IsTemplate), a format string, or
+// a regular expression. It looks at each byte once: every string literal
+// that starts like a URI comes here.
 func skipValue(v string) bool {
 	if v == "" {
 		return false
 	}
 	if v[0] == '^' || v[len(v)-1] == '$' {
 		return true // an anchored regular expression
+	}
+	if uri.IsTemplate(v) {
+		return true
 	}
 	for i := 0; i < len(v); i++ {
 		var next byte
@@ -88,20 +91,6 @@ func skipValue(v string) bool {
 		case '%':
 			if isVerb(v, i) {
 				return true
-			}
-		case '{', '}':
-			return true // {id}, {{.Host}}, ${VAR}
-		case '$':
-			if isLetter(next) || isDigit(next) || next == '_' {
-				return true // $VAR, $1
-			}
-		case '<':
-			if strings.IndexByte(v[i+1:], '>') >= 0 {
-				return true // <host>
-			}
-		case '/':
-			if next == ':' && i+2 < len(v) && (isLetter(v[i+2]) || v[i+2] == '_') {
-				return true // a :param path segment
 			}
 		case '\\':
 			if strings.IndexByte(`./?dws`, next) >= 0 {
@@ -161,4 +150,3 @@ func certain(f uri.Finding, v string) bool {
 }
 
 func isDigit(c byte) bool  { return '0' <= c && c <= '9' }
-func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }

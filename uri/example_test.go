@@ -210,3 +210,31 @@ func ExampleIsPercentEncoded() {
 	fmt.Println(uri.IsPercentEncoded("a%2Fb", 1), uri.IsPercentEncoded("100%s", 3))
 	// Output: true false
 }
+
+func ExampleIsTemplate() {
+	for _, s := range []string{"https://api.example.com/users/{id}", "https://$HOST/api", "/users/:id", "https://example.com/a%20b"} {
+		fmt.Println(uri.IsTemplate(s))
+	}
+	// Output:
+	// true
+	// true
+	// true
+	// false
+}
+
+func ExampleSelection() {
+	sel := uri.DefaultSelection()
+	fmt.Println(sel[uri.CategoryEmptyPath], sel[uri.CategoryMalformed])
+	if err := sel.Set([]string{"empty-path"}, true); err != nil {
+		panic(err)
+	}
+	c := sel.Checker()
+	for _, f := range c.Check("https://api.example.com") {
+		fmt.Println(f.Category)
+	}
+	fmt.Println(sel.Set([]string{"emtpy-path"}, true) != nil)
+	// Output:
+	// false true
+	// empty-path
+	// true
+}
