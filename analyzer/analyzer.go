@@ -96,7 +96,6 @@ func (s *Settings) config() (*config, error) {
 	return &config{checker: sel.Checker(), report: sel, tests: s.Tests}, nil
 }
 
-
 // listFlag is a comma-separated list of names.
 type listFlag []string
 

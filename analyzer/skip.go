@@ -149,4 +149,4 @@ func certain(f uri.Finding, v string) bool {
 	return false
 }
 
-func isDigit(c byte) bool  { return '0' <= c && c <= '9' }
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
