@@ -227,6 +227,16 @@ func redactPassword(s string, out []Finding) {
 	}
 }
 
+// Redact returns s with the password of its userinfo, if any, shown as
+// "***", the way Check's messages show it; s itself when there is none.
+func Redact(s string) string {
+	start, end, ok := passwordSpan(s)
+	if !ok {
+		return s
+	}
+	return s[:start] + "***" + s[end:]
+}
+
 // passwordSpan finds the password in the userinfo of s: the text after the
 // first ":" and before the last "@" of the authority, by the delimiters of
 // Appendix B ("//" authority, ended by "/", "?" or "#"). An empty password

@@ -32,6 +32,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/urilint/urilint/extract"
@@ -57,10 +58,11 @@ const stdinName = "<stdin>"
 const hyphenCategory = "hyphen-break"
 
 type options struct {
-	format string
-	json   bool
-	check  bool
-	code   bool
+	format          string
+	json            bool
+	check           bool
+	code            bool
+	enable, disable string
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -71,6 +73,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fset.BoolVar(&o.json, "json", false, "write one JSON object per URI (or, with -check, per finding)")
 	fset.BoolVar(&o.check, "check", false, "audit the URIs with uri.Check and report findings as file:line:col: message")
 	fset.BoolVar(&o.code, "code", false, "include Markdown code spans and code blocks")
+	fset.StringVar(&o.enable, "enable", "", "with -check, comma-separated `categories` to report besides the defaults (empty-path is off, as in urilint)")
+	fset.StringVar(&o.disable, "disable", "", "with -check, comma-separated `categories` not to report")
 	fset.Usage = func() {
 		fmt.Fprintf(stderr, "usage: uriextract [flags] [file or directory ...]\n\nflags:\n")
 		fset.PrintDefaults()
@@ -88,9 +92,24 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitError
 	}
 
+	sel := uri.DefaultSelection()
+	for _, set := range []struct {
+		list string
+		on   bool
+	}{{o.enable, true}, {o.disable, false}} {
+		if set.list == "" {
+			continue
+		}
+		if err := sel.Set(strings.Split(set.list, ","), set.on); err != nil {
+			fmt.Fprintf(stderr, "uriextract: %v\n", err)
+			return exitError
+		}
+	}
+	checker := sel.Checker()
+
 	w := bufio.NewWriter(stdout)
 	defer w.Flush()
-	p := &printer{o: o, w: w, enc: json.NewEncoder(w), ex: &extract.Extractor{Code: o.code}}
+	p := &printer{o: o, w: w, enc: json.NewEncoder(w), ex: &extract.Extractor{Code: o.code}, sel: sel, checker: &checker}
 	status := exitOK
 	fail := func(err error) {
 		fmt.Fprintf(stderr, "uriextract: %v\n", err)
@@ -150,11 +169,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 type printer struct {
-	o     options
-	w     *bufio.Writer
-	enc   *json.Encoder
-	ex    *extract.Extractor
-	found bool // -check found something
+	o       options
+	w       *bufio.Writer
+	enc     *json.Encoder
+	ex      *extract.Extractor
+	sel     uri.Selection // the categories -check reports
+	checker *uri.Checker
+	found   bool // -check found something
 }
 
 // path reads and processes one named file.
@@ -211,14 +232,25 @@ func (p *printer) file(name string, src []byte, markdown bool) {
 	}
 }
 
-// check reports what uri.Check finds in l, and a hyphen break.
+// check reports what uri.Check finds in l, in the order of the bytes at
+// fault, and a hyphen break. Templates ("https://{host}/api") are patterns,
+// not URIs: they are skipped, as urilint skips them in Go code. A password
+// is shown as "***", in the URI field of -json too.
 func (p *printer) check(name string, l *extract.Link) {
-	for _, f := range uri.Check(l.URI) {
-		p.report(name, l.PositionOf(f.Start), string(f.Category), f.Message, l.URI)
+	if uri.IsTemplate(l.URI) {
+		return
+	}
+	shown := uri.Redact(l.URI)
+	findings := p.checker.Check(l.URI)
+	slices.SortStableFunc(findings, func(a, b uri.Finding) int { return a.Start - b.Start })
+	for _, f := range findings {
+		if p.sel[f.Category] {
+			p.report(name, l.PositionOf(f.Start), string(f.Category), f.Message, shown)
+		}
 	}
 	if l.Ambiguous() {
-		msg := fmt.Sprintf("%q breaks across lines after a hyphen, so it may also be %q", l.URI, l.Alt)
-		p.report(name, l.Start, hyphenCategory, msg, l.URI)
+		msg := fmt.Sprintf("%q breaks across lines after a hyphen, so it may also be %q", shown, uri.Redact(l.Alt))
+		p.report(name, l.Start, hyphenCategory, msg, shown)
 	}
 }
 
