@@ -273,10 +273,20 @@ func bare(src []byte, hi, s, c int, slashes bool) (Link, bool) {
 		e += size
 	}
 end:
+	// The mark of emphasis or a table cell right before the scheme closes
+	// right after the URI: "*http://x*", "_http://x_", "|http://x|".
+	var markup byte
+	if s > 0 && (src[s-1] == '*' || src[s-1] == '_' || src[s-1] == '|') {
+		markup = src[s-1]
+	}
 	for e > c+1 {
 		switch src[e-1] {
 		case '.', ',', ';', ':', '!', '?', '\'':
 			e--
+			continue
+		case markup:
+			e--
+			markup = 0
 			continue
 		case ')':
 			if shut[0] > open[0] {
@@ -299,7 +309,7 @@ end:
 		}
 		break
 	}
-	if !longEnough(e, c, slashes) {
+	if !longEnough(e, c, slashes) || !slashes && isWord(src[c+1:e]) {
 		return Link{}, false
 	}
 	l := Link{Kind: Bare}
@@ -307,8 +317,23 @@ end:
 	return l, true
 }
 
+// isWord reports whether b is a single word of letters, digits, "-" and
+// "_". After a registered scheme without "//", such a word reads as a
+// "key:value" pair of prose ("file:line", "tag:latest", "data:selected"),
+// not as a URI: real ones hold more ("mailto:a@b", "urn:isbn:0451450523",
+// "news:comp.lang.go", "tel:+1-816-555-1212").
+func isWord(b []byte) bool {
+	for _, c := range b {
+		if !('a' <= c|0x20 && c|0x20 <= 'z' || '0' <= c && c <= '9' || c == '-' || c == '_') {
+			return false
+		}
+	}
+	return true
+}
+
 // endsBare reports whether a non-ASCII rune ends a bare URI: Unicode white
-// space, typographic quotes and guillemets, CJK and fullwidth punctuation.
+// space, typographic quotes and guillemets, CJK and fullwidth punctuation,
+// the em dash and the ellipsis of prose ("see https://x/docs—it").
 func endsBare(r rune) bool {
 	switch {
 	case r == utf8.RuneError:
@@ -317,6 +342,8 @@ func endsBare(r rune) bool {
 		return true
 	case r >= 0x2018 && r <= 0x201F, r == 0xAB, r == 0xBB, r == 0x2039, r == 0x203A:
 		return true // ‘ ’ ‚ ‛ “ ” „ ‟ « » ‹ ›
+	case r == 0x2014, r == 0x2026:
+		return true // — …
 	case r >= 0x3000 && r <= 0x303F:
 		return true // CJK symbols and punctuation: 、 。 「 」 ...
 	case r >= 0xFF01 && r <= 0xFF0F, r >= 0xFF1A && r <= 0xFF20,

@@ -23,7 +23,13 @@
 //     mailto, urn, news, tel, sip, geo, xmpp, file, data, magnet, ...;
 //   - "go" needs "//": "go:generate" and "//go:embed" are Go directives;
 //   - a scheme must start a word: nothing of "a_b:c", "$x:y", "x@y:z" or
-//     "//go:build" is a candidate;
+//     "//go:build" is a candidate; before "scheme://" only a letter or
+//     digit continues a word, so the marks of plain-text tables and
+//     emphasis ("|http://x|", "_http://x_") do not hide a URI;
+//   - without "//", the rest must be more than one word of letters,
+//     digits, "-" and "_": "file:line", "tag:latest" and "data:selected"
+//     are "key:value" prose, while "mailto:a@b", "urn:isbn:0451450523"
+//     and "news:comp.lang.go" are URIs;
 //   - "a:b", "mode:fast", "C:\path", "10:30", section numbers, bare e-mail
 //     addresses and bare domains are not URIs;
 //   - there must be something after "scheme:" (after "scheme://" when the
@@ -59,10 +65,12 @@
 //
 // A bare URI ends at white space (including Unicode spaces such as NBSP
 // and U+3000), at a double quote, "<", ">" or "`", at typographic quotes
-// and guillemets, and at CJK and fullwidth punctuation ("。", "、", "，",
-// "！"). It is never joined to the next line. It then loses trailing
-// ". , ; : ! ?", "'" and any ")", "]" or "}" that has no opener inside
-// it; balanced parentheses stay (Wikipedia's "Pi_(disambiguation)"), as
+// and guillemets, at CJK and fullwidth punctuation ("。", "、", "，",
+// "！"), and at the em dash and ellipsis of prose ("—", "…"). It is never
+// joined to the next line. It then loses trailing ". , ; : ! ?", "'",
+// any ")", "]" or "}" that has no opener inside it, and a "*", "_" or
+// "|" that closes the same mark right before the scheme; balanced
+// parentheses stay (Wikipedia's "Pi_(disambiguation)"), as
 // does interior punctuation. Non-ASCII letters stay: an IRI is extracted
 // as written, and uri.Check reports it as not a URI.
 //
@@ -99,11 +107,14 @@
 //
 // # Cost
 //
-// Both functions run in time linear in the input, adversarial input
-// included (long runs of "<", "(", quotes, "-\n", "%", ":" or
-// wrappers that never close): every search for a closer stops at the next
-// opener of its kind, a blank line or four line breaks. Text allocates
-// nothing for text that holds no URI; for text that does, one slice and
-// one string for all links, and a string for each URI rejoined across
-// lines. Markdown costs little more than goldmark's parse.
+// Text runs in time linear in the input, adversarial input included (long
+// runs of "<", "(", quotes, "-\n", "%", ":" or wrappers that never close):
+// every search for a closer stops at the next opener of its kind, a blank
+// line or four line breaks. Text allocates nothing for text that holds no
+// URI; for text that does, one slice and one string for all links, and a
+// string for each URI rejoined across lines. Markdown costs little more
+// than goldmark's parse, and inherits its cost: goldmark's parse itself is
+// superlinear on some adversarial documents (megabytes of "[a](" or of
+// nested brackets take minutes), so a tool that reads untrusted Markdown
+// should bound the size it accepts.
 package extract

@@ -42,10 +42,10 @@ func scanText(src []byte, lo, hi int, links []Link) []Link {
 		c := pos + j
 		pos = c + 1
 		s := uri.SchemeBefore(src, done, c)
-		if s == c || (s > lo && !okBeforeScheme(src[s-1])) {
+		slashes := c+2 < hi && src[c+1] == '/' && src[c+2] == '/'
+		if s == c || (s > lo && !okBeforeScheme(src[s-1], slashes)) {
 			continue
 		}
-		slashes := c+2 < hi && src[c+1] == '/' && src[c+2] == '/'
 		if !slashes && !isRegistered(src[s:c]) {
 			continue
 		}
@@ -113,14 +113,22 @@ func byStart(a, b Link) int { return a.Start.Offset - b.Start.Offset }
 func isAlpha(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
 
 // okBeforeScheme reports whether a scheme may start right after c. A
-// letter or digit there means the word goes on; the others are the marks
-// of a name, a path or a template ("//go:embed", "$x:y", "a_b:c", "@p:q").
-func okBeforeScheme(c byte) bool {
+// letter or digit there means the word goes on. Before a scheme without
+// "//", the marks of a name, a path or a template mean the same
+// ("//go:embed", "$x:y", "a_b:c", "@p:q"); before "scheme://" they are
+// the markup of plain text ("|http://x|" in a table, "_http://x_").
+func okBeforeScheme(c byte, slashes bool) bool {
+	if 'a' <= c|0x20 && c|0x20 <= 'z' || '0' <= c && c <= '9' {
+		return false
+	}
+	if slashes {
+		return true
+	}
 	switch c {
 	case '/', '\\', '_', '@', '%', '$', '#', '&', '~', '|', '^':
 		return false
 	}
-	return !isAlpha(c) && !('0' <= c && c <= '9')
+	return true
 }
 
 // isSpace reports whether c is ASCII white space.
