@@ -247,9 +247,10 @@ func bare(src []byte, hi, s, c int, slashes bool) (Link, bool) {
 	for e < hi {
 		b := src[e]
 		if b < utf8.RuneSelf {
-			switch b {
-			case ' ', '\t', '\n', '\r', '\v', '\f', '<', '>', '"', '`':
+			if endsBareByte(b) {
 				goto end
+			}
+			switch b {
 			case '(':
 				open[0]++
 			case '[':
@@ -315,6 +316,16 @@ end:
 	l := Link{Kind: Bare}
 	l.Start.Offset, l.End.Offset = s, e
 	return l, true
+}
+
+// endsBareByte reports whether an ASCII byte ends a bare URI: white space,
+// a double quote, "<", ">" or "`".
+func endsBareByte(b byte) bool {
+	switch b {
+	case ' ', '\t', '\n', '\r', '\v', '\f', '<', '>', '"', '`':
+		return true
+	}
+	return false
 }
 
 // isWord reports whether b is a single word of letters, digits, "-" and

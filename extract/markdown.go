@@ -2,8 +2,10 @@ package extract
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -141,6 +143,16 @@ func mdText(src []byte, lo, hi int, links []Link) []Link {
 	links = scanText(src, lo, hi, links)
 	for i := n; i < len(links); i++ {
 		l := &links[i]
+		// Of any kind: "\<http://x\>" is escaped text, no angle wrapper.
+		if cut := mdEnd(src, l.Start.Offset, l.End.Offset); cut < l.End.Offset {
+			short, ok := rescan(src, l.Start.Offset, cut)
+			if !ok {
+				links = slices.Delete(links, i, i+1)
+				i--
+				continue
+			}
+			*l = short
+		}
 		cur := l.URI
 		if cur == "" {
 			raw := src[l.Start.Offset:l.End.Offset]
@@ -162,6 +174,51 @@ func mdText(src []byte, lo, hi int, links []Link) []Link {
 }
 
 // mdUnescape resolves what goldmark leaves raw in a link destination.
+// mdEnd returns where a bare URI at src[start:end] ends once Markdown's
+// own escapes are read: a backslash escape or a character reference that
+// stands for a character ending a bare URI (white space, NBSP, a quote,
+// "<", ">", "`") ends it there, and so does the backslash of a hard line
+// break. "http://a.example/x\` b" is "http://a.example/x".
+func mdEnd(src []byte, start, end int) int {
+	for p := start; p < end; p++ {
+		switch src[p] {
+		case '\\':
+			if p+1 >= end || endsBareByte(src[p+1]) {
+				return p
+			}
+			p++
+		case '&':
+			// The ";" may lie past end: the scanner drops it as trailing
+			// punctuation.
+			q := bytes.IndexByte(src[p:min(len(src), p+33)], ';')
+			if q < 2 {
+				continue
+			}
+			ref := src[p : p+q+1]
+			dec := htmlUnescape(ref)
+			if bytes.Equal(dec, ref) {
+				continue // not a character reference
+			}
+			r, _ := utf8.DecodeRune(dec)
+			if r < utf8.RuneSelf && endsBareByte(byte(r)) || r >= utf8.RuneSelf && endsBare(r) {
+				return p
+			}
+		}
+	}
+	return end
+}
+
+// rescan delimits again the bare URI that starts at s, now ending at or
+// before hi, trailing punctuation rules and all.
+func rescan(src []byte, s, hi int) (Link, bool) {
+	c := s + bytes.IndexByte(src[s:hi], ':')
+	if c < s {
+		return Link{}, false
+	}
+	slashes := c+2 < hi && src[c+1] == '/' && src[c+2] == '/'
+	return bare(src, hi, s, c, slashes)
+}
+
 func mdUnescape(b []byte) []byte {
 	return util.UnescapePunctuations(util.ResolveNumericReferences(util.ResolveEntityNames(b)))
 }
