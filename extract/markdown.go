@@ -13,6 +13,8 @@ import (
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
+
+	"github.com/urilint/urilint/uri"
 )
 
 // mdParser parses CommonMark with the GFM tables, strikethrough and task
@@ -163,7 +165,14 @@ func mdText(src []byte, lo, hi int, links []Link) []Link {
 		} else if !strings.ContainsAny(cur, `\&`) {
 			continue
 		}
-		if u := string(mdUnescape([]byte(cur))); u != cur && u != "" {
+		u := string(mdUnescape([]byte(cur)))
+		if _, rest, _ := uri.SplitScheme(u); rest == "" || rest == "//" {
+			// "https:\/\/" is a mention of the scheme, as "https://" is.
+			links = slices.Delete(links, i, i+1)
+			i--
+			continue
+		}
+		if u != cur && u != "" {
 			l.URI = u
 			if l.Alt != "" {
 				l.Alt = string(mdUnescape([]byte(l.Alt)))

@@ -320,7 +320,7 @@ func ruleFinding(s string, u *URI, r, rules Rule, out []Finding) []Finding {
 			what = fmt.Sprintf("port %s is the default for %s and should be dropped", u.Port, strings.ToLower(u.Scheme))
 		}
 	case RuleEmptyPath:
-		if info := lookupScheme(u.Scheme); u.HasAuthority && u.Path == "" && info != nil && info.slashPath {
+		if info := lookupScheme(u.Scheme); u.HasAuthority && u.Host != "" && u.Path == "" && info != nil && info.slashPath {
 			start, _ := u.Span(ComponentPath)
 			edits = append(edits, Edit{start, start, "/"})
 			what = fmt.Sprintf(`the empty path of an %s URI with a host should be "/"`, strings.ToLower(u.Scheme))

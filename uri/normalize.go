@@ -105,7 +105,9 @@ func normalizeParsed(s string, u *URI, rules Rule) string {
 	if rules&RuleDotSegments != 0 {
 		path = dotsRemoved(u, path)
 	}
-	if path == "" && u.HasAuthority && rules&RuleEmptyPath != 0 && info != nil && info.slashPath {
+	// With no host ("http://") the URI is no http URI at all: scheme-syntax
+	// says so, and no "/" would mend it.
+	if path == "" && u.HasAuthority && u.Host != "" && rules&RuleEmptyPath != 0 && info != nil && info.slashPath {
 		path = "/"
 	}
 	w.str(path)
