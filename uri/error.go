@@ -24,8 +24,6 @@ var (
 	// ErrColonInFirstSegment: a relative reference whose first segment holds a
 	// colon, which path-noscheme forbids (section 4.2).
 	ErrColonInFirstSegment = errors.New("colon in first path segment")
-	// ErrEmpty: an empty string where a URI is required.
-	ErrEmpty = errors.New("empty")
 )
 
 // Error reports where and why a string is not a URI reference.
@@ -53,11 +51,9 @@ func (e *Error) Reason() string {
 	case ErrInvalidChar, ErrNonASCII:
 		what = fmt.Sprintf("%v %s in %s", e.Err, quoteByte(e.byteAt()), e.Component)
 	case ErrInvalidEscape:
-		end := min(e.Offset+3, len(e.Input))
-		if e.Offset > len(e.Input) {
-			end = e.Offset
-		}
-		what = fmt.Sprintf("invalid percent-encoding %q in %s", e.Input[min(e.Offset, len(e.Input)):end], e.Component)
+		lo := min(max(e.Offset, 0), len(e.Input))
+		hi := min(lo+3, len(e.Input))
+		what = fmt.Sprintf("invalid percent-encoding %q in %s", e.Input[lo:hi], e.Component)
 	case ErrColonInFirstSegment:
 		what = "colon in first path segment of a relative reference"
 	default:

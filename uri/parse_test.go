@@ -268,3 +268,14 @@ func TestValidateAllocs(t *testing.T) {
 		}
 	}
 }
+
+func TestErrorReasonOutOfRange(t *testing.T) {
+	// An *Error built by hand with an offset outside its input still
+	// formats, rather than panicking.
+	for _, off := range []int{-1, 2, 3, 10} {
+		e := &Error{Input: "ab", Offset: off, Component: ComponentPath, Err: ErrInvalidEscape}
+		if e.Error() == "" {
+			t.Errorf("empty message for offset %d", off)
+		}
+	}
+}

@@ -97,7 +97,13 @@ func looksLikeHost(userinfo string) bool {
 			return false
 		}
 	}
-	return len(tld) == 2 || inList(genericTLDs, tld)
+	if inList(genericTLDs, tld) {
+		return true
+	}
+	// A two-letter country code alone is weaker evidence: "wei.li@" and
+	// "jane.do@" are user names. Ask for a third label ("news.bbc.co.uk"
+	// style) or for noise after the name, as in RFC 3986's example.
+	return len(tld) == 2 && (strings.Count(name, ".") >= 2 || n < len(userinfo))
 }
 
 // inList reports whether w is a word of the space-separated list, ignoring
@@ -123,7 +129,14 @@ func inList(list, w string) bool {
 // dots) ... some implementations allow each dotted part to be interpreted
 // as decimal, octal, or hexadecimal, as specified in the C language".
 func checkIPv4Form(s string, u *URI, out []Finding) []Finding {
-	addr, ok := inetAton(u.Host)
+	host := u.Host
+	if strings.IndexByte(host, '%') >= 0 {
+		// Resolvers decode the host first: "%31%32%37.1" is 127.0.0.1 too.
+		if d, err := Unescape(host); err == nil {
+			host = d
+		}
+	}
+	addr, ok := inetAton(host)
 	if !ok {
 		return out
 	}
