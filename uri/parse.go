@@ -258,7 +258,9 @@ func (f *failure) badByte(s string, i int, c Component) bool {
 //	authority = [ userinfo "@" ] host [ ":" port ]
 func parseAuthority(s string, start, end int, u *URI, f *failure) bool {
 	i := start
-	if k := strings.IndexByte(s[start:end], '@'); k >= 0 {
+	// The first "@" ends the userinfo, unless a "[" comes first: userinfo
+	// holds no "[", so that "@" follows an IP literal, where it is wrong.
+	if k := strings.IndexByte(s[start:end], '@'); k >= 0 && strings.IndexByte(s[start:start+k], '[') < 0 {
 		// userinfo = *( unreserved / pct-encoded / sub-delims / ":" )
 		if j := scan(s, start, cUserinfo); j < start+k {
 			return f.badByte(s, j, ComponentUserinfo)
@@ -272,6 +274,11 @@ func parseAuthority(s string, start, end int, u *URI, f *failure) bool {
 		// IP-literal = "[" ( IPv6address / IPvFuture  ) "]"
 		k := strings.IndexByte(s[i:end], ']')
 		if k < 0 {
+			// Point at the first byte no IP literal can hold, if any comes
+			// before the end of the authority.
+			if !parseIPLiteral(s, i+1, end, u, f) && f.off < end {
+				return false
+			}
 			return f.fail(end, ComponentHost, ErrInvalidIPLiteral, `missing "]"`)
 		}
 		close := i + k
@@ -280,6 +287,9 @@ func parseAuthority(s string, start, end int, u *URI, f *failure) bool {
 		}
 		i = close + 1
 		if i < end && s[i] != ':' {
+			if s[i] >= 0x80 {
+				return f.fail(i, ComponentHost, ErrNonASCII, "")
+			}
 			return f.fail(i, ComponentHost, ErrInvalidChar, `after "]" only ":" port may follow`)
 		}
 	} else {
@@ -417,6 +427,11 @@ func ipv6Fail(s string, start, end int) (int, string, error) {
 		}
 		if j < end && s[j] == '.' {
 			// ls32 may be an IPv4address, as the last 32 bits.
+			if !elided && groups != 6 || elided && groups > 5 {
+				// ls32 as an IPv4address takes the place of the last two
+				// groups: after six of them, or at most five with "::".
+				return j, "an IPv4 address ends an IPv6 address in place of its last two groups", ErrInvalidIPLiteral
+			}
 			n, ok := ipv4Len(s[i:end])
 			if !ok || i+n != end {
 				return i + n, "invalid IPv4 address in IPv6 address", ErrInvalidIPLiteral
@@ -452,6 +467,9 @@ func ipv6Fail(s string, start, end int) (int, string, error) {
 				return i, "", ErrNonASCII
 			}
 			return i, "", ErrInvalidChar
+		}
+		if groups == 8 || elided && groups == 7 {
+			return i, "too many groups in IPv6 address", ErrInvalidIPLiteral
 		}
 		if i+1 < end && s[i+1] == ':' {
 			if elided {

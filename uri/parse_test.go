@@ -151,8 +151,8 @@ var invalidTests = []struct {
 	{"http://[::1]x/", 12, ErrInvalidChar, "3.2.2 after ]"},
 	{"http://[]/", 8, ErrInvalidIPLiteral, "3.2.2 empty IP-literal"},
 	{"http://[1:2:3:4:5:6:7]/", 21, ErrInvalidIPLiteral, "3.2.2 seven groups, no ::"},
-	{"http://[1:2:3:4:5:6:7:8:9]/", 24, ErrInvalidIPLiteral, "3.2.2 nine groups"},
-	{"http://[1:2:3:4::5:6:7:8]/", 23, ErrInvalidIPLiteral, "3.2.2 :: with eight groups"},
+	{"http://[1:2:3:4:5:6:7:8:9]/", 23, ErrInvalidIPLiteral, "3.2.2 nine groups"},
+	{"http://[1:2:3:4::5:6:7:8]/", 22, ErrInvalidIPLiteral, "3.2.2 :: with eight groups"},
 	{"http://[12345::]/", 12, ErrInvalidIPLiteral, "3.2.2 h16 with five digits"},
 	{"http://[1::2::3]/", 12, ErrInvalidIPLiteral, "3.2.2 two ::"},
 	{"http://[:1::]/", 8, ErrInvalidIPLiteral, "3.2.2 single leading colon"},
@@ -161,7 +161,7 @@ var invalidTests = []struct {
 	{"http://[g::1]/", 8, ErrInvalidIPLiteral, "3.2.2 non-hex"},
 	{"http://[::1.2.3.256]/", 16, ErrInvalidIPLiteral, "3.2.2 ls32 dec-octet 256"},
 	{"http://[::1.2.3]/", 15, ErrInvalidIPLiteral, "3.2.2 ls32 three octets"},
-	{"http://[1:2:3:4:5:6:7:1.2.3.4]/", 22, ErrInvalidIPLiteral, "3.2.2 ls32 after seven groups"},
+	{"http://[1:2:3:4:5:6:7:1.2.3.4]/", 23, ErrInvalidIPLiteral, "3.2.2 ls32 after seven groups"},
 	{"http://[fe80::1%25eth0]/", 15, ErrZoneID, "3.2.2 zone identifier (RFC 6874, not 3986)"},
 	{"http://[v.x]/", 9, ErrInvalidIPLiteral, "3.2.2 IPvFuture without version"},
 	{"http://[v1x]/", 10, ErrInvalidIPLiteral, "3.2.2 IPvFuture without ."},
@@ -276,6 +276,30 @@ func TestErrorReasonOutOfRange(t *testing.T) {
 		e := &Error{Input: "ab", Offset: off, Component: ComponentPath, Err: ErrInvalidEscape}
 		if e.Error() == "" {
 			t.Errorf("empty message for offset %d", off)
+		}
+	}
+}
+
+// TestErrorOffsets: the offset is the first byte that no rule can accept,
+// found by the review against the longest prefix that can still become a
+// URI reference.
+func TestErrorOffsets(t *testing.T) {
+	tests := []struct {
+		in     string
+		offset int
+		cause  error
+	}{
+		{"//[1:2:3:4:5:6:7:8:9]", 18, ErrInvalidIPLiteral},
+		{"//[8D:37.80.1.83]", 8, ErrInvalidIPLiteral},
+		{"//[D:~:4", 5, ErrInvalidIPLiteral},
+		{"//[::1]@h", 7, ErrInvalidChar},
+		{"http://[::1]é", 12, ErrNonASCII},
+	}
+	for _, tt := range tests {
+		_, err := Parse(tt.in)
+		var e *Error
+		if !errors.As(err, &e) || e.Offset != tt.offset || !errors.Is(err, tt.cause) {
+			t.Errorf("Parse(%q) = %v, want %v at offset %d", tt.in, err, tt.cause, tt.offset)
 		}
 	}
 }
