@@ -108,6 +108,15 @@ func resolve(b, r, t *URI) {
 		// same path once dot segments are removed again, as Normalize does.
 		t.Path = "/." + t.Path
 	}
+	if t.Scheme == "" && !t.HasAuthority {
+		// Only ResolveReference with a relative base gets here: a first
+		// segment with a colon would read as a scheme ("a:b"), so it
+		// takes "./" in front, as section 4.2 advises.
+		seg, _, _ := strings.Cut(t.Path, "/")
+		if strings.IndexByte(seg, ':') >= 0 {
+			t.Path = "./" + t.Path
+		}
+	}
 }
 
 // merge is the routine of section 5.2.3.

@@ -426,3 +426,17 @@ func FuzzResolve(f *testing.F) {
 		}
 	})
 }
+
+// TestResolveReferenceRelativeBase: with a relative base the target may
+// be relative too, and must not gain a scheme on the way.
+func TestResolveReferenceRelativeBase(t *testing.T) {
+	b, _ := Parse("y")
+	r, _ := Parse("./a:b")
+	got := b.ResolveReference(r).String()
+	if got != "./a:b" {
+		t.Errorf("ResolveReference(%q, %q) = %q, want %q", "y", "./a:b", got, "./a:b")
+	}
+	if u, err := Parse(got); err != nil || u.Scheme != "" {
+		t.Errorf("Parse(%q) = %v, %v: want a relative reference", got, u, err)
+	}
+}
