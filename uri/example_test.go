@@ -232,7 +232,7 @@ func ExampleSelection() {
 	for _, f := range c.Check("https://api.example.com") {
 		fmt.Println(f.Category)
 	}
-	fmt.Println(sel.Set([]string{"emtpy-path"}, true) != nil)
+	fmt.Println(sel.Set([]string{"no-such-category"}, true) != nil)
 	// Output:
 	// false true
 	// empty-path
