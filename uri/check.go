@@ -108,6 +108,7 @@ func (c *Checker) Check(s string) []Finding {
 	if !parseFull(s, &u, &f) {
 		out := malformedFindings(s, f)
 		redactPassword(s, out)
+		sortFindings(out)
 		return out
 	}
 	var out []Finding
@@ -123,8 +124,15 @@ func (c *Checker) Check(s string) []Finding {
 	out = checkSecurity(s, &u, out)
 	if out != nil {
 		redactPassword(s, out)
+		sortFindings(out)
 	}
 	return out
+}
+
+// sortFindings puts findings in the order of the bytes at fault, as a
+// reader goes through the URI; ties keep Check's order.
+func sortFindings(out []Finding) {
+	slices.SortStableFunc(out, func(a, b Finding) int { return a.Start - b.Start })
 }
 
 // maxMalformed bounds the malformed findings of one reference: each
@@ -140,22 +148,41 @@ const maxMalformed = 8
 // so are two spaces.
 func malformedFindings(s string, f failure) []Finding {
 	var out []Finding
+	var more []int   // more[k]: further places of out[k]'s mistake
 	var fixes []Edit // the repairs so far, in s's offsets
 	cur := s         // s with those repairs applied
 	for range maxRepairs {
 		off := origOffset(fixes, f.off)
 		n, repl, ok := repairAt(cur, f)
-		if last := len(out) - 1; ok && last >= 0 && out[last].End == off && out[last].Fix != nil &&
-			out[last].Err == f.cause && (f.cause == ErrNonASCII || s[off] == s[out[last].Start]) {
-			// The same mistake goes on: widen the finding and its fix.
-			prev := &out[last]
-			prev.End = off + n
-			prev.Fix[0].End = off + n
-			prev.Fix[0].New += repl
-			fixes[len(fixes)-1] = prev.Fix[0]
-		} else {
+		k := -1 // the finding of the same mistake, if any
+		if ok {
+			for j := range out {
+				if out[j].Fix != nil && out[j].Err == f.cause && (f.cause == ErrNonASCII || s[off] == s[out[j].Start]) {
+					k = j
+				}
+			}
+		}
+		switch {
+		case k >= 0 && out[k].Fix[len(out[k].Fix)-1].End == off:
+			// The same mistake goes on: widen the last edit of its fix,
+			// and the finding itself if that edit is its first.
+			ed := &out[k].Fix[len(out[k].Fix)-1]
+			if len(out[k].Fix) == 1 {
+				out[k].End = off + n
+			}
+			ed.End = off + n
+			ed.New += repl
+			fixes[len(fixes)-1] = *ed
+		case k >= 0:
+			// The same mistake again further on ("[" and "]" in a query,
+			// "ids[a]=1&ids[b]=2"): one finding, one fix of several edits.
+			ed := Edit{Start: off, End: off + n, New: repl}
+			out[k].Fix = append(out[k].Fix, ed)
+			fixes = append(fixes, ed)
+			more[k]++
+		default:
 			if len(out) == maxMalformed {
-				break
+				return withMore(out, more)
 			}
 			e := &Error{Input: s, Offset: off, Component: f.component, Err: f.cause, Detail: f.detail}
 			fd := Finding{
@@ -176,6 +203,7 @@ func malformedFindings(s string, f failure) []Finding {
 				fixes = append(fixes, fd.Fix[0])
 			}
 			out = append(out, fd)
+			more = append(more, 0)
 		}
 		if !ok {
 			break
@@ -184,6 +212,16 @@ func malformedFindings(s string, f failure) []Finding {
 		var u URI
 		if parseFull(cur, &u, &f) {
 			break
+		}
+	}
+	return withMore(out, more)
+}
+
+// withMore says in each message how many more places share its mistake.
+func withMore(out []Finding, more []int) []Finding {
+	for k, n := range more {
+		if n > 0 {
+			out[k].Message += fmt.Sprintf(" (and %d more)", n)
 		}
 	}
 	return out

@@ -24,7 +24,7 @@ var checkTests = []struct {
 	{"http://h/%3a?%2f#%e2%82%ac", []string{"percent-case@9-12"}, "http://h/%3A?%2F#%E2%82%AC", "6.2.2.1"},
 	{"http://h/%7e%41", []string{"percent-unreserved@9-12"}, "http://h/~A", "6.2.2.2"},
 	{"http://h/a/./b/../c", []string{"dot-segments@8-19"}, "http://h/a/c", "6.2.2.3"},
-	{"http://h/a/%2e/../b", []string{"percent-unreserved@11-14", "dot-segments@8-19"}, "http://h/b", "6.2.2.2 then 6.2.2.3: overlapping fixes, the dot-segments one wins"},
+	{"http://h/a/%2e/../b", []string{"dot-segments@8-19", "percent-unreserved@11-14"}, "http://h/b", "6.2.2.2 then 6.2.2.3: overlapping fixes, the dot-segments one wins"},
 	{"http://h:/", []string{"empty-port@8-9"}, "http://h/", "6.2.3"},
 	{"http://h:80/", []string{"default-port@8-11"}, "http://h/", "6.2.3"},
 	{"https://api.github.com", []string{"empty-path@22-22"}, "https://api.github.com/", "6.2.3"},
@@ -202,14 +202,41 @@ func TestEscapeUnescape(t *testing.T) {
 func TestCheckLongGarbage(t *testing.T) {
 	s := "http://h/" + strings.Repeat("a b|", 10000)
 	fs := Check(s)
-	if len(fs) != maxMalformed {
-		t.Fatalf("Check(long garbage) gave %d findings, want %d", len(fs), maxMalformed)
+	// One finding per kind of mistake, each with a fix for the places
+	// found within maxRepairs repairs.
+	if got := findingKeys(fs); !slices.Equal(got, []string{"malformed@10-11", "malformed@12-13"}) {
+		t.Fatalf("Check(long garbage) = %v", got)
+	}
+	for _, f := range fs {
+		if !strings.Contains(f.Message, "more)") || len(f.Fix) < 2 || len(f.Fix) > maxRepairs {
+			t.Errorf("finding %q has %d edits", f.Message, len(f.Fix))
+		}
 	}
 	if _, ok := Repair(s); ok {
 		t.Errorf("Repair(long garbage) succeeded; want false beyond %d repairs", maxRepairs)
 	}
 	if got, ok := Repair("http://h/" + strings.Repeat("a b", 100)); !ok || !Valid(got) {
 		t.Errorf("Repair of 100 spaces = %q, %v, want a valid reference", got, ok)
+	}
+}
+
+// TestCheckSameMistake: the same bad byte in several places is one finding
+// whose fix mends them all ("ids[a]=1&ids[b]=2").
+func TestCheckSameMistake(t *testing.T) {
+	const s = "/?ids[a]=1&ids[b]=2"
+	fs := Check(s)
+	if got := findingKeys(fs); !slices.Equal(got, []string{"malformed@5-6", "malformed@7-8"}) {
+		t.Fatalf("Check(%q) = %v", s, got)
+	}
+	var edits []Edit
+	for _, f := range fs {
+		edits = append(edits, f.Fix...)
+		if !strings.HasSuffix(f.Message, "(and 1 more)") {
+			t.Errorf("message %q does not say how many more", f.Message)
+		}
+	}
+	if got := ApplyEdits(s, edits); got != "/?ids%5Ba%5D=1&ids%5Bb%5D=2" {
+		t.Errorf("fixes give %q", got)
 	}
 }
 

@@ -6,9 +6,13 @@ import "strings"
 // an RFC 6570 URI Template expression ("{id}", "{?q}") or a template
 // action ("{{.Host}}"), a shell-style variable ("$VAR", "${VAR}"), an
 // angle-bracket placeholder ("<host>"), or a ":param" path segment
-// ("/users/:id"). Such strings are patterns for URIs, written on purpose;
+// ("/users/:id"), or an authority written in capitals as a placeholder
+// ("https://sts.UNIVERSE_DOMAIN/", "http://HOST:PORT/"). Such strings are patterns for URIs, written on purpose;
 // urilint's front ends do not check them as URIs.
 func IsTemplate(s string) bool {
+	if placeholderAuthority(s) {
+		return true
+	}
 	for i := 0; i < len(s); i++ {
 		var next byte
 		if i+1 < len(s) {
@@ -32,4 +36,46 @@ func IsTemplate(s string) bool {
 		}
 	}
 	return false
+}
+
+// placeholderAuthority reports whether the authority of s, found by the
+// delimiters of Appendix B, holds a placeholder: a host label of capitals,
+// digits and "_" with a "_" in it (no DNS name holds "_"), or a port of
+// capital letters.
+func placeholderAuthority(s string) bool {
+	i := schemeLen(s)
+	if i > 0 {
+		i++
+	}
+	if !strings.HasPrefix(s[i:], "//") {
+		return false
+	}
+	auth := s[i+2:]
+	if k := strings.IndexAny(auth, "/?#"); k >= 0 {
+		auth = auth[:k]
+	}
+	auth = auth[strings.LastIndexByte(auth, '@')+1:]
+	host, port := auth, ""
+	if k := strings.LastIndexByte(auth, ':'); k >= 0 && !strings.HasPrefix(auth, "[") {
+		host, port = auth[:k], auth[k+1:]
+	}
+	if port != "" && allBytes(port, func(c byte) bool { return 'A' <= c && c <= 'Z' || c == '_' }) {
+		return true
+	}
+	for label := range strings.SplitSeq(host, ".") {
+		if strings.IndexByte(label, '_') >= 0 &&
+			allBytes(label, func(c byte) bool { return 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' }) {
+			return true
+		}
+	}
+	return false
+}
+
+func allBytes(s string, f func(byte) bool) bool {
+	for i := 0; i < len(s); i++ {
+		if !f(s[i]) {
+			return false
+		}
+	}
+	return true
 }

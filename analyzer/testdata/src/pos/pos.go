@@ -9,7 +9,7 @@ var (
 	hex    = "https://example.com/\x41 b"        // want `invalid character ' ' in path at offset 21`
 	uni    = "https://example.com/\u00e9"        // want `non-ASCII byte 0xC3 in path at offset 20`
 	octal  = "https://example.com/\101 b"        // want `invalid character ' ' in path at offset 21`
-	quote  = "https://example.com/\"a\""         // want `invalid character '"' in path at offset 20` `invalid character '"' in path at offset 22`
+	quote  = "https://example.com/\"a\""         // want `invalid character '"' in path at offset 20 \(and 1 more\)`
 	raw    = `https://example.com/a b`           // want `invalid character ' ' in path at offset 21`
 	rawCR  = `https://Example.com/`              // want `host "Example.com" should be lowercase`
 	concat = "https://" + "example.com" + "/a b" // want `invalid character ' ' in path at offset 21`

@@ -113,6 +113,18 @@ var (
 	n6 = "urn" // no colon
 )
 
+// Labels and identifiers that begin with a scheme's name, and
+// placeholders in the authority (found in mature modules).
+var (
+	l1 = "File: " + n5
+	l2 = "Data: " + n5
+	l3 = "file:v1" // an API id
+	l4 = "news: item"
+	l5 = "https://sts.UNIVERSE_DOMAIN/v1/token"
+	l6 = "http://HOST:PORT/metrics"
+	l7 = "https://HOSTNAME:PORT/path"
+)
+
 // Clean URIs are silent too.
 var (
 	c1 = "https://example.com/"
