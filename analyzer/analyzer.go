@@ -42,6 +42,9 @@ type Settings struct {
 	// Tests reports in _test.go files too (default false: see the package
 	// documentation).
 	Tests bool `json:"tests"`
+	// AllowZone accepts RFC 6874 zone identifiers in IPv6 literals
+	// ("http://[fe80::1%25eth0]/"), which RFC 3986 does not allow.
+	AllowZone bool `json:"allow-zone"`
 }
 
 // New returns a fresh analyzer with settings s, independent of Analyzer and
@@ -72,6 +75,7 @@ func newAnalyzer(s *Settings) *analysis.Analyzer {
 	a.Flags.Var((*listFlag)(&s.Enable), "enable", "comma-separated categories to report in addition to the defaults")
 	a.Flags.Var((*listFlag)(&s.Disable), "disable", "comma-separated categories not to report")
 	a.Flags.BoolVar(&s.Tests, "tests", s.Tests, "also report in _test.go files")
+	a.Flags.BoolVar(&s.AllowZone, "allow-zone", s.AllowZone, "accept RFC 6874 zone identifiers in IPv6 literals")
 	for _, c := range uri.Categories() {
 		a.Flags.Var(&categoryFlag{s, string(c)}, string(c), "report "+string(c)+" findings")
 	}
@@ -93,7 +97,9 @@ func (s *Settings) config() (*config, error) {
 	if err := sel.Set(s.Disable, false); err != nil {
 		return nil, err
 	}
-	return &config{checker: sel.Checker(), report: sel, tests: s.Tests}, nil
+	checker := sel.Checker()
+	checker.AllowZone = s.AllowZone
+	return &config{checker: checker, report: sel, tests: s.Tests}, nil
 }
 
 // listFlag is a comma-separated list of names.

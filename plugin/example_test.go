@@ -20,5 +20,5 @@ func ExampleNew() {
 	fmt.Println(err)
 	// Output:
 	// urilint typesinfo
-	// urilint settings: unknown setting "enabel" (known settings: disable, enable, tests)
+	// urilint settings: unknown setting "enabel" (known settings: allow-zone, disable, enable, tests)
 }

@@ -89,6 +89,10 @@ type Finding struct {
 type Checker struct {
 	// Rules selects the normalization rules to report.
 	Rules Rule
+	// AllowZone accepts RFC 6874 zone identifiers in IPv6 literals
+	// ("http://[fe80::1%25eth0]/"), which RFC 3986 itself does not allow;
+	// by default they are malformed, with cause ErrZoneID.
+	AllowZone bool
 }
 
 var defaultChecker = Checker{Rules: AllRules}
@@ -105,7 +109,7 @@ func Check(s string) []Finding {
 func (c *Checker) Check(s string) []Finding {
 	var u URI
 	var f failure
-	if !parseFull(s, &u, &f) {
+	if !parseWith(s, &u, &f, c.AllowZone) {
 		out := malformedFindings(s, f)
 		redactPassword(s, out)
 		sortFindings(out)

@@ -104,6 +104,12 @@ func parseInto(s string, u *URI) int {
 
 // parseFull parses s into u, which must be the zero URI.
 func parseFull(s string, u *URI, f *failure) bool {
+	return parseWith(s, u, f, false)
+}
+
+// parseWith is parseFull, accepting RFC 6874 zone identifiers in IPv6
+// literals when zone is set.
+func parseWith(s string, u *URI, f *failure, zone bool) bool {
 	i := 0
 	// Section 3.1 and Appendix B: a scheme is the text before the first ":",
 	// when no "/", "?" or "#" comes before it.
@@ -135,7 +141,7 @@ func parseFull(s string, u *URI, f *failure) bool {
 		if k := indexDelim(s, start, false); k >= 0 {
 			end = k
 		}
-		if !parseAuthority(s, start, end, u, f) {
+		if !parseAuthority(s, start, end, u, f, zone) {
 			return false
 		}
 		i = end
@@ -256,7 +262,7 @@ func (f *failure) badByte(s string, i int, c Component) bool {
 // parseAuthority parses s[start:end]:
 //
 //	authority = [ userinfo "@" ] host [ ":" port ]
-func parseAuthority(s string, start, end int, u *URI, f *failure) bool {
+func parseAuthority(s string, start, end int, u *URI, f *failure, zone bool) bool {
 	i := start
 	// The first "@" ends the userinfo, unless a "[" comes first: userinfo
 	// holds no "[", so that "@" follows an IP literal, where it is wrong.
@@ -276,13 +282,13 @@ func parseAuthority(s string, start, end int, u *URI, f *failure) bool {
 		if k < 0 {
 			// Point at the first byte no IP literal can hold, if any comes
 			// before the end of the authority.
-			if !parseIPLiteral(s, i+1, end, u, f) && f.off < end {
+			if !parseIPLiteral(s, i+1, end, u, f, zone) && f.off < end {
 				return false
 			}
 			return f.fail(end, ComponentHost, ErrInvalidIPLiteral, `missing "]"`)
 		}
 		close := i + k
-		if !parseIPLiteral(s, i+1, close, u, f) {
+		if !parseIPLiteral(s, i+1, close, u, f, zone) {
 			return false
 		}
 		i = close + 1
@@ -358,7 +364,21 @@ func ipv4Len(s string) (int, bool) {
 }
 
 // parseIPLiteral parses the text between "[" and "]" at s[start:end].
-func parseIPLiteral(s string, start, end int, u *URI, f *failure) bool {
+func parseIPLiteral(s string, start, end int, u *URI, f *failure, zone bool) bool {
+	if zone {
+		// RFC 6874: IPv6addrz = IPv6address "%25" ZoneID
+		//           ZoneID    = 1*( unreserved / pct-encoded )
+		if k := strings.Index(s[start:end], "%25"); k >= 0 {
+			z := start + k + 3
+			if z == end {
+				return f.fail(z, ComponentHost, ErrZoneID, "the zone identifier is empty")
+			}
+			if j := scan(s, z, cUnreserved); j < end {
+				return f.badByte(s, j, ComponentHost)
+			}
+			end = start + k
+		}
+	}
 	if start < end && (s[start] == 'v' || s[start] == 'V') {
 		// IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )
 		i := start + 1

@@ -303,3 +303,27 @@ func TestErrorOffsets(t *testing.T) {
 		}
 	}
 }
+
+func TestAllowZone(t *testing.T) {
+	zone := Checker{Rules: AllRules, AllowZone: true}
+	tests := []struct {
+		in     string
+		strict bool // malformed without AllowZone
+		zoned  bool // malformed with AllowZone
+	}{
+		{"http://[fe80::1%25eth0]/", true, false},
+		{"http://[fe80::1%25en%2F1]/", true, false}, // ZoneID may be pct-encoded
+		{"http://[fe80::1%25]/", true, true},        // 1*( ... ): not empty
+		{"http://[fe80::1%eth0]/", true, true},      // "%25", not "%"
+		{"http://[fe80::1%25eth0:x]/", true, true},  // ":" is no unreserved
+		{"http://[fe80::1]/", false, false},
+	}
+	for _, tt := range tests {
+		if got := len(Check(tt.in)) > 0; got != tt.strict {
+			t.Errorf("Check(%q) malformed = %v, want %v", tt.in, got, tt.strict)
+		}
+		if got := len(zone.Check(tt.in)) > 0; got != tt.zoned {
+			t.Errorf("Checker{AllowZone}.Check(%q) = %v", tt.in, findingKeys(zone.Check(tt.in)))
+		}
+	}
+}

@@ -63,6 +63,7 @@ type options struct {
 	check           bool
 	code            bool
 	enable, disable string
+	allowZone       bool
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -74,6 +75,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fset.BoolVar(&o.check, "check", false, "audit the URIs with uri.Check and report findings as file:line:col: message")
 	fset.BoolVar(&o.code, "code", false, "include Markdown code spans and code blocks")
 	fset.StringVar(&o.enable, "enable", "", "with -check, comma-separated `categories` to report besides the defaults (empty-path is off, as in urilint)")
+	fset.BoolVar(&o.allowZone, "allow-zone", false, "with -check, accept RFC 6874 zone identifiers in IPv6 literals")
 	fset.StringVar(&o.disable, "disable", "", "with -check, comma-separated `categories` not to report")
 	fset.Usage = func() {
 		fmt.Fprintf(stderr, "usage: uriextract [flags] [file or directory ...]\n\nflags:\n")
@@ -106,6 +108,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	checker := sel.Checker()
+	checker.AllowZone = o.allowZone
 
 	w := bufio.NewWriter(stdout)
 	defer w.Flush()
