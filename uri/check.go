@@ -97,10 +97,12 @@ type Checker struct {
 
 var defaultChecker = Checker{Rules: AllRules}
 
-// Check returns every problem with the URI reference s: each ABNF
-// violation, then, for a valid reference, each normalization rule that
-// would change it. It returns nil when s is valid and normal.
-// It is Checker{Rules: AllRules}.Check.
+// Check returns every problem with the URI reference s, in the order of
+// the bytes at fault: its ABNF violations (one finding per kind of
+// mistake) or, for a valid reference, each normalization rule that would
+// change it, each rule of its scheme it breaks, and the security concerns
+// of section 7. Messages show a password as "***". It returns nil when
+// there is nothing to report. It is Checker{Rules: AllRules}.Check.
 func Check(s string) []Finding {
 	return defaultChecker.Check(s)
 }
