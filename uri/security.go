@@ -219,7 +219,8 @@ func atonPart(p string) (uint64, bool) {
 	return v, true
 }
 
-// checkControls reports each run of percent-encoded CR, LF and NUL.
+// checkControls reports the first run of percent-encoded CR, LF and NUL,
+// and how many more there are.
 //
 // 7.2: "When a URI contains percent-encoded octets that match the
 // delimiters for a given resolution or dereference protocol (for example,
@@ -240,6 +241,8 @@ func checkControls(s string, u *URI, out []Finding) []Finding {
 	if info := lookupScheme(u.Scheme); info != nil {
 		dataStart, dataEnd = info.syntax.crlfData(s, u)
 	}
+	var first Finding // the first run
+	more := 0         // further runs
 	for ; i+2 < len(s); i++ {
 		if s[i] != '%' {
 			continue
@@ -261,10 +264,22 @@ func checkControls(s string, u *URI, out []Finding) []Finding {
 			i += 2
 			continue
 		}
-		out = append(out, controlFinding(s, u, i, j, lineBreak))
+		if more == 0 && first.Category == "" {
+			first = controlFinding(s, u, i, j, lineBreak)
+		} else {
+			more++
+		}
 		i = j - 1
 	}
-	return out
+	if first.Category == "" {
+		return out
+	}
+	if more > 0 {
+		// One finding per URI: a JSON payload in a query ("%0A%09...")
+		// holds dozens of line breaks, and one warning says it all.
+		first.Message += fmt.Sprintf(" (and %d more)", more)
+	}
+	return append(out, first)
 }
 
 // controlFinding returns the finding for the run of encoded controls at

@@ -69,7 +69,7 @@ var securityTests = []struct {
 	{"http://h/a%0D%0ASet-Cookie:x=1", []string{"encoded-control@10-16"}, "%0D%0A", "7.2: CR LF"},
 	{"http://h/?q=%0a", []string{"encoded-control@12-15"}, "%0a", "7.2: LF, lowercase hex"},
 	{"http://h/file.txt%00.jpg", []string{"encoded-control@17-20"}, "%00", "7.3: NUL"},
-	{"http://h/%0D/%0A", []string{"encoded-control@9-12", "encoded-control@13-16"}, "%0D", "one finding per run"},
+	{"http://h/%0D/%0A", []string{"encoded-control@9-12"}, "%0D", "one finding per URI, counting the other runs"},
 	{"http://u%0Ax@h/", []string{"encoded-control@8-11"}, "%0A", "7.2: in userinfo"},
 	{"http://h%0D%0A/", []string{"encoded-control@8-14"}, "%0D%0A", "7.2: in the host"},
 	{"http://h/#%00", []string{"encoded-control@10-13"}, "%00", "in the fragment"},
@@ -182,5 +182,12 @@ func TestPasswordRedacted(t *testing.T) {
 				t.Errorf("Check(%q): message %q shows the password", s, f.Message)
 			}
 		}
+	}
+}
+
+func TestControlsCounted(t *testing.T) {
+	fs := Check("https://x.example/?blocks=%5B%0A%09%7B%0A%09%09%22a%22%0A%7D%0A%5D")
+	if len(fs) != 1 || fs[0].Category != CategoryEncodedControl || !strings.HasSuffix(fs[0].Message, "(and 3 more)") {
+		t.Errorf("Check of a JSON payload = %+v, want one encoded-control finding counting 3 more", fs)
 	}
 }
