@@ -24,33 +24,10 @@ func isURIPrefix(v string) bool {
 	}
 	for _, s := range opaqueSchemes {
 		if strings.EqualFold(scheme, s) {
-			return opaqueShape(s, rest)
+			return uri.PlausibleOpaque(scheme, rest)
 		}
 	}
 	return false
-}
-
-// opaqueShape reports whether rest, what follows "scheme:", has the least
-// shape of a URI of that scheme. Without it the string is a label
-// ("File: " + name, "Data: ...") or an identifier ("file:v1", an API id),
-// not a URI: no URI has white space right after its colon.
-func opaqueShape(scheme, rest string) bool {
-	if rest == "" || rest[0] == ' ' || rest[0] == '\t' {
-		return false
-	}
-	switch scheme {
-	case "file":
-		return rest[0] == '/' // file:/path, file:///path
-	case "data":
-		return strings.IndexByte(rest, ',') >= 0 // data:[mediatype][;base64],data
-	case "mailto":
-		return strings.IndexByte(rest, '@') >= 0 || rest[0] == '?' || strings.Contains(rest, "%40")
-	case "tel":
-		return rest[0] == '+' || '0' <= rest[0] && rest[0] <= '9'
-	case "urn":
-		return strings.IndexByte(rest, ':') > 0 // urn:NID:NSS
-	}
-	return true
 }
 
 // isURI reports whether the whole of v is meant as a URI: it starts like

@@ -310,7 +310,7 @@ end:
 		}
 		break
 	}
-	if !longEnough(e, c, slashes) || !slashes && isWord(src[c+1:e]) {
+	if !longEnough(e, c, slashes) || !slashes && !uri.PlausibleOpaque(src[s:c], src[c+1:e]) {
 		return Link{}, false
 	}
 	l := Link{Kind: Bare}
@@ -326,20 +326,6 @@ func endsBareByte(b byte) bool {
 		return true
 	}
 	return false
-}
-
-// isWord reports whether b is a single word of letters, digits, "-" and
-// "_". After a registered scheme without "//", such a word reads as a
-// "key:value" pair of prose ("file:line", "tag:latest", "data:selected"),
-// not as a URI: real ones hold more ("mailto:a@b", "urn:isbn:0451450523",
-// "news:comp.lang.go", "tel:+1-816-555-1212").
-func isWord(b []byte) bool {
-	for _, c := range b {
-		if !('a' <= c|0x20 && c|0x20 <= 'z' || '0' <= c && c <= '9' || c == '-' || c == '_') {
-			return false
-		}
-	}
-	return true
 }
 
 // endsBare reports whether a non-ASCII rune ends a bare URI: Unicode white

@@ -26,10 +26,11 @@
 //     "//go:build" is a candidate; before "scheme://" only a letter or
 //     digit continues a word, so the marks of plain-text tables and
 //     emphasis ("|http://x|", "_http://x_") do not hide a URI;
-//   - without "//", the rest must be more than one word of letters,
-//     digits, "-" and "_": "file:line", "tag:latest" and "data:selected"
-//     are "key:value" prose, while "mailto:a@b", "urn:isbn:0451450523"
-//     and "news:comp.lang.go" are URIs;
+//   - without "//", the rest must have the least shape of a URI by
+//     uri.PlausibleOpaque, which the Go analyzer asks too: "file:line",
+//     "tag:latest" and "data:selected" are "key:value" prose, while
+//     "mailto:a@b", "urn:isbn:0451450523" and "news:comp.lang.go" are
+//     URIs;
 //   - "a:b", "mode:fast", "C:\path", "10:30", section numbers, bare e-mail
 //     addresses and bare domains are not URIs;
 //   - there must be something after "scheme:" (after "scheme://" when the

@@ -282,30 +282,41 @@ func Redact(s string) string {
 }
 
 // passwordSpan finds the password in the userinfo of s: the text after the
-// first ":" and before the last "@" of the authority, by the delimiters of
-// Appendix B ("//" authority, ended by "/", "?" or "#"). An empty password
-// is no secret.
+// first ":" and before the last "@" of the authority. An empty password is
+// no secret.
 func passwordSpan(s string) (start, end int, ok bool) {
-	i := 0
-	if n := schemeLen(s); n > 0 {
-		i = n + 1
+	a, b, ok := authoritySpan(s)
+	if !ok {
+		return 0, 0, false
+	}
+	at := strings.LastIndexByte(s[a:b], '@')
+	if at < 0 {
+		return 0, 0, false
+	}
+	colon := strings.IndexByte(s[a:a+at], ':')
+	if colon < 0 || colon == at-1 {
+		return 0, 0, false
+	}
+	return a + colon + 1, a + at, true
+}
+
+// authoritySpan finds the authority of s by the delimiters of Appendix B
+// alone: after the scheme's ":", "//", then up to "/", "?" or "#". Unlike
+// Parse it works on malformed references too, which is what redaction and
+// placeholder detection need.
+func authoritySpan(s string) (start, end int, ok bool) {
+	i := schemeLen(s)
+	if i > 0 {
+		i++
 	}
 	if !strings.HasPrefix(s[i:], "//") {
 		return 0, 0, false
 	}
-	auth := s[i+2:]
-	if k := strings.IndexAny(auth, "/?#"); k >= 0 {
-		auth = auth[:k]
+	start, end = i+2, len(s)
+	if k := strings.IndexAny(s[start:], "/?#"); k >= 0 {
+		end = start + k
 	}
-	at := strings.LastIndexByte(auth, '@')
-	if at < 0 {
-		return 0, 0, false
-	}
-	colon := strings.IndexByte(auth[:at], ':')
-	if colon < 0 || colon == at-1 {
-		return 0, 0, false
-	}
-	return i + 2 + colon + 1, i + 2 + at, true
+	return start, end, true
 }
 
 // ruleFinding appends the finding for rule r, if r would change s.

@@ -238,3 +238,17 @@ func ExampleSelection() {
 	// empty-path
 	// true
 }
+
+func ExamplePlausibleOpaque() {
+	for _, s := range []string{"file:line", "file:v1", "file:///etc/hosts", "mailto:joe@example.com", "news:comp.lang.go", "data:text/plain,hi"} {
+		scheme, rest, _ := uri.SplitScheme(s)
+		fmt.Println(s, uri.PlausibleOpaque(scheme, rest))
+	}
+	// Output:
+	// file:line false
+	// file:v1 false
+	// file:///etc/hosts true
+	// mailto:joe@example.com true
+	// news:comp.lang.go true
+	// data:text/plain,hi true
+}

@@ -128,7 +128,7 @@ func gopherPlus(s string, u *URI) (int, int) {
 func checkMailto(s string, u *URI, info *schemeInfo, out []Finding) []Finding {
 	start, end := u.Span(ComponentPath)
 	if start == end {
-		if to, any := toField(u.Query); to || any && !hasToKey(u.Query) {
+		if to, toKey, any := toFields(u.Query); to || any && !toKey {
 			return out
 		}
 		return append(out, schemeFinding(s, info, start, start, `an address must follow "mailto:"`))
@@ -170,10 +170,12 @@ func lastIndexFold(s, sub string) int {
 	return -1
 }
 
-// toField reports whether query holds an RFC 6068 "to" field with a
-// value (to), and whether it holds any field with a value (any):
-// hfields = "?" hfield *( "&" hfield ), hfield = hfname "=" hfvalue.
-func toField(query string) (to, any bool) {
+// toFields reads the RFC 6068 header fields of query
+// (hfields = "?" hfield *( "&" hfield ), hfield = hfname "=" hfvalue):
+// to, a "to" field with a value; toKey, a "to" field even empty (an empty
+// one, "mailto:?to=", says the address is missing); any, any field with a
+// value.
+func toFields(query string) (to, toKey, any bool) {
 	for query != "" {
 		f := query
 		if i := strings.IndexByte(query, '&'); i >= 0 {
@@ -181,29 +183,15 @@ func toField(query string) (to, any bool) {
 		} else {
 			query = ""
 		}
-		if i := strings.IndexByte(f, '='); i > 0 && i < len(f)-1 {
+		name, value, _ := strings.Cut(f, "=")
+		isTo := strings.EqualFold(name, "to")
+		toKey = toKey || isTo
+		if name != "" && value != "" {
 			any = true
-			to = to || strings.EqualFold(f[:i], "to")
+			to = to || isTo
 		}
 	}
-	return to, any
-}
-
-// hasToKey reports whether query names a "to" field, empty or not: an
-// empty one ("mailto:?to=") says the address is missing.
-func hasToKey(query string) bool {
-	for query != "" {
-		f := query
-		if i := strings.IndexByte(query, '&'); i >= 0 {
-			f, query = query[:i], query[i+1:]
-		} else {
-			query = ""
-		}
-		if k, _, _ := strings.Cut(f, "="); strings.EqualFold(k, "to") {
-			return true
-		}
-	}
-	return false
+	return to, toKey, any
 }
 
 // checkNews enforces the group part of a news URL.

@@ -388,18 +388,7 @@ func BenchmarkSchemeSecurity(b *testing.B) {
 }
 
 // shownURI is s as messages quote it: with a password replaced by "***".
-func shownURI(s string) string {
-	u, err := Parse(s)
-	if err != nil {
-		return s
-	}
-	i := strings.IndexByte(u.Userinfo, ':')
-	if i < 0 || i == len(u.Userinfo)-1 {
-		return s
-	}
-	start, end := u.Span(ComponentUserinfo)
-	return s[:start+i+1] + "***" + s[end:]
-}
+func shownURI(s string) string { return Redact(s) }
 
 // TestSchemeFixes checks the review's cases: fixes that would change what
 // a URI means, or not converge, are not offered.

@@ -43,17 +43,11 @@ func IsTemplate(s string) bool {
 // digits and "_" with a "_" in it (no DNS name holds "_"), or a port of
 // capital letters.
 func placeholderAuthority(s string) bool {
-	i := schemeLen(s)
-	if i > 0 {
-		i++
-	}
-	if !strings.HasPrefix(s[i:], "//") {
+	a, b, ok := authoritySpan(s)
+	if !ok {
 		return false
 	}
-	auth := s[i+2:]
-	if k := strings.IndexAny(auth, "/?#"); k >= 0 {
-		auth = auth[:k]
-	}
+	auth := s[a:b]
 	auth = auth[strings.LastIndexByte(auth, '@')+1:]
 	host, port := auth, ""
 	if k := strings.LastIndexByte(auth, ':'); k >= 0 && !strings.HasPrefix(auth, "[") {
