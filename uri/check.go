@@ -118,16 +118,17 @@ func (c *Checker) Check(s string) []Finding {
 		return out
 	}
 	var out []Finding
+	info := lookupScheme(u.Scheme) // once for every rule below
 	// Most references are normal: one pass that allocates nothing tells.
-	if c.Rules != 0 && normalizeParsed(s, &u, c.Rules) != s {
+	if c.Rules != 0 && normalizeWith(s, &u, c.Rules, info) != s {
 		for r := RuleSchemeCase; r <= RuleEmptyPath; r <<= 1 {
 			if c.Rules&r != 0 {
-				out = ruleFinding(s, &u, r, c.Rules, out)
+				out = ruleFinding(s, &u, info, r, c.Rules, out)
 			}
 		}
 	}
-	out = checkScheme(s, &u, out)
-	out = checkSecurity(s, &u, out)
+	out = checkScheme(s, &u, info, out)
+	out = checkSecurity(s, &u, info, out)
 	if out != nil {
 		redactPassword(s, out)
 		sortFindings(out)
@@ -320,7 +321,7 @@ func authoritySpan(s string) (start, end int, ok bool) {
 }
 
 // ruleFinding appends the finding for rule r, if r would change s.
-func ruleFinding(s string, u *URI, r, rules Rule, out []Finding) []Finding {
+func ruleFinding(s string, u *URI, info *schemeInfo, r, rules Rule, out []Finding) []Finding {
 	var edits []Edit
 	var what string
 	switch r {
@@ -363,19 +364,19 @@ func ruleFinding(s string, u *URI, r, rules Rule, out []Finding) []Finding {
 			what = fmt.Sprintf("path %q has dot segments and should be %q", u.Path, p)
 		}
 	case RuleEmptyPort:
-		if u.HasPort && u.Port == "" && !noPort(lookupScheme(u.Scheme)) {
+		if u.HasPort && u.Port == "" && !noPort(info) {
 			start, _ := u.Span(ComponentPort)
 			edits = append(edits, Edit{start - 1, start, ""})
 			what = `the port is empty and its ":" should be dropped`
 		}
 	case RuleDefaultPort:
-		if info := lookupScheme(u.Scheme); u.HasPort && u.Port != "" && isDefaultPort(u.Port, info) {
+		if u.HasPort && u.Port != "" && isDefaultPort(u.Port, info) {
 			start, end := u.Span(ComponentPort)
 			edits = append(edits, Edit{start - 1, end, ""})
 			what = fmt.Sprintf("port %s is the default for %s and should be dropped", u.Port, strings.ToLower(u.Scheme))
 		}
 	case RuleEmptyPath:
-		if info := lookupScheme(u.Scheme); u.HasAuthority && u.Host != "" && u.Path == "" && info != nil && info.slashPath {
+		if u.HasAuthority && u.Host != "" && u.Path == "" && info != nil && info.slashPath {
 			start, _ := u.Span(ComponentPath)
 			edits = append(edits, Edit{start, start, "/"})
 			what = fmt.Sprintf(`the empty path of an %s URI with a host should be "/"`, strings.ToLower(u.Scheme))

@@ -74,8 +74,13 @@ func NormalizeRules(s string, rules Rule) (string, error) {
 }
 
 func normalizeParsed(s string, u *URI, rules Rule) string {
+	return normalizeWith(s, u, rules, lookupScheme(u.Scheme))
+}
+
+// normalizeWith is normalizeParsed with the scheme's registry entry
+// already looked up.
+func normalizeWith(s string, u *URI, rules Rule, info *schemeInfo) string {
 	w := writer{src: s}
-	info := lookupScheme(u.Scheme)
 	if u.Scheme != "" {
 		if rules&RuleSchemeCase != 0 {
 			w.lower(u.Scheme)

@@ -227,8 +227,7 @@ func init() { categories = append(categories, CategoryPortRange, CategorySchemeS
 
 // checkScheme appends the findings of the scheme-specific rules for u,
 // parsed from s. It allocates nothing when there is no finding.
-func checkScheme(s string, u *URI, out []Finding) []Finding {
-	info := lookupScheme(u.Scheme)
+func checkScheme(s string, u *URI, info *schemeInfo, out []Finding) []Finding {
 	if info == nil {
 		return out
 	}

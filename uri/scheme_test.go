@@ -345,8 +345,9 @@ func TestSchemeNoAlloc(t *testing.T) {
 			t.Fatal(err)
 		}
 		n := testing.AllocsPerRun(100, func() {
-			_ = checkScheme(tt.in, &u, nil)
-			_ = checkSecurity(tt.in, &u, nil)
+			info := lookupScheme(u.Scheme)
+			_ = checkScheme(tt.in, &u, info, nil)
+			_ = checkSecurity(tt.in, &u, info, nil)
 		})
 		if n != 0 {
 			t.Errorf("checkScheme/checkSecurity(%q) allocate %v times, want 0", tt.in, n)
@@ -381,8 +382,9 @@ func BenchmarkSchemeSecurity(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		for i := range us {
-			_ = checkScheme(ss[i], &us[i], nil)
-			_ = checkSecurity(ss[i], &us[i], nil)
+			info := lookupScheme(us[i].Scheme)
+			_ = checkScheme(ss[i], &us[i], info, nil)
+			_ = checkSecurity(ss[i], &us[i], info, nil)
 		}
 	}
 }

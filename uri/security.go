@@ -29,14 +29,14 @@ func init() {
 
 // checkSecurity appends the section 7 findings for u, parsed from s. It
 // allocates nothing when there is no finding.
-func checkSecurity(s string, u *URI, out []Finding) []Finding {
+func checkSecurity(s string, u *URI, info *schemeInfo, out []Finding) []Finding {
 	if u.HasUserinfo {
 		out = checkUserinfo(s, u, out)
 	}
 	if u.HasAuthority && u.HostKind == HostRegName {
 		out = checkIPv4Form(s, u, out)
 	}
-	return checkControls(s, u, out)
+	return checkControls(s, u, info, out)
 }
 
 // checkUserinfo reports a host name in userinfo (7.6) and a password
@@ -232,13 +232,13 @@ func atonPart(p string) (uint64, bool) {
 //
 // A %09 (tab) is not reported: it is gopher's separator. CR and LF are not
 // reported where the scheme defines them as data (a gopher+ form).
-func checkControls(s string, u *URI, out []Finding) []Finding {
+func checkControls(s string, u *URI, info *schemeInfo, out []Finding) []Finding {
 	i := strings.IndexByte(s, '%')
 	if i < 0 {
 		return out
 	}
 	dataStart, dataEnd := 0, 0
-	if info := lookupScheme(u.Scheme); info != nil {
+	if info != nil {
 		dataStart, dataEnd = info.syntax.crlfData(s, u)
 	}
 	var first Finding // the first run

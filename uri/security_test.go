@@ -119,7 +119,7 @@ func TestSecurityNoAlloc(t *testing.T) {
 		if err := parse(tt.in, &u); err != nil {
 			t.Fatal(err)
 		}
-		if n := testing.AllocsPerRun(100, func() { _ = checkSecurity(tt.in, &u, nil) }); n != 0 {
+		if n := testing.AllocsPerRun(100, func() { _ = checkSecurity(tt.in, &u, lookupScheme(u.Scheme), nil) }); n != 0 {
 			t.Errorf("checkSecurity(%q) allocates %v times, want 0", tt.in, n)
 		}
 	}
