@@ -32,7 +32,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"github.com/urilint/urilint/extract"
@@ -235,8 +234,7 @@ func (p *printer) file(name string, src []byte, markdown bool) {
 	}
 }
 
-// check reports what uri.Check finds in l, in the order of the bytes at
-// fault, and a hyphen break. Templates ("https://{host}/api") are patterns,
+// check reports what uri.Check finds in l, and a hyphen break. Templates ("https://{host}/api") are patterns,
 // not URIs: they are skipped, as urilint skips them in Go code. A password
 // is shown as "***", in the URI field of -json too.
 func (p *printer) check(name string, l *extract.Link) {
@@ -244,9 +242,7 @@ func (p *printer) check(name string, l *extract.Link) {
 		return
 	}
 	shown := uri.Redact(l.URI)
-	findings := p.checker.Check(l.URI)
-	slices.SortStableFunc(findings, func(a, b uri.Finding) int { return a.Start - b.Start })
-	for _, f := range findings {
+	for _, f := range p.checker.Check(l.URI) { // in byte order already
 		if p.sel[f.Category] {
 			p.report(name, l.PositionOf(f.Start), string(f.Category), f.Message, shown)
 		}
