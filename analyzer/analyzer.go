@@ -1,6 +1,7 @@
 package analyzer
 
 import (
+	_ "embed"
 	"flag"
 	"fmt"
 	"slices"
@@ -8,25 +9,17 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/urilint/urilint/internal/policy"
 	"github.com/urilint/urilint/uri"
 )
 
-// Doc is the documentation of the urilint analyzer.
-const Doc = `check that URI literals are well-formed and normalized
+//go:embed doc.go
+var docSource string
 
-The urilint analyzer reports constant strings in Go code that are meant as
-URIs but are not valid RFC 3986 URI references, or are not in normal form
-(upper-case scheme or host, lower-case percent-encoding, encoded unreserved
-characters, dot segments, empty or default port). It checks every constant
-string whose whole value is a URI, the URL arguments of net/url and
-net/http functions, and the fields of url.URL composite literals, and stays
-silent on format strings, templates, pieces of concatenations that are
-completed at run time, comparisons, regular expressions and struct tags.
-
-Every kind of finding has a category and a flag of the same name that turns
-it on or off; "empty-path" is off by default. Tests (_test.go files) are not
-checked unless -tests is set. A //urilint:ignore comment, with a reason, on
-the line or on the enclosing declaration silences a finding.`
+// Doc is the documentation of the urilint analyzer: the "# Analyzer
+// urilint" section of the package documentation in doc.go, so that
+// "urilint help" and pkg.go.dev say the same.
+var Doc = extractDoc(docSource, "urilint")
 
 // Analyzer reports malformed and non-normalized URI literals. Its flags are
 // bound to a Settings value of its own, read at each run.
@@ -35,7 +28,7 @@ var Analyzer = newAnalyzer(&Settings{})
 // Settings configures an analyzer made by New. The zero value gives the
 // defaults: every category except "empty-path", and no test files.
 type Settings struct {
-	// Enable and Disable name categories (uri.Category strings) to turn on
+	// Enable and Disable name categories (see docs/checks.md) to turn on
 	// and off; Disable wins. Unknown names are an error from New.
 	Enable  []string `json:"enable"`
 	Disable []string `json:"disable"`
@@ -72,34 +65,47 @@ func newAnalyzer(s *Settings) *analysis.Analyzer {
 		},
 	}
 	a.Flags.Init(a.Name, flag.ContinueOnError)
-	a.Flags.Var((*listFlag)(&s.Enable), "enable", "comma-separated categories to report in addition to the defaults")
-	a.Flags.Var((*listFlag)(&s.Disable), "disable", "comma-separated categories not to report")
+	names := strings.Join(categoryNames(), ", ")
+	a.Flags.Var((*listFlag)(&s.Enable), "enable", "comma-separated `categories` to report besides the defaults: "+names)
+	a.Flags.Var((*listFlag)(&s.Disable), "disable", "comma-separated `categories` not to report")
 	a.Flags.BoolVar(&s.Tests, "tests", s.Tests, "also report in _test.go files")
 	a.Flags.BoolVar(&s.AllowZone, "allow-zone", s.AllowZone, "accept RFC 6874 zone identifiers in IPv6 literals")
-	for _, c := range uri.Categories() {
-		a.Flags.Var(&categoryFlag{s, string(c)}, string(c), "report "+string(c)+" findings")
+	for _, d := range policy.Categories {
+		if d.Docs {
+			continue // not a finding of Go code
+		}
+		usage := "report " + string(d.Category) + ": " + d.Summary
+		if !d.Default {
+			usage += " (off by default)"
+		}
+		a.Flags.Var(&categoryFlag{s, string(d.Category)}, string(d.Category), usage)
 	}
 	return a
 }
 
-// config is Settings resolved against the categories of package uri.
+// config is Settings resolved against the category table.
 type config struct {
-	checker uri.Checker
-	report  uri.Selection
-	tests   bool
+	policy *policy.Policy
+	tests  bool
 }
 
 func (s *Settings) config() (*config, error) {
-	sel := uri.DefaultSelection()
-	if err := sel.Set(s.Enable, true); err != nil {
+	p, err := policy.New(policy.Config{Enable: s.Enable, Disable: s.Disable, AllowZone: s.AllowZone})
+	if err != nil {
 		return nil, err
 	}
-	if err := sel.Set(s.Disable, false); err != nil {
-		return nil, err
+	return &config{policy: p, tests: s.Tests}, nil
+}
+
+// categoryNames returns the categories that Go code can have.
+func categoryNames() []string {
+	var names []string
+	for _, d := range policy.Categories {
+		if !d.Docs {
+			names = append(names, string(d.Category))
+		}
 	}
-	checker := sel.Checker()
-	checker.AllowZone = s.AllowZone
-	return &config{checker: checker, report: sel, tests: s.Tests}, nil
+	return names
 }
 
 // listFlag is a comma-separated list of names.
@@ -138,7 +144,7 @@ func (f *categoryFlag) String() string {
 	if err != nil {
 		return ""
 	}
-	return fmt.Sprint(c.report[uri.Category(f.name)])
+	return fmt.Sprint(c.policy.Reports(uri.Category(f.name)))
 }
 
 func (f *categoryFlag) Set(v string) error {

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/urilint/urilint/internal/policy"
 	"github.com/urilint/urilint/uri"
 )
 
@@ -189,15 +190,13 @@ func (st *state) checkConst(e ast.Expr, v string, u use) {
 	if u == useValue && !isURI(v) || skipValue(v) {
 		return
 	}
-	findings := st.config.checker.Check(v)
+	findings := st.config.policy.Check(v)
 	if len(findings) == 0 {
 		return
 	}
 	pieces := st.pieces(e, v)
 	for _, f := range findings {
-		if st.config.report[f.Category] {
-			st.report(e, pieces, v, f, true)
-		}
+		st.report(e, pieces, v, f, true)
 	}
 }
 
@@ -249,7 +248,7 @@ func (st *state) concat(root cursor) {
 	var operands []ast.Expr
 	operands = st.flattenConcat(n.(ast.Expr), operands)
 	first, ok := st.constString(operands[0])
-	if u == useValue && (!ok || !isURIPrefix(first)) {
+	if u == useValue && (!ok || !policy.StartsURI(first)) {
 		return
 	}
 	// A placeholder or format verb anywhere makes the whole a template.
@@ -265,8 +264,8 @@ func (st *state) concat(root cursor) {
 			// well be prose ("https://x/" + id + " not found").
 			continue
 		}
-		for _, f := range st.config.checker.Check(v) {
-			if !st.config.report[f.Category] || !certain(f, v) {
+		for _, f := range st.config.policy.Check(v) {
+			if !certain(f, v) {
 				continue
 			}
 			// The first such finding is enough: later ones of the same
@@ -394,10 +393,8 @@ func (st *state) namedURLArg(call *ast.CallExpr) {
 			return // checked from the literal
 		}
 	}
-	for _, f := range st.config.checker.Check(v) {
-		if st.config.report[f.Category] {
-			st.report(arg, pieces, v, f, false)
-		}
+	for _, f := range st.config.policy.Check(v) {
+		st.report(arg, pieces, v, f, false)
 	}
 }
 
@@ -521,10 +518,7 @@ func (st *state) urlStruct(cl *ast.CompositeLit) {
 		return
 	}
 	s := string(b)
-	for _, f := range st.config.checker.Check(s) {
-		if !st.config.report[f.Category] {
-			continue
-		}
+	for _, f := range st.config.policy.Check(s) {
 		for _, sp := range spans {
 			if !inField(f, sp.start, sp.end) {
 				continue

@@ -6,7 +6,7 @@
 // urilint: check that URI literals are well-formed and normalized
 //
 // The analyzer finds the constant strings of a package that are meant as
-// URIs and hands each to [uri.Checker.Check], the single judge of RFC 3986
+// URIs and hands each to [uri.Options.Check], the single judge of RFC 3986
 // in this module. It reports every finding, with the finding's own message
 // and its category as Diagnostic.Category, at the exact byte inside the
 // literal: offsets are mapped through escape sequences (\t, \x41, \u00e9,
@@ -20,8 +20,11 @@
 // A constant string (literal, constant expression or named constant; its
 // value comes from type information) is checked when
 //
-//   - its whole value is a URI: a scheme followed by "://", or one of the
-//     schemes mailto:, urn:, tel:, news:, data: and file: without authority;
+//   - its whole value is a URI: a scheme followed by "://", or a registered
+//     scheme (IANA's list) followed by text with the shape of a URI rather
+//     than of a "key:value" pair ("mailto:a@example.com",
+//     "sip:alice@example.com", and the typo "http:/example.com"), by the
+//     same candidate rules as uriextract applies to documents;
 //   - it is the URL argument of a function that takes one, resolved by
 //     type: net/url.Parse, ParseRequestURI and JoinPath, (*url.URL).Parse,
 //     net/http.Get, Head, Post and PostForm and the same (*http.Client)
@@ -65,13 +68,15 @@
 //
 // # Categories and flags
 //
-// Every category of [uri.Categories] has a boolean flag of its own name:
+// Every category that Go code can have (docs/checks.md lists them, with
+// their sections and defaults) has a boolean flag of its own name:
 // -dot-segments=false turns dot-segment findings off, -empty-path turns the
-// empty-path rule on. Malformed URIs ("malformed") and every normalization
-// rule are reported by default, except "empty-path": an empty path with an
-// authority ("https://api.example.com") is the usual way to write a base
-// URL. The -enable and -disable flags take comma-separated lists of
-// categories, like Settings.Enable and Settings.Disable.
+// empty-path rule on. Every category is reported by default except
+// "empty-path": an empty path with an authority ("https://api.example.com")
+// is the usual way to write a base URL. The -enable and -disable flags take
+// comma-separated lists of categories, like Settings.Enable and
+// Settings.Disable; uriextract -check takes the same lists and starts from
+// the same defaults.
 //
 // # Fixes
 //

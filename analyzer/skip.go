@@ -4,44 +4,16 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/urilint/urilint/internal/abnf"
+	"github.com/urilint/urilint/internal/policy"
 	"github.com/urilint/urilint/uri"
 )
 
-// opaqueSchemes are the well-known schemes whose URIs have no authority
-// ("mailto:x@example.com"): a string starting with one is a URI even
-// without "//".
-var opaqueSchemes = []string{"mailto", "urn", "tel", "news", "data", "file"}
-
-// isURIPrefix reports whether v starts like a URI: a scheme and "://", or
-// a well-known scheme without authority and ":".
-func isURIPrefix(v string) bool {
-	scheme, rest, ok := uri.SplitScheme(v)
-	if !ok {
-		return false
-	}
-	if strings.HasPrefix(rest, "//") {
-		return true
-	}
-	for _, s := range opaqueSchemes {
-		if strings.EqualFold(scheme, s) {
-			return uri.PlausibleOpaque(scheme, rest)
-		}
-	}
-	return false
-}
-
-// isURI reports whether the whole of v is meant as a URI: it starts like
-// one, it is more than a bare prefix ("http://", "mailto:"), and it is
-// not prose or a list that merely starts with one.
+// isURI reports whether the whole of v is meant as a URI: a candidate of
+// the policy both front ends share, and not prose or a list that merely
+// starts with one.
 func isURI(v string) bool {
-	if !isURIPrefix(v) {
-		return false
-	}
-	_, rest, _ := uri.SplitScheme(v)
-	if rest == "" || rest == "//" {
-		return false
-	}
-	return !isProse(v)
+	return policy.Candidate(v) && !isProse(v)
 }
 
 // isProse reports whether v holds words after a URI: white space followed
@@ -65,11 +37,11 @@ func isProse(v string) bool {
 	// Two or more spaces, or a space followed by a second URI, read as a
 	// sentence or a list.
 	rest := v[i+1:]
-	return strings.IndexByte(rest, ' ') >= 0 || isURIPrefix(rest) || rest == ""
+	return strings.IndexByte(rest, ' ') >= 0 || policy.StartsURI(rest) || rest == ""
 }
 
 // skipValue reports whether v is written on purpose in a form that is not a
-// URI: a template with placeholders (uri.IsTemplate), a format string, or
+// URI: a template with placeholders (policy.IsTemplate), a format string, or
 // a regular expression. It looks at each byte once: every string literal
 // that starts like a URI comes here.
 func skipValue(v string) bool {
@@ -79,7 +51,7 @@ func skipValue(v string) bool {
 	if v[0] == '^' || v[len(v)-1] == '$' {
 		return true // an anchored regular expression
 	}
-	if uri.IsTemplate(v) {
+	if policy.IsTemplate(v) {
 		return true
 	}
 	for i := 0; i < len(v); i++ {
@@ -117,7 +89,7 @@ func skipValue(v string) bool {
 // "%[1]s", "%-8v", "%%"). A "%" followed by two hex digits ("%2F", "%5d")
 // is percent-encoding, not a verb.
 func isVerb(v string, i int) bool {
-	if uri.IsPercentEncoded(v, i) {
+	if _, ok := abnf.PctByte(v, i); ok {
 		return false
 	}
 	j := i + 1
@@ -144,7 +116,7 @@ func certain(f uri.Finding, v string) bool {
 	case errors.Is(f.Err, uri.ErrInvalidEscape):
 		return f.Start+3 <= len(v)
 	case errors.Is(f.Err, uri.ErrInvalidChar):
-		return f.Start < len(v) && !uri.IsURIChar(v[f.Start])
+		return f.Start < len(v) && !abnf.IsURIChar(v[f.Start])
 	}
 	return false
 }

@@ -5,6 +5,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/urilint/urilint/internal/abnf"
+	"github.com/urilint/urilint/internal/policy"
 	"github.com/urilint/urilint/uri"
 )
 
@@ -85,7 +87,7 @@ func opening(src []byte, lo, s int) (w wrapper, label bool) {
 	for i > lo && s-i < maxLabelGap && isSpace(src[i-1]) {
 		i--
 	}
-	if i-lo < 4 || !hasURLLabel(src[i-4:i]) || (i-4 > lo && uri.IsSchemeChar(src[i-5])) {
+	if i-lo < 4 || !hasURLLabel(src[i-4:i]) || (i-4 > lo && abnf.Is(src[i-5], abnf.Scheme)) {
 		return wrapper{}, false
 	}
 	if i-4 > lo && src[i-5] == '<' {
@@ -109,7 +111,7 @@ func wrapped(src []byte, hi, s, c int, slashes bool, w wrapper) (Link, int, bool
 	for e > s && isSpace(src[e-1]) {
 		e--
 	}
-	if !longEnough(e, c, slashes) {
+	if e <= c || policy.BareScheme(src[c+1:e]) {
 		return Link{}, 0, false
 	}
 	raw := src[s:e]
@@ -228,15 +230,6 @@ func hasSpace(b []byte) bool {
 	return false
 }
 
-// longEnough reports whether a candidate ending at e has something after
-// its "scheme:" at c, and after "scheme://" when it has the slashes.
-func longEnough(e, c int, slashes bool) bool {
-	if slashes {
-		return e > c+3
-	}
-	return e > c+1
-}
-
 // bare delimits a URI that no wrapper encloses: it runs to white space
 // (Unicode spaces included), a quote, "<", ">", "`", CJK or fullwidth
 // punctuation, then loses its trailing punctuation, unbalanced closing
@@ -310,7 +303,7 @@ end:
 		}
 		break
 	}
-	if !longEnough(e, c, slashes) || !slashes && !uri.PlausibleOpaque(src[s:c], src[c+1:e]) {
+	if e <= c || policy.BareScheme(src[c+1:e]) || !slashes && !policy.PlausibleOpaque(src[s:c], src[c+1:e]) {
 		return Link{}, false
 	}
 	l := Link{Kind: Bare}

@@ -27,7 +27,7 @@
 //     digit continues a word, so the marks of plain-text tables and
 //     emphasis ("|http://x|", "_http://x_") do not hide a URI;
 //   - without "//", the rest must have the least shape of a URI by
-//     uri.PlausibleOpaque, which the Go analyzer asks too: "file:line",
+//     the candidate policy that the Go analyzer applies too: "file:line",
 //     "tag:latest" and "data:selected" are "key:value" prose, while
 //     "mailto:a@b", "urn:isbn:0451450523" and "news:comp.lang.go" are
 //     URIs;

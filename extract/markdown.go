@@ -7,14 +7,14 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"github.com/urilint/urilint/internal/abnf"
+	"github.com/urilint/urilint/internal/policy"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
-
-	"github.com/urilint/urilint/uri"
 )
 
 // mdParser parses CommonMark with the GFM tables, strikethrough and task
@@ -166,7 +166,11 @@ func mdText(src []byte, lo, hi int, links []Link) []Link {
 			continue
 		}
 		u := string(mdUnescape([]byte(cur)))
-		if _, rest, _ := uri.SplitScheme(u); rest == "" || rest == "//" {
+		rest := u
+		if n := abnf.SchemeLen(u); n > 0 {
+			rest = u[n+1:]
+		}
+		if policy.BareScheme(rest) {
 			// "https:\/\/" is a mention of the scheme, as "https://" is.
 			links = slices.Delete(links, i, i+1)
 			i--

@@ -5,7 +5,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/urilint/urilint/uri"
+	"github.com/urilint/urilint/internal/abnf"
+	"github.com/urilint/urilint/internal/policy"
 )
 
 // Extractor holds the options of an extraction. The zero value is ready to
@@ -41,12 +42,12 @@ func scanText(src []byte, lo, hi int, links []Link) []Link {
 		}
 		c := pos + j
 		pos = c + 1
-		s := uri.SchemeBefore(src, done, c)
+		s := abnf.SchemeBefore(src, done, c)
 		slashes := c+2 < hi && src[c+1] == '/' && src[c+2] == '/'
 		if s == c || (s > lo && !okBeforeScheme(src[s-1], slashes)) {
 			continue
 		}
-		if !slashes && !isRegistered(src[s:c]) {
+		if !slashes && !policy.Registered(src[s:c]) {
 			continue
 		}
 		l, next, ok := delimit(src, lo, hi, s, c, slashes)

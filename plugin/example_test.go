@@ -20,5 +20,5 @@ func ExampleNew() {
 	fmt.Println(err)
 	// Output:
 	// urilint typesinfo
-	// urilint settings: unknown setting "enabel" (known settings: allow-zone, disable, enable, tests)
+	// urilint settings: decoding settings: json: unknown field "enabel"
 }

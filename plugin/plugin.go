@@ -1,11 +1,7 @@
 package plugin
 
 import (
-	"encoding/json"
 	"fmt"
-	"reflect"
-	"slices"
-	"strings"
 
 	"github.com/golangci/plugin-module-register/register"
 	"golang.org/x/tools/go/analysis"
@@ -51,112 +47,43 @@ func (p *linterPlugin) GetLoadMode() string {
 	return register.LoadModeTypesInfo
 }
 
-// decodeSettings fills an analyzer.Settings from a configuration value.
-// The keys are the json tags of analyzer.Settings, matched exactly; each
-// value is converted through JSON into the field's type.
+// decodeSettings fills an analyzer.Settings from a configuration value
+// with register.DecodeSettings: the keys are the json tags of
+// analyzer.Settings, and an unknown key is an error.
 func decodeSettings(conf any) (analyzer.Settings, error) {
-	var s analyzer.Settings
 	if conf == nil {
-		return s, nil
+		return analyzer.Settings{}, nil
 	}
-	m, err := asMap(conf)
+	s, err := register.DecodeSettings[analyzer.Settings](stringKeys(conf))
 	if err != nil {
-		return s, err
-	}
-	fields := settingFields()
-	known := make([]string, 0, len(fields))
-	for k := range fields {
-		known = append(known, k)
-	}
-	slices.Sort(known)
-
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-
-	v := reflect.ValueOf(&s).Elem()
-	for _, k := range keys {
-		i, ok := fields[k]
-		if !ok {
-			return analyzer.Settings{}, fmt.Errorf("urilint settings: unknown setting %q (known settings: %s)", k, strings.Join(known, ", "))
-		}
-		f := v.Field(i)
-		raw, err := json.Marshal(m[k])
-		if err != nil {
-			return analyzer.Settings{}, fmt.Errorf("urilint settings: setting %q has a value that cannot be read: %v", k, err)
-		}
-		p := reflect.New(f.Type())
-		if err := json.Unmarshal(raw, p.Interface()); err != nil {
-			return analyzer.Settings{}, fmt.Errorf("urilint settings: setting %q wants %s, got %s", k, describeType(f.Type()), raw)
-		}
-		f.Set(p.Elem())
+		return analyzer.Settings{}, fmt.Errorf("urilint settings: %v", err)
 	}
 	return s, nil
 }
 
-// asMap accepts the shapes a YAML, TOML or JSON decoder produces for a mapping.
-func asMap(conf any) (map[string]any, error) {
-	switch c := conf.(type) {
-	case map[string]any:
-		return c, nil
+// stringKeys turns the map[any]any mappings of YAML decoders (yaml.v2)
+// into map[string]any, which encoding/json can write; anything else is
+// returned as is.
+func stringKeys(v any) any {
+	switch m := v.(type) {
 	case map[any]any:
-		m := make(map[string]any, len(c))
-		for k, v := range c {
-			ks, ok := k.(string)
-			if !ok {
-				return nil, fmt.Errorf("urilint settings: setting name %v is not a string", k)
-			}
-			m[ks] = v
+		out := make(map[string]any, len(m))
+		for k, e := range m {
+			out[fmt.Sprint(k)] = stringKeys(e)
 		}
-		return m, nil
-	}
-	kind := "a scalar"
-	if reflect.ValueOf(conf).Kind() == reflect.Slice {
-		kind = "a list"
-	}
-	return nil, fmt.Errorf("urilint settings: want a mapping of setting names to values, got %s", kind)
-}
-
-// settingFields maps each setting name (a json tag of analyzer.Settings)
-// to the index of its field.
-func settingFields() map[string]int {
-	t := reflect.TypeFor[analyzer.Settings]()
-	fields := make(map[string]int, t.NumField())
-	for i := range t.NumField() {
-		f := t.Field(i)
-		if !f.IsExported() {
-			continue
+		return out
+	case map[string]any:
+		out := make(map[string]any, len(m))
+		for k, e := range m {
+			out[k] = stringKeys(e)
 		}
-		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-		switch name {
-		case "-":
-			continue
-		case "":
-			name = f.Name
+		return out
+	case []any:
+		out := make([]any, len(m))
+		for i, e := range m {
+			out[i] = stringKeys(e)
 		}
-		fields[name] = i
+		return out
 	}
-	return fields
-}
-
-func describeType(t reflect.Type) string {
-	switch t.Kind() {
-	case reflect.Bool:
-		return "a boolean"
-	case reflect.String:
-		return "a string"
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		return "an integer"
-	case reflect.Slice:
-		if t.Elem().Kind() == reflect.String {
-			return "a list of strings"
-		}
-		return "a list"
-	case reflect.Map, reflect.Struct:
-		return "a mapping"
-	}
-	return t.String()
+	return v
 }

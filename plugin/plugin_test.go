@@ -93,13 +93,12 @@ var settingsErrorTests = []struct {
 	conf any
 	want []string // substrings of the error
 }{
-	{"misspelt key", map[string]any{"enabel": []any{"dot-segments"}}, []string{`unknown setting "enabel"`, "enable"}},
-	{"key in another case", map[string]any{"Tests": true}, []string{`unknown setting "Tests"`}},
-	{"golangci-lint key one level too deep", map[string]any{"type": "module"}, []string{`unknown setting "type"`}},
-	{"bool as string", map[string]any{"tests": "yes"}, []string{`setting "tests"`, "a boolean", `"yes"`}},
-	{"list as string", map[string]any{"disable": "empty-path"}, []string{`setting "disable"`, "a list of strings"}},
-	{"list of numbers", map[string]any{"enable": []any{1}}, []string{`setting "enable"`, "a list of strings"}},
-	{"not a mapping", []any{"tests"}, []string{"mapping"}},
+	{"misspelt key", map[string]any{"enabel": []any{"dot-segments"}}, []string{"urilint settings", `unknown field "enabel"`}},
+	{"golangci-lint key one level too deep", map[string]any{"type": "module"}, []string{`unknown field "type"`}},
+	{"bool as string", map[string]any{"tests": "yes"}, []string{"Settings.tests", "bool"}},
+	{"list as string", map[string]any{"disable": "empty-path"}, []string{"Settings.disable", "[]string"}},
+	{"list of numbers", map[string]any{"enable": []any{1}}, []string{"Settings.enable", "string"}},
+	{"not a mapping", []any{"tests"}, []string{"cannot unmarshal array"}},
 	{"unknown category", map[string]any{"enable": []any{"no-such-category"}}, []string{"no-such-category"}},
 }
 

@@ -108,40 +108,10 @@ func TestCheckMalformedCause(t *testing.T) {
 	}
 }
 
-func TestCheckerRules(t *testing.T) {
-	c := Checker{Rules: AllRules &^ RuleEmptyPath}
-	if fs := c.Check("https://api.github.com"); fs != nil {
-		t.Errorf("Check without RuleEmptyPath = %v, want none", findingKeys(fs))
-	}
-	c = Checker{}
-	if fs := c.Check("HTTP://H:80/./a"); fs != nil {
-		t.Errorf("Check with no rules = %v, want none", findingKeys(fs))
-	}
-	if fs := c.Check("http://h/a b"); len(fs) != 1 {
-		t.Errorf("Check with no rules still reports malformed input, got %v", findingKeys(fs))
-	}
-}
-
 func TestCheckNoAlloc(t *testing.T) {
 	for _, s := range benchURIs {
 		if n := testing.AllocsPerRun(100, func() { _ = Check(s) }); n != 0 {
 			t.Errorf("Check(%q) allocates %v times, want 0", s, n)
-		}
-	}
-}
-
-func TestCategories(t *testing.T) {
-	cats := Categories()
-	seen := map[Category]bool{}
-	for _, c := range cats {
-		if seen[c] {
-			t.Errorf("category %q listed twice", c)
-		}
-		seen[c] = true
-	}
-	for r := RuleSchemeCase; r <= RuleEmptyPath; r <<= 1 {
-		if !seen[r.Category()] {
-			t.Errorf("Rule %d's category %q missing from Categories()", r, r.Category())
 		}
 	}
 }

@@ -66,6 +66,13 @@
 // violations, the normalization rules above, the scheme-specific rules of
 // RFC 1738 and its successors, and the security concerns of section 7.
 // The Go analyzer and the document audit print these findings unchanged,
-// starting from the same [DefaultSelection] of categories and skipping the
-// same templates ([IsTemplate]). A message never shows a password ([Redact]).
+// through one shared policy that selects the categories to report. A
+// message never shows a password ([Redact]).
+//
+// # Options
+//
+// Where later RFCs extend RFC 3986 (RFC 6874 zone identifiers), an
+// [Options] value chooses, and its Parse, Normalize and Check agree: a
+// string that one accepts the others accept too. The package functions are
+// those of the zero Options, strict RFC 3986.
 package uri

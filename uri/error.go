@@ -26,8 +26,11 @@ var (
 	ErrColonInFirstSegment = errors.New("colon in first path segment")
 )
 
-// Error reports where and why a string is not a URI reference.
+// Error reports where and why an operation failed on its input: the
+// string is not a URI reference ("parse"), a base or reference that
+// Resolve cannot take ("resolve"), or a bad percent-encoding ("unescape").
 type Error struct {
+	Op        string    // "parse", "resolve" or "unescape"
 	Input     string    // the string that failed
 	Offset    int       // byte offset of the first offending byte in Input
 	Component Component // the component being parsed
@@ -38,26 +41,35 @@ type Error struct {
 func (e *Error) Unwrap() error { return e.Err }
 
 // Error returns a message such as
-// `invalid character ' ' in path at offset 17`.
+// `parse "http://h/a b": invalid character ' ' in path at offset 10`.
+// A password in the input is shown as "***".
 func (e *Error) Error() string {
-	return fmt.Sprintf("%s %q: %s", "parse", e.Input, e.Reason())
+	op := e.Op
+	if op == "" {
+		op = "parse"
+	}
+	return fmt.Sprintf("%s %q: %s", op, Redact(e.Input), e.Reason())
 }
 
 // Reason returns the message without the input: what went wrong, in which
 // component, at which byte offset.
 func (e *Error) Reason() string {
 	var what string
+	in := " in " + e.Component.String()
+	if e.Op == "unescape" {
+		in = "" // no component: Unescape takes any text
+	}
 	switch e.Err {
 	case ErrInvalidChar, ErrNonASCII:
-		what = fmt.Sprintf("%v %s in %s", e.Err, quoteByte(e.byteAt()), e.Component)
+		what = fmt.Sprintf("%v %s%s", e.Err, quoteByte(e.byteAt()), in)
 	case ErrInvalidEscape:
 		lo := min(max(e.Offset, 0), len(e.Input))
 		hi := min(lo+3, len(e.Input))
-		what = fmt.Sprintf("invalid percent-encoding %q in %s", e.Input[lo:hi], e.Component)
+		what = fmt.Sprintf("invalid percent-encoding %q%s", e.Input[lo:hi], in)
 	case ErrColonInFirstSegment:
 		what = "colon in first path segment of a relative reference"
 	default:
-		what = fmt.Sprintf("%v in %s", e.Err, e.Component)
+		what = e.Err.Error() + in
 		if e.Component == ComponentScheme || e.Component == ComponentPort {
 			what = e.Err.Error()
 		}

@@ -3,6 +3,7 @@ package uri_test
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/urilint/urilint/uri"
 )
@@ -30,13 +31,13 @@ func ExampleResolve() {
 func ExampleResolve_error() {
 	_, err := uri.Resolve("docs/index.html", "intro.html")
 	fmt.Println(err)
-	var re *uri.ResolveError
-	if errors.As(err, &re) {
-		fmt.Println("base at fault:", re.Base, "missing scheme:", errors.Is(err, uri.ErrMissingScheme))
+	var e *uri.Error
+	if errors.As(err, &e) {
+		fmt.Println("at fault:", e.Input, "missing scheme:", errors.Is(err, uri.ErrMissingScheme))
 	}
 	// Output:
-	// resolve: base "docs/index.html" is not an absolute URI: missing scheme at offset 0
-	// base at fault: true missing scheme: true
+	// resolve "docs/index.html": missing scheme (base must be an absolute URI) at offset 0
+	// at fault: docs/index.html missing scheme: true
 }
 
 func ExampleURI_ResolveReference() {
@@ -59,15 +60,16 @@ func ExampleURI_ResolveReference() {
 func ExampleEquivalent() {
 	a := "HTTP://Example.com:80/a/./b/%7Euser"
 	b := "http://example.com/a/b/~user"
-	for _, level := range []uri.Level{uri.SimpleString, uri.SyntaxBased, uri.SchemeBased} {
-		eq, err := uri.Equivalent(a, b, level, false)
+	for _, level := range []uri.Level{uri.LevelSimpleString, uri.LevelSyntaxBased, uri.LevelSchemeBased} {
+		eq, err := uri.Equivalent(a, b, level)
 		if err != nil {
 			panic(err)
 		}
 		fmt.Println(level, eq)
 	}
 	// Section 6.1: leave fragments out when selecting a network action.
-	eq, _ := uri.Equivalent("http://example.com/#top", "http://example.com/", uri.SimpleString, true)
+	a, _, _ = strings.Cut("http://example.com/#top", "#")
+	eq, _ := uri.Equivalent(a, "http://example.com/", uri.LevelSimpleString)
 	fmt.Println("ignoring fragments:", eq)
 	// Output:
 	// simple-string false
@@ -77,6 +79,6 @@ func ExampleEquivalent() {
 }
 
 func ExampleLevel_String() {
-	fmt.Println(uri.SyntaxBased)
+	fmt.Println(uri.LevelSyntaxBased)
 	// Output: syntax-based
 }

@@ -57,12 +57,6 @@ func ExampleValid() {
 	// Output: true false
 }
 
-func ExampleSplitScheme() {
-	scheme, rest, ok := uri.SplitScheme("urn:isbn:0451450523")
-	fmt.Println(scheme, rest, ok)
-	// Output: urn isbn:0451450523 true
-}
-
 func ExampleURI_String() {
 	u := &uri.URI{Scheme: "https", HasAuthority: true, Host: "example.com", Path: "/a", HasQuery: true}
 	fmt.Println(u.String())
@@ -124,15 +118,22 @@ func ExampleCheck() {
 	// default-port 18 21 [{18 21 }]
 }
 
-func ExampleChecker_Check() {
-	c := uri.Checker{Rules: uri.AllRules &^ uri.RuleEmptyPath}
-	fmt.Println(len(c.Check("https://api.github.com")), len(uri.Check("https://api.github.com")))
-	// Output: 0 1
+func ExampleOptions_Check() {
+	const s = "http://[fe80::1%25eth0]/"
+	fmt.Println(len(uri.Check(s)), len(uri.Options{AllowZone: true}.Check(s)))
+	// Output: 1 0
 }
 
-func ExampleCategories() {
-	fmt.Println(uri.Categories()[:3])
-	// Output: [malformed scheme-case host-case]
+func ExampleOptions_Parse() {
+	u, err := uri.Options{AllowZone: true}.Parse("http://[fe80::1%25eth0]:8080/")
+	fmt.Println(u.Host, u.Port, err)
+	// Output: [fe80::1%25eth0] 8080 <nil>
+}
+
+func ExampleOptions_Normalize() {
+	s, err := uri.Options{AllowZone: true}.Normalize("HTTP://[FE80::1%25eth0]:80/./a")
+	fmt.Println(s, err)
+	// Output: http://[fe80::1%25eth0]/a <nil>
 }
 
 func ExampleRepair() {
@@ -158,7 +159,7 @@ func ExampleUnescape() {
 	fmt.Println(err)
 	// Output:
 	// café <nil>
-	// parse "100%": invalid percent-encoding "%" in path at offset 3
+	// unescape "100%": invalid percent-encoding "%" at offset 3
 }
 
 func ExampleHostKind_String() {
@@ -178,19 +179,6 @@ func ExampleError_Reason() {
 	// Output: invalid port (a port is decimal digits only) at offset 10
 }
 
-func ExampleSchemeBefore() {
-	text := "see (1https://example.com/)"
-	colon := 11
-	start := uri.SchemeBefore(text, 0, colon)
-	fmt.Println(text[start:colon])
-	// Output: https
-}
-
-func ExampleIsSchemeChar() {
-	fmt.Println(uri.IsSchemeChar('+'), uri.IsSchemeChar('_'))
-	// Output: true false
-}
-
 func ExampleApplyEdits() {
 	const s = "HTTP://example.com:80/a/./b"
 	var fix []uri.Edit
@@ -199,56 +187,4 @@ func ExampleApplyEdits() {
 	}
 	fmt.Println(uri.ApplyEdits(s, fix))
 	// Output: http://example.com/a/b
-}
-
-func ExampleIsURIChar() {
-	fmt.Println(uri.IsURIChar('~'), uri.IsURIChar('#'), uri.IsURIChar(' '), uri.IsURIChar('|'))
-	// Output: true true false false
-}
-
-func ExampleIsPercentEncoded() {
-	fmt.Println(uri.IsPercentEncoded("a%2Fb", 1), uri.IsPercentEncoded("100%s", 3))
-	// Output: true false
-}
-
-func ExampleIsTemplate() {
-	for _, s := range []string{"https://api.example.com/users/{id}", "https://$HOST/api", "/users/:id", "https://example.com/a%20b"} {
-		fmt.Println(uri.IsTemplate(s))
-	}
-	// Output:
-	// true
-	// true
-	// true
-	// false
-}
-
-func ExampleSelection() {
-	sel := uri.DefaultSelection()
-	fmt.Println(sel[uri.CategoryEmptyPath], sel[uri.CategoryMalformed])
-	if err := sel.Set([]string{"empty-path"}, true); err != nil {
-		panic(err)
-	}
-	c := sel.Checker()
-	for _, f := range c.Check("https://api.example.com") {
-		fmt.Println(f.Category)
-	}
-	fmt.Println(sel.Set([]string{"no-such-category"}, true) != nil)
-	// Output:
-	// false true
-	// empty-path
-	// true
-}
-
-func ExamplePlausibleOpaque() {
-	for _, s := range []string{"file:line", "file:v1", "file:///etc/hosts", "mailto:joe@example.com", "news:comp.lang.go", "data:text/plain,hi"} {
-		scheme, rest, _ := uri.SplitScheme(s)
-		fmt.Println(s, uri.PlausibleOpaque(scheme, rest))
-	}
-	// Output:
-	// file:line false
-	// file:v1 false
-	// file:///etc/hosts true
-	// mailto:joe@example.com true
-	// news:comp.lang.go true
-	// data:text/plain,hi true
 }

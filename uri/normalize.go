@@ -60,8 +60,15 @@ func (r Rule) Category() Category {
 // Empty query and fragment delimiters ("?" and "#") are kept: section 6.2.3
 // does not license dropping them. Dot segments are removed only from
 // hierarchical paths of URIs with a scheme; see the package documentation.
-func Normalize(s string) (string, error) {
-	return NormalizeRules(s, AllRules)
+func Normalize(s string) (string, error) { return Options{}.Normalize(s) }
+
+// Normalize is the package's Normalize under the options o.
+func (o Options) Normalize(s string) (string, error) {
+	var u URI
+	if err := parseOp("parse", s, &u, o.AllowZone); err != nil {
+		return "", err
+	}
+	return normalizeParsed(s, &u, AllRules&^o.Skip), nil
 }
 
 // NormalizeRules is Normalize restricted to the given rules.

@@ -238,26 +238,6 @@ func TestSpan(t *testing.T) {
 	}
 }
 
-func TestSplitScheme(t *testing.T) {
-	tests := []struct {
-		in, scheme, rest string
-		ok               bool
-	}{
-		{"https://x", "https", "//x", true},
-		{"mailto:a@b", "mailto", "a@b", true},
-		{"C:\\path", "C", "\\path", true},
-		{"10:30", "", "10:30", false},
-		{"a b:c", "", "a b:c", false},
-		{"noscheme", "", "noscheme", false},
-	}
-	for _, tt := range tests {
-		scheme, rest, ok := SplitScheme(tt.in)
-		if scheme != tt.scheme || rest != tt.rest || ok != tt.ok {
-			t.Errorf("SplitScheme(%q) = %q, %q, %v, want %q, %q, %v", tt.in, scheme, rest, ok, tt.scheme, tt.rest, tt.ok)
-		}
-	}
-}
-
 func TestValidateAllocs(t *testing.T) {
 	for _, s := range benchURIs {
 		if n := testing.AllocsPerRun(100, func() { _ = Validate(s) }); n != 0 {
@@ -305,7 +285,7 @@ func TestErrorOffsets(t *testing.T) {
 }
 
 func TestAllowZone(t *testing.T) {
-	zone := Checker{Rules: AllRules, AllowZone: true}
+	zone := Options{AllowZone: true}
 	tests := []struct {
 		in     string
 		strict bool // malformed without AllowZone
@@ -323,7 +303,14 @@ func TestAllowZone(t *testing.T) {
 			t.Errorf("Check(%q) malformed = %v, want %v", tt.in, got, tt.strict)
 		}
 		if got := len(zone.Check(tt.in)) > 0; got != tt.zoned {
-			t.Errorf("Checker{AllowZone}.Check(%q) = %v", tt.in, findingKeys(zone.Check(tt.in)))
+			t.Errorf("Options{AllowZone}.Check(%q) = %v", tt.in, findingKeys(zone.Check(tt.in)))
+		}
+		// Parse and Normalize take the same options, and agree with Check.
+		if _, err := zone.Parse(tt.in); (err != nil) != tt.zoned {
+			t.Errorf("Options{AllowZone}.Parse(%q) error = %v, want error %v", tt.in, err, tt.zoned)
+		}
+		if _, err := zone.Normalize(tt.in); (err != nil) != tt.zoned {
+			t.Errorf("Options{AllowZone}.Normalize(%q) error = %v, want error %v", tt.in, err, tt.zoned)
 		}
 	}
 }

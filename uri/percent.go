@@ -3,6 +3,8 @@ package uri
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/urilint/urilint/internal/abnf"
 )
 
 // repairAt decides whether the failure f in s has one unambiguous repair:
@@ -74,14 +76,10 @@ const maxRepairs = 256
 // allowed returns the class of bytes that may appear unencoded in c.
 func allowed(c Component) uint16 {
 	switch c {
-	case ComponentScheme:
-		return cScheme
 	case ComponentUserinfo:
 		return cUserinfo
 	case ComponentHost:
 		return cRegName
-	case ComponentPort:
-		return cDigit
 	case ComponentPath:
 		return cPath
 	}
@@ -92,7 +90,15 @@ func allowed(c Component) uint16 {
 // as data (section 2.1), with uppercase hex digits. A "%" is always
 // encoded, so Escape(s) decodes back to s. When nothing needs encoding,
 // s itself is returned.
+//
+// The scheme and the port admit no percent-encoding (scheme = ALPHA
+// *( ALPHA / DIGIT / "+" / "-" / "." ), port = *DIGIT): Escape panics
+// when c is ComponentScheme or ComponentPort, as for any other misuse
+// that no input can cause.
 func Escape(s string, c Component) string {
+	if c == ComponentScheme || c == ComponentPort {
+		panic("uri: Escape: the " + c.String() + " admits no percent-encoding")
+	}
 	class := allowed(c)
 	n := 0
 	for i := 0; i < len(s); i++ {
@@ -121,8 +127,8 @@ func Unescape(s string) (string, error) {
 	n := 0
 	for i := 0; i < len(s); i++ {
 		if s[i] == '%' {
-			if i+2 >= len(s) || !is(s[i+1], cHex) || !is(s[i+2], cHex) {
-				return "", &Error{Input: s, Offset: i, Component: ComponentPath, Err: ErrInvalidEscape}
+			if _, ok := abnf.PctByte(s, i); !ok {
+				return "", &Error{Op: "unescape", Input: s, Offset: i, Err: ErrInvalidEscape}
 			}
 			n++
 			i += 2
@@ -134,7 +140,8 @@ func Unescape(s string) (string, error) {
 	b := make([]byte, 0, len(s)-2*n)
 	for i := 0; i < len(s); i++ {
 		if s[i] == '%' {
-			b = append(b, unhex(s[i+1])<<4|unhex(s[i+2]))
+			c, _ := abnf.PctByte(s, i)
+			b = append(b, c)
 			i += 2
 		} else {
 			b = append(b, s[i])

@@ -1,29 +1,8 @@
 package uri
 
 import (
-	"fmt"
 	"strings"
 )
-
-// ResolveError reports which input of Resolve is not acceptable. It
-// wraps the *Error of that input, so errors.As finds the offset and
-// errors.Is finds the sentinel cause.
-type ResolveError struct {
-	// Base is true when the base failed, false when the reference did.
-	Base bool
-	Err  *Error
-}
-
-func (e *ResolveError) Unwrap() error { return e.Err }
-
-// Error returns a message such as
-// `resolve: base "a/b" is not an absolute URI: missing scheme at offset 0`.
-func (e *ResolveError) Error() string {
-	if e.Base {
-		return fmt.Sprintf("resolve: base %q is not an absolute URI: %s", e.Err.Input, e.Err.Reason())
-	}
-	return fmt.Sprintf("resolve: reference %q is not a URI reference: %s", e.Err.Input, e.Err.Reason())
-}
 
 // Resolve returns the target URI of the reference ref against the base
 // URI base, by the strict algorithm of RFC 3986 section 5.2: a scheme in
@@ -33,18 +12,19 @@ func (e *ResolveError) Error() string {
 // scheme component is required to be present in a base URI"); a fragment
 // in the base is ignored, as section 5.1 strips it. The target is not
 // normalized beyond the removal of dot segments that section 5.2.2
-// prescribes. On failure the error is a *ResolveError naming the input at
-// fault; a base without a scheme fails with cause ErrMissingScheme.
+// prescribes. On failure the error is an *Error with Op "resolve" whose
+// Input is the base or the reference at fault; a base without a scheme
+// fails with cause ErrMissingScheme.
 func Resolve(base, ref string) (string, error) {
 	var b, r URI
-	if err := parse(base, &b); err != nil {
-		return "", &ResolveError{Base: true, Err: err.(*Error)}
+	if err := parseOp("resolve", base, &b, false); err != nil {
+		return "", err
 	}
 	if b.Scheme == "" {
-		return "", &ResolveError{Base: true, Err: &Error{Input: base, Offset: 0, Component: ComponentScheme, Err: ErrMissingScheme}}
+		return "", &Error{Op: "resolve", Input: base, Component: ComponentScheme, Err: ErrMissingScheme, Detail: "base must be an absolute URI"}
 	}
-	if err := parse(ref, &r); err != nil {
-		return "", &ResolveError{Err: err.(*Error)}
+	if err := parseOp("resolve", ref, &r, false); err != nil {
+		return "", err
 	}
 	var t URI
 	resolve(&b, &r, &t)

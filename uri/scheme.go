@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/urilint/urilint/internal/abnf"
 )
 
 // authorityRule says whether a scheme's syntax has a "//" authority.
@@ -169,12 +171,13 @@ var schemes = map[string]*schemeInfo{
 
 // schemeList holds the registry for lookupScheme, the most common schemes
 // first: comparing a dozen short names beats hashing one.
-var schemeList []*schemeInfo
+var schemeList = sortedSchemes()
 
-func init() {
+func sortedSchemes() []*schemeInfo {
+	var list []*schemeInfo
 	for name, info := range schemes {
 		info.name = name
-		schemeList = append(schemeList, info)
+		list = append(list, info)
 	}
 	rank := func(name string) int {
 		switch name {
@@ -185,45 +188,25 @@ func init() {
 		}
 		return 2
 	}
-	slices.SortFunc(schemeList, func(a, b *schemeInfo) int {
+	slices.SortFunc(list, func(a, b *schemeInfo) int {
 		if c := rank(a.name) - rank(b.name); c != 0 {
 			return c
 		}
 		return strings.Compare(a.name, b.name)
 	})
+	return list
 }
 
 // lookupScheme finds the registry entry of scheme, in any case, without
 // allocating.
 func lookupScheme(scheme string) *schemeInfo {
 	for _, info := range schemeList {
-		if len(info.name) == len(scheme) && equalFoldASCII(info.name, scheme) {
+		if abnf.FoldEq(info.name, scheme) {
 			return info
 		}
 	}
 	return nil
 }
-
-// equalFoldASCII reports whether lowercase name equals s in any case.
-func equalFoldASCII(name, s string) bool {
-	for i := 0; i < len(s); i++ {
-		if lower(s[i]) != name[i] {
-			return false
-		}
-	}
-	return true
-}
-
-const (
-	// CategoryPortRange: a port above 65535 on a scheme that runs over TCP.
-	CategoryPortRange Category = "port-range"
-	// CategorySchemeSyntax: a valid RFC 3986 reference that breaks the
-	// syntax of its own scheme (RFC 1738 section 5, RFC 6455, RFC 8089):
-	// "http:foo", "ftp://h/f;type=x", "news:1group".
-	CategorySchemeSyntax Category = "scheme-syntax"
-)
-
-func init() { categories = append(categories, CategoryPortRange, CategorySchemeSyntax) }
 
 // checkScheme appends the findings of the scheme-specific rules for u,
 // parsed from s. It allocates nothing when there is no finding.

@@ -321,18 +321,6 @@ func TestMailtoAuthorityFix(t *testing.T) {
 	}
 }
 
-func TestSchemeCategoriesListed(t *testing.T) {
-	listed := map[Category]bool{}
-	for _, c := range Categories() {
-		listed[c] = true
-	}
-	for _, c := range ownCategories {
-		if !listed[c] {
-			t.Errorf("Categories() lacks %q", c)
-		}
-	}
-}
-
 // TestSchemeNoAlloc: checkScheme and checkSecurity run on every checked
 // URI and must not allocate when they find nothing.
 func TestSchemeNoAlloc(t *testing.T) {

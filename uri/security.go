@@ -3,29 +3,9 @@ package uri
 import (
 	"fmt"
 	"strings"
-)
 
-// Security findings of RFC 3986 section 7. None has a fix: what to do
-// about each is for a person to decide.
-const (
-	// CategoryPassword: a password in userinfo (section 7.5).
-	CategoryPassword Category = "password"
-	// CategoryIPv4Form: a host that is not an IPv4address of the ABNF but
-	// that inet_aton and browsers read as one: hexadecimal or octal parts,
-	// leading zeros, fewer than four parts (section 7.4).
-	CategoryIPv4Form Category = "ipv4-form"
-	// CategoryDeceptiveUserinfo: userinfo dressed as a host name in front
-	// of the real host (section 7.6).
-	CategoryDeceptiveUserinfo Category = "deceptive-userinfo"
-	// CategoryEncodedControl: a percent-encoded CR, LF or NUL (sections
-	// 7.2 and 7.3).
-	CategoryEncodedControl Category = "encoded-control"
+	"github.com/urilint/urilint/internal/abnf"
 )
-
-func init() {
-	categories = append(categories,
-		CategoryPassword, CategoryIPv4Form, CategoryDeceptiveUserinfo, CategoryEncodedControl)
-}
 
 // checkSecurity appends the section 7 findings for u, parsed from s. It
 // allocates nothing when there is no finding.
@@ -249,8 +229,8 @@ func checkControls(s string, u *URI, info *schemeInfo, out []Finding) []Finding 
 		}
 		j, lineBreak := i, false
 		for j+2 < len(s) && s[j] == '%' {
-			c := unhex(s[j+1])<<4 | unhex(s[j+2])
-			if !is(s[j+1], cHex) || !is(s[j+2], cHex) {
+			c, ok := abnf.PctByte(s, j)
+			if !ok {
 				break
 			}
 			if (c == '\r' || c == '\n') && (j < dataStart || j >= dataEnd) {

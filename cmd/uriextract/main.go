@@ -35,6 +35,7 @@ import (
 	"strings"
 
 	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/internal/policy"
 	"github.com/urilint/urilint/uri"
 )
 
@@ -50,11 +51,6 @@ const (
 
 // stdinName names standard input in the output.
 const stdinName = "<stdin>"
-
-// hyphenCategory is the category of the line -check -json writes for a URI
-// broken after a hyphen; it is not a uri.Category because the URI itself
-// may well be fine.
-const hyphenCategory = "hyphen-break"
 
 type options struct {
 	format          string
@@ -73,7 +69,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fset.BoolVar(&o.json, "json", false, "write one JSON object per URI (or, with -check, per finding)")
 	fset.BoolVar(&o.check, "check", false, "audit the URIs with uri.Check and report findings as file:line:col: message")
 	fset.BoolVar(&o.code, "code", false, "include Markdown code spans and code blocks")
-	fset.StringVar(&o.enable, "enable", "", "with -check, comma-separated `categories` to report besides the defaults (empty-path is off, as in urilint)")
+	fset.StringVar(&o.enable, "enable", "", "with -check, comma-separated `categories` to report besides the defaults: "+strings.Join(policy.Names(), ", "))
 	fset.BoolVar(&o.allowZone, "allow-zone", false, "with -check, accept RFC 6874 zone identifiers in IPv6 literals")
 	fset.StringVar(&o.disable, "disable", "", "with -check, comma-separated `categories` not to report")
 	fset.Usage = func() {
@@ -93,25 +89,15 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitError
 	}
 
-	sel := uri.DefaultSelection()
-	for _, set := range []struct {
-		list string
-		on   bool
-	}{{o.enable, true}, {o.disable, false}} {
-		if set.list == "" {
-			continue
-		}
-		if err := sel.Set(strings.Split(set.list, ","), set.on); err != nil {
-			fmt.Fprintf(stderr, "uriextract: %v\n", err)
-			return exitError
-		}
+	pol, err := policy.New(policy.Config{Enable: strings.Split(o.enable, ","), Disable: strings.Split(o.disable, ","), AllowZone: o.allowZone})
+	if err != nil {
+		fmt.Fprintf(stderr, "uriextract: %v\n", err)
+		return exitError
 	}
-	checker := sel.Checker()
-	checker.AllowZone = o.allowZone
 
 	w := bufio.NewWriter(stdout)
 	defer w.Flush()
-	p := &printer{o: o, w: w, enc: json.NewEncoder(w), ex: &extract.Extractor{Code: o.code}, sel: sel, checker: &checker}
+	p := &printer{o: o, w: w, enc: json.NewEncoder(w), ex: &extract.Extractor{Code: o.code}, policy: pol}
 	status := exitOK
 	fail := func(err error) {
 		fmt.Fprintf(stderr, "uriextract: %v\n", err)
@@ -171,13 +157,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 type printer struct {
-	o       options
-	w       *bufio.Writer
-	enc     *json.Encoder
-	ex      *extract.Extractor
-	sel     uri.Selection // the categories -check reports
-	checker *uri.Checker
-	found   bool // -check found something
+	o      options
+	w      *bufio.Writer
+	enc    *json.Encoder
+	ex     *extract.Extractor
+	policy *policy.Policy // what -check reports
+	found  bool           // -check found something
 }
 
 // path reads and processes one named file.
@@ -234,22 +219,21 @@ func (p *printer) file(name string, src []byte, markdown bool) {
 	}
 }
 
-// check reports what uri.Check finds in l, and a hyphen break. Templates ("https://{host}/api") are patterns,
-// not URIs: they are skipped, as urilint skips them in Go code. A password
-// is shown as "***", in the URI field of -json too.
+// check reports what the policy finds in l, and a hyphen break when that
+// category is on. Templates ("https://{host}/api") are patterns, not URIs:
+// they are skipped, as urilint skips them in Go code. A password is shown
+// as "***", in the URI field of -json too.
 func (p *printer) check(name string, l *extract.Link) {
-	if uri.IsTemplate(l.URI) {
+	if policy.IsTemplate(l.URI) {
 		return
 	}
 	shown := uri.Redact(l.URI)
-	for _, f := range p.checker.Check(l.URI) { // in byte order already
-		if p.sel[f.Category] {
-			p.report(name, l.PositionOf(f.Start), string(f.Category), f.Message, shown)
-		}
+	for _, f := range p.policy.Check(l.URI) { // in byte order already
+		p.report(name, l.PositionOf(f.Start), string(f.Category), f.Message, shown)
 	}
-	if l.Ambiguous() {
+	if l.Ambiguous() && p.policy.Reports(policy.CategoryHyphenBreak) {
 		msg := fmt.Sprintf("%q breaks across lines after a hyphen, so it may also be %q", shown, uri.Redact(l.Alt))
-		p.report(name, l.Start, hyphenCategory, msg, shown)
+		p.report(name, l.Start, string(policy.CategoryHyphenBreak), msg, shown)
 	}
 }
 

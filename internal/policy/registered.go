@@ -1,7 +1,9 @@
-package extract
+package policy
 
 import (
 	"strings"
+
+	"github.com/urilint/urilint/internal/abnf"
 
 	"mvdan.cc/xurls/v2"
 )
@@ -28,19 +30,17 @@ var registered = func() map[string]struct{} {
 // "//" ("go://host").
 var proseSchemes = []string{"go"}
 
-// isRegistered reports whether scheme, in any case, is in registered.
-// It does not allocate.
-func isRegistered(scheme []byte) bool {
+// Registered reports whether scheme, in any case, is a registered scheme
+// that counts as a URI scheme without "//" (see PlausibleOpaque for the
+// rest of the test). It does not allocate.
+func Registered[T ~string | ~[]byte](scheme T) bool {
 	var buf [64]byte
 	if len(scheme) > len(buf) {
 		return false
 	}
 	b := buf[:len(scheme)]
-	for i, c := range scheme {
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		b[i] = c
+	for i := range len(scheme) {
+		b[i] = abnf.Lower(scheme[i])
 	}
 	_, ok := registered[string(b)]
 	return ok

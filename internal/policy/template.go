@@ -1,14 +1,19 @@
-package uri
+package policy
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/urilint/urilint/internal/abnf"
+)
 
 // IsTemplate reports whether s holds placeholders rather than URI text:
 // an RFC 6570 URI Template expression ("{id}", "{?q}") or a template
 // action ("{{.Host}}"), a shell-style variable ("$VAR", "${VAR}"), an
 // angle-bracket placeholder ("<host>"), or a ":param" path segment
 // ("/users/:id"), or an authority written in capitals as a placeholder
-// ("https://sts.UNIVERSE_DOMAIN/", "http://HOST:PORT/"). Such strings are patterns for URIs, written on purpose;
-// urilint's front ends do not check them as URIs.
+// ("https://sts.UNIVERSE_DOMAIN/", "http://HOST:PORT/"). Such strings
+// are patterns for URIs, written on purpose; neither front end checks
+// them as URIs.
 func IsTemplate(s string) bool {
 	if placeholderAuthority(s) {
 		return true
@@ -22,7 +27,7 @@ func IsTemplate(s string) bool {
 		case '{', '}':
 			return true
 		case '$':
-			if is(next, cAlpha|cDigit) || next == '_' {
+			if abnf.Is(next, abnf.Alpha|abnf.Digit) || next == '_' {
 				return true
 			}
 		case '<':
@@ -30,7 +35,7 @@ func IsTemplate(s string) bool {
 				return true
 			}
 		case '/':
-			if next == ':' && i+2 < len(s) && (is(s[i+2], cAlpha) || s[i+2] == '_') {
+			if next == ':' && i+2 < len(s) && (abnf.Is(s[i+2], abnf.Alpha) || s[i+2] == '_') {
 				return true
 			}
 		}
@@ -43,7 +48,7 @@ func IsTemplate(s string) bool {
 // digits and "_" with a "_" in it (no DNS name holds "_"), or a port of
 // capital letters.
 func placeholderAuthority(s string) bool {
-	a, b, ok := authoritySpan(s)
+	a, b, ok := abnf.AuthoritySpan(s)
 	if !ok {
 		return false
 	}

@@ -1,4 +1,6 @@
-package uri
+package policy
+
+import "github.com/urilint/urilint/internal/abnf"
 
 // PlausibleOpaque reports whether rest, the text after "scheme:" of a
 // reference without "//", has the least shape of a URI rather than of a
@@ -18,7 +20,7 @@ func PlausibleOpaque[T ~string | ~[]byte](scheme, rest T) bool {
 	for i := 0; i < len(rest); i++ {
 		c := rest[i]
 		switch {
-		case is(c, cAlpha|cDigit) || c == '-' || c == '_':
+		case abnf.Is(c, abnf.Alpha|abnf.Digit) || c == '-' || c == '_':
 			continue
 		case c == '@':
 			at = true
@@ -35,29 +37,16 @@ func PlausibleOpaque[T ~string | ~[]byte](scheme, rest T) bool {
 		return false
 	}
 	switch {
-	case foldEq("file", scheme):
+	case abnf.FoldEq("file", scheme):
 		return rest[0] == '/'
-	case foldEq("data", scheme):
+	case abnf.FoldEq("data", scheme):
 		return comma
-	case foldEq("mailto", scheme):
+	case abnf.FoldEq("mailto", scheme):
 		return at || rest[0] == '?'
-	case foldEq("tel", scheme):
-		return rest[0] == '+' || is(rest[0], cDigit)
-	case foldEq("urn", scheme):
+	case abnf.FoldEq("tel", scheme):
+		return rest[0] == '+' || abnf.Is(rest[0], abnf.Digit)
+	case abnf.FoldEq("urn", scheme):
 		return colon
-	}
-	return true
-}
-
-// foldEq reports whether lowercase name equals s in any case.
-func foldEq[T ~string | ~[]byte](name string, s T) bool {
-	if len(s) != len(name) {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if lower(s[i]) != name[i] {
-			return false
-		}
 	}
 	return true
 }
