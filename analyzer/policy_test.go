@@ -23,19 +23,19 @@ var candidateTests = []struct {
 	{"data:text/plain,hi", true},
 	{"news:comp.lang.go", true},
 	{"xmpp:alice@example.com", true},
-	{"https://", false},             // a bare scheme
-	{"mailto:", false},              // likewise
-	{"file:line", false},            // key:value
-	{"tag:latest", false},           // key:value
-	{"file:v1", false},              // one word
-	{"go:generate", false},          // a directive
-	{"foo:bar/baz", false},          // not a registered scheme, no "//"
-	{"C:/path/to/file", false},      // a drive letter, no scheme
-	{"localhost:8080", false},       // host and port
-	{"mailto:nobody", false},        // mailto without an address
-	{"tel:abc-def", false},          // tel needs "+" or a digit
-	{"urn:isbn", false},             // urn needs its namespace's ":"
-	{"foo://bar", true},             // any scheme with "//"
+	{"https://", false},        // a bare scheme
+	{"mailto:", false},         // likewise
+	{"file:line", false},       // key:value
+	{"tag:latest", false},      // key:value
+	{"file:v1", false},         // one word
+	{"go:generate", false},     // a directive
+	{"foo:bar/baz", false},     // not a registered scheme, no "//"
+	{"C:/path/to/file", false}, // a drive letter, no scheme
+	{"localhost:8080", false},  // host and port
+	{"mailto:nobody", false},   // mailto without an address
+	{"tel:abc-def", false},     // tel needs "+" or a digit
+	{"urn:isbn", false},        // urn needs its namespace's ":"
+	{"foo://bar", true},        // any scheme with "//"
 	{"git+ssh://host/repo.git", true},
 }
 
