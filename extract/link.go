@@ -3,6 +3,7 @@ package extract
 import (
 	"bytes"
 	"strconv"
+	"strings"
 )
 
 // Kind tells how a URI was delimited or marked up in its source.
@@ -118,25 +119,6 @@ func (l *Link) PositionOf(i int) Position {
 	return endOf(l.Start, l.Raw[:r])
 }
 
-func bytesCountNL(s string) int {
-	n := 0
-	for i := 0; i < len(s); i++ {
-		if s[i] == '\n' {
-			n++
-		}
-	}
-	return n
-}
-
-func lastNL(s string) int {
-	for i := len(s) - 1; i >= 0; i-- {
-		if s[i] == '\n' {
-			return i
-		}
-	}
-	return -1
-}
-
 // locator turns increasing byte offsets into positions in one pass.
 type locator struct {
 	src  []byte
@@ -168,9 +150,9 @@ var nl = []byte{'\n'}
 func endOf(start Position, raw string) Position {
 	p := start
 	p.Offset += len(raw)
-	if n := bytesCountNL(raw); n > 0 {
+	if n := strings.Count(raw, "\n"); n > 0 {
 		p.Line += n
-		p.Column = len(raw) - lastNL(raw)
+		p.Column = len(raw) - strings.LastIndexByte(raw, '\n')
 	} else {
 		p.Column += len(raw)
 	}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/urilint/urilint/internal/abnf"
 )
 
 // Finding is one problem with a URI reference.
@@ -177,10 +179,10 @@ func lowerRuns(host string, base int, edits []Edit) []Edit {
 // reported by RulePercentUnreserved only.
 func pctEdits(part string, base int, r, rules Rule, edits []Edit) []Edit {
 	for i := 0; i+2 < len(part); i++ {
-		if part[i] != '%' {
+		d, ok := abnf.PctByte(part, i)
+		if !ok {
 			continue
 		}
-		d := unhex(part[i+1])<<4 | unhex(part[i+2])
 		unres := is(d, cUnreserved)
 		switch {
 		case r == RulePercentUnreserved && unres:

@@ -1,6 +1,10 @@
 package uri
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/urilint/urilint/internal/abnf"
+)
 
 // Rule is one normalization of RFC 3986 section 6.2.2 or 6.2.3. Rules
 // combine as a bit set.
@@ -360,14 +364,14 @@ func (w *writer) pct(s string, rules Rule, lowerCase bool) {
 	}
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		if c != '%' || i+2 >= len(s) {
+		d, ok := abnf.PctByte(s, i) // valid input: every "%" starts one
+		if !ok {
 			if lowerCase {
 				c = lower(c)
 			}
 			w.byte(c)
 			continue
 		}
-		d := unhex(s[i+1])<<4 | unhex(s[i+2])
 		switch {
 		case rules&RulePercentUnreserved != 0 && is(d, cUnreserved):
 			if lowerCase {
