@@ -99,6 +99,6 @@ func quoteByte(c int) string {
 	return fmt.Sprintf("'%c'", c)
 }
 
-// ErrMissingScheme: a URI (not a relative reference) was required, or the
-// reference begins with ":".
+// ErrMissingScheme reports that a URI (not a relative reference) was
+// required, or that the reference begins with ":".
 var ErrMissingScheme = errors.New("missing scheme")

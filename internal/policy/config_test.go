@@ -41,8 +41,8 @@ func TestNewEnableDisable(t *testing.T) {
 }
 
 func TestNewUnknownCategory(t *testing.T) {
-	_, err := New(Config{Disable: []string{"emtpy-path"}})
-	if err == nil || !strings.Contains(err.Error(), `unknown category "emtpy-path"`) || !strings.Contains(err.Error(), "empty-path") {
+	_, err := New(Config{Disable: []string{"emptypath"}})
+	if err == nil || !strings.Contains(err.Error(), `unknown category "emptypath"`) || !strings.Contains(err.Error(), "empty-path") {
 		t.Errorf("New with a misspelt category: error %v, want one naming it and listing the categories", err)
 	}
 }
