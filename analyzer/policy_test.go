@@ -1,9 +1,12 @@
 package analyzer
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/internal/policy"
 )
 
 // candidateTests are strings on the edge of being URIs. Go code and
@@ -48,6 +51,56 @@ func TestCandidatesSameInDocuments(t *testing.T) {
 		doc := len(links) == 1 && links[0].Raw == tt.v
 		if doc != tt.want {
 			t.Errorf("extract.Text(%q) = %d links (%v), want whole-string URI %v", tt.v, len(links), links, tt.want)
+		}
+	}
+}
+
+// TestDocFromDocGo: Doc is the "# Analyzer urilint" section of doc.go, so
+// "urilint help" and the package documentation say the same.
+func TestDocFromDocGo(t *testing.T) {
+	if !strings.HasPrefix(Doc, "check that URI literals are well-formed and normalized\n\n") {
+		t.Errorf("Doc does not start with the summary line of doc.go:\n%s", Doc)
+	}
+	for _, want := range []string{"# Candidates", "# Silencing a finding", "//urilint:ignore"} {
+		if !strings.Contains(Doc, want) {
+			t.Errorf("Doc lacks %q from doc.go", want)
+		}
+	}
+	if strings.Contains(Doc, "package analyzer") || strings.Contains(Doc, "\n//") {
+		t.Errorf("Doc holds Go source, not the comment text:\n%s", Doc)
+	}
+}
+
+func TestExtractDocMissingSection(t *testing.T) {
+	defer func() {
+		if recover() == nil {
+			t.Errorf("extractDoc of a comment without the section did not panic")
+		}
+	}()
+	extractDoc("// Package x does y.\npackage x\n", "urilint")
+}
+
+// TestCategoryFlags: every category of Go code has a flag whose usage is
+// its summary in the category table; the audit's own categories have none.
+func TestCategoryFlags(t *testing.T) {
+	a := newAnalyzer(&Settings{})
+	for _, d := range policy.Categories {
+		f := a.Flags.Lookup(string(d.Category))
+		if d.Docs {
+			if f != nil {
+				t.Errorf("flag -%s exists, but the category is the document audit's only", d.Category)
+			}
+			continue
+		}
+		if f == nil {
+			t.Errorf("no flag -%s", d.Category)
+			continue
+		}
+		if !strings.Contains(f.Usage, d.Summary) {
+			t.Errorf("flag -%s usage %q lacks the table's summary %q", d.Category, f.Usage, d.Summary)
+		}
+		if f.DefValue != fmt.Sprint(d.Default) {
+			t.Errorf("flag -%s default %s, table says %v", d.Category, f.DefValue, d.Default)
 		}
 	}
 }
