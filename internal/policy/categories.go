@@ -7,6 +7,27 @@ import "github.com/urilint/urilint/uri"
 // document audit only: the URI itself may well be fine.
 const CategoryHyphenBreak uri.Category = "hyphen-break"
 
+// The categories of the remote link check (uriextract -check -remote),
+// one per way a fetched link fails; package internal/remote reports them.
+// They are declared here, with the table, so that this package (which the
+// analyzer imports) does not import net/http.
+const (
+	// CategoryLinkClientError: the last answer is a 4xx.
+	CategoryLinkClientError uri.Category = "link-client-error"
+	// CategoryLinkServerError: the last answer is a 5xx, retries spent.
+	CategoryLinkServerError uri.Category = "link-server-error"
+	// CategoryLinkNetwork: no answer came (DNS, refused connection, TLS).
+	CategoryLinkNetwork uri.Category = "link-network"
+	// CategoryLinkTimeout: no answer came in time.
+	CategoryLinkTimeout uri.Category = "link-timeout"
+	// CategoryLinkRedirectLoop: the redirects loop or are too many.
+	CategoryLinkRedirectLoop uri.Category = "link-redirect-loop"
+	// CategoryLinkFragment: the fragment names no anchor of the page.
+	CategoryLinkFragment uri.Category = "link-fragment"
+	// CategoryLinkMoved: permanent redirects lead to a 2xx answer.
+	CategoryLinkMoved uri.Category = "link-moved"
+)
+
 // Doc documents one category. Categories holds one per category, and is
 // the single source of the flags' usage, README's category table and
 // docs/checks.md (go generate ./internal/policy).
@@ -68,6 +89,20 @@ var Categories = []Doc{
 		"a percent-encoded CR, LF or NUL", "https://example.com/a%0Ab"},
 	{CategoryHyphenBreak, "Appendix C", false, false, true,
 		"a URI in plain text breaks across lines right after a hyphen, so it reads two ways", "See <http://www.example.com/uri-\nsyntax/>."},
+	{CategoryLinkClientError, "RFC 9110 §15.5", true, false, true,
+		"with -remote: the link answers a 4xx status (404 not found, 410 gone, 403 forbidden), after its redirects", "See [the spec](https://example.com/spec), which answers 404."},
+	{CategoryLinkServerError, "RFC 9110 §15.6", true, false, true,
+		"with -remote: the link answers a 5xx status, still after the retries (-retries)", "See [the spec](https://example.com/spec), which answers 503 three times."},
+	{CategoryLinkNetwork, "RFC 9110 §4.3", true, false, true,
+		"with -remote: the link gets no answer: its host name does not resolve, the connection is refused or reset, or TLS fails (the reason is given)", "See [the spec](https://spec.example.invalid/)."},
+	{CategoryLinkTimeout, "RFC 9110 §9.2.2", true, false, true,
+		"with -remote: the link gets no answer within the timeout (-timeout), still after the retries", "See [the spec](https://example.com/spec), which answers after a minute."},
+	{CategoryLinkRedirectLoop, "RFC 9110 §15.4", true, false, true,
+		"with -remote: the link redirects in a loop, or more than 10 times", "See [the spec](https://example.com/a), which redirects to /b, which redirects to /a."},
+	{CategoryLinkFragment, "3.5, HTML §7.4.6.4", true, false, true,
+		"with -remote: the fragment matches no id (nor the name of an a element) on the HTML page, read up to 2 MiB", "See [install](https://example.com/guide#instal) on a page with id=\"install\"."},
+	{CategoryLinkMoved, "RFC 9110 §15.4.2, §15.4.9", true, true, true,
+		"with -remote: the link moved permanently (301 or 308, then a 2xx answer); the fix writes where it moved to", "See [the spec](http://example.com/spec), which answers 301 to https://example.com/spec."},
 }
 
 // Lookup returns the documentation of category c.

@@ -1,0 +1,22 @@
+package remote
+
+import (
+	"testing"
+
+	"github.com/urilint/urilint/internal/policy"
+)
+
+// TestCategoriesDocumented: each category is in policy's table, reported
+// by the document audit only, on by default, and only a move has a fix.
+func TestCategoriesDocumented(t *testing.T) {
+	for _, c := range Categories {
+		d, ok := policy.Lookup(c)
+		if !ok {
+			t.Errorf("category %q is not in policy.Categories", c)
+			continue
+		}
+		if !d.Docs || !d.Default || d.Fixable != (c == CategoryMoved) {
+			t.Errorf("category %q: docs %v, default %v, fixable %v", c, d.Docs, d.Default, d.Fixable)
+		}
+	}
+}

@@ -1,0 +1,352 @@
+package remote
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"net/url"
+	"regexp"
+	"sync"
+	"time"
+
+	"github.com/urilint/urilint/internal/policy"
+	"github.com/urilint/urilint/uri"
+	"golang.org/x/net/http/httpproxy"
+)
+
+// The categories of the findings, documented in policy.Categories.
+const (
+	CategoryClientError  = policy.CategoryLinkClientError
+	CategoryServerError  = policy.CategoryLinkServerError
+	CategoryNetwork      = policy.CategoryLinkNetwork
+	CategoryTimeout      = policy.CategoryLinkTimeout
+	CategoryRedirectLoop = policy.CategoryLinkRedirectLoop
+	CategoryFragment     = policy.CategoryLinkFragment
+	CategoryMoved        = policy.CategoryLinkMoved
+)
+
+// Categories lists the categories a Checker reports.
+var Categories = []uri.Category{
+	CategoryClientError, CategoryServerError, CategoryNetwork, CategoryTimeout,
+	CategoryRedirectLoop, CategoryFragment, CategoryMoved,
+}
+
+// The defaults of DefaultConfig.
+const (
+	DefaultConcurrency   = 128
+	DefaultPerHost       = 10
+	DefaultMinInterval   = 10 * time.Millisecond
+	DefaultTimeout       = 10 * time.Second
+	DefaultRetries       = 2
+	DefaultMaxRetryAfter = 60 * time.Second
+	DefaultMaxBody       = 2 << 20
+	DefaultCacheTTL      = 24 * time.Hour
+)
+
+// MaxRedirects is how many redirects a fetch follows.
+const MaxRedirects = 10
+
+// Config says how a Checker fetches. Start from DefaultConfig: in a Config
+// literal, zero means zero (no retries, no interval, no cache lifetime).
+type Config struct {
+	// Concurrency is how many requests may be in flight at once, all
+	// hosts together.
+	Concurrency int
+	// PerHost is how many requests may be in flight at once to one host
+	// (host and port, as in the URL).
+	PerHost int
+	// MinInterval is the least time between the starts of two requests
+	// to one host, as they are booked: when the global limit is reached,
+	// waiting for it can bring two starts closer.
+	MinInterval time.Duration
+	// Timeout bounds each request, its body included.
+	Timeout time.Duration
+	// Retries is how many times a fetch is repeated after a network
+	// error, a timeout, a 5xx answer other than 501, or a 429.
+	Retries int
+	// MaxRetryAfter caps the wait that a Retry-After header asks for,
+	// and the backoff between retries.
+	MaxRetryAfter time.Duration
+	// MaxBody is how many bytes of an HTML page are read for its anchors.
+	// A fragment not found in a page longer than that is not reported.
+	MaxBody int64
+	// UserAgent is sent with every request; empty means UserAgent().
+	UserAgent string
+	// Cache is the path of a JSON file that keeps successes for CacheTTL;
+	// empty means no cache.
+	Cache    string
+	CacheTTL time.Duration
+	// Exclude holds regexps of URLs not to fetch, matched against the
+	// URL as written and in normal form.
+	Exclude []*regexp.Regexp
+	// Client sends the requests; nil means a client that takes its
+	// proxies from the environment (HTTP_PROXY, HTTPS_PROXY, NO_PROXY).
+	// The Checker follows redirects and keeps cookies itself: the
+	// client's CheckRedirect and Jar are not used.
+	Client *http.Client
+	// Progress, when not nil, receives a status line that is rewritten in
+	// place (done/total, hosts in flight) and cleared at the end: pass
+	// os.Stderr only when it is a terminal.
+	Progress io.Writer
+}
+
+// DefaultConfig returns the defaults: lychee's limits (128 requests in
+// flight, 10 per host), 10 ms between requests to a host, a 10 s timeout,
+// 2 retries, Retry-After capped at 60 s, 2 MiB of a page read for anchors,
+// no cache file but a lifetime of one day for one.
+func DefaultConfig() Config {
+	return Config{
+		Concurrency:   DefaultConcurrency,
+		PerHost:       DefaultPerHost,
+		MinInterval:   DefaultMinInterval,
+		Timeout:       DefaultTimeout,
+		Retries:       DefaultRetries,
+		MaxRetryAfter: DefaultMaxRetryAfter,
+		MaxBody:       DefaultMaxBody,
+		CacheTTL:      DefaultCacheTTL,
+	}
+}
+
+// Result is what the check of one URL found.
+type Result struct {
+	// URL is the URL as given to Check.
+	URL string
+	// Category is empty when the link is fine.
+	Category uri.Category
+	// Message says what is wrong, with passwords shown as "***"; empty
+	// when the link is fine.
+	Message string
+	// Fix, for CategoryMoved, is the URL to write instead: where the
+	// permanent redirects lead, with the fragment of URL.
+	Fix string
+	// Status is the status code of the last answer; 0 when none came.
+	Status int
+	// Chain holds every answer in order, redirects first.
+	Chain []Hop
+	// Final is the URL of the last answer.
+	Final string
+	// Err is the reason of a network error ("connection refused").
+	Err string
+	// Attempts is how many times the URL was fetched; 0 when the answer
+	// came from the cache.
+	Attempts int
+}
+
+// Hop is one answer of a redirect chain.
+type Hop struct {
+	URL    string `json:"url"`
+	Status int    `json:"status"`
+}
+
+// A Checker checks links. Its hosts' state (pauses and slowdowns asked by
+// 429 and Retry-After) lasts as long as it does.
+type Checker struct {
+	cfg    Config
+	ua     string
+	client *http.Client
+	global chan struct{}
+	cache  *cache
+
+	mu    sync.Mutex
+	hosts map[string]*host
+
+	// Tests replace these.
+	now    func() time.Time
+	sleep  func(ctx context.Context, d time.Duration) error
+	jitter func() float64
+}
+
+// New returns a Checker for cfg, with the cache file read if there is one.
+func New(cfg Config) (*Checker, error) {
+	switch {
+	case cfg.Concurrency < 1:
+		return nil, fmt.Errorf("concurrency %d is not a positive number", cfg.Concurrency)
+	case cfg.PerHost < 1:
+		return nil, fmt.Errorf("per-host limit %d is not a positive number", cfg.PerHost)
+	case cfg.Timeout <= 0:
+		return nil, fmt.Errorf("timeout %v is not a positive duration", cfg.Timeout)
+	case cfg.Retries < 0:
+		return nil, fmt.Errorf("retries %d is negative", cfg.Retries)
+	case cfg.MinInterval < 0 || cfg.MaxRetryAfter < 0 || cfg.CacheTTL < 0 || cfg.MaxBody < 0:
+		return nil, errors.New("a duration or size of the configuration is negative")
+	}
+	c := &Checker{
+		cfg:    cfg,
+		ua:     cfg.UserAgent,
+		global: make(chan struct{}, cfg.Concurrency),
+		hosts:  make(map[string]*host),
+		now:    time.Now,
+		sleep:  sleep,
+		jitter: rand.Float64,
+	}
+	if c.ua == "" {
+		c.ua = UserAgent()
+	}
+	c.client = newClient(cfg)
+	if cfg.Cache != "" {
+		var err error
+		if c.cache, err = loadCache(cfg.Cache, cfg.CacheTTL, c.now()); err != nil {
+			return nil, err
+		}
+	}
+	return c, nil
+}
+
+// newClient returns the client of cfg, which never follows redirects.
+func newClient(cfg Config) *http.Client {
+	var client http.Client
+	if cfg.Client != nil {
+		client = *cfg.Client
+	} else {
+		t := http.DefaultTransport.(*http.Transport).Clone()
+		t.Proxy = proxyFromEnvironment()
+		t.MaxIdleConnsPerHost = cfg.PerHost
+		client.Transport = t
+	}
+	client.Jar = nil
+	client.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+	return &client
+}
+
+// proxyFromEnvironment is http.ProxyFromEnvironment with the environment
+// read now rather than once per process.
+func proxyFromEnvironment() func(*http.Request) (*url.URL, error) {
+	proxy := httpproxy.FromEnvironment().ProxyFunc()
+	return func(r *http.Request) (*url.URL, error) { return proxy(r.URL) }
+}
+
+// group is one distinct URL to fetch and the links that lead to it.
+type group struct {
+	target  string // normal form, no fragment
+	anchors bool   // a link has a fragment to find on the page
+	secret  bool   // the URL has userinfo: not cached
+	links   []link
+}
+
+// link is one URL as given.
+type link struct {
+	raw  string
+	frag string // the anchor to find, "" when none
+}
+
+// Check fetches the absolute http and https URLs among urls and returns
+// a Result for each URL (as given) that it checked; other schemes,
+// relative references, malformed and excluded URLs have none. When ctx
+// ends, Check returns at once with the results gathered so far. The error
+// is about the cache file only: the results are complete all the same.
+func (c *Checker) Check(ctx context.Context, urls []string) (map[string]Result, error) {
+	groups := make(map[string]*group)
+	var order []*group
+	seen := make(map[string]bool)
+	for _, raw := range urls {
+		if seen[raw] {
+			continue
+		}
+		seen[raw] = true
+		t, ok := c.target(raw)
+		if !ok {
+			continue
+		}
+		g := groups[t.target]
+		if g == nil {
+			g = &group{target: t.target}
+			groups[t.target] = g
+			order = append(order, g)
+		}
+		g.secret = g.secret || t.secret
+		frag, ok := anchor(t.frag)
+		g.anchors = g.anchors || ok
+		g.links = append(g.links, link{raw: raw, frag: frag})
+	}
+
+	results := make(map[string]Result, len(seen))
+	var mu sync.Mutex
+	report := func(g *group, o *outcome) {
+		mu.Lock()
+		defer mu.Unlock()
+		for _, l := range g.links {
+			results[l.raw] = c.result(l, o)
+		}
+	}
+	var pending []*group
+	for _, g := range order {
+		if p, ok := c.cache.get(g.target, g.anchors, c.now()); ok {
+			report(g, &outcome{page: p})
+			continue
+		}
+		pending = append(pending, g)
+	}
+
+	prog := newProgress(c, len(pending))
+	var wg sync.WaitGroup
+	for _, g := range pending {
+		wg.Go(func() {
+			o := c.fetch(ctx, g.target, g.anchors)
+			if o.cancelled {
+				return
+			}
+			if !g.secret && o.ok() {
+				c.cache.put(g.target, o.page, c.now())
+			}
+			report(g, &o)
+			prog.step()
+		})
+	}
+	wg.Wait()
+	prog.finish()
+	return results, c.cache.save(c.now())
+}
+
+// host returns the state of the host named by a URL's host and port.
+func (c *Checker) host(name string) *host {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	h := c.hosts[name]
+	if h == nil {
+		h = &host{name: name, limit: c.cfg.PerHost, interval: c.cfg.MinInterval}
+		c.hosts[name] = h
+	}
+	return h
+}
+
+// acquire waits until a request to h may start: a slot of h, h's pace,
+// then a global slot. The caller must call release.
+func (c *Checker) acquire(ctx context.Context, h *host) (release func(), err error) {
+	if err := h.enter(ctx); err != nil {
+		return nil, err
+	}
+	if err := c.sleep(ctx, h.book(c.now())); err != nil {
+		h.leave()
+		return nil, err
+	}
+	select {
+	case c.global <- struct{}{}:
+	case <-ctx.Done():
+		h.leave()
+		return nil, ctx.Err()
+	}
+	h.sending(1)
+	return func() {
+		h.sending(-1)
+		<-c.global
+		h.leave()
+	}, nil
+}
+
+// sleep waits for d or until ctx ends, whichever comes first.
+func sleep(ctx context.Context, d time.Duration) error {
+	if d <= 0 {
+		return ctx.Err()
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}

@@ -1,0 +1,88 @@
+package remote
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/urilint/urilint/uri"
+)
+
+// result returns the verdict on link l, whose fetch found o.
+func (c *Checker) result(l link, o *outcome) Result {
+	r := Result{URL: l.raw, Chain: o.Chain, Attempts: o.attempts}
+	if n := len(o.Chain); n > 0 {
+		r.Status, r.Final = o.Chain[n-1].Status, o.Chain[n-1].URL
+	}
+	// subject names what failed: the link, or where its redirects lead.
+	subject := func(last string) string {
+		s := fmt.Sprintf("%q", uri.Redact(l.raw))
+		if len(o.Chain) > 0 && last != o.Chain[0].URL {
+			s += fmt.Sprintf(" redirects to %q, which", uri.Redact(last))
+		}
+		return s
+	}
+	switch {
+	case o.err != nil:
+		cat, reason := describe(o.err)
+		r.Category, r.Err = cat, reason
+		if cat == CategoryTimeout {
+			r.Message = fmt.Sprintf("%s does not answer within %v", subject(o.errURL), c.cfg.Timeout)
+		} else {
+			r.Message = fmt.Sprintf("%s cannot be reached: %s", subject(o.errURL), reason)
+		}
+	case o.loop:
+		r.Category = CategoryRedirectLoop
+		r.Message = fmt.Sprintf("%q redirects in a loop, back to %q", uri.Redact(l.raw), uri.Redact(o.to))
+	case o.tooMany:
+		r.Category = CategoryRedirectLoop
+		r.Message = fmt.Sprintf("%q redirects more than %d times", uri.Redact(l.raw), MaxRedirects)
+	case r.Status >= 400 && r.Status < 500:
+		r.Category = CategoryClientError
+		r.Message = fmt.Sprintf("%s returns %s", subject(r.Final), statusText(r.Status))
+	case r.Status >= 500:
+		r.Category = CategoryServerError
+		r.Message = fmt.Sprintf("%s returns %s", subject(r.Final), statusText(r.Status))
+	case r.Status/100 == 2:
+		if l.frag != "" && o.Read && !hasAnchor(o.Anchors, l.frag) && !o.Truncated {
+			r.Category = CategoryFragment
+			r.Message = fmt.Sprintf("the fragment %q matches no id or anchor name on %q", l.frag, uri.Redact(r.Final))
+			break
+		}
+		if to, ok := movedTo(o.Chain); ok {
+			r.Category = CategoryMoved
+			r.Fix = to
+			if l.frag != "" && !strings.Contains(to, "#") {
+				r.Fix += "#" + l.frag
+			}
+			r.Message = fmt.Sprintf("%q moved permanently to %q", uri.Redact(l.raw), uri.Redact(r.Fix))
+		}
+	}
+	if r.Category != "" && r.Category != CategoryMoved && o.attempts > 1 {
+		r.Message += fmt.Sprintf(" (%d attempts)", o.attempts)
+	}
+	return r
+}
+
+// movedTo returns where the permanent redirects at the start of chain
+// lead, when there are any and the chain ends in a 2xx answer. A temporary
+// redirect after them is not followed into the fix: it may change, and
+// often leads to a login or a mirror.
+func movedTo(chain []Hop) (string, bool) {
+	n := 0
+	for n < len(chain)-1 && permanent(chain[n].Status) {
+		n++
+	}
+	if n == 0 || chain[len(chain)-1].Status/100 != 2 {
+		return "", false
+	}
+	return chain[n].URL, true
+}
+
+// statusText returns "404 not found".
+func statusText(code int) string {
+	if t := http.StatusText(code); t != "" {
+		return fmt.Sprintf("%d %s", code, strings.ToLower(t))
+	}
+	return fmt.Sprint(code)
+}
