@@ -15,4 +15,5 @@ require (
 require (
 	golang.org/x/mod v0.42.0 // indirect
 	golang.org/x/sync v0.24.0 // indirect
+	mvdan.cc/xurls/v2 v2.6.0 // indirect
 )
