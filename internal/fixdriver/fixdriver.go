@@ -4,9 +4,9 @@
 // It exists because a fixer must never lose data: golang.org/x/tools'
 // drivers rewrite a file in place (truncate, then write), so a full disk or
 // a killed process can leave it cut short. Here every file is written whole
-// or not at all: the new content goes to a temporary file in the same
-// directory, which is synced and renamed over the original, keeping its
-// permissions. And unlike those drivers, -fix here still prints the
+// or not at all, through package internal/safewrite, which also follows
+// symbolic links, keeps mode and owner, and refuses read-only files and
+// files with other hard links. And unlike those drivers, -fix here still prints the
 // findings that have no fix (exit status 3), so that fixing never hides
 // them.
 //
@@ -16,20 +16,20 @@ package fixdriver
 
 import (
 	"cmp"
-	"errors"
 	"flag"
 	"fmt"
 	"go/token"
 	"io"
 	"maps"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
+
+	"github.com/urilint/urilint/internal/safewrite"
 )
 
 // Wants reports whether args ask for fixes to be written: -fix without
@@ -193,7 +193,7 @@ func apply(findings []finding, stderr io.Writer) int {
 	for _, file := range slices.Sorted(maps.Keys(byFile)) {
 		left, err := fixFile(file, byFile[file])
 		if err != nil {
-			fmt.Fprintf(stderr, "%s: %v (file left unchanged)\n", file, err)
+			fmt.Fprintf(stderr, "%v (file left unchanged)\n", err) // it names the file
 			status = 1
 			left = byFile[file]
 		}
@@ -241,7 +241,7 @@ func fixFile(file string, fs []finding) (left []finding, err error) {
 		at = e.end
 	}
 	out = append(out, src[at:]...)
-	return left, writeWhole(file, out)
+	return left, safewrite.WriteFile(file, out)
 }
 
 // overlaps reports whether any of edits is out of range or overlaps one of
@@ -259,29 +259,4 @@ func overlaps(taken, edits []edit, size int) bool {
 		}
 	}
 	return false
-}
-
-// writeWhole replaces file with data, or leaves it as it was: data goes to
-// a temporary file beside it, synced, given file's permissions, then
-// renamed over it.
-func writeWhole(file string, data []byte) (err error) {
-	info, err := os.Stat(file)
-	if err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(file), "."+filepath.Base(file)+".urilint-*")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			os.Remove(tmp.Name())
-		}
-	}()
-	_, err = tmp.Write(data)
-	err = errors.Join(err, tmp.Sync(), tmp.Chmod(info.Mode().Perm()), tmp.Close())
-	if err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), file)
 }

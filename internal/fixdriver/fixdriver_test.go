@@ -134,23 +134,22 @@ func TestRunErrors(t *testing.T) {
 	}
 }
 
-// TestWriteWholeFails checks that a failed write leaves the target as it
-// was and no temporary file behind.
-func TestWriteWholeFails(t *testing.T) {
-	dir := t.TempDir()
-	target := filepath.Join(dir, "target")
-	if err := os.Mkdir(target, 0o755); err != nil {
-		t.Fatal(err)
+// TestRunReadOnly checks that a read-only file is not fixed, and that the
+// refusal and the findings it leaves are printed.
+func TestRunReadOnly(t *testing.T) {
+	const src = "package m\n\nvar a = \"old\"\n"
+	dir := module(t, src, 0o444)
+	var stderr bytes.Buffer
+	if got := Run(quoted, []string{"-fix", "./..."}, dir, &stderr); got != 1 {
+		t.Errorf("Run on a read-only file = %d, want 1", got)
 	}
-	if err := writeWhole(target, []byte("data")); err == nil {
-		t.Fatal("writeWhole over a directory succeeded")
+	for _, want := range []string{"main.go\" is read-only", "main.go:3:9: old is old"} {
+		if !strings.Contains(stderr.String(), want) {
+			t.Errorf("stderr lacks %q:\n%s", want, &stderr)
+		}
 	}
-	if info, err := os.Stat(target); err != nil || !info.IsDir() {
-		t.Errorf("target changed: %v, %v", info, err)
-	}
-	entries, _ := os.ReadDir(dir)
-	if len(entries) != 1 {
-		t.Errorf("writeWhole left %d entries, want the target only", len(entries))
+	if data, _ := os.ReadFile(filepath.Join(dir, "main.go")); string(data) != src {
+		t.Errorf("Run changed a read-only file to:\n%s", data)
 	}
 }
 
