@@ -150,7 +150,7 @@ const DraftURL = "HTTP://Draft.Example.COM/"
 GO
 cp draft.go "$scratch/draft.go"
 git add .pre-commit-config.yaml status.go
-commit_expect 1 "unnormalized URI" "files were modified by this hook" "exit code: 3" "status.go: fixed 1 finding(s)"
+commit_expect 1 "unnormalized URI" "files were modified by this hook" "exit code: 3" "status.go: fixed 3 finding(s)"
 if ! grep -qF 'const StatusURL = "http://status.example.com/v1/status"' status.go; then
 	echo "FAIL: urilint-fix left status.go as:"
 	cat status.go
