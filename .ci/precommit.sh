@@ -3,7 +3,8 @@
 # pre-commit: in a scratch git repository whose .pre-commit-config.yaml
 # points at this checkout's working tree, commits with a malformed URI in a
 # Go file and in a README fail with the findings shown, the fixed versions
-# commit, and urilint-fix rewrites a fixable literal.
+# commit, and urilint-fix rewrites a fixable literal of a staged file, fails
+# the commit, and leaves an untracked file alone.
 #
 # pre-commit installs hooks from a git repository at a revision, so the
 # files of the working tree that git would see (tracked, modified or not,
@@ -181,13 +182,28 @@ package precommit
 // StatusURL is the status page.
 const StatusURL = "HTTP://Status.Example.COM/v1/./status"
 GO
+# An untracked file with a fixable literal: not part of the commit, so
+# urilint-fix must leave it alone.
+cat >draft.go <<'GO'
+package precommit
+
+// DraftURL is not committed yet.
+const DraftURL = "HTTP://Draft.Example.COM/"
+GO
+cp draft.go "$scratch/draft.go"
 git add .pre-commit-config.yaml status.go
-commit_expect 1 "unnormalized URI" "files were modified by this hook"
+commit_expect 1 "unnormalized URI" "files were modified by this hook" "exit code: 3" "status.go: fixed 3 finding(s)"
 if ! grep -qF 'const StatusURL = "http://status.example.com/v1/status"' status.go; then
 	echo "FAIL: urilint-fix left status.go as:"
 	cat status.go
 	failures=$((failures + 1))
 fi
+if ! cmp -s draft.go "$scratch/draft.go"; then
+	echo "FAIL: urilint-fix rewrote draft.go, which is not part of the commit:"
+	cat draft.go
+	failures=$((failures + 1))
+fi
+rm draft.go # urilint, which checks the whole module, would report it
 git add status.go
 commit_expect 0 "normalized URI"
 

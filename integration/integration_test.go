@@ -254,13 +254,17 @@ func TestFixDiff(t *testing.T) {
 	}
 	cmd := exec.Command(command(t, "urilint"), "-fix", "-diff", "./...")
 	cmd.Dir = dir
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
 	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("urilint -fix -diff ./...: %v", err)
+	// As -fix would: 3, since a finding has no fix; it is on stderr.
+	if code := cmd.ProcessState.ExitCode(); code != 3 {
+		t.Fatalf("urilint -fix -diff ./... exited %d (%v), want 3\n%s", code, err, &stderr)
 	}
-	if diff := strings.ReplaceAll(string(out), dir+string(filepath.Separator), ""); diff != want["fix.diff"] {
-		t.Errorf("urilint -fix -diff ./... printed:\n%s\nwant:\n%s", diff, want["fix.diff"])
+	if string(out) != want["fix.diff"] {
+		t.Errorf("urilint -fix -diff ./... printed:\n%s\nwant:\n%s", out, want["fix.diff"])
 	}
+	checkFindings(t, "urilint -fix -diff ./...", strings.ReplaceAll(stderr.String(), dir+string(filepath.Separator), ""), want["findings-after-fix"])
 	after, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
