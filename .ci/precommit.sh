@@ -1,55 +1,91 @@
 #!/usr/bin/env bash
 # Proves the pre-commit hooks of .pre-commit-hooks.yaml with the real
 # pre-commit: in a scratch git repository whose .pre-commit-config.yaml
-# points at this checkout at HEAD, commits with a malformed URI in a Go file
-# and in a README fail with the findings shown, the fixed versions commit,
-# and urilint-fix rewrites a fixable literal.
+# points at this checkout's working tree, commits with a malformed URI in a
+# Go file and in a README fail with the findings shown, the fixed versions
+# commit, and urilint-fix rewrites a fixable literal of a staged file, fails
+# the commit, and leaves an untracked file alone.
+#
+# pre-commit installs hooks from a git repository at a revision, so the
+# files of the working tree that git would see (tracked, modified or not,
+# and untracked but not ignored: git ls-files -co --exclude-standard) are
+# copied into a second scratch repository and committed there; the hooks
+# come from that commit, not from a HEAD that may be stale.
 #
 # pre-commit is installed with apt-get (Debian package "pre-commit") when it
-# is missing; only when apt-get is not available either is the proof skipped,
-# with a message. The hooks are what HEAD holds: commit before running this.
+# is missing. When it cannot be installed the proof cannot be made, and
+# this script fails.
 #
-# Exit status: 0 when every step behaved as expected (or the proof was
-# skipped), 1 otherwise.
+# Exit status: 0 when every step behaved as expected, 1 otherwise.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 checkout=$(pwd)
 export GOTOOLCHAIN=local # pre-commit's golang hooks use the system Go; never download another
 
+# fail MESSAGE: the proof cannot go on.
+fail() {
+	echo "precommit.sh: FAIL: $1" >&2
+	exit 1
+}
+
 if ! command -v pre-commit >/dev/null; then
 	if ! command -v apt-get >/dev/null; then
-		echo "precommit.sh: SKIPPED: pre-commit is not installed and apt-get is not available to install it"
-		exit 0
+		fail "pre-commit is not installed, and apt-get is not available to install it; install pre-commit (https://pre-commit.com/#install) and run again"
 	fi
 	sudo=()
 	if [ "$(id -u)" != 0 ]; then
+		if ! command -v sudo >/dev/null; then
+			fail "pre-commit is not installed, and installing it with apt-get needs root or sudo"
+		fi
 		sudo=(sudo)
 	fi
 	echo "== apt-get install pre-commit"
-	"${sudo[@]}" apt-get update -qq
-	DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq pre-commit >/dev/null
+	if ! "${sudo[@]}" apt-get update -qq ||
+		! DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq pre-commit >/dev/null ||
+		! command -v pre-commit >/dev/null; then
+		fail "pre-commit is not installed, and apt-get could not install it (see above)"
+	fi
 fi
 echo "== $(pre-commit --version), $(go version)"
 
-rev=$(git rev-parse HEAD)
-echo "hooks from $checkout at $rev"
-
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
-# A private pre-commit cache, so the hooks are installed from the checkout
-# by this run, as a user's first commit would.
+
+# scratch_repo DIR: git init DIR, with a committer of its own and no
+# signing, whatever the user's configuration says.
+scratch_repo() {
+	git -c init.defaultBranch=main init -q "$1"
+	git -C "$1" config user.name "precommit.sh"
+	git -C "$1" config user.email "precommit@example.com"
+	git -C "$1" config commit.gpgsign false
+}
+
+# The hooks: the working tree, committed in a scratch repository. Files
+# deleted from the working tree but still tracked are left out.
+hooks=$scratch/hooks
+scratch_repo "$hooks"
+git ls-files -z -co --exclude-standard |
+	while IFS= read -r -d '' f; do
+		if [ -e "$f" ] || [ -L "$f" ]; then
+			printf '%s\0' "$f"
+		fi
+	done |
+	tar --null -T - -cf - | tar -C "$hooks" -xf -
+git -C "$hooks" add --all --force .
+git -C "$hooks" commit -q --no-verify -m "working tree of $checkout"
+rev=$(git -C "$hooks" rev-parse HEAD)
+echo "hooks from the working tree of $checkout ($(git -C "$hooks" ls-files | wc -l) files), committed in $hooks at $rev"
+
+# A private pre-commit cache, so the hooks are installed from the hooks
+# repository by this run, as a user's first commit would.
 export PRE_COMMIT_HOME=$scratch/cache
 repo=$scratch/repo
-mkdir -p "$repo"
+scratch_repo "$repo"
 cd "$repo"
-git init -q
-git config user.name "precommit.sh"
-git config user.email "precommit@example.com"
-git config commit.gpgsign false
 
 cat >.pre-commit-config.yaml <<YAML
 repos:
-  - repo: $checkout
+  - repo: $hooks
     rev: $rev
     hooks:
       - id: urilint
@@ -63,7 +99,7 @@ GO
 git add .pre-commit-config.yaml go.mod
 git commit -q -m "scratch module" --no-verify
 pre-commit install
-echo "== pre-commit install-hooks (go install of cmd/urilint and cmd/uriextract at $rev)"
+echo "== pre-commit install-hooks (go install ./... of the hooks repository at $rev)"
 start=$SECONDS
 pre-commit install-hooks
 echo "installed in $((SECONDS - start))s"
@@ -74,7 +110,14 @@ if [ "$(basename "$envs")" != golangenv-system ] || [ -e "$envs/.go" ]; then
 	echo "FAIL: pre-commit did not install the hooks with the system Go: $envs"
 	exit 1
 fi
-echo "hooks installed with the system Go in $envs: $(ls "$envs/bin" | tr '\n' ' ')"
+installed=$(ls "$envs/bin" | tr '\n' ' ')
+echo "hooks installed with the system Go in $envs: $installed"
+# go install ./... installs every main package of the root module: the
+# programs of CI and benchmarks live in the nested module internal/cmd.
+if [ "$installed" != "uriextract urilint " ]; then
+	echo "FAIL: pre-commit installed $installed, want uriextract and urilint alone"
+	exit 1
+fi
 
 failures=0
 # commit_expect STATUS MESSAGE PATTERN...: runs git commit, checks that it
@@ -127,7 +170,7 @@ commit_expect 0 "fixed URIs" "urilint" "uriextract -check"
 echo "== urilint-fix rewrites a fixable literal: the commit fails, the fixed file commits"
 cat >.pre-commit-config.yaml <<YAML
 repos:
-  - repo: $checkout
+  - repo: $hooks
     rev: $rev
     hooks:
       - id: urilint-fix
@@ -139,13 +182,28 @@ package precommit
 // StatusURL is the status page.
 const StatusURL = "HTTP://Status.Example.COM/v1/./status"
 GO
+# An untracked file with a fixable literal: not part of the commit, so
+# urilint-fix must leave it alone.
+cat >draft.go <<'GO'
+package precommit
+
+// DraftURL is not committed yet.
+const DraftURL = "HTTP://Draft.Example.COM/"
+GO
+cp draft.go "$scratch/draft.go"
 git add .pre-commit-config.yaml status.go
-commit_expect 1 "unnormalized URI" "files were modified by this hook"
+commit_expect 1 "unnormalized URI" "files were modified by this hook" "exit code: 3" "status.go: fixed 3 finding(s)"
 if ! grep -qF 'const StatusURL = "http://status.example.com/v1/status"' status.go; then
 	echo "FAIL: urilint-fix left status.go as:"
 	cat status.go
 	failures=$((failures + 1))
 fi
+if ! cmp -s draft.go "$scratch/draft.go"; then
+	echo "FAIL: urilint-fix rewrote draft.go, which is not part of the commit:"
+	cat draft.go
+	failures=$((failures + 1))
+fi
+rm draft.go # urilint, which checks the whole module, would report it
 git add status.go
 commit_expect 0 "normalized URI"
 

@@ -1,6 +1,7 @@
 package analyzer_test
 
 import (
+	"flag"
 	"go/token"
 	"os"
 	"path/filepath"
@@ -12,20 +13,45 @@ import (
 	"github.com/urilint/urilint/analyzer"
 )
 
+// Each analysistest.Run loads its packages and type-checks all their
+// dependencies from source, net/http and testing included, which takes
+// seconds: the tests below load each group of testdata packages that share
+// settings once, and check every result of that one run.
+
+// defaultPackages are the testdata packages checked with the default
+// settings of Analyzer (and no suggested fixes: see TestFixes).
+var defaultPackages = []string{"basic", "skip", "pos", "tests", "service", "ignore", "schemes"}
+
+// TestAnalyzer checks the want comments of defaultPackages, then, on the
+// results of the same run, what want comments cannot express.
 func TestAnalyzer(t *testing.T) {
-	testdata := analysistest.TestData()
-	analysistest.Run(t, testdata, analyzer.Analyzer, "basic", "skip", "pos", "gen", "tests", "service", "ignore")
+	results := analysistest.Run(t, analysistest.TestData(), analyzer.Analyzer, defaultPackages...)
+	t.Run("positions", func(t *testing.T) { checkPosPositions(t, resultsOf(results, "pos")) })
+	t.Run("schemes same as check", func(t *testing.T) { checkSchemesSameAsCheck(t, resultsOf(results, "schemes")) })
 }
 
+// TestFixes checks the suggested fixes of packages fix and gen against
+// their .golden files, and their want comments.
 func TestFixes(t *testing.T) {
 	testdata := analysistest.TestData()
 	analysistest.RunWithSuggestedFixes(t, testdata, analyzer.Analyzer, "fix", "gen")
 }
 
-// TestPositions checks the exact source bytes that each finding of package
-// pos covers, which the want comments (line only) cannot.
-func TestPositions(t *testing.T) {
-	results := analysistest.Run(t, analysistest.TestData(), analyzer.Analyzer, "pos")
+// resultsOf returns the results of the package with import path path, and
+// of its test variants, among results.
+func resultsOf(results []*analysistest.Result, path string) []*analysistest.Result {
+	var rs []*analysistest.Result
+	for _, r := range results {
+		if r.Action.Package.PkgPath == path {
+			rs = append(rs, r)
+		}
+	}
+	return rs
+}
+
+// checkPosPositions checks the exact source bytes that each finding of
+// package pos covers, which the want comments (line only) cannot.
+func checkPosPositions(t *testing.T, results []*analysistest.Result) {
 	want := map[int]string{ // line -> source text at [Pos, End)
 		8:  `\x7f`,
 		9:  ` `,
@@ -78,8 +104,27 @@ func TestCarriageReturn(t *testing.T) {
 	checkPositions(t, results, map[int]string{3: "Ex\rample.com"})
 }
 
+// flagsSettings are the settings package flags is checked with.
+var flagsSettings = analyzer.Settings{Enable: []string{"empty-path"}, Disable: []string{"dot-segments"}, Tests: true}
+
+// TestSettings checks package flags with an analyzer made by New with
+// flagsSettings. TestFlags checks that the flags give the same analyzer.
+func TestSettings(t *testing.T) {
+	a, err := analyzer.New(flagsSettings)
+	if err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, analysistest.TestData(), a, "flags")
+
+	if _, err := analyzer.New(analyzer.Settings{Enable: []string{"no-such-category"}}); err == nil {
+		t.Error(`New(Enable: "no-such-category") succeeded, want an error`)
+	}
+}
+
 // TestFlags checks the category flags of a fresh analyzer: empty-path on,
-// dot-segments off, tests on.
+// dot-segments off, tests on give the analyzer of flagsSettings, which
+// TestSettings runs on package flags (loaded once for both). Each flag
+// shows the setting the analyzer runs with.
 func TestFlags(t *testing.T) {
 	a, err := analyzer.New(analyzer.Settings{})
 	if err != nil {
@@ -90,22 +135,22 @@ func TestFlags(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	analysistest.Run(t, analysistest.TestData(), a, "flags")
-	// The package-level Analyzer is untouched.
-	if f := analyzer.Analyzer.Flags.Lookup("empty-path"); f.Value.String() != "false" {
-		t.Errorf("Analyzer's empty-path = %s after setting another analyzer's", f.Value)
-	}
-}
-
-func TestSettings(t *testing.T) {
-	a, err := analyzer.New(analyzer.Settings{Enable: []string{"empty-path"}, Disable: []string{"dot-segments"}, Tests: true})
+	want, err := analyzer.New(flagsSettings)
 	if err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, analysistest.TestData(), a, "flags")
-
-	if _, err := analyzer.New(analyzer.Settings{Enable: []string{"no-such-category"}}); err == nil {
-		t.Error(`New(Enable: "no-such-category") succeeded, want an error`)
+	want.Flags.VisitAll(func(w *flag.Flag) {
+		got := "(no such flag)"
+		if f := a.Flags.Lookup(w.Name); f != nil {
+			got = f.Value.String()
+		}
+		if got != w.Value.String() {
+			t.Errorf("-%s = %s after setting the flags, want %s as with New(%+v)", w.Name, got, w.Value, flagsSettings)
+		}
+	})
+	// The package-level Analyzer is untouched.
+	if f := analyzer.Analyzer.Flags.Lookup("empty-path"); f.Value.String() != "false" {
+		t.Errorf("Analyzer's empty-path = %s after setting another analyzer's", f.Value)
 	}
 }
 

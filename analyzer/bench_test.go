@@ -104,3 +104,26 @@ func TestCandidateAllocs(t *testing.T) {
 		t.Errorf("deciding a candidate allocates %v times, want 0", n)
 	}
 }
+
+// BenchmarkFixMapping runs the analyzer on one literal of 25 KB and one of
+// 200 KB of "%7e" escapes, whose fix has an edit for each: the time per
+// byte must stay the same, as the edits are mapped to the source in one
+// pass over the literal.
+func BenchmarkFixMapping(b *testing.B) {
+	for _, kb := range []int{25, 200} {
+		src := "package bench\n\nvar u = \"https://example.com/" + strings.Repeat("%7e", kb<<10/3) + "\"\n"
+		b.Run(fmt.Sprintf("size=%dKB", kb), func(b *testing.B) {
+			pass, reports := benchPass(b, src)
+			b.SetBytes(int64(len(src)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := Analyzer.Run(pass); err != nil {
+					b.Fatal(err)
+				}
+			}
+			if *reports == 0 {
+				b.Fatal("no reports")
+			}
+		})
+	}
+}

@@ -104,13 +104,17 @@ func pos(pieces []piece, off int, isEnd bool) token.Pos {
 // sequences.
 func textEdits(pieces []piece, edits []uri.Edit) ([]analysis.TextEdit, bool) {
 	out := make([]analysis.TextEdit, 0, len(edits))
+	// The edits are sorted: map them in one pass over pieces and literals.
+	cursors, from := litCursors(pieces), 0
 next:
 	for _, ed := range edits {
-		for _, p := range pieces {
+		for i := from; i < len(pieces); i++ {
+			p := pieces[i]
 			if p.lit == nil || ed.Start < p.start || ed.End > p.end {
 				continue
 			}
-			s, e, exact := litRange(p.src, ed.Start-p.start, ed.End-p.start)
+			from = i
+			s, e, exact := cursors[i].rangeOf(ed.Start-p.start, ed.End-p.start)
 			if !exact {
 				return nil, false
 			}

@@ -11,26 +11,23 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
-	"github.com/urilint/urilint/analyzer"
 	"github.com/urilint/urilint/uri"
 )
 
-// TestSchemes: the scheme rules of RFC 1738 and the section 7 findings of
-// RFC 3986 reach Go code through uri.Check alone, with the messages that
+// The scheme rules of RFC 1738 and the section 7 findings of RFC 3986
+// reach Go code through uri.Check alone, with the messages that
 // cmd/uriextract prints for documents
-// (cmd/uriextract/testdata/check-schemes.txtar).
-func TestSchemes(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), analyzer.Analyzer, "schemes")
-}
+// (cmd/uriextract/testdata/check-schemes.txtar): TestAnalyzer checks the
+// want comments of package schemes, then checkSchemesSameAsCheck on the
+// results of the same run.
 
-// TestSchemesSameAsCheck: for every plain string literal of the schemes
+// checkSchemesSameAsCheck: for every plain string literal of the schemes
 // package, the analyzer reports exactly what uri.Check reports for its
 // value (empty-path aside, which is off by default): the same category,
 // the same message, at the literal's byte Start.
-func TestSchemesSameAsCheck(t *testing.T) {
-	results := analysistest.Run(t, analysistest.TestData(), analyzer.Analyzer, "schemes")
+func checkSchemesSameAsCheck(t *testing.T, results []*analysistest.Result) {
 	if len(results) != 1 {
-		t.Fatalf("got %d results, want 1", len(results))
+		t.Fatalf("got %d results for package schemes, want 1", len(results))
 	}
 	act := results[0].Action
 	fset := act.Package.Fset

@@ -66,19 +66,56 @@ func runeLen(src string, i, n int) int {
 // by the quoted form of a replacement for value[start:end]. An empty range
 // maps to an empty range; start == len(value) maps to the closing quote. A
 // range past the end of the value maps to the closing quote, inexactly.
+//
+// litRange walks the literal from its start: to map many ranges of one
+// literal, use a litCursor.
 func litRange(src string, start, end int) (s, e int, exact bool) {
+	c := litCursor{src: src}
+	return c.rangeOf(start, end)
+}
+
+// A litCursor maps ranges of one literal's value as litRange does, but
+// resumes its walk where the previous range started: ranges given in
+// increasing order, such as the sorted edits of a fix, cost one pass over
+// the literal in all instead of one pass each. A range that starts before
+// the previous one restarts the walk. The zero value with src set is ready.
+type litCursor struct {
+	src string
+	i   int // source offset of the element where the walk resumes (0: the start)
+	v   int // value offset of that element
+
+	steps int // elements walked, for the tests of linearity
+}
+
+// litCursors returns a cursor for each piece that is a literal.
+func litCursors(pieces []piece) []litCursor {
+	cs := make([]litCursor, len(pieces))
+	for i, p := range pieces {
+		cs[i].src = p.src
+	}
+	return cs
+}
+
+// rangeOf is litRange(c.src, start, end).
+func (c *litCursor) rangeOf(start, end int) (s, e int, exact bool) {
+	src := c.src
 	if len(src) < 2 {
 		return 0, len(src), false
+	}
+	if c.i == 0 || start < c.v {
+		c.i, c.v = 1, 0
 	}
 	raw := src[0] == '`'
 	last := len(src) - 1 // the closing quote
 	s = -1
 	exact = true
-	v := 0 // value offset of the element at src[i]
-	for i := 1; i < last; {
+	i, v := c.i, c.v // the element at src[i] starts at value offset v
+	for i < last {
 		sl, vl := nextElem(src, i, raw)
+		c.steps++
 		if s < 0 && vl > 0 && start < v+vl {
 			s = i
+			c.i, c.v = i, v
 			exact = exact && start == v
 			if end == start {
 				return s, s, exact
@@ -95,6 +132,7 @@ func litRange(src string, start, end int) (s, e int, exact bool) {
 	// start or end is at or past the end of the value.
 	if s < 0 {
 		s = last
+		c.i, c.v = i, v
 		exact = exact && start == v
 	}
 	return s, last, exact && end == v

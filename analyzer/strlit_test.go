@@ -108,9 +108,18 @@ func checkLitRange(t *testing.T, src string) {
 		}
 		return len(v)
 	}
+	fwd := litCursor{src: src} // maps the ranges in increasing order
+	back := litCursor{src: src}
 	for start := 0; start <= len(value); start++ {
 		for end := start; end <= len(value); end++ {
 			s, e, exact := litRange(src, start, end)
+			if fs, fe, fx := fwd.rangeOf(start, end); fs != s || fe != e || fx != exact {
+				t.Fatalf("litCursor.rangeOf(%d, %d) after earlier ranges of %q = %d, %d, %v, want %d, %d, %v", start, end, src, fs, fe, fx, s, e, exact)
+			}
+			bs, be, bx := back.rangeOf(len(value)-end, len(value)-start)
+			if ws, we, wx := litRange(src, len(value)-end, len(value)-start); bs != ws || be != we || bx != wx {
+				t.Fatalf("litCursor.rangeOf(%d, %d) after later ranges of %q = %d, %d, %v, want %d, %d, %v", len(value)-end, len(value)-start, src, bs, be, bx, ws, we, wx)
+			}
 			if s < 1 || e < s || e > len(src)-1 {
 				t.Fatalf("litRange(%q, %d, %d) = %d, %d: out of the quotes", src, start, end, s, e)
 			}
@@ -173,6 +182,33 @@ func TestLitRangeUnquote(t *testing.T) {
 	}
 	b.WriteByte('"')
 	checkLitRange(t, b.String())
+}
+
+// TestLitCursorLinear checks that mapping the ranges of a long literal in
+// order walks each element a bounded number of times, as the edits of a fix
+// of a megabyte of "%7e" are mapped.
+func TestLitCursorLinear(t *testing.T) {
+	for _, elem := range []string{"%7e", `\x41`, `\u00e9`, "é"} {
+		const n = 10000
+		src := `"` + strings.Repeat(elem, n) + `"`
+		value, err := strconv.Unquote(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		width := len(value) / n // value bytes of one elem
+		c := litCursor{src: src}
+		for k := range n {
+			s, e, exact := c.rangeOf(k*width, (k+1)*width)
+			if !exact || src[s:e] != elem {
+				t.Fatalf("litCursor.rangeOf(%d, %d) of %d times %q = %d, %d, %v", k*width, (k+1)*width, n, elem, s, e, exact)
+			}
+		}
+		// Each element is at least one source byte: a pass over the literal
+		// per range would walk about n*n/2 elements.
+		if limit := 2 * len(src); c.steps > limit {
+			t.Errorf("mapping %d ranges of %d times %q in order walked %d elements, want at most %d", n, n, elem, c.steps, limit)
+		}
+	}
 }
 
 func FuzzLitRange(f *testing.F) {

@@ -10,7 +10,7 @@ import (
 // stack[len(stack)-1] is the node. The analyzer walks each file once with
 // ast.PreorderStack rather than requiring inspect.Analyzer: building an
 // inspector for every file cost urilint, run alone, more than its own
-// checks (see the Performance section of README.md).
+// checks (see docs/performance.md).
 type cursor struct {
 	stack []ast.Node
 }

@@ -254,13 +254,17 @@ func TestFixDiff(t *testing.T) {
 	}
 	cmd := exec.Command(command(t, "urilint"), "-fix", "-diff", "./...")
 	cmd.Dir = dir
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
 	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("urilint -fix -diff ./...: %v", err)
+	// As -fix would: 3, since a finding has no fix; it is on stderr.
+	if code := cmd.ProcessState.ExitCode(); code != 3 {
+		t.Fatalf("urilint -fix -diff ./... exited %d (%v), want 3\n%s", code, err, &stderr)
 	}
-	if diff := strings.ReplaceAll(string(out), dir+string(filepath.Separator), ""); diff != want["fix.diff"] {
-		t.Errorf("urilint -fix -diff ./... printed:\n%s\nwant:\n%s", diff, want["fix.diff"])
+	if string(out) != want["fix.diff"] {
+		t.Errorf("urilint -fix -diff ./... printed:\n%s\nwant:\n%s", out, want["fix.diff"])
 	}
+	checkFindings(t, "urilint -fix -diff ./...", strings.ReplaceAll(stderr.String(), dir+string(filepath.Separator), ""), want["findings-after-fix"])
 	after, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
@@ -339,10 +343,19 @@ func TestUriextractCheck(t *testing.T) {
 	}
 }
 
-// TestReadmeTryIt runs the first command of README.md, on the sample
-// package that ships in testdata/service, and checks that it prints what
-// the README shows and exits with status 3 (findings).
-func TestReadmeTryIt(t *testing.T) {
+// The two commands a new user runs first sit between these markers in
+// README.md, each on a line of a shell block, followed by the output of
+// the first.
+const (
+	quickstartBegin = "<!-- quickstart:begin -->"
+	quickstartEnd   = "<!-- quickstart:end -->"
+)
+
+// TestReadmeQuickstart checks README.md's quickstart: its first command
+// lints the sample package that ships in testdata/service, prints the
+// block that follows and exits with status 3 (findings); its second is the
+// test command that .ci/run runs.
+func TestReadmeQuickstart(t *testing.T) {
 	root, err := filepath.Abs("..")
 	if err != nil {
 		t.Fatal(err)
@@ -351,16 +364,65 @@ func TestReadmeTryIt(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The block of output that follows the command's explanation.
-	_, after, ok := strings.Cut(string(readme), "The first prints what urilint finds")
+	_, section, ok1 := strings.Cut(string(readme), quickstartBegin)
+	section, _, ok2 := strings.Cut(section, quickstartEnd)
+	if !ok1 || !ok2 {
+		t.Fatalf("README.md lacks the markers %s and %s around its first two commands", quickstartBegin, quickstartEnd)
+	}
+	blocks := codeBlocks(section)
+	if len(blocks) < 2 {
+		t.Fatalf("README.md's quickstart holds %d code blocks, want 2: the commands, then the first one's output", len(blocks))
+	}
+	var cmds []string
+	for _, l := range lines(blocks[0]) {
+		l, _, _ = strings.Cut(l, "#")
+		if l = strings.TrimSpace(l); l != "" {
+			cmds = append(cmds, l)
+		}
+	}
+	if len(cmds) != 2 {
+		t.Fatalf("README.md's quickstart has %d commands, want 2:\n%s", len(cmds), blocks[0])
+	}
+
+	args, ok := strings.CutPrefix(cmds[0], "go run ./cmd/urilint ")
 	if !ok {
-		t.Fatal("README.md no longer explains its first command")
+		t.Fatalf("README.md's first command is %q, want go run ./cmd/urilint and its arguments", cmds[0])
 	}
-	_, block, _ := strings.Cut(after, "```\n")
-	block, _, _ = strings.Cut(block, "```")
-	out, code := run(t, root, command(t, "urilint"), "./testdata/service")
+	out, code := run(t, root, command(t, "urilint"), strings.Fields(args)...)
 	if code != 3 {
-		t.Errorf("urilint ./testdata/service exited %d, want 3\n%s", code, out)
+		t.Errorf("urilint %s exited %d, want 3\n%s", args, code, out)
 	}
-	checkFindings(t, "urilint ./testdata/service", out, block)
+	checkFindings(t, "urilint "+args, out, blocks[1])
+
+	ci, err := os.ReadFile(filepath.Join(root, ".ci", "run"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for part := range strings.SplitSeq(cmds[1], "&&") {
+		if part = strings.TrimSpace(part); !slices.Contains(lines(string(ci)), part) {
+			t.Errorf("README.md's test command %q runs %q, which .ci/run does not run", cmds[1], part)
+		}
+	}
+}
+
+// codeBlocks returns the contents of the fenced code blocks of Markdown
+// text md, in order.
+func codeBlocks(md string) []string {
+	var blocks []string
+	var cur strings.Builder
+	in := false
+	for l := range strings.Lines(md) {
+		if strings.HasPrefix(l, "```") {
+			if in {
+				blocks = append(blocks, cur.String())
+				cur.Reset()
+			}
+			in = !in
+			continue
+		}
+		if in {
+			cur.WriteString(l)
+		}
+	}
+	return blocks
 }

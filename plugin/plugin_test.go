@@ -1,11 +1,14 @@
 package plugin
 
 import (
+	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/golangci/plugin-module-register/register"
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/urilint/urilint/analyzer"
@@ -119,8 +122,11 @@ func TestSettingsErrors(t *testing.T) {
 }
 
 // TestSettingsTakeEffect runs the analyzers the plugin builds, as
-// golangci-lint would, and checks that each setting changes what is reported.
+// golangci-lint would, and checks that each setting changes what is
+// reported: package defaults with the plugin built with no settings,
+// package configured with the plugin built with some.
 func TestSettingsTakeEffect(t *testing.T) {
+	analyzers := make(map[string]*analysis.Analyzer)
 	for _, tt := range []struct {
 		pkg  string
 		conf any
@@ -132,16 +138,48 @@ func TestSettingsTakeEffect(t *testing.T) {
 			"tests":   true,
 		}},
 	} {
-		t.Run(tt.pkg, func(t *testing.T) {
-			p, err := newFromRegistry(t, tt.conf)
-			if err != nil {
-				t.Fatalf("new plugin with %#v: %v", tt.conf, err)
+		p, err := newFromRegistry(t, tt.conf)
+		if err != nil {
+			t.Fatalf("new plugin with %#v: %v", tt.conf, err)
+		}
+		as, err := p.BuildAnalyzers()
+		if err != nil {
+			t.Fatalf("BuildAnalyzers(): %v", err)
+		}
+		analyzers[tt.pkg] = as[0]
+	}
+	// Both packages import net/http, whose type-checking from source is
+	// most of the cost of a run: one run loads them both.
+	analysistest.Run(t, analysistest.TestData(), perPackage(t, analyzers), "defaults", "configured")
+}
+
+// perPackage returns an analyzer that runs, on each package, the analyzer
+// that analyzers holds for its import path (a test package or test main
+// under the path of the package it tests). The analyzers must require the
+// same analyzers, as the ones the plugin builds do.
+func perPackage(t *testing.T, analyzers map[string]*analysis.Analyzer) *analysis.Analyzer {
+	t.Helper()
+	var first *analysis.Analyzer
+	for _, a := range analyzers {
+		if first == nil {
+			first = a
+		} else if !slices.Equal(a.Requires, first.Requires) {
+			t.Fatalf("analyzers %v and %v require different analyzers", first, a)
+		}
+	}
+	return &analysis.Analyzer{
+		Name:     first.Name,
+		Doc:      first.Doc,
+		Requires: first.Requires,
+		Run: func(pass *analysis.Pass) (any, error) {
+			path := strings.TrimSuffix(strings.TrimSuffix(pass.Pkg.Path(), ".test"), "_test")
+			a, ok := analyzers[path]
+			if !ok {
+				return nil, fmt.Errorf("no analyzer for package %s", pass.Pkg.Path())
 			}
-			as, err := p.BuildAnalyzers()
-			if err != nil {
-				t.Fatalf("BuildAnalyzers(): %v", err)
-			}
-			analysistest.Run(t, analysistest.TestData(), as[0], tt.pkg)
-		})
+			p := *pass
+			p.Analyzer = a
+			return a.Run(&p)
+		},
 	}
 }

@@ -9,7 +9,7 @@
 //	go build -o ../../bin/custom-gcl .
 //
 // and use it like golangci-lint, with urilint configured as a custom linter
-// of type "module" (see the golangci-lint section of README.md).
+// of type "module" (see the golangci-lint section of docs/integrations.md).
 package main
 
 import (

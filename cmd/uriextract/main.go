@@ -6,9 +6,13 @@
 //	uriextract [flags] [file or directory ...]
 //
 // With no arguments, or "-", it reads standard input as plain text (see
-// -format). Directories are walked for .md, .markdown and .txt files; the
+// -format); with no arguments and a terminal on standard input it prints
+// the usage instead. Directories are walked for .md, .markdown and .txt
+// files, skipping (with a message) those that are not regular files; the
 // format of a file comes from its extension (.md and .markdown are
-// Markdown, anything else plain text) unless -format says otherwise.
+// Markdown, anything else plain text) unless -format says otherwise. A
+// named file or standard input that is not a regular file (a pipe, a
+// device) is read up to 64 MiB, and is an error past that.
 //
 // The default output has one URI per line, in source order. -json writes
 // one JSON object per URI instead. -check runs every URI through uri.Check
@@ -105,13 +109,17 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	paths := fset.Args()
 	if len(paths) == 0 {
+		if isTerminal(stdin) {
+			fset.Usage()
+			return exitError
+		}
 		paths = []string{"-"}
 	}
 	for _, path := range paths {
 		if path == "-" {
-			src, err := io.ReadAll(stdin)
+			src, err := readAll(stdin, stdinName)
 			if err != nil {
-				fail(fmt.Errorf("%s: %v", stdinName, err))
+				fail(err)
 				continue
 			}
 			p.file(stdinName, src, false)
@@ -139,7 +147,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			}
 			switch strings.ToLower(filepath.Ext(name)) {
 			case ".md", ".markdown", ".txt":
-				p.path(name, fail)
+				if !skipWalked(name, d, stderr) {
+					p.path(name, fail)
+				}
 			}
 			return nil
 		})
@@ -167,7 +177,7 @@ type printer struct {
 
 // path reads and processes one named file.
 func (p *printer) path(name string, fail func(error)) {
-	src, err := os.ReadFile(name)
+	src, err := readFile(name)
 	if err != nil {
 		fail(err)
 		return
@@ -217,6 +227,7 @@ func (p *printer) file(name string, src []byte, markdown bool) {
 			_ = p.w.WriteByte('\n')
 		}
 	}
+	_ = p.w.Flush() // before the next read, which may block; errors surface at the last Flush
 }
 
 // check reports what the policy finds in l, and a hyphen break when that

@@ -1,77 +1,89 @@
 // Package fixdriver applies the suggested fixes of an analyzer to the files
-// of the packages named on the command line, for "urilint -fix".
+// of the packages named on the command line, for "urilint -fix", or prints
+// them as a diff, for "urilint -fix -diff".
 //
 // It exists because a fixer must never lose data: golang.org/x/tools'
 // drivers rewrite a file in place (truncate, then write), so a full disk or
 // a killed process can leave it cut short. Here every file is written whole
-// or not at all: the new content goes to a temporary file in the same
-// directory, which is synced and renamed over the original, keeping its
-// permissions. And unlike those drivers, -fix here still prints the
-// findings that have no fix (exit status 3), so that fixing never hides
-// them.
+// or not at all, through package internal/safewrite, which also follows
+// symbolic links, keeps mode and owner, and refuses read-only files and
+// files with other hard links. And unlike those drivers, -fix here still
+// prints the findings that have no fix (exit status 3), so that fixing
+// never hides them.
 //
-// Everything else (reporting, -fix -diff, -json, go vet -vettool) stays
-// with golang.org/x/tools/go/analysis/singlechecker.
+// With -diff, nothing is written: the fixes go to standard output as one
+// unified diff, with a/ and b/ file names relative to the current
+// directory, which "git apply" and "patch -p1" accept; the findings that
+// have no fix go to standard error, as with -fix, and the exit status is
+// the one -fix would have. (x/tools' -diff prints "(old)" and "(new)" file
+// names and wrong hunk headers, and drops the findings without a fix.)
+//
+// With -only-files, for a pre-commit hook, the arguments that end in .go
+// name the only files to fix and report, and the others the packages to
+// load (./... when there are none); a file changed is named on standard
+// error and makes the exit status 3, so that the hook fails the commit
+// whose staged content was not what got fixed.
+//
+// Everything else (reporting, -json, go vet -vettool) stays with
+// golang.org/x/tools/go/analysis/singlechecker.
 package fixdriver
 
 import (
 	"cmp"
-	"errors"
 	"flag"
 	"fmt"
 	"go/token"
 	"io"
 	"maps"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
+
+	"github.com/urilint/urilint/internal/safewrite"
 )
 
-// Wants reports whether args ask for fixes to be written: -fix without
-// -diff, and not a go vet invocation (whose last argument is a .cfg file).
+// Wants reports whether args ask for fixes, to be written or shown as a
+// diff: -fix, and not a go vet invocation (whose last argument is a .cfg
+// file).
 func Wants(args []string) bool {
 	if len(args) > 0 && strings.HasSuffix(args[len(args)-1], ".cfg") {
 		return false
 	}
-	fix, diff := false, false
+	fix := false
 	for _, a := range args {
-		if a == "--" {
-			break
+		if a == "--" || !strings.HasPrefix(a, "-") {
+			break // the flag package stops at the first argument
 		}
 		name, value, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
-		if !strings.HasPrefix(a, "-") {
-			continue
-		}
-		on := value == "" || value == "true" || value == "1"
-		switch name {
-		case "fix":
-			fix = on
-		case "diff":
-			diff = on
+		if name == "fix" {
+			fix = value == "" || value == "true" || value == "1"
 		}
 	}
-	return fix && !diff
+	return fix
 }
 
 // Main runs a with -fix on the packages that args name, from the current
 // directory, and returns the exit status: 0 when every finding was fixed,
-// 3 when findings without a fix remain (they are printed on stderr), 1 on
-// a failure (a package that does not load, a file that cannot be written),
-// 2 on a usage error.
+// 3 when findings without a fix remain (they are printed on stderr) or,
+// with -only-files, when a file was changed, 1 on a failure (a package
+// that does not load, a file that cannot be written), 2 on a usage error.
+// With -diff the diff goes to standard output.
 func Main(a *analysis.Analyzer, args []string, stderr io.Writer) int {
-	return Run(a, args, "", stderr)
+	return Run(a, args, "", os.Stdout, stderr)
 }
 
-// Run is Main from directory dir ("" for the current one).
-func Run(a *analysis.Analyzer, args []string, dir string, stderr io.Writer) int {
+// Run is Main from directory dir ("" for the current one), with the diff
+// of -diff written to stdout.
+func Run(a *analysis.Analyzer, args []string, dir string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet(a.Name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Bool("fix", true, "apply the suggested fixes")
+	diff := fs.Bool("diff", false, "with -fix, change no file but print the fixes as a unified diff")
+	onlyFiles := fs.Bool("only-files", false, "with -fix, fix and report only the files named by the arguments that end in .go (the others name the packages, ./... by default), and exit 3 when one was changed: for pre-commit")
 	tests := fs.Bool("test", true, "also analyze test packages")
 	tags := fs.String("tags", "", "comma-separated build tags")
 	a.Flags.VisitAll(func(f *flag.Flag) { fs.Var(f.Value, f.Name, f.Usage) })
@@ -79,6 +91,18 @@ func Run(a *analysis.Analyzer, args []string, dir string, stderr io.Writer) int 
 		return 2
 	}
 	patterns := fs.Args()
+	var only *fileSet
+	if *onlyFiles {
+		var files []string
+		files, patterns = splitFiles(patterns)
+		if len(files) == 0 {
+			return 0 // no Go file handed over: nothing to fix
+		}
+		if len(patterns) == 0 {
+			patterns = []string{"./..."}
+		}
+		only = newFileSet(dir, files)
+	}
 	if len(patterns) == 0 {
 		fmt.Fprintf(stderr, "%s: no packages named\n", a.Name)
 		return 2
@@ -110,10 +134,21 @@ func Run(a *analysis.Analyzer, args []string, dir string, stderr io.Writer) int 
 			return 1
 		}
 		for _, d := range act.Diagnostics {
-			findings = append(findings, newFinding(act.Package.Fset, d))
+			f := newFinding(act.Package.Fset, d)
+			if only == nil || only.has(f.posn.Filename) {
+				findings = append(findings, f)
+			}
 		}
 	}
-	return apply(findings, stderr)
+	o := output{stderr: stderr, reportChanged: only != nil}
+	if *diff {
+		o.diff = stdout
+		if o.wd, err = workDir(dir); err != nil {
+			fmt.Fprintf(stderr, "%s: %v\n", a.Name, err)
+			return 1
+		}
+	}
+	return o.apply(findings)
 }
 
 func printErrors(pkgs []*packages.Package, w io.Writer) int {
@@ -174,8 +209,17 @@ func (f *finding) key() string {
 	return b.String()
 }
 
-// apply writes the fixes and reports what they leave.
-func apply(findings []finding, stderr io.Writer) int {
+// output is where apply sends its results.
+type output struct {
+	stderr        io.Writer // findings left, errors, files changed
+	diff          io.Writer // with -diff, where the diff goes; nil to write the files
+	wd            string    // with -diff, the directory the diff's names are relative to
+	reportChanged bool      // name each file changed, and exit 3 if any was
+}
+
+// apply writes the fixes, or prints them as a diff, and reports what they
+// leave; it returns the exit status.
+func (o *output) apply(findings []finding) int {
 	seen := make(map[string]bool)
 	byFile := make(map[string][]finding)
 	var unfixed []finding
@@ -189,13 +233,19 @@ func apply(findings []finding, stderr io.Writer) int {
 			}
 		}
 	}
-	status := 0
+	status, changed := 0, false
 	for _, file := range slices.Sorted(maps.Keys(byFile)) {
-		left, err := fixFile(file, byFile[file])
-		if err != nil {
-			fmt.Fprintf(stderr, "%s: %v (file left unchanged)\n", file, err)
+		left, err := o.fixFile(file, byFile[file])
+		switch {
+		case err != nil:
+			fmt.Fprintf(o.stderr, "%v (file left unchanged)\n", err) // it names the file
 			status = 1
 			left = byFile[file]
+		case len(left) < len(byFile[file]):
+			changed = true
+			if o.reportChanged && o.diff == nil {
+				fmt.Fprintf(o.stderr, "%s: fixed %d finding(s)\n", file, len(byFile[file])-len(left))
+			}
 		}
 		unfixed = append(unfixed, left...)
 	}
@@ -204,35 +254,36 @@ func apply(findings []finding, stderr io.Writer) int {
 			cmp.Compare(a.posn.Line, b.posn.Line), cmp.Compare(a.posn.Column, b.posn.Column))
 	})
 	for _, f := range unfixed {
-		fmt.Fprintf(stderr, "%s: %s\n", f.posn, f.message)
+		fmt.Fprintf(o.stderr, "%s: %s\n", f.posn, f.message)
 	}
-	if status == 0 && len(unfixed) > 0 {
+	if status == 0 && (len(unfixed) > 0 || o.reportChanged && changed) {
 		status = 3
 	}
 	return status
 }
 
 // fixFile applies the fixes of fs to file, leaving out a fix whose edits
-// overlap one applied before it; it returns the findings left unfixed.
-func fixFile(file string, fs []finding) (left []finding, err error) {
+// overlap one applied before it, and writes the result, or prints it as a
+// diff; it returns the findings left unfixed.
+func (o *output) fixFile(file string, fs []finding) (left []finding, err error) {
 	src, err := os.ReadFile(file)
 	if err != nil {
 		return nil, err
 	}
 	slices.SortStableFunc(fs, func(a, b finding) int { return cmp.Compare(a.edits[0].start, b.edits[0].start) })
-	var taken []edit
+	var taken edits
 	for _, f := range fs {
-		if overlaps(taken, f.edits, len(src)) {
+		if !taken.add(f.edits, len(src)) {
 			f.message += " (its fix overlaps another; run -fix again)"
 			left = append(left, f)
-			continue
 		}
-		taken = append(taken, f.edits...)
 	}
 	if len(taken) == 0 {
 		return left, nil
 	}
-	slices.SortFunc(taken, func(a, b edit) int { return cmp.Compare(a.start, b.start) })
+	if o.diff != nil {
+		return left, writeDiff(o.diff, diffName(o.wd, file), src, taken)
+	}
 	var out []byte
 	at := 0
 	for _, e := range taken {
@@ -241,47 +292,48 @@ func fixFile(file string, fs []finding) (left []finding, err error) {
 		at = e.end
 	}
 	out = append(out, src[at:]...)
-	return left, writeWhole(file, out)
+	return left, safewrite.WriteFile(file, out)
 }
 
-// overlaps reports whether any of edits is out of range or overlaps one of
-// taken. Two insertions at the same offset overlap too: their order would
-// be a guess.
-func overlaps(taken, edits []edit, size int) bool {
-	for _, e := range edits {
+// edits are the edits of the fixes taken for a file, sorted and
+// non-overlapping.
+type edits []edit
+
+func byStart(a, b edit) int { return cmp.Compare(a.start, b.start) }
+
+// add adds es to the edits, or reports false and leaves them as they were
+// when one of es is out of [0, size] or overlaps another or one already
+// there. Two insertions at the same offset overlap too: their order would
+// be a guess. The fixes of a file, taken in the order of their first edit,
+// mostly go at the end, where add costs no more than sorting es.
+func (t *edits) add(es []edit, size int) bool {
+	es = slices.SortedFunc(slices.Values(es), byStart)
+	for i, e := range es {
 		if e.start < 0 || e.end < e.start || e.end > size {
-			return true
+			return false
 		}
-		for _, t := range taken {
-			if e.start < t.end && t.start < e.end || e.start == t.start {
-				return true
-			}
+		if i > 0 && (es[i-1].end > e.start || es[i-1].start == e.start) {
+			return false
+		}
+		// The first edit of t that starts at or after e, and the one before.
+		k, _ := slices.BinarySearchFunc(*t, e, byStart)
+		if k < len(*t) && ((*t)[k].start < e.end || (*t)[k].start == e.start) || k > 0 && (*t)[k-1].end > e.start {
+			return false
 		}
 	}
-	return false
-}
-
-// writeWhole replaces file with data, or leaves it as it was: data goes to
-// a temporary file beside it, synced, given file's permissions, then
-// renamed over it.
-func writeWhole(file string, data []byte) (err error) {
-	info, err := os.Stat(file)
-	if err != nil {
-		return err
+	if n := len(*t); n == 0 || (*t)[n-1].end <= es[0].start {
+		*t = append(*t, es...)
+		return true
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(file), "."+filepath.Base(file)+".urilint-*")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			os.Remove(tmp.Name())
+	merged := make(edits, 0, len(*t)+len(es))
+	a, b := *t, es
+	for len(a) > 0 && len(b) > 0 {
+		if a[0].start < b[0].start {
+			merged, a = append(merged, a[0]), a[1:]
+		} else {
+			merged, b = append(merged, b[0]), b[1:]
 		}
-	}()
-	_, err = tmp.Write(data)
-	err = errors.Join(err, tmp.Sync(), tmp.Chmod(info.Mode().Perm()), tmp.Close())
-	if err != nil {
-		return err
 	}
-	return os.Rename(tmp.Name(), file)
+	*t = append(append(merged, a...), b...)
+	return true
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"go/ast"
 	"go/token"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,8 +14,9 @@ import (
 )
 
 // quoted is a test analyzer: it reports every string literal "old" with a
-// fix to "new", "keep" with no fix, and "both" with a fix whose edit
-// overlaps the one of the literal before it (two fixes of one literal).
+// fix to "new", "keep" with no fix, "both" with a fix whose edit overlaps
+// the one of the literal before it (two fixes of one literal), and a raw
+// string of two lines and "grow" with fixes that remove and add lines.
 var quoted = &analysis.Analyzer{
 	Name: "quoted",
 	Doc:  "test analyzer",
@@ -33,6 +35,10 @@ var quoted = &analysis.Analyzer{
 					pass.Report(analysis.Diagnostic{Pos: lit.Pos(), Message: "old is old", SuggestedFixes: fix(`"new"`)})
 				case `"keep"`:
 					pass.Report(analysis.Diagnostic{Pos: lit.Pos(), Message: "keep has no fix"})
+				case "`two\nlines`":
+					pass.Report(analysis.Diagnostic{Pos: lit.Pos(), Message: "two lines", SuggestedFixes: fix(`"one line"`)})
+				case `"grow"`:
+					pass.Report(analysis.Diagnostic{Pos: lit.Pos(), Message: "grow", SuggestedFixes: fix("`grown\ninto\nlines`")})
 				case `"both"`:
 					pass.Report(analysis.Diagnostic{Pos: lit.Pos(), Message: "both one", SuggestedFixes: fix(`"one"`)})
 					pass.Report(analysis.Diagnostic{Pos: lit.Pos(), Message: "both two", SuggestedFixes: fix(`"two"`)})
@@ -94,7 +100,7 @@ func TestRun(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := module(t, tt.src, 0o600)
 			var stderr bytes.Buffer
-			if got := Run(quoted, []string{"-fix", "./..."}, dir, &stderr); got != tt.status {
+			if got := Run(quoted, []string{"-fix", "./..."}, dir, io.Discard, &stderr); got != tt.status {
 				t.Errorf("Run = %d, want %d; stderr:\n%s", got, tt.status, &stderr)
 			}
 			file := filepath.Join(dir, "main.go")
@@ -124,33 +130,32 @@ func TestRun(t *testing.T) {
 
 func TestRunErrors(t *testing.T) {
 	var stderr bytes.Buffer
-	if got := Run(quoted, []string{"-fix", "-nosuchflag", "./..."}, t.TempDir(), &stderr); got != 2 {
+	if got := Run(quoted, []string{"-fix", "-nosuchflag", "./..."}, t.TempDir(), io.Discard, &stderr); got != 2 {
 		t.Errorf("Run with an unknown flag = %d, want 2", got)
 	}
 	dir := module(t, "package m\n\nvar a = undefined\n", 0o644)
 	stderr.Reset()
-	if got := Run(quoted, []string{"-fix", "./..."}, dir, &stderr); got != 1 || !strings.Contains(stderr.String(), "undefined") {
+	if got := Run(quoted, []string{"-fix", "./..."}, dir, io.Discard, &stderr); got != 1 || !strings.Contains(stderr.String(), "undefined") {
 		t.Errorf("Run on a package that does not type-check = %d (%s), want 1 naming the error", got, &stderr)
 	}
 }
 
-// TestWriteWholeFails checks that a failed write leaves the target as it
-// was and no temporary file behind.
-func TestWriteWholeFails(t *testing.T) {
-	dir := t.TempDir()
-	target := filepath.Join(dir, "target")
-	if err := os.Mkdir(target, 0o755); err != nil {
-		t.Fatal(err)
+// TestRunReadOnly checks that a read-only file is not fixed, and that the
+// refusal and the findings it leaves are printed.
+func TestRunReadOnly(t *testing.T) {
+	const src = "package m\n\nvar a = \"old\"\n"
+	dir := module(t, src, 0o444)
+	var stderr bytes.Buffer
+	if got := Run(quoted, []string{"-fix", "./..."}, dir, io.Discard, &stderr); got != 1 {
+		t.Errorf("Run on a read-only file = %d, want 1", got)
 	}
-	if err := writeWhole(target, []byte("data")); err == nil {
-		t.Fatal("writeWhole over a directory succeeded")
+	for _, want := range []string{"main.go\" is read-only", "main.go:3:9: old is old"} {
+		if !strings.Contains(stderr.String(), want) {
+			t.Errorf("stderr lacks %q:\n%s", want, &stderr)
+		}
 	}
-	if info, err := os.Stat(target); err != nil || !info.IsDir() {
-		t.Errorf("target changed: %v, %v", info, err)
-	}
-	entries, _ := os.ReadDir(dir)
-	if len(entries) != 1 {
-		t.Errorf("writeWhole left %d entries, want the target only", len(entries))
+	if data, _ := os.ReadFile(filepath.Join(dir, "main.go")); string(data) != src {
+		t.Errorf("Run changed a read-only file to:\n%s", data)
 	}
 }
 
@@ -163,7 +168,9 @@ func TestWants(t *testing.T) {
 		{[]string{"--fix", "./..."}, true},
 		{[]string{"-fix=true", "./..."}, true},
 		{[]string{"-fix=false", "./..."}, false},
-		{[]string{"-fix", "-diff", "./..."}, false},
+		{[]string{"-fix", "-diff", "./..."}, true},
+		{[]string{"-diff", "./..."}, false},
+		{[]string{"./...", "-fix"}, false},
 		{[]string{"./..."}, false},
 		{[]string{"-json", "./..."}, false},
 		{[]string{"-fix", "/tmp/vet.cfg"}, false},

@@ -78,7 +78,7 @@ var Categories = []Doc{
 	{uri.CategoryPortRange, "3.2.3, RFC 793", true, false, false,
 		"a port above 65535 on a scheme that runs over TCP", "https://example.com:70000/"},
 	{uri.CategorySchemeSyntax, "RFC 1738 §5, RFC 6068, RFC 6455, RFC 8089", true, true, false,
-		`the reference breaks its scheme's own syntax ("http:foo", "news:1group"); fixed where safe`, "mailto://joe@example.com"},
+		`the reference breaks its scheme's own syntax (http without "//", a news group that begins with a digit); fixed where safe`, "mailto://joe@example.com"},
 	{uri.CategoryPassword, "7.5", true, false, false,
 		"a password in the userinfo", "https://user:secret@example.com/"},
 	{uri.CategoryIPv4Form, "7.4", true, false, false,

@@ -3,8 +3,8 @@
 package pos
 
 var (
-	// The columns of the want comments' diagnostics are checked by the
-	// test in pos_test.go; here only the messages.
+	// The bytes each diagnostic covers are checked by the positions
+	// subtest of TestAnalyzer; here only the messages.
 	del    = "https://example.com/\x7fa"         // want `invalid character '\\x7f' in path at offset 20`
 	hex    = "https://example.com/\x41 b"        // want `invalid character ' ' in path at offset 21`
 	uni    = "https://example.com/\u00e9"        // want `non-ASCII byte 0xC3 in path at offset 20`
