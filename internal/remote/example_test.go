@@ -50,6 +50,14 @@ func ExampleChecker_Check() {
 	// mailto:joe@example.com: not checked
 }
 
+func ExampleNew() {
+	cfg := remote.DefaultConfig()
+	cfg.PerHost = 0
+	_, err := remote.New(cfg)
+	fmt.Println(err)
+	// Output: per-host limit 0 is not a positive number
+}
+
 func ExampleUserAgent() {
 	fmt.Println(remote.UserAgent())
 	// Output: urilint/devel (+https://github.com/urilint/urilint)

@@ -550,10 +550,11 @@ func TestTimeout(t *testing.T) {
 		<-r.Context().Done()
 	}})
 	cfg := fast()
-	cfg.Timeout = 20 * time.Millisecond
+	// Long enough for the request to reach the server on a loaded machine.
+	cfg.Timeout = 250 * time.Millisecond
 	cfg.Retries = 1
 	res := check(t, newChecker(t, cfg, &sleeps{}), s.URL+"/slow")
-	want(t, res, s.URL+"/slow", "link-timeout", "does not answer within 20ms (2 attempts)")
+	want(t, res, s.URL+"/slow", "link-timeout", "does not answer within 250ms (2 attempts)")
 	if n := s.count("/slow"); n != 2 {
 		t.Errorf("the server saw %d requests, want 2", n)
 	}
