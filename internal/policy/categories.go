@@ -7,6 +7,22 @@ import "github.com/urilint/urilint/uri"
 // document audit only: the URI itself may well be fine.
 const CategoryHyphenBreak uri.Category = "hyphen-break"
 
+// The categories of the link audit of a document set (uriextract -check):
+// where a relative reference leads.
+const (
+	// CategoryBrokenFile: the file or directory a relative reference
+	// names does not exist.
+	CategoryBrokenFile uri.Category = "broken-file"
+	// CategoryFileCase: it exists only under a name that differs in case.
+	CategoryFileCase uri.Category = "file-case"
+	// CategoryOutsideRoot: a ".." climbs above the root directory.
+	CategoryOutsideRoot uri.Category = "outside-root"
+	// CategoryBrokenAnchor: the target has no anchor the fragment names.
+	CategoryBrokenAnchor uri.Category = "broken-anchor"
+	// CategoryAnchorCase: it has one only when case is ignored.
+	CategoryAnchorCase uri.Category = "anchor-case"
+)
+
 // Doc documents one category. Categories holds one per category, and is
 // the single source of the flags' usage, README's category table and
 // docs/checks.md (go generate ./internal/policy).
@@ -55,7 +71,7 @@ var Categories = []Doc{
 	{uri.CategoryPortRange, "3.2.3, RFC 793", true, false, false,
 		"a port above 65535 on a scheme that runs over TCP", "https://example.com:70000/"},
 	{uri.CategorySchemeSyntax, "RFC 1738 §5, RFC 6068, RFC 6455, RFC 8089", true, true, false,
-		`the reference breaks its scheme's own syntax ("http:foo", "news:1group"); fixed where safe`, "mailto://joe@example.com"},
+		"the reference breaks its scheme's own syntax (`http:foo`, `news:1group`); fixed where safe", "mailto://joe@example.com"},
 	{uri.CategoryPassword, "7.5", true, false, false,
 		"a password in the userinfo", "https://user:secret@example.com/"},
 	{uri.CategoryIPv4Form, "7.4", true, false, false,
@@ -66,6 +82,16 @@ var Categories = []Doc{
 		"a percent-encoded CR, LF or NUL", "https://example.com/a%0Ab"},
 	{CategoryHyphenBreak, "Appendix C", false, false, true,
 		"a URI in plain text breaks across lines right after a hyphen, so it reads two ways", "See <http://www.example.com/uri-\nsyntax/>."},
+	{CategoryBrokenFile, "5.2", true, false, true,
+		"a relative reference leads to no file or directory (resolved against the linking file; \"/\" starts at the root)", "See [the guide](docs/gude.md)."},
+	{CategoryFileCase, "5.2", true, true, true,
+		"a relative reference leads to a file whose name differs only in case (file names are case-sensitive on most servers)", "See [the license](license.md) for LICENSE.md."},
+	{CategoryOutsideRoot, "5.2.4", true, false, true,
+		`a ".." climbs above the root directory (the top of the git work tree, or -root), where resolution stops`, "See [notes](../../notes.md) in README.md."},
+	{CategoryBrokenAnchor, "3.5", true, false, true,
+		"the fragment names no anchor of the target: no heading slug, id or name, no such line", "See [install](#instal) under a heading \"Install\"."},
+	{CategoryAnchorCase, "3.5", true, true, true,
+		"the fragment names an anchor of the target only when case is ignored (GitLab, MkDocs and browsers compare exactly)", "See [install](#Install) under a heading \"Install\"."},
 }
 
 // Lookup returns the documentation of category c.
