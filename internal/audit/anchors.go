@@ -107,8 +107,10 @@ func lineAnchor(frag string) (from, to int, ok bool) {
 	if !isRange {
 		return from, from, true
 	}
-	to, ok = lineNumber(b)
-	return from, to, ok
+	if to, ok = lineNumber(b); !ok {
+		return 0, 0, false
+	}
+	return from, to, true
 }
 
 func lineNumber(s string) (int, bool) {

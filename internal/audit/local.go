@@ -103,10 +103,11 @@ func (a *auditor) showRoot(root string) string {
 	return filepath.ToSlash(root)
 }
 
-// fragText writes the anchor right as the fragment written was: raw, or
-// percent-encoded when it was.
+// fragText writes the anchor right as the fragment was written:
+// percent-encoded when it was, else raw (non-ASCII letters and all), as
+// long as that does not end the link or the fragment.
 func fragText(written, right string) string {
-	if strings.Contains(written, "%") || !uri.Valid("#"+right) {
+	if strings.Contains(written, "%") || strings.ContainsAny(right, " \t\n\r#<>()[]\"'`\\") {
 		return uri.Escape(right, uri.ComponentFragment)
 	}
 	return right

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 
 	"github.com/urilint/urilint/internal/policy"
@@ -113,6 +114,7 @@ type sarifTool struct {
 
 type sarifDriver struct {
 	Name           string      `json:"name"`
+	Version        string      `json:"version"`
 	InformationURI string      `json:"informationUri"`
 	Rules          []sarifRule `json:"rules"`
 }
@@ -192,7 +194,7 @@ const checksURL = "https://github.com/urilint/urilint/blob/main/docs/checks.md#"
 
 func writeSARIF(w io.Writer, r *Result) error {
 	run := sarifRun{
-		Tool: sarifTool{Driver: sarifDriver{Name: "uriextract", InformationURI: "https://github.com/urilint/urilint"}},
+		Tool: sarifTool{Driver: sarifDriver{Name: "uriextract", Version: version(), InformationURI: "https://github.com/urilint/urilint"}},
 		// Columns count characters, not UTF-16 units or bytes.
 		ColumnKind: "unicodeCodePoints",
 		Results:    []sarifResult{},
@@ -239,6 +241,19 @@ func writeSARIF(w io.Writer, r *Result) error {
 		Version: "2.1.0",
 		Runs:    []sarifRun{run},
 	})
+}
+
+// version returns the version of the module that the program was built
+// from, without its "v" (SARIF consumers compare versions that start with
+// a number): a release when installed with go install, "0.0.0-devel" for
+// a build from a work tree.
+func version() string {
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		if v := strings.TrimPrefix(bi.Main.Version, "v"); v != "" && '0' <= v[0] && v[0] <= '9' {
+			return v
+		}
+	}
+	return "0.0.0-devel"
 }
 
 // artifactURI writes a file name as a relative URI reference: slashes,

@@ -60,9 +60,10 @@ func resolveLocal(fileRel, ref string) (local, bool) {
 	if err != nil {
 		return local{}, false
 	}
-	t.rel = strings.TrimPrefix(p, "/")
-	t.dirSlash = strings.HasSuffix(p, "/") && t.rel != ""
-	t.rel = strings.TrimSuffix(t.rel, "/")
+	t.dirSlash = strings.HasSuffix(p, "/") && p != "/"
+	// "%2E%2E" decodes to a ".." that resolution did not see (section
+	// 6.2.2.2 makes it ".." before resolving): remove dot segments again.
+	t.rel = strings.TrimPrefix(path.Clean(p), "/")
 	t.query = u.Query
 	refPath := fixed
 	if k := strings.IndexByte(refPath, '?'); k >= 0 {
