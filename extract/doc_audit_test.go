@@ -111,3 +111,33 @@ func TestDocMalformed(t *testing.T) {
 		e.HTMLDoc([]byte(src))
 	}
 }
+
+// FuzzMarkdownDoc: MarkdownDoc and HTMLDoc never panic, their links keep
+// the invariants of Markdown's, and every anchor and comment lies inside
+// the input, in source order.
+func FuzzMarkdownDoc(f *testing.F) {
+	seed(f)
+	for _, tt := range anchorTests {
+		f.Add([]byte(tt.src))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		e := &Extractor{}
+		for name, d := range map[string]*Doc{"MarkdownDoc": e.MarkdownDoc(src), "HTMLDoc": e.HTMLDoc(src)} {
+			checkInvariants(t, name, src, d.Links)
+			prev := 0
+			for _, a := range d.Anchors {
+				if a.Start.Offset < prev || a.Start.Offset > len(src) || a.Start.Line < 1 || a.Start.Column < 1 {
+					t.Fatalf("%s(%q): anchor %q at %+v", name, src, a.Name, a.Start)
+				}
+				prev = a.Start.Offset
+			}
+			prev = 0
+			for _, c := range d.Comments {
+				if c.Start.Offset < prev || c.End.Offset > len(src) || c.End.Offset < c.Start.Offset {
+					t.Fatalf("%s(%q): comment %q at %+v-%+v", name, src, c.Text, c.Start, c.End)
+				}
+				prev = c.Start.Offset
+			}
+		}
+	})
+}

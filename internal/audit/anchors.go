@@ -2,7 +2,6 @@ package audit
 
 import (
 	"bytes"
-	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -56,7 +55,7 @@ func (ix *targetIndex) get(abs string) *target {
 	}
 	ix.mu.Unlock()
 	t.once.Do(func() {
-		src, err := os.ReadFile(abs)
+		src, err := readFile(abs)
 		if err != nil {
 			t.fill(kindText, nil, nil)
 			return

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -109,6 +108,7 @@ type File struct {
 
 	abs   string // absolute path; empty for standard input
 	root  string // absolute root directory
+	rel   string // slash path from the root, once known
 	kind  kind
 	doc   *extract.Doc
 	links int
@@ -171,7 +171,9 @@ func Run(cfg Config, paths []string) *Result {
 	// Read and parse every file, then check them: a link's target may be
 	// any file of the set.
 	// Errors are kept by file, to be reported in the files' order.
-	parallel(len(files), jobs, func(i int) { a.parse(files[i]) })
+	// Reading waits on the file system more than parsing works the CPU:
+	// more goroutines than processors keep both busy.
+	parallel(len(files), 4*jobs, func(i int) { a.parse(files[i]) })
 	var kept []*File
 	for _, f := range files {
 		a.errs = append(a.errs, f.errs...)
@@ -214,7 +216,7 @@ func parallel(n, jobs int, f func(i int)) {
 
 // readText reads a file, refusing a binary one.
 func readText(name string) ([]byte, error) {
-	src, err := os.ReadFile(name)
+	src, err := readFile(name)
 	if err != nil {
 		return nil, err
 	}

@@ -242,3 +242,23 @@ func TestGitHubEscapes(t *testing.T) {
 		t.Errorf("ghData = %q, want %q", got, want)
 	}
 }
+
+// FuzzResolveLocal: resolving any reference in any file never panics, and
+// what it resolves to is a clean path under the root.
+func FuzzResolveLocal(f *testing.F) {
+	for _, tt := range resolveTests {
+		f.Add(tt.file, tt.ref)
+	}
+	f.Fuzz(func(t *testing.T, file, ref string) {
+		got, ok := resolveLocal(file, ref)
+		if !ok {
+			return
+		}
+		if strings.HasPrefix(got.rel, "/") || got.rel == ".." || strings.HasPrefix(got.rel, "../") {
+			t.Fatalf("resolveLocal(%q, %q) = %+v: not under the root", file, ref, got)
+		}
+		if got.hasFrag && ref[got.fragAt-1] != '#' {
+			t.Fatalf("resolveLocal(%q, %q): fragment at %d", file, ref, got.fragAt)
+		}
+	})
+}

@@ -26,12 +26,14 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 	if !audited(l.Kind) {
 		return out
 	}
-	fileRel, err := filepath.Rel(f.root, f.abs)
-	if err != nil || strings.HasPrefix(fileRel, "..") {
-		return out // a file named outside the -root given: nothing to resolve against
+	if f.rel == "" {
+		rel, err := filepath.Rel(f.root, f.abs)
+		if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return out // a file named outside the -root given: nothing to resolve against
+		}
+		f.rel = filepath.ToSlash(rel)
 	}
-	fileRel = filepath.ToSlash(fileRel)
-	t, ok := resolveLocal(fileRel, l.URI)
+	t, ok := resolveLocal(f.rel, l.URI)
 	if !ok {
 		return out
 	}

@@ -128,6 +128,29 @@ type dirList struct {
 	once  sync.Once
 	names map[string]bool
 	folds map[string][]string // lowercase name -> names
+	mu    sync.Mutex
+	stats map[string]statResult // name -> what os.Stat says of it
+}
+
+type statResult struct{ exists, dir bool }
+
+// stat returns what os.Stat (following symbolic links) says of the entry
+// name of the directory d, asking once.
+func (d *dirList) stat(dir, name string) statResult {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if r, ok := d.stats[name]; ok {
+		return r
+	}
+	var r statResult
+	if info, err := os.Stat(filepath.Join(dir, name)); err == nil {
+		r = statResult{true, info.IsDir()}
+	}
+	if d.stats == nil {
+		d.stats = map[string]statResult{}
+	}
+	d.stats[name] = r
+	return r
 }
 
 func newFSCache() *fsCache { return &fsCache{dirs: map[string]*dirList{}} }
@@ -173,6 +196,7 @@ func (c *fsCache) find(root, rel string) lookup {
 	cur := root
 	var spelled []string
 	var lk lookup
+	last := statResult{exists: true, dir: true} // the root
 	if rel != "" {
 		for _, name := range strings.Split(rel, "/") {
 			if name == "" || name == "." {
@@ -189,14 +213,17 @@ func (c *fsCache) find(root, rel string) lookup {
 				name = alts[0]
 			}
 			spelled = append(spelled, name)
+			last = d.stat(cur, name) // follows symbolic links
+			if !last.exists {
+				return lookup{}
+			}
 			cur = filepath.Join(cur, name)
 		}
 	}
-	info, err := os.Stat(cur) // follows symbolic links
-	if err != nil {
+	if !last.exists {
 		return lookup{}
 	}
-	lk.exists, lk.dir, lk.abs = true, info.IsDir(), cur
+	lk.exists, lk.dir, lk.abs = true, last.dir, cur
 	if len(lk.wrong) > 0 {
 		lk.right = strings.Join(spelled, "/")
 	}

@@ -76,6 +76,10 @@ func (a *auditor) walk(paths []string) []*File {
 				a.fail(err)
 				continue
 			}
+			if info, err := os.Stat(root); err != nil || !info.IsDir() {
+				a.fail(errorf(a.cfg.Root, "the root is not a directory"))
+				continue
+			}
 		case top != "":
 			root = top
 		default:
