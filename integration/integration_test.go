@@ -330,6 +330,10 @@ func TestUriextractCheck(t *testing.T) {
 	if code != 1 {
 		t.Errorf("uriextract -check README.md notes.txt exited %d, want 1\n%s", code, out)
 	}
+	out, summary := cutSummary(out)
+	if want := "uriextract: 2 files, 5 links, 4 findings: malformed 1, scheme-case 1, dot-segments 1, default-port 1"; summary != want {
+		t.Errorf("uriextract -check README.md notes.txt summed up %q, want %q", summary, want)
+	}
 	checkFindings(t, "uriextract -check README.md notes.txt", out, want["findings"])
 
 	for _, name := range []string{"README.md", "notes.txt"} {
@@ -338,9 +342,17 @@ func TestUriextractCheck(t *testing.T) {
 		}
 	}
 	out, code = run(t, dir, command(t, "uriextract"), "-check", "README.md", "notes.txt")
-	if code != 0 || out != "" {
-		t.Errorf("uriextract -check on the fixed files exited %d, want 0 and no output:\n%s", code, out)
+	if summary := "uriextract: 2 files, 5 links, no findings\n"; code != 0 || out != summary {
+		t.Errorf("uriextract -check on the fixed files exited %d, want 0 and only the summary %q:\n%s", code, summary, out)
 	}
+}
+
+// cutSummary splits the summary line of uriextract -check, the last one,
+// from the output before it.
+func cutSummary(out string) (rest, summary string) {
+	body := strings.TrimSuffix(out, "\n")
+	i := strings.LastIndexByte(body, '\n')
+	return body[:i+1], body[i+1:]
 }
 
 // The two commands a new user runs first sit between these markers in

@@ -7,17 +7,22 @@
 //
 // With no arguments, or "-", it reads standard input as plain text (see
 // -format); with no arguments and a terminal on standard input it prints
-// the usage instead. Directories are walked for .md, .markdown and .txt
-// files, skipping (with a message) those that are not regular files; the
-// format of a file comes from its extension (.md and .markdown are
-// Markdown, anything else plain text) unless -format says otherwise. A
-// named file or standard input that is not a regular file (a pipe, a
-// device) is read up to 64 MiB, and is an error past that.
+// the usage instead. Directories are walked for .md, .markdown, .txt,
+// .html and .htm files, skipping (with a message) those that are not
+// regular files; the format of a file comes from its extension (.md and
+// .markdown are Markdown, .html and .htm HTML, anything else plain text)
+// unless -format says otherwise. A named file or standard input that is
+// not a regular file (a pipe, a device) is read up to 64 MiB, and is an
+// error past that.
 //
 // The default output has one URI per line, in source order. -json writes
-// one JSON object per URI instead. -check runs every URI through uri.Check
-// and prints each finding as "file:line:col: message", and a line for each
-// URI that broke across lines right after a hyphen.
+// one JSON object per URI instead. -check audits the links offline (see
+// package internal/audit): every URI goes through uri.Check, and every
+// relative reference of a Markdown or HTML file is resolved and looked up,
+// its file and its #anchor; each finding prints as "file:line:col:
+// message" (-output picks JSON, SARIF 2.1.0 or GitHub Actions commands
+// instead), and a summary goes to standard error. -fix writes the safe
+// fixes, -diff prints them as a unified diff.
 //
 // Exit status: 0 when all went well (and, with -check, nothing was found),
 // 1 when -check found something, 2 on a usage error or when a file could
@@ -40,7 +45,6 @@ import (
 
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/internal/policy"
-	"github.com/urilint/urilint/uri"
 )
 
 func main() {
@@ -63,6 +67,7 @@ type options struct {
 	code            bool
 	enable, disable string
 	allowZone       bool
+	audit           auditOptions
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -71,11 +76,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var o options
 	fset.StringVar(&o.format, "format", "", "read every input in this `format`, text or markdown, whatever its extension")
 	fset.BoolVar(&o.json, "json", false, "write one JSON object per URI (or, with -check, per finding)")
-	fset.BoolVar(&o.check, "check", false, "audit the URIs with uri.Check and report findings as file:line:col: message")
+	fset.BoolVar(&o.check, "check", false, "audit the links: every URI with uri.Check, every relative reference for its file and anchor; report findings as file:line:col: message")
 	fset.BoolVar(&o.code, "code", false, "include Markdown code spans and code blocks")
 	fset.StringVar(&o.enable, "enable", "", "with -check, comma-separated `categories` to report besides the defaults: "+strings.Join(policy.Names(), ", "))
 	fset.BoolVar(&o.allowZone, "allow-zone", false, "with -check, accept RFC 6874 zone identifiers in IPv6 literals")
 	fset.StringVar(&o.disable, "disable", "", "with -check, comma-separated `categories` not to report")
+	o.audit.flags(fset)
 	fset.Usage = func() {
 		fmt.Fprintf(stderr, "usage: uriextract [flags] [file or directory ...]\n\nflags:\n")
 		fset.PrintDefaults()
@@ -99,14 +105,6 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitError
 	}
 
-	w := bufio.NewWriter(stdout)
-	defer w.Flush()
-	p := &printer{o: o, w: w, enc: json.NewEncoder(w), ex: &extract.Extractor{Code: o.code}, policy: pol}
-	status := exitOK
-	fail := func(err error) {
-		fmt.Fprintf(stderr, "uriextract: %v\n", err)
-		status = exitError
-	}
 	paths := fset.Args()
 	if len(paths) == 0 {
 		if isTerminal(stdin) {
@@ -115,6 +113,18 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		paths = []string{"-"}
 	}
+	if o.check {
+		return runAudit(o, pol, paths, stdin, stdout, stderr)
+	}
+
+	w := bufio.NewWriter(stdout)
+	defer w.Flush()
+	p := &printer{o: o, w: w, enc: json.NewEncoder(w), ex: &extract.Extractor{Code: o.code}}
+	status := exitOK
+	fail := func(err error) {
+		fmt.Fprintf(stderr, "uriextract: %v\n", err)
+		status = exitError
+	}
 	for _, path := range paths {
 		if path == "-" {
 			src, err := readAll(stdin, stdinName)
@@ -122,7 +132,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				fail(err)
 				continue
 			}
-			p.file(stdinName, src, false)
+			p.file(stdinName, src, false, false)
 			continue
 		}
 		info, err := os.Stat(path)
@@ -146,7 +156,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				return nil
 			}
 			switch strings.ToLower(filepath.Ext(name)) {
-			case ".md", ".markdown", ".txt":
+			case ".md", ".markdown", ".txt", ".html", ".htm":
 				if !skipWalked(name, d, stderr) {
 					p.path(name, fail)
 				}
@@ -160,19 +170,14 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := w.Flush(); err != nil {
 		fail(err)
 	}
-	if status == exitOK && p.found {
-		status = exitFindings
-	}
 	return status
 }
 
 type printer struct {
-	o      options
-	w      *bufio.Writer
-	enc    *json.Encoder
-	ex     *extract.Extractor
-	policy *policy.Policy // what -check reports
-	found  bool           // -check found something
+	o   options
+	w   *bufio.Writer
+	enc *json.Encoder
+	ex  *extract.Extractor
 }
 
 // path reads and processes one named file.
@@ -187,7 +192,7 @@ func (p *printer) path(name string, fail func(error)) {
 		return
 	}
 	ext := strings.ToLower(filepath.Ext(name))
-	p.file(name, src, ext == ".md" || ext == ".markdown")
+	p.file(name, src, ext == ".md" || ext == ".markdown", ext == ".html" || ext == ".htm")
 }
 
 // isBinary reports whether src looks like a binary file: a NUL byte in its
@@ -196,7 +201,7 @@ func isBinary(src []byte) bool {
 	return bytes.IndexByte(src[:min(len(src), 8<<10)], 0) >= 0
 }
 
-func (p *printer) file(name string, src []byte, markdown bool) {
+func (p *printer) file(name string, src []byte, markdown, html bool) {
 	switch p.o.format {
 	case "text":
 		markdown = false
@@ -204,16 +209,17 @@ func (p *printer) file(name string, src []byte, markdown bool) {
 		markdown = true
 	}
 	var links []extract.Link
-	if markdown {
+	switch {
+	case html && p.o.format == "":
+		links = p.ex.HTMLDoc(src).Links
+	case markdown:
 		links = p.ex.Markdown(src)
-	} else {
+	default:
 		links = p.ex.Text(src)
 	}
 	for i := range links {
 		l := &links[i]
 		switch {
-		case p.o.check:
-			p.check(name, l)
 		case p.o.json:
 			// Write errors stick in the bufio.Writer; run reports them at Flush.
 			_ = p.enc.Encode(jsonLink{
@@ -228,35 +234,6 @@ func (p *printer) file(name string, src []byte, markdown bool) {
 		}
 	}
 	_ = p.w.Flush() // before the next read, which may block; errors surface at the last Flush
-}
-
-// check reports what the policy finds in l, and a hyphen break when that
-// category is on. Templates ("https://{host}/api") are patterns, not URIs:
-// they are skipped, as urilint skips them in Go code. A password is shown
-// as "***", in the URI field of -json too.
-func (p *printer) check(name string, l *extract.Link) {
-	if policy.IsTemplate(l.URI) {
-		return
-	}
-	shown := uri.Redact(l.URI)
-	for _, f := range p.policy.Check(l.URI) { // in byte order already
-		p.report(name, l.PositionOf(f.Start), string(f.Category), f.Message, shown)
-	}
-	if l.Ambiguous() && p.policy.Reports(policy.CategoryHyphenBreak) {
-		msg := fmt.Sprintf("%q breaks across lines after a hyphen, so it may also be %q", shown, uri.Redact(l.Alt))
-		p.report(name, l.Start, string(policy.CategoryHyphenBreak), msg, shown)
-	}
-}
-
-func (p *printer) report(name string, pos extract.Position, category, msg, u string) {
-	p.found = true
-	if p.o.json {
-		// Errors surface at Flush, as above.
-		_ = p.enc.Encode(jsonFinding{File: name, Line: pos.Line, Column: pos.Column, Offset: pos.Offset,
-			Category: category, Message: msg, URI: u})
-		return
-	}
-	fmt.Fprintf(p.w, "%s:%d:%d: %s\n", name, pos.Line, pos.Column, msg)
 }
 
 type jsonPos struct {
@@ -276,14 +253,4 @@ type jsonLink struct {
 	Raw       string  `json:"raw"`
 	Ambiguous bool    `json:"ambiguous"`
 	Alt       string  `json:"alt,omitempty"`
-}
-
-type jsonFinding struct {
-	File     string `json:"file"`
-	Line     int    `json:"line"`
-	Column   int    `json:"column"`
-	Offset   int    `json:"offset"`
-	Category string `json:"category"`
-	Message  string `json:"message"`
-	URI      string `json:"uri"`
 }

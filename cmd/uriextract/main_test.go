@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -18,11 +19,15 @@ var update = flag.Bool("update", false, "rewrite the stdout and stderr sections 
 //
 //	args: the command line, split at spaces
 //	exit: the expected exit status
+//	symlink: LINK TARGET (a symbolic link, made before the run)
+//	mode: FILE 0750 (permission bits, set before the run and checked after)
+//	cd: DIR (run in this subdirectory)
 //
 // Sections named stdout and stderr hold the expected output, a section
-// named stdin is standard input, and every other section is written to a
-// temporary directory, where the command runs; the four characters \x00
-// in a section are written as a NUL byte, to make a binary file.
+// named stdin is standard input, a section named want/PATH is what the
+// file PATH must hold after the run, and every other section is written
+// to a temporary directory, where the command runs; the four characters
+// \x00 in a section are written as a NUL byte, to make a binary file.
 func TestScripts(t *testing.T) {
 	files, err := filepath.Glob("testdata/*.txtar")
 	if err != nil {
@@ -41,11 +46,21 @@ func TestScripts(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var args []string
+			var args, symlinks, modes []string
 			wantExit := 0
+			cd := "."
 			for _, line := range strings.Split(string(a.Comment), "\n") {
 				if v, ok := strings.CutPrefix(line, "args:"); ok {
 					args = strings.Fields(v)
+				}
+				if v, ok := strings.CutPrefix(line, "symlink:"); ok {
+					symlinks = append(symlinks, strings.Fields(v)...)
+				}
+				if v, ok := strings.CutPrefix(line, "mode:"); ok {
+					modes = append(modes, strings.Fields(v)...)
+				}
+				if v, ok := strings.CutPrefix(line, "cd:"); ok {
+					cd = strings.TrimSpace(v)
 				}
 				if v, ok := strings.CutPrefix(line, "exit:"); ok {
 					if wantExit, err = strconv.Atoi(strings.TrimSpace(v)); err != nil {
@@ -56,6 +71,7 @@ func TestScripts(t *testing.T) {
 			dir := t.TempDir()
 			want := map[string]string{}
 			var stdin []byte
+			var wantFiles []txtar.File
 			for _, f := range a.Files {
 				switch f.Name {
 				case "stdout", "stderr":
@@ -63,6 +79,10 @@ func TestScripts(t *testing.T) {
 				case "stdin":
 					stdin = f.Data
 				default:
+					if p, ok := strings.CutPrefix(f.Name, "want/"); ok {
+						wantFiles = append(wantFiles, txtar.File{Name: p, Data: f.Data})
+						continue
+					}
 					name := filepath.Join(dir, filepath.FromSlash(f.Name))
 					if err := os.MkdirAll(filepath.Dir(name), 0o777); err != nil {
 						t.Fatal(err)
@@ -73,7 +93,25 @@ func TestScripts(t *testing.T) {
 					}
 				}
 			}
-			t.Chdir(dir)
+			for i := 0; i+1 < len(symlinks); i += 2 {
+				link := filepath.Join(dir, filepath.FromSlash(symlinks[i]))
+				if err := os.MkdirAll(filepath.Dir(link), 0o777); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.Symlink(filepath.FromSlash(symlinks[i+1]), link); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for i := 0; i+1 < len(modes); i += 2 {
+				m, err := strconv.ParseUint(modes[i+1], 8, 32)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := os.Chmod(filepath.Join(dir, modes[i]), os.FileMode(m)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			t.Chdir(filepath.Join(dir, filepath.FromSlash(cd)))
 			var stdout, stderr bytes.Buffer
 			code := run(args, bytes.NewReader(stdin), &stdout, &stderr)
 			if code != wantExit {
@@ -97,6 +135,23 @@ func TestScripts(t *testing.T) {
 					t.Fatal(err)
 				}
 				return
+			}
+			for _, f := range wantFiles {
+				data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(f.Name)))
+				if err != nil {
+					t.Errorf("after uriextract %s: %v", strings.Join(args, " "), err)
+				} else if string(data) != string(f.Data) {
+					t.Errorf("after uriextract %s: %s holds:\n%s\nwant:\n%s", strings.Join(args, " "), f.Name, data, f.Data)
+				}
+			}
+			for i := 0; i+1 < len(modes); i += 2 {
+				info, err := os.Stat(filepath.Join(dir, modes[i]))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got := fmt.Sprintf("%04o", info.Mode().Perm()); got != modes[i+1] {
+					t.Errorf("after uriextract %s: %s has mode %s, want %s", strings.Join(args, " "), modes[i], got, modes[i+1])
+				}
 			}
 			for _, n := range []string{"stdout", "stderr"} {
 				if got[n] != want[n] {

@@ -7,6 +7,22 @@ import "github.com/urilint/urilint/uri"
 // document audit only: the URI itself may well be fine.
 const CategoryHyphenBreak uri.Category = "hyphen-break"
 
+// The categories of the link audit of a document set (uriextract -check):
+// where a relative reference leads.
+const (
+	// CategoryBrokenFile: the file or directory a relative reference
+	// names does not exist.
+	CategoryBrokenFile uri.Category = "broken-file"
+	// CategoryFileCase: it exists only under a name that differs in case.
+	CategoryFileCase uri.Category = "file-case"
+	// CategoryOutsideRoot: a ".." climbs above the root directory.
+	CategoryOutsideRoot uri.Category = "outside-root"
+	// CategoryBrokenAnchor: the target has no anchor the fragment names.
+	CategoryBrokenAnchor uri.Category = "broken-anchor"
+	// CategoryAnchorCase: it has one only when case is ignored.
+	CategoryAnchorCase uri.Category = "anchor-case"
+)
+
 // The categories of the remote link check (uriextract -check -remote),
 // one per way a fetched link fails; package internal/remote reports them.
 // They are declared here, with the table, so that this package (which the
@@ -89,6 +105,16 @@ var Categories = []Doc{
 		"a percent-encoded CR, LF or NUL", "https://example.com/a%0Ab"},
 	{CategoryHyphenBreak, "Appendix C", false, false, true,
 		"a URI in plain text breaks across lines right after a hyphen, so it reads two ways", "See <http://www.example.com/uri-\nsyntax/>."},
+	{CategoryBrokenFile, "5.2", true, false, true,
+		"a relative reference leads to no file or directory (resolved against the linking file; \"/\" starts at the root)", "See [the guide](docs/gude.md)."},
+	{CategoryFileCase, "5.2", true, true, true,
+		"a relative reference leads to a file whose name differs only in case (file names are case-sensitive on most servers)", "See [the license](license.md) for LICENSE.md."},
+	{CategoryOutsideRoot, "5.2.4", true, false, true,
+		`a ".." climbs above the root directory (the top of the git work tree, or -root), where resolution stops`, "See [notes](../../notes.md) in README.md."},
+	{CategoryBrokenAnchor, "3.5", true, false, true,
+		"the fragment names no anchor of the target: no heading slug, id or name, no such line", "See [install](#instal) under a heading \"Install\"."},
+	{CategoryAnchorCase, "3.5", true, true, true,
+		"the fragment names an anchor of the target only when case is ignored (GitLab, MkDocs and browsers compare exactly)", "See [install](#Install) under a heading \"Install\"."},
 	{CategoryLinkClientError, "RFC 9110 §15.5", true, false, true,
 		"with -remote: the link answers a 4xx status (404 not found, 410 gone, 403 forbidden), after its redirects", "See [the spec](https://example.com/spec), which answers 404."},
 	{CategoryLinkServerError, "RFC 9110 §15.6", true, false, true,

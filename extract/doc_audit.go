@@ -1,0 +1,248 @@
+package extract
+
+import (
+	"bytes"
+	"slices"
+	"sync"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+	"golang.org/x/net/html"
+)
+
+// Doc is what a document offers a link audit: its links, the anchors that
+// a fragment can name in it, and its HTML comments (where the audit's
+// directives live), each in source order.
+type Doc struct {
+	Links    []Link
+	Anchors  []Anchor
+	Comments []Comment
+}
+
+// AnchorKind tells where an anchor comes from.
+type AnchorKind uint8
+
+const (
+	// HeadingSlug is the GitHub slug of a Markdown heading (see Slugger).
+	HeadingSlug AnchorKind = iota
+	// HeadingID is a Markdown heading's own "{#id}" attribute, which
+	// replaces its slug.
+	HeadingID
+	// IDAttr is the id attribute of an HTML element.
+	IDAttr
+	// NameAttr is the name attribute of an HTML element (<a name="x">).
+	NameAttr
+)
+
+// Anchor is a place in a document that a fragment can name.
+type Anchor struct {
+	// Name is the fragment that names the anchor, not percent-encoded.
+	Name  string
+	Kind  AnchorKind
+	Start Position // where the heading or the element starts
+}
+
+// Comment is an HTML comment ("<!-- ... -->") of a document: in a Markdown
+// document, one in an HTML block or inline raw HTML, never one shown in
+// code.
+type Comment struct {
+	Text       string // between "<!--" and "-->"
+	Start, End Position
+}
+
+// docParser is mdParser with footnotes (a footnote is not a link
+// reference definition) and heading attributes ("# Title {#id}").
+var docParser = sync.OnceValue(func() parser.Parser {
+	return goldmark.New(
+		goldmark.WithExtensions(extension.Table, extension.Strikethrough, extension.TaskList, extension.Footnote),
+		goldmark.WithParserOptions(parser.WithHeadingAttribute()),
+	).Parser()
+})
+
+// MarkdownDoc returns the links of the Markdown document src, as Markdown
+// does, with its anchors and comments, from one parse. Anchors are the
+// headings' GitHub slugs (ATX and setext, none in code blocks) or their
+// "{#id}" attributes, and the id and name attributes of raw HTML.
+func (e *Extractor) MarkdownDoc(src []byte) *Doc {
+	root := docParser().Parse(text.NewReader(src))
+	d := &Doc{Links: e.markdownAST(src, root)}
+	var marks []mark
+	var slugs Slugger
+	// Headings and HTML sit at block level or in inline content; code
+	// blocks hold neither.
+	err := ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch n := n.(type) {
+		case *ast.CodeBlock, *ast.FencedCodeBlock, *ast.CodeSpan:
+			return ast.WalkSkipChildren, nil
+		case *ast.Heading:
+			at := headingStart(src, n)
+			if id, ok := n.AttributeString("id"); ok {
+				if b, ok := id.([]byte); ok {
+					marks = append(marks, mark{off: at, anchor: Anchor{Name: string(b), Kind: HeadingID}})
+					break
+				}
+			}
+			marks = append(marks, mark{off: at, anchor: Anchor{Name: slugs.Slug(headingText(src, n)), Kind: HeadingSlug}})
+		case *ast.HTMLBlock:
+			lines := n.Lines()
+			if lines.Len() > 0 {
+				marks = scanHTML(src, lines.At(0).Start, lines.At(lines.Len()-1).Stop, marks, nil)
+			}
+			if n.HasClosure() {
+				marks = scanHTML(src, n.ClosureLine.Start, n.ClosureLine.Stop, marks, nil)
+			}
+		case *ast.RawHTML:
+			if n.Segments.Len() > 0 {
+				marks = scanHTML(src, n.Segments.At(0).Start, n.Segments.At(n.Segments.Len()-1).Stop, marks, nil)
+			}
+		}
+		return ast.WalkContinue, nil
+	})
+	if err != nil { // the walker above returns none
+		panic(err)
+	}
+	d.place(src, marks)
+	return d
+}
+
+// HTMLDoc returns the links of the HTML document src (every href, src and
+// srcset value of its start tags), with its anchors (every id and name
+// attribute) and comments, read with the tokenizer of golang.org/x/net/html:
+// the text of script and style elements is not markup.
+func (e *Extractor) HTMLDoc(src []byte) *Doc {
+	d := &Doc{}
+	var links []Link
+	marks := scanHTML(src, 0, len(src), nil, &links)
+	finish(src, links)
+	d.Links = links
+	d.place(src, marks)
+	return d
+}
+
+// mark is an anchor or a comment found at a source offset, before its
+// position is known.
+type mark struct {
+	off, end int // end: of a comment
+	anchor   Anchor
+	comment  *string
+}
+
+// place turns marks into d's anchors and comments, with positions.
+func (d *Doc) place(src []byte, marks []mark) {
+	slices.SortStableFunc(marks, func(a, b mark) int { return a.off - b.off })
+	lc := newLocator(src)
+	for _, m := range marks {
+		p := lc.pos(m.off)
+		if m.comment != nil {
+			d.Comments = append(d.Comments, Comment{Text: *m.comment, Start: p, End: endOf(p, string(src[m.off:m.end]))})
+			continue
+		}
+		m.anchor.Start = p
+		d.Anchors = append(d.Anchors, m.anchor)
+	}
+}
+
+// scanHTML tokenizes src[lo:hi] and adds its id and name attributes and
+// comments to marks, and, when links is not nil, the href, src and srcset
+// values of its start tags to *links.
+func scanHTML(src []byte, lo, hi int, marks []mark, links *[]Link) []mark {
+	z := html.NewTokenizer(bytes.NewReader(src[lo:hi]))
+	off := lo
+	for {
+		tt := z.Next()
+		if tt == html.ErrorToken {
+			return marks
+		}
+		raw := z.Raw()
+		start := off
+		off += len(raw)
+		switch tt {
+		case html.CommentToken:
+			c := string(z.Text())
+			marks = append(marks, mark{off: start, end: off, comment: &c})
+		case html.StartTagToken, html.SelfClosingTagToken:
+			_, more := z.TagName()
+			for more {
+				var key, val []byte
+				key, val, more = z.TagAttr()
+				switch string(key) { // the tokenizer lowercases names
+				case "id":
+					marks = append(marks, mark{off: start, anchor: Anchor{Name: string(val), Kind: IDAttr}})
+				case "name":
+					marks = append(marks, mark{off: start, anchor: Anchor{Name: string(val), Kind: NameAttr}})
+				}
+			}
+			if links != nil {
+				*links = htmlAttrs(src, start, off, *links)
+			}
+		}
+	}
+}
+
+// headingStart returns the offset where heading h starts: the first "#"
+// of an ATX heading, the text of a setext one.
+func headingStart(src []byte, h *ast.Heading) int {
+	if lines := h.Lines(); lines.Len() > 0 {
+		off := lines.At(0).Start
+		// Back up over the spaces after the "#" marks, then over the marks.
+		k := off
+		for k > 0 && (src[k-1] == ' ' || src[k-1] == '\t') {
+			k--
+		}
+		if k > 0 && src[k-1] == '#' {
+			for k > 0 && src[k-1] == '#' {
+				k--
+			}
+			return k
+		}
+		return off
+	}
+	// An empty ATX heading ("#"): find its line from a neighbour.
+	for n := ast.Node(h); n != nil; n = n.PreviousSibling() {
+		if l := n.Lines(); l != nil && l.Len() > 0 {
+			return l.At(l.Len() - 1).Stop
+		}
+	}
+	return 0
+}
+
+// headingText returns the text of heading h as GitHub renders it before
+// making a slug: the text of its inline content with escapes and
+// character references resolved, code span text kept, link text without
+// the destination, images and raw HTML tags left out, and a line break
+// for each line break.
+func headingText(src []byte, h *ast.Heading) string {
+	var b []byte
+	var walk func(n ast.Node)
+	walk = func(n ast.Node) {
+		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+			switch c := c.(type) {
+			case *ast.Text:
+				v := c.Segment.Value(src)
+				if c.IsRaw() {
+					b = append(b, v...)
+				} else {
+					b = append(b, mdUnescape(bytes.Clone(v))...)
+				}
+				if c.SoftLineBreak() || c.HardLineBreak() {
+					b = append(b, '\n')
+				}
+			case *ast.String:
+				b = append(b, c.Value...)
+			case *ast.AutoLink:
+				b = append(b, c.Label(src)...)
+			case *ast.Image, *ast.RawHTML:
+			default:
+				walk(c)
+			}
+		}
+	}
+	walk(h)
+	return string(b)
+}

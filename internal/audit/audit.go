@@ -1,0 +1,326 @@
+package audit
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/internal/policy"
+	"github.com/urilint/urilint/uri"
+)
+
+// The categories of the audit's own findings (see policy.Categories).
+const (
+	CategoryBrokenFile   = policy.CategoryBrokenFile
+	CategoryFileCase     = policy.CategoryFileCase
+	CategoryOutsideRoot  = policy.CategoryOutsideRoot
+	CategoryBrokenAnchor = policy.CategoryBrokenAnchor
+	CategoryAnchorCase   = policy.CategoryAnchorCase
+)
+
+// StdinName names standard input in findings.
+const StdinName = "<stdin>"
+
+// Config says what to audit and how.
+type Config struct {
+	// Policy selects the categories to report; nil means the defaults.
+	Policy *policy.Policy
+	// Extractor holds the extraction options; nil means the defaults.
+	Extractor *extract.Extractor
+	// Format, "text" or "markdown", reads every input in that format
+	// whatever its extension; empty goes by the extension.
+	Format string
+	// Root is the directory that a path beginning with "/" starts from
+	// and that ".." may not climb out of. Empty: the top of the git work
+	// tree that holds the input, else the directory given (or the
+	// directory of the file given).
+	Root string
+	// Exclude holds path patterns (path.Match syntax) of files and
+	// directories not to walk: a pattern without "/" is matched against
+	// each name in the path, one with "/" against the path relative to
+	// the root and each of its parent directories.
+	Exclude []string
+	// ReadFile reads an input file; nil means os.ReadFile, with a file
+	// that has a NUL byte in its first 8 KiB refused as binary.
+	ReadFile func(name string) ([]byte, error)
+	// Stdin is read for the input "-".
+	Stdin io.Reader
+	// Jobs is how many files are parsed and checked at once; 0 means
+	// GOMAXPROCS.
+	Jobs int
+}
+
+// Finding is one problem found in a document.
+type Finding struct {
+	File     string // as named or walked
+	Pos      extract.Position
+	Category uri.Category
+	Message  string
+	// URI is the reference as written, with its password shown as "***".
+	URI string
+	// Fix holds the edits of the source file that fix the finding, sorted
+	// and not overlapping, or nil.
+	Fix []Edit
+
+	col int // Pos.Column counted in characters
+}
+
+// CharColumn returns the column of f counted in Unicode characters, as
+// SARIF's "unicodeCodePoints" columns are.
+func (f *Finding) CharColumn() int { return f.col }
+
+// Edit replaces bytes Start to End of a file's source with New.
+type Edit struct {
+	Start, End int
+	New        string
+}
+
+// Result is what Run found.
+type Result struct {
+	Files    []*File
+	Findings []Finding
+	// Errors holds the inputs that could not be read or walked and the
+	// ignore files and directives that could not be understood; the rest
+	// was audited all the same.
+	Errors []error
+}
+
+// Links returns how many links the audited files hold.
+func (r *Result) Links() int {
+	n := 0
+	for _, f := range r.Files {
+		n += f.links
+	}
+	return n
+}
+
+// File is one audited document.
+type File struct {
+	Name string // as named or walked
+	Src  []byte
+
+	abs   string // absolute path; empty for standard input
+	root  string // absolute root directory
+	rel   string // slash path from the root, once known
+	kind  kind
+	doc   *extract.Doc
+	links int
+	errs  []error // of reading and of directives
+}
+
+// kind is how a document is read.
+type kind uint8
+
+const (
+	kindText kind = iota
+	kindMarkdown
+	kindHTML
+)
+
+// kindOf returns the kind of a file by its extension.
+func kindOf(name string) kind {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".md", ".markdown":
+		return kindMarkdown
+	case ".html", ".htm":
+		return kindHTML
+	}
+	return kindText
+}
+
+// auditor holds what the checks of one run share.
+type auditor struct {
+	cfg    Config
+	pol    *policy.Policy
+	ex     *extract.Extractor
+	fs     *fsCache
+	index  *targetIndex
+	ignore *urlIgnores
+	errs   []error
+}
+
+// fail records an error of the sequential parts of a run.
+func (a *auditor) fail(err error) { a.errs = append(a.errs, err) }
+
+// Run audits the named files and directories ("-" is Config.Stdin).
+func Run(cfg Config, paths []string) *Result {
+	a := &auditor{cfg: cfg, pol: cfg.Policy, ex: cfg.Extractor, fs: newFSCache()}
+	if a.pol == nil {
+		a.pol, _ = policy.New(policy.Config{})
+	}
+	if a.ex == nil {
+		a.ex = &extract.Extractor{}
+	}
+	if a.cfg.ReadFile == nil {
+		a.cfg.ReadFile = readText
+	}
+	a.index = newTargetIndex(a)
+	a.ignore = newURLIgnores(a)
+	files := a.walk(paths)
+	jobs := cfg.Jobs
+	if jobs <= 0 {
+		jobs = runtime.GOMAXPROCS(0)
+	}
+	// Read and parse every file, then check them: a link's target may be
+	// any file of the set.
+	// Errors are kept by file, to be reported in the files' order.
+	// Reading waits on the file system more than parsing works the CPU:
+	// more goroutines than processors keep both busy.
+	parallel(len(files), 4*jobs, func(i int) { a.parse(files[i]) })
+	var kept []*File
+	for _, f := range files {
+		a.errs = append(a.errs, f.errs...)
+		f.errs = nil
+		if f.doc != nil {
+			kept = append(kept, f)
+			a.ignore.forRoot(f.root)
+		}
+	}
+	files = kept
+	a.index.add(files)
+	found := make([][]Finding, len(files))
+	parallel(len(files), jobs, func(i int) { found[i] = a.check(files[i]) })
+	r := &Result{Files: files}
+	for i, fs := range found {
+		r.Findings = append(r.Findings, fs...)
+		a.errs = append(a.errs, files[i].errs...)
+	}
+	r.Errors = a.errs
+	return r
+}
+
+// parallel calls f(0) to f(n-1) on up to jobs goroutines.
+func parallel(n, jobs int, f func(i int)) {
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range min(jobs, n) {
+		wg.Go(func() {
+			for i := range next {
+				f(i)
+			}
+		})
+	}
+	for i := range n {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+}
+
+// readText reads a file, refusing a binary one.
+func readText(name string) ([]byte, error) {
+	src, err := readFile(name)
+	if err != nil {
+		return nil, err
+	}
+	if binary(src) {
+		return nil, fmt.Errorf("%s: is a binary file", name)
+	}
+	return src, nil
+}
+
+// binary reports whether src looks like a binary file: a NUL byte in its
+// first 8 KiB, as git and grep decide.
+func binary(src []byte) bool {
+	return slices.Contains(src[:min(len(src), 8<<10)], 0)
+}
+
+// parse reads f and extracts its links and anchors.
+func (a *auditor) parse(f *File) {
+	if f.abs != "" {
+		src, err := a.cfg.ReadFile(f.Name)
+		if err != nil {
+			f.errs = append(f.errs, err)
+			return
+		}
+		f.Src = src
+	}
+	switch f.kind {
+	case kindMarkdown:
+		f.doc = a.ex.MarkdownDoc(f.Src)
+	case kindHTML:
+		f.doc = a.ex.HTMLDoc(f.Src)
+	default:
+		f.doc = &extract.Doc{Links: a.ex.Text(f.Src)}
+	}
+	f.links = len(f.doc.Links)
+}
+
+// check returns the findings of f's links, silenced ones left out.
+func (a *auditor) check(f *File) []Finding {
+	var out []Finding
+	var sil *silencer
+	if f.doc != nil && len(f.doc.Comments) > 0 {
+		var errs []error
+		sil, errs = newSilencer(f.Name, f.doc.Comments)
+		f.errs = append(f.errs, errs...)
+	}
+	ign := a.ignore.forRoot(f.root)
+	for i := range f.doc.Links {
+		l := &f.doc.Links[i]
+		if policy.IsTemplate(l.URI) || ign.match(l.URI) {
+			continue
+		}
+		n := len(out)
+		out = a.checkSyntax(f, l, out)
+		if f.abs != "" && f.kind != kindText {
+			out = a.checkLocal(f, l, out)
+		}
+		if sil != nil {
+			out = sil.filter(out, n)
+		}
+	}
+	for i := range out {
+		out[i].col = charColumn(f.Src, out[i].Pos)
+	}
+	return out
+}
+
+// checkSyntax adds what the policy finds in l, and a hyphen break.
+func (a *auditor) checkSyntax(f *File, l *extract.Link, out []Finding) []Finding {
+	shown := uri.Redact(l.URI)
+	for _, uf := range a.pol.Check(l.URI) {
+		out = append(out, Finding{File: f.Name, Pos: l.PositionOf(uf.Start), Category: uf.Category,
+			Message: uf.Message, URI: shown, Fix: sourceEdits(l, uf.Fix)})
+	}
+	if l.Ambiguous() && a.pol.Reports(policy.CategoryHyphenBreak) {
+		msg := fmt.Sprintf("%q breaks across lines after a hyphen, so it may also be %q", shown, uri.Redact(l.Alt))
+		out = append(out, Finding{File: f.Name, Pos: l.Start, Category: policy.CategoryHyphenBreak, Message: msg, URI: shown})
+	}
+	return out
+}
+
+// sourceEdits maps edits of l.URI to edits of the source. Only a link
+// written exactly as its URI (no escapes, no wrapping) maps byte for
+// byte; another gets no fix.
+func sourceEdits(l *extract.Link, edits []uri.Edit) []Edit {
+	if len(edits) == 0 || l.URI != l.Raw {
+		return nil
+	}
+	out := make([]Edit, len(edits))
+	for i, e := range edits {
+		out[i] = Edit{Start: l.Start.Offset + e.Start, End: l.Start.Offset + e.End, New: e.New}
+	}
+	return out
+}
+
+// charColumn returns the column of p counted in characters.
+func charColumn(src []byte, p extract.Position) int {
+	bol := p.Offset - (p.Column - 1)
+	if bol < 0 || p.Offset > len(src) {
+		return p.Column
+	}
+	return utf8.RuneCount(src[bol:p.Offset]) + 1
+}
+
+// errorf returns an error whose message starts with the file's name.
+func errorf(name, format string, args ...any) error {
+	return errors.New(name + ": " + fmt.Sprintf(format, args...))
+}

@@ -1,0 +1,264 @@
+package audit
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/uri"
+)
+
+// resolveTests resolve a reference found in the file of the first column
+// (a slash path from the root), by RFC 3986 section 5.2.
+var resolveTests = []struct {
+	file, ref string
+	want      local
+	ok        bool
+}{
+	{"README.md", "docs/a.md", local{rel: "docs/a.md"}, true},
+	{"docs/a.md", "b.md", local{rel: "docs/b.md"}, true},
+	{"docs/a.md", "../b.md", local{rel: "b.md"}, true},
+	{"docs/a.md", "/b.md", local{rel: "b.md"}, true},                                        // 5.2.2: an absolute path from the root
+	{"docs/a.md", "", local{rel: "docs/a.md"}, true},                                        // 5.2.2: the base itself
+	{"docs/a.md", "#x", local{rel: "docs/a.md", hasFrag: true, frag: "x", fragAt: 1}, true}, // same document
+	{"docs/a.md", "?plain=1#L2", local{rel: "docs/a.md", query: "plain=1", hasFrag: true, frag: "L2", fragAt: 9}, true},
+	{"a.md", "release%20notes.md", local{rel: "release notes.md"}, true}, // 2.1: decoded
+	{"a.md", "release notes.md", local{rel: "release notes.md"}, true},   // repaired, then decoded
+	{"a.md", "b.md?x=1", local{rel: "b.md", query: "x=1"}, true},         // the query names no file
+	{"a.md", "docs/", local{rel: "docs", dirSlash: true}, true},
+	{"a.md", "./", local{rel: ""}, true},
+	{"a.md", "../x.md", local{rel: "x.md", outside: true}, true}, // 5.2.4 stops at the root; we do not
+	{"a/b/c.md", "../../x.md", local{rel: "x.md"}, true},
+	{"a/b/c.md", "../../../x.md", local{rel: "x.md", outside: true}, true},
+	{"a/c.md", "/../x.md", local{rel: "x.md", outside: true}, true},
+	{"a/c.md", "d/../../x.md", local{rel: "x.md"}, true},
+	{"a/c.md", "%2E%2E/%2E%2E/x.md", local{rel: "x.md", outside: true}, true}, // 2.3: "%2E" is "."
+	{"a/c.md", "%2e%2E/x.md", local{rel: "x.md"}, true},
+	{"a.md", "a%zz.md", local{rel: "a%zz.md"}, true}, // a lone "%" is repaired as "%25"
+	{"a.md", "https://example.com/a.md", local{}, false},
+	{"a.md", "mailto:x@example.com", local{}, false},
+	{"a.md", "//cdn.example.com/x.js", local{}, false},
+	{"a.md", `docs\guide.md`, local{}, false}, // no unambiguous repair
+}
+
+func TestResolveLocal(t *testing.T) {
+	for _, tt := range resolveTests {
+		got, ok := resolveLocal(tt.file, tt.ref)
+		if ok != tt.ok || got != tt.want {
+			t.Errorf("resolveLocal(%q, %q) = %+v, %v, want %+v, %v", tt.file, tt.ref, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
+func TestLineAnchor(t *testing.T) {
+	for _, tt := range []struct {
+		in       string
+		from, to int
+		ok       bool
+	}{
+		{"L1", 1, 1, true},
+		{"L10-L20", 10, 20, true},
+		{"L0", 0, 0, true},
+		{"l10", 0, 0, false},
+		{"L", 0, 0, false},
+		{"L1-", 0, 0, false},
+		{"L1-20", 0, 0, false},
+		{"L1C2", 0, 0, false},
+		{"L99999999999999999999", 0, 0, false},
+	} {
+		from, to, ok := lineAnchor(tt.in)
+		if from != tt.from || to != tt.to || ok != tt.ok {
+			t.Errorf("lineAnchor(%q) = %d, %d, %v, want %d, %d, %v", tt.in, from, to, ok, tt.from, tt.to, tt.ok)
+		}
+	}
+}
+
+func TestCaseFix(t *testing.T) {
+	for _, tt := range []struct {
+		ref          string
+		wrong, right []string
+		want         string // the fixed reference; "" for no fix
+	}{
+		{"docs/Guide.md#x", []string{"Guide.md"}, []string{"guide.md"}, "docs/guide.md#x"},
+		{"Docs/guide.md", []string{"Docs"}, []string{"docs"}, "docs/guide.md"},
+		{"Docs/Guide.md?q", []string{"Docs", "Guide.md"}, []string{"docs", "guide.md"}, "docs/guide.md?q"},
+		{"my%20File.md", []string{"my File.md"}, []string{"My File.md"}, "My%20File.md"},
+		{"my File.md", []string{"my File.md"}, []string{"My File.md"}, "My File.md"},
+		{"A/../A/b.md", []string{"A"}, []string{"a"}, ""}, // the name is written twice
+		{"x/./B.md", []string{"b.md"}, []string{"B.md"}, ""},
+	} {
+		edits := caseFix(tt.ref, tt.wrong, tt.right)
+		got := ""
+		if edits != nil {
+			got = uri.ApplyEdits(tt.ref, edits)
+		}
+		if got != tt.want {
+			t.Errorf("caseFix(%q, %q, %q) gives %q, want %q", tt.ref, tt.wrong, tt.right, got, tt.want)
+		}
+	}
+}
+
+func TestSilencer(t *testing.T) {
+	src := "<!-- urilint-disable-next-line broken-file -->\nA\n<!-- urilint-disable -->\nB\n<!-- urilint-enable -->\nC\n"
+	d := (&extract.Extractor{}).MarkdownDoc([]byte(src))
+	s, errs := newSilencer("x.md", d.Comments)
+	if len(errs) != 0 {
+		t.Fatal(errs)
+	}
+	at := func(line int) extract.Position {
+		off := 0
+		for l := 1; l < line; l++ {
+			off += strings.IndexByte(src[off:], '\n') + 1
+		}
+		return extract.Position{Line: line, Column: 1, Offset: off}
+	}
+	for _, tt := range []struct {
+		line int
+		cat  uri.Category
+		want bool
+	}{
+		{2, CategoryBrokenFile, true},
+		{2, CategoryBrokenAnchor, false},
+		{4, CategoryBrokenAnchor, true},
+		{6, CategoryBrokenFile, false},
+	} {
+		f := Finding{Pos: at(tt.line), Category: tt.cat}
+		if got := s.silenced(&f); got != tt.want {
+			t.Errorf("line %d, %s: silenced = %v, want %v", tt.line, tt.cat, got, tt.want)
+		}
+	}
+}
+
+// diffTests: each fix of old is a change in place; the diff must be what
+// git apply takes.
+var diffTests = []struct {
+	name     string
+	old, new string
+	want     string
+}{
+	{"one line", "a\nb\nc\n", "a\nB\nc\n", "--- a/f.md\n+++ b/f.md\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n"},
+	{"no final newline", "a\nb", "a\nB", "--- a/f.md\n+++ b/f.md\n@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+B\n\\ No newline at end of file\n"},
+	{"two hunks", "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n12\n", "X\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\nY\n",
+		"--- a/f.md\n+++ b/f.md\n@@ -1,4 +1,4 @@\n-1\n+X\n 2\n 3\n 4\n@@ -9,4 +9,4 @@\n 9\n 10\n 11\n-12\n+Y\n"},
+	{"close changes share a hunk", "1\n2\n3\n4\n5\n", "X\n2\n3\n4\nY\n", "--- a/f.md\n+++ b/f.md\n@@ -1,5 +1,5 @@\n-1\n+X\n 2\n 3\n 4\n-5\n+Y\n"},
+	{"lines joined", "a\nb-\nc\nd\n", "a\nbc\nd\n", "--- a/f.md\n+++ b/f.md\n@@ -1,4 +1,3 @@\n a\n-b-\n-c\n+bc\n d\n"},
+	{"same", "a\n", "a\n", ""},
+}
+
+func TestDiff(t *testing.T) {
+	for _, tt := range diffTests {
+		if got := Diff("f.md", []byte(tt.old), []byte(tt.new)); got != tt.want {
+			t.Errorf("%s: Diff(%q, %q) =\n%s\nwant:\n%s", tt.name, tt.old, tt.new, got, tt.want)
+		}
+	}
+}
+
+// TestDiffGitApply hands each diff to git apply, when git is installed.
+func TestDiffGitApply(t *testing.T) {
+	git, err := exec.LookPath("git")
+	if err != nil {
+		t.Skip("git is not installed")
+	}
+	for _, tt := range diffTests {
+		if tt.want == "" {
+			continue
+		}
+		dir := t.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, "f.md"), []byte(tt.old), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		cmd := exec.Command(git, "apply", "-")
+		cmd.Dir = dir
+		cmd.Stdin = strings.NewReader(Diff("f.md", []byte(tt.old), []byte(tt.new)))
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("%s: git apply: %v\n%s", tt.name, err, out)
+			continue
+		}
+		got, err := os.ReadFile(filepath.Join(dir, "f.md"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got) != tt.new {
+			t.Errorf("%s: git apply made %q, want %q", tt.name, got, tt.new)
+		}
+	}
+}
+
+func TestWriteFile(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "real.md")
+	link := filepath.Join(dir, "link.md")
+	if err := os.WriteFile(target, []byte("old"), 0o640); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(target, 0o640); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("real.md", link); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteFile(link, []byte("new")); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(target); string(got) != "new" {
+		t.Errorf("WriteFile through a link: target holds %q, want %q", got, "new")
+	}
+	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("WriteFile replaced the symbolic link: %v, %v", fi, err)
+	}
+	if fi, err := os.Stat(target); err != nil || fi.Mode().Perm() != 0o640 {
+		t.Errorf("WriteFile: mode %v, %v, want 0640", fi.Mode().Perm(), err)
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 2 {
+		t.Errorf("WriteFile left %d files in the directory, want 2", len(entries))
+	}
+	if err := WriteFile(filepath.Join(dir, "missing.md"), []byte("x")); err == nil {
+		t.Errorf("WriteFile of a missing file succeeded")
+	}
+}
+
+func TestSummary(t *testing.T) {
+	r := &Result{
+		Files:    []*File{{links: 3}, {links: 1}},
+		Findings: []Finding{{Category: CategoryBrokenAnchor}, {Category: uri.CategoryHostCase}, {Category: CategoryBrokenAnchor}},
+	}
+	if got, want := Summary(r), "2 files, 4 links, 3 findings: host-case 1, broken-anchor 2"; got != want {
+		t.Errorf("Summary = %q, want %q", got, want)
+	}
+	if got, want := Summary(&Result{Files: []*File{{links: 1}}}), "1 file, 1 link, no findings"; got != want {
+		t.Errorf("Summary = %q, want %q", got, want)
+	}
+}
+
+func TestGitHubEscapes(t *testing.T) {
+	if got, want := ghProperty("a,b:c%\n"), "a%2Cb%3Ac%25%0A"; got != want {
+		t.Errorf("ghProperty = %q, want %q", got, want)
+	}
+	if got, want := ghData("50% a:b,c\r\n"), "50%25 a:b,c%0D%0A"; got != want {
+		t.Errorf("ghData = %q, want %q", got, want)
+	}
+}
+
+// FuzzResolveLocal: resolving any reference in any file never panics, and
+// what it resolves to is a clean path under the root.
+func FuzzResolveLocal(f *testing.F) {
+	for _, tt := range resolveTests {
+		f.Add(tt.file, tt.ref)
+	}
+	f.Fuzz(func(t *testing.T, file, ref string) {
+		got, ok := resolveLocal(file, ref)
+		if !ok {
+			return
+		}
+		if strings.HasPrefix(got.rel, "/") || got.rel == ".." || strings.HasPrefix(got.rel, "../") {
+			t.Fatalf("resolveLocal(%q, %q) = %+v: not under the root", file, ref, got)
+		}
+		if got.hasFrag && ref[got.fragAt-1] != '#' {
+			t.Fatalf("resolveLocal(%q, %q): fragment at %d", file, ref, got.fragAt)
+		}
+	})
+}

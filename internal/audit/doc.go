@@ -1,0 +1,22 @@
+// Package audit checks the links of a set of documents the way a docs
+// maintainer asks: is each URI well formed (the policy's uri.Check
+// findings), and does each relative reference lead somewhere? It resolves
+// a reference against the file that holds it (uri.Resolve; a path that
+// begins with "/" against the root), looks the file up case-sensitively,
+// and checks its fragment against the target's anchors: GitHub heading
+// slugs, "{#id}" heading attributes and HTML id and name attributes in
+// Markdown, id and name in HTML, and GitHub line anchors ("#L10",
+// "#L10-L20") in any other file or in Markdown read with "?plain=1".
+// Nothing is fetched: absolute URIs get their syntax checked only.
+//
+// Run walks the inputs (skipping .git, node_modules, vendor, hidden
+// directories, path excludes and, inside a git work tree, what git
+// ignores), reads and parses the files in parallel, and returns the
+// findings in a deterministic order: files in the order they were named
+// and walked, findings in source order. Findings can be silenced with
+// HTML comments in the document (<!-- urilint-disable-next-line -->,
+// <!-- urilint-disable cats --> ... <!-- urilint-enable -->) and URL
+// regexps in the root's .urilintignore. Safe fixes (normalization, file
+// name case, anchor case) come as byte edits of the source, which Apply
+// writes and Diff shows as a unified diff.
+package audit

@@ -1,0 +1,321 @@
+package audit
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"path/filepath"
+	"runtime/debug"
+	"strings"
+
+	"github.com/urilint/urilint/internal/policy"
+	"github.com/urilint/urilint/uri"
+)
+
+// Formats are the output formats of Write.
+var Formats = []string{"text", "json", "sarif", "github"}
+
+// Write writes the findings of r in the format named: "text" (one
+// "file:line:col: message" line each), "json" (one object per line),
+// "sarif" (a SARIF 2.1.0 log) or "github" (GitHub Actions workflow
+// commands). Write errors are returned.
+func Write(w io.Writer, format string, r *Result) error {
+	switch format {
+	case "", "text":
+		for _, f := range r.Findings {
+			if _, err := fmt.Fprintf(w, "%s:%d:%d: %s\n", f.File, f.Pos.Line, f.Pos.Column, f.Message); err != nil {
+				return err
+			}
+		}
+		return nil
+	case "json":
+		return writeJSON(w, r)
+	case "sarif":
+		return writeSARIF(w, r)
+	case "github":
+		return writeGitHub(w, r)
+	}
+	return fmt.Errorf("output format %q is not %s", format, strings.Join(Formats, ", "))
+}
+
+type jsonEdit struct {
+	Line   int    `json:"line"`
+	Column int    `json:"column"`
+	Offset int    `json:"offset"`
+	End    int    `json:"end"`
+	New    string `json:"new"`
+}
+
+type jsonFinding struct {
+	File     string     `json:"file"`
+	Line     int        `json:"line"`
+	Column   int        `json:"column"`
+	Offset   int        `json:"offset"`
+	Category string     `json:"category"`
+	Message  string     `json:"message"`
+	URI      string     `json:"uri"`
+	Fix      []jsonEdit `json:"fix,omitempty"`
+}
+
+func writeJSON(w io.Writer, r *Result) error {
+	enc := json.NewEncoder(w)
+	srcs := r.sources()
+	for _, f := range r.Findings {
+		jf := jsonFinding{File: f.File, Line: f.Pos.Line, Column: f.Pos.Column, Offset: f.Pos.Offset,
+			Category: string(f.Category), Message: f.Message, URI: f.URI}
+		for _, e := range f.Fix {
+			line, col := lineCol(srcs[f.File], e.Start)
+			jf.Fix = append(jf.Fix, jsonEdit{Line: line, Column: col, Offset: e.Start, End: e.End, New: e.New})
+		}
+		if err := enc.Encode(jf); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// sources maps each file name to its source.
+func (r *Result) sources() map[string][]byte {
+	m := make(map[string][]byte, len(r.Files))
+	for _, f := range r.Files {
+		m[f.Name] = f.Src
+	}
+	return m
+}
+
+// lineCol returns the line and byte column of offset off in src.
+func lineCol(src []byte, off int) (line, col int) {
+	line, bol := 1, 0
+	for i := 0; i < off && i < len(src); i++ {
+		if src[i] == '\n' {
+			line++
+			bol = i + 1
+		}
+	}
+	return line, off - bol + 1
+}
+
+// SARIF 2.1.0, the parts that a result list needs.
+type sarifLog struct {
+	Schema  string     `json:"$schema"`
+	Version string     `json:"version"`
+	Runs    []sarifRun `json:"runs"`
+}
+
+type sarifRun struct {
+	Tool       sarifTool     `json:"tool"`
+	ColumnKind string        `json:"columnKind"`
+	Results    []sarifResult `json:"results"`
+}
+
+type sarifTool struct {
+	Driver sarifDriver `json:"driver"`
+}
+
+type sarifDriver struct {
+	Name           string      `json:"name"`
+	Version        string      `json:"version"`
+	InformationURI string      `json:"informationUri"`
+	Rules          []sarifRule `json:"rules"`
+}
+
+type sarifRule struct {
+	ID               string       `json:"id"`
+	ShortDescription sarifMessage `json:"shortDescription"`
+	HelpURI          string       `json:"helpUri"`
+	DefaultConfig    sarifConfig  `json:"defaultConfiguration"`
+}
+
+type sarifConfig struct {
+	Enabled bool   `json:"enabled"`
+	Level   string `json:"level"`
+}
+
+type sarifMessage struct {
+	Text string `json:"text"`
+}
+
+type sarifResult struct {
+	RuleID    string          `json:"ruleId"`
+	RuleIndex int             `json:"ruleIndex"`
+	Level     string          `json:"level"`
+	Message   sarifMessage    `json:"message"`
+	Locations []sarifLocation `json:"locations"`
+	Fixes     []sarifFix      `json:"fixes,omitempty"`
+}
+
+type sarifLocation struct {
+	PhysicalLocation sarifPhysical `json:"physicalLocation"`
+}
+
+type sarifPhysical struct {
+	ArtifactLocation sarifArtifact `json:"artifactLocation"`
+	Region           sarifRegion   `json:"region"`
+}
+
+type sarifArtifact struct {
+	URI string `json:"uri"`
+}
+
+type sarifRegion struct {
+	StartLine   int `json:"startLine,omitempty"`
+	StartColumn int `json:"startColumn,omitempty"`
+	ByteOffset  int `json:"byteOffset,omitempty"`
+	ByteLength  int `json:"byteLength,omitempty"`
+}
+
+type sarifFix struct {
+	Description     sarifMessage          `json:"description"`
+	ArtifactChanges []sarifArtifactChange `json:"artifactChanges"`
+}
+
+type sarifArtifactChange struct {
+	ArtifactLocation sarifArtifact      `json:"artifactLocation"`
+	Replacements     []sarifReplacement `json:"replacements"`
+}
+
+type sarifReplacement struct {
+	DeletedRegion   sarifDeleted  `json:"deletedRegion"`
+	InsertedContent *sarifContent `json:"insertedContent,omitempty"`
+}
+
+// sarifDeleted is a region by bytes; byteOffset 0 must be written.
+type sarifDeleted struct {
+	ByteOffset int `json:"byteOffset"`
+	ByteLength int `json:"byteLength"`
+}
+
+type sarifContent struct {
+	Text string `json:"text"`
+}
+
+// checksURL is where each category is documented.
+const checksURL = "https://github.com/urilint/urilint/blob/main/docs/checks.md#"
+
+func writeSARIF(w io.Writer, r *Result) error {
+	run := sarifRun{
+		Tool: sarifTool{Driver: sarifDriver{Name: "uriextract", Version: version(), InformationURI: "https://github.com/urilint/urilint"}},
+		// Columns count characters, not UTF-16 units or bytes.
+		ColumnKind: "unicodeCodePoints",
+		Results:    []sarifResult{},
+	}
+	index := map[uri.Category]int{}
+	for i, d := range policy.Categories {
+		index[d.Category] = i
+		run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, sarifRule{
+			ID:               string(d.Category),
+			ShortDescription: sarifMessage{Text: d.Summary},
+			HelpURI:          checksURL + string(d.Category),
+			DefaultConfig:    sarifConfig{Enabled: d.Default, Level: "error"},
+		})
+	}
+	for _, f := range r.Findings {
+		art := sarifArtifact{URI: artifactURI(f.File)}
+		res := sarifResult{
+			RuleID:    string(f.Category),
+			RuleIndex: index[f.Category],
+			Level:     "error",
+			Message:   sarifMessage{Text: f.Message},
+			Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{
+				ArtifactLocation: art,
+				Region:           sarifRegion{StartLine: f.Pos.Line, StartColumn: f.CharColumn()},
+			}}},
+		}
+		if len(f.Fix) > 0 {
+			ch := sarifArtifactChange{ArtifactLocation: art}
+			for _, e := range f.Fix {
+				rep := sarifReplacement{DeletedRegion: sarifDeleted{ByteOffset: e.Start, ByteLength: e.End - e.Start}}
+				if e.New != "" {
+					rep.InsertedContent = &sarifContent{Text: e.New}
+				}
+				ch.Replacements = append(ch.Replacements, rep)
+			}
+			res.Fixes = []sarifFix{{Description: sarifMessage{Text: "fix " + string(f.Category)}, ArtifactChanges: []sarifArtifactChange{ch}}}
+		}
+		run.Results = append(run.Results, res)
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(sarifLog{
+		Schema:  "https://json.schemastore.org/sarif-2.1.0.json",
+		Version: "2.1.0",
+		Runs:    []sarifRun{run},
+	})
+}
+
+// version returns the version of the module that the program was built
+// from, without its "v" (SARIF consumers compare versions that start with
+// a number): a release when installed with go install, "0.0.0-devel" for
+// a build from a work tree.
+func version() string {
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		if v := strings.TrimPrefix(bi.Main.Version, "v"); v != "" && '0' <= v[0] && v[0] <= '9' {
+			return v
+		}
+	}
+	return "0.0.0-devel"
+}
+
+// artifactURI writes a file name as a relative URI reference: slashes,
+// and each segment percent-encoded.
+func artifactURI(name string) string {
+	if name == StdinName {
+		return "stdin"
+	}
+	return escapePath(filepath.ToSlash(name))
+}
+
+// writeGitHub writes one "::error" workflow command per finding, which
+// GitHub Actions shows as an annotation of the line.
+func writeGitHub(w io.Writer, r *Result) error {
+	for _, f := range r.Findings {
+		_, err := fmt.Fprintf(w, "::error file=%s,line=%d,col=%d,title=%s::%s\n",
+			ghProperty(f.File), f.Pos.Line, f.CharColumn(), ghProperty("urilint "+string(f.Category)), ghData(f.Message))
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ghData escapes the message of a workflow command.
+func ghData(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+}
+
+// ghProperty escapes a property value of a workflow command.
+func ghProperty(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
+}
+
+// Summary returns the line printed at the end of an audit: how many
+// files, links and findings, the findings by category in the order of
+// policy.Categories.
+func Summary(r *Result) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s, %s", plural(len(r.Files), "file"), plural(r.Links(), "link"))
+	if len(r.Findings) == 0 {
+		b.WriteString(", no findings")
+		return b.String()
+	}
+	count := map[uri.Category]int{}
+	for _, f := range r.Findings {
+		count[f.Category]++
+	}
+	fmt.Fprintf(&b, ", %s:", plural(len(r.Findings), "finding"))
+	sep := " "
+	for _, d := range policy.Categories {
+		if n := count[d.Category]; n > 0 {
+			fmt.Fprintf(&b, "%s%s %d", sep, d.Category, n)
+			sep = ", "
+		}
+	}
+	return b.String()
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}

@@ -1,0 +1,231 @@
+package audit
+
+import (
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"github.com/urilint/urilint/internal/abnf"
+	"github.com/urilint/urilint/uri"
+)
+
+// local is a relative reference resolved to a place under the root.
+type local struct {
+	rel      string // slash path from the root, percent-decoded; "" is the root
+	dirSlash bool   // the path ends in "/": it must be a directory
+	query    string
+	hasFrag  bool
+	frag     string // as written
+	fragAt   int    // offset of the fragment in the reference
+	outside  bool   // ".." climbs above the root
+}
+
+// resolveLocal resolves the reference ref, found in the file rel (slash
+// path from the root), by RFC 3986 section 5.2 against a file: URI of
+// that file, so that a path beginning with "/" starts from the root. It
+// reports false for a reference that does not name a local file: one with
+// a scheme or an authority, or one that is not a URI reference and has no
+// unambiguous repair (uri.Repair: "<my file.md>" is "my%20file.md").
+func resolveLocal(fileRel, ref string) (local, bool) {
+	if abnf.SchemeLen(ref) > 0 || strings.HasPrefix(ref, "//") {
+		return local{}, false
+	}
+	var t local
+	if k := strings.IndexByte(ref, '#'); k >= 0 {
+		t.hasFrag, t.frag, t.fragAt = true, ref[k+1:], k+1
+	}
+	fixed := ref
+	if !uri.Valid(fixed) {
+		r, ok := uri.Repair(fixed)
+		if !ok {
+			return local{}, false
+		}
+		fixed = r
+	}
+	if k := strings.IndexByte(fixed, '#'); k >= 0 {
+		fixed = fixed[:k] // the fragment names no file
+	}
+	base := "file://" + escapePath("/"+fileRel)
+	target, err := uri.Resolve(base, fixed)
+	if err != nil {
+		return local{}, false
+	}
+	u, err := uri.Parse(target)
+	if err != nil {
+		return local{}, false
+	}
+	p, err := uri.Unescape(u.Path)
+	if err != nil {
+		return local{}, false
+	}
+	t.dirSlash = strings.HasSuffix(p, "/") && p != "/"
+	// "%2E%2E" decodes to a ".." that resolution did not see (section
+	// 6.2.2.2 makes it ".." before resolving): remove dot segments again.
+	t.rel = strings.TrimPrefix(path.Clean(p), "/")
+	t.query = u.Query
+	refPath := fixed
+	if k := strings.IndexByte(refPath, '?'); k >= 0 {
+		refPath = refPath[:k]
+	}
+	t.outside = climbs(fileRel, refPath)
+	return t, true
+}
+
+// escapePath percent-encodes each segment of the slash path p.
+func escapePath(p string) string {
+	segs := strings.Split(p, "/")
+	for i, s := range segs {
+		segs[i] = uri.Escape(s, uri.ComponentPath)
+	}
+	return strings.Join(segs, "/")
+}
+
+// climbs reports whether the path of a reference, merged with the path of
+// the file that holds it (section 5.2.3), has a ".." that climbs above the
+// root: remove_dot_segments would silently stop at the root, so the
+// target would not be the file the author thought of.
+func climbs(fileRel, refPath string) bool {
+	if refPath == "" {
+		return false
+	}
+	merged := refPath
+	if !strings.HasPrefix(refPath, "/") {
+		merged = strings.TrimSuffix(path.Dir("/"+fileRel), "/") + "/" + refPath
+	}
+	depth := 0
+	segs := strings.Split(strings.TrimPrefix(merged, "/"), "/")
+	for i, s := range segs {
+		if dec, err := uri.Unescape(s); err == nil {
+			s = dec
+		}
+		switch s {
+		case ".", "":
+		case "..":
+			depth--
+			if depth < 0 {
+				return true
+			}
+		default:
+			if i < len(segs)-1 {
+				depth++
+			}
+		}
+	}
+	return false
+}
+
+// fsCache answers where a path leads, reading each directory once: the
+// lookup compares names exactly, so that a name whose case differs is
+// found as such on a file system that ignores case too.
+type fsCache struct {
+	mu   sync.Mutex
+	dirs map[string]*dirList
+}
+
+type dirList struct {
+	once  sync.Once
+	names map[string]bool
+	folds map[string][]string // lowercase name -> names
+	mu    sync.Mutex
+	stats map[string]statResult // name -> what os.Stat says of it
+}
+
+type statResult struct{ exists, dir bool }
+
+// stat returns what os.Stat (following symbolic links) says of the entry
+// name of the directory d, asking once.
+func (d *dirList) stat(dir, name string) statResult {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if r, ok := d.stats[name]; ok {
+		return r
+	}
+	var r statResult
+	if info, err := os.Stat(filepath.Join(dir, name)); err == nil {
+		r = statResult{true, info.IsDir()}
+	}
+	if d.stats == nil {
+		d.stats = map[string]statResult{}
+	}
+	d.stats[name] = r
+	return r
+}
+
+func newFSCache() *fsCache { return &fsCache{dirs: map[string]*dirList{}} }
+
+func (c *fsCache) list(dir string) *dirList {
+	c.mu.Lock()
+	d := c.dirs[dir]
+	if d == nil {
+		d = &dirList{}
+		c.dirs[dir] = d
+	}
+	c.mu.Unlock()
+	d.once.Do(func() {
+		d.names = map[string]bool{}
+		d.folds = map[string][]string{}
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			return
+		}
+		for _, e := range entries {
+			d.names[e.Name()] = true
+			low := strings.ToLower(e.Name())
+			d.folds[low] = append(d.folds[low], e.Name())
+		}
+	})
+	return d
+}
+
+// lookup is where a slash path under root leads.
+type lookup struct {
+	exists bool
+	dir    bool
+	abs    string // the file found, with the right case
+	right  string // when only the case differs: rel as the file system spells it
+	wrong  []string
+	fixes  []string // the names of wrong, spelled right
+}
+
+// find looks rel up under root, name by name. Where a name is missing but
+// exactly one name differs from it only in case, it goes on with that one
+// and records the difference.
+func (c *fsCache) find(root, rel string) lookup {
+	cur := root
+	var spelled []string
+	var lk lookup
+	last := statResult{exists: true, dir: true} // the root
+	if rel != "" {
+		for _, name := range strings.Split(rel, "/") {
+			if name == "" || name == "." {
+				continue
+			}
+			d := c.list(cur)
+			if !d.names[name] {
+				alts := d.folds[strings.ToLower(name)]
+				if len(alts) != 1 {
+					return lookup{}
+				}
+				lk.wrong = append(lk.wrong, name)
+				lk.fixes = append(lk.fixes, alts[0])
+				name = alts[0]
+			}
+			spelled = append(spelled, name)
+			last = d.stat(cur, name) // follows symbolic links
+			if !last.exists {
+				return lookup{}
+			}
+			cur = filepath.Join(cur, name)
+		}
+	}
+	if !last.exists {
+		return lookup{}
+	}
+	lk.exists, lk.dir, lk.abs = true, last.dir, cur
+	if len(lk.wrong) > 0 {
+		lk.right = strings.Join(spelled, "/")
+	}
+	return lk
+}

@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# Times the offline link audit of uriextract -check on a generated docs
+# tree, side by side with remark-validate-links (through remark-cli) and
+# markdownlint-cli2 (rule MD051, link fragments, alone), which npm
+# installs into a temporary directory. Not part of CI.
+#
+# Usage: scripts/bench-audit.sh [FILES...]   (default: 1000 10000)
+#
+# Each tree has FILES Markdown files in directories of 100, ten links per
+# file (so 10,000 files make 100,000 links): links to other files, to
+# headings of other files and of the same file, to directories, to a
+# source file's lines, absolute URIs, and one broken link in twenty.
+# Each tool runs once to warm the file cache, then three times; the
+# table gives the best wall-clock time of the three and the CPU time
+# (user + system) of that run, which depends less on what else the
+# machine runs.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export GOTOOLCHAIN=local
+sizes=("$@")
+[ ${#sizes[@]} -gt 0 ] || sizes=(1000 10000)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+echo "== npm install remark-cli remark-validate-links markdownlint-cli2" >&2
+npm install --prefix "$tmp/npm" --no-audit --no-fund --silent \
+	remark-cli@12 remark-validate-links@13 markdownlint-cli2@0.24 >/dev/null
+bin="$tmp/npm/node_modules/.bin"
+go build -o "$tmp/uriextract" ./cmd/uriextract
+
+# gen DIR N writes the tree.
+gen() {
+	local dir=$1 n=$2
+	mkdir -p "$dir"
+	git -C "$dir" init -q
+	printf 'package main\n\nfunc main() {\n}\n' >"$dir/main.go"
+	awk -v dir="$dir" -v n="$n" 'BEGIN {
+		dirs = int((n + 99) / 100)
+		for (d = 0; d < dirs; d++) system("mkdir -p " dir "/d" d)
+		for (i = 0; i < n; i++) {
+			d = int(i / 100)
+			f = dir "/d" d "/f" i ".md"
+			j = (i * 7 + 3) % n; dj = int(j / 100)
+			k = (i * 13 + 5) % n; dk = int(k / 100)
+			s = d * 100 + (i % 100 + 1) % 100
+			if (s >= n) s = d * 100
+			printf "# File %d\n\nIntro with [a sibling](f%d.md) and [the top](#file-%d).\n\n", i, s, i > f
+			printf "## Setup Steps\n\nSee [another file](../d%d/f%d.md), [its setup](../d%d/f%d.md#setup-steps) and [the usage of a third](/d%d/f%d.md#usage).\n\n", dj, j, dj, j, dk, k >> f
+			printf "## Usage\n\nThe [directory](../d%d/), [main](/main.go#L3), [same file setup](#setup-steps), <https://example.com/page/%d>\n", dk, i >> f
+			printf "and [a reference][ref%d].\n\n", i >> f
+			if (i % 2 == 0) printf "[ref%d]: ../d%d/f%d.md#file-%d\n", i, dj, j, j >> f
+			else printf "[ref%d]: ../d%d/f%d.md#no-such-heading\n", i, dj, j >> f
+			close(f)
+		}
+	}'
+}
+
+best() { # "wall cpu": the best wall-clock seconds of three runs of "$@",
+	# after one warm-up run, and the CPU seconds (user + system) of that run
+	"$@" >/dev/null 2>&1 || true
+	local b="" c="" t
+	for _ in 1 2 3; do
+		/usr/bin/time -o "$tmp/time" -f '%e %U %S' "$@" >/dev/null 2>&1 || true
+		read -r wall user sys < <(tail -1 "$tmp/time")
+		if [ -z "$b" ] || [ "$(echo "$wall < $b" | bc)" = 1 ]; then
+			b=$wall
+			c=$(echo "$user + $sys" | bc)
+		fi
+	done
+	printf '%.2f s (CPU %.2f s)' "$b" "$c"
+}
+
+printf '| files | links | uriextract -check | remark-validate-links | markdownlint-cli2 (MD051) |\n|---|---|---|---|---|\n'
+for n in "${sizes[@]}"; do
+	tree="$tmp/tree$n"
+	gen "$tree" "$n"
+	links=$("$tmp/uriextract" "$tree" | wc -l)
+	echo '{"config": {"default": false, "MD051": true}}' >"$tree/.markdownlint-cli2.jsonc"
+	u=$(cd "$tree" && best "$tmp/uriextract" -check .)
+	r=$(cd "$tree" && best "$bin/remark" --quiet --frail --no-config --use 'remark-validate-links=repository:false' .)
+	m=$(cd "$tree" && best "$bin/markdownlint-cli2" '**/*.md')
+	printf '| %d | %d | %s | %s | %s |\n' "$n" "$links" "$u" "$r" "$m"
+done
