@@ -13,6 +13,7 @@ import (
 
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/internal/policy"
+	"github.com/urilint/urilint/internal/remote"
 	"github.com/urilint/urilint/uri"
 )
 
@@ -55,6 +56,13 @@ type Config struct {
 	// Jobs is how many files are parsed and checked at once; 0 means
 	// GOMAXPROCS.
 	Jobs int
+	// Remote, when not nil, checks links over the network: it is called
+	// once, with the distinct absolute http and https URIs of the
+	// documents (not templates, not those of the ignore file), and
+	// returns what it found of each, keyed by the URI as given
+	// (remote.Checker.Check with a context). A URI it has no result for
+	// gets no finding.
+	Remote func(urls []string) map[string]remote.Result
 }
 
 // Finding is one problem found in a document.
@@ -143,6 +151,7 @@ type auditor struct {
 	fs     *fsCache
 	index  *targetIndex
 	ignore *urlIgnores
+	remote map[string]remote.Result
 	errs   []error
 }
 
@@ -185,6 +194,11 @@ func Run(cfg Config, paths []string) *Result {
 	}
 	files = kept
 	a.index.add(files)
+	if cfg.Remote != nil {
+		if urls := a.remoteURLs(files); len(urls) > 0 {
+			a.remote = cfg.Remote(urls)
+		}
+	}
 	found := make([][]Finding, len(files))
 	parallel(len(files), jobs, func(i int) { found[i] = a.check(files[i]) })
 	r := &Result{Files: files}
@@ -269,6 +283,7 @@ func (a *auditor) check(f *File) []Finding {
 			continue
 		}
 		n := len(out)
+		out = a.checkRemote(f, l, out)
 		out = a.checkSyntax(f, l, out)
 		if f.abs != "" && f.kind != kindText {
 			out = a.checkLocal(f, l, out)
