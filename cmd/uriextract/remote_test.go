@@ -12,7 +12,8 @@ import (
 )
 
 // linkServer answers on loopback and counts the requests for each path:
-// /gone is 404, /old moves permanently to /new, anything else is 200.
+// /gone is 404, /old moves permanently to /new, /slow does not answer
+// until the client goes away, anything else is 200.
 type linkServer struct {
 	*httptest.Server
 	mu   sync.Mutex
@@ -30,6 +31,8 @@ func newLinkServer(t *testing.T) *linkServer {
 			http.NotFound(w, r)
 		case "/old":
 			http.Redirect(w, r, "/new", http.StatusMovedPermanently)
+		case "/slow":
+			<-r.Context().Done()
 		default:
 			w.Header().Set("Content-Type", "text/html")
 			_, _ = w.Write([]byte("<p id=here>fine</p>"))
@@ -46,9 +49,17 @@ func (s *linkServer) count(path string) int {
 	return s.hits[path]
 }
 
-// runIn writes files (name, then contents, with "URL" standing for the
-// server's URL) to a new directory and runs uriextract there.
+// runIn writes files to a new directory (see writeIn) and runs
+// uriextract there.
 func runIn(t *testing.T, srv *linkServer, files []string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	writeIn(t, srv, files)
+	return rerun(t, args...)
+}
+
+// writeIn writes files (name, then contents, with "URL" standing for the
+// server's URL) to a new directory, which becomes the current one.
+func writeIn(t *testing.T, srv *linkServer, files []string) {
 	t.Helper()
 	dir := t.TempDir()
 	for i := 0; i+1 < len(files); i += 2 {
@@ -58,7 +69,6 @@ func runIn(t *testing.T, srv *linkServer, files []string, args ...string) (code 
 		}
 	}
 	t.Chdir(dir)
-	return rerun(t, args...)
 }
 
 // rerun runs uriextract in the current directory.
