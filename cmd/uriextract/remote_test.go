@@ -131,7 +131,8 @@ func TestRemoteCode(t *testing.T) {
 
 func TestRemoteSilenced(t *testing.T) {
 	srv := newLinkServer(t)
-	files := []string{"doc.md", "[a](URL/gone)\n\n<!-- urilint-disable-next-line link-client-error -->\n[b](URL/gone)\n"}
+	files := []string{"doc.md", "[a](URL/gone)\n\n<!-- urilint-disable-next-line link-client-error -->\n[b](URL/gone)\n\n" +
+		"<!-- urilint-disable-next-line -->\n[c](URL/quiet)\n"}
 	code, stdout, stderr := runIn(t, srv, files, "-check", "-remote", "-disable", "link-client-error", "doc.md")
 	if code != exitOK || stdout != "" {
 		t.Errorf("-disable link-client-error: exit %d, stdout:\n%s\nstderr:\n%s\nwant exit 0 and no finding", code, stdout, stderr)
@@ -147,6 +148,9 @@ func TestRemoteSilenced(t *testing.T) {
 	}
 	if n := srv.count("/gone"); n != 2 {
 		t.Errorf("server saw %d requests for /gone, want 2 (none with every link category disabled)", n)
+	}
+	if n := srv.count("/quiet"); n != 0 {
+		t.Errorf("server saw %d requests for a link silenced in every category, want 0", n)
 	}
 }
 

@@ -121,6 +121,9 @@ type File struct {
 	doc   *extract.Doc
 	links int
 	errs  []error // of reading and of directives
+
+	sil     *silencer // the directives; nil when there are none
+	silErrs []error   // of the directives, reported by check
 }
 
 // kind is how a document is read.
@@ -265,17 +268,16 @@ func (a *auditor) parse(f *File) {
 		f.doc = &extract.Doc{Links: a.ex.Text(f.Src)}
 	}
 	f.links = len(f.doc.Links)
+	if len(f.doc.Comments) > 0 {
+		f.sil, f.silErrs = newSilencer(f.Name, f.doc.Comments)
+	}
 }
 
 // check returns the findings of f's links, silenced ones left out.
 func (a *auditor) check(f *File) []Finding {
 	var out []Finding
-	var sil *silencer
-	if f.doc != nil && len(f.doc.Comments) > 0 {
-		var errs []error
-		sil, errs = newSilencer(f.Name, f.doc.Comments)
-		f.errs = append(f.errs, errs...)
-	}
+	sil := f.sil
+	f.errs = append(f.errs, f.silErrs...)
 	ign := a.ignore.forRoot(f.root)
 	for i := range f.doc.Links {
 		l := &f.doc.Links[i]

@@ -12,10 +12,17 @@ import (
 
 // remoteURLs returns the distinct absolute http and https URIs of files
 // that the remote checks are to fetch, in the order they come: none when
-// the policy reports no category of those checks. Templates and URIs the
-// root's ignore file names are left out.
+// the policy reports no category of those checks. Templates, URIs the
+// root's ignore file names and links whose every remote finding the
+// document's directives would silence are left out.
 func (a *auditor) remoteURLs(files []*File) []string {
-	if !slices.ContainsFunc(remote.Categories, a.pol.Reports) {
+	var cats []uri.Category
+	for _, c := range remote.Categories {
+		if a.pol.Reports(c) {
+			cats = append(cats, c)
+		}
+	}
+	if len(cats) == 0 {
 		return nil
 	}
 	var urls []string
@@ -23,8 +30,14 @@ func (a *auditor) remoteURLs(files []*File) []string {
 	for _, f := range files {
 		ign := a.ignore.forRoot(f.root)
 		for i := range f.doc.Links {
-			s := f.doc.Links[i].URI
+			l := &f.doc.Links[i]
+			s := l.URI
 			if seen[s] || !isHTTP(s) || policy.IsTemplate(s) || ign.match(s) {
+				continue
+			}
+			if f.sil != nil && !slices.ContainsFunc(cats, func(c uri.Category) bool {
+				return !f.sil.silenced(&Finding{Pos: l.Start, Category: c})
+			}) {
 				continue
 			}
 			seen[s] = true
