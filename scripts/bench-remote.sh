@@ -7,10 +7,9 @@
 # 200 distinct URLs (20 distinct links a file, each URL in 10 files). It
 # is checked twice by each tool: with the 200 URLs on one host
 # (127.0.0.1), and spread over 20 hosts (127.0.0.1 to 127.0.0.20, the
-# same server). urilint's side is scripts/bench-remote/check.go, which
-# does what uriextract -check -remote will do, with the defaults of
-# internal/remote; markdown-link-check is installed from npm into a
-# temporary directory. The server counts the requests and the distinct
+# same server). urilint's side is uriextract -check -remote, with the
+# defaults of internal/remote; markdown-link-check is installed from npm
+# into a temporary directory. The server counts the requests and the distinct
 # URLs among them ("first requests"): urilint's side must send exactly
 # 200 requests, one per URL.
 #
@@ -30,7 +29,7 @@ trap cleanup EXIT INT TERM
 
 echo "== build"
 go build -o "$tmp/server" scripts/bench-remote/server.go
-go build -o "$tmp/check" scripts/bench-remote/check.go
+go build -o "$tmp/uriextract" ./cmd/uriextract
 "$tmp/server" -latency 50ms -hosts 20 -port-file "$tmp/port" &
 srv=$!
 
@@ -86,7 +85,7 @@ for hosts in 1 20; do
 	dir="$tmp/tree-$hosts"
 	gen "$dir" "$hosts"
 	echo "== 100 files, $(cat "$dir"/*.md | grep -c 'http://') links, 200 URLs on $hosts host(s)"
-	run "urilint (internal/remote)" "$tmp/check" "$dir"
+	run "uriextract -check -remote" "$tmp/uriextract" -check -remote "$dir"
 	if ! grep -q '"first":200,' "$tmp/seen" || ! grep -q '"requests":200}' "$tmp/seen"; then
 		echo "bench-remote.sh: urilint's side did not send exactly one request per URL" >&2
 		status=1

@@ -2,14 +2,19 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
+	"regexp"
 	"strings"
 
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/internal/audit"
 	"github.com/urilint/urilint/internal/policy"
+	"github.com/urilint/urilint/internal/remote"
 )
 
 // auditOptions are the flags of -check beyond the categories.
@@ -19,6 +24,10 @@ type auditOptions struct {
 	exclude []string
 	fix     bool
 	diff    bool
+
+	remote     bool
+	net        remote.Config
+	excludeURL []*regexp.Regexp
 }
 
 func (a *auditOptions) flags(fset *flag.FlagSet) {
@@ -34,6 +43,53 @@ func (a *auditOptions) flags(fset *flag.FlagSet) {
 	})
 	fset.BoolVar(&a.fix, "fix", false, "with -check, apply the safe fixes to the files and report what is left")
 	fset.BoolVar(&a.diff, "diff", false, "with -check, print the safe fixes as a unified diff (for git apply) instead of findings")
+
+	a.net = remote.DefaultConfig()
+	fset.BoolVar(&a.remote, "remote", false, "with -check, also fetch the absolute http and https links (not those in code, unless -code) and report the dead, moved and anchor-less ones")
+	fset.DurationVar(&a.net.Timeout, "timeout", a.net.Timeout, "with -remote, how long one request may take")
+	fset.IntVar(&a.net.Retries, "retries", a.net.Retries, "with -remote, how many times to ask again after a network error, a timeout, a 5xx or a 429")
+	fset.StringVar(&a.net.Cache, "cache", "", "with -remote, a JSON `file` that keeps the links found fine, so that a second run does not fetch them")
+	fset.DurationVar(&a.net.CacheTTL, "cache-ttl", a.net.CacheTTL, "with -cache, how long a link found fine stays in the cache")
+	fset.IntVar(&a.net.Concurrency, "concurrency", a.net.Concurrency, "with -remote, how many requests may be in flight at once")
+	fset.IntVar(&a.net.PerHost, "per-host", a.net.PerHost, "with -remote, how many requests may be in flight at once to one host")
+	fset.Func("exclude-url", "with -remote, a `regexp` of URLs not to fetch (repeatable; "+audit.IgnoreFile+" in the root holds more, one a line)", func(s string) error {
+		re, err := regexp.Compile(s)
+		if err != nil {
+			return err
+		}
+		a.excludeURL = append(a.excludeURL, re)
+		return nil
+	})
+}
+
+// remoteCheck returns the network checks of -remote for audit.Config, or
+// nil without -remote. They stop at an interrupt (Ctrl-C) with what they
+// gathered; a cache that cannot be written is reported on stderr and
+// changes nothing else.
+func remoteCheck(a *auditOptions, stderr io.Writer) (check func([]string) map[string]remote.Result, stop func(), err error) {
+	if !a.remote {
+		return nil, func() {}, nil
+	}
+	cfg := a.net
+	cfg.Exclude = a.excludeURL
+	if f, ok := stderr.(*os.File); ok && isTerminal(f) {
+		cfg.Progress = stderr
+	}
+	c, err := remote.New(cfg)
+	if err != nil {
+		return nil, nil, err
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	return func(urls []string) map[string]remote.Result {
+		res, err := c.Check(ctx, urls)
+		if err != nil {
+			fmt.Fprintf(stderr, "uriextract: %v\n", err)
+		}
+		if ctx.Err() != nil {
+			fmt.Fprintf(stderr, "uriextract: interrupted: %d of %d links checked\n", len(res), len(urls))
+		}
+		return res
+	}, stop, nil
 }
 
 // runAudit runs -check: the audit of every input's links, findings on
@@ -51,6 +107,12 @@ func runAudit(o options, pol *policy.Policy, paths []string, stdin io.Reader, st
 		fmt.Fprintf(stderr, "uriextract: -fix and -diff do not go together\n")
 		return exitError
 	}
+	check, stop, err := remoteCheck(&o.audit, stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "uriextract: -remote: %v\n", err)
+		return exitError
+	}
+	defer stop()
 	r := audit.Run(audit.Config{
 		Policy:    pol,
 		Extractor: &extract.Extractor{Code: o.code},
@@ -58,6 +120,7 @@ func runAudit(o options, pol *policy.Policy, paths []string, stdin io.Reader, st
 		Root:      o.audit.root,
 		Exclude:   o.audit.exclude,
 		Stdin:     stdin,
+		Remote:    check,
 	}, paths)
 	status := exitOK
 	for _, err := range r.Errors {

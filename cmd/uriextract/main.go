@@ -22,7 +22,8 @@
 // its file and its #anchor; each finding prints as "file:line:col:
 // message" (-output picks JSON, SARIF 2.1.0 or GitHub Actions commands
 // instead), and a summary goes to standard error. -fix writes the safe
-// fixes, -diff prints them as a unified diff.
+// fixes, -diff prints them as a unified diff. -remote also fetches the
+// absolute http and https links (see package internal/remote).
 //
 // Exit status: 0 when all went well (and, with -check, nothing was found),
 // 1 when -check found something, 2 on a usage error or when a file could

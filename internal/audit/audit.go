@@ -13,6 +13,7 @@ import (
 
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/internal/policy"
+	"github.com/urilint/urilint/internal/remote"
 	"github.com/urilint/urilint/uri"
 )
 
@@ -55,6 +56,13 @@ type Config struct {
 	// Jobs is how many files are parsed and checked at once; 0 means
 	// GOMAXPROCS.
 	Jobs int
+	// Remote, when not nil, checks links over the network: it is called
+	// once, with the distinct absolute http and https URIs of the
+	// documents (not templates, not those of the ignore file), and
+	// returns what it found of each, keyed by the URI as given
+	// (remote.Checker.Check with a context). A URI it has no result for
+	// gets no finding.
+	Remote func(urls []string) map[string]remote.Result
 }
 
 // Finding is one problem found in a document.
@@ -113,6 +121,9 @@ type File struct {
 	doc   *extract.Doc
 	links int
 	errs  []error // of reading and of directives
+
+	sil     *silencer // the directives; nil when there are none
+	silErrs []error   // of the directives, reported by check
 }
 
 // kind is how a document is read.
@@ -143,6 +154,7 @@ type auditor struct {
 	fs     *fsCache
 	index  *targetIndex
 	ignore *urlIgnores
+	remote map[string]remote.Result
 	errs   []error
 }
 
@@ -185,6 +197,11 @@ func Run(cfg Config, paths []string) *Result {
 	}
 	files = kept
 	a.index.add(files)
+	if cfg.Remote != nil {
+		if urls := a.remoteURLs(files); len(urls) > 0 {
+			a.remote = cfg.Remote(urls)
+		}
+	}
 	found := make([][]Finding, len(files))
 	parallel(len(files), jobs, func(i int) { found[i] = a.check(files[i]) })
 	r := &Result{Files: files}
@@ -251,17 +268,16 @@ func (a *auditor) parse(f *File) {
 		f.doc = &extract.Doc{Links: a.ex.Text(f.Src)}
 	}
 	f.links = len(f.doc.Links)
+	if len(f.doc.Comments) > 0 {
+		f.sil, f.silErrs = newSilencer(f.Name, f.doc.Comments)
+	}
 }
 
 // check returns the findings of f's links, silenced ones left out.
 func (a *auditor) check(f *File) []Finding {
 	var out []Finding
-	var sil *silencer
-	if f.doc != nil && len(f.doc.Comments) > 0 {
-		var errs []error
-		sil, errs = newSilencer(f.Name, f.doc.Comments)
-		f.errs = append(f.errs, errs...)
-	}
+	sil := f.sil
+	f.errs = append(f.errs, f.silErrs...)
 	ign := a.ignore.forRoot(f.root)
 	for i := range f.doc.Links {
 		l := &f.doc.Links[i]
@@ -269,6 +285,7 @@ func (a *auditor) check(f *File) []Finding {
 			continue
 		}
 		n := len(out)
+		out = a.checkRemote(f, l, out)
 		out = a.checkSyntax(f, l, out)
 		if f.abs != "" && f.kind != kindText {
 			out = a.checkLocal(f, l, out)

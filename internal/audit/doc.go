@@ -7,7 +7,10 @@
 // slugs, "{#id}" heading attributes and HTML id and name attributes in
 // Markdown, id and name in HTML, and GitHub line anchors ("#L10",
 // "#L10-L20") in any other file or in Markdown read with "?plain=1".
-// Nothing is fetched: absolute URIs get their syntax checked only.
+// Nothing is fetched unless Config.Remote is set: then the absolute http
+// and https URIs go to it (package internal/remote) in one call, and what
+// it finds is reported at each link, a permanent move with the new URL
+// as its fix.
 //
 // Run walks the inputs (skipping .git, node_modules, vendor, hidden
 // directories, path excludes and, inside a git work tree, what git

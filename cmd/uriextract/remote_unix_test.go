@@ -1,0 +1,46 @@
+//go:build unix
+
+package main
+
+import (
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestRemoteInterrupt sends SIGINT to the test while a link hangs: the
+// run stops and still prints the finding it had.
+func TestRemoteInterrupt(t *testing.T) {
+	srv := newLinkServer(t)
+	type outcome struct {
+		code           int
+		stdout, stderr string
+	}
+	done := make(chan outcome, 1)
+	writeIn(t, srv, []string{"doc.md", "[a](URL/gone) [b](URL/slow)\n"})
+	go func() {
+		code, stdout, stderr := rerun(t, "-check", "-remote", "-timeout", "1m", "-retries", "0", "doc.md")
+		done <- outcome{code, stdout, stderr}
+	}()
+	deadline := time.Now().Add(20 * time.Second)
+	for srv.count("/gone") == 0 || srv.count("/slow") == 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("the server saw no request for /gone and /slow")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	// Leave the answer of /gone time to reach the checker.
+	time.Sleep(500 * time.Millisecond)
+	if err := syscall.Kill(syscall.Getpid(), syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case o := <-done:
+		if o.code != exitFindings || !strings.HasPrefix(o.stdout, "doc.md:1:5: ") || !strings.Contains(o.stderr, "interrupted") {
+			t.Errorf("exit %d, stdout:\n%s\nstderr:\n%s\nwant exit 1, the finding of /gone and a note of the interrupt", o.code, o.stdout, o.stderr)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("the run did not stop at SIGINT")
+	}
+}
