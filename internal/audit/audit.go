@@ -231,6 +231,12 @@ func parallel(n, jobs int, f func(i int)) {
 	wg.Wait()
 }
 
+// maxSpecial bounds what is read from a named file that is not a regular
+// file (a pipe, a device such as /dev/zero): such a file may never end.
+const maxSpecial = 64 << 20
+
+var errTooLong = errors.New("not a regular file and longer than 64 MiB: not read")
+
 // readText reads a file, refusing a binary one.
 func readText(name string) ([]byte, error) {
 	src, err := readFile(name)

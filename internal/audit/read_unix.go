@@ -28,8 +28,13 @@ func readFile(name string) ([]byte, error) {
 	defer syscall.Close(fd)
 	var st syscall.Stat_t
 	size := 0
-	if syscall.Fstat(fd, &st) == nil && st.Size > 0 && st.Size < 1<<30 {
-		size = int(st.Size)
+	limit := -1 // a regular file is read whole
+	if syscall.Fstat(fd, &st) == nil {
+		if st.Mode&syscall.S_IFMT != syscall.S_IFREG {
+			limit = maxSpecial // a pipe or a device may never end
+		} else if st.Size > 0 && st.Size < 1<<30 {
+			size = int(st.Size)
+		}
 	}
 	buf := make([]byte, 0, size+1) // one more byte, to see EOF in one read
 	for {
@@ -47,5 +52,8 @@ func readFile(name string) ([]byte, error) {
 			return buf, nil
 		}
 		buf = buf[:len(buf)+n]
+		if limit >= 0 && len(buf) > limit {
+			return nil, &fs.PathError{Op: "read", Path: name, Err: errTooLong}
+		}
 	}
 }
