@@ -78,8 +78,8 @@
 // # Markdown
 //
 // Markdown is parsed by goldmark (CommonMark with the GFM table,
-// strikethrough and task list extensions; GFM's Linkify is not used, as
-// it knows only http, https, ftp and "www."). Links come from:
+// strikethrough, task list and footnote extensions; GFM's Linkify is not
+// used, as it knows only http, https, ftp and "www."). Links come from:
 //
 //   - inline link and image destinations, with backslash escapes and
 //     character references resolved (goldmark leaves them raw); relative
@@ -88,14 +88,35 @@
 //     "<URL:...>" autolink loses its label;
 //   - link reference definitions, once each, at the definition (a
 //     reference link such as [text][ref] adds nothing of its own);
-//   - href, src and srcset attributes in raw HTML, inline or block, with
-//     character references resolved;
+//     footnotes ("[^1]: ...") are no definitions: their text is text;
+//   - URL attributes in raw HTML, inline or block, with character
+//     references resolved: href, src and srcset, action and formaction,
+//     cite, poster, data (of object), background, manifest, longdesc and
+//     usemap;
 //   - URIs in text, by the plain-text rules; adjacent text of a paragraph
 //     is scanned as one run, so a <...> URI broken across a soft line
 //     break is joined.
 //
+// A link whose text is its own destination
+// ("[https://x.example/](https://x.example/)") is one link, the
+// destination. HTML comments ("<!-- [a](https://x.example/) -->") do not
+// render, so what they hold is no link; neither is a footnote that is
+// never referenced, which does not render either. A template action
+// standing for a whole destination or attribute (the Hugo shortcodes
+// "{{< ref "x.md" >}}" and "{{% relref "y" %}}", "{{ .URL }}") is no URI.
+//
+// Link syntax that CommonMark does not read as a link because white space
+// breaks its destination ("[the guide](https://docs.example/my guide.pdf)",
+// the commonest broken link in Markdown) is reported as one link of kind
+// BrokenLink, destination and white space whole, rather than as the URI
+// "https://docs.example/my" in text. Its first word must read as a URI
+// reference (a scheme, or a "/", "#" or "." inside it) and a ")" must
+// close it on the same line; "[1](see below)" is prose.
+//
 // Code spans and fenced and indented code blocks are skipped, since they
 // mostly hold placeholders; Extractor.Code includes them (as text).
+// HasMarkdownLinks tells text of unknown format that holds Markdown link
+// syntax.
 //
 // # Positions
 //

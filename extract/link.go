@@ -26,8 +26,15 @@ const (
 	Autolink
 	// Definition is the destination of a Markdown link reference definition.
 	Definition
-	// HTMLAttr is the value of an href, src or srcset attribute in HTML.
+	// HTMLAttr is the value of a URL attribute in HTML: href, src,
+	// srcset, action, formaction, cite, poster, data (of object),
+	// background, manifest, longdesc or usemap.
 	HTMLAttr
+	// BrokenLink is the destination of Markdown link syntax that
+	// CommonMark does not read as a link because white space breaks the
+	// destination: "[the guide](https://docs.example/my guide.pdf)". URI
+	// holds the destination, white space and all.
+	BrokenLink
 )
 
 var kindNames = [...]string{
@@ -40,11 +47,12 @@ var kindNames = [...]string{
 	Autolink:   "autolink",
 	Definition: "definition",
 	HTMLAttr:   "html-attr",
+	BrokenLink: "broken-link",
 }
 
 // String returns the kind's name as used in the output of uriextract -json:
 // "bare", "angle", "quoted", "url-prefix", "inline-link", "image",
-// "autolink", "definition" or "html-attr".
+// "autolink", "definition", "html-attr" or "broken-link".
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
 		return kindNames[k]

@@ -5,10 +5,11 @@
 //
 //	uriextract [flags] [file or directory ...]
 //
-// With no arguments, or "-", it reads standard input as plain text (see
-// -format). Directories are walked for .md, .markdown and .txt files; the
-// format of a file comes from its extension (.md and .markdown are
-// Markdown, anything else plain text) unless -format says otherwise.
+// With no arguments, or "-", it reads standard input, as Markdown when it
+// holds Markdown link syntax and as plain text otherwise (see -format).
+// Directories are walked for .md, .markdown and .txt files; the format of
+// a file comes from its extension (.md and .markdown are Markdown,
+// anything else plain text) unless -format says otherwise.
 //
 // The default output has one URI per line, in source order. -json writes
 // one JSON object per URI instead. -check runs every URI through uri.Check
@@ -23,7 +24,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -65,7 +65,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fset := flag.NewFlagSet("uriextract", flag.ContinueOnError)
 	fset.SetOutput(stderr)
 	var o options
-	fset.StringVar(&o.format, "format", "", "read every input in this `format`, text or markdown, whatever its extension")
+	fset.StringVar(&o.format, "format", "auto", "read inputs in this `format`: auto (files by their extension, standard input by its content), text or markdown")
 	fset.BoolVar(&o.json, "json", false, "write one JSON object per URI (or, with -check, per finding)")
 	fset.BoolVar(&o.check, "check", false, "audit the URIs with uri.Check and report findings as file:line:col: message")
 	fset.BoolVar(&o.code, "code", false, "include Markdown code spans and code blocks")
@@ -83,9 +83,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	switch o.format {
-	case "", "text", "markdown":
+	case "auto", "text", "markdown":
 	default:
-		fmt.Fprintf(stderr, "uriextract: -format %q is not text or markdown\n", o.format)
+		fmt.Fprintf(stderr, "uriextract: -format %q is not auto, text or markdown\n", o.format)
 		return exitError
 	}
 
@@ -114,7 +114,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				fail(fmt.Errorf("%s: %v", stdinName, err))
 				continue
 			}
-			p.file(stdinName, src, false)
+			if isBinary(src) {
+				fail(fmt.Errorf("%s: is a binary file", stdinName))
+				continue
+			}
+			p.file(stdinName, src, extract.HasMarkdownLinks(src))
 			continue
 		}
 		info, err := os.Stat(path)
@@ -180,12 +184,6 @@ func (p *printer) path(name string, fail func(error)) {
 	p.file(name, src, ext == ".md" || ext == ".markdown")
 }
 
-// isBinary reports whether src looks like a binary file: a NUL byte in its
-// first 8 KiB, as git and grep decide.
-func isBinary(src []byte) bool {
-	return bytes.IndexByte(src[:min(len(src), 8<<10)], 0) >= 0
-}
-
 func (p *printer) file(name string, src []byte, markdown bool) {
 	switch p.o.format {
 	case "text":
@@ -219,8 +217,9 @@ func (p *printer) file(name string, src []byte, markdown bool) {
 	}
 }
 
-// check reports what the policy finds in l, and a hyphen break when that
-// category is on. Templates ("https://{host}/api") are patterns, not URIs:
+// check reports what the policy finds in l, a hyphen break when that
+// category is on, and for a broken Markdown link only that it is broken,
+// at its first white space. Templates ("https://{host}/api") are patterns, not URIs:
 // they are skipped, as urilint skips them in Go code. A password is shown
 // as "***", in the URI field of -json too.
 func (p *printer) check(name string, l *extract.Link) {
@@ -228,6 +227,13 @@ func (p *printer) check(name string, l *extract.Link) {
 		return
 	}
 	shown := uri.Redact(l.URI)
+	if l.Kind == extract.BrokenLink {
+		if p.policy.Reports(policy.CategoryBrokenLink) {
+			msg := fmt.Sprintf("link destination %q holds white space, so it is no link: write %%20 or put the destination in <...>", shown)
+			p.report(name, l.PositionOf(strings.IndexAny(l.URI, " \t")), string(policy.CategoryBrokenLink), msg, shown)
+		}
+		return
+	}
 	for _, f := range p.policy.Check(l.URI) { // in byte order already
 		p.report(name, l.PositionOf(f.Start), string(f.Category), f.Message, shown)
 	}

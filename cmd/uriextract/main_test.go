@@ -21,8 +21,8 @@ var update = flag.Bool("update", false, "rewrite the stdout and stderr sections 
 //
 // Sections named stdout and stderr hold the expected output, a section
 // named stdin is standard input, and every other section is written to a
-// temporary directory, where the command runs; the four characters \x00
-// in a section are written as a NUL byte, to make a binary file.
+// temporary directory, where the command runs; in stdin and the files, \xNN
+// (two hex digits) stands for the byte NN, to make a binary file.
 func TestScripts(t *testing.T) {
 	files, err := filepath.Glob("testdata/*.txtar")
 	if err != nil {
@@ -61,14 +61,13 @@ func TestScripts(t *testing.T) {
 				case "stdout", "stderr":
 					want[f.Name] = string(f.Data)
 				case "stdin":
-					stdin = f.Data
+					stdin = unhex(f.Data)
 				default:
 					name := filepath.Join(dir, filepath.FromSlash(f.Name))
 					if err := os.MkdirAll(filepath.Dir(name), 0o777); err != nil {
 						t.Fatal(err)
 					}
-					data := bytes.ReplaceAll(f.Data, []byte(`\x00`), []byte{0})
-					if err := os.WriteFile(name, data, 0o666); err != nil {
+					if err := os.WriteFile(name, unhex(f.Data), 0o666); err != nil {
 						t.Fatal(err)
 					}
 				}
@@ -105,4 +104,20 @@ func TestScripts(t *testing.T) {
 			}
 		})
 	}
+}
+
+// unhex replaces each \xNN in b by the byte NN.
+func unhex(b []byte) []byte {
+	var out []byte
+	for i := 0; i < len(b); i++ {
+		if b[i] == '\\' && i+3 < len(b) && b[i+1] == 'x' {
+			if v, err := strconv.ParseUint(string(b[i+2:i+4]), 16, 8); err == nil {
+				out = append(out, byte(v))
+				i += 3
+				continue
+			}
+		}
+		out = append(out, b[i])
+	}
+	return out
 }

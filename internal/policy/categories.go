@@ -7,6 +7,17 @@ import "github.com/urilint/urilint/uri"
 // document audit only: the URI itself may well be fine.
 const CategoryHyphenBreak uri.Category = "hyphen-break"
 
+// CategoryBrokenLink: Markdown link syntax whose destination white space
+// breaks, so that CommonMark reads no link at all
+// ("[the guide](https://docs.example/my guide.pdf)"). A finding of the
+// document audit only.
+const CategoryBrokenLink uri.Category = "broken-link"
+
+// CategoryGluedScheme: a word glued to the front of a URI in text
+// ("seehttps://example.com/"): a missing space. A finding of the
+// document audit only; the URI is checked from its scheme on.
+const CategoryGluedScheme uri.Category = "glued-scheme"
+
 // Doc documents one category. Categories holds one per category, and is
 // the single source of the flags' usage, README's category table and
 // docs/checks.md (go generate ./internal/policy).
@@ -66,6 +77,10 @@ var Categories = []Doc{
 		"a percent-encoded CR, LF or NUL", "https://example.com/a%0Ab"},
 	{CategoryHyphenBreak, "Appendix C", false, false, true,
 		"a URI in plain text breaks across lines right after a hyphen, so it reads two ways", "See <http://www.example.com/uri-\nsyntax/>."},
+	{CategoryBrokenLink, "CommonMark 0.31.2 §6.3", true, false, true,
+		"white space in a Markdown link destination, which makes the link plain text", "[the guide](https://docs.example/my guide.pdf)"},
+	{CategoryGluedScheme, "Appendix C", true, false, true,
+		"a word glued to the scheme of a URI in text: a missing space", "Read the greathttps://example.com/guide."},
 }
 
 // Lookup returns the documentation of category c.

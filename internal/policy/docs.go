@@ -53,7 +53,7 @@ func ChecksPage() string {
 			b.WriteString("No fix: what to do is for a person to decide.\n")
 		}
 		if d.Docs {
-			fmt.Fprintf(&b, "\nFor example, in a plain-text document:\n\n```\n%s\n```\n", d.Example)
+			fmt.Fprintf(&b, "\nFor example, in a document:\n\n```\n%s\n```\n", d.Example)
 			continue
 		}
 		fmt.Fprintf(&b, "\nFor example, `%s`:\n\n```\n", d.Example)
