@@ -33,6 +33,26 @@
 //     URIs;
 //   - "a:b", "mode:fast", "C:\path", "10:30", section numbers, bare e-mail
 //     addresses and bare domains are not URIs;
+//   - nor are header, property and label words that happen to be
+//     registered schemes, unless what follows has the scheme's own syntax:
+//     a scheme with a capital letter counts without "//" only when the
+//     policy knows its shape ("URN:ISBN:0-395-36341-1" counts,
+//     "Content-Type:application/sdp", the vCard "FAX:+1-555-0100" and
+//     "Prospero:/papers/" do not), and "info:" needs its namespace and
+//     "/" (RFC 4452);
+//   - colon-separated hex is never a URI: "bb:95:e0:4f" (a fingerprint),
+//     "2001:DB8:BEEF:FEED::7" (the registered "feed" in an IPv6 address);
+//   - an XML element name with a namespace prefix is no URI, whatever the
+//     prefix: "<info:display-text>", "<p:name attr='v'>", "<p:name/>", or
+//     "<p:name>" followed by a tag of the same prefix;
+//   - a word glued to the front of a scheme whose syntax starts with "//"
+//     ("greathttps://x", "OWNERShttps://x") is left out: the URI starts
+//     at the scheme, and Link.Glued holds the word, a missing space;
+//   - an ANSI colour before a URI ("\x1b[32mhttps://x") is no part of
+//     its scheme;
+//   - a padded base64 value that starts with "//" after an unregistered
+//     "scheme:" is a digest, not an authority: go.sum's
+//     "h1://AqZbyNHeLOKZB3J/UPPXaBvk3nCqvqVRbPkffDx60=";
 //   - there must be something after "scheme:" (after "scheme://" when the
 //     slashes are there): "http://" alone is a mention of the scheme.
 //
@@ -56,6 +76,12 @@
 // candidate without white space is kept even when it is malformed, so that
 // uri.Check can report it.
 //
+// White space inside the scheme counts too: "<ht\n   tp://www.example/>"
+// is "http://www.example/" when the two parts make a registered scheme and
+// the second alone is none. A backslash that folds a line by RFC 8792
+// ("\" at the end of the line, the continuation indented, or starting
+// with its own "\") goes with the line break and the indentation.
+//
 // A line break right after a hyphen inside a wrapper is ambiguous
 // (Appendix C: typesetters add hyphens when they break lines). The white
 // space around the break is ignored and the hyphen kept, since in the RFC
@@ -65,7 +91,14 @@
 // # Bare URIs
 //
 // A bare URI ends at white space (including Unicode spaces such as NBSP
-// and U+3000), at a double quote, "<", ">" or "`", at typographic quotes
+// and U+3000), at control bytes (NUL, the ESC of an ANSI colour, DEL),
+// at the zero width space, word joiner and byte order mark (the zero width
+// joiner and non-joiner stay, as they belong inside words), at a double
+// quote, "<", ">" or "`", at a single quote when one comes right before
+// the scheme (xmlns='urn:ietf:params:xml:ns:xmpp-streams'), at an escaped
+// quote (src=\"https://x\", in a C or JSON string), at a "]" that closes
+// no "[" of the URI and comes before "(" (Markdown link syntax in plain
+// text, "[https://x](https://x)"), at typographic quotes
 // and guillemets, at CJK and fullwidth punctuation ("。", "、", "，",
 // "！"), and at the em dash and ellipsis of prose ("—", "…"). It is never
 // joined to the next line. It then loses trailing ". , ; : ! ?", "'",

@@ -89,14 +89,18 @@ type Link struct {
 	Start, End Position
 	// Kind tells how the URI was delimited.
 	Kind Kind
+	// pre counts the bytes at the start of URI that have no source
+	// ("mailto:" of an e-mail autolink).
+	pre uint8
 	// Alt is set when a line break inside a wrapper came right after a
 	// hyphen (RFC 3986 Appendix C): URI keeps the hyphen, Alt is the reading
 	// without it. Alt is empty for every other link.
 	Alt string
-
-	// pre counts the bytes at the start of URI that have no source
-	// ("mailto:" of an e-mail autolink).
-	pre uint8
+	// Glued is the word glued to the front of the URI in text, a missing
+	// space: "great" in "greathttps://example.com/". The URI starts at
+	// the scheme that the word hides; Glued lies right before Start.
+	// Glued is empty for every other link.
+	Glued string
 }
 
 // Ambiguous reports whether the link broke across lines right after a

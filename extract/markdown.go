@@ -521,6 +521,8 @@ func align(raw, out string) []int32 {
 				r++
 			}
 			u++
+		case raw[r] == '\\' && isFold(raw, r):
+			r++
 		case raw[r] == out[u]:
 			offs[u] = int32(r)
 			r++

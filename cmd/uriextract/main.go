@@ -217,16 +217,23 @@ func (p *printer) file(name string, src []byte, markdown bool) {
 	}
 }
 
-// check reports what the policy finds in l, a hyphen break when that
-// category is on, and for a broken Markdown link only that it is broken,
-// at its first white space. Templates ("https://{host}/api") are patterns, not URIs:
+// check reports what the policy finds in l, a word glued to its front
+// and a hyphen break when those categories are on, and for a broken
+// Markdown link only that it is broken, at its first white space. Templates ("https://{host}/api") are patterns, not URIs:
 // they are skipped, as urilint skips them in Go code. A password is shown
 // as "***", in the URI field of -json too.
 func (p *printer) check(name string, l *extract.Link) {
+	shown := uri.Redact(l.URI)
+	if l.Glued != "" && p.policy.Reports(policy.CategoryGluedScheme) {
+		at := l.Start
+		at.Offset -= len(l.Glued)
+		at.Column -= len(l.Glued)
+		msg := fmt.Sprintf("%q is glued to the front of %q: a space is missing", l.Glued, shown)
+		p.report(name, at, string(policy.CategoryGluedScheme), msg, shown)
+	}
 	if policy.IsTemplate(l.URI) {
 		return
 	}
-	shown := uri.Redact(l.URI)
 	if l.Kind == extract.BrokenLink {
 		if p.policy.Reports(policy.CategoryBrokenLink) {
 			msg := fmt.Sprintf("link destination %q holds white space, so it is no link: write %%20 or put the destination in <...>", shown)
