@@ -16,10 +16,14 @@
 // and prints each finding as "file:line:col: message", and a line for each
 // URI that broke across lines right after a hyphen.
 //
+// A file reached twice, through symbolic links or named twice, is read
+// once. Binary files are reported and skipped: those with more than a few
+// control bytes, not those with a NUL here and there.
+//
 // Exit status: 0 when all went well (and, with -check, nothing was found),
-// 1 when -check found something, 2 on a usage error or when a file could
-// not be read (missing, unreadable or binary); the other files are still
-// processed.
+// 1 when -check found something, 2 on a usage error, when a file could
+// not be read (missing, a broken symbolic link, unreadable or binary) or
+// a directory holds no documents; the other files are still processed.
 package main
 
 import (
@@ -123,13 +127,14 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		info, err := os.Stat(path)
 		if err != nil {
-			fail(err)
+			fail(statError(path, err))
 			continue
 		}
 		if !info.IsDir() {
 			p.path(path, fail)
 			continue
 		}
+		found := 0
 		err = filepath.WalkDir(path, func(name string, d fs.DirEntry, err error) error {
 			if err != nil {
 				fail(err)
@@ -143,12 +148,15 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			}
 			switch strings.ToLower(filepath.Ext(name)) {
 			case ".md", ".markdown", ".txt":
+				found++
 				p.path(name, fail)
 			}
 			return nil
 		})
 		if err != nil {
 			fail(err)
+		} else if found == 0 {
+			fail(fmt.Errorf("%s: found no documents (.md, .markdown or .txt files)", path))
 		}
 	}
 	if err := w.Flush(); err != nil {
@@ -167,10 +175,19 @@ type printer struct {
 	ex     *extract.Extractor
 	policy *policy.Policy // what -check reports
 	found  bool           // -check found something
+	seen   visited
 }
 
-// path reads and processes one named file.
+// path reads and processes one named file, unless it was read already.
 func (p *printer) path(name string, fail func(error)) {
+	info, err := os.Stat(name)
+	if err != nil {
+		fail(statError(name, err))
+		return
+	}
+	if !p.seen.first(info) {
+		return
+	}
 	src, err := os.ReadFile(name)
 	if err != nil {
 		fail(err)

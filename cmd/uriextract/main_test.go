@@ -22,7 +22,9 @@ var update = flag.Bool("update", false, "rewrite the stdout and stderr sections 
 // Sections named stdout and stderr hold the expected output, a section
 // named stdin is standard input, and every other section is written to a
 // temporary directory, where the command runs; in stdin and the files, \xNN
-// (two hex digits) stands for the byte NN, to make a binary file.
+// (two hex digits) stands for the byte NN, to make a binary file. A
+// section named NAME.symlink makes NAME a symbolic link to the section's
+// first line.
 func TestScripts(t *testing.T) {
 	files, err := filepath.Glob("testdata/*.txtar")
 	if err != nil {
@@ -66,6 +68,12 @@ func TestScripts(t *testing.T) {
 					name := filepath.Join(dir, filepath.FromSlash(f.Name))
 					if err := os.MkdirAll(filepath.Dir(name), 0o777); err != nil {
 						t.Fatal(err)
+					}
+					if link, ok := strings.CutSuffix(name, ".symlink"); ok {
+						if err := os.Symlink(strings.TrimSpace(string(f.Data)), link); err != nil {
+							t.Fatal(err)
+						}
+						continue
 					}
 					if err := os.WriteFile(name, unhex(f.Data), 0o666); err != nil {
 						t.Fatal(err)
