@@ -178,6 +178,9 @@ func wrapped(src []byte, hi, s, c int, slashes bool, w wrapper) (Link, int, bool
 	l := Link{Kind: w.kind}
 	l.Start.Offset, l.End.Offset = s, e
 	if !hasSpace(raw) {
+		if !slashes && !policy.PlausibleOpaque(src[s:c], src[c+1:e]) {
+			return Link{}, 0, false // "APT::Get", "tag:latest" in quotes
+		}
 		return l, end + clen, true
 	}
 	// Join: drop all white space; a break right after "-" keeps the hyphen
@@ -199,6 +202,12 @@ func wrapped(src []byte, hi, s, c int, slashes bool, w wrapper) (Link, int, bool
 	}
 	if !uri.Valid(joined.String()) {
 		return Link{}, 0, false
+	}
+	if j := joined.String(); !slashes {
+		// "<CVS: show all tags>", "<mailto:joe at example.com>"
+		if n := abnf.SchemeLen(j); n == 0 || !policy.PlausibleOpaque(j[:n], j[n+1:]) {
+			return Link{}, 0, false
+		}
 	}
 	l.URI = joined.String()
 	if hyphen {

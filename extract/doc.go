@@ -42,6 +42,7 @@
 //     "/" (RFC 4452);
 //   - colon-separated hex is never a URI: "bb:95:e0:4f" (a fingerprint),
 //     "2001:DB8:BEEF:FEED::7" (the registered "feed" in an IPv6 address);
+//     nor is a scope operator: "APT::Get", Tcl's "http::geturl";
 //   - an XML element name with a namespace prefix is no URI, whatever the
 //     prefix: "<info:display-text>", "<p:name attr='v'>", "<p:name/>", or
 //     "<p:name>" followed by a tag of the same prefix;
@@ -70,17 +71,26 @@
 // The search for the closer ends at a blank line, a new opener of the same
 // kind, the end of the input or after four line breaks; then the opener is
 // not a wrapper. A wrapped candidate whose white space was removed must be
-// valid by uri.Valid, or the candidate is scanned again as a bare URI
-// (which ends at the first white space); so <host:\n update>, an XML name,
-// is no URI, and neither is a prose sentence in quotes. A wrapped
-// candidate without white space is kept even when it is malformed, so that
-// uri.Check can report it.
+// valid by uri.Valid (and, without "//", have the least shape of a URI,
+// so that "<CVS: show all tags>" is prose), or the candidate is scanned
+// again as a bare URI (which ends at the first white space); so
+// <host:\n update>, an XML name, is no URI, and neither is a prose
+// sentence in quotes. A wrapped candidate without white space is kept
+// even when it is malformed, so that uri.Check can report it, but without
+// "//" it too must have the least shape of a URI ("tag:latest" and
+// "APT::Get" in quotes are values, not URIs).
 //
 // White space inside the scheme counts too: "<ht\n   tp://www.example/>"
 // is "http://www.example/" when the two parts make a registered scheme and
 // the second alone is none. A backslash that folds a line by RFC 8792
 // ("\" at the end of the line, the continuation indented, or starting
 // with its own "\") goes with the line break and the indentation.
+//
+// Any other backslash ends a URI in plain text, as the escape of some
+// other language: a regular expression ("https://go\.dev/"), a C string ("\n",
+// "\x2f"), roff ("\:"). A file URI keeps it, since there it is a Windows
+// path separator that the check should report ("file:///C:\temp"); a
+// Markdown document resolves its own backslash escapes.
 //
 // A line break right after a hyphen inside a wrapper is ambiguous
 // (Appendix C: typesetters add hyphens when they break lines). The white

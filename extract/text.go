@@ -25,8 +25,42 @@ func Text(src []byte) []Link { return (&Extractor{}).Text(src) }
 // Text returns the URIs of plain text src, in source order.
 func (e *Extractor) Text(src []byte) []Link {
 	links := scanText(src, 0, len(src), presize(src))
+	links = cutEscapes(src, links)
 	finish(src, links)
 	return links
+}
+
+// cutEscapes ends each link of plain text at its first backslash, and
+// delimits it again as a bare URI up to there: a backslash is no URI
+// character, and in text it is the escape of another language, a regular
+// expression ("https://go\.dev/"), a C string ("\n", "\x2f"), roff
+// ("\:"). A file URI keeps it, as a Windows path separator that the check
+// reports ("file:///C:\temp"), and so does a backslash that folds a line
+// (RFC 8792), which the URI no longer holds.
+func cutEscapes(src []byte, links []Link) []Link {
+	out := links[:0]
+	for _, l := range links {
+		start := l.Start.Offset
+		raw := src[start:l.End.Offset]
+		k := bytes.IndexByte(raw, '\\')
+		if k >= 0 && l.URI != "" {
+			k = strings.IndexByte(l.URI, '\\')
+			if k >= 0 {
+				k = int(align(string(raw), l.URI)[k])
+			}
+		}
+		if k < 0 || abnf.FoldEq("file", raw[:max(0, abnf.SchemeLen(raw))]) {
+			out = append(out, l)
+			continue
+		}
+		short, ok := rescan(src, start, start+k)
+		if !ok {
+			continue
+		}
+		short.Glued = l.Glued
+		out = append(out, short)
+	}
+	return out
 }
 
 // scanText appends the URIs of src[lo:hi] to links. Offsets stay those of
@@ -74,7 +108,8 @@ func scanText(src []byte, lo, hi int, links []Link) []Link {
 		if !ok {
 			continue
 		}
-		if word < s {
+		if word < s && (word == lo || src[word-1] != '\\') {
+			// Not after a backslash: "\thttps://" is a C escape.
 			l.Glued = string(src[word:s])
 		}
 		links = append(links, l)

@@ -16,7 +16,9 @@ import (
 // The Go analyzer and the document extractor both ask it, so "file:v1" is
 // no URI in either.
 //
-// Two more shapes are never URIs. Colon-separated hex ("bb:95:e0:4f", a
+// Three more shapes are never URIs. A scope operator "::" ("APT::Get",
+// Tcl's "http::geturl", git's "http::/path" for a remote helper) is no
+// scheme and its path. Colon-separated hex ("bb:95:e0:4f", a
 // fingerprint; "FEED::7" and "BEEF::/48", the end of an IPv6 address) is
 // no scheme and its path. A scheme written with a capital letter whose
 // syntax is not known here is a header, property or label word
@@ -26,7 +28,7 @@ import (
 // starts with "//" (uri.NeedsAuthority) has no shape here, so a capital
 // "Prospero:" or "HTTP:" without "//" is a word too.
 func PlausibleOpaque[T ~string | ~[]byte](scheme, rest T) bool {
-	if len(rest) == 0 || rest[0] == ' ' || rest[0] == '\t' {
+	if len(rest) == 0 || rest[0] == ' ' || rest[0] == '\t' || rest[0] == ':' {
 		return false
 	}
 	word := true
@@ -99,14 +101,15 @@ func colonHex[T ~string | ~[]byte](scheme, rest T) bool {
 // GluedScheme returns the length of a word glued to the front of scheme,
 // the scheme of a reference with "//": "see" in "seehttps://example.com/",
 // "OWNERS" in "OWNERShttps://...". The word is of letters only, what
-// follows it is a scheme whose syntax starts with "//" (uri.NeedsAuthority),
+// follows it is a scheme whose syntax starts with "//" (uri.NeedsAuthority)
+// of three letters or more (too many words end in "ws": "windows://"),
 // and scheme as a whole is not registered ("dhttp", "sftp" and "tftp" are
 // schemes of their own). It returns 0 when no word is glued.
 func GluedScheme[T ~string | ~[]byte](scheme T) int {
 	if Registered(scheme) {
 		return 0
 	}
-	for i := 1; i+1 < len(scheme); i++ {
+	for i := 1; i+3 <= len(scheme); i++ {
 		if !abnf.Is(scheme[i-1], abnf.Alpha) {
 			return 0
 		}

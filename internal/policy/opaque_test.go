@@ -35,6 +35,10 @@ var plausibleOpaqueTests = []struct {
 	{"feed::192.0.2.1", false},
 	{"feed:news.example", true},
 	{"dab:1:2:xyz", true},
+	// A scope operator.
+	{"APT::Get::Install", false},
+	{"http::geturl", false},
+	{"http::/site/path", false},
 }
 
 func TestPlausibleOpaque(t *testing.T) {
@@ -70,6 +74,9 @@ var gluedSchemeTests = []struct {
 	{"v2https", 0},
 	{"profile", 0}, // file may go without "//": no glued word
 	{"myapp", 0},
+	{"windows", 0}, // "ws" is too short to tell a glued word
+	{"awss", 1},
+	{"xwais", 1},
 	{"", 0},
 }
 
