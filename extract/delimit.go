@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"bytes"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -52,6 +53,9 @@ var typographic = map[rune]wrapper{
 // where scanning resumes, and whether there is a URI at all.
 func delimit(src []byte, lo, hi, s, c int, slashes bool) (Link, int, bool) {
 	w, label := opening(src, lo, s)
+	if w.kind == Angle && !slashes && xmlElement(src, hi, s, c) {
+		return Link{}, 0, false
+	}
 	if w.closers != nil {
 		if l, next, ok := wrapped(src, hi, s, c, slashes, w); ok {
 			return l, next, true
@@ -100,6 +104,59 @@ func hasURLLabel(b []byte) bool {
 	return len(b) == 4 && b[0]|0x20 == 'u' && b[1]|0x20 == 'r' && b[2]|0x20 == 'l' && b[3] == ':'
 }
 
+// xmlElement reports whether "<" src[s:] is the start tag of an XML
+// element whose name has the namespace prefix src[s:c], whatever the
+// prefix ("<info:display-text>", "<p:name attr='v'>", "<p:name/>"): the
+// name is followed by an attribute or by "/>", or by ">" and then by a tag
+// of the same prefix or an end tag of it (which the search for reaches
+// the next "<" only), or by ">" when the scheme's syntax does not take the
+// name as a URI (PlausibleOpaque).
+func xmlElement(src []byte, hi, s, c int) bool {
+	i := c + 1
+	if i >= hi || !isAlpha(src[i]) && src[i] != '_' {
+		return false
+	}
+	for i < hi && isNameByte(src[i]) {
+		i++
+	}
+	if i >= hi {
+		return false
+	}
+	switch src[i] {
+	case '/':
+		return i+1 < hi && src[i+1] == '>'
+	case ' ', '\t', '\r', '\n':
+		for i < hi && isSpace(src[i]) {
+			i++
+		}
+		a := i
+		for i < hi && (isNameByte(src[i]) || src[i] == ':') {
+			i++
+		}
+		return i > a && i < hi && src[i] == '=' || i == a && i+1 < hi && src[i] == '/' && src[i+1] == '>'
+	case '>':
+		if !policy.PlausibleOpaque(src[s:c], src[c+1:i]) {
+			return true
+		}
+		k := bytes.IndexByte(src[i+1:hi], '<')
+		if k < 0 {
+			return false
+		}
+		t := src[i+1+k+1 : hi]
+		if len(t) > 0 && t[0] == '/' {
+			t = t[1:]
+		}
+		return len(t) > c-s && string(t[:c-s+1]) == string(src[s:c+1])
+	}
+	return false
+}
+
+// isNameByte reports whether c may be in an XML name past its first
+// character (ASCII only): a letter, a digit, "-", "_" or ".".
+func isNameByte(c byte) bool {
+	return isAlpha(c) || '0' <= c && c <= '9' || c == '-' || c == '_' || c == '.'
+}
+
 // wrapped looks for the closer of w from src[s:] and returns the link
 // inside when the wrapper holds one URI.
 func wrapped(src []byte, hi, s, c int, slashes bool, w wrapper) (Link, int, bool) {
@@ -111,6 +168,9 @@ func wrapped(src []byte, hi, s, c int, slashes bool, w wrapper) (Link, int, bool
 	for e > s && isSpace(src[e-1]) {
 		e--
 	}
+	if w.kind == Quoted && e > c+1 && src[e-1] == '\\' {
+		e-- // an escaped closing quote: src=\"https://x\"
+	}
 	if e <= c || policy.BareScheme(src[c+1:e]) {
 		return Link{}, 0, false
 	}
@@ -118,6 +178,9 @@ func wrapped(src []byte, hi, s, c int, slashes bool, w wrapper) (Link, int, bool
 	l := Link{Kind: w.kind}
 	l.Start.Offset, l.End.Offset = s, e
 	if !hasSpace(raw) {
+		if !slashes && !policy.PlausibleOpaque(src[s:c], src[c+1:e]) {
+			return Link{}, 0, false // "APT::Get", "tag:latest" in quotes
+		}
 		return l, end + clen, true
 	}
 	// Join: drop all white space; a break right after "-" keeps the hyphen
@@ -132,17 +195,26 @@ func wrapped(src []byte, hi, s, c int, slashes bool, w wrapper) (Link, int, bool
 			}
 			continue
 		}
+		if b == '\\' && isFold(raw, i) {
+			continue
+		}
 		joined.WriteByte(b)
 	}
 	if !uri.Valid(joined.String()) {
 		return Link{}, 0, false
+	}
+	if j := joined.String(); !slashes {
+		// "<CVS: show all tags>", "<mailto:joe at example.com>"
+		if n := abnf.SchemeLen(j); n == 0 || !policy.PlausibleOpaque(j[:n], j[n+1:]) {
+			return Link{}, 0, false
+		}
 	}
 	l.URI = joined.String()
 	if hyphen {
 		var alt strings.Builder
 		alt.Grow(len(raw))
 		for i, b := range raw {
-			if isSpace(b) || b == '-' && breakAfterHyphen(raw, i+1) {
+			if isSpace(b) || b == '-' && breakAfterHyphen(raw, i+1) || b == '\\' && isFold(raw, i) {
 				continue
 			}
 			alt.WriteByte(b)
@@ -150,6 +222,33 @@ func wrapped(src []byte, hi, s, c int, slashes bool, w wrapper) (Link, int, bool
 		l.Alt = alt.String()
 	}
 	return l, end + clen, true
+}
+
+// isFold reports whether the backslash raw[i] folds a line by RFC 8792:
+// it ends its line (but for blanks), or it starts the continuation line
+// (after blanks) of a line that a backslash ends, as the "\\\\" strategy
+// of RFC 8792 section 8 writes it. The backslash, the line break and the
+// indentation of the continuation all go.
+func isFold[T ~string | ~[]byte](raw T, i int) bool {
+	j := i + 1
+	for j < len(raw) && (raw[j] == ' ' || raw[j] == '\t' || raw[j] == '\r') {
+		j++
+	}
+	if j < len(raw) && raw[j] == '\n' {
+		return true
+	}
+	j = i
+	for j > 0 && (raw[j-1] == ' ' || raw[j-1] == '\t') {
+		j--
+	}
+	if j == 0 || raw[j-1] != '\n' {
+		return false
+	}
+	j--
+	for j > 0 && (raw[j-1] == ' ' || raw[j-1] == '\t' || raw[j-1] == '\r') {
+		j--
+	}
+	return j > 0 && raw[j-1] == '\\'
 }
 
 // breakAfterHyphen reports whether the white space starting at raw[i]
@@ -237,10 +336,13 @@ func hasSpace(b []byte) bool {
 func bare(src []byte, hi, s, c int, slashes bool) (Link, bool) {
 	e := c + 1
 	var open, shut [3]int // ( [ {  and  ) ] }
+	// A single quote right before the scheme closes at the next one: an
+	// attribute value, xmlns='urn:ietf:params:xml:ns:xmpp-streams'.
+	squote := s > 0 && src[s-1] == '\''
 	for e < hi {
 		b := src[e]
 		if b < utf8.RuneSelf {
-			if endsBareByte(b) {
+			if endsBareByte(b) || b == '\'' && squote {
 				goto end
 			}
 			switch b {
@@ -253,9 +355,16 @@ func bare(src []byte, hi, s, c int, slashes bool) (Link, bool) {
 			case ')':
 				shut[0]++
 			case ']':
+				if shut[1] == open[1] && e+1 < hi && src[e+1] == '(' {
+					goto end // "https://x](https://x)": Markdown link syntax in text
+				}
 				shut[1]++
 			case '}':
 				shut[2]++
+			case '\\':
+				if e+1 < hi && (src[e+1] == '"' || src[e+1] == '\'') {
+					goto end // an escaped quote: src=\"https://x\"
+				}
 			}
 			e++
 			continue
@@ -312,8 +421,12 @@ end:
 }
 
 // endsBareByte reports whether an ASCII byte ends a bare URI: white space,
-// a double quote, "<", ">" or "`".
+// a control byte (NUL, the ESC of an ANSI colour, DEL), a double quote,
+// "<", ">" or "`".
 func endsBareByte(b byte) bool {
+	if b < 0x20 || b == 0x7f {
+		return true
+	}
 	switch b {
 	case ' ', '\t', '\n', '\r', '\v', '\f', '<', '>', '"', '`':
 		return true
@@ -334,6 +447,11 @@ func endsBare(r rune) bool {
 		return true // ‘ ’ ‚ ‛ “ ” „ ‟ « » ‹ ›
 	case r == 0x2014, r == 0x2026:
 		return true // — …
+	case r == 0x200B, r == 0x2060, r == 0xFEFF:
+		// Zero width space, word joiner, byte order mark. The zero width
+		// joiner and non-joiner stay: they belong inside words of Persian
+		// and Indic scripts and of emoji.
+		return true
 	case r >= 0x3000 && r <= 0x303F:
 		return true // CJK symbols and punctuation: 、 。 「 」 ...
 	case r >= 0xFF01 && r <= 0xFF0F, r >= 0xFF1A && r <= 0xFF20,

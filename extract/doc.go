@@ -33,6 +33,27 @@
 //     URIs;
 //   - "a:b", "mode:fast", "C:\path", "10:30", section numbers, bare e-mail
 //     addresses and bare domains are not URIs;
+//   - nor are header, property and label words that happen to be
+//     registered schemes, unless what follows has the scheme's own syntax:
+//     a scheme with a capital letter counts without "//" only when the
+//     policy knows its shape ("URN:ISBN:0-395-36341-1" counts,
+//     "Content-Type:application/sdp", the vCard "FAX:+1-555-0100" and
+//     "Prospero:/papers/" do not), and "info:" needs its namespace and
+//     "/" (RFC 4452);
+//   - colon-separated hex is never a URI: "bb:95:e0:4f" (a fingerprint),
+//     "2001:DB8:BEEF:FEED::7" (the registered "feed" in an IPv6 address);
+//     nor is a scope operator: "APT::Get", Tcl's "http::geturl";
+//   - an XML element name with a namespace prefix is no URI, whatever the
+//     prefix: "<info:display-text>", "<p:name attr='v'>", "<p:name/>", or
+//     "<p:name>" followed by a tag of the same prefix;
+//   - a word glued to the front of a scheme whose syntax starts with "//"
+//     ("greathttps://x", "OWNERShttps://x") is left out: the URI starts
+//     at the scheme, and Link.Glued holds the word, a missing space;
+//   - an ANSI colour before a URI ("\x1b[32mhttps://x") is no part of
+//     its scheme;
+//   - a padded base64 value that starts with "//" after an unregistered
+//     "scheme:" is a digest, not an authority: go.sum's
+//     "h1://AqZbyNHeLOKZB3J/UPPXaBvk3nCqvqVRbPkffDx60=";
 //   - there must be something after "scheme:" (after "scheme://" when the
 //     slashes are there): "http://" alone is a mention of the scheme.
 //
@@ -50,11 +71,26 @@
 // The search for the closer ends at a blank line, a new opener of the same
 // kind, the end of the input or after four line breaks; then the opener is
 // not a wrapper. A wrapped candidate whose white space was removed must be
-// valid by uri.Valid, or the candidate is scanned again as a bare URI
-// (which ends at the first white space); so <host:\n update>, an XML name,
-// is no URI, and neither is a prose sentence in quotes. A wrapped
-// candidate without white space is kept even when it is malformed, so that
-// uri.Check can report it.
+// valid by uri.Valid (and, without "//", have the least shape of a URI,
+// so that "<CVS: show all tags>" is prose), or the candidate is scanned
+// again as a bare URI (which ends at the first white space); so
+// <host:\n update>, an XML name, is no URI, and neither is a prose
+// sentence in quotes. A wrapped candidate without white space is kept
+// even when it is malformed, so that uri.Check can report it, but without
+// "//" it too must have the least shape of a URI ("tag:latest" and
+// "APT::Get" in quotes are values, not URIs).
+//
+// White space inside the scheme counts too: "<ht\n   tp://www.example/>"
+// is "http://www.example/" when the two parts make a registered scheme and
+// the second alone is none. A backslash that folds a line by RFC 8792
+// ("\" at the end of the line, the continuation indented, or starting
+// with its own "\") goes with the line break and the indentation.
+//
+// Any other backslash ends a URI in plain text, as the escape of some
+// other language: a regular expression ("https://go\.dev/"), a C string ("\n",
+// "\x2f"), roff ("\:"). A file URI keeps it, since there it is a Windows
+// path separator that the check should report ("file:///C:\temp"); a
+// Markdown document resolves its own backslash escapes.
 //
 // A line break right after a hyphen inside a wrapper is ambiguous
 // (Appendix C: typesetters add hyphens when they break lines). The white
@@ -65,7 +101,14 @@
 // # Bare URIs
 //
 // A bare URI ends at white space (including Unicode spaces such as NBSP
-// and U+3000), at a double quote, "<", ">" or "`", at typographic quotes
+// and U+3000), at control bytes (NUL, the ESC of an ANSI colour, DEL),
+// at the zero width space, word joiner and byte order mark (the zero width
+// joiner and non-joiner stay, as they belong inside words), at a double
+// quote, "<", ">" or "`", at a single quote when one comes right before
+// the scheme (xmlns='urn:ietf:params:xml:ns:xmpp-streams'), at an escaped
+// quote (src=\"https://x\", in a C or JSON string), at a "]" that closes
+// no "[" of the URI and comes before "(" (Markdown link syntax in plain
+// text, "[https://x](https://x)"), at typographic quotes
 // and guillemets, at CJK and fullwidth punctuation ("。", "、", "，",
 // "！"), and at the em dash and ellipsis of prose ("—", "…"). It is never
 // joined to the next line. It then loses trailing ". , ; : ! ?", "'",
@@ -78,8 +121,8 @@
 // # Markdown
 //
 // Markdown is parsed by goldmark (CommonMark with the GFM table,
-// strikethrough and task list extensions; GFM's Linkify is not used, as
-// it knows only http, https, ftp and "www."). Links come from:
+// strikethrough, task list and footnote extensions; GFM's Linkify is not
+// used, as it knows only http, https, ftp and "www."). Links come from:
 //
 //   - inline link and image destinations, with backslash escapes and
 //     character references resolved (goldmark leaves them raw); relative
@@ -88,14 +131,35 @@
 //     "<URL:...>" autolink loses its label;
 //   - link reference definitions, once each, at the definition (a
 //     reference link such as [text][ref] adds nothing of its own);
-//   - href, src and srcset attributes in raw HTML, inline or block, with
-//     character references resolved;
+//     footnotes ("[^1]: ...") are no definitions: their text is text;
+//   - URL attributes in raw HTML, inline or block, with character
+//     references resolved: href, src and srcset, action and formaction,
+//     cite, poster, data (of object), background, manifest, longdesc and
+//     usemap;
 //   - URIs in text, by the plain-text rules; adjacent text of a paragraph
 //     is scanned as one run, so a <...> URI broken across a soft line
 //     break is joined.
 //
+// A link whose text is its own destination
+// ("[https://x.example/](https://x.example/)") is one link, the
+// destination. HTML comments ("<!-- [a](https://x.example/) -->") do not
+// render, so what they hold is no link; neither is a footnote that is
+// never referenced, which does not render either. A template action
+// standing for a whole destination or attribute (the Hugo shortcodes
+// "{{< ref "x.md" >}}" and "{{% relref "y" %}}", "{{ .URL }}") is no URI.
+//
+// Link syntax that CommonMark does not read as a link because white space
+// breaks its destination ("[the guide](https://docs.example/my guide.pdf)",
+// the commonest broken link in Markdown) is reported as one link of kind
+// BrokenLink, destination and white space whole, rather than as the URI
+// "https://docs.example/my" in text. Its first word must read as a URI
+// reference (a scheme, or a "/", "#" or "." inside it) and a ")" must
+// close it on the same line; "[1](see below)" is prose.
+//
 // Code spans and fenced and indented code blocks are skipped, since they
 // mostly hold placeholders; Extractor.Code includes them (as text).
+// HasMarkdownLinks tells text of unknown format that holds Markdown link
+// syntax.
 //
 // # Positions
 //

@@ -86,3 +86,17 @@ func ExamplePosition_String() {
 	// Output:
 	// 2:3
 }
+
+func ExampleHasMarkdownLinks() {
+	for _, s := range []string{
+		"See [the guide](docs/guide.md).",
+		"[ref]: https://example.com/",
+		"See <https://example.com/> [1] and f(x).",
+	} {
+		fmt.Println(extract.HasMarkdownLinks([]byte(s)))
+	}
+	// Output:
+	// true
+	// true
+	// false
+}

@@ -70,7 +70,7 @@ func extractCase(name string, input []byte) []Link {
 
 // formatLinks writes one line per link:
 //
-//	start-end kind "uri" [raw "raw"] [alt "alt"]
+//	start-end kind "uri" [raw "raw"] [alt "alt"] [glued "word"]
 //
 // raw only when it differs from the URI.
 func formatLinks(links []Link) string {
@@ -82,6 +82,9 @@ func formatLinks(links []Link) string {
 		}
 		if l.Alt != "" {
 			fmt.Fprintf(&b, " alt %q", l.Alt)
+		}
+		if l.Glued != "" {
+			fmt.Fprintf(&b, " glued %q", l.Glued)
 		}
 		b.WriteByte('\n')
 	}
@@ -145,6 +148,9 @@ func checkInvariants(t testing.TB, name string, src []byte, links []Link) {
 			t.Fatalf("%s: link %d starts at %d, before the previous one at %d", name, i, l.Start.Offset, prev)
 		}
 		prev = l.Start.Offset
+		if g := len(l.Glued); g > 0 && (g > l.Start.Offset || string(src[l.Start.Offset-g:l.Start.Offset]) != l.Glued) {
+			t.Fatalf("%s: link %d glued word %q does not lie right before %v", name, i, l.Glued, l.Start)
+		}
 		for _, p := range []Position{l.Start, l.End} {
 			line := 1 + bytes.Count(src[:p.Offset], nl)
 			col := p.Offset - (bytes.LastIndexByte(src[:p.Offset], '\n') + 1) + 1

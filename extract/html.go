@@ -2,10 +2,10 @@ package extract
 
 import "bytes"
 
-// htmlAttrs adds the href, src and srcset values of the HTML tags in
-// src[lo:hi], character references resolved. Relative references count:
-// they are what the document links to. Comments and end tags are skipped;
-// text between tags is not looked at.
+// htmlAttrs adds the values of the URL attributes (isURLAttr, and srcset)
+// of the HTML tags in src[lo:hi], character references resolved.
+// Relative references count: they are what the document links to.
+// Comments and end tags are skipped; text between tags is not looked at.
 func htmlAttrs(src []byte, lo, hi int, links []Link) []Link {
 	i := lo
 	for i < hi {
@@ -28,18 +28,19 @@ func htmlAttrs(src []byte, lo, hi int, links []Link) []Link {
 		case !isAlpha(src[i]):
 			continue // end tag, declaration, or a "<" in text
 		}
+		tag := i
 		for i < hi && !isSpace(src[i]) && src[i] != '>' && src[i] != '/' {
 			i++
 		}
-		i, links = attributes(src, i, hi, links)
+		i, links = attributes(src, src[tag:i], i, hi, links)
 	}
 	return links
 }
 
-// attributes reads the attributes of a start tag from src[i:hi] up to its
-// ">", adding the URIs of href, src and srcset, and returns where the tag
-// ends.
-func attributes(src []byte, i, hi int, links []Link) (int, []Link) {
+// attributes reads the attributes of the start tag named tag from
+// src[i:hi] up to its ">", adding the URIs of its URL attributes, and
+// returns where the tag ends.
+func attributes(src, tag []byte, i, hi int, links []Link) (int, []Link) {
 	for i < hi {
 		for i < hi && (isSpace(src[i]) || src[i] == '/') {
 			i++
@@ -86,14 +87,14 @@ func attributes(src []byte, i, hi int, links []Link) (int, []Link) {
 			i = j
 		}
 		switch {
-		case equalFold(name, "href"), equalFold(name, "src"):
+		case isURLAttr(tag, name):
 			for vs < ve && isSpace(src[vs]) {
 				vs++
 			}
 			for ve > vs && isSpace(src[ve-1]) {
 				ve--
 			}
-			if vs < ve {
+			if vs < ve && !isShortcode(src[vs:ve]) {
 				links = append(links, escapedLink(src, vs, ve, HTMLAttr, htmlUnescape))
 			}
 		case equalFold(name, "srcset"):
@@ -101,6 +102,42 @@ func attributes(src []byte, i, hi int, links []Link) (int, []Link) {
 		}
 	}
 	return i, links
+}
+
+// isURLAttr reports whether the attribute name of an element tag holds
+// one URL, by the HTML standard: href, src, action and formaction (forms),
+// cite (blockquote, q, del, ins), poster (video), data (object),
+// background (body, table: obsolete but still written), manifest (html),
+// longdesc (img, frame) and usemap (img, object: a "#name" reference).
+func isURLAttr(tag, name []byte) bool {
+	if len(name) == 0 {
+		return false
+	}
+	switch name[0] | 0x20 {
+	case 'a':
+		return equalFold(name, "action")
+	case 'b':
+		return equalFold(name, "background")
+	case 'c':
+		return equalFold(name, "cite")
+	case 'd':
+		return equalFold(name, "data") && equalFold(tag, "object")
+	case 'f':
+		return equalFold(name, "formaction")
+	case 'h':
+		return equalFold(name, "href")
+	case 'l':
+		return equalFold(name, "longdesc")
+	case 'm':
+		return equalFold(name, "manifest")
+	case 'p':
+		return equalFold(name, "poster")
+	case 's':
+		return equalFold(name, "src")
+	case 'u':
+		return equalFold(name, "usemap")
+	}
+	return false
 }
 
 // srcset adds the URLs of a srcset value: comma-separated image candidates,

@@ -27,8 +27,15 @@ const (
 	Autolink
 	// Definition is the destination of a Markdown link reference definition.
 	Definition
-	// HTMLAttr is the value of an href, src or srcset attribute in HTML.
+	// HTMLAttr is the value of a URL attribute in HTML: href, src,
+	// srcset, action, formaction, cite, poster, data (of object),
+	// background, manifest, longdesc or usemap.
 	HTMLAttr
+	// BrokenLink is the destination of Markdown link syntax that
+	// CommonMark does not read as a link because white space breaks the
+	// destination: "[the guide](https://docs.example/my guide.pdf)". URI
+	// holds the destination, white space and all.
+	BrokenLink
 )
 
 var kindNames = [...]string{
@@ -41,11 +48,12 @@ var kindNames = [...]string{
 	Autolink:   "autolink",
 	Definition: "definition",
 	HTMLAttr:   "html-attr",
+	BrokenLink: "broken-link",
 }
 
 // String returns the kind's name as used in the output of uriextract -json:
 // "bare", "angle", "quoted", "url-prefix", "inline-link", "image",
-// "autolink", "definition" or "html-attr".
+// "autolink", "definition", "html-attr" or "broken-link".
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
 		return kindNames[k]
@@ -82,14 +90,18 @@ type Link struct {
 	Start, End Position
 	// Kind tells how the URI was delimited.
 	Kind Kind
+	// pre counts the bytes at the start of URI that have no source
+	// ("mailto:" of an e-mail autolink).
+	pre uint8
 	// Alt is set when a line break inside a wrapper came right after a
 	// hyphen (RFC 3986 Appendix C): URI keeps the hyphen, Alt is the reading
 	// without it. Alt is empty for every other link.
 	Alt string
-
-	// pre counts the bytes at the start of URI that have no source
-	// ("mailto:" of an e-mail autolink).
-	pre uint8
+	// Glued is the word glued to the front of the URI in text, a missing
+	// space: "great" in "greathttps://example.com/". The URI starts at
+	// the scheme that the word hides; Glued lies right before Start.
+	// Glued is empty for every other link.
+	Glued string
 }
 
 // Ambiguous reports whether the link broke across lines right after a

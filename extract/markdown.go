@@ -17,12 +17,13 @@ import (
 	"github.com/yuin/goldmark/util"
 )
 
-// mdParser parses CommonMark with the GFM tables, strikethrough and task
-// lists. GFM's Linkify is left out on purpose: it knows only http, https,
-// ftp and "www."; bare URIs in text go through the plain-text scanner.
+// mdParser parses CommonMark with the GFM tables, strikethrough, task
+// lists and footnotes. GFM's Linkify is left out on purpose: it knows only
+// http, https, ftp and "www."; bare URIs in text go through the plain-text
+// scanner.
 var mdParser = sync.OnceValue(func() parser.Parser {
 	return goldmark.New(goldmark.WithExtensions(
-		extension.Table, extension.Strikethrough, extension.TaskList,
+		extension.Table, extension.Strikethrough, extension.TaskList, extension.Footnote,
 	)).Parser()
 })
 
@@ -41,17 +42,24 @@ func (e *Extractor) Markdown(src []byte) []Link {
 
 func (e *Extractor) markdownAST(src []byte, doc ast.Node) []Link {
 	links := presize(src)
-	textDone := 0 // end of the last run of text scanned
+	// The last run of text scanned. Footnotes come last in the tree,
+	// wherever they are in the source, so a Text node before the run is
+	// not part of it.
+	runLo, runHi := 0, 0
 	// visit handles n and reports whether to look at its children.
 	visit := func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.Text:
-			if n.Segment.Start < textDone {
+			if runLo <= n.Segment.Start && n.Segment.Start < runHi {
 				return true
 			}
 			lo, hi := textRun(src, n)
+			k := len(links)
 			links = mdText(src, lo, hi, links)
-			textDone = hi
+			if len(links) > k {
+				links = dropOwnText(src, n, links, k)
+			}
+			runLo, runHi = lo, hi
 		case *ast.CodeSpan:
 			if !e.Code {
 				return false
@@ -82,12 +90,21 @@ func (e *Extractor) markdownAST(src []byte, doc ast.Node) []Link {
 				links = htmlAttrs(src, n.Segments.At(0).Start, n.Segments.At(n.Segments.Len()-1).Stop, links)
 			}
 		case *ast.HTMLBlock:
+			// One range from the first line to the closure, so that a
+			// comment that spans them is skipped whole.
 			lines := n.Lines()
+			lo, hi := -1, -1
 			if lines.Len() > 0 {
-				links = htmlAttrs(src, lines.At(0).Start, lines.At(lines.Len()-1).Stop, links)
+				lo, hi = lines.At(0).Start, lines.At(lines.Len()-1).Stop
 			}
 			if n.HasClosure() {
-				links = htmlAttrs(src, n.ClosureLine.Start, n.ClosureLine.Stop, links)
+				if lo < 0 {
+					lo = n.ClosureLine.Start
+				}
+				hi = n.ClosureLine.Stop
+			}
+			if lo >= 0 {
+				links = htmlAttrs(src, lo, hi, links)
 			}
 		}
 		return true
@@ -108,6 +125,37 @@ func (e *Extractor) markdownAST(src []byte, doc ast.Node) []Link {
 	}
 	finish(src, links)
 	return links
+}
+
+// dropOwnText drops, of links[k:] (the URIs found in a run of text that
+// starts with n), those that repeat the destination of the link or image
+// whose text n is: "[https://x.example/](https://x.example/)" is one
+// link, its destination, not two.
+func dropOwnText(src []byte, n ast.Node, links []Link, k int) []Link {
+	var dest []byte
+	for p := n.Parent(); p != nil && dest == nil; p = p.Parent() {
+		switch p := p.(type) {
+		case *ast.Link:
+			dest = p.Destination
+		case *ast.Image:
+			dest = p.Destination
+		}
+	}
+	if len(dest) == 0 {
+		return links
+	}
+	want := mdUnescape(bytes.Clone(dest))
+	out := links[:k]
+	for _, l := range links[k:] {
+		u := src[l.Start.Offset:l.End.Offset]
+		if l.URI != "" {
+			u = []byte(l.URI)
+		}
+		if !bytes.Equal(u, want) {
+			out = append(out, l)
+		}
+	}
+	return out
 }
 
 // textRun returns the source range of the run of sibling Text nodes that
@@ -143,6 +191,9 @@ func gapOK(gap []byte) bool {
 func mdText(src []byte, lo, hi int, links []Link) []Link {
 	n := len(links)
 	links = scanText(src, lo, hi, links)
+	if bytes.Contains(src[lo:hi], linkMid) {
+		links = brokenLinks(src, lo, hi, links, n)
+	}
 	for i := n; i < len(links); i++ {
 		l := &links[i]
 		// Of any kind: "\<http://x\>" is escaped text, no angle wrapper.
@@ -186,7 +237,6 @@ func mdText(src []byte, lo, hi int, links []Link) []Link {
 	return links
 }
 
-// mdUnescape resolves what goldmark leaves raw in a link destination.
 // mdEnd returns where a bare URI at src[start:end] ends once Markdown's
 // own escapes are read: a backslash escape or a character reference that
 // stands for a character ending a bare URI (white space, NBSP, a quote,
@@ -221,6 +271,111 @@ func mdEnd(src []byte, start, end int) int {
 	return end
 }
 
+var linkMid = []byte("](")
+
+// brokenLinks adds the broken links of the text src[lo:hi] to links, of
+// which links[k:] are that text's: link syntax "[text](dest)" that the
+// parser left as text because white space breaks dest. A URI found in
+// its destination gives way to the broken link. Each search stops at the
+// next "[", "]" or line break, so the text is read once.
+func brokenLinks(src []byte, lo, hi int, links []Link, k int) []Link {
+	n := len(links)
+	for i := lo; i < hi; {
+		j := bytes.Index(src[i:hi], linkMid)
+		if j < 0 {
+			break
+		}
+		i += j + len(linkMid)
+		if s, e, ok := brokenDestination(src, i, hi); ok {
+			l := escapedLink(src, s, e, BrokenLink, mdUnescape)
+			links = append(links, l)
+			i = e
+		}
+	}
+	if len(links) == n {
+		return links
+	}
+	// Drop the URIs found inside a broken destination: both lists are in
+	// source order.
+	out, b := links[:k], n
+	for _, l := range links[k:n] {
+		for b < len(links) && links[b].End.Offset <= l.Start.Offset {
+			b++
+		}
+		if b < len(links) && links[b].Start.Offset <= l.Start.Offset {
+			continue
+		}
+		out = append(out, l)
+	}
+	return append(out, links[n:]...)
+}
+
+// brokenDestination reports whether the text from src[d:] on, right after
+// "](", is a link destination broken by white space, and returns its
+// extent. Its first word must look like a URI reference (a scheme, or a
+// "/", "#" or "." inside it), a second word must follow, not a title
+// (which starts with a quote or "("), and a ")" must close it on the same
+// line, parentheses balanced.
+func brokenDestination(src []byte, d, hi int) (start, end int, ok bool) {
+	if d >= hi || isSpace(src[d]) || src[d] == '<' {
+		return 0, 0, false
+	}
+	depth, space, words := 0, -1, 1
+	for i := d; i < hi; i++ {
+		switch c := src[i]; c {
+		case '\n', '\r', '[', ']', '<', '>', '"', '`', '\'':
+			return 0, 0, false
+		case '(':
+			if isSpace(src[i-1]) {
+				return 0, 0, false // a title
+			}
+			depth++
+		case ')':
+			if depth > 0 {
+				depth--
+				continue
+			}
+			e := i
+			for e > d && isSpace(src[e-1]) {
+				e--
+			}
+			if space < 0 || words < 2 || !uriLike(src[d:space]) || isShortcode(src[d:e]) {
+				return 0, 0, false
+			}
+			return d, e, true
+		case ' ', '\t':
+			if space < 0 {
+				space = i
+			}
+		default:
+			if space >= 0 && isSpace(src[i-1]) {
+				words++
+			}
+		}
+	}
+	return 0, 0, false
+}
+
+// uriLike reports whether a word reads as a URI reference rather than
+// prose: it starts with a scheme and its ":", or holds a "/" or "#", or a
+// "." between two characters ("guide.pdf", not "p.").
+func uriLike(w []byte) bool {
+	if n := abnf.SchemeLen(w); n > 0 && n+1 < len(w) {
+		return true
+	}
+	for i, c := range w {
+		switch c {
+		case '/', '#':
+			return true
+		case '.':
+			if i > 0 && i+1 < len(w) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // rescan delimits again the bare URI that starts at s, now ending at or
 // before hi, trailing punctuation rules and all.
 func rescan(src []byte, s, hi int) (Link, bool) {
@@ -232,6 +387,7 @@ func rescan(src []byte, s, hi int) (Link, bool) {
 	return bare(src, hi, s, c, slashes)
 }
 
+// mdUnescape resolves what goldmark leaves raw in a link destination.
 func mdUnescape(b []byte) []byte {
 	return util.UnescapePunctuations(util.ResolveNumericReferences(util.ResolveEntityNames(b)))
 }
@@ -257,7 +413,7 @@ func sourceOffset(src, b []byte) int {
 // destination adds the link whose destination dest follows the marker
 // ("](" or "]:") after pos.
 func destination(src []byte, links []Link, pos int, dest []byte, marker string, kind Kind) []Link {
-	if len(dest) == 0 {
+	if len(dest) == 0 || isShortcode(dest) {
 		return links
 	}
 	start := sourceOffset(src, dest)
@@ -268,6 +424,13 @@ func destination(src []byte, links []Link, pos int, dest []byte, marker string, 
 		}
 	}
 	return append(links, escapedLink(src, start, start+len(dest), kind, mdUnescape))
+}
+
+// isShortcode reports whether b is a template action and nothing else: a
+// Hugo shortcode ("{{< ref "x.md" >}}", "{{% relref "y" %}}") or any
+// "{{ ... }}" that a site generator replaces with a URI. It is not a URI.
+func isShortcode(b []byte) bool {
+	return len(b) >= 4 && b[0] == '{' && b[1] == '{' && b[len(b)-2] == '}' && b[len(b)-1] == '}'
 }
 
 // findDestination looks for marker, optional white space and "<", then
@@ -358,6 +521,8 @@ func align(raw, out string) []int32 {
 				r++
 			}
 			u++
+		case raw[r] == '\\' && isFold(raw, r):
+			r++
 		case raw[r] == out[u]:
 			offs[u] = int32(r)
 			r++
@@ -374,4 +539,37 @@ func align(raw, out string) []int32 {
 		}
 	}
 	return offs
+}
+
+// HasMarkdownLinks reports whether src holds Markdown link syntax: an
+// inline link or image ("[text](dest)", "![alt](src)") or a link reference
+// definition at the start of a line ("[label]: dest"). A tool reading text
+// of unknown format can take src as Markdown when it does, as uriextract
+// does with standard input.
+func HasMarkdownLinks(src []byte) bool {
+	open := -1  // the last "[" of the line, or -1
+	first := -1 // the "[" that starts the line, or -1
+	bol, spaces := true, 0
+	for i, c := range src {
+		switch {
+		case c == '\n':
+			open, first, bol, spaces = -1, -1, true, 0
+			continue
+		case c == '[':
+			if bol {
+				first = i
+			}
+			open = i
+		case c == ']' && open >= 0 && i+2 < len(src) && src[i+1] == '(' && !isSpace(src[i+2]) && src[i+2] != ')':
+			return true
+		case c == ']' && first >= 0 && i > first+1 && i+1 < len(src) && src[i+1] == ':':
+			return true
+		}
+		if c == ' ' && bol && spaces < 3 {
+			spaces++
+		} else {
+			bol = false
+		}
+	}
+	return false
 }

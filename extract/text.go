@@ -25,8 +25,42 @@ func Text(src []byte) []Link { return (&Extractor{}).Text(src) }
 // Text returns the URIs of plain text src, in source order.
 func (e *Extractor) Text(src []byte) []Link {
 	links := scanText(src, 0, len(src), presize(src))
+	links = cutEscapes(src, links)
 	finish(src, links)
 	return links
+}
+
+// cutEscapes ends each link of plain text at its first backslash, and
+// delimits it again as a bare URI up to there: a backslash is no URI
+// character, and in text it is the escape of another language, a regular
+// expression ("https://go\.dev/"), a C string ("\n", "\x2f"), roff
+// ("\:"). A file URI keeps it, as a Windows path separator that the check
+// reports ("file:///C:\temp"), and so does a backslash that folds a line
+// (RFC 8792), which the URI no longer holds.
+func cutEscapes(src []byte, links []Link) []Link {
+	out := links[:0]
+	for _, l := range links {
+		start := l.Start.Offset
+		raw := src[start:l.End.Offset]
+		k := bytes.IndexByte(raw, '\\')
+		if k >= 0 && l.URI != "" {
+			k = strings.IndexByte(l.URI, '\\')
+			if k >= 0 {
+				k = int(align(string(raw), l.URI)[k])
+			}
+		}
+		if k < 0 || abnf.FoldEq("file", raw[:max(0, abnf.SchemeLen(raw))]) {
+			out = append(out, l)
+			continue
+		}
+		short, ok := rescan(src, start, start+k)
+		if !ok {
+			continue
+		}
+		short.Glued = l.Glued
+		out = append(out, short)
+	}
+	return out
 }
 
 // scanText appends the URIs of src[lo:hi] to links. Offsets stay those of
@@ -43,9 +77,29 @@ func scanText(src []byte, lo, hi int, links []Link) []Link {
 		c := pos + j
 		pos = c + 1
 		s := abnf.SchemeBefore(src, done, c)
-		slashes := c+2 < hi && src[c+1] == '/' && src[c+2] == '/'
-		if s == c || (s > lo && !okBeforeScheme(src[s-1], slashes)) {
+		if s == c {
 			continue
+		}
+		slashes := c+2 < hi && src[c+1] == '/' && src[c+2] == '/'
+		if k := afterCSI(src, done, s, c); k > s {
+			s = k // "\x1b[32mhttps://": the colour ends at "m"
+		} else if s > lo && !okBeforeScheme(src[s-1], slashes) {
+			continue
+		}
+		word := s // start of a word glued to the scheme, if any
+		if slashes {
+			s += policy.GluedScheme(src[s:c])
+			if policy.Base64Value(src[s:c], src[c+1:hi]) {
+				continue
+			}
+		}
+		if s == word && s > lo && isSpace(src[s-1]) {
+			// "<ht\n tp://...>": a line break inside the scheme.
+			if l, next, ok := acrossBreak(src, lo, hi, done, s, c, slashes); ok {
+				links = append(links, l)
+				pos, done = next, next
+				continue
+			}
 		}
 		if !slashes && !policy.Registered(src[s:c]) {
 			continue
@@ -54,10 +108,63 @@ func scanText(src []byte, lo, hi int, links []Link) []Link {
 		if !ok {
 			continue
 		}
+		if word < s && (word == lo || src[word-1] != '\\') {
+			// Not after a backslash: "\thttps://" is a C escape.
+			l.Glued = string(src[word:s])
+		}
 		links = append(links, l)
 		pos, done = next, next
 	}
 	return links
+}
+
+// afterCSI returns where a scheme starts that src[s:c] holds after the
+// final letter of an ANSI escape sequence ("\x1b[32m" of a colour, whose
+// "m" SchemeBefore takes for the start of the scheme), or s.
+func afterCSI(src []byte, lo, s, c int) int {
+	j := s
+	for j > lo && ('0' <= src[j-1] && src[j-1] <= '9' || src[j-1] == ';') {
+		j--
+	}
+	if j-2 < lo || src[j-1] != '[' || src[j-2] != 0x1b || s+1 >= c {
+		return s
+	}
+	return s + 1
+}
+
+// acrossBreak delimits a wrapped URI whose scheme a line break splits
+// ("<ht\n   tp://www.example/>"): white space inside a wrapper is ignored
+// wherever it falls (Appendix C), the scheme included. src[s:c] is the
+// part after the break; the part before must follow a wrapper's opener,
+// and the two must make a registered scheme that the second part alone is
+// not ("<see\nhttp://x>" keeps its "http").
+func acrossBreak(src []byte, lo, hi, done, s, c int, slashes bool) (Link, int, bool) {
+	e := s
+	breaks := 0
+	for e > done && isSpace(src[e-1]) {
+		if src[e-1] == '\n' {
+			breaks++
+		}
+		e--
+	}
+	k := abnf.SchemeBefore(src, done, e)
+	if breaks != 1 || k == e || policy.Registered(src[s:c]) {
+		return Link{}, 0, false
+	}
+	var buf [64]byte
+	if (e-k)+(c-s) > len(buf) {
+		return Link{}, 0, false
+	}
+	n := copy(buf[:], src[k:e])
+	n += copy(buf[n:], src[s:c])
+	if !policy.Registered(buf[:n]) {
+		return Link{}, 0, false
+	}
+	w, _ := opening(src, lo, k)
+	if w.closers == nil {
+		return Link{}, 0, false
+	}
+	return wrapped(src, hi, k, c, slashes, w)
 }
 
 // presize returns an empty slice with room for about as many links as

@@ -45,3 +45,25 @@ func ExampleCheck_security() {
 	// password "s3cret"
 	// encoded-control "%0D%0A"
 }
+
+func ExampleKnownScheme() {
+	for _, s := range []string{"https", "MAILTO", "myapp"} {
+		fmt.Println(s, uri.KnownScheme(s))
+	}
+	// Output:
+	// https true
+	// MAILTO true
+	// myapp false
+}
+
+func ExampleNeedsAuthority() {
+	for _, s := range []string{"https", "Prospero", "file", "mailto", "myapp"} {
+		fmt.Println(s, uri.NeedsAuthority(s))
+	}
+	// Output:
+	// https true
+	// Prospero true
+	// file false
+	// mailto false
+	// myapp false
+}

@@ -5,15 +5,15 @@
 //
 //	uriextract [flags] [file or directory ...]
 //
-// With no arguments, or "-", it reads standard input as plain text (see
-// -format); with no arguments and a terminal on standard input it prints
-// the usage instead. Directories are walked for .md, .markdown, .txt,
-// .html and .htm files, skipping (with a message) those that are not
-// regular files; the format of a file comes from its extension (.md and
-// .markdown are Markdown, .html and .htm HTML, anything else plain text)
-// unless -format says otherwise. A named file or standard input that is
-// not a regular file (a pipe, a device) is read up to 64 MiB, and is an
-// error past that.
+// With no arguments, or "-", it reads standard input, as Markdown when it
+// holds Markdown link syntax and as plain text otherwise (see -format);
+// with no arguments and a terminal on standard input it prints the usage
+// instead. Directories are walked for .md, .markdown, .txt, .html and .htm
+// files, skipping (with a message) those that are not regular files; the
+// format of a file comes from its extension (.md and .markdown are
+// Markdown, .html and .htm HTML, anything else plain text) unless -format
+// says otherwise. A named file or standard input that is not a regular
+// file (a pipe, a device) is read up to 64 MiB, and is an error past that.
 //
 // The default output has one URI per line, in source order. -json writes
 // one JSON object per URI instead. -check audits the links offline (see
@@ -25,15 +25,18 @@
 // fixes, -diff prints them as a unified diff. -remote also fetches the
 // absolute http and https links (see package internal/remote).
 //
+// A file reached twice, through symbolic links or named twice, is read
+// once. Binary files are reported and skipped: those with more than a few
+// control bytes, not those with a NUL here and there.
+//
 // Exit status: 0 when all went well (and, with -check, nothing was found),
-// 1 when -check found something, 2 on a usage error or when a file could
-// not be read (missing, unreadable or binary); the other files are still
-// processed.
+// 1 when -check found something, 2 on a usage error, when a file could
+// not be read (missing, a broken symbolic link, unreadable or binary) or
+// a directory holds no documents; the other files are still processed.
 package main
 
 import (
 	"bufio"
-	"bytes"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -75,7 +78,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fset := flag.NewFlagSet("uriextract", flag.ContinueOnError)
 	fset.SetOutput(stderr)
 	var o options
-	fset.StringVar(&o.format, "format", "", "read every input in this `format`, text or markdown, whatever its extension")
+	fset.StringVar(&o.format, "format", "auto", "read inputs in this `format`: auto (files by their extension, standard input by its content), text or markdown")
 	fset.BoolVar(&o.json, "json", false, "write one JSON object per URI (or, with -check, per finding)")
 	fset.BoolVar(&o.check, "check", false, "audit the links: every URI with uri.Check, every relative reference for its file and anchor; report findings as file:line:col: message")
 	fset.BoolVar(&o.code, "code", false, "include Markdown code spans and code blocks")
@@ -94,9 +97,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	switch o.format {
-	case "", "text", "markdown":
+	case "auto", "text", "markdown":
 	default:
-		fmt.Fprintf(stderr, "uriextract: -format %q is not text or markdown\n", o.format)
+		fmt.Fprintf(stderr, "uriextract: -format %q is not auto, text or markdown\n", o.format)
 		return exitError
 	}
 
@@ -133,18 +136,23 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				fail(err)
 				continue
 			}
-			p.file(stdinName, src, false, false)
+			if isBinary(src) {
+				fail(fmt.Errorf("%s: is a binary file", stdinName))
+				continue
+			}
+			p.file(stdinName, src, extract.HasMarkdownLinks(src), false)
 			continue
 		}
 		info, err := os.Stat(path)
 		if err != nil {
-			fail(err)
+			fail(statError(path, err))
 			continue
 		}
 		if !info.IsDir() {
 			p.path(path, fail)
 			continue
 		}
+		found := 0
 		err = filepath.WalkDir(path, func(name string, d fs.DirEntry, err error) error {
 			if err != nil {
 				fail(err)
@@ -159,6 +167,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			switch strings.ToLower(filepath.Ext(name)) {
 			case ".md", ".markdown", ".txt", ".html", ".htm":
 				if !skipWalked(name, d, stderr) {
+					found++
 					p.path(name, fail)
 				}
 			}
@@ -166,6 +175,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		})
 		if err != nil {
 			fail(err)
+		} else if found == 0 {
+			fail(fmt.Errorf("%s: found no documents (.md, .markdown or .txt files)", path))
 		}
 	}
 	if err := w.Flush(); err != nil {
@@ -175,14 +186,23 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 type printer struct {
-	o   options
-	w   *bufio.Writer
-	enc *json.Encoder
-	ex  *extract.Extractor
+	o    options
+	w    *bufio.Writer
+	enc  *json.Encoder
+	ex   *extract.Extractor
+	seen visited
 }
 
-// path reads and processes one named file.
+// path reads and processes one named file, unless it was read already.
 func (p *printer) path(name string, fail func(error)) {
+	info, err := os.Stat(name)
+	if err != nil {
+		fail(statError(name, err))
+		return
+	}
+	if !p.seen.first(info) {
+		return
+	}
 	src, err := readFile(name)
 	if err != nil {
 		fail(err)
@@ -194,12 +214,6 @@ func (p *printer) path(name string, fail func(error)) {
 	}
 	ext := strings.ToLower(filepath.Ext(name))
 	p.file(name, src, ext == ".md" || ext == ".markdown", ext == ".html" || ext == ".htm")
-}
-
-// isBinary reports whether src looks like a binary file: a NUL byte in its
-// first 8 KiB, as git and grep decide.
-func isBinary(src []byte) bool {
-	return bytes.IndexByte(src[:min(len(src), 8<<10)], 0) >= 0
 }
 
 func (p *printer) file(name string, src []byte, markdown, html bool) {

@@ -26,8 +26,10 @@ var update = flag.Bool("update", false, "rewrite the stdout and stderr sections 
 // Sections named stdout and stderr hold the expected output, a section
 // named stdin is standard input, a section named want/PATH is what the
 // file PATH must hold after the run, and every other section is written
-// to a temporary directory, where the command runs; the four characters
-// \x00 in a section are written as a NUL byte, to make a binary file.
+// to a temporary directory, where the command runs; in stdin and the
+// files, \xNN (two hex digits) stands for the byte NN, to make a binary
+// file. A section named NAME.symlink makes NAME a symbolic link to the
+// section's first line.
 func TestScripts(t *testing.T) {
 	files, err := filepath.Glob("testdata/*.txtar")
 	if err != nil {
@@ -77,7 +79,7 @@ func TestScripts(t *testing.T) {
 				case "stdout", "stderr":
 					want[f.Name] = string(f.Data)
 				case "stdin":
-					stdin = f.Data
+					stdin = unhex(f.Data)
 				default:
 					if p, ok := strings.CutPrefix(f.Name, "want/"); ok {
 						wantFiles = append(wantFiles, txtar.File{Name: p, Data: f.Data})
@@ -87,8 +89,13 @@ func TestScripts(t *testing.T) {
 					if err := os.MkdirAll(filepath.Dir(name), 0o777); err != nil {
 						t.Fatal(err)
 					}
-					data := bytes.ReplaceAll(f.Data, []byte(`\x00`), []byte{0})
-					if err := os.WriteFile(name, data, 0o666); err != nil {
+					if link, ok := strings.CutSuffix(name, ".symlink"); ok {
+						if err := os.Symlink(strings.TrimSpace(string(f.Data)), link); err != nil {
+							t.Fatal(err)
+						}
+						continue
+					}
+					if err := os.WriteFile(name, unhex(f.Data), 0o666); err != nil {
 						t.Fatal(err)
 					}
 				}
@@ -160,4 +167,20 @@ func TestScripts(t *testing.T) {
 			}
 		})
 	}
+}
+
+// unhex replaces each \xNN in b by the byte NN.
+func unhex(b []byte) []byte {
+	var out []byte
+	for i := 0; i < len(b); i++ {
+		if b[i] == '\\' && i+3 < len(b) && b[i+1] == 'x' {
+			if v, err := strconv.ParseUint(string(b[i+2:i+4]), 16, 8); err == nil {
+				out = append(out, byte(v))
+				i += 3
+				continue
+			}
+		}
+		out = append(out, b[i])
+	}
+	return out
 }

@@ -287,10 +287,25 @@ func (a *auditor) check(f *File) []Finding {
 	ign := a.ignore.forRoot(f.root)
 	for i := range f.doc.Links {
 		l := &f.doc.Links[i]
-		if policy.IsTemplate(l.URI) || ign.match(l.URI) {
+		n := len(out)
+		if ign.match(l.URI) {
 			continue
 		}
-		n := len(out)
+		out = a.checkGlued(f, l, out)
+		if policy.IsTemplate(l.URI) {
+			if sil != nil {
+				out = sil.filter(out, n)
+			}
+			continue
+		}
+		if l.Kind == extract.BrokenLink {
+			// CommonMark reads no link here: only that is worth saying.
+			out = a.checkBrokenLink(f, l, out)
+			if sil != nil {
+				out = sil.filter(out, n)
+			}
+			continue
+		}
 		out = a.checkRemote(f, l, out)
 		out = a.checkSyntax(f, l, out)
 		if f.abs != "" && f.kind != kindText {
@@ -304,6 +319,31 @@ func (a *auditor) check(f *File) []Finding {
 		out[i].col = charColumn(f.Src, out[i].Pos)
 	}
 	return out
+}
+
+// checkGlued adds a finding for a word glued to the front of l's scheme
+// in text ("greathttps://..."): a missing space.
+func (a *auditor) checkGlued(f *File, l *extract.Link, out []Finding) []Finding {
+	if l.Glued == "" || !a.pol.Reports(policy.CategoryGluedScheme) {
+		return out
+	}
+	shown := uri.Redact(l.URI)
+	at := l.Start
+	at.Offset -= len(l.Glued)
+	at.Column -= len(l.Glued)
+	msg := fmt.Sprintf("%q is glued to the front of %q: a space is missing", l.Glued, shown)
+	return append(out, Finding{File: f.Name, Pos: at, Category: policy.CategoryGluedScheme, Message: msg, URI: shown})
+}
+
+// checkBrokenLink adds the finding for Markdown link syntax whose
+// destination holds white space, at its first white space.
+func (a *auditor) checkBrokenLink(f *File, l *extract.Link, out []Finding) []Finding {
+	if !a.pol.Reports(policy.CategoryBrokenLink) {
+		return out
+	}
+	shown := uri.Redact(l.URI)
+	msg := fmt.Sprintf("link destination %q holds white space, so it is no link: write %%20 or put the destination in <...>", shown)
+	return append(out, Finding{File: f.Name, Pos: l.PositionOf(strings.IndexAny(l.URI, " \t")), Category: policy.CategoryBrokenLink, Message: msg, URI: shown})
 }
 
 // checkSyntax adds what the policy finds in l, and a hyphen break.

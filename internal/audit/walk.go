@@ -3,6 +3,7 @@ package audit
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"io"
 	"io/fs"
 	"os"
@@ -116,13 +117,38 @@ func (a *auditor) walk(paths []string) []*File {
 					return nil
 				}
 			}
-			if d.IsDir() || !d.Type().IsRegular() {
+			if d.IsDir() {
 				return nil
 			}
 			switch strings.ToLower(filepath.Ext(name)) {
 			case ".md", ".markdown", ".txt", ".html", ".htm":
-				add(name, fabs, root)
+			default:
+				return nil
 			}
+			if d.Type()&fs.ModeSymlink != 0 {
+				// A document reached through a symbolic link is read as
+				// its target, once however many names lead to it.
+				info, err := os.Stat(name)
+				if errors.Is(err, fs.ErrNotExist) {
+					if target, lerr := os.Readlink(name); lerr == nil {
+						a.fail(errorf(name, "broken symbolic link to %q", target))
+						return nil
+					}
+				}
+				if err != nil {
+					a.fail(err)
+					return nil
+				}
+				if !info.Mode().IsRegular() {
+					return nil
+				}
+				if real, err := filepath.EvalSymlinks(fabs); err == nil {
+					fabs = real
+				}
+			} else if !d.Type().IsRegular() {
+				return nil // a pipe, socket or device: reading it could block
+			}
+			add(name, fabs, root)
 			return nil
 		})
 		if err != nil {

@@ -18,7 +18,7 @@ func StartsURI(v string) bool {
 	}
 	scheme, rest := v[:n], v[n+1:]
 	if strings.HasPrefix(rest, "//") {
-		return true
+		return !Base64Value(scheme, rest)
 	}
 	return Registered(scheme) && PlausibleOpaque(scheme, rest)
 }
@@ -38,4 +38,39 @@ func Candidate(v string) bool {
 // https:// everywhere"), they are not URIs with an empty authority.
 func BareScheme[T ~string | ~[]byte](rest T) bool {
 	return len(rest) == 0 || len(rest) == 2 && rest[0] == '/' && rest[1] == '/'
+}
+
+// Base64Value reports whether rest, the text after "scheme:", starts with
+// a padded base64 value of at least 16 characters that ends the token,
+// letters of both cases in it, and scheme is not registered: a digest that
+// happens to start with "//", as go.sum's
+// "h1://AqZbyNHeLOKZB3J/UPPXaBvk3nCqvqVRbPkffDx60=", is no scheme, "//"
+// and authority.
+func Base64Value[T ~string | ~[]byte](scheme, rest T) bool {
+	i, upper, lower := 0, false, false
+	for ; i < len(rest); i++ {
+		c := rest[i]
+		if 'A' <= c && c <= 'Z' {
+			upper = true
+		} else if 'a' <= c && c <= 'z' {
+			lower = true
+		} else if !('0' <= c && c <= '9' || c == '+' || c == '/') {
+			break
+		}
+	}
+	n := i
+	for i < len(rest) && i-n < 2 && rest[i] == '=' {
+		i++
+	}
+	if i == n || i%4 != 0 || i < 16 || !upper || !lower {
+		return false
+	}
+	// The token ends there, but for the punctuation of a sentence.
+	for i < len(rest) && strings.IndexByte(".,;:!?)]'", rest[i]) >= 0 {
+		i++
+	}
+	if i < len(rest) && abnf.IsURIChar(rest[i]) {
+		return false
+	}
+	return !Registered(scheme)
 }

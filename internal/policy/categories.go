@@ -44,6 +44,17 @@ const (
 	CategoryLinkMoved uri.Category = "link-moved"
 )
 
+// CategoryBrokenLink: Markdown link syntax whose destination white space
+// breaks, so that CommonMark reads no link at all
+// ("[the guide](https://docs.example/my guide.pdf)"). A finding of the
+// document audit only.
+const CategoryBrokenLink uri.Category = "broken-link"
+
+// CategoryGluedScheme: a word glued to the front of a URI in text
+// ("seehttps://example.com/"): a missing space. A finding of the
+// document audit only; the URI is checked from its scheme on.
+const CategoryGluedScheme uri.Category = "glued-scheme"
+
 // Doc documents one category. Categories holds one per category, and is
 // the single source of the flags' usage, README's category table and
 // docs/checks.md (go generate ./internal/policy).
@@ -129,6 +140,10 @@ var Categories = []Doc{
 		"with -remote: the fragment matches no id (nor the name of an a element) on the HTML page, read up to 2 MiB", "See [install](https://example.com/guide#instal) on a page with id=\"install\"."},
 	{CategoryLinkMoved, "RFC 9110 §15.4.2, §15.4.9", true, true, true,
 		"with -remote: the link moved permanently (301 or 308, then a 2xx answer); the fix writes where it moved to", "See [the spec](http://example.com/spec), which answers 301 to https://example.com/spec."},
+	{CategoryBrokenLink, "CommonMark 0.31.2 §6.3", true, false, true,
+		"white space in a Markdown link destination, which makes the link plain text", "[the guide](https://docs.example/my guide.pdf)"},
+	{CategoryGluedScheme, "Appendix C", true, false, true,
+		"a word glued to the scheme of a URI in text: a missing space", "Read the greathttps://example.com/guide."},
 }
 
 // Lookup returns the documentation of category c.

@@ -10,8 +10,9 @@ import (
 // an RFC 6570 URI Template expression ("{id}", "{?q}") or a template
 // action ("{{.Host}}"), a shell-style variable ("$VAR", "${VAR}"), an
 // angle-bracket placeholder ("<host>"), or a ":param" path segment
-// ("/users/:id"), or an authority written in capitals as a placeholder
-// ("https://sts.UNIVERSE_DOMAIN/", "http://HOST:PORT/"). Such strings
+// ("/users/:id"), or an authority written as a placeholder
+// ("https://sts.UNIVERSE_DOMAIN/", "http://HOST:PORT/", "https://host:port",
+// "ssh://[user@]host.xz/"). Such strings
 // are patterns for URIs, written on purpose; neither front end checks
 // them as URIs.
 func IsTemplate(s string) bool {
@@ -45,20 +46,24 @@ func IsTemplate(s string) bool {
 
 // placeholderAuthority reports whether the authority of s, found by the
 // delimiters of Appendix B, holds a placeholder: a host label of capitals,
-// digits and "_" with a "_" in it (no DNS name holds "_"), or a port of
-// capital letters.
+// digits and "_" with a "_" in it (no DNS name holds "_"), a port of
+// letters ("HOST:PORT", "host:port"), or brackets around an optional
+// userinfo ("ssh://[user@]host.xz/", which no IP literal can be).
 func placeholderAuthority(s string) bool {
 	a, b, ok := abnf.AuthoritySpan(s)
 	if !ok {
 		return false
 	}
 	auth := s[a:b]
+	if k := strings.IndexByte(auth, '['); k >= 0 && strings.IndexByte(auth[k:], '@') >= 0 {
+		return true
+	}
 	auth = auth[strings.LastIndexByte(auth, '@')+1:]
 	host, port := auth, ""
 	if k := strings.LastIndexByte(auth, ':'); k >= 0 && !strings.HasPrefix(auth, "[") {
 		host, port = auth[:k], auth[k+1:]
 	}
-	if port != "" && allBytes(port, func(c byte) bool { return 'A' <= c && c <= 'Z' || c == '_' }) {
+	if port != "" && allBytes(port, func(c byte) bool { return abnf.Is(c, abnf.Alpha) || c == '_' }) {
 		return true
 	}
 	for label := range strings.SplitSeq(host, ".") {
