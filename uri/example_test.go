@@ -188,13 +188,3 @@ func ExampleApplyEdits() {
 	fmt.Println(uri.ApplyEdits(s, fix))
 	// Output: http://example.com/a/b
 }
-
-func ExampleKnownScheme() {
-	fmt.Println(uri.KnownScheme("HTTPS"), uri.KnownScheme("mailto"), uri.KnownScheme("sip"))
-	// Output: true true false
-}
-
-func ExampleNeedsAuthority() {
-	fmt.Println(uri.NeedsAuthority("http"), uri.NeedsAuthority("file"), uri.NeedsAuthority("mailto"))
-	// Output: true false false
-}
