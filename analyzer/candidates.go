@@ -247,7 +247,9 @@ func (st *state) concat(root cursor) {
 	var operands []ast.Expr
 	operands = st.flattenConcat(n.(ast.Expr), operands)
 	first, ok := st.constString(operands[0])
-	if u == useValue && (!ok || !policy.StartsURI(first)) {
+	if u == useValue && (!ok || !policy.StartsURI(first) || isProse(first)) {
+		// Not a URI, or words after one ("https://x rerouted to " +
+		// srv.URL in a log line), as for a whole constant.
 		return
 	}
 	// A placeholder or format verb anywhere makes the whole a template.

@@ -51,7 +51,9 @@
 //   - regular expressions (a leading ^, a trailing $, \., .*, (?...);
 //   - struct tags and import paths;
 //   - URIs inside prose: a value with a tab or a newline, or with a space
-//     followed by more words or by another URI;
+//     followed by more words or by another URI, be it a whole constant or
+//     the first operand of a concatenation computed at run time
+//     ("https://x.example rerouted to " + url);
 //   - pieces of concatenations computed at run time
 //     ("https://example.com:" + port): there only what no other operand can
 //     complete is reported (a byte valid nowhere in a URI, a non-ASCII byte,
