@@ -194,6 +194,18 @@ func (st *state) checkConst(e ast.Expr, v string, u use) {
 		return
 	}
 	pieces := st.pieces(e, v)
+	if fix := st.settledFix(e, pieces, v, findings); fix != nil {
+		// One fix for the whole literal, on its first fixable finding.
+		for _, f := range findings {
+			if len(f.Fix) > 0 && fix != nil {
+				st.reportFix(e, pieces, f, fix)
+				fix = nil
+			} else {
+				st.reportFix(e, pieces, f, nil)
+			}
+		}
+		return
+	}
 	for _, f := range findings {
 		st.report(e, pieces, v, f, true)
 	}

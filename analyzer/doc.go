@@ -90,6 +90,15 @@
 // single literal or split an escape sequence, where a raw string cannot
 // hold the replacement, or in a concatenation computed at run time.
 //
+// Fixes settle in one run: when the fixes of a literal's findings, made
+// together, would leave something to fix (decoding "%41" in a host makes
+// it uppercase; fixing a space uncovers a lowercase escape that Check did
+// not reach), the analyzer fixes, checks again and fixes again, up to
+// eight rounds, and offers one fix on the literal's first fixable finding
+// that rewrites the literal to the settled result; its other findings then
+// have none. A fix's message quotes the result with any password shown as
+// "***".
+//
 // # Silencing a finding
 //
 // A //urilint:ignore comment, followed by the reason, on the line of the
