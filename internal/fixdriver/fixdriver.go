@@ -84,9 +84,9 @@ func Run(a *analysis.Analyzer, args []string, dir string, stdout, stderr io.Writ
 	fs.Bool("fix", true, "apply the suggested fixes")
 	diff := fs.Bool("diff", false, "with -fix, change no file but print the fixes as a unified diff")
 	onlyFiles := fs.Bool("only-files", false, "with -fix, fix and report only the files named by the arguments that end in .go (the others name the packages, ./... by default), and exit 3 when one was changed: for pre-commit")
-	tests := fs.Bool("test", true, "also analyze test packages")
 	tags := fs.String("tags", "", "comma-separated build tags")
 	a.Flags.VisitAll(func(f *flag.Flag) { fs.Var(f.Value, f.Name, f.Usage) })
+	tests := TestsFlag(fs)
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -107,7 +107,7 @@ func Run(a *analysis.Analyzer, args []string, dir string, stdout, stderr io.Writ
 		fmt.Fprintf(stderr, "%s: no packages named\n", a.Name)
 		return 2
 	}
-	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Tests: *tests, Dir: dir}
+	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Tests: tests(), Dir: dir}
 	if *tags != "" {
 		cfg.BuildFlags = []string{"-tags=" + *tags}
 	}
@@ -151,15 +151,20 @@ func Run(a *analysis.Analyzer, args []string, dir string, stdout, stderr io.Writ
 	return o.apply(findings)
 }
 
+// printErrors prints the errors of pkgs and their dependencies, each
+// once (a package and its test variants have the same), and returns how
+// many it printed.
 func printErrors(pkgs []*packages.Package, w io.Writer) int {
-	n := 0
+	seen := make(map[string]bool)
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		for _, err := range p.Errors {
-			fmt.Fprintln(w, err)
-			n++
+			if s := err.Error(); !seen[s] {
+				seen[s] = true
+				fmt.Fprintln(w, s)
+			}
 		}
 	})
-	return n
+	return len(seen)
 }
 
 // edit replaces bytes [start, end) of a file.
