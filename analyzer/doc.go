@@ -66,7 +66,12 @@
 // Files ending in _test.go are not checked by default: there malformed URIs
 // are usually deliberate inputs of parse-error tests, and a repository's
 // tests must not fail its CI over them. The -tests flag (Settings.Tests)
-// checks them too.
+// checks them too. In the urilint command, -tests is the one flag for test
+// files: it both loads the test packages and reports in them, and without
+// it they are not even loaded (half the time and memory over std). -test,
+// the name golang.org/x/tools' drivers give to loading test packages, is
+// kept as a deprecated alias of -tests. Under go vet, which loads test
+// packages itself, -tests decides what is reported.
 //
 // # Categories and flags
 //
@@ -86,7 +91,8 @@
 // an unambiguous malformation such as a space, which becomes %20) comes
 // with one suggested fix that replaces only the bytes the rule changes,
 // written in the literal's own quoting. There is no fix in generated files
-// (findings are still reported there), where an edit would fall outside a
+// (findings are still reported there, their message ending "(no fix in a
+// generated file)"), where an edit would fall outside a
 // single literal or split an escape sequence, where a raw string cannot
 // hold the replacement, or in a concatenation computed at run time.
 //

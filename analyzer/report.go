@@ -141,6 +141,10 @@ func (st *state) report(e ast.Expr, pieces []piece, v string, f uri.Finding, fix
 	var fix *analysis.SuggestedFix
 	if fixes {
 		fix = st.fixOf(pieces, v, f.Fix)
+		if len(f.Fix) > 0 && st.generated() {
+			// Say why -fix leaves it.
+			f.Message += " (no fix in a generated file)"
+		}
 	}
 	st.reportFix(e, pieces, f, fix)
 }
