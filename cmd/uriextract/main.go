@@ -19,6 +19,9 @@
 // and prints each finding as "file:line:col: message", and a line for each
 // URI that broke across lines right after a hyphen.
 //
+// -version prints the module version (from the build information) and
+// the Go version, and exits.
+//
 // Exit status: 0 when all went well (and, with -check, nothing was found),
 // 1 when -check found something, 2 on a usage error or when a file could
 // not be read (missing, unreadable or binary); the other files are still
@@ -40,6 +43,7 @@ import (
 
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/internal/policy"
+	"github.com/urilint/urilint/internal/version"
 	"github.com/urilint/urilint/uri"
 )
 
@@ -76,6 +80,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fset.StringVar(&o.enable, "enable", "", "with -check, comma-separated `categories` to report besides the defaults: "+strings.Join(policy.Names(), ", "))
 	fset.BoolVar(&o.allowZone, "allow-zone", false, "with -check, accept RFC 6874 zone identifiers in IPv6 literals")
 	fset.StringVar(&o.disable, "disable", "", "with -check, comma-separated `categories` not to report")
+	showVersion := fset.Bool("version", false, "print the module and Go versions and exit")
 	fset.Usage = func() {
 		fmt.Fprintf(stderr, "usage: uriextract [flags] [file or directory ...]\n\nflags:\n")
 		fset.PrintDefaults()
@@ -85,6 +90,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return exitOK
 		}
 		return exitError
+	}
+	if *showVersion {
+		if _, err := fmt.Fprintln(stdout, version.Line("uriextract")); err != nil {
+			fmt.Fprintf(stderr, "uriextract: writing output: %v\n", err)
+			return exitError
+		}
+		return exitOK
 	}
 	switch o.format {
 	case "", "text", "markdown":

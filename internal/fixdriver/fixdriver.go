@@ -24,8 +24,13 @@
 // error and makes the exit status 3, so that the hook fails the commit
 // whose staged content was not what got fixed.
 //
-// Everything else (reporting, -json, go vet -vettool) stays with
-// golang.org/x/tools/go/analysis/singlechecker.
+// Report prints the findings without fixing, as x/tools' driver would,
+// but loads test packages only with -tests, prints each finding, each
+// package error and each analysis error once, and redacts passwords in the
+// context lines of -c=N. In both modes -test is a deprecated alias of the
+// analyzer's -tests, and a failed write to standard output or standard
+// error makes the exit status 2, with a message. go vet's protocol and the
+// debugging flags stay with golang.org/x/tools/go/analysis/singlechecker.
 package fixdriver
 
 import (
@@ -70,7 +75,8 @@ func Wants(args []string) bool {
 // directory, and returns the exit status: 0 when every finding was fixed,
 // 3 when findings without a fix remain (they are printed on stderr) or,
 // with -only-files, when a file was changed, 1 on a failure (a package
-// that does not load, a file that cannot be written), 2 on a usage error.
+// that does not load, a file that cannot be written), 2 on a usage error
+// or a failed write to standard output or standard error.
 // With -diff the diff goes to standard output.
 func Main(a *analysis.Analyzer, args []string, stderr io.Writer) int {
 	return Run(a, args, "", os.Stdout, stderr)
@@ -79,6 +85,11 @@ func Main(a *analysis.Analyzer, args []string, stderr io.Writer) int {
 // Run is Main from directory dir ("" for the current one), with the diff
 // of -diff written to stdout.
 func Run(a *analysis.Analyzer, args []string, dir string, stdout, stderr io.Writer) int {
+	out, errw := &checkedWriter{w: stdout}, &checkedWriter{w: stderr}
+	return finish(a.Name, run(a, args, dir, out, errw), out, errw)
+}
+
+func run(a *analysis.Analyzer, args []string, dir string, stdout, stderr *checkedWriter) int {
 	fs := flag.NewFlagSet(a.Name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Bool("fix", true, "apply the suggested fixes")

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"go/token"
 	"io"
-	"os"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -106,7 +105,7 @@ func Report(a *analysis.Analyzer, args []string, dir string, stdout, stderr io.W
 	}
 	if err != nil {
 		fmt.Fprintf(errw, "%s: %v\n", a.Name, err)
-		return errw.status(a.Name, 1)
+		return finish(a.Name, 1, out, errw)
 	}
 	if printErrors(pkgs, errw) > 0 {
 		status = 1
@@ -114,7 +113,7 @@ func Report(a *analysis.Analyzer, args []string, dir string, stdout, stderr io.W
 	graph, err := checker.Analyze([]*analysis.Analyzer{a}, pkgs, nil)
 	if err != nil {
 		fmt.Fprintf(errw, "%s: %v\n", a.Name, err)
-		return errw.status(a.Name, 1)
+		return finish(a.Name, 1, out, errw)
 	}
 	findings := dedupe(graph)
 	if analysisErrors(a.Name, graph, errw) > 0 {
@@ -134,10 +133,7 @@ func Report(a *analysis.Analyzer, args []string, dir string, stdout, stderr io.W
 			status = 3
 		}
 	}
-	if s := out.status(a.Name, status); s == 2 {
-		return 2
-	}
-	return errw.status(a.Name, status)
+	return finish(a.Name, status, out, errw)
 }
 
 // dedupe removes from the root actions of graph the findings that an
@@ -178,7 +174,14 @@ func analysisErrors(name string, graph *checker.Graph, w io.Writer) int {
 			continue
 		}
 		line := act.Err.Error()
-		if strings.HasPrefix(line, "analysis skipped due to errors") {
+		skipped := strings.HasPrefix(line, "analysis skipped due to errors")
+		if skipped && strings.HasSuffix(act.Package.PkgPath, ".test") {
+			// The generated main of a test binary: the package it
+			// tests is named already.
+			act.Err = nil
+			continue
+		}
+		if skipped {
 			line = fmt.Sprintf("%s: analysis of package %q skipped: it or a package it imports has errors", name, act.Package.PkgPath)
 		} else {
 			line = fmt.Sprintf("%s: %s", name, line)
@@ -241,12 +244,15 @@ func (c *checkedWriter) Write(p []byte) (int, error) {
 	return n, err
 }
 
-// status returns 2 after a failed write, reported on standard error (the
-// last place left to say it), and otherwise s.
-func (c *checkedWriter) status(name string, s int) int {
-	if c.err == nil {
-		return s
+// finish returns status, or 2 after a failed write to out or errw; a
+// failed write to out is reported on errw, the last place left to say it.
+func finish(name string, status int, out, errw *checkedWriter) int {
+	if out.err != nil {
+		fmt.Fprintf(errw.w, "%s: writing output: %v\n", name, out.err)
+		return 2
 	}
-	fmt.Fprintf(os.Stderr, "%s: writing output: %v\n", name, c.err)
-	return 2
+	if errw.err != nil {
+		return 2
+	}
+	return status
 }
