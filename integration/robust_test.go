@@ -165,3 +165,14 @@ func TestVersion(t *testing.T) {
 		}
 	}
 }
+
+// TestUnknownCategoryOnce checks that a bad flag value, which every
+// package's analysis fails on, is printed once.
+func TestUnknownCategoryOnce(t *testing.T) {
+	t.Parallel()
+	dir, _ := scratch(t, "robust")
+	out, code := run(t, dir, command(t, "urilint"), "-tests", "-disable=nope", "./secret", "./settle")
+	if code != 1 || strings.Count(out, `unknown category "nope"`) != 1 {
+		t.Errorf("urilint -disable=nope exited %d, want 1 and the error once:\n%s", code, out)
+	}
+}
