@@ -18,17 +18,22 @@ import (
 
 // vetOnly are the flags that only golang.org/x/tools' driver knows: go
 // vet's protocol (-V, -flags) and its debugging aids.
-var vetOnly = map[string]bool{"V": true, "flags": true, "debug": true, "cpuprofile": true, "memprofile": true, "trace": true}
+var vetOnly = map[string]bool{"V": true, "flags": true, "debug": true, "cpuprofile": true, "memprofile": true, "trace": true, "h": true, "help": true}
 
-// Reports reports whether Report handles args: a report, not a go vet
-// invocation, not "help", and none of the flags only x/tools' driver
-// knows (-V, -flags, -debug, -cpuprofile, -memprofile, -trace).
+// Reports reports whether Report handles args: packages to report on, not
+// a go vet invocation, not "help", and none of the flags only x/tools'
+// driver knows (-V, -flags, -debug, -cpuprofile, -memprofile, -trace, and
+// -h for its usage). With no package named, x/tools' driver prints the
+// usage.
 func Reports(args []string) bool {
 	if len(args) > 0 && strings.HasSuffix(args[len(args)-1], ".cfg") {
 		return false
 	}
-	for _, a := range args {
-		if a == "--" || !strings.HasPrefix(a, "-") {
+	for i, a := range args {
+		if a == "--" {
+			return i+1 < len(args)
+		}
+		if !strings.HasPrefix(a, "-") {
 			return a != "help"
 		}
 		name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
@@ -36,7 +41,7 @@ func Reports(args []string) bool {
 			return false
 		}
 	}
-	return true
+	return false
 }
 
 // TestsFlag declares on fs the flags that say whether test files are
