@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
@@ -34,7 +35,21 @@ func TestAnalyzer(t *testing.T) {
 // their .golden files, and their want comments.
 func TestFixes(t *testing.T) {
 	testdata := analysistest.TestData()
-	analysistest.RunWithSuggestedFixes(t, testdata, analyzer.Analyzer, "fix", "gen")
+	results := analysistest.RunWithSuggestedFixes(t, testdata, analyzer.Analyzer, "fix", "gen")
+	fixes := 0
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			for _, f := range d.SuggestedFixes {
+				fixes++
+				if strings.Contains(f.Message, "secret") {
+					t.Errorf("%s: fix message %q shows the password", r.Pass.Fset.Position(d.Pos), f.Message)
+				}
+			}
+		}
+	}
+	if fixes == 0 {
+		t.Error("no suggested fixes")
+	}
 }
 
 // resultsOf returns the results of the package with import path path, and

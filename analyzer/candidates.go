@@ -194,6 +194,18 @@ func (st *state) checkConst(e ast.Expr, v string, u use) {
 		return
 	}
 	pieces := st.pieces(e, v)
+	if fix := st.settledFix(e, pieces, v, findings); fix != nil {
+		// One fix for the whole literal, on its first fixable finding.
+		for _, f := range findings {
+			if len(f.Fix) > 0 && fix != nil {
+				st.reportFix(e, pieces, f, fix)
+				fix = nil
+			} else {
+				st.reportFix(e, pieces, f, nil)
+			}
+		}
+		return
+	}
 	for _, f := range findings {
 		st.report(e, pieces, v, f, true)
 	}
@@ -247,7 +259,9 @@ func (st *state) concat(root cursor) {
 	var operands []ast.Expr
 	operands = st.flattenConcat(n.(ast.Expr), operands)
 	first, ok := st.constString(operands[0])
-	if u == useValue && (!ok || !policy.StartsURI(first)) {
+	if u == useValue && (!ok || !policy.StartsURI(first) || isProse(first)) {
+		// Not a URI, or words after one ("https://x rerouted to " +
+		// srv.URL in a log line), as for a whole constant.
 		return
 	}
 	// A placeholder or format verb anywhere makes the whole a template.

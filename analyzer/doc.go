@@ -51,7 +51,9 @@
 //   - regular expressions (a leading ^, a trailing $, \., .*, (?...);
 //   - struct tags and import paths;
 //   - URIs inside prose: a value with a tab or a newline, or with a space
-//     followed by more words or by another URI;
+//     followed by more words or by another URI, be it a whole constant or
+//     the first operand of a concatenation computed at run time
+//     ("https://x.example rerouted to " + url);
 //   - pieces of concatenations computed at run time
 //     ("https://example.com:" + port): there only what no other operand can
 //     complete is reported (a byte valid nowhere in a URI, a non-ASCII byte,
@@ -64,7 +66,12 @@
 // Files ending in _test.go are not checked by default: there malformed URIs
 // are usually deliberate inputs of parse-error tests, and a repository's
 // tests must not fail its CI over them. The -tests flag (Settings.Tests)
-// checks them too.
+// checks them too. In the urilint command, -tests is the one flag for test
+// files: it both loads the test packages and reports in them, and without
+// it they are not even loaded (half the time and memory over std). -test,
+// the name golang.org/x/tools' drivers give to loading test packages, is
+// kept as a deprecated alias of -tests. Under go vet, which loads test
+// packages itself, -tests decides what is reported.
 //
 // # Categories and flags
 //
@@ -84,9 +91,19 @@
 // an unambiguous malformation such as a space, which becomes %20) comes
 // with one suggested fix that replaces only the bytes the rule changes,
 // written in the literal's own quoting. There is no fix in generated files
-// (findings are still reported there), where an edit would fall outside a
+// (findings are still reported there, their message ending "(no fix in a
+// generated file)"), where an edit would fall outside a
 // single literal or split an escape sequence, where a raw string cannot
 // hold the replacement, or in a concatenation computed at run time.
+//
+// Fixes settle in one run: when the fixes of a literal's findings, made
+// together, would leave something to fix (decoding "%41" in a host makes
+// it uppercase; fixing a space uncovers a lowercase escape that Check did
+// not reach), the analyzer fixes, checks again and fixes again, up to
+// eight rounds, and offers one fix on the literal's first fixable finding
+// that rewrites the literal to the settled result; its other findings then
+// have none. A fix's message quotes the result with any password shown as
+// "***".
 //
 // # Silencing a finding
 //

@@ -138,11 +138,21 @@ next:
 // into pieces. A fix is offered if fixes is set, the edits map to the
 // source, and the file is not generated.
 func (st *state) report(e ast.Expr, pieces []piece, v string, f uri.Finding, fixes bool) {
-	start := pos(pieces, f.Start, false)
-	end := start
-	if f.End > f.Start {
-		end = pos(pieces, f.End, true)
+	var fix *analysis.SuggestedFix
+	if fixes {
+		fix = st.fixOf(pieces, v, f.Fix)
+		if len(f.Fix) > 0 && st.generated() {
+			// Say why -fix leaves it.
+			f.Message += " (no fix in a generated file)"
+		}
 	}
+	st.reportFix(e, pieces, f, fix)
+}
+
+// reportFix reports finding f on e, split into pieces, with fix (nil for
+// none), unless an ignore comment silences it.
+func (st *state) reportFix(e ast.Expr, pieces []piece, f uri.Finding, fix *analysis.SuggestedFix) {
+	start, end := st.span(pieces, f)
 	if st.ignored(e, start) {
 		return
 	}
@@ -152,15 +162,38 @@ func (st *state) report(e ast.Expr, pieces []piece, v string, f uri.Finding, fix
 		Category: string(f.Category),
 		Message:  f.Message,
 	}
-	if fixes && len(f.Fix) > 0 && !st.generated() {
-		if edits, ok := textEdits(pieces, f.Fix); ok {
-			d.SuggestedFixes = []analysis.SuggestedFix{{
-				Message:   fmt.Sprintf("rewrite as %q", uri.ApplyEdits(v, f.Fix)),
-				TextEdits: edits,
-			}}
-		}
+	if fix != nil {
+		d.SuggestedFixes = []analysis.SuggestedFix{*fix}
 	}
 	st.pass.Report(d)
+}
+
+// span returns the source range of finding f.
+func (st *state) span(pieces []piece, f uri.Finding) (start, end token.Pos) {
+	start = pos(pieces, f.Start, false)
+	end = start
+	if f.End > f.Start {
+		end = pos(pieces, f.End, true)
+	}
+	return start, end
+}
+
+// fixOf returns the suggested fix that makes edits to the value v, split
+// into pieces, or nil when there are none, the file is generated, or the
+// edits do not map to the source. Its message shows the result with the
+// password, if any, redacted: it is printed too (urilint -json).
+func (st *state) fixOf(pieces []piece, v string, edits []uri.Edit) *analysis.SuggestedFix {
+	if len(edits) == 0 || st.generated() {
+		return nil
+	}
+	tes, ok := textEdits(pieces, edits)
+	if !ok {
+		return nil
+	}
+	return &analysis.SuggestedFix{
+		Message:   fmt.Sprintf("rewrite as %q", uri.Redact(uri.ApplyEdits(v, edits))),
+		TextEdits: tes,
+	}
 }
 
 // fileState holds what is known of the file being inspected, computed on

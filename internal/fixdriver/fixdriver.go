@@ -24,8 +24,13 @@
 // error and makes the exit status 3, so that the hook fails the commit
 // whose staged content was not what got fixed.
 //
-// Everything else (reporting, -json, go vet -vettool) stays with
-// golang.org/x/tools/go/analysis/singlechecker.
+// Report prints the findings without fixing, as x/tools' driver would,
+// but loads test packages only with -tests, prints each finding, each
+// package error and each analysis error once, and redacts passwords in the
+// context lines of -c=N. In both modes -test is a deprecated alias of the
+// analyzer's -tests, and a failed write to standard output or standard
+// error makes the exit status 2, with a message. go vet's protocol and the
+// debugging flags stay with golang.org/x/tools/go/analysis/singlechecker.
 package fixdriver
 
 import (
@@ -70,7 +75,8 @@ func Wants(args []string) bool {
 // directory, and returns the exit status: 0 when every finding was fixed,
 // 3 when findings without a fix remain (they are printed on stderr) or,
 // with -only-files, when a file was changed, 1 on a failure (a package
-// that does not load, a file that cannot be written), 2 on a usage error.
+// that does not load, a file that cannot be written), 2 on a usage error
+// or a failed write to standard output or standard error.
 // With -diff the diff goes to standard output.
 func Main(a *analysis.Analyzer, args []string, stderr io.Writer) int {
 	return Run(a, args, "", os.Stdout, stderr)
@@ -79,14 +85,19 @@ func Main(a *analysis.Analyzer, args []string, stderr io.Writer) int {
 // Run is Main from directory dir ("" for the current one), with the diff
 // of -diff written to stdout.
 func Run(a *analysis.Analyzer, args []string, dir string, stdout, stderr io.Writer) int {
+	out, errw := &checkedWriter{w: stdout}, &checkedWriter{w: stderr}
+	return finish(a.Name, run(a, args, dir, out, errw), out, errw)
+}
+
+func run(a *analysis.Analyzer, args []string, dir string, stdout, stderr *checkedWriter) int {
 	fs := flag.NewFlagSet(a.Name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Bool("fix", true, "apply the suggested fixes")
 	diff := fs.Bool("diff", false, "with -fix, change no file but print the fixes as a unified diff")
 	onlyFiles := fs.Bool("only-files", false, "with -fix, fix and report only the files named by the arguments that end in .go (the others name the packages, ./... by default), and exit 3 when one was changed: for pre-commit")
-	tests := fs.Bool("test", true, "also analyze test packages")
 	tags := fs.String("tags", "", "comma-separated build tags")
 	a.Flags.VisitAll(func(f *flag.Flag) { fs.Var(f.Value, f.Name, f.Usage) })
+	tests := TestsFlag(fs)
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -107,7 +118,7 @@ func Run(a *analysis.Analyzer, args []string, dir string, stdout, stderr io.Writ
 		fmt.Fprintf(stderr, "%s: no packages named\n", a.Name)
 		return 2
 	}
-	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Tests: *tests, Dir: dir}
+	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Tests: tests(), Dir: dir}
 	if *tags != "" {
 		cfg.BuildFlags = []string{"-tags=" + *tags}
 	}
@@ -151,15 +162,20 @@ func Run(a *analysis.Analyzer, args []string, dir string, stdout, stderr io.Writ
 	return o.apply(findings)
 }
 
+// printErrors prints the errors of pkgs and their dependencies, each
+// once (a package and its test variants have the same), and returns how
+// many it printed.
 func printErrors(pkgs []*packages.Package, w io.Writer) int {
-	n := 0
+	seen := make(map[string]bool)
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		for _, err := range p.Errors {
-			fmt.Fprintln(w, err)
-			n++
+			if s := err.Error(); !seen[s] {
+				seen[s] = true
+				fmt.Fprintln(w, s)
+			}
 		}
 	})
-	return n
+	return len(seen)
 }
 
 // edit replaces bytes [start, end) of a file.

@@ -19,3 +19,11 @@ var (
 )
 
 const host = "example.com"
+
+// Fixes that settle in one run: the fix of the space comes with those of
+// the findings it hides (scheme, "%41", dot segment), and decoding "%41"
+// makes the host uppercase, which is fixed too.
+var settles = "HTTP://Ex%41mple.com/a b/./c" // want `invalid character ' ' in path`
+
+// The message of a fix shows no password (urilint -json prints it).
+var password = "HTTP://user:secret@example.com/" // want `scheme "HTTP" should be lowercase` `has a password`

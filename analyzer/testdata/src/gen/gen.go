@@ -3,4 +3,4 @@
 // Package gen is generated: findings are reported, without fixes.
 package gen
 
-var endpoint = "HTTPS://Example.com:443/a/../b" // want `scheme "HTTPS"` `host "Example.com"` `dot segments` `port 443 is the default`
+var endpoint = "HTTPS://Example.com:443/a/../b" // want `scheme "HTTPS".*\(no fix in a generated file\)$` `host "Example.com".*\(no fix in a generated file\)$` `dot segments.*\(no fix in a generated file\)$` `port 443 is the default.*\(no fix in a generated file\)$`

@@ -103,6 +103,15 @@ func pieces(host, port, path string) []string {
 	}
 }
 
+// Prose in concatenations: words after a URI, in a log line.
+func logged(url string) []string {
+	return []string{
+		"https://vcs-test.golang.org rerouted to " + url,
+		"https://example.com/a b is down, try " + url,
+		"https://example.com\tthen " + url,
+	}
+}
+
 // Strings that are not URIs at all.
 var (
 	n1 = "localhost:8080"
