@@ -36,6 +36,8 @@ type Doc struct {
 var Categories = []Doc{
 	{uri.CategoryMalformed, "Appendix A", true, true, false,
 		"not a URI reference by the ABNF; the fix percent-encodes where the repair is unambiguous", "https://example.com/my file.pdf"},
+	{uri.CategoryIRI, "RFC 3987 §2.2, §3.1", false, true, false,
+		"a valid IRI, not a URI: characters outside ASCII where RFC 3987 allows them; the fix is the URI form (UTF-8 percent-encoded, the host by IDNA ToASCII)", "https://de.wikipedia.org/wiki/Straße"},
 	{uri.CategorySchemeCase, "6.2.2.1", true, true, false,
 		"the scheme has upper-case letters", "HTTPS://example.com/"},
 	{uri.CategoryHostCase, "6.2.2.1", true, true, false,
@@ -52,6 +54,8 @@ var Categories = []Doc{
 		"the port is the scheme's default", "https://example.com:443/"},
 	{uri.CategoryEmptyPath, "6.2.3", false, true, false,
 		`an empty path after the host of http, https, ws or wss (the usual way to write a base URL)`, "https://example.com"},
+	{uri.CategoryNotNFC, "RFC 3987 §5.3.2.2", true, true, false,
+		"text outside ASCII that is not in Unicode Normalization Form C; the fix is NFC where that keeps the syntax", "https://example.com/cafe\u0301"},
 	{uri.CategoryPortRange, "3.2.3, RFC 793", true, false, false,
 		"a port above 65535 on a scheme that runs over TCP", "https://example.com:70000/"},
 	{uri.CategorySchemeSyntax, "RFC 1738 §5, RFC 6068, RFC 6455, RFC 8089", true, true, false,
@@ -64,6 +68,10 @@ var Categories = []Doc{
 		"userinfo dressed as a host name in front of the real host", "https://login.bank.example.com@evil.example/"},
 	{uri.CategoryEncodedControl, "7.2, 7.3", true, false, false,
 		"a percent-encoded CR, LF or NUL", "https://example.com/a%0Ab"},
+	{uri.CategoryMixedScript, "7.6, UTS #39 §5.2", true, false, false,
+		"a host label (A-labels decoded) that mixes scripts as look-alike names do, beyond Latin with Han, kana, Bopomofo or Hangul", "https://www.xn--pple-43d.com/"},
+	{uri.CategoryBidiControl, "RFC 3987 §4.1", true, false, false,
+		"an invisible bidirectional control character, which reorders what a reader sees", "https://example.com/\u202Efdp.exe"},
 	{CategoryHyphenBreak, "Appendix C", false, false, true,
 		"a URI in plain text breaks across lines right after a hyphen, so it reads two ways", "See <http://www.example.com/uri-\nsyntax/>."},
 }
