@@ -63,13 +63,15 @@ func (o Options) Check(s string) []Finding {
 		sortFindings(out)
 		return out
 	}
-	var h idnHost
+	var h *idnHost // for a host that UTS #46 processes
 	if u.HostKind == HostRegName && (f.iri || hasACELabel(u.Host)) {
-		if h = checkHost(s, &u, false); h.bad {
-			out := []Finding{idnFinding(s, &h)}
+		ch := checkHost(s, &u, false)
+		if ch.bad {
+			out := []Finding{idnFinding(s, &ch)}
 			redactPassword(s, out)
 			return out
 		}
+		h = &ch
 	}
 	var out []Finding
 	info := lookupScheme(u.Scheme) // once for every rule below
@@ -91,8 +93,11 @@ func (o Options) Check(s string) []Finding {
 	}
 	out = checkScheme(s, &u, info, out)
 	out = checkSecurity(s, &u, info, out)
-	if f.iri || h.labels != nil {
-		out = checkIRI(s, &u, &h, f.iri, out)
+	if f.iri || h != nil {
+		if h == nil {
+			h = new(idnHost)
+		}
+		out = checkIRI(s, &u, h, f.iri, out)
 	}
 	if out != nil {
 		redactPassword(s, out)
@@ -245,8 +250,13 @@ func nfcFinding(s string, out []Finding) []Finding {
 	var what string
 	var edits []Edit
 	n := 0
+	pwStart, pwEnd, pw := passwordSpan(s)
 	nfcChanges(s, func(start, end int, nfc string, safe bool) {
-		if n == 0 {
+		if n == 0 && pw && start < pwEnd && pwStart < end {
+			// Say where, not what: the text is part of a password.
+			fd.Start, fd.End = start, end
+			what = "the password is not in Unicode Normalization Form C"
+		} else if n == 0 {
 			fd.Start, fd.End = start, end
 			what = fmt.Sprintf("%s is not in Unicode Normalization Form C and should be %s", strconv.QuoteToASCII(s[start:end]), strconv.QuoteToASCII(nfc))
 			if !safe {

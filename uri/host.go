@@ -12,8 +12,10 @@ func parseAuthority(s string, start, end int, u *URI, f *failure, m mode) bool {
 	if k := strings.IndexByte(s[start:end], '@'); k >= 0 && strings.IndexByte(s[start:start+k], '[') < 0 {
 		// userinfo = *( unreserved / pct-encoded / sub-delims / ":" )
 		// (iuserinfo takes iunreserved for unreserved)
-		if j := scanMode(s, start, cUserinfo, m, false, f); j < start+k {
-			return f.badByte(s, j, ComponentUserinfo, m)
+		if j := scan(s, start, cUserinfo); j < start+k {
+			if j = f.more(s, j, cUserinfo, false, m); j < start+k {
+				return f.badByte(s, j, ComponentUserinfo, m)
+			}
 		}
 		u.HasUserinfo = true
 		u.Userinfo = s[start : start+k]
@@ -45,9 +47,11 @@ func parseAuthority(s string, start, end int, u *URI, f *failure, m mode) bool {
 	} else {
 		// reg-name = *( unreserved / pct-encoded / sub-delims )
 		// (ireg-name takes iunreserved for unreserved)
-		j := scanMode(s, i, cRegName, m, false, f)
+		j := scan(s, i, cRegName)
 		if j < end && s[j] != ':' {
-			return f.badByte(s, j, ComponentHost, m)
+			if j = f.more(s, j, cRegName, false, m); j < end && s[j] != ':' {
+				return f.badByte(s, j, ComponentHost, m)
+			}
 		}
 		i = j
 		u.HostKind = HostRegName

@@ -47,6 +47,9 @@ type idnLabel struct {
 // hasACELabel reports whether host has a label that begins with "xn--".
 // It allocates nothing.
 func hasACELabel(host string) bool {
+	if strings.Index(host, "--") < 0 {
+		return false // the common case, found fast
+	}
 	for {
 		if isACE(host) {
 			return true
@@ -111,59 +114,78 @@ func checkHost(s string, u *URI, lenient bool) idnHost {
 	}
 	base, _ := u.Span(ComponentHost)
 	host := u.Host
-	type label struct {
-		start, end int // in s
-		unicode    string
-	}
-	var all []label
-	var a, w strings.Builder // the ASCII and Unicode forms
+	var a strings.Builder // the ASCII form
+	a.Grow(len(host) + 16)
+	var w strings.Builder // the Unicode form, once an A-label is decoded
+	wAt := 0              // host[:wAt] is in w
 	rtl := false
-	for i := 0; i <= len(host); {
-		j, sep := i, 0
-		for ; j < len(host); j++ {
-			if sep = labelSep(host, j); sep > 0 {
-				break
-			}
-		}
+	for i, j, sep := 0, 0, 0; i <= len(host); i = j + sep {
+		j, sep = nextLabel(host, i)
 		text := host[i:j]
-		alabel, ulabel := text, text
-		if isACE(text) || hasNonASCII(text) || lenient && pctHigh(text) {
-			var why string
-			alabel, ulabel, why = idnLabelForms(text)
+		if !isACE(text) && !hasNonASCII(text) && !(lenient && pctHigh(text)) {
+			a.WriteString(text)
+		} else {
+			alabel, ulabel, why := idnLabelForms(text)
 			switch {
 			case why == "":
 				h.labels = append(h.labels, idnLabel{base + i, base + j, ulabel})
 				rtl = rtl || bidirule.DirectionString(ulabel) == bidi.RightToLeft
+				if ulabel != text {
+					w.WriteString(host[wAt:i])
+					w.WriteString(ulabel)
+					wAt = j
+				}
 			case lenient:
-				alabel, ulabel = pctNonASCII(text), text
+				alabel = pctNonASCII(text)
 			default:
 				h.bad, h.off, h.end, h.detail = true, base+i, base+j, why
 				return h
 			}
+			a.WriteString(alabel)
 		}
-		all = append(all, label{base + i, base + j, ulabel})
-		a.WriteString(alabel)
-		w.WriteString(ulabel)
 		if sep == 0 {
 			break
 		}
 		a.WriteByte('.')
-		w.WriteByte('.')
-		i = j + sep
 	}
-	h.ascii, h.unicode = a.String(), w.String()
+	h.ascii, h.unicode = a.String(), host
+	if wAt > 0 {
+		w.WriteString(host[wAt:])
+		h.unicode = w.String()
+	}
 	if rtl && !lenient {
 		// RFC 5893 section 1.4: in a domain name with a right-to-left
 		// label, every label must satisfy the Bidi Rule.
-		for _, l := range all {
-			if !bidirule.ValidString(l.unicode) {
-				h.bad, h.off, h.end = true, l.start, l.end
-				h.detail = "label " + strconv.Quote(l.unicode) + " breaks the Bidi Rule of RFC 5893, which binds every label of a domain name with a right-to-left label"
+		k := 0 // the next of h.labels
+		for i, j, sep := 0, 0, 0; i <= len(host); i = j + sep {
+			j, sep = nextLabel(host, i)
+			text := host[i:j]
+			if k < len(h.labels) && h.labels[k].start == base+i {
+				text = h.labels[k].unicode
+				k++
+			}
+			if !bidirule.ValidString(text) {
+				h.bad, h.off, h.end = true, base+i, base+j
+				h.detail = "label " + strconv.Quote(text) + " breaks the Bidi Rule of RFC 5893, which binds every label of a domain name with a right-to-left label"
 				return h
+			}
+			if sep == 0 {
+				break
 			}
 		}
 	}
 	return h
+}
+
+// nextLabel returns the end of the label of host that starts at i, and
+// the length of the separator after it (0 at the end of host).
+func nextLabel(host string, i int) (end, sep int) {
+	for j := i; j < len(host); j++ {
+		if sep = labelSep(host, j); sep > 0 {
+			return j, sep
+		}
+	}
+	return len(host), 0
 }
 
 // pctNonASCII percent-encodes the bytes of s above 0x7F.
@@ -183,7 +205,9 @@ func pctNonASCII(s string) string {
 }
 
 // idnLabelForms returns the A-label and the U-label of label by UTS #46,
-// or why label is invalid.
+// or why label is invalid. The U-label of a label outside ASCII is label
+// as written (its script is what a reader sees); that of an A-label is
+// decoded.
 func idnLabelForms(label string) (alabel, ulabel, why string) {
 	text := label
 	if strings.IndexByte(label, '%') >= 0 {
@@ -193,17 +217,21 @@ func idnLabelForms(label string) (alabel, ulabel, why string) {
 			return "", "", quoteLabel(label) + " has percent-encoded bytes that are not UTF-8"
 		}
 	}
-	alabel, err := idna.Lookup.ToASCII(text)
+	var err error
+	if isACE(text) {
+		// ToUnicode validates as ToASCII does, and decodes.
+		alabel = strings.ToLower(text)
+		ulabel, err = idna.Lookup.ToUnicode(text)
+	} else {
+		ulabel = text
+		alabel, err = idna.Lookup.ToASCII(text)
+	}
 	if err != nil {
 		why := idnReason(text)
 		if why == "" {
 			why = "is not a valid label"
 		}
 		return "", "", quoteLabel(label) + " " + why + "; " + err.Error()
-	}
-	ulabel, err = idna.Lookup.ToUnicode(alabel)
-	if err != nil {
-		ulabel = text // not reached: alabel is valid
 	}
 	return alabel, ulabel, ""
 }

@@ -52,20 +52,22 @@ func iprivate(r rune) bool {
 	return r >= 0xE000 && r <= 0xF8FF || r >= 0xF0000 && r <= 0xFFFFD || r >= 0x100000 && r <= 0x10FFFD
 }
 
-// scanMode is scan under the grammar m: in modeIRI it passes ucschar too,
-// and iprivate where private is set. Bytes below 0x80 take the fast path
-// of scan alone.
-func scanMode(s string, i int, class uint16, m mode, private bool, f *failure) int {
-	i = scan(s, i, class)
-	if i < len(s) && s[i] >= 0x80 && m&modeIRI != 0 {
-		i = scanIRI(s, i, class, private, f)
+// more goes on with a scan of class that stopped at s[j], where the URI
+// grammar fails: under modeIRI, over the characters outside ASCII that an
+// IRI allows there (with private, iprivate too). It returns where the
+// scan stops now, j itself when it cannot go on. The parser calls it only
+// where it would fail, so that a URI costs what it cost before IRIs.
+func (f *failure) more(s string, j int, class uint16, private bool, m mode) int {
+	if m&modeIRI == 0 || s[j] < 0x80 {
+		return j
 	}
-	return i
+	return scanIRI(s, j, class, private, f)
 }
 
 // scanIRI goes on from s[i], the first byte of a character outside
-// ASCII, over the characters of class, ucschar and (with private)
-// iprivate, and returns where it stops: at invalid UTF-8, too.
+// ASCII where scan stopped, over the characters of class, ucschar and
+// (with private) iprivate, recording in f that s is an IRI; it stops at
+// invalid UTF-8 too.
 func scanIRI(s string, i int, class uint16, private bool, f *failure) int {
 	for i < len(s) {
 		if s[i] < 0x80 {

@@ -275,6 +275,7 @@ func TestCheckIRIMessages(t *testing.T) {
 		{"http://h/a=\u0338", "\"http://h/a=\u0338\" is not normalized: \"=\\u0338\" is not in Unicode Normalization Form C, but its NFC form \"\\u2260\" would change the syntax of the reference"},
 		{"http://h/\u00fc", `"http://h/ü" is an IRI; its URI form is "http://h/%C3%BC"`},
 		{"http://u:p\u00e4ss@b\u00fccher.example/", `"http://u:***@bücher.example/" is an IRI; its URI form is "http://u:***@xn--bcher-kva.example/"`},
+		{"http://u:pa\u0301ss@h/", `"http://u:***@h/" is not normalized: the password is not in Unicode Normalization Form C`},
 		{"http://xn--a.example/", `"http://xn--a.example/" is not a valid URI reference: invalid internationalized domain name in host (label "xn--a" decodes to "\u0080", which is not a valid label; idna: invalid label "\u0080") at offset 7`},
 		{"http://a\u200db/", `"http://a\u200db/" is not a valid URI reference: invalid internationalized domain name in host (label "a\u200db" has a zero-width joiner or non-joiner outside the contexts of RFC 5892; idna: invalid label "a\u200db") at offset 7`},
 		{"http://-b\u00fc/", `"http://-bü/" is not a valid URI reference: invalid internationalized domain name in host (label "-bü" begins or ends with a hyphen; idna: invalid label "-bü") at offset 7`},

@@ -162,9 +162,11 @@ func parseWith(s string, u *URI, f *failure, m mode) bool {
 
 	// Path: up to the first "?" or "#".
 	pathStart := i
-	j := scanMode(s, i, cPath, m, false, f)
+	j := scan(s, i, cPath)
 	if j < len(s) && s[j] != '?' && s[j] != '#' {
-		return f.badByte(s, j, ComponentPath, m)
+		if j = f.more(s, j, cPath, false, m); j < len(s) && s[j] != '?' && s[j] != '#' {
+			return f.badByte(s, j, ComponentPath, m)
+		}
 	}
 	u.Path = s[pathStart:j]
 	if !u.HasAuthority && u.Scheme == "" {
@@ -182,9 +184,11 @@ func parseWith(s string, u *URI, f *failure, m mode) bool {
 	if i < len(s) && s[i] == '?' {
 		// query = *( pchar / "/" / "?" )
 		// iquery = *( ipchar / iprivate / "/" / "?" )
-		j = scanMode(s, i+1, cQuery, m, true, f)
+		j = scan(s, i+1, cQuery)
 		if j < len(s) && s[j] != '#' {
-			return f.badByte(s, j, ComponentQuery, m)
+			if j = f.more(s, j, cQuery, true, m); j < len(s) && s[j] != '#' {
+				return f.badByte(s, j, ComponentQuery, m)
+			}
 		}
 		u.HasQuery = true
 		u.Query = s[i+1 : j]
@@ -192,9 +196,11 @@ func parseWith(s string, u *URI, f *failure, m mode) bool {
 	}
 	if i < len(s) && s[i] == '#' {
 		// fragment = *( pchar / "/" / "?" )
-		j = scanMode(s, i+1, cQuery, m, false, f)
+		j = scan(s, i+1, cQuery)
 		if j < len(s) {
-			return f.badByte(s, j, ComponentFragment, m)
+			if j = f.more(s, j, cQuery, false, m); j < len(s) {
+				return f.badByte(s, j, ComponentFragment, m)
+			}
 		}
 		u.HasFragment = true
 		u.Fragment = s[i+1:]

@@ -70,9 +70,9 @@ type scriptUse struct {
 }
 
 // labelScripts returns the scripts of label, Common and Inherited left
-// out, in the order they first appear.
-func labelScripts(label string) []scriptUse {
-	var uses []scriptUse
+// out, in the order they first appear, in buf while they fit.
+func labelScripts(label string, buf *[4]scriptUse) []scriptUse {
+	uses := buf[:0]
 next:
 	for _, r := range label {
 		name := scriptOf(r)
@@ -122,8 +122,9 @@ func mixesScripts(uses []scriptUse) bool {
 // checkMixedScript appends a finding for each label of h that mixes
 // scripts.
 func checkMixedScript(s string, u *URI, h *idnHost, out []Finding) []Finding {
+	var buf [4]scriptUse
 	for _, l := range h.labels {
-		uses := labelScripts(l.unicode)
+		uses := labelScripts(l.unicode, &buf)
 		if !mixesScripts(uses) {
 			continue
 		}
