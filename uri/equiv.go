@@ -110,7 +110,7 @@ func (o Options) comparable(s string, rules Rule, idn bool) (string, error) {
 		case hasNonASCII(u.Host):
 			host = pctNonASCII(u.Host)
 		}
-		s, u = ApplyEdits(s, uriFormEdits(s, &u, host, nil)), URI{}
+		s, u, f = ApplyEdits(s, uriFormEdits(s, &u, host, nil)), URI{}, failure{}
 		if !parseWith(s, &u, &f, m&^modeIRI) {
 			// Not reached: the URI form of an IRI is a URI.
 			return "", &Error{Op: "parse", Input: s, Offset: f.off, Component: f.component, Err: f.cause, Detail: f.detail}

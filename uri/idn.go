@@ -44,22 +44,17 @@ type idnLabel struct {
 	unicode    string // its U-label, mapped by UTS #46
 }
 
-// hasACELabel reports whether host has a label that begins with "xn--".
-// It allocates nothing.
+// hasACELabel reports whether host has a label that begins with "xn--",
+// in any case. It allocates nothing and, for a host without one, costs a
+// few nanoseconds: Check asks it of every ASCII host.
 func hasACELabel(host string) bool {
-	if strings.Index(host, "--") < 0 {
-		return false // the common case, found fast
-	}
-	for {
-		if isACE(host) {
+	for i := 3; i < len(host); i++ {
+		if host[i] == '-' && host[i-1] == '-' && (i == 3 || host[i-4] == '.') &&
+			lower(host[i-2]) == 'n' && lower(host[i-3]) == 'x' {
 			return true
 		}
-		i := strings.IndexByte(host, '.')
-		if i < 0 {
-			return false
-		}
-		host = host[i+1:]
 	}
+	return false
 }
 
 // pctHigh reports whether s percent-encodes a byte above 0x7F.

@@ -115,9 +115,9 @@ func parseFull(s string, u *URI, f *failure) bool {
 }
 
 // parseWith is parseFull under the grammar m. In modeIRI, f.iri tells
-// on success whether s is an IRI rather than a URI.
+// on success whether s is an IRI rather than a URI; f must come in zero,
+// or as a failure left it.
 func parseWith(s string, u *URI, f *failure, m mode) bool {
-	f.iri = false
 	i := 0
 	// Section 3.1 and Appendix B: a scheme is the text before the first ":",
 	// when no "/", "?" or "#" comes before it.
@@ -130,10 +130,12 @@ func parseWith(s string, u *URI, f *failure, m mode) bool {
 		if j == 0 {
 			return f.fail(0, ComponentScheme, ErrMissingScheme, "")
 		}
-		if k := nonASCIIScheme(s[:j]); k >= 0 && m&modeIRI != 0 {
-			// "hëllo:x": a scheme, but for a character that RFC 3987
-			// leaves ASCII.
-			return f.fail(k, ComponentScheme, ErrNonASCII, "an IRI's scheme is ASCII like a URI's")
+		if m&modeIRI != 0 {
+			if k := nonASCIIScheme(s[:j]); k >= 0 {
+				// "hëllo:x": a scheme, but for a character that RFC
+				// 3987 leaves ASCII.
+				return f.fail(k, ComponentScheme, ErrNonASCII, "an IRI's scheme is ASCII like a URI's")
+			}
 		}
 		if validPathPrefix(s[:j]) {
 			if is(s[0], cScheme) && firstNotScheme("a"+s[1:j]) < 0 {
