@@ -7,6 +7,7 @@ require (
 	github.com/golangci/plugin-module-register v0.1.2
 	github.com/yuin/goldmark v1.8.7
 	golang.org/x/net v0.62.0
+	golang.org/x/text v0.43.0
 	golang.org/x/tools v0.52.0
 	mvdan.cc/xurls/v2 v2.6.0
 )
@@ -17,6 +18,5 @@ require (
 	github.com/jbenet/go-context v0.0.0-20150711004518-d14ea06fba99 // indirect
 	golang.org/x/mod v0.42.0 // indirect
 	golang.org/x/sync v0.24.0 // indirect
-	golang.org/x/text v0.43.0 // indirect
 	gopkg.in/warnings.v0 v0.1.2 // indirect
 )

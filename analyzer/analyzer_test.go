@@ -70,7 +70,7 @@ func checkPosPositions(t *testing.T, results []*analysistest.Result) {
 	want := map[int]string{ // line -> source text at [Pos, End)
 		8:  `\x7f`,
 		9:  ` `,
-		10: `\u00e9`,
+		10: `\u0085`,
 		11: ` `,
 		12: `\"`, // twice
 		13: ` `,

@@ -125,3 +125,32 @@ func BenchmarkCheck(b *testing.B) {
 	})
 	b.Run("impl=net-url", benchNetURL)
 }
+
+// benchIRIs are IRIs of the kinds found in documentation: non-ASCII
+// paths, fragments and queries, and an internationalized host.
+var benchIRIs = []string{
+	"https://de.wikipedia.org/wiki/Straße",
+	"https://github.com/kubernetes/community/blob/master/README.md#підписання-cla",
+	"https://github.com/search?utf8=✓&q=uri",
+	"http://例え.jp/",
+	"https://bücher.example/katalog?q=straße",
+}
+
+// BenchmarkCheckIRI is Check on IRIs: each has an iri finding, whose
+// message and fix are what it allocates for, and the hosts go through
+// UTS #46.
+func BenchmarkCheckIRI(b *testing.B) {
+	b.ReportAllocs()
+	n := 0
+	for _, s := range benchIRIs {
+		n += len(s)
+	}
+	b.SetBytes(int64(n))
+	for b.Loop() {
+		for _, s := range benchIRIs {
+			if fs := Check(s); len(fs) != 1 || fs[0].Category != CategoryIRI {
+				b.Fatal(s, fs)
+			}
+		}
+	}
+}

@@ -19,6 +19,13 @@ const (
 	CategoryEmptyPort         Category = "empty-port"
 	CategoryDefaultPort       Category = "default-port"
 	CategoryEmptyPath         Category = "empty-path"
+	// CategoryNotNFC: text outside ASCII that is not in Unicode
+	// Normalization Form C (RFC 3987 section 5.3.2.2).
+	CategoryNotNFC Category = "not-nfc"
+
+	// CategoryIRI: a valid IRI (RFC 3987) that is not a URI; the fix is
+	// its URI form (section 3.1, see ToURI).
+	CategoryIRI Category = "iri"
 
 	// CategoryPortRange: a port above 65535 on a scheme that runs over TCP.
 	CategoryPortRange Category = "port-range"
@@ -42,4 +49,10 @@ const (
 	// CategoryEncodedControl: a percent-encoded CR, LF or NUL (sections
 	// 7.2 and 7.3).
 	CategoryEncodedControl Category = "encoded-control"
+	// CategoryMixedScript: a host label, A-labels decoded, that mixes
+	// scripts the way look-alike names do (section 7.6; UTS #39).
+	CategoryMixedScript Category = "mixed-script"
+	// CategoryBidiControl: a bidirectional formatting character, which
+	// reorders what a reader sees (RFC 3987 section 4.1 forbids them).
+	CategoryBidiControl Category = "bidi-control"
 )

@@ -3,6 +3,7 @@ package uri
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/urilint/urilint/internal/abnf"
@@ -31,6 +32,12 @@ type Options struct {
 	// ("http://[fe80::1%25eth0]/"), which RFC 3986 itself does not allow;
 	// by default they are malformed, with cause ErrZoneID.
 	AllowZone bool
+	// IRI makes Parse, Normalize and Equivalent accept IRI references
+	// (RFC 3987 section 2.2): characters outside ASCII in the userinfo,
+	// host, path, query and fragment. By default they are errors with
+	// cause ErrNonASCII. Check takes IRIs either way and reports them in
+	// CategoryIRI, which a tool that takes IRIs leaves off.
+	IRI bool
 	// Skip holds normalization rules that Normalize does not apply and
 	// Check neither tests nor reports; the zero value skips none. A tool
 	// that does not report a rule saves its cost this way.
@@ -41,32 +48,59 @@ type Options struct {
 // the bytes at fault: its ABNF violations (one finding per kind of
 // mistake) or, for a valid reference, each normalization rule that would
 // change it, each rule of its scheme it breaks, and the security concerns
-// of section 7. Messages show a password as "***". It returns nil when
-// there is nothing to report.
+// of section 7. An IRI (RFC 3987) is no ABNF violation: it is reported as
+// CategoryIRI, with its URI form as the fix, next to the findings about
+// its characters (see the package documentation). Messages show a
+// password as "***". It returns nil when there is nothing to report.
 func Check(s string) []Finding { return Options{}.Check(s) }
 
 // Check is the package's Check under the options o.
 func (o Options) Check(s string) []Finding {
 	var u URI
 	var f failure
-	if !parseWith(s, &u, &f, o.AllowZone) {
-		out := malformedFindings(s, f)
+	m := o.mode() | modeIRI
+	if !parseWith(s, &u, &f, m) {
+		out := malformedFindings(s, f, m)
 		redactPassword(s, out)
 		sortFindings(out)
 		return out
 	}
+	var h *idnHost // for a host that UTS #46 processes
+	if u.HostKind == HostRegName && (f.iri || hasACELabel(u.Host)) {
+		ch := checkHost(s, &u, false)
+		if ch.bad {
+			out := []Finding{idnFinding(s, &ch)}
+			redactPassword(s, out)
+			return out
+		}
+		h = &ch
+	}
 	var out []Finding
 	info := lookupScheme(u.Scheme) // once for every rule below
+	rules := AllRules &^ o.Skip
+	nfc := f.iri && rules&RuleNFC != 0 && !isNFC(s)
 	// Most references are normal: one pass that allocates nothing tells.
-	if rules := AllRules &^ o.Skip; rules != 0 && normalizeWith(s, &u, rules, info) != s {
-		for r := RuleSchemeCase; r <= RuleEmptyPath; r <<= 1 {
-			if rules&r != 0 {
+	if rules != 0 && (nfc || normalizeWith(s, &u, rules, info, false) != s) {
+		for r := RuleSchemeCase; r <= RuleNFC; r <<= 1 {
+			switch {
+			case rules&r == 0:
+			case r == RuleNFC:
+				if nfc {
+					out = nfcFinding(s, out)
+				}
+			default:
 				out = ruleFinding(s, &u, info, r, rules, out)
 			}
 		}
 	}
 	out = checkScheme(s, &u, info, out)
 	out = checkSecurity(s, &u, info, out)
+	if f.iri || h != nil {
+		if h == nil {
+			h = new(idnHost)
+		}
+		out = checkIRI(s, &u, h, f.iri, out)
+	}
 	if out != nil {
 		redactPassword(s, out)
 		sortFindings(out)
@@ -197,3 +231,98 @@ func pctEdits(part string, base int, r, rules Rule, edits []Edit) []Edit {
 }
 
 func isLowerHex(c byte) bool { return c >= 'a' && c <= 'f' }
+
+// idnFinding returns the malformed finding for the invalid host label
+// that checkHost found.
+func idnFinding(s string, h *idnHost) Finding {
+	e := &Error{Input: s, Offset: h.off, Component: ComponentHost, Err: ErrInvalidIDN, Detail: h.detail}
+	return Finding{
+		Category: CategoryMalformed,
+		Start:    h.off,
+		End:      h.end,
+		Message:  fmt.Sprintf("%q is not a valid URI reference: %s", s, e.Reason()),
+		Err:      ErrInvalidIDN,
+	}
+}
+
+// nfcFinding appends the not-nfc finding for s, which is not in NFC,
+// with a fix for the segments that NFC changes safely (see nfcSafe).
+func nfcFinding(s string, out []Finding) []Finding {
+	var fd Finding
+	var what string
+	var edits []Edit
+	n := 0
+	pwStart, pwEnd, pw := passwordSpan(s)
+	nfcChanges(s, func(start, end int, nfc string, safe bool) {
+		if n == 0 && pw && start < pwEnd && pwStart < end {
+			// Say where, not what: the text is part of a password.
+			fd.Start, fd.End = start, end
+			what = "the password is not in Unicode Normalization Form C"
+		} else if n == 0 {
+			fd.Start, fd.End = start, end
+			what = fmt.Sprintf("%s is not in Unicode Normalization Form C and should be %s", strconv.QuoteToASCII(s[start:end]), strconv.QuoteToASCII(nfc))
+			if !safe {
+				what = fmt.Sprintf("%s is not in Unicode Normalization Form C, but its NFC form %s would change the syntax of the reference", strconv.QuoteToASCII(s[start:end]), strconv.QuoteToASCII(nfc))
+			}
+		}
+		n++
+		if safe {
+			edits = append(edits, Edit{start, end, nfc})
+		}
+	})
+	if n == 0 {
+		return out
+	}
+	if n > 1 {
+		what += fmt.Sprintf(" (and %d more)", n-1)
+	}
+	fd.Category = CategoryNotNFC
+	fd.Message = fmt.Sprintf("%q is not normalized: %s", s, what)
+	fd.Fix = edits
+	return append(out, fd)
+}
+
+// checkIRI appends the findings about the characters outside ASCII in s,
+// parsed into u, whose host checkHost processed into h; iri tells that s
+// is not ASCII.
+func checkIRI(s string, u *URI, h *idnHost, iri bool, out []Finding) []Finding {
+	out = checkMixedScript(s, u, h, out)
+	if !iri {
+		return out
+	}
+	out = checkBidiControls(s, out)
+	if h.ascii != "" && hasNonASCII(u.Host) {
+		// UTS #46 maps fullwidth digits and dots to ASCII ones:
+		// "１２７．０．０．１" is 127.0.0.1 to a resolver.
+		if addr, ok := inetAton(h.ascii); ok {
+			start, end := u.Span(ComponentHost)
+			out = append(out, Finding{
+				Category: CategoryIPv4Form,
+				Start:    start, End: end,
+				Message: fmt.Sprintf("%q has host %q, which UTS #46 maps to %q, the IPv4 address %d.%d.%d.%d: filters that compare the host as text miss it",
+					s, u.Host, h.ascii, addr>>24, addr>>16&255, addr>>8&255, addr&255),
+			})
+		}
+	}
+	// RFC 3987 section 3.1: the URI form.
+	host := ""
+	if hasNonASCII(u.Host) {
+		host = h.ascii
+		if pctHigh(u.Host) {
+			// As ToURI: percent-encoded labels are IDNs too.
+			lh := checkHost(s, u, true)
+			host = lh.ascii
+		}
+	}
+	edits := uriFormEdits(s, u, host, nil)
+	if edits == nil {
+		return out // not reached: an IRI has something to map
+	}
+	return append(out, Finding{
+		Category: CategoryIRI,
+		Start:    edits[0].Start,
+		End:      edits[0].End,
+		Message:  fmt.Sprintf("%q is an IRI; its URI form is %q", s, Redact(ApplyEdits(s, edits))),
+		Fix:      edits,
+	})
+}

@@ -16,12 +16,39 @@
 // and a sentinel cause such as [ErrInvalidChar]. [Valid] and [Validate]
 // check without allocating.
 //
-// Deliberate limits: bytes outside ASCII are errors (an IRI must be mapped
-// to a URI first, RFC 3987 section 3.1); IPv6 zone identifiers
+// Deliberate limits: bytes outside ASCII are errors unless the options
+// accept IRIs (see below); IPv6 zone identifiers
 // ("[fe80::1%25eth0]", RFC 6874) are errors with cause [ErrZoneID], since
 // RFC 3986 has no such syntax; host names are not checked against DNS
 // rules, and "256.1.1.1" is a valid reg-name, as the first-match-wins rule
 // of section 3.2.2 says.
+//
+// # IRIs
+//
+// An IRI (RFC 3987) is a URI with characters outside ASCII where section
+// 2.2 allows them: ucschar in the userinfo, host, path, query and
+// fragment, iprivate in the query; the scheme, the port and IP literals
+// stay ASCII. Parse stays a URI parser, so that Parse, Valid and Validate
+// keep RFC 3986's answer; Options{IRI: true}.Parse takes IRI references,
+// keeping every component as written (Parse(s).String() == s still).
+// [ToURI] maps an IRI to its URI form (section 3.1: UTF-8 and
+// percent-encoding, the host by UTS #46 ToASCII), [ToIRI] maps back
+// (section 3.2), and [Options.Equivalent] compares IRIs by their URI
+// forms.
+//
+// [Check] takes IRIs whatever the options say: a valid IRI is reported as
+// [CategoryIRI] with its URI form as the fix, not as malformed. Invalid
+// UTF-8 and characters outside section 2.2 are malformed. Host labels
+// outside ASCII, and A-labels ("xn--"), go through UTS #46 with the
+// lookup profile of golang.org/x/net/idna, the one net/http uses; a label
+// it rejects is malformed (cause [ErrInvalidIDN]), a check that no
+// grammar expresses and that Parse therefore leaves to Check. A label
+// that mixes scripts as look-alike names do is [CategoryMixedScript], a
+// bidirectional control [CategoryBidiControl], text not in NFC
+// [CategoryNotNFC] (fixed where NFC keeps the syntax: it would turn "="
+// and U+0338 into "≠"). An ASCII URI costs no more than before: the IRI
+// rules run only when the parser met a character outside ASCII or the
+// host has an A-label.
 //
 // # Normalization
 //
@@ -71,8 +98,10 @@
 //
 // # Options
 //
-// Where later RFCs extend RFC 3986 (RFC 6874 zone identifiers), an
-// [Options] value chooses, and its Parse, Normalize and Check agree: a
-// string that one accepts the others accept too. The package functions are
-// those of the zero Options, strict RFC 3986.
+// Where later RFCs extend RFC 3986 (RFC 6874 zone identifiers, RFC 3987
+// IRIs), an [Options] value chooses, and its Parse, Normalize and Check
+// agree: a string that one accepts the others accept too, save for the
+// host labels that only Check and ToURI hold against UTS #46, and the
+// IRIs that Check reports as iri, not malformed, under any options. The
+// package functions are those of the zero Options, strict RFC 3986.
 package uri

@@ -20,6 +20,11 @@ func ApplyEdits(s string, edits []Edit) string {
 		edits = slices.SortedStableFunc(slices.Values(edits), byStart)
 	}
 	var b strings.Builder
+	n := len(s)
+	for _, e := range edits {
+		n += len(e.New) - (e.End - e.Start)
+	}
+	b.Grow(max(n, 0))
 	at := 0
 	for _, e := range edits {
 		if e.Start < at || e.End < e.Start || e.End > len(s) {

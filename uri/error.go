@@ -10,7 +10,17 @@ var (
 	// ErrInvalidChar: a byte that the component's ABNF rule does not allow.
 	ErrInvalidChar = errors.New("invalid character")
 	// ErrNonASCII: a byte >= 0x80; IRIs are not URIs (RFC 3986 section 2).
+	// When IRIs are accepted (Options.IRI, and always in Check): a byte
+	// >= 0x80 in the scheme, the port or an IP literal, which RFC 3987
+	// leaves ASCII, invalid UTF-8, or a character that is neither
+	// ucschar nor, in the query, iprivate (RFC 3987 section 2.2).
 	ErrNonASCII = errors.New("non-ASCII byte")
+	// ErrInvalidIDN: a host label that UTS #46 processing (lookup profile)
+	// rejects: bad Punycode, a disallowed code point, a hyphen or joiner
+	// out of place, a break of the Bidi Rule. Check and ToURI look at the
+	// labels outside ASCII and the A-labels ("xn--"); Parse, a grammar,
+	// does not.
+	ErrInvalidIDN = errors.New("invalid internationalized domain name")
 	// ErrInvalidEscape: "%" not followed by two hex digits (pct-encoded = "%" HEXDIG HEXDIG).
 	ErrInvalidEscape = errors.New("invalid percent-encoding")
 	// ErrInvalidScheme: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) fails.

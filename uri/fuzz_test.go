@@ -1,6 +1,7 @@
 package uri
 
 import (
+	"errors"
 	"regexp"
 	"slices"
 	"strings"
@@ -136,7 +137,7 @@ func checkFindings(t *testing.T, s string) {
 		if f.Message == "" || f.Category == "" {
 			t.Fatalf("Check(%q): finding %+v without message or category", s, f)
 		}
-		if f.Category == CategoryMalformed || strings.HasPrefix(string(f.Category), "percent") {
+		if f.Category == CategoryMalformed || f.Category == CategoryIRI || strings.HasPrefix(string(f.Category), "percent") {
 			edits = append(edits, f.Fix...)
 		}
 	}
@@ -149,7 +150,122 @@ func checkFindings(t *testing.T, s string) {
 			return // overlapping fixes are applied one at a time by drivers
 		}
 	}
-	if fixed := ApplyEdits(s, edits); Valid(s) != Valid(fixed) && !Valid(fixed) {
+	fixed := ApplyEdits(s, edits)
+	if Valid(s) != Valid(fixed) && !Valid(fixed) {
 		t.Fatalf("Check(%q): fixes give %q, which is not valid", s, fixed)
 	}
+	if _, err := (Options{IRI: true}).Parse(s); err == nil {
+		if _, err := (Options{IRI: true}).Parse(fixed); err != nil {
+			t.Fatalf("Check(%q): fixes give %q, which is no IRI: %v", s, fixed, err)
+		}
+	}
+}
+
+func iriSeeds(f *testing.F) {
+	for _, tt := range iriTests {
+		f.Add(tt.in)
+		f.Add(tt.uri)
+	}
+	for _, tt := range iriInvalidTests {
+		f.Add(tt.in)
+	}
+	for _, tt := range toIRITests {
+		f.Add(tt.in)
+	}
+	for _, tt := range iriCheckTests {
+		f.Add(tt.in)
+	}
+	for _, tt := range iriNormalizeTests {
+		f.Add(tt.in)
+	}
+	for _, tt := range iriEquivalentTests {
+		f.Add(tt.a)
+		f.Add(tt.b)
+	}
+	for _, tt := range punycodeSamples {
+		f.Add("http://" + tt.unicode + "/")
+		f.Add("http://xn--" + tt.punycode + "/")
+	}
+	for _, tt := range uts46Tests {
+		f.Add("https://" + tt.host + "/")
+	}
+}
+
+// FuzzIRI checks the IRI side of the package: no input makes it panic;
+// Options{IRI: true}.Parse accepts every URI and agrees with ToURI, ToIRI
+// and Check; every IRI's URI form is a URI that maps back to an
+// equivalent IRI; Check never calls an ASCII URI an IRI.
+func FuzzIRI(f *testing.F) {
+	iriSeeds(f)
+	fuzzSeeds(f)
+	o := Options{IRI: true}
+	f.Fuzz(func(t *testing.T, s string) {
+		fs := Check(s)
+		checkFindings(t, s)
+		u, err := o.Parse(s)
+		asURI, errURI := ToURI(s)
+		_, errIRI := ToIRI(s)
+		if (err == nil) != (errURI == nil) || (err == nil) != (errIRI == nil) {
+			t.Fatalf("Options{IRI}.Parse(%q) error = %v, but ToURI: %v, ToIRI: %v", s, err, errURI, errIRI)
+		}
+		if Valid(s) {
+			if err != nil {
+				t.Fatalf("Options{IRI}.Parse(%q) = %v, but it is a URI", s, err)
+			}
+			if asURI != s {
+				t.Fatalf("ToURI(%q) = %q, want the URI itself", s, asURI)
+			}
+		}
+		if err != nil {
+			for _, f := range fs {
+				if f.Category != CategoryMalformed {
+					t.Fatalf("Check(%q) has %s for a string that is no IRI (%v)", s, f.Category, err)
+				}
+			}
+			if len(fs) == 0 {
+				t.Fatalf("Check(%q) reports nothing, but Options{IRI}.Parse says %v", s, err)
+			}
+			return
+		}
+		if got := u.String(); got != s {
+			t.Fatalf("Options{IRI}.Parse(%q).String() = %q", s, got)
+		}
+		iri, malformed := false, false
+		for _, f := range fs {
+			switch f.Category {
+			case CategoryIRI:
+				iri = true
+				if fixed := ApplyEdits(s, f.Fix); fixed != asURI {
+					t.Fatalf("Check(%q): the iri fix gives %q, ToURI %q", s, fixed, asURI)
+				}
+			case CategoryMalformed:
+				malformed = true
+				if !errors.Is(f.Err, ErrInvalidIDN) {
+					t.Fatalf("Check(%q): malformed %v for a valid IRI", s, f.Err)
+				}
+			}
+		}
+		if iri != (hasNonASCII(s) && !malformed) {
+			t.Fatalf("Check(%q) reports iri = %v; want it exactly for the IRIs that are no URIs", s, iri)
+		}
+		if !Valid(asURI) {
+			t.Fatalf("ToURI(%q) = %q, which is not a URI", s, asURI)
+		}
+		back, err := ToIRI(asURI)
+		if err != nil {
+			t.Fatalf("ToIRI(%q): %v", asURI, err)
+		}
+		for _, p := range [][2]string{{s, asURI}, {s, back}} {
+			if eq, err := o.Equivalent(p[0], p[1], LevelSchemeBased); err != nil || !eq {
+				t.Fatalf("Options{IRI}.Equivalent(%q, %q, LevelSchemeBased) = %v, %v; want equivalent (ToURI %q)", p[0], p[1], eq, err, asURI)
+			}
+		}
+		n, err := o.Normalize(s)
+		if err != nil {
+			t.Fatalf("Options{IRI}.Normalize(%q): %v", s, err)
+		}
+		if n2, err := o.Normalize(n); err != nil || n2 != n {
+			t.Fatalf("Options{IRI}.Normalize is not idempotent: %q -> %q -> %q, %v", s, n, n2, err)
+		}
+	})
 }

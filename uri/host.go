@@ -5,14 +5,17 @@ import "strings"
 // parseAuthority parses s[start:end]:
 //
 //	authority = [ userinfo "@" ] host [ ":" port ]
-func parseAuthority(s string, start, end int, u *URI, f *failure, zone bool) bool {
+func parseAuthority(s string, start, end int, u *URI, f *failure, m mode) bool {
 	i := start
 	// The first "@" ends the userinfo, unless a "[" comes first: userinfo
 	// holds no "[", so that "@" follows an IP literal, where it is wrong.
 	if k := strings.IndexByte(s[start:end], '@'); k >= 0 && strings.IndexByte(s[start:start+k], '[') < 0 {
 		// userinfo = *( unreserved / pct-encoded / sub-delims / ":" )
+		// (iuserinfo takes iunreserved for unreserved)
 		if j := scan(s, start, cUserinfo); j < start+k {
-			return f.badByte(s, j, ComponentUserinfo)
+			if j = f.more(s, j, cUserinfo, false, m); j < start+k {
+				return f.badByte(s, j, ComponentUserinfo, m)
+			}
 		}
 		u.HasUserinfo = true
 		u.Userinfo = s[start : start+k]
@@ -25,27 +28,30 @@ func parseAuthority(s string, start, end int, u *URI, f *failure, zone bool) boo
 		if k < 0 {
 			// Point at the first byte no IP literal can hold, if any comes
 			// before the end of the authority.
-			if !parseIPLiteral(s, i+1, end, u, f, zone) && f.off < end {
+			if !parseIPLiteral(s, i+1, end, u, f, m) && f.off < end {
 				return false
 			}
 			return f.fail(end, ComponentHost, ErrInvalidIPLiteral, `missing "]"`)
 		}
 		close := i + k
-		if !parseIPLiteral(s, i+1, close, u, f, zone) {
+		if !parseIPLiteral(s, i+1, close, u, f, m) {
 			return false
 		}
 		i = close + 1
 		if i < end && s[i] != ':' {
 			if s[i] >= 0x80 {
-				return f.fail(i, ComponentHost, ErrNonASCII, "")
+				return f.badLiteral(s, i, m)
 			}
 			return f.fail(i, ComponentHost, ErrInvalidChar, `after "]" only ":" port may follow`)
 		}
 	} else {
 		// reg-name = *( unreserved / pct-encoded / sub-delims )
+		// (ireg-name takes iunreserved for unreserved)
 		j := scan(s, i, cRegName)
 		if j < end && s[j] != ':' {
-			return f.badByte(s, j, ComponentHost)
+			if j = f.more(s, j, cRegName, false, m); j < end && s[j] != ':' {
+				return f.badByte(s, j, ComponentHost, m)
+			}
 		}
 		i = j
 		u.HostKind = HostRegName
@@ -60,7 +66,7 @@ func parseAuthority(s string, start, end int, u *URI, f *failure, zone bool) boo
 		for j := i + 1; j < end; j++ {
 			if !is(s[j], cDigit) {
 				if s[j] >= 0x80 {
-					return f.fail(j, ComponentPort, ErrNonASCII, "")
+					return f.badByte(s, j, ComponentPort, m)
 				}
 				return f.fail(j, ComponentPort, ErrInvalidPort, "a port is decimal digits only")
 			}
@@ -68,6 +74,15 @@ func parseAuthority(s string, start, end int, u *URI, f *failure, zone bool) boo
 		u.Port = s[i+1 : end]
 	}
 	return true
+}
+
+// badLiteral records the failure for the byte at s[i] in an IP literal,
+// which RFC 3987 leaves ASCII as RFC 3986 does.
+func (f *failure) badLiteral(s string, i int, m mode) bool {
+	if s[i] >= 0x80 && m&modeIRI != 0 {
+		return f.fail(i, ComponentHost, ErrNonASCII, "an IRI's IP literal is ASCII like a URI's")
+	}
+	return f.badByte(s, i, ComponentHost, m)
 }
 
 // isIPv4 reports whether s matches
@@ -107,8 +122,8 @@ func ipv4Len(s string) (int, bool) {
 }
 
 // parseIPLiteral parses the text between "[" and "]" at s[start:end].
-func parseIPLiteral(s string, start, end int, u *URI, f *failure, zone bool) bool {
-	if zone {
+func parseIPLiteral(s string, start, end int, u *URI, f *failure, m mode) bool {
+	if m&modeZone != 0 {
 		// RFC 6874: IPv6addrz = IPv6address "%25" ZoneID
 		//           ZoneID    = 1*( unreserved / pct-encoded )
 		if k := strings.Index(s[start:end], "%25"); k >= 0 {
@@ -117,7 +132,7 @@ func parseIPLiteral(s string, start, end int, u *URI, f *failure, zone bool) boo
 				return f.fail(z, ComponentHost, ErrZoneID, "the zone identifier is empty")
 			}
 			if j := scan(s, z, cUnreserved); j < end {
-				return f.badByte(s, j, ComponentHost)
+				return f.badLiteral(s, j, m)
 			}
 			end = start + k
 		}
@@ -140,13 +155,16 @@ func parseIPLiteral(s string, start, end int, u *URI, f *failure, zone bool) boo
 		}
 		for ; i < end; i++ {
 			if !is(s[i], cIPvFuture) {
-				return f.badByte(s, i, ComponentHost)
+				return f.badLiteral(s, i, m)
 			}
 		}
 		u.HostKind = HostIPvFuture
 		return true
 	}
 	if off, detail, cause := ipv6Fail(s, start, end); off >= 0 {
+		if cause == ErrNonASCII {
+			return f.badLiteral(s, off, m)
+		}
 		return f.fail(off, ComponentHost, cause, detail)
 	}
 	u.HostKind = HostIPv6

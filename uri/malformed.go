@@ -8,12 +8,12 @@ import "fmt"
 // and memory. A fixed reference is checked again and shows the rest.
 const maxMalformed = 8
 
-// malformedFindings reports the first violation and, while each one has
+// malformedFindings reports the first violation of the grammar m and, while each one has
 // an unambiguous repair, later ones (up to maxMalformed findings and
 // maxRepairs repairs), each with its own fix. A run of repairs of one
 // kind makes one finding: "фубар" in a path is one finding, not five, and
 // so are two spaces.
-func malformedFindings(s string, f failure) []Finding {
+func malformedFindings(s string, f failure, m mode) []Finding {
 	var out []Finding
 	var more []int   // more[k]: further places of out[k]'s mistake
 	var fixes []Edit // the repairs so far, in s's offsets
@@ -77,7 +77,7 @@ func malformedFindings(s string, f failure) []Finding {
 		}
 		cur = cur[:f.off] + repl + cur[f.off+n:]
 		var u URI
-		if parseFull(cur, &u, &f) {
+		if parseWith(cur, &u, &f, m) {
 			break
 		}
 	}

@@ -28,10 +28,14 @@ const (
 	// RuleEmptyPath writes "/" for an empty path with an authority, for
 	// schemes where the two are equivalent: http, https, ws, wss (6.2.3).
 	RuleEmptyPath
+	// RuleNFC puts the characters of an IRI in Unicode Normalization
+	// Form C (RFC 3987 section 5.3.2.2), where that keeps the syntax of
+	// the reference (see the package documentation).
+	RuleNFC
 
 	// AllRules is the full normal form of Normalize.
 	AllRules = RuleSchemeCase | RuleHostCase | RulePercentCase | RulePercentUnreserved |
-		RuleDotSegments | RuleEmptyPort | RuleDefaultPort | RuleEmptyPath
+		RuleDotSegments | RuleEmptyPort | RuleDefaultPort | RuleEmptyPath | RuleNFC
 )
 
 // Category returns the category of the findings that Check reports for r.
@@ -53,6 +57,8 @@ func (r Rule) Category() Category {
 		return CategoryDefaultPort
 	case RuleEmptyPath:
 		return CategoryEmptyPath
+	case RuleNFC:
+		return CategoryNotNFC
 	}
 	return ""
 }
@@ -66,13 +72,17 @@ func (r Rule) Category() Category {
 // hierarchical paths of URIs with a scheme; see the package documentation.
 func Normalize(s string) (string, error) { return Options{}.Normalize(s) }
 
-// Normalize is the package's Normalize under the options o.
+// Normalize is the package's Normalize under the options o. With o.IRI
+// it takes IRIs, and an IRI stays one: its ASCII is normalized as a URI's
+// and its other characters are put in NFC (RuleNFC); ToURI maps it to a
+// URI.
 func (o Options) Normalize(s string) (string, error) {
 	var u URI
-	if err := parseOp("parse", s, &u, o.AllowZone); err != nil {
-		return "", err
+	var f failure
+	if !parseWith(s, &u, &f, o.mode()) {
+		return "", &Error{Op: "parse", Input: s, Offset: f.off, Component: f.component, Err: f.cause, Detail: f.detail}
 	}
-	return normalizeParsed(s, &u, AllRules&^o.Skip), nil
+	return normalizeWith(s, &u, AllRules&^o.Skip, lookupScheme(u.Scheme), f.iri), nil
 }
 
 // NormalizeRules is Normalize restricted to the given rules.
@@ -85,12 +95,13 @@ func NormalizeRules(s string, rules Rule) (string, error) {
 }
 
 func normalizeParsed(s string, u *URI, rules Rule) string {
-	return normalizeWith(s, u, rules, lookupScheme(u.Scheme))
+	return normalizeWith(s, u, rules, lookupScheme(u.Scheme), false)
 }
 
 // normalizeWith is normalizeParsed with the scheme's registry entry
-// already looked up.
-func normalizeWith(s string, u *URI, rules Rule, info *schemeInfo) string {
+// already looked up; iri tells that s holds characters outside ASCII,
+// for RuleNFC.
+func normalizeWith(s string, u *URI, rules Rule, info *schemeInfo, iri bool) string {
 	w := writer{src: s}
 	if u.Scheme != "" {
 		if rules&RuleSchemeCase != 0 {
@@ -134,6 +145,9 @@ func normalizeWith(s string, u *URI, rules Rule, info *schemeInfo) string {
 	if u.HasFragment {
 		w.byte('#')
 		w.pct(u.Fragment, rules, false)
+	}
+	if iri && rules&RuleNFC != 0 {
+		return nfcSafeForm(w.result())
 	}
 	return w.result()
 }

@@ -14,10 +14,11 @@ import (
 // whose Offset is the first byte that no rule could accept.
 func Parse(s string) (*URI, error) { return Options{}.Parse(s) }
 
-// Parse is the package's Parse under the options o.
+// Parse is the package's Parse under the options o: with o.IRI it
+// accepts IRI references (RFC 3987 section 2.2) too.
 func (o Options) Parse(s string) (*URI, error) {
 	u := new(URI)
-	if err := parseOp("parse", s, u, o.AllowZone); err != nil {
+	if err := parseOp("parse", s, u, o.mode()); err != nil {
 		return nil, err
 	}
 	return u, nil
@@ -60,16 +61,40 @@ type failure struct {
 	component Component
 	cause     error
 	detail    string
+	// iri is set by a successful parse in modeIRI when s holds non-ASCII
+	// characters: it is an IRI, not a URI.
+	iri bool
+}
+
+// mode selects the grammar that parseWith enforces.
+type mode uint8
+
+const (
+	// modeZone accepts RFC 6874 zone identifiers in IPv6 literals.
+	modeZone mode = 1 << iota
+	// modeIRI accepts IRI references, RFC 3987 section 2.2.
+	modeIRI
+)
+
+func (o Options) mode() mode {
+	var m mode
+	if o.AllowZone {
+		m |= modeZone
+	}
+	if o.IRI {
+		m |= modeIRI
+	}
+	return m
 }
 
 // parse fills u and returns a non-nil error only on failure.
-func parse(s string, u *URI) error { return parseOp("parse", s, u, false) }
+func parse(s string, u *URI) error { return parseOp("parse", s, u, 0) }
 
-// parseOp is parse for the operation op, named in the error; zone accepts
-// RFC 6874 zone identifiers.
-func parseOp(op, s string, u *URI, zone bool) error {
+// parseOp is parse for the operation op, named in the error, under the
+// grammar m.
+func parseOp(op, s string, u *URI, m mode) error {
 	var f failure
-	if parseWith(s, u, &f, zone) {
+	if parseWith(s, u, &f, m) {
 		return nil
 	}
 	return &Error{Op: op, Input: s, Offset: f.off, Component: f.component, Err: f.cause, Detail: f.detail}
@@ -86,12 +111,13 @@ func parseInto(s string, u *URI) int {
 
 // parseFull parses s into u, which must be the zero URI.
 func parseFull(s string, u *URI, f *failure) bool {
-	return parseWith(s, u, f, false)
+	return parseWith(s, u, f, 0)
 }
 
-// parseWith is parseFull, accepting RFC 6874 zone identifiers in IPv6
-// literals when zone is set.
-func parseWith(s string, u *URI, f *failure, zone bool) bool {
+// parseWith is parseFull under the grammar m. In modeIRI, f.iri tells
+// on success whether s is an IRI rather than a URI; f must come in zero,
+// or as a failure left it.
+func parseWith(s string, u *URI, f *failure, m mode) bool {
 	i := 0
 	// Section 3.1 and Appendix B: a scheme is the text before the first ":",
 	// when no "/", "?" or "#" comes before it.
@@ -103,6 +129,13 @@ func parseWith(s string, u *URI, f *failure, zone bool) bool {
 		// that is wrong, not a colon in a relative path.
 		if j == 0 {
 			return f.fail(0, ComponentScheme, ErrMissingScheme, "")
+		}
+		if m&modeIRI != 0 {
+			if k := nonASCIIScheme(s[:j]); k >= 0 {
+				// "hëllo:x": a scheme, but for a character that RFC
+				// 3987 leaves ASCII.
+				return f.fail(k, ComponentScheme, ErrNonASCII, "an IRI's scheme is ASCII like a URI's")
+			}
 		}
 		if validPathPrefix(s[:j]) {
 			if is(s[0], cScheme) && firstNotScheme("a"+s[1:j]) < 0 {
@@ -123,7 +156,7 @@ func parseWith(s string, u *URI, f *failure, zone bool) bool {
 		if k := indexDelim(s, start, false); k >= 0 {
 			end = k
 		}
-		if !parseAuthority(s, start, end, u, f, zone) {
+		if !parseAuthority(s, start, end, u, f, m) {
 			return false
 		}
 		i = end
@@ -133,7 +166,9 @@ func parseWith(s string, u *URI, f *failure, zone bool) bool {
 	pathStart := i
 	j := scan(s, i, cPath)
 	if j < len(s) && s[j] != '?' && s[j] != '#' {
-		return f.badByte(s, j, ComponentPath)
+		if j = f.more(s, j, cPath, false, m); j < len(s) && s[j] != '?' && s[j] != '#' {
+			return f.badByte(s, j, ComponentPath, m)
+		}
 	}
 	u.Path = s[pathStart:j]
 	if !u.HasAuthority && u.Scheme == "" {
@@ -150,9 +185,12 @@ func parseWith(s string, u *URI, f *failure, zone bool) bool {
 
 	if i < len(s) && s[i] == '?' {
 		// query = *( pchar / "/" / "?" )
+		// iquery = *( ipchar / iprivate / "/" / "?" )
 		j = scan(s, i+1, cQuery)
 		if j < len(s) && s[j] != '#' {
-			return f.badByte(s, j, ComponentQuery)
+			if j = f.more(s, j, cQuery, true, m); j < len(s) && s[j] != '#' {
+				return f.badByte(s, j, ComponentQuery, m)
+			}
 		}
 		u.HasQuery = true
 		u.Query = s[i+1 : j]
@@ -162,7 +200,9 @@ func parseWith(s string, u *URI, f *failure, zone bool) bool {
 		// fragment = *( pchar / "/" / "?" )
 		j = scan(s, i+1, cQuery)
 		if j < len(s) {
-			return f.badByte(s, j, ComponentFragment)
+			if j = f.more(s, j, cQuery, false, m); j < len(s) {
+				return f.badByte(s, j, ComponentFragment, m)
+			}
 		}
 		u.HasFragment = true
 		u.Fragment = s[i+1:]
@@ -230,13 +270,18 @@ func (f *failure) fail(off int, c Component, cause error, detail string) bool {
 	return false
 }
 
-// badByte records the failure for the byte at s[i], which scan refused.
-func (f *failure) badByte(s string, i int, c Component) bool {
+// badByte records the failure for the byte at s[i], which scan refused
+// under the grammar m.
+func (f *failure) badByte(s string, i int, c Component, m mode) bool {
 	switch b := s[i]; {
 	case b == '%':
 		return f.fail(i, c, ErrInvalidEscape, "")
 	case b >= 0x80:
-		return f.fail(i, c, ErrNonASCII, "")
+		detail := ""
+		if m&modeIRI != 0 {
+			detail = nonASCIIDetail(s, i, c)
+		}
+		return f.fail(i, c, ErrNonASCII, detail)
 	}
 	return f.fail(i, c, ErrInvalidChar, "")
 }

@@ -17,13 +17,13 @@ import (
 // fails with cause ErrMissingScheme.
 func Resolve(base, ref string) (string, error) {
 	var b, r URI
-	if err := parseOp("resolve", base, &b, false); err != nil {
+	if err := parseOp("resolve", base, &b, 0); err != nil {
 		return "", err
 	}
 	if b.Scheme == "" {
 		return "", &Error{Op: "resolve", Input: base, Component: ComponentScheme, Err: ErrMissingScheme, Detail: "base must be an absolute URI"}
 	}
-	if err := parseOp("resolve", ref, &r, false); err != nil {
+	if err := parseOp("resolve", ref, &r, 0); err != nil {
 		return "", err
 	}
 	var t URI

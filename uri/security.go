@@ -3,6 +3,7 @@ package uri
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/urilint/urilint/internal/abnf"
 )
@@ -283,4 +284,56 @@ func componentAt(u *URI, off int) Component {
 		}
 	}
 	return ComponentScheme
+}
+
+// bidiControlNames names the characters of bidiControl.
+var bidiControlNames = map[rune]string{
+	0x200E: "LEFT-TO-RIGHT MARK",
+	0x200F: "RIGHT-TO-LEFT MARK",
+	0x202A: "LEFT-TO-RIGHT EMBEDDING",
+	0x202B: "RIGHT-TO-LEFT EMBEDDING",
+	0x202C: "POP DIRECTIONAL FORMATTING",
+	0x202D: "LEFT-TO-RIGHT OVERRIDE",
+	0x202E: "RIGHT-TO-LEFT OVERRIDE",
+	0x2066: "LEFT-TO-RIGHT ISOLATE",
+	0x2067: "RIGHT-TO-LEFT ISOLATE",
+	0x2068: "FIRST STRONG ISOLATE",
+	0x2069: "POP DIRECTIONAL ISOLATE",
+}
+
+// checkBidiControls reports the first bidirectional formatting character
+// in s, and how many more there are. RFC 3987 section 4.1: "IRIs MUST NOT
+// contain bidirectional formatting characters (LRM, RLM, LRE, RLE, LRO,
+// RLO, and PDF)"; the isolates of Unicode 6.3 came later and do the same.
+// They are invisible and reorder what a reader sees, so that the text
+// shown is not the reference followed.
+func checkBidiControls(s string, out []Finding) []Finding {
+	first, more := -1, 0
+	var r rune
+	// All of them are encoded in UTF-8 as 0xE2 0x80 or 0x81 and a third byte.
+	for i := strings.IndexByte(s, 0xE2); i >= 0 && i+2 < len(s); {
+		if c, n := utf8.DecodeRuneInString(s[i:]); bidiControl(c) {
+			if first < 0 {
+				first, r = i, c
+			} else {
+				more++
+			}
+			i += n
+		} else {
+			i++
+		}
+		j := strings.IndexByte(s[i:], 0xE2)
+		if j < 0 {
+			break
+		}
+		i += j
+	}
+	if first < 0 {
+		return out
+	}
+	msg := fmt.Sprintf("%q has the invisible bidirectional control %U %s, which reorders what a reader sees", s, r, bidiControlNames[r])
+	if more > 0 {
+		msg += fmt.Sprintf(" (and %d more)", more)
+	}
+	return append(out, Finding{Category: CategoryBidiControl, Start: first, End: first + 3, Message: msg})
 }

@@ -14,6 +14,8 @@ require (
 
 require (
 	golang.org/x/mod v0.42.0 // indirect
+	golang.org/x/net v0.62.0 // indirect
 	golang.org/x/sync v0.24.0 // indirect
+	golang.org/x/text v0.43.0 // indirect
 	mvdan.cc/xurls/v2 v2.6.0 // indirect
 )

@@ -49,7 +49,7 @@ func New(c Config) (*Policy, error) {
 		}
 	}
 	// A rule that is not reported need not be tested.
-	for r := uri.RuleSchemeCase; r <= uri.RuleEmptyPath; r <<= 1 {
+	for r := uri.RuleSchemeCase; r <= uri.RuleNFC; r <<= 1 {
 		if !p.on[r.Category()] {
 			p.opts.Skip |= r
 		}

@@ -2,7 +2,9 @@ package policy
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/urilint/urilint/uri"
 )
@@ -56,18 +58,31 @@ func ChecksPage() string {
 			fmt.Fprintf(&b, "\nFor example, in a document:\n\n```\n%s\n```\n", d.Example)
 			continue
 		}
-		fmt.Fprintf(&b, "\nFor example, `%s`:\n\n```\n", d.Example)
+		fmt.Fprintf(&b, "\nFor example, `%s`:\n\n```\n", shown(d.Example))
 		for _, f := range uri.Check(d.Example) {
 			if f.Category == d.Category {
 				b.WriteString(f.Message + "\n")
 				if f.Fix != nil {
-					fmt.Fprintf(&b, "fixed: %s\n", uri.Redact(uri.ApplyEdits(d.Example, f.Fix)))
+					fmt.Fprintf(&b, "fixed: %s\n", shown(uri.Redact(uri.ApplyEdits(d.Example, f.Fix))))
 				}
 			}
 		}
 		b.WriteString("```\n")
 	}
 	return b.String()
+}
+
+// shown returns s as it reads, or quoted with Go escapes when it holds
+// characters that a reader cannot see (a bidirectional control) or that
+// join the one before (a combining mark), which would hide the point of
+// an example.
+func shown(s string) string {
+	for _, r := range s {
+		if !unicode.IsPrint(r) || unicode.Is(unicode.Mn, r) {
+			return strconv.QuoteToASCII(s)
+		}
+	}
+	return s
 }
 
 func onOff(on bool) string {
