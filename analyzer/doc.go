@@ -23,7 +23,8 @@
 //   - its whole value is a URI: a scheme followed by "://", or a registered
 //     scheme (IANA's list) followed by text with the shape of a URI rather
 //     than of a "key:value" pair ("mailto:a@example.com",
-//     "sip:alice@example.com", and the typo "http:/example.com"), by the
+//     "sip:alice@example.com", and the typo "http:/example.com"; not
+//     "Content-Type:text/plain", "APT::Get" or "bb:95:e0:4f"), by the
 //     same candidate rules as uriextract applies to documents;
 //   - it is the URL argument of a function that takes one, resolved by
 //     type: net/url.Parse, ParseRequestURI and JoinPath, (*url.URL).Parse,
@@ -44,7 +45,8 @@
 //     name ending in "f" and a final ...any parameter), and any string with
 //     a verb such as %s, %d, %v, %[1]s or %% ("%2F" is percent-encoding);
 //   - templates and placeholders: {id}, {{.Host}}, ${VAR}, $VAR, <host>,
-//     and :param path segments;
+//     :param path segments, and placeholder authorities (HOST:PORT,
+//     host:port, [user@]host);
 //   - bare prefixes ("http://", "mailto:") and comparisons: operands of
 //     ==, !=, <, ..., case clauses, and arguments of the strings, bytes and
 //     regexp packages (HasPrefix, TrimPrefix, Contains, Replace, Compile...);

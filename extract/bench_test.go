@@ -144,6 +144,15 @@ func adversarial() map[string][]byte {
 		"curly-quotes":  repeat("“http://a ", n),
 		"hyphen-angle":  repeat("<http://a-\n b ", n),
 		"long-line":     append([]byte(`"http://a/`), repeat("b", n)...),
+		"xml-names":     repeat("<p:a>", n),
+		"xml-attrs":     repeat("<p:a b", n),
+		"scheme-breaks": repeat("<ht\n tp", n),
+		"ansi":          repeat("\x1b[1;2;3", n),
+		"folds":         append([]byte("<http://a/"), repeat("\\\n \\", n)...),
+		"glued":         repeat("aaaaaaahttps://", n),
+		"base64":        repeat("h1://AAAAaaaa", n),
+		"escapes":       repeat("http://a\\", n),
+		"link-syntax":   repeat("http://a](", n),
 	}
 }
 

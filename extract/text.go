@@ -95,10 +95,13 @@ func scanText(src []byte, lo, hi int, links []Link) []Link {
 		}
 		if s == word && s > lo && isSpace(src[s-1]) {
 			// "<ht\n tp://...>": a line break inside the scheme.
-			if l, next, ok := acrossBreak(src, lo, hi, done, s, c, slashes); ok {
-				links = append(links, l)
-				pos, done = next, next
-				continue
+			if k := schemeAcrossBreak(src, lo, done, s, c); k < s {
+				w, _ := opening(src, lo, k)
+				if l, next, ok := wrapped(src, hi, k, c, slashes, w); ok {
+					links = append(links, l)
+					pos, done = next, next
+					continue
+				}
 			}
 		}
 		if !slashes && !policy.Registered(src[s:c]) {
@@ -132,13 +135,14 @@ func afterCSI(src []byte, lo, s, c int) int {
 	return s + 1
 }
 
-// acrossBreak delimits a wrapped URI whose scheme a line break splits
-// ("<ht\n   tp://www.example/>"): white space inside a wrapper is ignored
-// wherever it falls (Appendix C), the scheme included. src[s:c] is the
-// part after the break; the part before must follow a wrapper's opener,
-// and the two must make a registered scheme that the second part alone is
-// not ("<see\nhttp://x>" keeps its "http").
-func acrossBreak(src []byte, lo, hi, done, s, c int, slashes bool) (Link, int, bool) {
+// schemeAcrossBreak returns where a scheme starts that a line break
+// splits inside a wrapper ("<ht\n   tp://www.example/>": white space
+// inside a wrapper is ignored wherever it falls, Appendix C, the scheme
+// included), or s when there is none. src[s:c] is the part after the
+// break; the part before must follow a wrapper's opener, and the two must
+// make a registered scheme that the second part alone is not
+// ("<see\nhttp://x>" keeps its "http").
+func schemeAcrossBreak(src []byte, lo, done, s, c int) int {
 	e := s
 	breaks := 0
 	for e > done && isSpace(src[e-1]) {
@@ -147,24 +151,26 @@ func acrossBreak(src []byte, lo, hi, done, s, c int, slashes bool) (Link, int, b
 		}
 		e--
 	}
+	if breaks != 1 {
+		return s
+	}
 	k := abnf.SchemeBefore(src, done, e)
-	if breaks != 1 || k == e || policy.Registered(src[s:c]) {
-		return Link{}, 0, false
+	if k == e || policy.Registered(src[s:c]) {
+		return s
 	}
 	var buf [64]byte
 	if (e-k)+(c-s) > len(buf) {
-		return Link{}, 0, false
+		return s
 	}
 	n := copy(buf[:], src[k:e])
 	n += copy(buf[n:], src[s:c])
 	if !policy.Registered(buf[:n]) {
-		return Link{}, 0, false
+		return s
 	}
-	w, _ := opening(src, lo, k)
-	if w.closers == nil {
-		return Link{}, 0, false
+	if w, _ := opening(src, lo, k); w.closers == nil {
+		return s
 	}
-	return wrapped(src, hi, k, c, slashes, w)
+	return k
 }
 
 // presize returns an empty slice with room for about as many links as

@@ -253,7 +253,7 @@ func (p *printer) file(name string, src []byte, markdown, html bool) {
 				File: name, Line: l.Start.Line, Column: l.Start.Column, Offset: l.Start.Offset,
 				End:  jsonPos{Line: l.End.Line, Column: l.End.Column, Offset: l.End.Offset},
 				Kind: l.Kind.String(), URI: l.URI, Raw: l.Raw,
-				Ambiguous: l.Ambiguous(), Alt: l.Alt,
+				Ambiguous: l.Ambiguous(), Alt: l.Alt, Glued: l.Glued,
 			})
 		default:
 			_, _ = p.w.WriteString(l.URI) // errors surface at Flush, as above
@@ -280,4 +280,5 @@ type jsonLink struct {
 	Raw       string  `json:"raw"`
 	Ambiguous bool    `json:"ambiguous"`
 	Alt       string  `json:"alt,omitempty"`
+	Glued     string  `json:"glued,omitempty"`
 }

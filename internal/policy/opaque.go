@@ -106,16 +106,21 @@ func colonHex[T ~string | ~[]byte](scheme, rest T) bool {
 // and scheme as a whole is not registered ("dhttp", "sftp" and "tftp" are
 // schemes of their own). It returns 0 when no word is glued.
 func GluedScheme[T ~string | ~[]byte](scheme T) int {
-	if Registered(scheme) {
-		return 0
-	}
-	for i := 1; i+3 <= len(scheme); i++ {
-		if !abnf.Is(scheme[i-1], abnf.Alpha) {
+	// The longest scheme that uri knows is "prospero", 8 letters: only
+	// the last 8 bytes need looking at.
+	for i := max(1, len(scheme)-8); i+3 <= len(scheme); i++ {
+		if !uri.NeedsAuthority(string(scheme[i:])) {
+			continue
+		}
+		for k := range i {
+			if !abnf.Is(scheme[k], abnf.Alpha) {
+				return 0
+			}
+		}
+		if Registered(scheme) {
 			return 0
 		}
-		if uri.NeedsAuthority(string(scheme[i:])) {
-			return i
-		}
+		return i
 	}
 	return 0
 }

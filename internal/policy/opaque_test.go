@@ -113,3 +113,22 @@ func TestBase64Value(t *testing.T) {
 		}
 	}
 }
+
+// TestGluedSchemeCost: a long scheme costs no allocation and no more than
+// a look at its last bytes.
+func TestGluedSchemeCost(t *testing.T) {
+	long := make([]byte, 1<<16)
+	for i := range long {
+		long[i] = 'a'
+	}
+	long = append(long, "https"...)
+	if n := testing.AllocsPerRun(10, func() { GluedScheme(long) }); n != 0 {
+		t.Errorf("GluedScheme of %d bytes allocates %v times, want 0", len(long), n)
+	}
+	if got := GluedScheme(long); got != len(long)-5 {
+		t.Errorf("GluedScheme(%d letters + \"https\") = %d, want %d", len(long)-5, got, len(long)-5)
+	}
+	if n := testing.AllocsPerRun(10, func() { GluedScheme([]byte("greathttps")) }); n != 0 {
+		t.Errorf("GluedScheme(\"greathttps\") allocates %v times, want 0", n)
+	}
+}
