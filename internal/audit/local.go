@@ -77,6 +77,13 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 		if tg.anchors[name] {
 			return out
 		}
+		// GitHub renders the id of a Markdown heading or HTML element as
+		// "user-content-" and the id, and links to either name work.
+		if tg.kind == kindMarkdown {
+			if bare, ok := strings.CutPrefix(name, "user-content-"); ok && tg.anchors[bare] {
+				return out
+			}
+		}
 		if right, ok := tg.folds[strings.ToLower(name)]; ok {
 			report(CategoryAnchorCase, t.fragAt, []uri.Edit{{Start: t.fragAt, End: len(l.URI), New: fragText(t.frag, right)}},
 				"%q names anchor %q, which %q has only as %q: anchors are case-sensitive", shown, name, where, right)
