@@ -228,3 +228,29 @@ func TestApplyEdits(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckPastUnfixable: a bad byte without a safe repair does not hide
+// the faults after it; each later one keeps its own fix.
+func TestCheckPastUnfixable(t *testing.T) {
+	const s = "http://example.com/\x01 %zz"
+	fs := Check(s)
+	if len(fs) != 3 {
+		t.Fatalf("Check(%q) = %v, want 3 findings", s, findingKeys(fs))
+	}
+	for i, want := range []struct {
+		start int
+		fix   string
+	}{{19, ""}, {20, "%20"}, {21, "%25"}} {
+		got := ""
+		if len(fs[i].Fix) == 1 {
+			got = fs[i].Fix[0].New
+		}
+		if fs[i].Start != want.start || got != want.fix {
+			t.Errorf("Check(%q)[%d] at %d with fix %q, want at %d with fix %q", s, i, fs[i].Start, got, want.start, want.fix)
+		}
+	}
+	// In the authority there is no single reading past a bad byte.
+	if fs := Check("http://exa\x01mple .com/ x"); len(fs) != 1 {
+		t.Errorf("Check with a control byte in the host = %v, want one finding", findingKeys(fs))
+	}
+}

@@ -8,9 +8,10 @@ import "fmt"
 // and memory. A fixed reference is checked again and shows the rest.
 const maxMalformed = 8
 
-// malformedFindings reports the first violation of the grammar m and, while each one has
-// an unambiguous repair, later ones (up to maxMalformed findings and
-// maxRepairs repairs), each with its own fix. A run of repairs of one
+// malformedFindings reports the first violation of the grammar m and
+// later ones (up to maxMalformed findings and maxRepairs steps), each
+// with its own fix where the repair is unambiguous; a bad byte of the
+// path, query or fragment without one is reported and passed over. A run of repairs of one
 // kind makes one finding: "фубар" in a path is one finding, not five, and
 // so are two spaces.
 func malformedFindings(s string, f failure, m mode) []Finding {
@@ -72,16 +73,36 @@ func malformedFindings(s string, f failure, m mode) []Finding {
 			out = append(out, fd)
 			more = append(more, 0)
 		}
-		if !ok {
+		if ok {
+			cur = cur[:f.off] + repl + cur[f.off+n:]
+		} else if passable(cur, f) {
+			// No safe repair (a control byte, a backslash), but the parse can go
+			// on past it: an unreserved byte stands in for it in cur
+			// alone, keeping the offsets, so that later faults are
+			// reported too.
+			cur = cur[:f.off] + "_" + cur[f.off+1:]
+		} else {
 			break
 		}
-		cur = cur[:f.off] + repl + cur[f.off+n:]
 		var u URI
 		if parseWith(cur, &u, &f, m) {
 			break
 		}
 	}
 	return withMore(out, more)
+}
+
+// passable reports whether the parse of s may go on past failure f,
+// which has no repair: one bad byte in the path, query or fragment.
+// Elsewhere (scheme, authority) a bad byte leaves no single reading of
+// what follows.
+func passable(s string, f failure) bool {
+	switch f.component {
+	case ComponentPath, ComponentQuery, ComponentFragment:
+	default:
+		return false
+	}
+	return f.off < len(s) && (f.cause == ErrInvalidChar || f.cause == ErrNonASCII)
 }
 
 // withMore says in each message how many more places share its mistake.
