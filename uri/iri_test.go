@@ -479,6 +479,9 @@ func TestEquivalentIRI(t *testing.T) {
 // TestCheckIRIAllocs: an IRI allocates for its findings only; with the
 // iri finding alone there are its message, its fix and the URI form.
 func TestCheckIRIAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector adds allocations")
+	}
 	const s = "https://example.com/wiki/Stra\u00dfe"
 	n := testing.AllocsPerRun(100, func() { _ = Check(s) })
 	// The findings slice, the fix's edit slice and its text, the URI
