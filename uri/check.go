@@ -78,6 +78,9 @@ func (o Options) Check(s string) []Finding {
 	var out []Finding
 	info := lookupScheme(u.Scheme) // once for every rule below
 	rules := AllRules &^ o.Skip
+	if relativeFileHost(&u) {
+		rules &^= RuleDotSegments // see checkFile: no fix that changes the file
+	}
 	nfc := f.iri && rules&RuleNFC != 0 && !isNFC(s)
 	// Most references are normal: one pass that allocates nothing tells.
 	if rules != 0 && (nfc || normalizeWith(s, &u, rules, info, false) != s) {

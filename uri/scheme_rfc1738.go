@@ -3,6 +3,8 @@ package uri
 import (
 	"fmt"
 	"strings"
+
+	"github.com/urilint/urilint/internal/abnf"
 )
 
 // The syntax functions of the registry, one per scheme, each quoting the
@@ -58,6 +60,17 @@ func checkFile(s string, u *URI, info *schemeInfo, out []Finding) []Finding {
 		}
 		return out
 	}
+	if relativeFileHost(u) {
+		// "file://../../x": a relative path written after "//" reads as
+		// the host ".."; removing dot segments from the path would change
+		// what the program opens, so this is the finding, with no fix.
+		h := len(u.Scheme) + 3
+		if u.HasUserinfo {
+			h += len(u.Userinfo) + 1
+		}
+		return append(out, schemeFinding(s, info, h, h+len(u.Host),
+			fmt.Sprintf(`the host %q is a relative path: "file://" takes a host name and then a path from the root`, u.Host)))
+	}
 	if u.Path == "" {
 		what := "a host"
 		if u.Host == "" {
@@ -67,6 +80,12 @@ func checkFile(s string, u *URI, info *schemeInfo, out []Finding) []Finding {
 			fmt.Sprintf(`a path beginning with "/" must follow %s`, what)))
 	}
 	return out
+}
+
+// relativeFileHost reports whether u is a file URI whose host is "." or
+// "..", a relative path put after "//".
+func relativeFileHost(u *URI) bool {
+	return u.HasAuthority && (u.Host == "." || u.Host == "..") && abnf.FoldEq("file", u.Scheme)
 }
 
 // checkGopher enforces the gopher type character.

@@ -412,3 +412,27 @@ func TestSchemeFixes(t *testing.T) {
 		t.Errorf("Check(%q) = %v, want a scheme-syntax finding", "file://C:/x", findingKeys(fs))
 	}
 }
+
+// TestFileRelativeHost: in "file://../../testdata/x" the authority is
+// "..", a relative path in disguise; it is reported, and no dot-segment
+// fix rewrites the path, which would change the file the program opens.
+func TestFileRelativeHost(t *testing.T) {
+	for _, s := range []string{"file://../../testdata/x", "file://./a/../b", "FILE://../x"} {
+		fs := Check(s)
+		var syntax bool
+		for _, f := range fs {
+			if f.Category == CategoryDotSegments {
+				t.Errorf("Check(%q) has a dot-segments finding %q; the path is relative to the host %q", s, f.Message, "..")
+			}
+			if f.Category == CategorySchemeSyntax && f.Fix == nil && strings.Contains(f.Message, "is a relative path") {
+				syntax = true
+			}
+		}
+		if !syntax {
+			t.Errorf("Check(%q) = %v, want a scheme-syntax finding without a fix", s, findingKeys(fs))
+		}
+	}
+	if fs := Check("file://host/a/../b"); len(fs) == 0 || fs[0].Category != CategoryDotSegments {
+		t.Errorf("Check(file://host/a/../b) = %v, want the dot-segments finding", findingKeys(fs))
+	}
+}
