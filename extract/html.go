@@ -1,6 +1,10 @@
 package extract
 
-import "bytes"
+import (
+	"bytes"
+
+	"github.com/urilint/urilint/internal/abnf"
+)
 
 // htmlAttrs adds the values of the URL attributes (isURLAttr, and srcset)
 // of the HTML tags in src[lo:hi], character references resolved.
@@ -97,7 +101,7 @@ func attributes(src, tag []byte, i, hi int, links []Link) (int, []Link) {
 			if vs < ve && !isShortcode(src[vs:ve]) {
 				links = append(links, escapedLink(src, vs, ve, HTMLAttr, htmlUnescape))
 			}
-		case equalFold(name, "srcset"):
+		case abnf.FoldEq("srcset", name):
 			links = srcset(src, vs, ve, links)
 		}
 	}
@@ -115,27 +119,27 @@ func isURLAttr(tag, name []byte) bool {
 	}
 	switch name[0] | 0x20 {
 	case 'a':
-		return equalFold(name, "action")
+		return abnf.FoldEq("action", name)
 	case 'b':
-		return equalFold(name, "background")
+		return abnf.FoldEq("background", name)
 	case 'c':
-		return equalFold(name, "cite")
+		return abnf.FoldEq("cite", name)
 	case 'd':
-		return equalFold(name, "data") && equalFold(tag, "object")
+		return abnf.FoldEq("data", name) && abnf.FoldEq("object", tag)
 	case 'f':
-		return equalFold(name, "formaction")
+		return abnf.FoldEq("formaction", name)
 	case 'h':
-		return equalFold(name, "href")
+		return abnf.FoldEq("href", name)
 	case 'l':
-		return equalFold(name, "longdesc")
+		return abnf.FoldEq("longdesc", name)
 	case 'm':
-		return equalFold(name, "manifest")
+		return abnf.FoldEq("manifest", name)
 	case 'p':
-		return equalFold(name, "poster")
+		return abnf.FoldEq("poster", name)
 	case 's':
-		return equalFold(name, "src")
+		return abnf.FoldEq("src", name)
 	case 'u':
-		return equalFold(name, "usemap")
+		return abnf.FoldEq("usemap", name)
 	}
 	return false
 }
@@ -166,16 +170,4 @@ func srcset(src []byte, i, hi int, links []Link) []Link {
 		}
 	}
 	return links
-}
-
-func equalFold(b []byte, lower string) bool {
-	if len(b) != len(lower) {
-		return false
-	}
-	for i := range b {
-		if b[i]|0x20 != lower[i] {
-			return false
-		}
-	}
-	return true
 }
