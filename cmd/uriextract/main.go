@@ -12,7 +12,9 @@
 // format of a file comes from its extension (.md and .markdown are
 // Markdown, anything else plain text) unless -format says otherwise. A
 // named file or standard input that is not a regular file (a pipe, a
-// device) is read up to 64 MiB, and is an error past that.
+// device) is read up to 64 MiB, and is an error past that. A Markdown
+// document with the shape of an input that makes the Markdown parser slow
+// or hungry (extract.CheckMarkdown) is read as plain text, with a warning.
 //
 // The default output has one URI per line, in source order. -json writes
 // one JSON object per URI instead. -check runs every URI through uri.Check
@@ -115,7 +117,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 	w := bufio.NewWriter(stdout)
 	defer w.Flush()
-	p := &printer{o: o, w: w, enc: json.NewEncoder(w), ex: &extract.Extractor{Code: o.code}, sel: sel, checker: &checker}
+	p := &printer{o: o, w: w, enc: json.NewEncoder(w), ex: &extract.Extractor{Code: o.code}, sel: sel, checker: &checker, stderr: stderr}
 	status := exitOK
 	fail := func(err error) {
 		fmt.Fprintf(stderr, "uriextract: %v\n", err)
@@ -188,6 +190,7 @@ type printer struct {
 	sel     uri.Selection // the categories -check reports
 	checker *uri.Checker
 	found   bool // -check found something
+	stderr  io.Writer
 }
 
 // path reads and processes one named file.
@@ -220,7 +223,7 @@ func (p *printer) file(name string, src []byte, markdown bool) {
 	}
 	var links []extract.Link
 	if markdown {
-		links = p.ex.Markdown(src)
+		links = p.markdown(name, src)
 	} else {
 		links = p.ex.Text(src)
 	}
