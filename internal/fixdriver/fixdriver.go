@@ -13,7 +13,8 @@
 //
 // With -diff, nothing is written: the fixes go to standard output as one
 // unified diff, with a/ and b/ file names relative to the current
-// directory, which "git apply" and "patch -p1" accept; the findings that
+// directory (for a symbolic link, of the file it leads to, which is what
+// -fix writes), which "git apply" and "patch -p1" accept; the findings that
 // have no fix go to standard error, as with -fix, and the exit status is
 // the one -fix would have. (x/tools' -diff prints "(old)" and "(new)" file
 // names and wrong hunk headers, and drops the findings without a fix.)
