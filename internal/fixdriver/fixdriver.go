@@ -31,6 +31,7 @@ package fixdriver
 
 import (
 	"cmp"
+	"errors"
 	"flag"
 	"fmt"
 	"go/token"
@@ -239,7 +240,12 @@ func (o *output) apply(findings []finding) int {
 		left, err := o.fixFile(file, byFile[file])
 		switch {
 		case err != nil:
-			fmt.Fprintf(o.stderr, "%v (file left unchanged)\n", err) // it names the file
+			// The error names the file; a refusal says it was not written.
+			if refusal := new(safewrite.Error); errors.As(err, &refusal) {
+				fmt.Fprintln(o.stderr, err)
+			} else {
+				fmt.Fprintf(o.stderr, "%v (file left unchanged)\n", err)
+			}
 			status = 1
 			left = byFile[file]
 		case len(left) < len(byFile[file]):
