@@ -153,18 +153,33 @@ func adversarial() map[string][]byte {
 		"base64":        repeat("h1://AAAAaaaa", n),
 		"escapes":       repeat("http://a\\", n),
 		"link-syntax":   repeat("http://a](", n),
+		// goldmark's own: quadratic, or hundreds of bytes a byte, unless
+		// Markdown's guard reads them as plain text (see guard.go).
+		"link-openers":    repeat("[a](", n),
+		"brackets":        repeat("[", n),
+		"nested-brackets": append(append(repeat("[", n/2), 'a'), repeat("]", n/2)...),
+		"emphasis":        repeat("*a_ ", n),
+		"block-quotes":    repeat("> ", n),
+		"backtick-runs":   backtickRuns(n),
 	}
 }
 
+// BenchmarkAdversarial runs Text and Markdown on each adversarial input:
+// every one must run at the speed of ordinary text of its size.
 func BenchmarkAdversarial(b *testing.B) {
 	for name, src := range adversarial() {
-		b.Run(name, func(b *testing.B) {
-			b.ReportAllocs()
-			b.SetBytes(int64(len(src)))
-			for b.Loop() {
-				Text(src)
-			}
-		})
+		for _, impl := range []struct {
+			name string
+			f    func([]byte) []Link
+		}{{"text", Text}, {"markdown", Markdown}} {
+			b.Run(name+"/impl="+impl.name, func(b *testing.B) {
+				b.ReportAllocs()
+				b.SetBytes(int64(len(src)))
+				for b.Loop() {
+					impl.f(src)
+				}
+			})
+		}
 	}
 }
 

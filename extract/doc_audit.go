@@ -66,7 +66,12 @@ var docParser = sync.OnceValue(func() parser.Parser {
 // does, with its anchors and comments, from one parse. Anchors are the
 // headings' GitHub slugs (ATX and setext, none in code blocks) or their
 // "{#id}" attributes, and the id and name attributes of raw HTML.
+// A document that CheckMarkdown refuses is read as plain text, as
+// Markdown does: its links as Text finds them, and no anchors.
 func (e *Extractor) MarkdownDoc(src []byte) *Doc {
+	if CheckMarkdown(src) != nil {
+		return &Doc{Links: e.Text(src)}
+	}
 	root := docParser().Parse(text.NewReader(src))
 	d := &Doc{Links: e.markdownAST(src, root)}
 	var marks []mark

@@ -31,11 +31,15 @@ var mdParser = sync.OnceValue(func() parser.Parser {
 // GFM tables, strikethrough and task lists), in source order: link and
 // image destinations, autolinks, link reference definitions, href, src
 // and srcset in raw HTML, and URIs in text by the rules of Text. Code
-// spans and code blocks are skipped.
+// spans and code blocks are skipped. A document that CheckMarkdown finds
+// too costly to parse is read as plain text, by Text.
 func Markdown(src []byte) []Link { return (&Extractor{}).Markdown(src) }
 
 // Markdown returns the URIs of the Markdown document src, in source order.
 func (e *Extractor) Markdown(src []byte) []Link {
+	if CheckMarkdown(src) != nil { // see guard.go
+		return e.Text(src)
+	}
 	doc := mdParser().Parse(text.NewReader(src))
 	return e.markdownAST(src, doc)
 }

@@ -6,6 +6,8 @@ import (
 	"io"
 	"io/fs"
 	"os"
+
+	"github.com/urilint/urilint/extract"
 )
 
 // What uriextract reads must end: a named pipe met in a walk would block
@@ -101,4 +103,14 @@ func isTerminal(r io.Reader) bool {
 	}
 	null, err := os.Stat(os.DevNull)
 	return err != nil || !os.SameFile(info, null)
+}
+
+// markdown returns the links of the Markdown document src, called name,
+// and warns when it has the shape of an input that would make the
+// Markdown parser slow or hungry: it is then read as plain text.
+func (p *printer) markdown(name string, src []byte) []extract.Link {
+	if err := extract.CheckMarkdown(src); err != nil {
+		fmt.Fprintf(p.stderr, "uriextract: %s: %v: read as plain text\n", name, err)
+	}
+	return p.ex.Markdown(src)
 }

@@ -71,3 +71,26 @@ func TestDeviceStdin(t *testing.T) {
 		t.Errorf("uriextract < /dev/null: exit %d, stderr:\n%s", code, &stderr)
 	}
 }
+
+// TestCostlyMarkdown checks that a Markdown file that would make the
+// parser slow is read as plain text, with a warning naming it, and that
+// the exit status does not change for it.
+func TestCostlyMarkdown(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "costly.md")
+	src := "<https://example.com/a>\n" + strings.Repeat("[a](", 64<<10) + "\n"
+	if err := os.WriteFile(name, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{name}, strings.NewReader(""), &stdout, &stderr); code != exitOK {
+		t.Errorf("uriextract costly.md: exit %d, want 0", code)
+	}
+	want := "uriextract: " + name + ": markdown too costly to parse: link destinations that never end: read as plain text\n"
+	if stderr.String() != want {
+		t.Errorf("uriextract costly.md: stderr:\n%s\nwant:\n%s", &stderr, want)
+	}
+	if stdout.String() != "https://example.com/a\n" {
+		t.Errorf("uriextract costly.md: stdout:\n%s", &stdout)
+	}
+}

@@ -14,6 +14,9 @@
 // Markdown, .html and .htm HTML, anything else plain text) unless -format
 // says otherwise. A named file or standard input that is not a regular
 // file (a pipe, a device) is read up to 64 MiB, and is an error past that.
+// A Markdown document with the shape of an input that makes the Markdown
+// parser slow or hungry (extract.CheckMarkdown) is read as plain text,
+// with a warning.
 //
 // The default output has one URI per line, in source order. -json writes
 // one JSON object per URI instead. -check audits the links offline (see
@@ -135,7 +138,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 	w := bufio.NewWriter(stdout)
 	defer w.Flush()
-	p := &printer{o: o, w: w, enc: json.NewEncoder(w), ex: &extract.Extractor{Code: o.code}}
+	p := &printer{o: o, w: w, enc: json.NewEncoder(w), ex: &extract.Extractor{Code: o.code}, stderr: stderr}
 	status := exitOK
 	fail := func(err error) {
 		fmt.Fprintf(stderr, "uriextract: %v\n", err)
@@ -203,6 +206,8 @@ type printer struct {
 	enc  *json.Encoder
 	ex   *extract.Extractor
 	seen visited
+	// stderr takes the warning for Markdown read as plain text.
+	stderr io.Writer
 }
 
 // path reads and processes one named file, unless it was read already.
@@ -237,10 +242,10 @@ func (p *printer) file(name string, src []byte, markdown, html bool) {
 	}
 	var links []extract.Link
 	switch {
-	case html && p.o.format == "":
+	case html && p.o.format == "auto":
 		links = p.ex.HTMLDoc(src).Links
 	case markdown:
-		links = p.ex.Markdown(src)
+		links = p.markdown(name, src)
 	default:
 		links = p.ex.Text(src)
 	}

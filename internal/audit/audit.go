@@ -98,6 +98,9 @@ type Result struct {
 	// ignore files and directives that could not be understood; the rest
 	// was audited all the same.
 	Errors []error
+	// Warnings tell what was done differently from what was asked, such
+	// as a Markdown file read as plain text; they are no errors.
+	Warnings []string
 }
 
 // Links returns how many links the audited files hold.
@@ -120,7 +123,8 @@ type File struct {
 	kind  kind
 	doc   *extract.Doc
 	links int
-	errs  []error // of reading and of directives
+	errs  []error  // of reading and of directives
+	warns []string // of reading, which are no errors
 
 	sil     *silencer // the directives; nil when there are none
 	silErrs []error   // of the directives, reported by check
@@ -187,7 +191,9 @@ func Run(cfg Config, paths []string) *Result {
 	// more goroutines than processors keep both busy.
 	parallel(len(files), 4*jobs, func(i int) { a.parse(files[i]) })
 	var kept []*File
+	var warns []string
 	for _, f := range files {
+		warns = append(warns, f.warns...)
 		a.errs = append(a.errs, f.errs...)
 		f.errs = nil
 		if f.doc != nil {
@@ -204,7 +210,7 @@ func Run(cfg Config, paths []string) *Result {
 	}
 	found := make([][]Finding, len(files))
 	parallel(len(files), jobs, func(i int) { found[i] = a.check(files[i]) })
-	r := &Result{Files: files}
+	r := &Result{Files: files, Warnings: warns}
 	for i, fs := range found {
 		r.Findings = append(r.Findings, fs...)
 		a.errs = append(a.errs, files[i].errs...)
@@ -267,6 +273,9 @@ func (a *auditor) parse(f *File) {
 	}
 	switch f.kind {
 	case kindMarkdown:
+		if err := extract.CheckMarkdown(f.Src); err != nil {
+			f.warns = append(f.warns, fmt.Sprintf("%s: %v: read as plain text", f.Name, err))
+		}
 		f.doc = a.ex.MarkdownDoc(f.Src)
 	case kindHTML:
 		f.doc = a.ex.HTMLDoc(f.Src)

@@ -3,10 +3,11 @@ package audit
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/urilint/urilint/internal/safewrite"
 )
 
 // FileFix is the source of one file with its fixes made.
@@ -76,43 +77,10 @@ func applyEdits(src []byte, edits []Edit) []byte {
 }
 
 // WriteFile replaces the contents of the file name with data, whole or
-// not at all: data goes to a new file in the same directory, which then
-// takes the old one's place by a rename. A symbolic link is followed, so
-// the file it points to is replaced and the link stays; the file keeps
-// its permission bits.
-func WriteFile(name string, data []byte) (err error) {
-	target, err := filepath.EvalSymlinks(name)
-	if err != nil {
-		return err
-	}
-	info, err := os.Stat(target)
-	if err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(target), "."+filepath.Base(target)+".urilint-*")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if _, err = tmp.Write(data); err != nil {
-		return err
-	}
-	if err = tmp.Chmod(info.Mode().Perm()); err != nil {
-		return err
-	}
-	if err = tmp.Sync(); err != nil {
-		return err
-	}
-	if err = tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), target)
-}
+// not at all, by the rules of every fix urilint writes (internal/safewrite):
+// a symbolic link is written through, mode and owner are kept, a
+// read-only or hard-linked file is refused.
+func WriteFile(name string, data []byte) error { return safewrite.WriteFile(name, data) }
 
 // context is how many unchanged lines a hunk shows around a change.
 const context = 3

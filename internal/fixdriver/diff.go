@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"sort"
 )
@@ -15,17 +14,26 @@ import (
 const context = 3
 
 // workDir returns the directory the names of a diff are relative to: dir,
-// or the current directory.
+// or the current directory, with symbolic links resolved.
 func workDir(dir string) (string, error) {
-	if dir == "" {
-		return os.Getwd()
+	wd, err := filepath.Abs(dir) // the current directory for ""
+	if err != nil {
+		return "", err
 	}
-	return filepath.Abs(dir)
+	if real, err := filepath.EvalSymlinks(wd); err == nil {
+		wd = real
+	}
+	return wd, nil
 }
 
-// diffName returns the name of file in a diff: relative to wd when it can
-// be, with forward slashes.
+// diffName returns the name of file in a diff: the file a symbolic link
+// leads to, which is what -fix writes and what git tracks (git apply does
+// not patch through a link), relative to wd when it can be, with forward
+// slashes.
 func diffName(wd, file string) string {
+	if real, err := filepath.EvalSymlinks(file); err == nil {
+		file = real
+	}
 	if rel, err := filepath.Rel(wd, file); err == nil {
 		file = rel
 	}

@@ -196,6 +196,8 @@ func TestRunDiff(t *testing.T) {
 		"main.go":     "package m\n\nvar a, b = \"old\", \"keep\"\n\nvar c = `two\nlines`\n\nvar d = \"grow\"",
 		"sub/sub.go":  "package sub\n\n// Many lines between the fixes.\n//\n//\n//\n//\n//\n//\n//\nvar a = \"old\"\n\n//\n//\n//\n//\n//\n//\n//\nvar b = \"old\"\n",
 		"sub/fine.go": "package sub\n\nvar c = \"fine\"\n",
+		// Reached through the link main_link.go: the diff must name it.
+		"_real/linked.go": "package m\n\nvar e = \"old\"\n",
 	}
 	for name, src := range files {
 		path := filepath.Join(dir, name)
@@ -206,6 +208,9 @@ func TestRunDiff(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	if err := os.Symlink("_real/linked.go", filepath.Join(dir, "main_link.go")); err != nil {
+		t.Skipf("no symbolic links here: %v", err)
+	}
 	var stdout, stderr bytes.Buffer
 	if got := Run(quoted, []string{"-fix", "-diff", "./..."}, dir, &stdout, &stderr); got != 3 {
 		t.Errorf("Run -fix -diff = %d, want 3 (a finding has no fix); stderr:\n%s", got, &stderr)
@@ -213,7 +218,7 @@ func TestRunDiff(t *testing.T) {
 	if want := "main.go:3:19: keep has no fix\n"; !strings.HasSuffix(stderr.String(), want) {
 		t.Errorf("Run -fix -diff printed on stderr:\n%s\nwant the line %q", &stderr, want)
 	}
-	for _, want := range []string{"--- a/main.go\n+++ b/main.go\n", "--- a/sub/sub.go\n+++ b/sub/sub.go\n"} {
+	for _, want := range []string{"--- a/main.go\n+++ b/main.go\n", "--- a/sub/sub.go\n+++ b/sub/sub.go\n", "--- a/_real/linked.go\n+++ b/_real/linked.go\n"} {
 		if !strings.Contains(stdout.String(), want) {
 			t.Errorf("the diff lacks %q:\n%s", want, &stdout)
 		}

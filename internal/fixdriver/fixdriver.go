@@ -13,7 +13,8 @@
 //
 // With -diff, nothing is written: the fixes go to standard output as one
 // unified diff, with a/ and b/ file names relative to the current
-// directory, which "git apply" and "patch -p1" accept; the findings that
+// directory (for a symbolic link, of the file it leads to, which is what
+// -fix writes), which "git apply" and "patch -p1" accept; the findings that
 // have no fix go to standard error, as with -fix, and the exit status is
 // the one -fix would have. (x/tools' -diff prints "(old)" and "(new)" file
 // names and wrong hunk headers, and drops the findings without a fix.)
@@ -35,6 +36,7 @@ package fixdriver
 
 import (
 	"cmp"
+	"errors"
 	"flag"
 	"fmt"
 	"go/token"
@@ -254,7 +256,12 @@ func (o *output) apply(findings []finding) int {
 		left, err := o.fixFile(file, byFile[file])
 		switch {
 		case err != nil:
-			fmt.Fprintf(o.stderr, "%v (file left unchanged)\n", err) // it names the file
+			// The error names the file; a refusal says it was not written.
+			if refusal := new(safewrite.Error); errors.As(err, &refusal) {
+				fmt.Fprintln(o.stderr, err)
+			} else {
+				fmt.Fprintf(o.stderr, "%v (file left unchanged)\n", err)
+			}
 			status = 1
 			left = byFile[file]
 		case len(left) < len(byFile[file]):

@@ -1,0 +1,366 @@
+package extract
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+)
+
+// ErrCostlyMarkdown is the cause of the error of CheckMarkdown.
+var ErrCostlyMarkdown = errors.New("markdown too costly to parse")
+
+// Some inputs make goldmark, the Markdown parser, slow or hungry far out of
+// proportion to their size; none of them is a document anyone writes:
+//
+//   - a link destination is scanned to the end of the line each time it
+//     does not close, so "[a](" repeated on one line is quadratic (a
+//     megabyte: 260 s);
+//   - each "[" costs some 400 bytes while it is open, until the end of
+//     its paragraph (five megabytes of "[": 2 GB);
+//   - a closing emphasis delimiter looks back over every opener of the
+//     other kind, so "*a_ " repeated in one paragraph is quadratic;
+//   - so are containers nested deep on one line ("> > > ..."), and
+//     brackets nested deep ("[[[[a]]]]": a megabyte takes 12 s);
+//   - a backtick run looks for a run of its length up to the end of its
+//     paragraph, so runs of ever more backticks cost n^1.5.
+//
+// CheckMarkdown finds them in one pass, by counting what each costs the
+// parser, and Markdown reads such a document as plain text instead. The
+// counts overestimate (code spans, which hide brackets and emphasis, are
+// counted too), but a real document stays far below the limits.
+
+// The limits. Each cost grows by a bounded amount per byte of a real
+// document; the quadratic ones grow without bound on one line or
+// paragraph. Below the limits goldmark parses a megabyte in well under a
+// second.
+const (
+	// maxUnclosed bounds the "[" not closed in one paragraph, which cost
+	// some 400 bytes each (spread over paragraphs, they cost no more than
+	// the paragraphs do).
+	maxUnclosed = 10_000
+	// costPerByte and costBase bound the scans of link destinations, the
+	// looks back of emphasis closers, and the square of the nesting of
+	// each line, each counted in bytes or delimiters visited.
+	costPerByte = 16
+	costBase    = 1 << 20
+)
+
+// CheckMarkdown reports whether the Markdown document src has the shape of
+// an input that makes the Markdown parser slow or hungry (see the limits
+// above); the error, which wraps ErrCostlyMarkdown, says which. Markdown
+// reads such a document as plain text, by the rules of Text.
+func CheckMarkdown(src []byte) error {
+	var g guard
+	g.limit = costPerByte*len(src) + costBase
+	if reason := g.scan(src); reason != "" {
+		return fmt.Errorf("%w: %s", ErrCostlyMarkdown, reason)
+	}
+	return nil
+}
+
+// guard holds the counts of CheckMarkdown.
+type guard struct {
+	limit int // for each cost
+
+	// In the current block, which ends at a blank line or at a line that
+	// starts a list item, a block quote or a heading:
+	brackets []int       // the offsets of the "[" not yet closed
+	openers  [2]int      // emphasis openers not yet closed, "*" and "_"
+	ticks    []run       // backtick runs that no run of their length closed yet
+	tickAt   map[int]int // ticks' index by run length
+
+	labels   int // bytes of the link labels closed, nested ones each time
+	dest     int // bytes scanned for link destinations
+	code     int // bytes scanned for the ends of code spans
+	emphasis int // openers looked at by closers
+	nesting  int // the sum over lines of the square of their nesting
+}
+
+// scan counts the costs of src line by line and returns the first one
+// found over its limit, or "".
+func (g *guard) scan(src []byte) string {
+	var fence []byte // the opening fence of the fenced code block we are in
+	for start := 0; start < len(src); {
+		end := start
+		for end < len(src) && src[end] != '\n' {
+			end++
+		}
+		line := src[start:end]
+		start = end + 1
+
+		if fence != nil {
+			// Only a fence at the top level is taken as one (inside a
+			// container it ends with the container, which is not
+			// followed here): then only a closing fence matters.
+			if f, end := fenceOf(line); f != nil && f[0] == fence[0] && len(f) >= len(fence) && isBlank(line[end:]) {
+				fence = nil
+			}
+			continue
+		}
+		depth, rest := containers(line)
+		g.nesting += depth * depth
+		if depth == 0 {
+			if f, end := fenceOf(line); f != nil && (f[0] == '~' || bytes.IndexByte(line[end:], '`') < 0) {
+				fence = f
+				g.endBlock(end - len(line))
+				continue
+			}
+		}
+		if depth > 0 || isBlank(rest) || len(rest) > 0 && rest[0] == '#' {
+			g.endBlock(end - len(line))
+		}
+		g.inline(rest, end-len(rest))
+		switch {
+		case g.nesting > g.limit:
+			return "containers nested deep"
+		case len(g.brackets) > maxUnclosed:
+			return fmt.Sprintf("more than %d link brackets open in one paragraph", maxUnclosed)
+		case g.labels > g.limit:
+			return "link brackets nested deep"
+		case g.dest > g.limit:
+			return "link destinations that never end"
+		case g.code > g.limit:
+			return "code spans that never end"
+		case g.emphasis > g.limit:
+			return "emphasis delimiters that never match"
+		}
+	}
+	g.endBlock(len(src))
+	if g.code > g.limit {
+		return "code spans that never end"
+	}
+	return ""
+}
+
+// A run is a run of backticks that may open a code span.
+type run struct{ n, off int }
+
+// endBlock ends the current block at offset end: a backtick run not
+// closed has had the rest of the block scanned for its end.
+func (g *guard) endBlock(end int) {
+	g.brackets = g.brackets[:0]
+	g.openers = [2]int{}
+	for _, t := range g.ticks {
+		g.code += end - t.off
+		delete(g.tickAt, t.n)
+	}
+	g.ticks = g.ticks[:0]
+}
+
+// backticks counts the backtick run of length n at offset off: it closes
+// the run of the same length before it, or may open a code span, whose
+// end the parser looks for up to the end of the block.
+func (g *guard) backticks(n, off int) {
+	if g.tickAt == nil {
+		g.tickAt = make(map[int]int)
+	}
+	if k, ok := g.tickAt[n]; ok {
+		g.code += off - g.ticks[k].off
+		// Remove it, moving the last one into its place.
+		last := g.ticks[len(g.ticks)-1]
+		g.ticks[k] = last
+		g.tickAt[last.n] = k
+		g.ticks = g.ticks[:len(g.ticks)-1]
+		delete(g.tickAt, n)
+		return
+	}
+	g.tickAt[n] = len(g.ticks)
+	g.ticks = append(g.ticks, run{n, off})
+}
+
+// inline counts the costs of the brackets and emphasis of one line, at
+// offset off of the document. It stops early when a cost is over its
+// limit: counting on could take quadratic time.
+func (g *guard) inline(line []byte, off int) {
+	for i := 0; i < len(line); i++ {
+		switch c := line[i]; c {
+		case '\\':
+			i++ // an escaped character is plain text
+		case '[':
+			if g.brackets = append(g.brackets, off+i); len(g.brackets) > maxUnclosed {
+				return
+			}
+		case ']':
+			n := len(g.brackets)
+			if n == 0 {
+				continue
+			}
+			// The parser looks at what the label holds, each time one
+			// closes: nested labels are looked at again and again.
+			g.labels += off + i - g.brackets[n-1]
+			g.brackets = g.brackets[:n-1]
+			if g.labels > g.limit {
+				return
+			}
+			if i+1 < len(line) && line[i+1] == '(' {
+				if g.dest += destinationScan(line[i+2:]); g.dest > g.limit {
+					return
+				}
+			}
+		case '*', '_':
+			j := i
+			for j < len(line) && line[j] == c {
+				j++
+			}
+			g.delimiter(line, i, j)
+			i = j - 1
+		case '`':
+			j := i
+			for j < len(line) && line[j] == c {
+				j++
+			}
+			g.backticks(j-i, off+i)
+			i = j - 1
+		}
+	}
+}
+
+// destinationScan returns how many bytes of rest, the text after "](",
+// goldmark scans for a link destination: up to a space or an unbalanced
+// ")", or in "<...>" up to the ">", within the line.
+func destinationScan(rest []byte) int {
+	i := 0
+	for i < len(rest) && (rest[i] == ' ' || rest[i] == '\t') {
+		i++
+	}
+	if i < len(rest) && rest[i] == '<' {
+		for i++; i < len(rest) && rest[i] != '>'; i++ {
+			if rest[i] == '\\' {
+				i++
+			}
+		}
+		return i
+	}
+	open := 0
+	for ; i < len(rest); i++ {
+		switch rest[i] {
+		case '\\':
+			i++
+		case '(':
+			open++
+		case ')':
+			if open--; open < 0 {
+				return i
+			}
+		case ' ', '\t', '\r', '\v', '\f':
+			return i
+		}
+	}
+	return i
+}
+
+// delimiter counts the emphasis run line[i:j] by the CommonMark rules for
+// whether it can open or close: a closer looks back over every opener of
+// the block, an opener waits.
+func (g *guard) delimiter(line []byte, i, j int) {
+	before, after := byte(' '), byte(' ')
+	if i > 0 {
+		before = line[i-1]
+	}
+	if j < len(line) {
+		after = line[j]
+	}
+	left := !isSpaceByte(after) && (!isPunct(after) || isSpaceByte(before) || isPunct(before))
+	right := !isSpaceByte(before) && (!isPunct(before) || isSpaceByte(after) || isPunct(after))
+	canOpen, canClose, k := left, right, 0
+	if line[i] == '_' {
+		canOpen = left && (!right || isPunct(before))
+		canClose = right && (!left || isPunct(after))
+		k = 1
+	}
+	if canClose {
+		g.emphasis += g.openers[0] + g.openers[1]
+		if g.openers[k] > 0 {
+			g.openers[k]--
+			return
+		}
+	}
+	if canOpen {
+		g.openers[k]++
+	}
+}
+
+// containers returns how many block quote and list item markers start the
+// line, and what follows them.
+func containers(line []byte) (depth int, rest []byte) {
+	for {
+		i := 0
+		for i < len(line) && i < 4 && line[i] == ' ' {
+			i++
+		}
+		switch n := listMarker(line[i:]); {
+		case i < len(line) && line[i] == '>':
+			i++
+		case n > 0:
+			i += n
+		default:
+			return depth, line
+		}
+		depth++
+		if i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+			i++
+		}
+		line = line[i:]
+	}
+}
+
+// listMarker returns the length of the list item marker that starts b
+// ("-", "*", "+", or up to nine digits and "." or ")"), followed by a
+// space, a tab or the end of the line; 0 if there is none.
+func listMarker(b []byte) int {
+	n := 0
+	switch {
+	case len(b) > 0 && (b[0] == '-' || b[0] == '*' || b[0] == '+'):
+		n = 1
+	default:
+		for n < len(b) && n < 9 && '0' <= b[n] && b[n] <= '9' {
+			n++
+		}
+		if n == 0 || n >= len(b) || b[n] != '.' && b[n] != ')' {
+			return 0
+		}
+		n++
+	}
+	if n < len(b) && b[n] != ' ' && b[n] != '\t' {
+		return 0
+	}
+	return n
+}
+
+// fenceOf returns the code fence (three or more '`' or '~', after at
+// most three spaces) that starts line, or nil, and where it ends.
+func fenceOf(line []byte) (fence []byte, end int) {
+	i := 0
+	for i < len(line) && i < 3 && line[i] == ' ' {
+		i++
+	}
+	if i == len(line) || line[i] != '`' && line[i] != '~' {
+		return nil, 0
+	}
+	n := 0
+	for i+n < len(line) && line[i+n] == line[i] {
+		n++
+	}
+	if n < 3 {
+		return nil, 0
+	}
+	return line[i : i+n], i + n
+}
+
+func isBlank(b []byte) bool {
+	for _, c := range b {
+		if !isSpaceByte(c) {
+			return false
+		}
+	}
+	return true
+}
+
+func isSpaceByte(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'
+}
+
+// isPunct reports whether c is ASCII punctuation, as CommonMark defines it.
+func isPunct(c byte) bool {
+	return '!' <= c && c <= '/' || ':' <= c && c <= '@' || '[' <= c && c <= '`' || '{' <= c && c <= '~'
+}

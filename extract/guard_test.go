@@ -1,0 +1,99 @@
+package extract
+
+import (
+	"bytes"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// costlyMarkdown are inputs that goldmark parses in quadratic time or
+// with hundreds of bytes of memory per byte, each with the cost that
+// CheckMarkdown names, at a size where it must.
+var costlyMarkdown = []struct {
+	name, reason string
+	src          []byte
+}{
+	{"link-openers", "link destinations that never end", repeat("[a](", 256<<10)},
+	{"link-openers-angle", "link destinations that never end", repeat("[a](<b", 256<<10)},
+	{"link-openers-dest", "link destinations that never end", repeat("[a](b", 256<<10)},
+	{"brackets", "open in one paragraph", repeat("[", 64<<10)},
+	{"image-brackets", "open in one paragraph", repeat("![", 64<<10)},
+	{"brackets-in-lines", "open in one paragraph", repeat("[a\n", 64<<10)},
+	{"nested-brackets", "link brackets nested deep", append(append(repeat("[", 8<<10), 'a'), repeat("]", 8<<10)...)},
+	{"emphasis", "emphasis delimiters that never match", repeat("*a_ ", 64<<10)},
+	{"block-quotes", "containers nested deep", repeat("> ", 64<<10)},
+	{"list-items", "containers nested deep", repeat("- ", 64<<10)},
+	{"backticks", "code spans that never end", backtickRuns(256 << 10)},
+}
+
+// backtickRuns returns "e`e“e```..." of n bytes.
+func backtickRuns(n int) []byte {
+	var b []byte
+	for k := 1; len(b) < n; k++ {
+		b = append(b, 'e')
+		b = append(b, bytes.Repeat([]byte("`"), k)...)
+	}
+	return b[:n]
+}
+
+// fineMarkdown are inputs that look like the costly ones but are not, and
+// real documents: CheckMarkdown must let them through.
+var fineMarkdown = []struct {
+	name string
+	src  []byte
+}{
+	{"readme", repeat(markdownDoc, 1<<20)},
+	{"closed-links", repeat("[a](https://example.com/a) ", 1<<20)},
+	{"closed-links-one-line", repeat("[a](b)", 1<<20)},
+	{"few-unclosed-brackets", repeat("[", maxUnclosed)},
+	{"brackets-in-paragraphs", repeat("[a\n\n", 1<<20)},
+	{"emphasis", repeat("*a* _b_ **c** ", 1<<20)},
+	{"nested-lists", repeat("- a\n  - b\n    - c\n      > d\n", 1<<20)},
+	{"code-spans", repeat("`a` ``b`` ", 1<<20)},
+	{"fenced-brackets", []byte("```\n" + strings.Repeat("[", 64<<10) + "\n```\n")},
+	{"fenced-emphasis", []byte("~~~\n" + strings.Repeat("*a_ ", 64<<10) + "\n~~~\n")},
+	{"escaped-brackets", repeat(`\[`, 1<<20)},
+	{"prose", repeat(prose, 1<<20)},
+}
+
+func TestCheckMarkdown(t *testing.T) {
+	for _, tt := range costlyMarkdown {
+		err := CheckMarkdown(tt.src)
+		if !errors.Is(err, ErrCostlyMarkdown) || !strings.Contains(err.Error(), tt.reason) {
+			t.Errorf("CheckMarkdown(%s) = %v, want an error for %q", tt.name, err, tt.reason)
+		}
+	}
+	for _, tt := range fineMarkdown {
+		if err := CheckMarkdown(tt.src); err != nil {
+			t.Errorf("CheckMarkdown(%s) = %v, want nil", tt.name, err)
+		}
+	}
+}
+
+// TestMarkdownFallback checks that Markdown reads a costly document as
+// plain text: a URI in it is still found, by Text's rules.
+func TestMarkdownFallback(t *testing.T) {
+	for _, tt := range costlyMarkdown {
+		src := append([]byte("See <https://example.com/costly>.\n\n"), tt.src...)
+		got := Markdown(src)
+		if want := Text(src); !slices.EqualFunc(got, want, func(a, b Link) bool { return a.URI == b.URI && a.Start == b.Start }) {
+			t.Errorf("Markdown(%s) found %d links, want those of Text, %d", tt.name, len(got), len(want))
+		}
+		if len(got) == 0 || got[0].URI != "https://example.com/costly" {
+			t.Errorf("Markdown(%s) lost the URI before it", tt.name)
+		}
+	}
+}
+
+// TestCheckMarkdownAllocs checks that the guard's memory does not grow
+// with a run of brackets: it stops counting at the limit.
+func TestCheckMarkdownAllocs(t *testing.T) {
+	small, large := repeat("[", 1<<20), repeat("[", 8<<20)
+	a := testing.AllocsPerRun(3, func() { CheckMarkdown(small) })
+	b := testing.AllocsPerRun(3, func() { CheckMarkdown(large) })
+	if b > a {
+		t.Errorf("CheckMarkdown allocates %v times on 8 MB of \"[\", more than %v on 1 MB", b, a)
+	}
+}

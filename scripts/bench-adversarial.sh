@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Measures uriextract and urilint on hostile inputs at two sizes, to show
+# that time and peak memory grow linearly (issue 13). Not part of CI.
+#
+#   scripts/bench-adversarial.sh [SMALL_MB [LARGE_MB]]   (default 5 50)
+#
+# For each pattern it prints the size, the wall time and the peak RSS of
+# "uriextract -format markdown FILE" and of "uriextract -check FILE.md";
+# then, for urilint, one Go file holding one long literal of each kind at
+# SMALL_MB/5 and SMALL_MB.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export GOTOOLCHAIN=local
+small=${1:-5}
+large=${2:-50}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+go build -o "$tmp/uriextract" ./cmd/uriextract
+go build -o "$tmp/urilint" ./cmd/urilint
+
+# gen PATTERN MB FILE: FILE holds PATTERN repeated to MB megabytes.
+gen() {
+	python3 -c "
+import sys
+p = sys.argv[1].encode().decode('unicode_escape').encode()
+n = int(sys.argv[2]) << 20
+open(sys.argv[3], 'wb').write((p * (n // len(p) + 1))[:n])
+" "$1" "$2" "$3"
+}
+
+# measure LABEL CMD...: one line with the wall time and peak RSS.
+measure() {
+	local label=$1
+	shift
+	/usr/bin/time -f "%e %M" -o "$tmp/time" "$@" >/dev/null 2>&1 || true
+	read -r secs kb <"$tmp/time"
+	printf '%-34s %8.2f s %8d MB\n' "$label" "$secs" "$((kb / 1024))"
+}
+
+echo "uriextract: pattern, size, command: wall time, peak RSS"
+for pattern in '((((' '<<<<' '%%%%' '[[[[' '[a](' 'http://' 'URL:' 'http://x.example/a b ' '\n> > > > '; do
+	for mb in "$small" "$large"; do
+		gen "$pattern" "$mb" "$tmp/in.md"
+		measure "$(printf '%q' "$pattern") ${mb} MB markdown" "$tmp/uriextract" -format markdown "$tmp/in.md"
+		measure "$(printf '%q' "$pattern") ${mb} MB -check" "$tmp/uriextract" -check "$tmp/in.md"
+	done
+done
+
+echo
+echo "urilint: one literal of each kind, size: wall time, peak RSS"
+mkdir -p "$tmp/mod/p"
+printf 'module example.com/adv\n\ngo 1.26\n' >"$tmp/mod/go.mod"
+for kind in '%7e' 'a b ' 'HTTP://' '\\x41'; do
+	for mb in "$((small / 5 > 0 ? small / 5 : 1))" "$small"; do
+		python3 -c "
+import sys
+k = sys.argv[1]
+n = int(sys.argv[2]) << 20
+body = (k * (n // len(k) + 1))[:n]
+open(sys.argv[3], 'w').write('package p\n\nconst U = \"http://example.com/' + body + '\"\n')
+" "$kind" "$mb" "$tmp/mod/p/p.go"
+		(cd "$tmp/mod" && measure "$(printf '%q' "$kind") ${mb} MB literal" "$tmp/urilint" ./...)
+	done
+done
