@@ -73,16 +73,17 @@ func malformedFindings(s string, f failure, m mode) []Finding {
 			out = append(out, fd)
 			more = append(more, 0)
 		}
-		if ok {
+		switch {
+		case ok:
 			cur = cur[:f.off] + repl + cur[f.off+n:]
-		} else if passable(cur, f) {
+		case passable(cur, f):
 			// No safe repair (a control byte, a backslash), but the parse can go
 			// on past it: an unreserved byte stands in for it in cur
 			// alone, keeping the offsets, so that later faults are
 			// reported too.
 			cur = cur[:f.off] + "_" + cur[f.off+1:]
-		} else {
-			break
+		default:
+			return withMore(out, more)
 		}
 		var u URI
 		if parseWith(cur, &u, &f, m) {

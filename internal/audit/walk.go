@@ -9,6 +9,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
@@ -254,7 +255,7 @@ func (t *gitTree) patterns(rel string) []gitignore.Pattern {
 	}
 	up := t.patterns(parent)
 	domain := strings.Split(rel, "/")
-	ps := append(up[:len(up):len(up)], t.read(rel, domain)...)
+	ps := slices.Concat(up, t.read(rel, domain))
 	t.pats[rel] = ps
 	return ps
 }

@@ -101,10 +101,12 @@ func hunkRange(start, n int) string {
 // newline (the last of a file) the marker that diff and git write.
 func writeLines(w *bufio.Writer, prefix byte, lines [][]byte) {
 	for _, l := range lines {
-		w.WriteByte(prefix)
-		w.Write(l)
+		// A bufio.Writer keeps its first error; the caller's Flush
+		// reports it.
+		_ = w.WriteByte(prefix)
+		_, _ = w.Write(l)
 		if !bytes.HasSuffix(l, []byte("\n")) {
-			w.WriteString("\n\\ No newline at end of file\n")
+			_, _ = w.WriteString("\n\\ No newline at end of file\n")
 		}
 	}
 }

@@ -130,9 +130,9 @@ func Report(a *analysis.Analyzer, args []string, dir string, stdout, stderr io.W
 		}
 	} else {
 		var buf bytes.Buffer
-		graph.PrintText(&buf, *context)
+		_ = graph.PrintText(&buf, *context) // a bytes.Buffer takes every write
 		for l := range strings.Lines(buf.String()) {
-			io.WriteString(errw, redactLine(l))
+			_, _ = io.WriteString(errw, redactLine(l)) // errw keeps its first error, checked below
 		}
 		if status == 0 && findings > 0 {
 			status = 3

@@ -48,14 +48,17 @@ func BareScheme[T ~string | ~[]byte](rest T) bool {
 // and authority.
 func Base64Value[T ~string | ~[]byte](scheme, rest T) bool {
 	i, upper, lower := 0, false, false
+scan:
 	for ; i < len(rest); i++ {
 		c := rest[i]
-		if 'A' <= c && c <= 'Z' {
+		switch {
+		case 'A' <= c && c <= 'Z':
 			upper = true
-		} else if 'a' <= c && c <= 'z' {
+		case 'a' <= c && c <= 'z':
 			lower = true
-		} else if !('0' <= c && c <= '9' || c == '+' || c == '/') {
-			break
+		case '0' <= c && c <= '9' || c == '+' || c == '/':
+		default:
+			break scan
 		}
 	}
 	n := i

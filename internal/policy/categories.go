@@ -44,13 +44,13 @@ const (
 	CategoryLinkMoved uri.Category = "link-moved"
 )
 
-// CategoryBrokenLink: Markdown link syntax whose destination white space
+// CategoryBrokenLink is the category of Markdown link syntax whose destination white space
 // breaks, so that CommonMark reads no link at all
 // ("[the guide](https://docs.example/my guide.pdf)"). A finding of the
 // document audit only.
 const CategoryBrokenLink uri.Category = "broken-link"
 
-// CategoryGluedScheme: a word glued to the front of a URI in text
+// CategoryGluedScheme is the category of a word glued to the front of a URI in text
 // ("seehttps://example.com/"): a missing space. A finding of the
 // document audit only; the URI is checked from its scheme on.
 const CategoryGluedScheme uri.Category = "glued-scheme"
