@@ -33,7 +33,8 @@ measure() {
 	local label=$1
 	shift
 	/usr/bin/time -f "%e %M" -o "$tmp/time" "$@" >/dev/null 2>&1 || true
-	read -r secs kb <"$tmp/time"
+	# The last line: GNU time writes "Command exited ..." first on failure.
+	read -r secs kb < <(tail -n 1 "$tmp/time")
 	printf '%-34s %8.2f s %8d MB\n' "$label" "$secs" "$((kb / 1024))"
 }
 
