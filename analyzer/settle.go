@@ -42,22 +42,17 @@ func oneRound(v string, findings []uri.Finding) (string, bool) {
 func editByStart(a, b uri.Edit) int { return cmp.Compare(a.Start, b.Start) }
 
 // overlaps reports whether one of fix touches the bytes of one of taken,
-// or inserts at the same offset, or two of fix do so with each other.
+// or inserts at the same offset, or two of fix do so with each other. It
+// sorts the edits once and sweeps them, so that a fix of many edits (one
+// per "%7e" of a long literal) costs n log n, not n squared.
 func overlaps(taken, fix []uri.Edit) bool {
-	clash := func(a, b uri.Edit) bool {
-		return a.Start == b.Start || a.Start < b.End && b.Start < a.End
-	}
-	for i, e := range fix {
-		for _, t := range taken {
-			if clash(t, e) {
-				return true
-			}
+	all := slices.SortedFunc(slices.Values(slices.Concat(taken, fix)), editByStart)
+	maxEnd := -1
+	for i, e := range all {
+		if i > 0 && (e.Start == all[i-1].Start || e.Start < maxEnd) {
+			return true
 		}
-		for _, f := range fix[:i] {
-			if clash(f, e) {
-				return true
-			}
-		}
+		maxEnd = max(maxEnd, e.End)
 	}
 	return false
 }
