@@ -20,6 +20,9 @@ type Doc struct {
 	Links    []Link
 	Anchors  []Anchor
 	Comments []Comment
+	// Plain is why a Markdown document was read as plain text
+	// (CheckMarkdown's error), or nil.
+	Plain error
 }
 
 // AnchorKind tells where an anchor comes from.
@@ -69,8 +72,8 @@ var docParser = sync.OnceValue(func() parser.Parser {
 // A document that CheckMarkdown refuses is read as plain text, as
 // Markdown does: its links as Text finds them, and no anchors.
 func (e *Extractor) MarkdownDoc(src []byte) *Doc {
-	if CheckMarkdown(src) != nil {
-		return &Doc{Links: e.Text(src)}
+	if err := CheckMarkdown(src); err != nil {
+		return &Doc{Links: e.Text(src), Plain: err}
 	}
 	root := docParser().Parse(text.NewReader(src))
 	d := &Doc{Links: e.markdownAST(src, root)}

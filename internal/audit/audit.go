@@ -273,10 +273,10 @@ func (a *auditor) parse(f *File) {
 	}
 	switch f.kind {
 	case kindMarkdown:
-		if err := extract.CheckMarkdown(f.Src); err != nil {
-			f.warns = append(f.warns, fmt.Sprintf("%s: %v: read as plain text", f.Name, err))
-		}
 		f.doc = a.ex.MarkdownDoc(f.Src)
+		if f.doc.Plain != nil {
+			f.warns = append(f.warns, fmt.Sprintf("%s: %v: read as plain text", f.Name, f.doc.Plain))
+		}
 	case kindHTML:
 		f.doc = a.ex.HTMLDoc(f.Src)
 	default:

@@ -8,6 +8,7 @@ import (
 	"runtime/debug"
 	"strings"
 
+	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/internal/policy"
 	"github.com/urilint/urilint/uri"
 )
@@ -64,7 +65,7 @@ func writeJSON(w io.Writer, r *Result) error {
 		jf := jsonFinding{File: f.File, Line: f.Pos.Line, Column: f.Pos.Column, Offset: f.Pos.Offset,
 			Category: string(f.Category), Message: f.Message, URI: f.URI}
 		for _, e := range f.Fix {
-			line, col := lineCol(srcs[f.File], e.Start)
+			line, col := lineCol(srcs[f.File], f.Pos, e.Start)
 			jf.Fix = append(jf.Fix, jsonEdit{Line: line, Column: col, Offset: e.Start, End: e.End, New: e.New})
 		}
 		if err := enc.Encode(jf); err != nil {
@@ -83,10 +84,16 @@ func (r *Result) sources() map[string][]byte {
 	return m
 }
 
-// lineCol returns the line and byte column of offset off in src.
-func lineCol(src []byte, off int) (line, col int) {
-	line, bol := 1, 0
-	for i := 0; i < off && i < len(src); i++ {
+// lineCol returns the line and byte column of offset off in src, counting
+// on from the known position from when off lies after it (a fix's edits
+// sit in or after the finding's link), so that a file of many fixes is
+// not scanned from its start for each edit.
+func lineCol(src []byte, from extract.Position, off int) (line, col int) {
+	line, bol, i := 1, 0, 0
+	if from.Line > 0 && from.Offset <= off && from.Offset-(from.Column-1) >= 0 {
+		line, bol, i = from.Line, from.Offset-(from.Column-1), from.Offset
+	}
+	for ; i < off && i < len(src); i++ {
 		if src[i] == '\n' {
 			line++
 			bol = i + 1

@@ -2,9 +2,9 @@ package remote
 
 import (
 	"io"
-	"net/url"
 	"slices"
 
+	"github.com/urilint/urilint/uri"
 	"golang.org/x/net/html"
 )
 
@@ -47,7 +47,7 @@ func readAnchors(r io.Reader, limit int64) (anchors []string, truncated bool, er
 // Markdown while a script scrolls to the plain name.
 func hasAnchor(anchors []string, frag string) bool {
 	names := []string{frag}
-	if dec, err := url.PathUnescape(frag); err == nil && dec != frag {
+	if dec, err := uri.Unescape(frag); err == nil && dec != frag {
 		names = append(names, dec)
 	}
 	for _, n := range names {
