@@ -8,7 +8,7 @@
 # is checked twice by each tool: with the 200 URLs on one host
 # (127.0.0.1), and spread over 20 hosts (127.0.0.1 to 127.0.0.20, the
 # same server). urilint's side is uriextract -check -remote, with the
-# defaults of internal/remote; markdown-link-check is installed from npm
+# defaults of audit/remote; markdown-link-check is installed from npm
 # into a temporary directory. The server counts the requests and the distinct
 # URLs among them ("first requests"): urilint's side must send exactly
 # 200 requests, one per URL.

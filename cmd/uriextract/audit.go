@@ -12,9 +12,9 @@ import (
 	"strings"
 
 	"github.com/urilint/urilint/extract"
-	"github.com/urilint/urilint/internal/audit"
+	"github.com/urilint/urilint/audit"
 	"github.com/urilint/urilint/internal/policy"
-	"github.com/urilint/urilint/internal/remote"
+	"github.com/urilint/urilint/audit/remote"
 )
 
 // auditOptions are the flags of -check beyond the categories.

@@ -20,13 +20,13 @@
 //
 // The default output has one URI per line, in source order. -json writes
 // one JSON object per URI instead. -check audits the links offline (see
-// package internal/audit): every URI goes through uri.Check, and every
+// package audit): every URI goes through uri.Check, and every
 // relative reference of a Markdown or HTML file is resolved and looked up,
 // its file and its #anchor; each finding prints as "file:line:col:
 // message" (-output picks JSON, SARIF 2.1.0 or GitHub Actions commands
 // instead), and a summary goes to standard error. -fix writes the safe
 // fixes, -diff prints them as a unified diff. -remote also fetches the
-// absolute http and https links (see package internal/remote).
+// absolute http and https links (see package audit/remote).
 //
 // A file reached twice, through symbolic links or named twice, is read
 // once. Binary files are reported and skipped: those with more than a few

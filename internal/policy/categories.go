@@ -24,7 +24,7 @@ const (
 )
 
 // The categories of the remote link check (uriextract -check -remote),
-// one per way a fetched link fails; package internal/remote reports them.
+// one per way a fetched link fails; package audit/remote reports them.
 // They are declared here, with the table, so that this package (which the
 // analyzer imports) does not import net/http.
 const (

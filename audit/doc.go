@@ -8,7 +8,7 @@
 // Markdown, id and name in HTML, and GitHub line anchors ("#L10",
 // "#L10-L20") in any other file or in Markdown read with "?plain=1".
 // Nothing is fetched unless Config.Remote is set: then the absolute http
-// and https URIs go to it (package internal/remote) in one call, and what
+// and https URIs go to it (package audit/remote) in one call, and what
 // it finds is reported at each link, a permanent move with the new URL
 // as its fix.
 //

@@ -7,7 +7,7 @@ import (
 	"net/http/httptest"
 	"strings"
 
-	"github.com/urilint/urilint/internal/remote"
+	"github.com/urilint/urilint/audit/remote"
 )
 
 func ExampleChecker_Check() {

@@ -6,7 +6,7 @@ import (
 
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/internal/policy"
-	"github.com/urilint/urilint/internal/remote"
+	"github.com/urilint/urilint/audit/remote"
 	"github.com/urilint/urilint/uri"
 )
 

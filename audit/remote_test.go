@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/urilint/urilint/internal/policy"
-	"github.com/urilint/urilint/internal/remote"
+	"github.com/urilint/urilint/audit/remote"
 )
 
 // TestRemote runs the audit with a stand-in for the network: it must be
