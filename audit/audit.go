@@ -11,9 +11,9 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"github.com/urilint/urilint/audit/remote"
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/internal/policy"
-	"github.com/urilint/urilint/audit/remote"
 	"github.com/urilint/urilint/uri"
 )
 

@@ -4,9 +4,9 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/urilint/urilint/audit/remote"
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/internal/policy"
-	"github.com/urilint/urilint/audit/remote"
 	"github.com/urilint/urilint/uri"
 )
 

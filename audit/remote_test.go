@@ -6,8 +6,8 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/urilint/urilint/internal/policy"
 	"github.com/urilint/urilint/audit/remote"
+	"github.com/urilint/urilint/internal/policy"
 )
 
 // TestRemote runs the audit with a stand-in for the network: it must be

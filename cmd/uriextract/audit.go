@@ -11,10 +11,10 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/audit"
-	"github.com/urilint/urilint/internal/policy"
 	"github.com/urilint/urilint/audit/remote"
+	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/internal/policy"
 )
 
 // auditOptions are the flags of -check beyond the categories.
