@@ -266,16 +266,16 @@ func resolve(base, location string) (string, error) {
 
 // answer is what one request got.
 type answer struct {
-	status     int
-	location   string
-	wait       time.Duration // asked for by Retry-After
-	waited     bool          // and booked on the host
-	tooLong    bool          // longer than MaxRetryAfter: not booked
-	html       bool
-	read       bool // the body was read for anchors
-	truncated  bool
-	anchors    []string
-	note       string // why the body could not be read for anchors
+	status    int
+	location  string
+	wait      time.Duration // asked for by Retry-After
+	waited    bool          // and booked on the host
+	tooLong   bool          // longer than MaxRetryAfter: not booked
+	html      bool
+	read      bool // the body was read for anchors
+	truncated bool
+	anchors   []string
+	note      string // why the body could not be read for anchors
 }
 
 // request sends one request within the limits and reads what is needed
