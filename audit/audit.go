@@ -1,6 +1,8 @@
 package audit
 
 import (
+	// Named so because fix.go has a constant context.
+	stdcontext "context"
 	"errors"
 	"fmt"
 	"io"
@@ -11,7 +13,6 @@ import (
 	"sync"
 	"unicode/utf8"
 
-	"github.com/urilint/urilint/audit/remote"
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/internal/policy"
 	"github.com/urilint/urilint/uri"
@@ -56,13 +57,13 @@ type Config struct {
 	// Jobs is how many files are parsed and checked at once; 0 means
 	// GOMAXPROCS.
 	Jobs int
-	// Remote, when not nil, checks links over the network: it is called
-	// once, with the distinct absolute http and https URIs of the
-	// documents (not templates, not those of the ignore file), and
-	// returns what it found of each, keyed by the URI as given
-	// (remote.Checker.Check with a context). A URI it has no result for
-	// gets no finding.
-	Remote func(urls []string) map[string]remote.Result
+	// Remote, when not nil, checks links over the network (package
+	// audit/remote): it is called once, with the distinct absolute http
+	// and https URIs of the documents (not templates, not those of the
+	// ignore file). A URI it has no verdict for gets no finding.
+	Remote RemoteChecker
+	// Context, when not nil, ends the remote checks early (an interrupt).
+	Context stdcontext.Context
 }
 
 // Finding is one problem found in a document.
@@ -158,7 +159,7 @@ type auditor struct {
 	fs     *fsCache
 	index  *targetIndex
 	ignore *urlIgnores
-	remote map[string]remote.Result
+	remote map[string]RemoteVerdict
 	errs   []error
 }
 
@@ -205,7 +206,7 @@ func Run(cfg Config, paths []string) *Result {
 	a.index.add(files)
 	if cfg.Remote != nil {
 		if urls := a.remoteURLs(files); len(urls) > 0 {
-			a.remote = cfg.Remote(urls)
+			warns = append(warns, a.checkLinks(urls)...)
 		}
 	}
 	found := make([][]Finding, len(files))

@@ -9,10 +9,12 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/urilint/urilint/audit"
 	"github.com/urilint/urilint/internal/policy"
 	"github.com/urilint/urilint/uri"
 	"golang.org/x/net/http/httpproxy"
@@ -431,4 +433,25 @@ func sleep(ctx context.Context, d time.Duration) error {
 	case <-ctx.Done():
 		return ctx.Err()
 	}
+}
+
+// The audit owns the interface; a Checker is its implementation.
+var _ audit.RemoteChecker = (*Checker)(nil)
+
+// LinkCategories returns Categories, for audit.RemoteChecker.
+func (c *Checker) LinkCategories() []uri.Category { return Categories }
+
+// CheckLinks runs Check for audit.RemoteChecker: the verdicts, and as
+// warnings those of New and an error writing the cache.
+func (c *Checker) CheckLinks(ctx context.Context, urls []string) (map[string]audit.RemoteVerdict, []string) {
+	res, err := c.Check(ctx, urls)
+	warns := slices.Clone(c.warns)
+	if err != nil {
+		warns = append(warns, err.Error())
+	}
+	out := make(map[string]audit.RemoteVerdict, len(res))
+	for u, r := range res {
+		out[u] = audit.RemoteVerdict{Category: r.Category, Message: r.Message, Fix: r.Fix, Note: r.Note}
+	}
+	return out, warns
 }
