@@ -370,8 +370,9 @@ func retryAfter(v string, now time.Time) (time.Duration, bool) {
 // bytes of it once decoded: a gzip body that the transport left encoded
 // (a server that sends it unasked, or a client with compression turned
 // off) is decoded here, within the same bound, so that a bomb costs no
-// more than a plain page. A body in another encoding, or a gzip stream
-// that is broken, is not read: note says why.
+// more than a plain page. A body in another encoding, or one that breaks
+// off (a broken gzip stream, a connection cut), is not read: note says
+// why.
 func (c *Checker) readBody(resp *http.Response) (anchors []string, truncated bool, note string, err error) {
 	body := io.Reader(resp.Body)
 	switch enc := strings.ToLower(strings.TrimSpace(resp.Header.Get("Content-Encoding"))); {
@@ -388,11 +389,8 @@ func (c *Checker) readBody(resp *http.Response) (anchors []string, truncated boo
 	}
 	anchors, truncated, err = readAnchors(body, c.cfg.MaxBody)
 	if err != nil {
-		if body != io.Reader(resp.Body) {
-			// The gzip stream, not the connection, is at fault.
-			return nil, false, fmt.Sprintf("its gzip body cannot be read (%v)", err), nil
-		}
-		return nil, false, "", err
+		// The answer came: the link is there, only its anchors are not.
+		return nil, false, fmt.Sprintf("its body cannot be read (%v)", err), nil
 	}
 	slices.Sort(anchors)
 	return slices.Compact(anchors), truncated, "", nil

@@ -33,16 +33,17 @@ type host struct {
 	next     time.Time       // earliest start of the next request
 	interval time.Duration
 	inflight int // requests sent and not yet answered
-	// pauses counts the pauses asked for by Retry-After, so that a
-	// request booked before one waits for it too.
-	pauses int
+	// pausedUntil is the end of the latest pause asked for by
+	// Retry-After, which a request booked before it waits for too.
+	pausedUntil time.Time
 
 	// The 429 episodes: slowedAt is when the last slowdown began (zero
 	// when the host runs at its configured pace), good counts the
 	// answers other than 429 since, to requests sent after it.
-	slowedAt time.Time
-	good     int
-	limited  int // 429 answers in the run
+	slowedAt  time.Time
+	good      int
+	limited   int // 429 answers in the run
+	slowdowns int // episodes
 	// gaveUp: a link of this host ended rate limited, so the links not
 	// yet sent are not sent at all.
 	gaveUp bool
@@ -99,9 +100,13 @@ func (h *host) leaveLocked() {
 	h.active--
 }
 
-// book reserves the earliest start allowed after now and returns how
-// long to wait for it, and the pauses seen so far (see paused).
-func (h *host) book(now time.Time) (time.Duration, int) {
+// pauseSlack is how much of a pause a request booked before it may
+// overlap: the 429s of one burst ask for pauses that end a few
+// milliseconds apart, and Retry-After counts whole seconds anyway.
+const pauseSlack = 100 * time.Millisecond
+
+// book reserves the earliest start allowed after now and returns it.
+func (h *host) book(now time.Time) time.Time {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	start := now
@@ -109,22 +114,24 @@ func (h *host) book(now time.Time) (time.Duration, int) {
 		start = h.next
 	}
 	h.next = start.Add(h.interval)
-	return start.Sub(now), h.pauses
+	return start
 }
 
-// paused reports whether a pause came after the booking that saw pauses,
-// so that the booked start must be booked again after it.
-func (h *host) paused(pauses int) bool {
+// paused reports whether a pause asked for after the booking of start
+// ends later than it, so that it must be booked again.
+func (h *host) paused(start time.Time) bool {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	return h.pauses != pauses
+	return h.pausedUntil.After(start.Add(pauseSlack))
 }
 
 // pause lets no request start before until.
 func (h *host) pause(until time.Time) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	h.pauses++
+	if until.After(h.pausedUntil) {
+		h.pausedUntil = until
+	}
 	if until.After(h.next) {
 		h.next = until
 	}
@@ -133,18 +140,20 @@ func (h *host) pause(until time.Time) {
 // answered records the status of an answer to a request sent at sent.
 // A 429 to a request sent after the last slowdown (or to the first) slows
 // the host down one step: the 429s of one burst, sent before the host
-// knew, are one episode. Answers other than 429 to requests sent after
-// the slowdown count towards recovering a step.
+// knew (or as it learnt, within pauseSlack), are one episode. Answers
+// other than 429 to requests sent after the slowdown count towards
+// recovering a step.
 func (h *host) answered(status int, sent, now time.Time) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if status == 429 {
 		h.limited++
 		h.good = 0
-		if h.slowedAt.IsZero() || !sent.Before(h.slowedAt) {
+		if h.slowedAt.IsZero() || sent.After(h.slowedAt.Add(pauseSlack)) {
 			h.limit = max(1, h.limit/2)
 			h.interval = min(max(2*h.interval, slowStart), max(slowMax, h.interval))
 			h.slowedAt = now
+			h.slowdowns++
 		}
 		return
 	}

@@ -397,12 +397,13 @@ func (c *Checker) acquire(ctx context.Context, h *host) (release func(), err err
 		return nil, err
 	}
 	for {
-		wait, pauses := h.book(c.now())
-		if err := c.sleep(ctx, wait); err != nil {
+		now := c.now()
+		start := h.book(now)
+		if err := c.sleep(ctx, start.Sub(now)); err != nil {
 			h.leave()
 			return nil, err
 		}
-		if !h.paused(pauses) {
+		if !h.paused(start) {
 			break
 		}
 	}
