@@ -3,7 +3,6 @@ package remote
 import (
 	"compress/gzip"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"mime"
@@ -38,10 +37,6 @@ type page struct {
 	Anchors   []string `json:"anchors,omitempty"`
 }
 
-// errGaveUp is the error of a request to a host given up on: another URL
-// of it ended rate limited meanwhile.
-var errGaveUp = errors.New("the host keeps answering 429 too many requests")
-
 // outcome is what the fetch of one distinct URL found.
 type outcome struct {
 	page
@@ -52,8 +47,8 @@ type outcome struct {
 	to       string // with loop and tooMany: where the last redirect leads
 	attempts int
 
-	// wait is the Retry-After wait the last answer asked for, booked on
-	// its host already; tooLong: it asked for more than MaxRetryAfter.
+	// wait is the Retry-After wait the last answer asked for, waited
+	// before the retry; tooLong: it asked for more than MaxRetryAfter.
 	wait    time.Duration
 	waited  bool
 	tooLong bool
@@ -104,7 +99,7 @@ func (c *Checker) fetch(run context.Context, g *group) outcome {
 	}
 	get := false
 	for attempt := 1; ; attempt++ {
-		o := c.follow(ctx, g.target, g.anchors, get)
+		o := c.follow(ctx, g.target, g.anchors, get, attempt > 1)
 		// A HEAD that failed once is not sent again.
 		get = get || o.usedGet
 		o.attempts = attempt
@@ -112,12 +107,9 @@ func (c *Checker) fetch(run context.Context, g *group) outcome {
 			o.cancelled = true
 			return o
 		}
-		if errors.Is(o.err, errGaveUp) {
-			return outcome{limited: true, skipped: true, attempts: attempt - 1}
-		}
 		if ctx.Err() != nil {
-			// The budget ran out during the attempt, perhaps while the
-			// host was paused by a 429.
+			// The budget ran out during the attempt, perhaps while
+			// waiting for a host slowed down by 429s.
 			if n, _ := h.rateLimited(); n > 0 && len(o.Chain) == 0 {
 				return limited(o)
 			}
@@ -131,9 +123,6 @@ func (c *Checker) fetch(run context.Context, g *group) outcome {
 			}
 			return o
 		}
-		if o.waited {
-			continue // the host's pause is the wait
-		}
 		if err := c.sleep(ctx, wait); err != nil {
 			if run.Err() != nil {
 				o.cancelled = true
@@ -144,7 +133,8 @@ func (c *Checker) fetch(run context.Context, g *group) outcome {
 }
 
 // again reports whether o may pass if asked again, and how long to wait
-// first. A Retry-After wait has been booked on the host already.
+// first: what Retry-After asked for, else a backoff. The URL waits alone:
+// the other URLs of its host go on, at the slower pace of its 429.
 func (c *Checker) again(o *outcome, attempt int) (time.Duration, bool) {
 	if o.err != nil {
 		return c.backoff(attempt), !permanentError(o.err)
@@ -173,8 +163,9 @@ func (c *Checker) backoff(attempt int) time.Duration {
 }
 
 // follow fetches target and the redirects it leads to, HEAD first
-// unless anchors are wanted or get is set.
-func (c *Checker) follow(ctx context.Context, target string, anchors, get bool) (o outcome) {
+// unless anchors are wanted or get is set. A retry, and each request
+// after the first, goes before the URLs not tried yet.
+func (c *Checker) follow(ctx context.Context, target string, anchors, get, retry bool) (o outcome) {
 	method := http.MethodHead
 	if anchors || get {
 		method = http.MethodGet
@@ -196,12 +187,13 @@ func (c *Checker) follow(ctx context.Context, target string, anchors, get bool) 
 			o.tooMany, o.to = true, cur
 			return o
 		}
-		a, err := c.request(ctx, method, cur, jar, anchors)
+		a, err := c.request(ctx, method, cur, jar, anchors, retry)
+		retry = true
 		if method == http.MethodHead && ctx.Err() == nil && headFailed(a.status, err) {
 			// Some servers answer HEAD wrongly (an error, a 4xx, no
 			// answer at all) and GET rightly: GET is what a browser sends.
 			method = http.MethodGet
-			a, err = c.request(ctx, method, cur, jar, anchors)
+			a, err = c.request(ctx, method, cur, jar, anchors, true)
 		}
 		if err != nil {
 			o.err, o.errURL = err, cur
@@ -280,17 +272,14 @@ type answer struct {
 
 // request sends one request within the limits and reads what is needed
 // of the answer: the anchors of an HTML page when asked for.
-func (c *Checker) request(ctx context.Context, method, target string, jar http.CookieJar, anchors bool) (answer, error) {
+func (c *Checker) request(ctx context.Context, method, target string, jar http.CookieJar, anchors, retry bool) (answer, error) {
 	var a answer
 	u, err := url.Parse(target)
 	if err != nil {
 		return a, err
 	}
 	h := c.host(strings.ToLower(u.Host))
-	if _, gaveUp := h.rateLimited(); gaveUp {
-		return a, errGaveUp
-	}
-	release, err := c.acquire(ctx, h)
+	release, err := c.acquire(ctx, h, retry)
 	if err != nil {
 		return a, err
 	}
@@ -326,7 +315,6 @@ func (c *Checker) request(ctx context.Context, method, target string, jar http.C
 				a.tooLong = true
 			} else {
 				a.waited = true
-				h.pause(now.Add(d))
 			}
 		}
 	}

@@ -2,6 +2,7 @@ package remote
 
 import (
 	"context"
+	"net/http"
 	"slices"
 	"sync"
 	"time"
@@ -10,11 +11,12 @@ import (
 // The slowdown of a host that answers 429: each episode halves its limit
 // and at least doubles the interval between its requests, from slowStart
 // up to slowMax; recoverAfter answers other than 429 in a row, to
-// requests sent after the last slowdown, undo one step.
+// requests sent at the slower pace, undo one step. A host that answers
+// 429 at the slowest pace is given up.
 const (
 	slowStart    = 250 * time.Millisecond
 	slowMax      = 4 * time.Second
-	recoverAfter = 8
+	recoverAfter = 4
 )
 
 // host paces the requests to one host: at most limit in flight, their
@@ -28,14 +30,11 @@ type host struct {
 
 	mu       sync.Mutex
 	limit    int
-	active   int             // slots held
-	waiters  []chan struct{} // first come, first served
-	next     time.Time       // earliest start of the next request
+	active   int       // slots held
+	waiters  []waiter  // retries first, then first come, first served
+	next     time.Time // earliest start of the next request
 	interval time.Duration
 	inflight int // requests sent and not yet answered
-	// pausedUntil is the end of the latest pause asked for by
-	// Retry-After, which a request booked before it waits for too.
-	pausedUntil time.Time
 
 	// The 429 episodes: slowedAt is when the last slowdown began (zero
 	// when the host runs at its configured pace), good counts the
@@ -57,24 +56,38 @@ func newHost(name string, perHost int, minInterval time.Duration) *host {
 	return &host{name: name, perHost: perHost, minInterval: minInterval, limit: perHost, interval: minInterval}
 }
 
-// enter waits for a slot of h. On success the caller must call leave.
-func (h *host) enter(ctx context.Context) error {
+// waiter is a request waiting for a slot of its host.
+type waiter struct {
+	ch    chan struct{}
+	retry bool
+}
+
+// enter waits for a slot of h; a retry goes before the requests of URLs
+// not tried yet. On success the caller must call leave.
+func (h *host) enter(ctx context.Context, retry bool) error {
 	h.mu.Lock()
 	if h.active < h.limit && len(h.waiters) == 0 {
 		h.active++
 		h.mu.Unlock()
 		return nil
 	}
-	ch := make(chan struct{})
-	h.waiters = append(h.waiters, ch)
+	w := waiter{ch: make(chan struct{}), retry: retry}
+	i := len(h.waiters)
+	if retry {
+		i = slices.IndexFunc(h.waiters, func(w waiter) bool { return !w.retry })
+		if i < 0 {
+			i = len(h.waiters)
+		}
+	}
+	h.waiters = slices.Insert(h.waiters, i, w)
 	h.mu.Unlock()
 	select {
-	case <-ch:
+	case <-w.ch:
 		return nil
 	case <-ctx.Done():
 		h.mu.Lock()
 		defer h.mu.Unlock()
-		if i := slices.Index(h.waiters, ch); i >= 0 {
+		if i := slices.IndexFunc(h.waiters, func(x waiter) bool { return x.ch == w.ch }); i >= 0 {
 			h.waiters = slices.Delete(h.waiters, i, i+1)
 		} else {
 			// The slot was handed over as ctx ended: pass it on.
@@ -93,20 +106,16 @@ func (h *host) leave() {
 
 func (h *host) leaveLocked() {
 	if h.active <= h.limit && len(h.waiters) > 0 {
-		close(h.waiters[0])
+		close(h.waiters[0].ch)
 		h.waiters = h.waiters[1:]
 		return
 	}
 	h.active--
 }
 
-// pauseSlack is how much of a pause a request booked before it may
-// overlap: the 429s of one burst ask for pauses that end a few
-// milliseconds apart, and Retry-After counts whole seconds anyway.
-const pauseSlack = 100 * time.Millisecond
-
-// book reserves the earliest start allowed after now and returns it.
-func (h *host) book(now time.Time) time.Time {
+// book reserves the earliest start allowed after now and returns how
+// long to wait for it.
+func (h *host) book(now time.Time) time.Duration {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	start := now
@@ -114,50 +123,41 @@ func (h *host) book(now time.Time) time.Time {
 		start = h.next
 	}
 	h.next = start.Add(h.interval)
-	return start
+	return start.Sub(now)
 }
 
-// paused reports whether a pause asked for after the booking of start
-// ends later than it, so that it must be booked again.
-func (h *host) paused(start time.Time) bool {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	return h.pausedUntil.After(start.Add(pauseSlack))
-}
-
-// pause lets no request start before until.
-func (h *host) pause(until time.Time) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if until.After(h.pausedUntil) {
-		h.pausedUntil = until
-	}
-	if until.After(h.next) {
-		h.next = until
-	}
-}
+// paceSlack is how long after a change of pace a request must have been
+// sent to have been sent at that pace: the 429s of one burst, sent before
+// the host slowed down or as it did, are one episode.
+const paceSlack = 100 * time.Millisecond
 
 // answered records the status of an answer to a request sent at sent.
-// A 429 to a request sent after the last slowdown (or to the first) slows
-// the host down one step: the 429s of one burst, sent before the host
-// knew (or as it learnt, within pauseSlack), are one episode. Answers
-// other than 429 to requests sent after the slowdown count towards
-// recovering a step.
+// A 429 to a request sent at the current pace (or to the first) slows
+// the host down one step: the 429s of a burst sent at a faster pace are
+// one episode, and slow it down once. A 429 at the slowest pace gives the
+// host up. Answers other than 429 to requests sent at the slower pace
+// count towards recovering a step.
 func (h *host) answered(status int, sent, now time.Time) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if status == 429 {
+	current := h.slowedAt.IsZero() || sent.After(h.slowedAt.Add(paceSlack))
+	if status == http.StatusTooManyRequests {
 		h.limited++
 		h.good = 0
-		if h.slowedAt.IsZero() || sent.After(h.slowedAt.Add(pauseSlack)) {
-			h.limit = max(1, h.limit/2)
-			h.interval = min(max(2*h.interval, slowStart), max(slowMax, h.interval))
-			h.slowedAt = now
-			h.slowdowns++
+		if !current {
+			return
 		}
+		if h.limit == 1 && h.interval >= slowMax {
+			h.gaveUp = true
+			return
+		}
+		h.limit = max(1, h.limit/2)
+		h.interval = min(max(2*h.interval, slowStart), max(slowMax, h.interval))
+		h.slowedAt = now
+		h.slowdowns++
 		return
 	}
-	if h.slowedAt.IsZero() || sent.Before(h.slowedAt) {
+	if h.slowedAt.IsZero() || !current {
 		return
 	}
 	if h.good++; h.good < recoverAfter {
@@ -177,7 +177,7 @@ func (h *host) answered(status int, sent, now time.Time) {
 	// Waiters that the higher limit lets in go now.
 	for h.active < h.limit && len(h.waiters) > 0 {
 		h.active++
-		close(h.waiters[0])
+		close(h.waiters[0].ch)
 		h.waiters = h.waiters[1:]
 	}
 }
@@ -214,7 +214,7 @@ func (h *host) state() (limit int, interval time.Duration, inflight int) {
 // link at a time, taking turns among the hosts, and never more links of
 // a host than its limit: a link waiting to be retried keeps its worker,
 // so the links of a host that slowed down wait for its retries to be done
-// before they start, and a host that pauses holds few workers.
+// before they start, and a host that slows down holds few workers.
 type dispatcher struct {
 	c *Checker
 

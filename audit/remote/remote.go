@@ -155,8 +155,8 @@ type Hop struct {
 	Status int    `json:"status"`
 }
 
-// A Checker checks links. Its hosts' state (pauses and slowdowns asked by
-// 429 and Retry-After) lasts as long as it does.
+// A Checker checks links. Its hosts' state (the slowdowns asked for by
+// 429 answers) lasts as long as it does.
 type Checker struct {
 	cfg    Config
 	ua     string
@@ -389,23 +389,15 @@ func (c *Checker) host(name string) *host {
 	return h
 }
 
-// acquire waits until a request to h may start: a slot of h, h's pace
-// (booked again when a Retry-After pause came in the meantime), then a
-// global slot. The caller must call release.
-func (c *Checker) acquire(ctx context.Context, h *host) (release func(), err error) {
-	if err := h.enter(ctx); err != nil {
+// acquire waits until a request to h may start: a slot of h (retries
+// first), h's pace, then a global slot. The caller must call release.
+func (c *Checker) acquire(ctx context.Context, h *host, retry bool) (release func(), err error) {
+	if err := h.enter(ctx, retry); err != nil {
 		return nil, err
 	}
-	for {
-		now := c.now()
-		start := h.book(now)
-		if err := c.sleep(ctx, start.Sub(now)); err != nil {
-			h.leave()
-			return nil, err
-		}
-		if !h.paused(start) {
-			break
-		}
+	if err := c.sleep(ctx, h.book(c.now())); err != nil {
+		h.leave()
+		return nil, err
 	}
 	select {
 	case c.global <- struct{}{}:

@@ -406,9 +406,9 @@ func TestParseRetryAfter(t *testing.T) {
 }
 
 func TestRetries(t *testing.T) {
-	s := newServer(t, map[string]http.HandlerFunc{
-		"/500": status(500), "/501": status(501), "/404": status(404), "/429": status(429),
-	})
+	s := newServer(t, map[string]http.HandlerFunc{"/500": status(500), "/501": status(501), "/404": status(404)})
+	// The host that rate limits is given up: another one.
+	limiting := newServer(t, map[string]http.HandlerFunc{"/429": status(429)})
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -416,7 +416,7 @@ func TestRetries(t *testing.T) {
 	refused := "http://" + l.Addr().String() + "/"
 	l.Close()
 	var sl sleeps
-	res := check(t, newChecker(t, fast(), &sl), s.URL+"/500", s.URL+"/501", s.URL+"/404", s.URL+"/429", refused)
+	res := check(t, newChecker(t, fast(), &sl), s.URL+"/500", s.URL+"/501", s.URL+"/404", limiting.URL+"/429", refused)
 	tests := []struct {
 		url, cat string
 		attempts int
@@ -425,7 +425,7 @@ func TestRetries(t *testing.T) {
 		{s.URL + "/500", "link-server-error", 3, "returns 500 internal server error (3 attempts)"},
 		{s.URL + "/501", "link-server-error", 1, "returns 501 not implemented"},
 		{s.URL + "/404", "link-client-error", 1, "returns 404 not found"},
-		{s.URL + "/429", "link-rate-limited", 3, "answers 429 too many requests (3 attempts): not checked"},
+		{limiting.URL + "/429", "link-rate-limited", 3, "answers 429 too many requests (3 attempts): not checked"},
 		{refused, "link-network", 3, "cannot be reached: connection refused (3 attempts)"},
 	}
 	for _, tt := range tests {
