@@ -3,6 +3,7 @@ package remote
 import (
 	"compress/gzip"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"mime"
@@ -36,6 +37,9 @@ type page struct {
 	Truncated bool     `json:"truncated,omitempty"`
 	Anchors   []string `json:"anchors,omitempty"`
 }
+
+// errGaveUp is the error of a retry to a host given up on meanwhile.
+var errGaveUp = errors.New("the host keeps answering 429 too many requests")
 
 // outcome is what the fetch of one distinct URL found.
 type outcome struct {
@@ -98,6 +102,7 @@ func (c *Checker) fetch(run context.Context, g *group) outcome {
 		return o
 	}
 	get := false
+	var prev outcome
 	for attempt := 1; ; attempt++ {
 		o := c.follow(ctx, g.target, g.anchors, get, attempt > 1)
 		// A HEAD that failed once is not sent again.
@@ -115,9 +120,17 @@ func (c *Checker) fetch(run context.Context, g *group) outcome {
 			}
 			return o
 		}
+		if errors.Is(o.err, errGaveUp) {
+			if attempt == 1 {
+				return outcome{limited: true, skipped: true}
+			}
+			return limited(prev)
+		}
+		prev = o
 		wait, again := c.again(&o, attempt)
 		late := !deadline.IsZero() && c.now().Add(wait).After(deadline)
-		if !again || attempt > c.cfg.Retries || late {
+		_, gaveUp := h.rateLimited()
+		if !again || attempt > c.cfg.Retries || late || gaveUp && o.last() == http.StatusTooManyRequests {
 			if o.last() == http.StatusTooManyRequests {
 				return limited(o)
 			}
@@ -282,6 +295,12 @@ func (c *Checker) request(ctx context.Context, method, target string, jar http.C
 	release, err := c.acquire(ctx, h, retry)
 	if err != nil {
 		return a, err
+	}
+	if _, gaveUp := h.rateLimited(); gaveUp && retry {
+		// Another URL of the host ended rate limited while this one
+		// waited to be asked again after a 429.
+		release()
+		return a, errGaveUp
 	}
 	defer release()
 	rctx, cancel := context.WithTimeout(ctx, c.cfg.Timeout)

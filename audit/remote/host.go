@@ -14,7 +14,7 @@ import (
 // requests sent at the slower pace, undo one step. A host that answers
 // 429 at the slowest pace is given up.
 const (
-	slowStart    = 250 * time.Millisecond
+	slowStart    = 100 * time.Millisecond
 	slowMax      = 4 * time.Second
 	recoverAfter = 4
 )

@@ -137,11 +137,11 @@ func TestRetriesFirst(t *testing.T) {
 func TestEscalation(t *testing.T) {
 	h := newHost("h", 10, 0)
 	now := time.Now()
-	for i := range 8 {
+	for i := range 9 {
 		sent := now.Add(time.Second)
 		now = now.Add(2 * time.Second)
 		h.answered(http.StatusTooManyRequests, sent, now)
-		if _, gaveUp := h.rateLimited(); gaveUp != (i >= 5) { // 5 steps: 5 and 250ms, 2 and 500ms, 1 and 1s, 2s, 4s
+		if _, gaveUp := h.rateLimited(); gaveUp != (i >= 7) { // 7 steps: 5 and 100ms, 2 and 200ms, 1 and 400ms, 800ms, 1.6s, 3.2s, 4s
 			limit, interval, _ := h.state()
 			t.Fatalf("after %d 429s at the current pace: limit %d, interval %v, given up %v", i+1, limit, interval, gaveUp)
 		}
