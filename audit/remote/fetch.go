@@ -38,7 +38,18 @@ type page struct {
 	Anchors   []string `json:"anchors,omitempty"`
 }
 
-// errGaveUp is the error of a retry to a host given up on meanwhile.
+// turn says which request of a URL is to be sent: the first, one after
+// an answer other than 429 (a retry, a redirect), or one after a 429.
+type turn uint8
+
+const (
+	turnNew turn = iota
+	turnRetry
+	turnAfter429
+)
+
+// errGaveUp is the error of a request after a 429 to a host given up on
+// meanwhile.
 var errGaveUp = errors.New("the host keeps answering 429 too many requests")
 
 // outcome is what the fetch of one distinct URL found.
@@ -104,7 +115,14 @@ func (c *Checker) fetch(run context.Context, g *group) outcome {
 	get := false
 	var prev outcome
 	for attempt := 1; ; attempt++ {
-		o := c.follow(ctx, g.target, g.anchors, get, attempt > 1)
+		t := turnNew
+		if attempt > 1 {
+			t = turnRetry
+			if prev.last() == http.StatusTooManyRequests {
+				t = turnAfter429
+			}
+		}
+		o := c.follow(ctx, g.target, g.anchors, get, t)
 		// A HEAD that failed once is not sent again.
 		get = get || o.usedGet
 		o.attempts = attempt
@@ -178,7 +196,7 @@ func (c *Checker) backoff(attempt int) time.Duration {
 // follow fetches target and the redirects it leads to, HEAD first
 // unless anchors are wanted or get is set. A retry, and each request
 // after the first, goes before the URLs not tried yet.
-func (c *Checker) follow(ctx context.Context, target string, anchors, get, retry bool) (o outcome) {
+func (c *Checker) follow(ctx context.Context, target string, anchors, get bool, t turn) (o outcome) {
 	method := http.MethodHead
 	if anchors || get {
 		method = http.MethodGet
@@ -200,13 +218,13 @@ func (c *Checker) follow(ctx context.Context, target string, anchors, get, retry
 			o.tooMany, o.to = true, cur
 			return o
 		}
-		a, err := c.request(ctx, method, cur, jar, anchors, retry)
-		retry = true
+		a, err := c.request(ctx, method, cur, jar, anchors, t)
+		t = turnRetry
 		if method == http.MethodHead && ctx.Err() == nil && headFailed(a.status, err) {
 			// Some servers answer HEAD wrongly (an error, a 4xx, no
 			// answer at all) and GET rightly: GET is what a browser sends.
 			method = http.MethodGet
-			a, err = c.request(ctx, method, cur, jar, anchors, true)
+			a, err = c.request(ctx, method, cur, jar, anchors, turnRetry)
 		}
 		if err != nil {
 			o.err, o.errURL = err, cur
@@ -285,22 +303,16 @@ type answer struct {
 
 // request sends one request within the limits and reads what is needed
 // of the answer: the anchors of an HTML page when asked for.
-func (c *Checker) request(ctx context.Context, method, target string, jar http.CookieJar, anchors, retry bool) (answer, error) {
+func (c *Checker) request(ctx context.Context, method, target string, jar http.CookieJar, anchors bool, t turn) (answer, error) {
 	var a answer
 	u, err := url.Parse(target)
 	if err != nil {
 		return a, err
 	}
 	h := c.host(strings.ToLower(u.Host))
-	release, err := c.acquire(ctx, h, retry)
+	release, err := c.acquire(ctx, h, t)
 	if err != nil {
 		return a, err
-	}
-	if _, gaveUp := h.rateLimited(); gaveUp && retry {
-		// Another URL of the host ended rate limited while this one
-		// waited to be asked again after a 429.
-		release()
-		return a, errGaveUp
 	}
 	defer release()
 	rctx, cancel := context.WithTimeout(ctx, c.cfg.Timeout)

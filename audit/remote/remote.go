@@ -390,14 +390,29 @@ func (c *Checker) host(name string) *host {
 }
 
 // acquire waits until a request to h may start: a slot of h (retries
-// first), h's pace, then a global slot. The caller must call release.
-func (c *Checker) acquire(ctx context.Context, h *host, retry bool) (release func(), err error) {
-	if err := h.enter(ctx, retry); err != nil {
+// first), h's pace, then a global slot. The caller must call release. A
+// request after a 429 to a host given up on meanwhile (another URL of it
+// ended rate limited) is not sent: errGaveUp, checked before the wait for
+// the host's pace, which is long then, and after it.
+func (c *Checker) acquire(ctx context.Context, h *host, t turn) (release func(), err error) {
+	if err := h.enter(ctx, t != turnNew); err != nil {
 		return nil, err
+	}
+	gaveUp := func() bool {
+		_, g := h.rateLimited()
+		return g && t == turnAfter429
+	}
+	if gaveUp() {
+		h.leave()
+		return nil, errGaveUp
 	}
 	if err := c.sleep(ctx, h.book(c.now())); err != nil {
 		h.leave()
 		return nil, err
+	}
+	if gaveUp() {
+		h.leave()
+		return nil, errGaveUp
 	}
 	select {
 	case c.global <- struct{}{}:
