@@ -250,7 +250,7 @@ func (c *Checker) follow(ctx context.Context, target string, anchors, get bool, 
 // 501, or no answer, unless the error is one a GET would get too.
 func headFailed(status int, err error) bool {
 	if err != nil {
-		return !permanentError(err)
+		return !permanentError(err) && !errors.Is(err, errGaveUp)
 	}
 	return status/100 == 4 && status != http.StatusTooManyRequests || status == http.StatusNotImplemented
 }
