@@ -18,8 +18,8 @@ var applyTests = []struct {
 	{src: "abc", edits: []Edit{{2, 3, "C"}, {0, 1, "A"}}, want: "AbC"}, // any order
 	{src: "abc", edits: []Edit{{0, 0, "<"}, {3, 3, ">"}}, want: "<abc>"},
 	{src: "abc", edits: []Edit{{0, 1, ""}, {1, 2, "x"}}, want: "xc"}, // touching
-	{src: "abc", edits: []Edit{{1, 1, "x"}, {1, 1, "y"}}, bad: true},  // two insertions at one offset
-	{src: "abc", edits: []Edit{{1, 1, "x"}, {1, 2, "y"}}, bad: true},  // insertion at a replacement's start
+	{src: "abc", edits: []Edit{{1, 1, "x"}, {1, 1, "y"}}, bad: true}, // two insertions at one offset
+	{src: "abc", edits: []Edit{{1, 1, "x"}, {1, 2, "y"}}, bad: true}, // insertion at a replacement's start
 	{src: "abc", edits: []Edit{{0, 2, "x"}, {1, 3, "y"}}, bad: true},
 	{src: "abc", edits: []Edit{{2, 4, "x"}}, bad: true},
 	{src: "abc", edits: []Edit{{-1, 0, "x"}}, bad: true},
@@ -67,13 +67,13 @@ func TestSortAndCheck(t *testing.T) {
 func TestSelect(t *testing.T) {
 	fixes := [][]Edit{
 		{{10, 12, "a"}},
-		{{0, 1, "b"}, {20, 21, "c"}}, // spans others: taken first
-		{{11, 11, "d"}},              // inside the first fix's edit
-		{{15, 16, "e"}},              // between the second fix's edits
-		{{20, 20, "f"}},              // an insertion where c starts
-		{},                           // no edit: not a fix
+		{{0, 1, "b"}, {20, 21, "c"}},   // spans others: taken first
+		{{11, 11, "d"}},                // inside the first fix's edit
+		{{15, 16, "e"}},                // between the second fix's edits
+		{{20, 20, "f"}},                // an insertion where c starts
+		{},                             // no edit: not a fix
 		{{30, 31, "g"}, {30, 32, "h"}}, // overlaps itself
-		{{40, 41, "i"}},              // out of range
+		{{40, 41, "i"}},                // out of range
 	}
 	edits, taken := Select(32, fixes)
 	if want := []bool{true, true, false, true, false, false, false, false}; !slices.Equal(taken, want) {
