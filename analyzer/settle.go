@@ -1,12 +1,12 @@
 package analyzer
 
 import (
-	"cmp"
 	"go/ast"
-	"slices"
+	"math"
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/urilint/urilint/internal/edit"
 	"github.com/urilint/urilint/internal/policy"
 	"github.com/urilint/urilint/uri"
 )
@@ -15,46 +15,33 @@ import (
 const maxRounds = 8
 
 // oneRound applies the fixes of findings to v the way a fixer applies
-// suggested fixes: in the order of their first edit, each whole or not at
-// all, leaving out one that overlaps a fix taken before it (two insertions
-// at the same offset overlap too). It reports whether any was taken.
+// suggested fixes, with internal/edit.Select: in the order of their first
+// edit, each whole or not at all, leaving out one that overlaps a fix
+// taken before it. It reports whether any was taken.
 func oneRound(v string, findings []uri.Finding) (string, bool) {
-	fixes := make([][]uri.Edit, 0, len(findings))
-	for _, f := range findings {
-		if len(f.Fix) > 0 {
-			fixes = append(fixes, slices.SortedFunc(slices.Values(f.Fix), editByStart))
-		}
-	}
-	slices.SortStableFunc(fixes, func(a, b []uri.Edit) int { return editByStart(a[0], b[0]) })
-	var taken []uri.Edit
-	for _, fix := range fixes {
-		if !overlaps(taken, fix) {
-			taken = append(taken, fix...)
-		}
-	}
-	if len(taken) == 0 {
+	edits, _ := edit.Select(len(v), fixesOf(findings))
+	if len(edits) == 0 {
 		return v, false
 	}
-	slices.SortStableFunc(taken, editByStart)
-	return uri.ApplyEdits(v, taken), true
+	out, err := edit.Apply(v, edits)
+	if err != nil {
+		return v, false // cannot happen: Select returns valid edits
+	}
+	return out, true
 }
 
-func editByStart(a, b uri.Edit) int { return cmp.Compare(a.Start, b.Start) }
-
-// overlaps reports whether one of fix touches the bytes of one of taken,
-// or inserts at the same offset, or two of fix do so with each other. It
-// sorts the edits once and sweeps them, so that a fix of many edits (one
-// per "%7e" of a long literal) costs n log n, not n squared.
-func overlaps(taken, fix []uri.Edit) bool {
-	all := slices.SortedFunc(slices.Values(slices.Concat(taken, fix)), editByStart)
-	maxEnd := -1
-	for i, e := range all {
-		if i > 0 && (e.Start == all[i-1].Start || e.Start < maxEnd) {
-			return true
+// fixesOf returns the fixes of findings as internal/edit's edits. uri.Edit
+// stays uri's own type, so that the parser library's API names no
+// internal package; the two convert field for field.
+func fixesOf(findings []uri.Finding) [][]edit.Edit {
+	fixes := make([][]edit.Edit, len(findings))
+	for i, f := range findings {
+		fixes[i] = make([]edit.Edit, len(f.Fix))
+		for j, e := range f.Fix {
+			fixes[i][j] = edit.Edit(e)
 		}
-		maxEnd = max(maxEnd, e.End)
 	}
-	return false
+	return fixes
 }
 
 // settle returns what v becomes when its findings are fixed, checked again
@@ -113,12 +100,12 @@ func (st *state) settledFix(e ast.Expr, pieces []piece, v string, findings []uri
 // hasOverlap reports whether the fixes of findings overlap, so that
 // applying them once leaves one out.
 func hasOverlap(findings []uri.Finding) bool {
-	var taken []uri.Edit
-	for _, f := range findings {
-		if overlaps(taken, f.Fix) {
+	fixes := fixesOf(findings)
+	_, taken := edit.Select(math.MaxInt, fixes)
+	for i, t := range taken {
+		if !t && len(fixes[i]) > 0 {
 			return true
 		}
-		taken = append(taken, f.Fix...)
 	}
 	return false
 }
