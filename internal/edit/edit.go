@@ -22,6 +22,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // Edit replaces the bytes [Start, End) of a text with New.
@@ -96,6 +97,20 @@ func Apply[S ~string | ~[]byte](src S, edits []Edit) (S, error) {
 	n := len(src)
 	for _, e := range edits {
 		n += len(e.New) - (e.End - e.Start)
+	}
+	var zero S
+	if _, ok := any(zero).(string); ok {
+		// A string is built in place: one allocation, not two.
+		var b strings.Builder
+		b.Grow(n)
+		at := 0
+		for _, e := range edits {
+			b.WriteString(string(src[at:e.Start]))
+			b.WriteString(e.New)
+			at = e.End
+		}
+		b.WriteString(string(src[at:]))
+		return S(b.String()), nil
 	}
 	out := make([]byte, 0, n)
 	at := 0
