@@ -1,8 +1,12 @@
 package analyzer
 
 import (
+	"fmt"
 	"go/ast"
+	"go/token"
+	"go/types"
 	"math"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -70,8 +74,8 @@ func settle(p *policy.Policy, v string, findings []uri.Finding) (string, int) {
 // not be made), in a generated file, or when the change does not map to
 // the source.
 func (st *state) settledFix(e ast.Expr, pieces []piece, v string, findings []uri.Finding) *analysis.SuggestedFix {
-	if st.generated() {
-		return nil
+	if st.generated() || st.keyClash(e) != "" {
+		return nil // report says why there is no fix
 	}
 	settled, rounds := settle(st.config.policy, v, findings)
 	if rounds < 2 && !hasOverlap(findings) {
@@ -108,4 +112,151 @@ func hasOverlap(findings []uri.Finding) bool {
 		}
 	}
 	return false
+}
+
+// A keyGroup is a set of constant expressions that must stay distinct for
+// the package to compile: the keys of one map literal, or the case values
+// of one expression switch. A fix that makes two equal breaks the build
+// ("duplicate key", "duplicate case"), so it is left out.
+type keyGroup struct {
+	what  string     // "key of the map literal" or "case of the switch"
+	keys  []ast.Expr // the keys whose value is a constant string
+	vals  []string   // their values
+	outs  [][]string // what each may become under -fix, computed on first use
+	ready bool
+}
+
+// keyIndex maps each constant expression that a fix may change (a key or
+// case written as a literal, or the value of a named constant used as one)
+// to the groups it is in, and for each group the index of the key.
+type keyIndex map[ast.Expr][]keyRef
+
+type keyRef struct {
+	g *keyGroup
+	i int
+}
+
+// keyClash returns why the fixes of the constant expression e
+// must not be made, or "": when e is, or gives its value to, a key of a
+// map literal or a case of a switch, and a value that -fix may make of it
+// is one that another key of the group has or may get.
+func (st *state) keyClash(e ast.Expr) string {
+	if st.keys == nil {
+		st.keys = st.indexKeys()
+	}
+	for _, ref := range st.keys[e] {
+		g := ref.g
+		if !g.ready {
+			g.outs = make([][]string, len(g.keys))
+			for i, v := range g.vals {
+				g.outs[i] = st.outcomes(v)
+			}
+			g.ready = true
+		}
+		for _, out := range g.outs[ref.i] {
+			for j := range g.keys {
+				if j != ref.i && (g.vals[j] == out || slices.Contains(g.outs[j], out)) {
+					line := st.pass.Fset.Position(g.keys[j].Pos()).Line
+					return fmt.Sprintf("no fix: it would make the %s equal to the one on line %d, %q", g.what, line, uri.Redact(g.vals[j]))
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// outcomes returns the values other than v that -fix may make of v: after
+// one run, and once settled.
+func (st *state) outcomes(v string) []string {
+	findings := st.config.policy.Check(v)
+	var out []string
+	if once, ok := oneRound(v, findings); ok && once != v {
+		out = append(out, once)
+	}
+	if settled, _ := settle(st.config.policy, v, findings); settled != v && !slices.Contains(out, settled) {
+		out = append(out, settled)
+	}
+	return out
+}
+
+// indexKeys finds, in the files of the package, the map literals and
+// expression switches with two or more constant string keys.
+func (st *state) indexKeys() keyIndex {
+	idx := make(keyIndex)
+	info := st.pass.TypesInfo
+	// The value expression of each named constant of the package, for
+	// keys written as its name.
+	constExpr := make(map[types.Object]ast.Expr)
+	for _, f := range st.pass.Files {
+		for _, d := range f.Decls {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok || gd.Tok != token.CONST {
+				continue
+			}
+			for _, spec := range gd.Specs {
+				vs := spec.(*ast.ValueSpec)
+				if len(vs.Values) != len(vs.Names) {
+					continue
+				}
+				for i, name := range vs.Names {
+					if obj := info.Defs[name]; obj != nil {
+						constExpr[obj] = vs.Values[i]
+					}
+				}
+			}
+		}
+	}
+	add := func(what string, exprs []ast.Expr) {
+		g := &keyGroup{what: what}
+		for _, k := range exprs {
+			if v, ok := st.constString(k); ok {
+				g.keys, g.vals = append(g.keys, k), append(g.vals, v)
+			}
+		}
+		if len(g.keys) < 2 {
+			return
+		}
+		for i, k := range g.keys {
+			src := k
+			switch x := ast.Unparen(k).(type) {
+			case *ast.Ident:
+				if e, ok := constExpr[info.Uses[x]]; ok {
+					src = e
+				}
+			case *ast.SelectorExpr:
+				if e, ok := constExpr[info.Uses[x.Sel]]; ok {
+					src = e
+				}
+			}
+			idx[src] = append(idx[src], keyRef{g, i})
+		}
+	}
+	for _, f := range st.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CompositeLit:
+				if t := info.TypeOf(n); t != nil {
+					if _, ok := t.Underlying().(*types.Map); ok {
+						keys := make([]ast.Expr, 0, len(n.Elts))
+						for _, el := range n.Elts {
+							if kv, ok := el.(*ast.KeyValueExpr); ok {
+								keys = append(keys, kv.Key)
+							}
+						}
+						add("key of the map literal", keys)
+					}
+				}
+			case *ast.SwitchStmt:
+				if n.Tag != nil {
+					var cases []ast.Expr
+					for _, c := range n.Body.List {
+						cases = append(cases, c.(*ast.CaseClause).List...)
+					}
+					add("case of the switch", cases)
+				}
+			}
+			return true
+		})
+	}
+	return idx
 }
