@@ -85,6 +85,12 @@ type Options struct {
 	tests                         func() bool
 }
 
+// FlagSet returns the flag set of a command running a, as Main parses
+// it, for generating its documentation.
+func FlagSet(a *analysis.Analyzer) *flag.FlagSet {
+	return newFlagSet(a, &Options{}, io.Discard)
+}
+
 // newFlagSet returns the one flag set of urilint: its own flags, the
 // analyzer's, and the deprecated -test, bound to o.
 func newFlagSet(a *analysis.Analyzer, o *Options, out io.Writer) *flag.FlagSet {
