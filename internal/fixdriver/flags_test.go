@@ -156,3 +156,25 @@ func TestFixChangedFile(t *testing.T) {
 		t.Errorf("main.go is\n%s\nwant the user's edit kept", got)
 	}
 }
+
+// TestFixReportsNewPositions: what is left after -fix is printed where it
+// is in the fixed file, not where it was.
+func TestFixReportsNewPositions(t *testing.T) {
+	dir := module(t, "package m\n\nvar d = \"grow\"\n\nvar k = \"keep\"\n", 0o644)
+	for _, args := range [][]string{{"-fix", "./..."}, {"-fix", "-diff", "./..."}} {
+		var stderr bytes.Buffer
+		if got := Run(quoted, Options{}, args, dir, io.Discard, &stderr); got != 3 {
+			t.Errorf("%q = %d, want 3", args, got)
+		}
+		if got, want := stderr.String(), filepath.Join(dir, "main.go")+":7:9: keep has no fix\n"; got != want {
+			t.Errorf("%q printed:\n%s\nwant:\n%s", args, got, want)
+		}
+		if args[1] == "-diff" {
+			break
+		}
+		// Put the file back for -diff, which reports as if applied.
+		if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte("package m\n\nvar d = \"grow\"\n\nvar k = \"keep\"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
