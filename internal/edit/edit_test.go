@@ -104,3 +104,45 @@ func TestApplyNoAlloc(t *testing.T) {
 		t.Errorf("SortAndCheck: %v allocations, want 0", n)
 	}
 }
+
+// FuzzSelect checks Select's promises on any fixes: the edits it returns
+// are valid, are those of the fixes it took, and each fix it left out is
+// invalid on its own or overlaps a fix it took.
+func FuzzSelect(f *testing.F) {
+	f.Add(40, []byte{10, 2, 0, 0, 1, 1, 20, 1, 0, 11, 0, 2, 15, 1, 1, 20, 0, 0})
+	f.Fuzz(func(t *testing.T, size int, enc []byte) {
+		size = min(max(size, 0), 300)
+		// enc holds, per edit: start, length, and whether it ends a fix.
+		var fixes [][]Edit
+		var cur []Edit
+		for ; len(enc) >= 3; enc = enc[3:] {
+			cur = append(cur, Edit{int(enc[0]), int(enc[0]) + int(enc[1]%8), "x"})
+			if enc[2]%2 == 0 {
+				fixes, cur = append(fixes, cur), nil
+			}
+		}
+		edits, taken := Select(size, fixes)
+		if err := check(size, edits); err != nil {
+			t.Fatalf("Select(%d, %v) returned invalid edits: %v", size, fixes, err)
+		}
+		var want []Edit
+		for i, fx := range fixes {
+			if taken[i] {
+				want = append(want, fx...)
+			}
+		}
+		slices.SortStableFunc(want, byStart)
+		if !slices.Equal(edits, want) {
+			t.Fatalf("Select(%d, %v) = %v, want the edits of the fixes taken: %v", size, fixes, edits, want)
+		}
+		for i, fx := range fixes {
+			if taken[i] || len(fx) == 0 {
+				continue
+			}
+			own := slices.SortedStableFunc(slices.Values(fx), byStart)
+			if check(size, own) == nil && fits(edits, own) {
+				t.Fatalf("Select(%d, %v) left out fix %d, %v, which overlaps nothing taken", size, fixes, i, fx)
+			}
+		}
+	})
+}
