@@ -1,8 +1,7 @@
 package audit
 
 import (
-	// Named so because fix.go has a constant context.
-	stdcontext "context"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -64,7 +63,7 @@ type Config struct {
 	// ignore file). A URI it has no verdict for gets no finding.
 	Remote RemoteChecker
 	// Context, when not nil, ends the remote checks early (an interrupt).
-	Context stdcontext.Context
+	Context context.Context
 }
 
 // Finding is one problem found in a document.

@@ -1,7 +1,7 @@
 package audit
 
 import (
-	stdcontext "context" // fix.go has a constant context
+	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -23,7 +23,7 @@ type RemoteChecker interface {
 	// keyed by the URL as given, and what the run should tell the user
 	// besides (a cache file set aside, say). When ctx ends it returns at
 	// once with the verdicts it has.
-	CheckLinks(ctx stdcontext.Context, urls []string) (map[string]RemoteVerdict, []string)
+	CheckLinks(ctx context.Context, urls []string) (map[string]RemoteVerdict, []string)
 }
 
 // RemoteVerdict is what a RemoteChecker found of one link.
@@ -84,7 +84,7 @@ func (a *auditor) remoteURLs(files []*File) []string {
 func (a *auditor) checkLinks(urls []string) []string {
 	ctx := a.cfg.Context
 	if ctx == nil {
-		ctx = stdcontext.Background()
+		ctx = context.Background()
 	}
 	verdicts, warns := a.cfg.Remote.CheckLinks(ctx, urls)
 	a.remote = verdicts

@@ -1,7 +1,7 @@
 package audit
 
 import (
-	stdcontext "context"
+	"context"
 	"os"
 	"path/filepath"
 	"slices"
@@ -81,7 +81,7 @@ func (f *fakeRemote) LinkCategories() []uri.Category {
 	return []uri.Category{policy.CategoryLinkClientError, policy.CategoryLinkMoved, policy.CategoryLinkRateLimited}
 }
 
-func (f *fakeRemote) CheckLinks(_ stdcontext.Context, urls []string) (map[string]RemoteVerdict, []string) {
+func (f *fakeRemote) CheckLinks(_ context.Context, urls []string) (map[string]RemoteVerdict, []string) {
 	return f.check(urls), f.warns
 }
 
