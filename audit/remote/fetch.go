@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/urilint/urilint/uri"
@@ -247,10 +248,11 @@ func (c *Checker) follow(ctx context.Context, target string, anchors, get bool, 
 
 // headFailed reports whether a HEAD request that got status or err is to
 // be sent again as GET: any 4xx but 429 (a GET would be as unwelcome),
-// 501, or no answer, unless the error is one a GET would get too.
+// 501, or no answer, unless the error is one a GET would get too (a
+// refused connection is retried later, not with another method).
 func headFailed(status int, err error) bool {
 	if err != nil {
-		return !permanentError(err) && !errors.Is(err, errGaveUp)
+		return !permanentError(err) && !errors.Is(err, errGaveUp) && !errors.Is(err, syscall.ECONNREFUSED)
 	}
 	return status/100 == 4 && status != http.StatusTooManyRequests || status == http.StatusNotImplemented
 }
