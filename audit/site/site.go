@@ -262,7 +262,9 @@ func (s *Site) SitePath(ref string) (string, bool) {
 }
 
 // Note adds a remark to the line that says what was detected.
-func (s *Site) Note(format string, args ...any) { s.notes = append(s.notes, fmt.Sprintf(format, args...)) }
+func (s *Site) Note(format string, args ...any) {
+	s.notes = append(s.notes, fmt.Sprintf(format, args...))
+}
 
 // cleanURL returns u as a key: a clean path, "/" first, with a final "/"
 // when u had one.

@@ -1,0 +1,88 @@
+package audit
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/urilint/urilint/audit/site"
+	"github.com/urilint/urilint/internal/policy"
+	"golang.org/x/tools/txtar"
+)
+
+// TestSites audits each tree of testdata/site/*.txtar, laid out the way
+// its publisher's documentation describes, and compares the findings
+// ("file:line: category", unverifiable ones included) with its "want"
+// section: every link not listed there must resolve.
+func TestSites(t *testing.T) {
+	names, _ := filepath.Glob("testdata/site/*.txtar")
+	if len(names) == 0 {
+		t.Fatal("no testdata/site/*.txtar")
+	}
+	for _, name := range names {
+		t.Run(strings.TrimSuffix(filepath.Base(name), ".txtar"), func(t *testing.T) {
+			ar, err := txtar.ParseFile(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			dir := t.TempDir()
+			var want []string
+			var opts site.Options
+			for _, f := range ar.Files {
+				switch f.Name {
+				case "want":
+					for _, l := range strings.Split(strings.TrimSpace(string(f.Data)), "\n") {
+						if l != "" {
+							want = append(want, l)
+						}
+					}
+					continue
+				case "options":
+					for _, l := range strings.Split(strings.TrimSpace(string(f.Data)), "\n") {
+						k, v, _ := strings.Cut(l, ": ")
+						switch k {
+						case "repository":
+							opts.Repository = v
+						case "base-url":
+							opts.BaseURLs = append(opts.BaseURLs, v)
+						case "generator":
+							opts.Generator = v
+						}
+					}
+					continue
+				}
+				p := filepath.Join(dir, filepath.FromSlash(f.Name))
+				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(p, f.Data, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			pol, err := policy.New(policy.Config{Enable: []string{string(policy.CategoryUnverifiable)}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := Run(Config{Policy: pol, Root: dir, Site: opts}, []string{dir})
+			for _, err := range r.Errors {
+				t.Errorf("error: %v", err)
+			}
+			var got []string
+			for _, f := range r.Findings {
+				rel, _ := filepath.Rel(dir, f.File)
+				got = append(got, fmt.Sprintf("%s:%d: %s", filepath.ToSlash(rel), f.Pos.Line, f.Category))
+			}
+			slices.Sort(got)
+			slices.Sort(want)
+			if !slices.Equal(got, want) {
+				t.Errorf("findings:\n%s\nwant:\n%s\n(%s)", strings.Join(got, "\n"), strings.Join(want, "\n"), strings.Join(r.Sites, "; "))
+				for _, f := range r.Findings {
+					t.Logf("%s:%d: %s", f.File, f.Pos.Line, f.Message)
+				}
+			}
+		})
+	}
+}
