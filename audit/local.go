@@ -63,6 +63,9 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 		return out
 	}
 	s := a.siteOf(f.root)
+	if a.inCode(f, s, l.Start.Offset) {
+		return out
+	}
 	r := &reporter{a: a, f: f, l: l, shown: uri.Redact(l.URI), out: out}
 	if isHTTP(l.URI) {
 		a.checkOwn(r, s)
@@ -151,6 +154,21 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 	}
 	a.checkFragment(r, read, t, lk)
 	return r.out
+}
+
+// inCode reports whether offset off of f is in what its publisher shows
+// as code (site.Site.CodeRanges), computed once per file.
+func (a *auditor) inCode(f *File, s *site.Site, off int) bool {
+	v, ok := a.sites.code.Load(f)
+	if !ok {
+		v, _ = a.sites.code.LoadOrStore(f, s.CodeRanges(f.Src))
+	}
+	for _, r := range v.([][2]int) {
+		if off >= r[0] && off < r[1] {
+			return true
+		}
+	}
+	return false
 }
 
 // fragNote says that a link to a missing page has a fragment, which then

@@ -80,7 +80,13 @@ func (h hugo) Load(t *Tree, s *Site) error {
 		}
 	}
 	s.Anchors = anchor.HTML
-	switch strings.ToLower(cfg.str("markup.goldmark.parser.autoHeadingIDType", "github")) {
+	idType := "github"
+	if cfg.table("blackfriday") != nil && cfg.table("markup") == nil {
+		// Hugo rendered with Blackfriday until 0.60: a site configured
+		// for it, and not for Goldmark, has Blackfriday's ids.
+		idType = "blackfriday"
+	}
+	switch strings.ToLower(cfg.str("markup.goldmark.parser.autoHeadingIDType", idType)) {
 	case "github-ascii":
 		s.slug = func(text string) string { return githubSlug(asciiFold(text)) }
 	case "blackfriday":
@@ -280,4 +286,45 @@ func blackfridaySlug(text string) string {
 		dash = true
 	}
 	return b.String()
+}
+
+// hugoCodeShortcodes are the paired shortcodes whose inner text Hugo's
+// documentation shows as code: what is inside is an example, not a link.
+var hugoCodeShortcodes = map[string]bool{"code": true, "highlight": true, "output": true, "code-toggle": true, "codeblock": true}
+
+// CodeRanges returns the byte ranges of src that the publisher shows as
+// code although Markdown does not: on a Hugo site, the inner text of
+// paired code shortcodes ("{{< code >}}...{{< /code >}}").
+func (s *Site) CodeRanges(src []byte) [][2]int {
+	if s.Generator != "hugo" {
+		return nil
+	}
+	var out [][2]int
+	text := string(src)
+	for off := 0; ; {
+		k := strings.Index(text[off:], "{{<")
+		if k < 0 {
+			return out
+		}
+		start := off + k
+		end := strings.Index(text[start:], ">}}")
+		if end < 0 {
+			return out
+		}
+		inner := strings.TrimSpace(text[start+3 : start+end])
+		off = start + end + 3
+		name, _, _ := strings.Cut(inner, " ")
+		if !hugoCodeShortcodes[name] {
+			continue
+		}
+		closeTag := strings.Index(text[off:], "{{< /"+name)
+		if closeTag < 0 {
+			closeTag = strings.Index(text[off:], "{{</"+name)
+		}
+		if closeTag < 0 {
+			return out
+		}
+		out = append(out, [2]int{off, off + closeTag})
+		off += closeTag
+	}
 }

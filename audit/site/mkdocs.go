@@ -63,6 +63,17 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 		}
 		s.Page(rel, u)
 	}
+	// The redirects plugin makes a page of each old name that sends the
+	// reader on.
+	for _, p := range cfg.list("plugins") {
+		for old := range p.table("redirects.redirect_maps") {
+			name := strings.TrimSuffix(old, path.Ext(old))
+			if strings.HasSuffix(name, "index") || !dirURLs {
+				s.Redirect("/"+name+".html", "")
+			}
+			s.Redirect("/"+strings.TrimSuffix(name, "index")+"/", "")
+		}
+	}
 	return err
 }
 
