@@ -135,13 +135,8 @@ func (t *target) anchorsFor(s *site.Site) *anchor.Set {
 		}
 	}
 	if s.TermIDs() {
-		for _, id := range s.HeadingIDs(t.terms) {
+		for _, id := range s.TermAnchors(t.terms) {
 			set.Add(id)
-		}
-		if s.HeadingIDs(nil) == nil {
-			for _, term := range t.terms {
-				set.Add(s.Slug(term))
-			}
 		}
 	}
 	if t.sets == nil {

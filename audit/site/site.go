@@ -159,6 +159,8 @@ func Detect(root string, o Options) (*Site, error) {
 	s.Repo = findRepo(root, o.Repository)
 	err := g.Load(t, s)
 	s.apply(t, o)
+	// A folder a generator would serve but the tree lacks serves nothing.
+	s.mounts = slices.DeleteFunc(s.mounts, func(m mount) bool { return m.dir != "" && !t.Exists(m.dir) })
 	slices.SortStableFunc(s.mounts, func(a, b mount) int { return len(b.url) - len(a.url) })
 	return s, err
 }

@@ -35,6 +35,20 @@ func (s *Site) HeadingIDs(texts []string) []string {
 // TermIDs reports whether definition terms get ids as headings do.
 func (s *Site) TermIDs() bool { return s.termIDs }
 
+// TermAnchors returns the ids the publisher gives definition terms with
+// these texts, made as heading ids are.
+func (s *Site) TermAnchors(terms []string) []string {
+	if ids := s.HeadingIDs(terms); ids != nil {
+		return ids
+	}
+	var sl extract.Slugger
+	out := make([]string, len(terms))
+	for i, t := range terms {
+		out[i] = sl.Slug(t)
+	}
+	return out
+}
+
 // Slug returns the id the publisher gives a heading with this text,
 // without the number of a repeated one.
 func (s *Site) Slug(text string) string {
