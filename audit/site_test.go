@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -84,5 +85,52 @@ func TestSites(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestFragmentMessages checks what a user reads of a link to a missing
+// page with a fragment, and of a stale fragment of an existing page.
+func TestFragmentMessages(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "README.md"), []byte("[a](gone.md#install) [b](page.md#old)\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "page.md"), []byte("# New\n"), 0o644)
+	r := Run(Config{Root: dir}, []string{filepath.Join(dir, "README.md")})
+	var got []string
+	for _, f := range r.Findings {
+		got = append(got, f.Message)
+	}
+	want := []string{
+		`"gone.md#install" leads to "/gone.md", which does not exist, so neither does its anchor "install"`,
+		`"page.md#old" names anchor "old", which "/page.md" does not have`,
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("messages:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestSiteInSARIF checks that a SARIF log says how the tree is published.
+func TestSiteInSARIF(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "docs"), 0o755)
+	os.WriteFile(filepath.Join(dir, "mkdocs.yml"), []byte("site_name: x\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "docs", "index.md"), []byte("[x](gone.md)\n"), 0o644)
+	r := Run(Config{Root: dir}, []string{dir})
+	if len(r.Sites) != 1 || !strings.HasPrefix(r.Sites[0], "site: mkdocs (mkdocs.yml)") {
+		t.Fatalf("Sites = %q", r.Sites)
+	}
+	var b strings.Builder
+	if err := Write(&b, "sarif", r); err != nil {
+		t.Fatal(err)
+	}
+	var log struct {
+		Runs []struct {
+			Properties struct{ Sites []string } `json:"properties"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal([]byte(b.String()), &log); err != nil {
+		t.Fatal(err)
+	}
+	if len(log.Runs) != 1 || !slices.Equal(log.Runs[0].Properties.Sites, r.Sites) {
+		t.Errorf("SARIF run properties = %+v, want sites %q", log.Runs, r.Sites)
 	}
 }
