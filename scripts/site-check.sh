@@ -52,8 +52,10 @@ for g in "${gens[@]}"; do
 		(cd "$src" && timeout 600 npm install --silent --no-audit --no-fund @docusaurus/core@3 @docusaurus/preset-classic@3 react@18 react-dom@18 >/dev/null &&
 			timeout 600 npx docusaurus build --out-dir "$out" >/dev/null) ;;
 	vitepress)
+		# The project root is the folder that holds .vitepress.
+		vroot=$(dirname "$(find "$src" -maxdepth 3 -type d -name .vitepress | head -1)")
 		(cd "$src" && timeout 600 npm install --silent --no-audit --no-fund vitepress@1 >/dev/null &&
-			timeout 600 npx vitepress build . --outDir "$out" >/dev/null) ;;
+			timeout 600 npx vitepress build "$vroot" --outDir "$out" >/dev/null) ;;
 	*) echo "site-check: no build for $g" >&2; status=1; continue ;;
 	esac
 	echo "== $g ($((SECONDS - start)) s to build)"

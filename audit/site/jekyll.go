@@ -15,7 +15,8 @@ import (
 // (_posts/YYYY-MM-DD-title.md) are published by the permalink style
 // ("date": /YYYY/MM/DD/title.html); files and folders whose names begin
 // with "_" or "." are not published, every other file is copied as it
-// is; the site lives under baseurl. GitHub Pages renders with kramdown's
+// is; the site is served under baseurl, so a root-relative link must
+// begin with it. GitHub Pages renders with kramdown's
 // GFM parser, whose heading ids are GitHub's slugs.
 type jekyll struct{}
 
@@ -37,15 +38,10 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 	style := cfg.str("permalink", "date")
 	pretty := style == "pretty"
 	s.Anchors = anchor.HTML
-	s.Mount("/", "")
-	if baseurl != "/" {
-		s.Mount(baseurl, "")
-	}
+	// The site is served under baseurl: "/about.html" is outside it.
+	s.Mount(baseurl, "")
 	add := func(rel, u string) {
-		s.Page(rel, u)
-		if baseurl != "/" {
-			s.Alias(strings.TrimSuffix(baseurl, "/")+u, rel)
-		}
+		s.Page(rel, strings.TrimSuffix(baseurl, "/")+u)
 	}
 	t.Walk(".", func(rel string) {
 		if strings.HasPrefix(rel, "vendor/") || rel == "Gemfile" {

@@ -67,13 +67,13 @@ func TestHugoURLize(t *testing.T) {
 
 func TestParseRemote(t *testing.T) {
 	for in, want := range map[string]string{
-		"https://github.com/Owner/Repo.git":            "github.com/Owner/Repo",
-		"git@github.com:owner/repo.git":                "github.com/owner/repo",
-		"ssh://git@github.com/owner/repo":              "github.com/owner/repo",
+		"https://github.com/Owner/Repo.git":             "github.com/Owner/Repo",
+		"git@github.com:owner/repo.git":                 "github.com/owner/repo",
+		"ssh://git@github.com/owner/repo":               "github.com/owner/repo",
 		"https://user@gitlab.com/group/sub/project.git": "gitlab.com/group/sub/project",
-		"github.com/owner/repo":                        "github.com/owner/repo",
-		"https://example.com/owner/repo.git":           "",
-		"https://github.com/owner":                     "",
+		"github.com/owner/repo":                         "github.com/owner/repo",
+		"https://example.com/owner/repo.git":            "",
+		"https://github.com/owner":                      "",
 	} {
 		r := parseRemote(in)
 		got := ""

@@ -8,7 +8,9 @@
 // Every link of the fixture is labelled "L1", "L2"...; in the built
 // pages it is the a element with that text. A link resolves in the
 // build when the file it leads to exists in OUT (as is, or as a folder's
-// index.html) and, with a fragment, that file has the id. Labels listed
+// index.html) and, with a fragment, that file has the id. A "base /p"
+// line in the fixture's "site-check" section says the site is served
+// under /p (Jekyll's baseurl). Labels listed
 // in the fixture's "site-check" section ("skip L9: why") are not
 // compared.
 package main
@@ -76,11 +78,15 @@ var label = regexp.MustCompile(`\[(L\d+)\]\(`)
 // agree on all.
 func compare(ar *txtar.Archive, src, out string) bool {
 	skip := map[string]string{}
+	base := "" // the URL path the built site is served under
 	for _, f := range ar.Files {
 		if f.Name != "site-check" {
 			continue
 		}
 		for _, l := range strings.Split(string(f.Data), "\n") {
+			if b, ok := strings.CutPrefix(l, "base "); ok {
+				base = strings.TrimSuffix(strings.TrimSpace(b), "/")
+			}
 			if rest, ok := strings.CutPrefix(l, "skip "); ok {
 				lab, why, _ := strings.Cut(rest, ":")
 				skip[lab] = strings.TrimSpace(why)
@@ -116,7 +122,7 @@ func compare(ar *txtar.Archive, src, out string) bool {
 			where[lab] = f.Name
 		}
 	}
-	built := readBuilt(out)
+	built := readBuilt(out, base)
 	labs := make([]string, 0, len(model))
 	for l := range model {
 		labs = append(labs, l)
@@ -159,7 +165,7 @@ func verdict(ok bool) string {
 
 // readBuilt reads every HTML page under out and returns, for each
 // labelled link, whether its target exists in out.
-func readBuilt(out string) map[string]bool {
+func readBuilt(out, base string) map[string]bool {
 	res := map[string]bool{}
 	filepath.WalkDir(out, func(p string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".html") {
@@ -170,9 +176,9 @@ func readBuilt(out string) map[string]bool {
 			return nil
 		}
 		rel, _ := filepath.Rel(out, p)
-		page := "/" + filepath.ToSlash(rel)
+		page := base + "/" + filepath.ToSlash(rel)
 		for lab, href := range labelled(src) {
-			res[lab] = resolves(out, page, href)
+			res[lab] = resolves(out, base, page, href)
 		}
 		return nil
 	})
@@ -212,15 +218,18 @@ func labelled(src []byte) map[string]string {
 	}
 }
 
-// resolves reports whether href, on the page at URL path page, leads to
-// a file of out and, with a fragment, to an element with that id.
-func resolves(out, page, href string) bool {
+// resolves reports whether href, on the page at URL path page of a site
+// served under the path served, leads to a file of out and, with a fragment, to an element with that id.
+func resolves(out, served, page, href string) bool {
 	base, _ := url.Parse("http://site.invalid" + page)
 	u, err := base.Parse(href)
 	if err != nil || u.Host != "site.invalid" {
 		return false
 	}
-	p := u.Path
+	p, ok := strings.CutPrefix(u.Path, served)
+	if !ok || served != "" && p != "" && p[0] != '/' {
+		return false // outside the path the site is served under
+	}
 	var file string
 	for _, c := range []string{p, path.Join(p, "index.html"), strings.TrimSuffix(p, "/") + ".html"} {
 		full := filepath.Join(out, filepath.FromSlash(c))
