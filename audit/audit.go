@@ -334,6 +334,7 @@ func (a *auditor) check(f *File) []Finding {
 			out = sil.filter(out, n)
 		}
 	}
+	out = a.checkTemplates(f, out) // a generator's link templates: ref, relref, link, post_url
 	for i := range out {
 		out[i].col = charColumn(f.Src, out[i].Pos)
 	}

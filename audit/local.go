@@ -1,9 +1,11 @@
 package audit
 
 import (
+	"bytes"
 	"fmt"
 	"path"
 	"path/filepath"
+	"regexp"
 	"strings"
 
 	"github.com/urilint/urilint/audit/site"
@@ -169,6 +171,97 @@ func (a *auditor) inCode(f *File, s *site.Site, off int) bool {
 		}
 	}
 	return false
+}
+
+// linkTemplate is a Markdown link whose destination is a generator's
+// link template ("[x]({{< ref "y.md" >}})"), which CommonMark reads as
+// no link, since the destination holds spaces: the generator expands it
+// first.
+var linkTemplate = regexp.MustCompile(`\]\((\{\{[<%]-?\s*(?:rel)?ref\s+"[^"\n]*"\s*-?[>%]\}\}(?:#[^)\s]*)?|\{%-?\s*(?:link|post_url)\s+[^%\n]+-?%\}(?:#[^)\s]*)?)\)`)
+
+// checkTemplates checks the links of f written as a generator's link
+// templates that name files of the tree (Hugo's ref and relref, Jekyll's
+// link and post_url): the generator fails the build when the file is
+// missing.
+func (a *auditor) checkTemplates(f *File, out []Finding) []Finding {
+	if f.abs == "" || f.kind != kindMarkdown || !fileRel(f) || !bytes.Contains(f.Src, []byte("](")) {
+		return out
+	}
+	s := a.siteOf(f.root)
+	if s.Generator != "hugo" && s.Generator != "jekyll" {
+		return out
+	}
+	// Hugo expands shortcodes and Jekyll Liquid tags in code blocks too:
+	// only Jekyll's {% raw %} sections are left alone.
+	raw := rawRanges(f.Src)
+	for _, m := range linkTemplate.FindAllSubmatchIndex(f.Src, -1) {
+		start := m[2]
+		if s.Generator == "jekyll" && inRanges(raw, start) {
+			continue
+		}
+		dest := string(f.Src[m[2]:m[3]])
+		files, frag, ok := s.TemplateTarget(f.rel, dest)
+		if !ok || len(files) == 0 {
+			continue
+		}
+		l := &extract.Link{URI: dest, Raw: dest, Kind: extract.InlineLink, Start: position(f.Src, start)}
+		r := &reporter{a: a, f: f, l: l, shown: uri.Redact(dest), out: out}
+		n := len(out)
+		found := false
+		for _, c := range files {
+			if lk := a.fs.find(f.root, c); lk.exists && !lk.dir && lk.right == "" {
+				t := local{rel: c, hasFrag: frag != "", frag: frag, fragAt: strings.LastIndexByte(dest, '#') + 1}
+				a.checkFragment(r, s, t, lk)
+				found = true
+				break
+			}
+		}
+		if !found {
+			r.report(CategoryBrokenFile, 0, nil, "%q names %q, which does not exist: the %s build fails on it", r.shown, "/"+files[0], s.Generator)
+		}
+		out = r.out
+		for i := n; i < len(out); i++ {
+			out[i].Fix = nil // an edit of a template's text is no safe fix
+		}
+		if f.sil != nil {
+			out = f.sil.filter(out, n)
+		}
+	}
+	return out
+}
+
+// rawRanges returns the byte ranges of Liquid's {% raw %} sections.
+func rawRanges(src []byte) [][2]int {
+	var out [][2]int
+	for off := 0; ; {
+		k := bytes.Index(src[off:], []byte("{% raw %}"))
+		if k < 0 {
+			return out
+		}
+		start := off + k
+		end := bytes.Index(src[start:], []byte("{% endraw %}"))
+		if end < 0 {
+			return append(out, [2]int{start, len(src)})
+		}
+		out = append(out, [2]int{start, start + end})
+		off = start + end
+	}
+}
+
+func inRanges(rs [][2]int, off int) bool {
+	for _, r := range rs {
+		if off >= r[0] && off < r[1] {
+			return true
+		}
+	}
+	return false
+}
+
+// position returns the line, column (in bytes) and offset of off in src.
+func position(src []byte, off int) extract.Position {
+	line := 1 + bytes.Count(src[:off], []byte{'\n'})
+	bol := bytes.LastIndexByte(src[:off], '\n') + 1
+	return extract.Position{Line: line, Column: off - bol + 1, Offset: off}
 }
 
 // fragNote says that a link to a missing page has a fragment, which then

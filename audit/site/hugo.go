@@ -191,6 +191,9 @@ func (h hugo) Load(t *Tree, s *Site) error {
 // pages lays out the content folder dir of language l, whose files land
 // under the content path sub.
 func (hugo) pages(t *Tree, s *Site, l hugoLang, dir, sub string, lower, ugly bool, codes map[string]bool) {
+	if sub == "" && t.Exists(dir) {
+		s.contentDirs = append(s.contentDirs, strings.Trim(path.Clean(dir), "/"))
+	}
 	t.Walk(dir, func(rel string) {
 		p := strings.TrimPrefix(rel, strings.Trim(dir, "/")+"/")
 		if sub != "" {

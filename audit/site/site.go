@@ -125,6 +125,8 @@ type Site struct {
 	wild      []string // URL path prefixes redirected as a whole ("/old/*")
 	// sitePrefix begins a path from the site's folder ("@site/").
 	sitePrefix string
+	// contentDirs hold the pages (Hugo's content directories).
+	contentDirs []string
 }
 
 type mount struct{ url, dir string }
