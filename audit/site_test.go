@@ -3,6 +3,7 @@ package audit
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/urilint/urilint/audit/remote"
 	"os"
 	"path/filepath"
 	"slices"
@@ -132,5 +133,34 @@ func TestSiteInSARIF(t *testing.T) {
 	}
 	if len(log.Runs) != 1 || !slices.Equal(log.Runs[0].Properties.Sites, r.Sites) {
 		t.Errorf("SARIF run properties = %+v, want sites %q", log.Runs, r.Sites)
+	}
+}
+
+// TestOwnURLsNotFetched checks that the links to the repository's own
+// files at a branch, and to the site's own base URL, are checked against
+// the files and not handed to the network; pinned history is.
+func TestOwnURLsNotFetched(t *testing.T) {
+	dir := t.TempDir()
+	src := "[a](https://github.com/owner/repo/blob/main/doc.md) [b](https://github.com/owner/repo/blob/main/gone.md)\n" +
+		"[c](https://github.com/owner/repo/blob/v1.0.0/gone.md) [d](https://docs.example.org/doc.md) [e](https://example.com/x)\n"
+	os.WriteFile(filepath.Join(dir, "doc.md"), []byte(src), 0o644)
+	var asked []string
+	fetch := func(urls []string) map[string]remote.Result {
+		asked = append(asked, urls...)
+		return nil
+	}
+	r := Run(Config{Root: dir, Remote: fetch, Site: site.Options{Repository: "github.com/owner/repo", BaseURLs: []string{"https://docs.example.org/"}}},
+		[]string{dir})
+	want := []string{"https://github.com/owner/repo/blob/v1.0.0/gone.md", "https://example.com/x"}
+	if !slices.Equal(asked, want) {
+		t.Errorf("fetched %q, want %q", asked, want)
+	}
+	var got []string
+	for _, f := range r.Findings {
+		got = append(got, f.Message)
+	}
+	wantMsgs := []string{`"https://github.com/owner/repo/blob/main/gone.md" names "/gone.md" of this repository on branch "main", which the work tree does not have`}
+	if !slices.Equal(got, wantMsgs) {
+		t.Errorf("findings %q, want %q", got, wantMsgs)
 	}
 }

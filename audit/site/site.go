@@ -181,6 +181,9 @@ func (s *Site) apply(t *Tree, o Options) {
 	for _, b := range o.BaseURLs {
 		s.bases = append(s.bases, strings.TrimSuffix(b, "/")+"/")
 	}
+	if len(s.bases) > 0 && len(s.mounts) == 0 && len(s.urls) == 0 {
+		s.Mount("/", "") // the tree itself is what the base URLs serve
+	}
 	for _, r := range o.Redirects {
 		s.readRedirects(t, r)
 	}
