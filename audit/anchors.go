@@ -30,6 +30,7 @@ type target struct {
 	headings  []string
 	footnotes []string // labels of Markdown footnotes
 	terms     []string // definition terms
+	tabs      []string // titles of content tabs
 	lines     int      // for line anchors
 	binary    bool
 
@@ -103,7 +104,7 @@ func (t *target) fill(k kind, src []byte, d *extract.Doc) {
 			t.headings = append(t.headings, headingText(src, an.Start.Offset))
 		}
 	}
-	t.footnotes, t.terms = scanMarkdown(src)
+	t.footnotes, t.terms, t.tabs = scanMarkdown(src)
 }
 
 // anchorsFor returns the anchors of the page as publisher s makes them.
@@ -136,6 +137,11 @@ func (t *target) anchorsFor(s *site.Site) *anchor.Set {
 	}
 	if s.TermIDs() {
 		for _, id := range s.TermAnchors(t.terms) {
+			set.Add(id)
+		}
+	}
+	if s.TabIDs() {
+		for _, id := range s.TermAnchors(t.tabs) {
 			set.Add(id)
 		}
 	}
@@ -198,10 +204,11 @@ func headingText(src []byte, off int) string {
 	return strings.TrimSpace(b.String())
 }
 
-// scanMarkdown returns the labels of the footnotes ("[^label]: ...") and
-// the definition terms (a line followed by one that begins ": ") of the
-// Markdown src, outside fenced code.
-func scanMarkdown(src []byte) (footnotes, terms []string) {
+// scanMarkdown returns the labels of the footnotes ("[^label]: ..."),
+// the definition terms (a line followed by one that begins ": ") and the
+// titles of content tabs ('=== "Title"') of the Markdown src, outside
+// fenced code.
+func scanMarkdown(src []byte) (footnotes, terms, tabs []string) {
 	fence := ""
 	prev := ""
 	for len(src) > 0 {
@@ -230,12 +237,20 @@ func scanMarkdown(src []byte) (footnotes, terms []string) {
 				footnotes = append(footnotes, label)
 			}
 		}
+		if rest, ok := strings.CutPrefix(trim, "==="); ok {
+			rest = strings.TrimLeft(rest, "!+ ")
+			if title, ok := strings.CutPrefix(rest, "\""); ok {
+				if k := strings.IndexByte(title, '"'); k > 0 {
+					tabs = append(tabs, title[:k])
+				}
+			}
+		}
 		if (strings.HasPrefix(trim, ": ") || strings.HasPrefix(trim, ":\t")) && strings.TrimSpace(prev) != "" {
 			terms = append(terms, headingText([]byte(prev), 0))
 		}
 		prev = s
 	}
-	return footnotes, terms
+	return footnotes, terms, tabs
 }
 
 // plain reports whether a query asks GitHub for a file's source rather

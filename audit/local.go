@@ -65,7 +65,7 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 		return out
 	}
 	s := a.siteOf(f.root)
-	if a.inCode(f, s, l.Start.Offset) {
+	if s.Template(f.rel) || a.inCode(f, s, l.Start.Offset) {
 		return out
 	}
 	r := &reporter{a: a, f: f, l: l, shown: uri.Redact(l.URI), out: out}

@@ -16,6 +16,7 @@ type frontMatter struct {
 	ID        string   `yaml:"id" toml:"id" json:"id"`
 	Permalink string   `yaml:"permalink" toml:"permalink" json:"permalink"`
 	Draft     bool     `yaml:"draft" toml:"draft" json:"draft"`
+	Date      any      `yaml:"date" toml:"date" json:"date"`
 }
 
 // readFrontMatter reads the front matter at the start of src: YAML

@@ -171,6 +171,7 @@ func (h hugo) Load(t *Tree, s *Site) error {
 		seen[key] = true
 		h.pages(t, s, l, l.dir, "", lower, ugly, codes)
 	}
+	s.templates = append(s.templates, "layouts", "themes")
 	hooks := []string{"layouts/_markup/render-link.html", "layouts/_default/_markup/render-link.html"}
 	if theme := cfg.str("theme", ""); theme != "" {
 		hooks = append(hooks, "themes/"+theme+"/layouts/_markup/render-link.html", "themes/"+theme+"/layouts/_default/_markup/render-link.html")

@@ -38,6 +38,7 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 	style := cfg.str("permalink", "date")
 	pretty := style == "pretty"
 	s.Anchors = anchor.HTML
+	s.templates = append(s.templates, "_layouts", "_includes")
 	// The site is served under baseurl: "/about.html" is outside it.
 	s.Mount(baseurl, "")
 	add := func(rel, u string) {

@@ -37,6 +37,16 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 	s.slug = mkdocsSlug
 	s.dupSep = "_"
 	s.Mount("/", docs)
+	if dir := cfg.str("theme.custom_dir", ""); dir != "" {
+		s.templates = append(s.templates, strings.Trim(path.Clean(dir), "/"))
+	}
+	// pymdownx.tabbed with a slugify function gives each content tab an
+	// id made from its title.
+	for _, e := range cfg.list("markdown_extensions") {
+		if tab, ok := e["pymdownx.tabbed"].(map[string]any); ok && tab["slugify"] != nil {
+			s.tabIDs = true
+		}
+	}
 	hasIndex := map[string]bool{}
 	var pages []string
 	t.Walk(docs, func(rel string) {
@@ -48,7 +58,21 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 			hasIndex[path.Dir(rel)] = true
 		}
 	})
+	// Material's blog plugin publishes the posts of blog_dir/posts/ by
+	// post_url_format ("{date}/{slug}", the date as yyyy/MM/dd); its rss
+	// plugin writes the feeds at the top.
+	plugins := mkdocsPlugins(cfg)
+	if blog, ok := plugins["blog"]; ok {
+		m.blog(t, s, docs, blog)
+	}
+	if _, ok := plugins["rss"]; ok {
+		s.Redirect("/feed_rss_created.xml", "")
+		s.Redirect("/feed_rss_updated.xml", "")
+	}
 	for _, rel := range pages {
+		if _, ok := s.URL(rel); ok {
+			continue // a blog post, laid out above
+		}
 		p := strings.TrimPrefix(rel, docs+"/")
 		d, base := path.Split(p)
 		name := strings.TrimSuffix(base, path.Ext(base))
@@ -63,10 +87,8 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 		}
 		s.Page(rel, u)
 	}
-	// The redirects plugin makes a page of each old name that sends the
-	// reader on.
-	for _, p := range cfg.list("plugins") {
-		for old := range p.table("redirects.redirect_maps") {
+	if r, ok := plugins["redirects"]; ok {
+		for old := range r.table("redirect_maps") {
 			name := strings.TrimSuffix(old, path.Ext(old))
 			if strings.HasSuffix(name, "index") || !dirURLs {
 				s.Redirect("/"+name+".html", "")
@@ -75,6 +97,78 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 		}
 	}
 	return err
+}
+
+// mkdocsPlugins returns the plugins of the configuration by name, with
+// their options: an entry is a name, or a map of one name to options.
+func mkdocsPlugins(cfg config) map[string]config {
+	out := map[string]config{}
+	list, _ := cfg.get("plugins").([]any)
+	for _, e := range list {
+		switch v := e.(type) {
+		case string:
+			out[v] = config{}
+		case map[string]any:
+			for name, opts := range v {
+				c, _ := opts.(map[string]any)
+				out[name] = config(c)
+			}
+		}
+	}
+	return out
+}
+
+// blog lays out the posts of Material for MkDocs' blog plugin.
+func (mkdocs) blog(t *Tree, s *Site, docs string, c config) {
+	dir := strings.Trim(c.str("blog_dir", "blog"), "/")
+	format := c.str("post_url_format", "{date}/{slug}")
+	t.Walk(docs+"/"+dir+"/posts", func(rel string) {
+		if !mkdocsExts[strings.ToLower(path.Ext(rel))] {
+			return
+		}
+		src, _ := t.head(rel)
+		fm := readFrontMatter(src)
+		slug := fm.Slug
+		if slug == "" {
+			slug = mkdocsSlug(firstHeading(src))
+		}
+		date := postDate(fm.Date)
+		if slug == "" || strings.Contains(format, "{date}") && date == "" {
+			return // not laid out: its URL is not known here
+		}
+		file := strings.TrimSuffix(path.Base(rel), path.Ext(rel))
+		u := strings.NewReplacer("{slug}", slug, "{date}", date, "{file}", file, "{categories}", "").Replace(format)
+		s.Page(rel, "/"+dir+"/"+strings.Trim(path.Clean("/"+u), "/")+"/")
+	})
+}
+
+// postDate returns the date of a post's front matter as yyyy/MM/dd: a
+// date, or the "created" entry of a map of dates.
+func postDate(v any) string {
+	if m, ok := v.(map[string]any); ok {
+		v = m["created"]
+	}
+	var d string
+	switch x := v.(type) {
+	case string:
+		d = x
+	case interface{ Format(string) string }:
+		d = x.Format("2006-01-02")
+	}
+	if len(d) < 10 || d[4] != '-' || d[7] != '-' {
+		return ""
+	}
+	return d[:4] + "/" + d[5:7] + "/" + d[8:10]
+}
+
+// firstHeading returns the text of the first ATX heading of level one.
+func firstHeading(src []byte) string {
+	for _, line := range strings.Split(string(src), "\n") {
+		if t, ok := strings.CutPrefix(line, "# "); ok {
+			return strings.TrimSpace(t)
+		}
+	}
+	return ""
 }
 
 // mkdocsSlug is Python-Markdown's default toc slugify.

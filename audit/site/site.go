@@ -127,6 +127,22 @@ type Site struct {
 	sitePrefix string
 	// contentDirs hold the pages (Hugo's content directories).
 	contentDirs []string
+	// templates are folders of templates: a link in them is written for
+	// whatever page includes them.
+	templates []string
+	tabIDs    bool // content tabs get ids from their titles
+}
+
+// Template reports whether the file rel is a template of the generator
+// (a layout, an include, a theme override): its relative links resolve
+// against the pages that include it, not against the file.
+func (s *Site) Template(rel string) bool {
+	for _, d := range s.templates {
+		if strings.HasPrefix(rel, d+"/") {
+			return true
+		}
+	}
+	return false
 }
 
 type mount struct{ url, dir string }

@@ -35,6 +35,10 @@ func (s *Site) HeadingIDs(texts []string) []string {
 // TermIDs reports whether definition terms get ids as headings do.
 func (s *Site) TermIDs() bool { return s.termIDs }
 
+// TabIDs reports whether content tabs ("=== \"Title\"") get ids from
+// their titles.
+func (s *Site) TabIDs() bool { return s.tabIDs }
+
 // TermAnchors returns the ids the publisher gives definition terms with
 // these texts, made as heading ids are.
 func (s *Site) TermAnchors(terms []string) []string {
