@@ -13,7 +13,10 @@ import (
 // are rendered: a.md to a.html, or to a/ with permalink "pretty", index
 // files at their folder, a page's own "permalink" wins; posts
 // (_posts/YYYY-MM-DD-title.md) are published by the permalink style
-// ("date": /YYYY/MM/DD/title.html); files and folders whose names begin
+// ("date": /YYYY/MM/DD/title.html); GitHub Pages renders Markdown
+// without front matter too (its default plugins jekyll-optional-front-
+// matter and jekyll-readme-index: README.md is the folder's index where
+// there is none); files and folders whose names begin
 // with "_" or "." are not published, every other file is copied as it
 // is; the site is served under baseurl, so a root-relative link must
 // begin with it. GitHub Pages renders with kramdown's
@@ -59,7 +62,7 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 			return
 		}
 		src, _ := t.head(rel)
-		if !startsFrontMatter(src) {
+		if !startsFrontMatter(src) && (ext == ".html" || ext == ".htm") {
 			return // copied as it is
 		}
 		fm := readFrontMatter(src)
@@ -88,7 +91,7 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 			return
 		}
 		switch {
-		case name == "index":
+		case name == "index", name == "README" && !t.Exists(d+"index.md") && !t.Exists(d+"index.html"):
 			add(rel, "/"+d)
 		case pretty:
 			add(rel, "/"+d+name+"/")

@@ -216,7 +216,11 @@ func (s *Site) String() string {
 		fmt.Fprintf(&b, ", %d pages", len(s.urls))
 	}
 	for _, m := range s.mounts {
-		fmt.Fprintf(&b, ", %s at %s", m.dir+"/", m.url)
+		dir := m.dir + "/"
+		if m.dir == "" {
+			dir = "./"
+		}
+		fmt.Fprintf(&b, ", %s at %s", dir, m.url)
 	}
 	if s.Repo != nil {
 		fmt.Fprintf(&b, ", repository %s", s.Repo)
