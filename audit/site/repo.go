@@ -2,7 +2,10 @@ package site
 
 import (
 	"os/exec"
+	"path"
 	"strings"
+
+	"github.com/urilint/urilint/uri"
 )
 
 // Repo is the forge repository a tree is the work tree of.
@@ -123,6 +126,9 @@ func (r *Repo) File(u string) (RepoFile, bool) {
 	}
 	host, p, _ := strings.Cut(rest, "/")
 	host = strings.ToLower(host)
+	// A browser removes dot segments before it asks (RFC 3986 section
+	// 5.2.4): "blob/main/../../x" is no file of the repository.
+	p = strings.TrimPrefix(path.Clean("/"+p), "/")
 	var tail string
 	switch {
 	case r.Host == "github.com" && host == "raw.githubusercontent.com":
@@ -155,7 +161,12 @@ func (r *Repo) File(u string) (RepoFile, bool) {
 		ref := strings.Join(segs[:n], "/")
 		if r.heads[ref] {
 			f.Ref = ref
-			f.Rel = strings.Trim(strings.Join(segs[n:], "/"), "/")
+			rel := strings.Join(segs[n:], "/")
+			if dec, err := uri.Unescape(rel); err == nil {
+				rel = dec
+			}
+			// Decoded, "%2E%2E" is a ".." that may not climb either.
+			f.Rel = strings.TrimPrefix(path.Clean("/"+rel), "/")
 			return f, true
 		}
 	}

@@ -21,6 +21,7 @@ import (
 	"strings"
 
 	"github.com/urilint/urilint/internal/anchor"
+	"github.com/urilint/urilint/uri"
 )
 
 // Options are the explicit mappings of a tree (the "site:" section of
@@ -395,7 +396,7 @@ func (s *Site) indexNames() []string {
 }
 
 // Own returns the URL path of an absolute URL under one of the site's
-// base URLs, decoded, from "/".
+// base URLs, decoded, from "/", its dot segments removed.
 func (s *Site) Own(u string) (string, bool) {
 	for _, b := range s.bases {
 		rest, ok := cutFold(u, b)
@@ -408,7 +409,10 @@ func (s *Site) Own(u string) (string, bool) {
 		if k := strings.IndexAny(rest, "?#"); k >= 0 {
 			rest = rest[:k]
 		}
-		return "/" + rest, true
+		if dec, err := uri.Unescape(rest); err == nil {
+			rest = dec
+		}
+		return cleanURL("/" + rest), true
 	}
 	return "", false
 }

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -100,6 +101,10 @@ func TestRepoFile(t *testing.T) {
 		{"https://raw.githubusercontent.com/owner/repo/refs/heads/main/go.mod", true, RepoFile{Rel: "go.mod", Ref: "main", Raw: true}},
 		{"https://github.com/owner/repo/blob/v1.2.3/a.md", true, RepoFile{Ref: "v1.2.3", Pinned: true}},
 		{"https://github.com/owner/repo/issues/1", false, RepoFile{}},
+		{"https://github.com/owner/repo/blob/main/docs/my%20file.md", true, RepoFile{Rel: "docs/my file.md", Ref: "main"}},
+		{"https://github.com/owner/repo/blob/main/docs/../README.md", true, RepoFile{Rel: "README.md", Ref: "main"}},
+		{"https://github.com/owner/repo/blob/main/../../etc/passwd", false, RepoFile{}},
+		{"https://github.com/owner/repo/blob/main/%2E%2E/%2E%2E/x", true, RepoFile{Rel: "x", Ref: "main"}},
 		{"https://github.com/owner/other/blob/main/a.md", false, RepoFile{}},
 		{"https://example.com/owner/repo/blob/main/a.md", false, RepoFile{}},
 	}
@@ -171,6 +176,9 @@ func TestOptions(t *testing.T) {
 	if p, ok := s.Own("https://EXAMPLE.org/docs/guide.html#x"); !ok || p != "/docs/guide.html" {
 		t.Errorf("Own = %q, %v", p, ok)
 	}
+	if p, ok := s.Own("https://example.org/docs/my%20guide.html"); !ok || p != "/docs/my guide.html" {
+		t.Errorf("Own decodes to %q, %v", p, ok)
+	}
 	if _, ok := s.Own("https://example.com/docs/"); ok {
 		t.Error("Own took another host")
 	}
@@ -189,4 +197,62 @@ func TestOptions(t *testing.T) {
 	if _, err := Detect(root, Options{Generator: "sphinx"}); err == nil {
 		t.Error("an unknown generator is no error")
 	}
+}
+
+// FuzzRepoFile checks that no URL panics the reading of the repository's
+// file URLs, and that a path read never climbs above the work tree.
+func FuzzRepoFile(f *testing.F) {
+	for _, s := range []string{
+		"https://github.com/owner/repo/blob/main/docs/x.md#y",
+		"https://raw.githubusercontent.com/owner/repo/refs/heads/main/a",
+		"https://gitlab.com/g/p/-/tree/main/",
+		"https://github.com/owner/repo/blob/main/../../etc/passwd",
+		"http://github.com/owner/repo/raw/v1/%2e%2e/x",
+	} {
+		f.Add(s)
+	}
+	r := &Repo{Host: "github.com", Path: "owner/repo", heads: map[string]bool{"main": true}}
+	f.Fuzz(func(t *testing.T, u string) {
+		rf, ok := r.File(u)
+		if !ok || rf.Pinned {
+			return
+		}
+		for _, seg := range strings.Split(rf.Rel, "/") {
+			if seg == ".." {
+				t.Fatalf("File(%q).Rel = %q climbs", u, rf.Rel)
+			}
+		}
+	})
+}
+
+// FuzzFrontMatter checks that no page start panics the front matter
+// reader, and that a bounded input gives the same answer twice.
+func FuzzFrontMatter(f *testing.F) {
+	for _, s := range []string{"---\nslug: a\n---\n", "+++\nurl = \"/x/\"\n+++\n", "{\"id\": 1}", "---\n- [\n---\n", "+++\n+++"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		a, b := readFrontMatter(src), readFrontMatter(src)
+		if a.URL != b.URL || a.Slug != b.Slug || a.ID != b.ID {
+			t.Fatalf("readFrontMatter(%q) differs between calls", src)
+		}
+	})
+}
+
+// FuzzCodeRanges checks that Hugo's code shortcode ranges are in order,
+// inside the source, and never overlap.
+func FuzzCodeRanges(f *testing.F) {
+	for _, s := range []string{"{{< code >}}[x](y){{< /code >}}", "{{< highlight go >}}a{{</highlight>}}", "{{<", "{{< code >}}{{< /code"} {
+		f.Add(s)
+	}
+	s := &Site{Generator: "hugo"}
+	f.Fuzz(func(t *testing.T, src string) {
+		end := 0
+		for _, r := range s.CodeRanges([]byte(src)) {
+			if r[0] < end || r[1] < r[0] || r[1] > len(src) {
+				t.Fatalf("CodeRanges(%q) has %v after %d", src, r, end)
+			}
+			end = r[1]
+		}
+	})
 }
