@@ -32,6 +32,7 @@ type target struct {
 	terms     []string // definition terms
 	tabs      []string // titles of content tabs
 	lines     int      // for line anchors
+	title     bool     // the first heading is a leading top-level one
 	binary    bool
 
 	mu   sync.Mutex
@@ -99,9 +100,12 @@ func (t *target) fill(k kind, src []byte, d *extract.Doc) {
 	if k != kindMarkdown || d.Plain != nil {
 		return
 	}
-	for _, an := range d.Anchors {
+	for i, an := range d.Anchors {
 		if an.Kind == extract.HeadingSlug {
 			t.headings = append(t.headings, headingText(src, an.Start.Offset))
+		}
+		if i == 0 && (an.Kind == extract.HeadingSlug || an.Kind == extract.HeadingID) {
+			t.title = leadingTitle(src, an.Start.Offset)
 		}
 	}
 	t.footnotes, t.terms, t.tabs = scanMarkdown(src)
@@ -117,7 +121,13 @@ func (t *target) anchorsFor(s *site.Site) *anchor.Set {
 	set := &anchor.Set{}
 	ids := s.HeadingIDs(t.headings)
 	h := 0
-	for _, an := range t.anchors {
+	for i, an := range t.anchors {
+		if i == 0 && t.title && s.TitleNoID() {
+			if an.Kind == extract.HeadingSlug {
+				h++
+			}
+			continue
+		}
 		name := an.Name
 		if an.Kind == extract.HeadingSlug {
 			if ids != nil && h < len(ids) {
@@ -150,6 +160,22 @@ func (t *target) anchorsFor(s *site.Site) *anchor.Set {
 	}
 	t.sets[s] = set
 	return set
+}
+
+// leadingTitle reports whether the heading at offset off of src is a
+// top-level ATX heading ("# Title") with only front matter and blank
+// lines before it.
+func leadingTitle(src []byte, off int) bool {
+	if off < 0 || off+2 > len(src) || src[off] != '#' || src[off+1] != ' ' {
+		return false
+	}
+	before := src[:off]
+	if body, ok := bytes.CutPrefix(before, []byte("---")); ok {
+		if k := bytes.Index(body, []byte("\n---")); k >= 0 {
+			before = body[k+4:]
+		}
+	}
+	return len(bytes.TrimSpace(before)) == 0
 }
 
 // headingText returns the text of the heading that starts at offset off

@@ -17,7 +17,8 @@ import (
 // (absolute from the route base, or relative to the folder); the pages
 // plugin publishes src/pages/ at "/"; static/ is served at "/"; a path
 // beginning "@site/" starts at the site's folder. Heading ids are
-// GitHub's slugs.
+// GitHub's slugs, but a leading "# Title" becomes the page's title, which
+// has none.
 type docusaurus struct{}
 
 func (docusaurus) Name() string { return "docusaurus" }
@@ -45,6 +46,7 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 		docs = strings.Trim(string(m[1]), "./")
 	}
 	s.Anchors = anchor.HTML
+	s.titleNoID = true
 	s.sitePrefix = "@site/"
 	s.Mount("/", "static")
 	d.docs(t, s, docs, base)

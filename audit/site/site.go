@@ -132,7 +132,12 @@ type Site struct {
 	// whatever page includes them.
 	templates []string
 	tabIDs    bool // content tabs get ids from their titles
+	titleNoID bool // a page's leading "# Title" is its title, with no id
 }
+
+// TitleNoID reports whether a page's leading top-level heading is shown
+// as its title without an id (Docusaurus).
+func (s *Site) TitleNoID() bool { return s.titleNoID }
 
 // Template reports whether the file rel is a template of the generator
 // (a layout, an include, a theme override): its relative links resolve
