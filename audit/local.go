@@ -439,9 +439,6 @@ func (a *auditor) checkFragment(r *reporter, s *site.Site, t local, lk lookup) {
 				"%q names anchor %q, which %q has only as %q: anchors are case-sensitive", r.shown, name, where, right)
 			return
 		}
-		if s.Hook && tg.kind == kindMarkdown {
-			return // the page's ids may come from templates too
-		}
 		r.report(CategoryBrokenAnchor, t.fragAt, nil, "%q names anchor %q, which %q does not have", r.shown, name, where)
 		return
 	}
