@@ -32,6 +32,8 @@ var (
 	docusaurusRouteBase = regexp.MustCompile(`routeBasePath:\s*['"]([^'"]*)['"]`)
 	docusaurusPath      = regexp.MustCompile(`\bpath:\s*['"]([^'"]*)['"]`)
 	docusaurusNumber    = regexp.MustCompile(`^\d+[-_.]`)
+	docusaurusURL       = regexp.MustCompile(`\burl:\s*['"](https?://[^'"]+)['"]`)
+	docusaurusBaseURL   = regexp.MustCompile(`\bbaseUrl:\s*['"]([^'"]*)['"]`)
 )
 
 var docusaurusExts = map[string]bool{".md": true, ".mdx": true}
@@ -46,6 +48,13 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 		docs = strings.Trim(string(m[1]), "./")
 	}
 	s.Anchors = anchor.HTML
+	if m := docusaurusURL.FindSubmatch(src); m != nil {
+		b := "/"
+		if mb := docusaurusBaseURL.FindSubmatch(src); mb != nil {
+			b = string(mb[1])
+		}
+		s.Base(strings.TrimSuffix(string(m[1]), "/") + "/" + strings.Trim(b, "/"))
+	}
 	s.titleNoID = true
 	s.sitePrefix = "@site/"
 	s.Mount("/", "static")

@@ -80,6 +80,7 @@ func (h hugo) Load(t *Tree, s *Site) error {
 		}
 	}
 	s.Anchors = anchor.HTML
+	s.Base(cfg.str("baseURL", ""))
 	idType := "github"
 	if cfg.table("blackfriday") != nil && cfg.table("markup") == nil {
 		// Hugo rendered with Blackfriday until 0.60: a site configured
@@ -298,37 +299,58 @@ var hugoCodeShortcodes = map[string]bool{"code": true, "highlight": true, "outpu
 
 // CodeRanges returns the byte ranges of src that the publisher shows as
 // code although Markdown does not: on a Hugo site, the inner text of
-// paired code shortcodes ("{{< code >}}...{{< /code >}}").
+// paired code shortcodes ("{{< code >}}...{{< /code >}}"). One pass
+// lists the shortcode tags; each opening pairs with the next closing tag
+// of its name.
 func (s *Site) CodeRanges(src []byte) [][2]int {
 	if s.Generator != "hugo" {
 		return nil
 	}
-	var out [][2]int
+	type tag struct {
+		start, end int // of the tag
+		name       string
+		closing    bool
+	}
+	var tags []tag
 	text := string(src)
 	for off := 0; ; {
 		k := strings.Index(text[off:], "{{<")
 		if k < 0 {
-			return out
+			break
 		}
 		start := off + k
 		end := strings.Index(text[start:], ">}}")
 		if end < 0 {
-			return out
+			break
 		}
 		inner := strings.TrimSpace(text[start+3 : start+end])
 		off = start + end + 3
+		closing := false
+		if r, ok := strings.CutPrefix(inner, "/"); ok && !strings.HasPrefix(r, "*") {
+			closing, inner = true, strings.TrimSpace(r)
+		}
 		name, _, _ := strings.Cut(inner, " ")
-		if !hugoCodeShortcodes[name] {
+		if hugoCodeShortcodes[name] {
+			tags = append(tags, tag{start, off, name, closing})
+		}
+	}
+	var out [][2]int
+	next := map[string]int{} // name -> index of the first tag not yet passed
+	pos := 0
+	for i, t := range tags {
+		if t.closing || t.start < pos {
 			continue
 		}
-		closeTag := strings.Index(text[off:], "{{< /"+name)
-		if closeTag < 0 {
-			closeTag = strings.Index(text[off:], "{{</"+name)
+		j := max(next[t.name], i+1)
+		for j < len(tags) && !(tags[j].closing && tags[j].name == t.name) {
+			j++
 		}
-		if closeTag < 0 {
-			return out
+		next[t.name] = j
+		if j == len(tags) {
+			continue // not paired: no inner text
 		}
-		out = append(out, [2]int{off, off + closeTag})
-		off += closeTag
+		out = append(out, [2]int{t.end, tags[j].start})
+		pos = tags[j].end
 	}
+	return out
 }

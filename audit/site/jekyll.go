@@ -41,6 +41,9 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 	style := cfg.str("permalink", "date")
 	pretty := style == "pretty"
 	s.Anchors = anchor.HTML
+	if u := cfg.str("url", ""); u != "" {
+		s.Base(strings.TrimSuffix(u, "/") + baseurl)
+	}
 	s.templates = append(s.templates, "_layouts", "_includes")
 	// The site is served under baseurl: "/about.html" is outside it.
 	s.Mount(baseurl, "")

@@ -111,19 +111,20 @@ type Site struct {
 	// Repo is the forge repository the tree is, when known.
 	Repo *Repo
 
-	root      string
-	slug      func(text string) string
-	dupSep    string              // what comes before the number of a repeated heading id
-	termIDs   bool                // definition terms get ids, as headings do
-	pages     map[string]string   // URL path -> file
-	urls      map[string]string   // file -> URL path
-	mounts    []mount             // longest URL prefix first
-	redirects map[string]string   // URL path -> where it goes
-	exts      map[string][]string // URL extension -> source extensions
-	index     []string
-	bases     []string
-	notes     []string
-	wild      []string // URL path prefixes redirected as a whole ("/old/*")
+	root       string
+	slug       func(text string) string
+	dupSep     string              // what comes before the number of a repeated heading id
+	termIDs    bool                // definition terms get ids, as headings do
+	pages      map[string]string   // URL path -> file
+	urls       map[string]string   // file -> URL path
+	mounts     []mount             // longest URL prefix first
+	redirects  map[string]string   // URL path -> where it goes
+	exts       map[string][]string // URL extension -> source extensions
+	index      []string
+	bases      []string
+	shownBases []string // as configured, for String
+	notes      []string
+	wild       []string // URL path prefixes redirected as a whole ("/old/*")
 	// sitePrefix begins a path from the site's folder ("@site/").
 	sitePrefix string
 	// contentDirs hold the pages (Hugo's content directories).
@@ -202,6 +203,7 @@ func (s *Site) apply(t *Tree, o Options) {
 	}
 	for _, b := range o.BaseURLs {
 		s.bases = append(s.bases, strings.TrimSuffix(b, "/")+"/")
+		s.shownBases = append(s.shownBases, b)
 	}
 	if len(s.bases) > 0 && len(s.mounts) == 0 && len(s.urls) == 0 {
 		s.Mount("/", "") // the tree itself is what the base URLs serve
@@ -230,6 +232,9 @@ func (s *Site) String() string {
 	}
 	if s.Repo != nil {
 		fmt.Fprintf(&b, ", repository %s", s.Repo)
+	}
+	for _, u := range s.shownBases {
+		fmt.Fprintf(&b, ", own URL %s", u)
 	}
 	for _, n := range s.notes {
 		b.WriteString(", " + n)
@@ -292,6 +297,29 @@ func (s *Site) SitePath(ref string) (string, bool) {
 		return "", false
 	}
 	return "/" + rest, true
+}
+
+// Base records a URL the generator's configuration says the site is
+// published at (Hugo's baseURL, MkDocs' site_url...): links under it are
+// links to the site's own pages. Only absolute http and https URLs
+// count; either scheme is the same site.
+func (s *Site) Base(u string) {
+	scheme, rest, ok := strings.Cut(u, "://")
+	if !ok || (!strings.EqualFold(scheme, "http") && !strings.EqualFold(scheme, "https")) {
+		return
+	}
+	host, _, _ := strings.Cut(rest, "/")
+	if host == "" || strings.ContainsAny(host, "{}$%") || strings.HasSuffix(host, ".invalid") ||
+		strings.HasPrefix(host, "localhost") || strings.HasPrefix(host, "127.") || strings.HasSuffix(host, "example.com") || strings.HasSuffix(host, "example.org") {
+		return // no published site: a placeholder or a local server
+	}
+	s.shownBases = append(s.shownBases, u)
+	for _, sc := range []string{"https://", "http://"} {
+		b := sc + strings.TrimSuffix(rest, "/") + "/"
+		if !slices.Contains(s.bases, b) {
+			s.bases = append(s.bases, b)
+		}
+	}
 }
 
 // Note adds a remark to the line that says what was detected.

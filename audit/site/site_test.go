@@ -256,3 +256,19 @@ func FuzzCodeRanges(f *testing.F) {
 		}
 	})
 }
+
+func TestCodeRanges(t *testing.T) {
+	s := &Site{Generator: "hugo"}
+	src := `{{< code-toggle file="config" >}}a{{< /code >}} [x](y) {{< code >}}[z](w){{< / code >}} {{</* code */>}}`
+	got := s.CodeRanges([]byte(src))
+	// The code-toggle has no closing tag of its own name ("/code" closes
+	// no code-toggle), so it has no inner text; the code pair has, and the
+	// escaped "{{</* */>}}" is no tag.
+	want := [][2]int{{strings.Index(src, "[z]"), strings.Index(src, "{{< / code")}}
+	if !slices.Equal(got, want) {
+		t.Errorf("CodeRanges = %v, want %v", got, want)
+	}
+	if r := (&Site{Generator: "mkdocs"}).CodeRanges([]byte(src)); r != nil {
+		t.Errorf("CodeRanges on MkDocs = %v, want none", r)
+	}
+}
