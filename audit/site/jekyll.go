@@ -42,7 +42,7 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 	pretty := style == "pretty"
 	s.Anchors = anchor.HTML
 	if u := cfg.str("url", ""); u != "" {
-		s.Base(strings.TrimSuffix(u, "/") + baseurl)
+		s.BaseAt(strings.TrimSuffix(u, "/")+baseurl, baseurl)
 	}
 	s.templates = append(s.templates, "_layouts", "_includes")
 	// The site is served under baseurl: "/about.html" is outside it.

@@ -121,7 +121,7 @@ type Site struct {
 	redirects  map[string]string   // URL path -> where it goes
 	exts       map[string][]string // URL extension -> source extensions
 	index      []string
-	bases      []string
+	bases      []base
 	shownBases []string // as configured, for String
 	notes      []string
 	wild       []string // URL path prefixes redirected as a whole ("/old/*")
@@ -202,7 +202,7 @@ func (s *Site) apply(t *Tree, o Options) {
 		s.index = o.Index
 	}
 	for _, b := range o.BaseURLs {
-		s.bases = append(s.bases, strings.TrimSuffix(b, "/")+"/")
+		s.bases = append(s.bases, base{url: strings.TrimSuffix(b, "/") + "/"})
 		s.shownBases = append(s.shownBases, b)
 	}
 	if len(s.bases) > 0 && len(s.mounts) == 0 && len(s.urls) == 0 {
@@ -303,7 +303,16 @@ func (s *Site) SitePath(ref string) (string, bool) {
 // published at (Hugo's baseURL, MkDocs' site_url...): links under it are
 // links to the site's own pages. Only absolute http and https URLs
 // count; either scheme is the same site.
-func (s *Site) Base(u string) {
+func (s *Site) Base(u string) { s.BaseAt(u, "") }
+
+// base is a URL the site is published at; keep is the part of its path
+// that the site's own URL paths include (Jekyll's baseurl).
+type base struct{ url, keep string }
+
+// BaseAt is Base for a site whose own URL paths begin with keep, the
+// path of u: a Jekyll site lays its pages out under baseurl.
+func (s *Site) BaseAt(u, keep string) {
+	keep = strings.TrimSuffix(keep, "/")
 	scheme, rest, ok := strings.Cut(u, "://")
 	if !ok || (!strings.EqualFold(scheme, "http") && !strings.EqualFold(scheme, "https")) {
 		return
@@ -315,7 +324,7 @@ func (s *Site) Base(u string) {
 	}
 	s.shownBases = append(s.shownBases, u)
 	for _, sc := range []string{"https://", "http://"} {
-		b := sc + strings.TrimSuffix(rest, "/") + "/"
+		b := base{url: sc + strings.TrimSuffix(rest, "/") + "/", keep: keep}
 		if !slices.Contains(s.bases, b) {
 			s.bases = append(s.bases, b)
 		}
@@ -432,10 +441,10 @@ func (s *Site) indexNames() []string {
 // base URLs, decoded, from "/", its dot segments removed.
 func (s *Site) Own(u string) (string, bool) {
 	for _, b := range s.bases {
-		rest, ok := cutFold(u, b)
+		rest, ok := cutFold(u, b.url)
 		if !ok {
-			if strings.TrimSuffix(b, "/") == strings.TrimSuffix(u, "/") {
-				return "/", true
+			if strings.EqualFold(strings.TrimSuffix(b.url, "/"), strings.TrimSuffix(u, "/")) {
+				return b.keep + "/", true
 			}
 			continue
 		}
@@ -445,7 +454,7 @@ func (s *Site) Own(u string) (string, bool) {
 		if dec, err := uri.Unescape(rest); err == nil {
 			rest = dec
 		}
-		return cleanURL("/" + rest), true
+		return cleanURL(b.keep + "/" + rest), true
 	}
 	return "", false
 }
