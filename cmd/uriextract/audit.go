@@ -115,6 +115,9 @@ func runAudit(o options, pol *policy.Policy, paths []string, stdin io.Reader, st
 		Context:   ctx,
 	}, paths)
 	status := exitOK
+	for _, line := range r.Sites {
+		fmt.Fprintf(stderr, "uriextract: %s\n", line)
+	}
 	for _, w := range r.Warnings {
 		fmt.Fprintf(stderr, "uriextract: %s\n", w)
 	}
