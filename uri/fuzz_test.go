@@ -218,7 +218,9 @@ func FuzzIRI(f *testing.F) {
 		}
 		if err != nil {
 			for _, f := range fs {
-				if f.Category != CategoryMalformed {
+				// A doubled scheme is seen before the parse, and said
+				// beside the grammar's findings.
+				if f.Category != CategoryMalformed && f.Category != CategoryDoubledScheme {
 					t.Fatalf("Check(%q) has %s for a string that is no IRI (%v)", s, f.Category, err)
 				}
 			}
