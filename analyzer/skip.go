@@ -41,8 +41,8 @@ func isProse(v string) bool {
 }
 
 // skipValue reports whether v is written on purpose in a form that is not a
-// URI: a template with placeholders (policy.IsTemplate), a format string, or
-// a regular expression. It looks at each byte once: every string literal
+// URI: a template with placeholders or a format string (policy.IsTemplate),
+// or a regular expression. It looks at each byte once: every string literal
 // that starts like a URI comes here.
 func skipValue(v string) bool {
 	if v == "" {
@@ -60,10 +60,6 @@ func skipValue(v string) bool {
 			next = v[i+1]
 		}
 		switch v[i] {
-		case '%':
-			if isVerb(v, i) {
-				return true
-			}
 		case '\\':
 			if strings.IndexByte(`./?dws`, next) >= 0 {
 				return true // \. \d ...
@@ -83,23 +79,6 @@ func skipValue(v string) bool {
 		}
 	}
 	return false
-}
-
-// isVerb reports whether the "%" at v[i] starts a printf verb ("%s", "%d",
-// "%[1]s", "%-8v", "%%"). A "%" followed by two hex digits ("%2F", "%5d")
-// is percent-encoding, not a verb.
-func isVerb(v string, i int) bool {
-	if _, ok := abnf.PctByte(v, i); ok {
-		return false
-	}
-	j := i + 1
-	for j < len(v) && strings.IndexByte("+-# 0", v[j]) >= 0 {
-		j++ // flags
-	}
-	for j < len(v) && (isDigit(v[j]) || strings.IndexByte("[].*", v[j]) >= 0) {
-		j++ // argument index, width, precision
-	}
-	return j < len(v) && strings.IndexByte("%bcdeEfFgGoOpqstTUvwxX", v[j]) >= 0
 }
 
 // certain reports whether finding f for the operand v of a run-time

@@ -169,7 +169,7 @@ func (a *auditor) fail(err error) { a.errs = append(a.errs, err) }
 func Run(cfg Config, paths []string) *Result {
 	a := &auditor{cfg: cfg, pol: cfg.Policy, ex: cfg.Extractor, fs: newFSCache()}
 	if a.pol == nil {
-		a.pol, _ = policy.New(policy.Config{})
+		a.pol, _ = policy.New(policy.Config{Front: policy.Documents})
 	}
 	if a.ex == nil {
 		a.ex = &extract.Extractor{}

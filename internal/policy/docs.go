@@ -19,10 +19,10 @@ const (
 // ReadmeTable renders Categories as a Markdown table, one row each.
 func ReadmeTable() string {
 	var b strings.Builder
-	b.WriteString("| category | default | fix | what it reports |\n|---|---|---|---|\n")
+	b.WriteString("| category | Go code | documents | fix | what it reports |\n|---|---|---|---|---|\n")
 	for _, d := range Categories {
-		fmt.Fprintf(&b, "| [`%s`](docs/checks.md#%s) | %s | %s | %s |\n",
-			d.Category, d.Category, onOff(d.Default), yesNo(d.Fixable), escapeCell(d.Summary))
+		fmt.Fprintf(&b, "| [`%s`](docs/checks.md#%s) | %s | %s | %s | %s |\n",
+			d.Category, d.Category, goDefault(d), onOff(d.DefaultIn(Documents)), yesNo(d.Fixable), escapeCell(d.Summary))
 	}
 	return b.String()
 }
@@ -38,17 +38,32 @@ func ChecksPage() string {
 	b.WriteString("`-enable a,b` and `-disable c` on either command line, `enable:` and `disable:` in the\n")
 	b.WriteString("golangci-lint settings, and urilint's one boolean flag per category (`-empty-path`,\n")
 	b.WriteString("`-password=false`). Sections are those of RFC 3986 unless another RFC is named.\n\n")
-	b.WriteString("| category | source | default | fix | reported by |\n|---|---|---|---|---|\n")
+	var quiet []string
 	for _, d := range Categories {
-		by := "both"
-		if d.Docs {
-			by = "uriextract -check"
+		if d.QuietInDocuments {
+			quiet = append(quiet, "`"+string(d.Category)+"`")
 		}
-		fmt.Fprintf(&b, "| [`%s`](#%s) | %s | %s | %s | %s |\n", d.Category, d.Category, d.Section, onOff(d.Default), yesNo(d.Fixable), by)
+	}
+	fmt.Fprintf(&b, "The defaults differ in one respect. The normalization categories (%s)\n", strings.Join(quiet, ", "))
+	b.WriteString("are off by default for documents: a reader who follows the link gets the same page\n")
+	b.WriteString("either way. They stay as the table says for Go code, where a URI is compared and cached\n")
+	b.WriteString("as a string; turn them on for documents with `-enable`. In documents a link that breaks\n")
+	b.WriteString("the grammar in several places is one `malformed` finding, at its first bad byte, whose\n")
+	b.WriteString("message counts the others.\n\n")
+	b.WriteString("| category | source | Go code | documents | fix |\n|---|---|---|---|---|\n")
+	for _, d := range Categories {
+		fmt.Fprintf(&b, "| [`%s`](#%s) | %s | %s | %s | %s |\n", d.Category, d.Category, d.Section, goDefault(d), onOff(d.DefaultIn(Documents)), yesNo(d.Fixable))
 	}
 	for _, d := range Categories {
 		fmt.Fprintf(&b, "\n## %s\n\n%s.\n\n", d.Category, upperFirst(d.Summary))
-		fmt.Fprintf(&b, "Source: %s. %s by default. ", d.Section, upperFirst(onOff(d.Default)))
+		switch {
+		case d.Docs:
+			fmt.Fprintf(&b, "Source: %s. Reported in documents only (`uriextract -check`), %s by default. ", d.Section, onOff(d.Default))
+		case d.DefaultIn(GoCode) != d.DefaultIn(Documents):
+			fmt.Fprintf(&b, "Source: %s. %s by default in Go code, %s in documents. ", d.Section, upperFirst(onOff(d.DefaultIn(GoCode))), onOff(d.DefaultIn(Documents)))
+		default:
+			fmt.Fprintf(&b, "Source: %s. %s by default. ", d.Section, upperFirst(onOff(d.Default)))
+		}
 		if d.Fixable {
 			b.WriteString("Comes with a safe fix.\n")
 		} else {
@@ -83,6 +98,15 @@ func shown(s string) string {
 		}
 	}
 	return s
+}
+
+// goDefault is the Go code column: the default, or a dash for the
+// categories of the document audit alone.
+func goDefault(d Doc) string {
+	if d.Docs {
+		return "—"
+	}
+	return onOff(d.DefaultIn(GoCode))
 }
 
 func onOff(on bool) string {
