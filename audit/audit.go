@@ -17,15 +17,6 @@ import (
 	"github.com/urilint/urilint/uri"
 )
 
-// The categories of the audit's own findings (see policy.Categories).
-const (
-	CategoryBrokenFile   = policy.CategoryBrokenFile
-	CategoryFileCase     = policy.CategoryFileCase
-	CategoryOutsideRoot  = policy.CategoryOutsideRoot
-	CategoryBrokenAnchor = policy.CategoryBrokenAnchor
-	CategoryAnchorCase   = policy.CategoryAnchorCase
-)
-
 // StdinName names standard input in findings.
 const StdinName = "<stdin>"
 

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/internal/policy"
 	"github.com/urilint/urilint/uri"
 )
 
@@ -46,19 +47,19 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 			Message: fmt.Sprintf(format, args...), URI: shown, Fix: sourceEdits(l, fix)})
 	}
 	if t.outside {
-		report(CategoryOutsideRoot, 0, nil, "%q climbs above the root directory %q with \"..\"", shown, a.showRoot(f.root))
+		report(policy.CategoryOutsideRoot, 0, nil, "%q climbs above the root directory %q with \"..\"", shown, a.showRoot(f.root))
 		return out
 	}
 	lk := a.fs.find(f.root, t.rel)
 	switch {
 	case !lk.exists:
-		report(CategoryBrokenFile, 0, nil, "%q leads to %q, which does not exist", shown, "/"+t.rel)
+		report(policy.CategoryBrokenFile, 0, nil, "%q leads to %q, which does not exist", shown, "/"+t.rel)
 		return out
 	case t.dirSlash && !lk.dir:
-		report(CategoryBrokenFile, 0, nil, "%q leads to directory %q, which is a file", shown, "/"+t.rel)
+		report(policy.CategoryBrokenFile, 0, nil, "%q leads to directory %q, which is a file", shown, "/"+t.rel)
 		return out
 	case lk.right != "":
-		report(CategoryFileCase, 0, caseFix(l.URI, lk.wrong, lk.fixes),
+		report(policy.CategoryFileCase, 0, caseFix(l.URI, lk.wrong, lk.fixes),
 			"%q leads to %q, which exists only as %q: file names are case-sensitive", shown, "/"+t.rel, "/"+lk.right)
 	}
 	if !t.hasFrag || t.frag == "" || strings.EqualFold(t.frag, "top") || lk.dir {
@@ -85,19 +86,19 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 			}
 		}
 		if right, ok := tg.folds[strings.ToLower(name)]; ok {
-			report(CategoryAnchorCase, t.fragAt, []uri.Edit{{Start: t.fragAt, End: len(l.URI), New: fragText(t.frag, right)}},
+			report(policy.CategoryAnchorCase, t.fragAt, []uri.Edit{{Start: t.fragAt, End: len(l.URI), New: fragText(t.frag, right)}},
 				"%q names anchor %q, which %q has only as %q: anchors are case-sensitive", shown, name, where, right)
 			return out
 		}
-		report(CategoryBrokenAnchor, t.fragAt, nil, "%q names anchor %q, which %q does not have", shown, name, where)
+		report(policy.CategoryBrokenAnchor, t.fragAt, nil, "%q names anchor %q, which %q does not have", shown, name, where)
 		return out
 	}
 	from, to, isLine := lineAnchor(name)
 	switch {
 	case isLine && (from < 1 || from > tg.lines || to < 1 || to > tg.lines):
-		report(CategoryBrokenAnchor, t.fragAt, nil, "%q names line %d, but %q has %d lines", shown, max(from, to), where, tg.lines)
+		report(policy.CategoryBrokenAnchor, t.fragAt, nil, "%q names line %d, but %q has %d lines", shown, max(from, to), where, tg.lines)
 	case !isLine && !tg.binary:
-		report(CategoryBrokenAnchor, t.fragAt, nil, "%q names anchor %q, but %q is shown as source, with line anchors only (#L10, #L10-L20)", shown, name, where)
+		report(policy.CategoryBrokenAnchor, t.fragAt, nil, "%q names anchor %q, but %q is shown as source, with line anchors only (#L10, #L10-L20)", shown, name, where)
 	}
 	return out
 }

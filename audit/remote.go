@@ -63,7 +63,7 @@ func (a *auditor) checkRemote(f *File, l *extract.Link, out []Finding) []Finding
 		return out
 	}
 	var fix []Edit
-	if r.Category == remote.CategoryMoved && r.Fix != "" {
+	if r.Category == policy.CategoryLinkMoved && r.Fix != "" {
 		fix = sourceEdits(l, []uri.Edit{{Start: 0, End: len(l.URI), New: r.Fix}})
 	}
 	return append(out, Finding{File: f.Name, Pos: l.Start, Category: r.Category,

@@ -30,7 +30,7 @@ func TestRemote(t *testing.T) {
 		asked = append(asked, urls)
 		out := map[string]remote.Result{}
 		for _, u := range urls {
-			out[u] = remote.Result{URL: u, Category: remote.CategoryMoved, Message: "moved", Fix: "https://example.com/new"}
+			out[u] = remote.Result{URL: u, Category: policy.CategoryLinkMoved, Message: "moved", Fix: "https://example.com/new"}
 		}
 		return out
 	}

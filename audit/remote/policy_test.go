@@ -15,7 +15,7 @@ func TestCategoriesDocumented(t *testing.T) {
 			t.Errorf("category %q is not in policy.Categories", c)
 			continue
 		}
-		if !d.Docs || !d.Default || d.Fixable != (c == CategoryMoved) {
+		if !d.Docs || !d.Default || d.Fixable != (c == policy.CategoryLinkMoved) {
 			t.Errorf("category %q: docs %v, default %v, fixable %v", c, d.Docs, d.Default, d.Fixable)
 		}
 	}

@@ -17,21 +17,10 @@ import (
 	"golang.org/x/net/http/httpproxy"
 )
 
-// The categories of the findings, documented in policy.Categories.
-const (
-	CategoryClientError  = policy.CategoryLinkClientError
-	CategoryServerError  = policy.CategoryLinkServerError
-	CategoryNetwork      = policy.CategoryLinkNetwork
-	CategoryTimeout      = policy.CategoryLinkTimeout
-	CategoryRedirectLoop = policy.CategoryLinkRedirectLoop
-	CategoryFragment     = policy.CategoryLinkFragment
-	CategoryMoved        = policy.CategoryLinkMoved
-)
-
 // Categories lists the categories a Checker reports.
 var Categories = []uri.Category{
-	CategoryClientError, CategoryServerError, CategoryNetwork, CategoryTimeout,
-	CategoryRedirectLoop, CategoryFragment, CategoryMoved,
+	policy.CategoryLinkClientError, policy.CategoryLinkServerError, policy.CategoryLinkNetwork, policy.CategoryLinkTimeout,
+	policy.CategoryLinkRedirectLoop, policy.CategoryLinkFragment, policy.CategoryLinkMoved,
 }
 
 // The defaults of DefaultConfig.
@@ -119,7 +108,7 @@ type Result struct {
 	// Message says what is wrong, with passwords shown as "***"; empty
 	// when the link is fine.
 	Message string
-	// Fix, for CategoryMoved, is the URL to write instead: where the
+	// Fix, for policy.CategoryLinkMoved, is the URL to write instead: where the
 	// permanent redirects lead, with the fragment of URL.
 	Fix string
 	// Status is the status code of the last answer; 0 when none came.

@@ -14,6 +14,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/urilint/urilint/internal/policy"
 )
 
 // newChecker returns a Checker of cfg whose retries and pauses do not
@@ -196,7 +198,7 @@ func TestOneRequestPerURI(t *testing.T) {
 	for _, u := range urls {
 		c := ""
 		if strings.HasSuffix(u, "#y") {
-			c = string(CategoryFragment)
+			c = string(policy.CategoryLinkFragment)
 		}
 		want(t, res, u, c)
 	}

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/urilint/urilint/internal/policy"
 	"github.com/urilint/urilint/uri"
 )
 
@@ -26,31 +27,31 @@ func (c *Checker) result(l link, o *outcome) Result {
 	case o.err != nil:
 		cat, reason := describe(o.err)
 		r.Category, r.Err = cat, reason
-		if cat == CategoryTimeout {
+		if cat == policy.CategoryLinkTimeout {
 			r.Message = fmt.Sprintf("%s does not answer within %v", subject(o.errURL), c.cfg.Timeout)
 		} else {
 			r.Message = fmt.Sprintf("%s cannot be reached: %s", subject(o.errURL), reason)
 		}
 	case o.loop:
-		r.Category = CategoryRedirectLoop
+		r.Category = policy.CategoryLinkRedirectLoop
 		r.Message = fmt.Sprintf("%q redirects in a loop, back to %q", uri.Redact(l.raw), uri.Redact(o.to))
 	case o.tooMany:
-		r.Category = CategoryRedirectLoop
+		r.Category = policy.CategoryLinkRedirectLoop
 		r.Message = fmt.Sprintf("%q redirects more than %d times", uri.Redact(l.raw), MaxRedirects)
 	case r.Status >= 400 && r.Status < 500:
-		r.Category = CategoryClientError
+		r.Category = policy.CategoryLinkClientError
 		r.Message = fmt.Sprintf("%s returns %s", subject(r.Final), statusText(r.Status))
 	case r.Status >= 500:
-		r.Category = CategoryServerError
+		r.Category = policy.CategoryLinkServerError
 		r.Message = fmt.Sprintf("%s returns %s", subject(r.Final), statusText(r.Status))
 	case r.Status/100 == 2:
 		if l.frag != "" && o.Read && !hasAnchor(o.Anchors, l.frag) && !o.Truncated {
-			r.Category = CategoryFragment
+			r.Category = policy.CategoryLinkFragment
 			r.Message = fmt.Sprintf("the fragment %q matches no id or anchor name on %q", l.frag, uri.Redact(r.Final))
 			break
 		}
 		if to, ok := movedTo(o.Chain); ok {
-			r.Category = CategoryMoved
+			r.Category = policy.CategoryLinkMoved
 			r.Fix = to
 			if l.frag != "" && !strings.Contains(to, "#") {
 				r.Fix += "#" + l.frag
@@ -58,7 +59,7 @@ func (c *Checker) result(l link, o *outcome) Result {
 			r.Message = fmt.Sprintf("%q moved permanently to %q", uri.Redact(l.raw), uri.Redact(r.Fix))
 		}
 	}
-	if r.Category != "" && r.Category != CategoryMoved && o.attempts > 1 {
+	if r.Category != "" && r.Category != policy.CategoryLinkMoved && o.attempts > 1 {
 		r.Message += fmt.Sprintf(" (%d attempts)", o.attempts)
 	}
 	return r
