@@ -40,6 +40,7 @@ var candidateTests = []struct {
 	{"urn:isbn", false},        // urn needs its namespace's ":"
 	{"foo://bar", true},        // any scheme with "//"
 	{"git+ssh://host/repo.git", true},
+	{"http://example.com/ quux!", false}, // a URL and a word: prose
 }
 
 func TestCandidatesSameInDocuments(t *testing.T) {

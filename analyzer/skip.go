@@ -17,15 +17,16 @@ func isURI(v string) bool {
 }
 
 // isProse reports whether v holds words after a URI: white space followed
-// by more text. A single space inside an otherwise plain URI
-// ("https://example.com/my file.pdf") is a malformed URI, not prose.
+// by more text. A single space or tab inside an otherwise plain URI
+// ("https://example.com/my file.pdf", "https://example.com/tab\there") is
+// a URI with a bad character, not prose; a line break is prose.
 func isProse(v string) bool {
 	i := -1
 	for j := 0; j < len(v); j++ {
 		switch v[j] {
-		case '\t', '\n', '\r':
+		case '\n', '\r':
 			return true
-		case ' ':
+		case ' ', '\t':
 			if i < 0 {
 				i = j
 			}
@@ -34,10 +35,13 @@ func isProse(v string) bool {
 	if i < 0 {
 		return false
 	}
-	// Two or more spaces, or a space followed by a second URI, read as a
-	// sentence or a list.
+	// Two or more blanks, or a blank followed by a second URI, read as a
+	// sentence or a list; so does a last word that ends a sentence
+	// ("http://example.com/ quux!", go/doc's own example of a URL in
+	// text).
 	rest := v[i+1:]
-	return strings.IndexByte(rest, ' ') >= 0 || policy.StartsURI(rest) || rest == ""
+	return strings.IndexAny(rest, " \t") >= 0 || policy.StartsURI(rest) || rest == "" ||
+		strings.IndexByte("!?.,;:", rest[len(rest)-1]) >= 0
 }
 
 // skipValue reports whether v is written on purpose in a form that is not a
