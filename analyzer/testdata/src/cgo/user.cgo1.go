@@ -8,9 +8,9 @@ import _ "unsafe"
 
 var endpoint = "HTTPS://example.com/" // want `^"HTTPS://example.com/" is not normalized: scheme "HTTPS" should be lowercase "https"$`
 
-func free() { ( /*line :8:17*/_Cfunc_free /*line :8:22*/)(nil) }
+func free() { ( /*line :8:17*/ _Cfunc_free /*line :8:22*/)(nil) }
 
-var keyed = map[string]int{"https://Example.COM/b": int( /*line :10:57*/_Ctype_int /*line :10:62*/(2))} // want `host "Example.COM" should be lowercase "example.com"$`
+var keyed = map[string]int{"https://Example.COM/b": int( /*line :10:57*/ _Ctype_int /*line :10:62*/ (2))} // want `host "Example.COM" should be lowercase "example.com"$`
 
 func _Cfunc_free(p any) {}
 
