@@ -120,7 +120,7 @@ func run(a *analysis.Analyzer, args []string, dir string, stdout, stderr *checke
 		fmt.Fprintf(stderr, "%s: no packages named\n", a.Name)
 		return 2
 	}
-	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Tests: tests(), Dir: dir}
+	cfg := &packages.Config{Mode: LoadMode, Tests: tests(), Dir: dir}
 	if *tags != "" {
 		cfg.BuildFlags = []string{"-tags=" + *tags}
 	}
