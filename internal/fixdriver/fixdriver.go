@@ -170,7 +170,14 @@ func run(a *analysis.Analyzer, args []string, dir string, stdout, stderr *checke
 func printErrors(pkgs []*packages.Package, w io.Writer) int {
 	seen := make(map[string]bool)
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		typeErrs := slices.ContainsFunc(p.Errors, func(e packages.Error) bool { return e.Kind == packages.TypeError })
 		for _, err := range p.Errors {
+			if typeErrs && err.Kind == packages.ListError && strings.HasPrefix(err.Msg, "# "+p.PkgPath+"\n") {
+				// The compiler's report of the same errors, from building
+				// export data (LoadMode): the type checker's name the
+				// position of each.
+				continue
+			}
 			if s := err.Error(); !seen[s] {
 				seen[s] = true
 				fmt.Fprintln(w, s)
