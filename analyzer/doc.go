@@ -89,8 +89,9 @@
 // "empty-path": an empty path with an authority ("https://api.example.com")
 // is the usual way to write a base URL. The -enable and -disable flags take
 // comma-separated lists of categories, like Settings.Enable and
-// Settings.Disable; uriextract -check takes the same lists and starts from
-// the same defaults.
+// Settings.Disable; uriextract -check takes the same lists, and starts from
+// the same defaults but for the normalization categories, which are off for
+// documents (docs/checks.md).
 //
 // # Fixes
 //
