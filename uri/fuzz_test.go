@@ -90,6 +90,11 @@ func TestAppendixARegexp(t *testing.T) {
 func FuzzParse(f *testing.F) {
 	fuzzSeeds(f)
 	f.Fuzz(func(t *testing.T, s string) {
+		// Escape takes any Component, in range or not, and never panics.
+		c := Component(len(s) % 10)
+		if back, err := Unescape(Escape(s, c)); err != nil || back != s {
+			t.Fatalf("Unescape(Escape(%q, %v)) = %q, %v", s, c, back, err)
+		}
 		u, err := Parse(s)
 		if want := appendixA.MatchString(s); (err == nil) != want {
 			t.Fatalf("Parse(%q) error = %v, but the Appendix A regexp says valid=%v", s, err, want)
