@@ -27,6 +27,9 @@ type state struct {
 	seen map[ast.Node]bool
 	// cgoFiles holds the users' files behind cgo rewrites (see cgo.go).
 	cgoFiles map[string]cgoFile
+	// keys holds the map keys and switch cases a fix must keep distinct
+	// (settle.go), indexed on first use.
+	keys keyIndex
 }
 
 // use tells how a constant string is used, which decides whether and how

@@ -12,7 +12,9 @@ import (
 	"unicode/utf8"
 
 	"github.com/urilint/urilint/audit/remote"
+	"github.com/urilint/urilint/audit/site"
 	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/internal/edit"
 	"github.com/urilint/urilint/internal/policy"
 	"github.com/urilint/urilint/uri"
 )
@@ -54,6 +56,9 @@ type Config struct {
 	// (remote.Checker.Check with a context). A URI it has no result for
 	// gets no finding.
 	Remote func(urls []string) map[string]remote.Result
+	// Site holds the explicit mappings of how the tree is published (the
+	// configuration's "site:" section); the zero value detects it.
+	Site site.Options
 }
 
 // Finding is one problem found in a document.
@@ -75,11 +80,10 @@ type Finding struct {
 // SARIF's "unicodeCodePoints" columns are.
 func (f *Finding) CharColumn() int { return f.col }
 
-// Edit replaces bytes Start to End of a file's source with New.
-type Edit struct {
-	Start, End int
-	New        string
-}
+// Edit replaces bytes Start to End of a file's source with New. It is
+// the edit of internal/edit, which every fixer of this module applies and
+// shows as a diff.
+type Edit = edit.Edit
 
 // Result is what Run found.
 type Result struct {
@@ -92,6 +96,10 @@ type Result struct {
 	// Warnings tell what was done differently from what was asked, such
 	// as a Markdown file read as plain text; they are no errors.
 	Warnings []string
+	// Sites says, one line per root published by a site generator (or
+	// by the publisher Config.Site names), how the tree is published
+	// ("site: hugo (hugo.toml), 120 pages, static/ at /").
+	Sites []string
 }
 
 // Links returns how many links the audited files hold.
@@ -150,6 +158,7 @@ type auditor struct {
 	index  *targetIndex
 	ignore *urlIgnores
 	remote map[string]remote.Result
+	sites  sites
 	errs   []error
 }
 
@@ -194,6 +203,7 @@ func Run(cfg Config, paths []string) *Result {
 	}
 	files = kept
 	a.index.add(files)
+	siteLines := a.detectSites(files)
 	if cfg.Remote != nil {
 		if urls := a.remoteURLs(files); len(urls) > 0 {
 			a.remote = cfg.Remote(urls)
@@ -201,7 +211,7 @@ func Run(cfg Config, paths []string) *Result {
 	}
 	found := make([][]Finding, len(files))
 	parallel(len(files), jobs, func(i int) { found[i] = a.check(files[i]) })
-	r := &Result{Files: files, Warnings: warns}
+	r := &Result{Files: files, Warnings: warns, Sites: siteLines}
 	for i, fs := range found {
 		r.Findings = append(r.Findings, fs...)
 		a.errs = append(a.errs, files[i].errs...)
@@ -315,6 +325,7 @@ func (a *auditor) check(f *File) []Finding {
 			out = sil.filter(out, n)
 		}
 	}
+	out = a.checkTemplates(f, out) // a generator's link templates: ref, relref, link, post_url
 	for i := range out {
 		out[i].col = charColumn(f.Src, out[i].Pos)
 	}

@@ -123,6 +123,9 @@ func runAudit(o options, pol *policy.Policy, paths []string, stdin io.Reader, st
 		Remote:    check,
 	}, paths)
 	status := exitOK
+	for _, line := range r.Sites {
+		fmt.Fprintf(stderr, "uriextract: %s\n", line)
+	}
 	for _, w := range r.Warnings {
 		fmt.Fprintf(stderr, "uriextract: %s\n", w)
 	}
@@ -136,10 +139,10 @@ func runAudit(o options, pol *policy.Policy, paths []string, stdin io.Reader, st
 		fixes, fixed := r.Fixes()
 		for _, ff := range fixes {
 			if o.audit.diff {
-				_, _ = w.WriteString(audit.Diff(ff.File.Name, ff.File.Src, ff.New)) // errors surface at Flush
+				_, _ = w.WriteString(ff.Diff()) // errors surface at Flush
 				continue
 			}
-			if err := audit.WriteFile(ff.File.Name, ff.New); err != nil {
+			if err := ff.Write(); err != nil {
 				fmt.Fprintf(stderr, "uriextract: %v\n", err)
 				status = exitError
 				for i := range r.Findings {

@@ -21,6 +21,10 @@ const (
 	CategoryBrokenAnchor uri.Category = "broken-anchor"
 	// CategoryAnchorCase: it has one only when case is ignored.
 	CategoryAnchorCase uri.Category = "anchor-case"
+	// CategoryUnverifiable: where the link leads cannot be known offline
+	// (a forge's own pages, a path a render hook or an unknown server
+	// resolves).
+	CategoryUnverifiable uri.Category = "unverifiable"
 )
 
 // The categories of the remote link check (uriextract -check -remote),
@@ -54,12 +58,6 @@ const CategoryBrokenLink uri.Category = "broken-link"
 // ("seehttps://example.com/"): a missing space. A finding of the
 // document audit only; the URI is checked from its scheme on.
 const CategoryGluedScheme uri.Category = "glued-scheme"
-
-// CategoryUnverifiable is the category of a link that the offline audit
-// cannot check: a root-relative path that no publisher model, mount or
-// mapping resolves, a destination only a render hook resolves. It is off
-// by default; a user turns it on to list what was not checked.
-const CategoryUnverifiable uri.Category = "unverifiable"
 
 // CategoryDegraded is the category of a Markdown file that the guard
 // against slow parses read as plain text: its links were checked as far
@@ -159,8 +157,8 @@ var Categories = []Doc{
 		"the fragment names no anchor of the target: no heading slug, id or name, no such line", "See [install](#instal) under a heading \"Install\"."},
 	{CategoryAnchorCase, "3.5", true, true, true, false,
 		"the fragment names an anchor of the target only when case is ignored (GitLab, MkDocs and browsers compare exactly)", "See [install](#Install) under a heading \"Install\"."},
-	{CategoryUnverifiable, "5.1", false, false, true, false,
-		"a link that cannot be checked offline: a root-relative path that no publisher model, mount or mapping resolves, or a destination only a render hook resolves", "See [the API](/api/) in a tree with no site generator or mounts."},
+	{CategoryUnverifiable, "5.2", false, false, true, false,
+		"a link that cannot be checked offline: a forge's own pages (\"../../issues\"), a path that only a site generator's render hook or an unknown server resolves; off by default, to list what was not checked", "See [the issues](../../issues) in README.md."},
 	{CategoryLinkClientError, "RFC 9110 §15.5", true, false, true, false,
 		"with -remote: the link answers a 4xx status (404 not found, 410 gone, 403 forbidden), after its redirects", "See [the spec](https://example.com/spec), which answers 404."},
 	{CategoryLinkServerError, "RFC 9110 §15.6", true, false, true, false,
