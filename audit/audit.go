@@ -19,15 +19,6 @@ import (
 	"github.com/urilint/urilint/uri"
 )
 
-// The categories of the audit's own findings (see policy.Categories).
-const (
-	CategoryBrokenFile   = policy.CategoryBrokenFile
-	CategoryFileCase     = policy.CategoryFileCase
-	CategoryOutsideRoot  = policy.CategoryOutsideRoot
-	CategoryBrokenAnchor = policy.CategoryBrokenAnchor
-	CategoryAnchorCase   = policy.CategoryAnchorCase
-)
-
 // StdinName names standard input in findings.
 const StdinName = "<stdin>"
 
@@ -178,7 +169,7 @@ func (a *auditor) fail(err error) { a.errs = append(a.errs, err) }
 func Run(cfg Config, paths []string) *Result {
 	a := &auditor{cfg: cfg, pol: cfg.Policy, ex: cfg.Extractor, fs: newFSCache()}
 	if a.pol == nil {
-		a.pol, _ = policy.New(policy.Config{})
+		a.pol, _ = policy.New(policy.Config{Front: policy.Documents})
 	}
 	if a.ex == nil {
 		a.ex = &extract.Extractor{}

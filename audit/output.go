@@ -218,7 +218,7 @@ func writeSARIF(w io.Writer, r *Result) error {
 			ID:               string(d.Category),
 			ShortDescription: sarifMessage{Text: d.Summary},
 			HelpURI:          checksURL + string(d.Category),
-			DefaultConfig:    sarifConfig{Enabled: d.Default, Level: "error"},
+			DefaultConfig:    sarifConfig{Enabled: d.DefaultIn(policy.Documents), Level: "error"},
 		})
 	}
 	for _, f := range r.Findings {

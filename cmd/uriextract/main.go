@@ -121,7 +121,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitError
 	}
 
-	pol, err := policy.New(policy.Config{Enable: strings.Split(o.enable, ","), Disable: strings.Split(o.disable, ","), AllowZone: o.allowZone})
+	pol, err := policy.New(policy.Config{Front: policy.Documents, Enable: strings.Split(o.enable, ","), Disable: strings.Split(o.disable, ","), AllowZone: o.allowZone})
 	if err != nil {
 		fmt.Fprintf(stderr, "uriextract: %v\n", err)
 		return exitError
