@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"unicode/utf8"
 
 	"github.com/urilint/urilint/audit/remote"
 	"github.com/urilint/urilint/extract"
@@ -324,8 +323,9 @@ func (a *auditor) check(f *File) []Finding {
 			out = sil.filter(out, n)
 		}
 	}
+	cols := extract.NewColumns(f.Src)
 	for i := range out {
-		out[i].col = charColumn(f.Src, out[i].Pos)
+		out[i].col = cols.Column(out[i].Pos)
 	}
 	return out
 }
@@ -358,8 +358,9 @@ func (a *auditor) checkBrokenLink(f *File, l *extract.Link, out []Finding) []Fin
 // checkSyntax adds what the policy finds in l, and a hyphen break.
 func (a *auditor) checkSyntax(f *File, l *extract.Link, out []Finding) []Finding {
 	shown := uri.Redact(l.URI)
+	lc := l.Locator()
 	for _, uf := range a.pol.Check(l.URI) {
-		out = append(out, Finding{File: f.Name, Pos: l.PositionOf(uf.Start), Category: uf.Category,
+		out = append(out, Finding{File: f.Name, Pos: lc.PositionOf(uf.Start), Category: uf.Category,
 			Message: uf.Message, URI: shown, Fix: sourceEdits(l, uf.Fix)})
 	}
 	if l.Ambiguous() && a.pol.Reports(policy.CategoryHyphenBreak) {
@@ -381,15 +382,6 @@ func sourceEdits(l *extract.Link, edits []uri.Edit) []Edit {
 		out[i] = Edit{Start: l.Start.Offset + e.Start, End: l.Start.Offset + e.End, New: e.New}
 	}
 	return out
-}
-
-// charColumn returns the column of p counted in characters.
-func charColumn(src []byte, p extract.Position) int {
-	bol := p.Offset - (p.Column - 1)
-	if bol < 0 || p.Offset > len(src) {
-		return p.Column
-	}
-	return utf8.RuneCount(src[bol:p.Offset]) + 1
 }
 
 // errorf returns an error whose message starts with the file's name.

@@ -168,7 +168,10 @@
 // and escapes included; Link.URI is what it means. Lines and columns
 // start at 1 and columns count bytes, as go/token does. Link.PositionOf
 // maps a byte of Link.URI (such as the Start of a uri.Finding) back to
-// the source.
+// the source; a Locator does the same for many bytes of one link at a
+// cost linear in the link once. Columns counts columns in characters,
+// as editors and SARIF show them, in one pass over a file for positions
+// asked for in source order, however many share a line.
 //
 // # Cost
 //

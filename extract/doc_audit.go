@@ -144,7 +144,7 @@ type mark struct {
 // place turns marks into d's anchors and comments, with positions.
 func (d *Doc) place(src []byte, marks []mark) {
 	slices.SortStableFunc(marks, func(a, b mark) int { return a.off - b.off })
-	lc := newLocator(src)
+	lc := newLineCounter(src)
 	for _, m := range marks {
 		p := lc.pos(m.off)
 		if m.comment != nil {
