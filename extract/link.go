@@ -80,8 +80,11 @@ func (p Position) String() string {
 type Link struct {
 	// URI is the URI as the document means it: the whitespace of a wrapped
 	// URI removed, Markdown backslash escapes and character references
-	// resolved, "mailto:" added to an e-mail autolink. Nothing else changes:
-	// no case folding, no percent-encoding, no IDN conversion.
+	// resolved, "mailto:" added to an e-mail autolink, the spaces and tabs
+	// of a Markdown destination in angle brackets percent-encoded as
+	// renderers encode them ("<release notes.md>": "release%20notes.md").
+	// Nothing else changes: no case folding, no other percent-encoding, no
+	// IDN conversion.
 	URI string
 	// Raw is the source text from Start to End, exactly as written.
 	Raw string
