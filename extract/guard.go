@@ -69,8 +69,10 @@ type CostError struct {
 	Pos Position
 }
 
+// Error returns "markdown too costly to parse: " and the reason; the line
+// is left to the caller, which names the file.
 func (e *CostError) Error() string {
-	return fmt.Sprintf("%v: %s at line %d", ErrCostlyMarkdown, e.Reason, e.Pos.Line)
+	return ErrCostlyMarkdown.Error() + ": " + e.Reason
 }
 
 // Unwrap returns ErrCostlyMarkdown.
