@@ -85,3 +85,26 @@ func TestLocatorWrapped(t *testing.T) {
 		}
 	}
 }
+
+// TestPositionsNoAllocs: mapping the positions of a finding allocates
+// nothing for a link written as its URI, the common case.
+func TestPositionsNoAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector adds allocations")
+	}
+	src := []byte("Some prose, then https://example.com/a%7eb/c and more.\n")
+	links := Text(src)
+	if len(links) != 1 {
+		t.Fatalf("Text = %v, want one link", links)
+	}
+	l := &links[0]
+	cols := NewColumns(src)
+	n := testing.AllocsPerRun(100, func() {
+		lc := l.Locator()
+		cols.Column(lc.PositionOf(20))
+		cols.Column(l.PositionOf(0))
+	})
+	if n != 0 {
+		t.Errorf("Locator, PositionOf and Column allocate %v times, want 0", n)
+	}
+}
