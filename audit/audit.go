@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"github.com/urilint/urilint/audit/remote"
+	"github.com/urilint/urilint/audit/site"
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/internal/edit"
 	"github.com/urilint/urilint/internal/policy"
@@ -63,6 +64,9 @@ type Config struct {
 	// (remote.Checker.Check with a context). A URI it has no result for
 	// gets no finding.
 	Remote func(urls []string) map[string]remote.Result
+	// Site holds the explicit mappings of how the tree is published (the
+	// configuration's "site:" section); the zero value detects it.
+	Site site.Options
 }
 
 // Finding is one problem found in a document.
@@ -100,6 +104,10 @@ type Result struct {
 	// Warnings tell what was done differently from what was asked, such
 	// as a Markdown file read as plain text; they are no errors.
 	Warnings []string
+	// Sites says, one line per root published by a site generator (or
+	// by the publisher Config.Site names), how the tree is published
+	// ("site: hugo (hugo.toml), 120 pages, static/ at /").
+	Sites []string
 }
 
 // Links returns how many links the audited files hold.
@@ -158,6 +166,7 @@ type auditor struct {
 	index  *targetIndex
 	ignore *urlIgnores
 	remote map[string]remote.Result
+	sites  sites
 	errs   []error
 }
 
@@ -202,6 +211,7 @@ func Run(cfg Config, paths []string) *Result {
 	}
 	files = kept
 	a.index.add(files)
+	siteLines := a.detectSites(files)
 	if cfg.Remote != nil {
 		if urls := a.remoteURLs(files); len(urls) > 0 {
 			a.remote = cfg.Remote(urls)
@@ -209,7 +219,7 @@ func Run(cfg Config, paths []string) *Result {
 	}
 	found := make([][]Finding, len(files))
 	parallel(len(files), jobs, func(i int) { found[i] = a.check(files[i]) })
-	r := &Result{Files: files, Warnings: warns}
+	r := &Result{Files: files, Warnings: warns, Sites: siteLines}
 	for i, fs := range found {
 		r.Findings = append(r.Findings, fs...)
 		a.errs = append(a.errs, files[i].errs...)
@@ -323,6 +333,7 @@ func (a *auditor) check(f *File) []Finding {
 			out = sil.filter(out, n)
 		}
 	}
+	out = a.checkTemplates(f, out) // a generator's link templates: ref, relref, link, post_url
 	cols := extract.NewColumns(f.Src)
 	for i := range out {
 		out[i].col = cols.Column(out[i].Pos)

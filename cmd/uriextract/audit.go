@@ -123,6 +123,9 @@ func runAudit(o options, pol *policy.Policy, paths []string, stdin io.Reader, st
 		Remote:    check,
 	}, paths)
 	status := exitOK
+	for _, line := range r.Sites {
+		fmt.Fprintf(stderr, "uriextract: %s\n", line)
+	}
 	for _, w := range r.Warnings {
 		fmt.Fprintf(stderr, "uriextract: %s\n", w)
 	}
