@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -10,7 +11,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/urilint/urilint/audit/remote"
 	"github.com/urilint/urilint/audit/site"
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/internal/edit"
@@ -57,13 +57,13 @@ type Config struct {
 	// Jobs is how many files are parsed and checked at once; 0 means
 	// GOMAXPROCS.
 	Jobs int
-	// Remote, when not nil, checks links over the network: it is called
-	// once, with the distinct absolute http and https URIs of the
-	// documents (not templates, not those of the ignore file), and
-	// returns what it found of each, keyed by the URI as given
-	// (remote.Checker.Check with a context). A URI it has no result for
-	// gets no finding.
-	Remote func(urls []string) map[string]remote.Result
+	// Remote, when not nil, checks links over the network (package
+	// audit/remote): it is called once, with the distinct absolute http
+	// and https URIs of the documents (not templates, not those of the
+	// ignore file). A URI it has no verdict for gets no finding.
+	Remote RemoteChecker
+	// Context, when not nil, ends the remote checks early (an interrupt).
+	Context context.Context
 	// Site holds the explicit mappings of how the tree is published (the
 	// configuration's "site:" section); the zero value detects it.
 	Site site.Options
@@ -165,7 +165,7 @@ type auditor struct {
 	fs     *fsCache
 	index  *targetIndex
 	ignore *urlIgnores
-	remote map[string]remote.Result
+	remote map[string]RemoteVerdict
 	sites  sites
 	errs   []error
 }
@@ -214,7 +214,7 @@ func Run(cfg Config, paths []string) *Result {
 	siteLines := a.detectSites(files)
 	if cfg.Remote != nil {
 		if urls := a.remoteURLs(files); len(urls) > 0 {
-			a.remote = cfg.Remote(urls)
+			warns = append(warns, a.checkLinks(urls)...)
 		}
 	}
 	found := make([][]Finding, len(files))

@@ -46,6 +46,9 @@ const (
 	CategoryLinkFragment uri.Category = "link-fragment"
 	// CategoryLinkMoved: permanent redirects lead to a 2xx answer.
 	CategoryLinkMoved uri.Category = "link-moved"
+	// CategoryLinkRateLimited: the host kept answering 429 past the
+	// link's budget, or the phase's time ran out: not checked.
+	CategoryLinkRateLimited uri.Category = "link-rate-limited"
 )
 
 // CategoryBrokenLink is the category of Markdown link syntax whose destination white space
@@ -154,6 +157,8 @@ var Categories = []Doc{
 		"with -remote: the fragment matches no id (nor the name of an a element) on the HTML page, read up to 2 MiB", "See [install](https://example.com/guide#instal) on a page with id=\"install\"."},
 	{CategoryLinkMoved, "RFC 9110 §15.4.2, §15.4.9", true, true, true,
 		"with -remote: the link moved permanently (301 or 308, then a 2xx answer); the fix writes where it moved to", "See [the spec](http://example.com/spec), which answers 301 to https://example.com/spec."},
+	{CategoryLinkRateLimited, "RFC 6585 §4", false, false, true,
+		"with -remote: the host kept answering 429 too many requests past the link's budget (or -max-time ran out while it did), so the link was not checked; the summary lists them", "See [the spec](https://example.com/spec), whose host answers 429 to every request."},
 	{CategoryBrokenLink, "CommonMark 0.31.2 §6.3", true, false, true,
 		"white space in a Markdown link destination, which makes the link plain text", "[the guide](https://docs.example/my guide.pdf)"},
 	{CategoryGluedScheme, "Appendix C", true, false, true,
