@@ -10,7 +10,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"unicode/utf8"
 
 	"github.com/urilint/urilint/audit/site"
 	"github.com/urilint/urilint/extract"
@@ -326,8 +325,9 @@ func (a *auditor) check(f *File) []Finding {
 		}
 	}
 	out = a.checkTemplates(f, out) // a generator's link templates: ref, relref, link, post_url
+	cols := extract.NewColumns(f.Src)
 	for i := range out {
-		out[i].col = charColumn(f.Src, out[i].Pos)
+		out[i].col = cols.Column(out[i].Pos)
 	}
 	return out
 }
@@ -360,8 +360,9 @@ func (a *auditor) checkBrokenLink(f *File, l *extract.Link, out []Finding) []Fin
 // checkSyntax adds what the policy finds in l, and a hyphen break.
 func (a *auditor) checkSyntax(f *File, l *extract.Link, out []Finding) []Finding {
 	shown := uri.Redact(l.URI)
+	lc := l.Locator()
 	for _, uf := range a.pol.Check(l.URI) {
-		out = append(out, Finding{File: f.Name, Pos: l.PositionOf(uf.Start), Category: uf.Category,
+		out = append(out, Finding{File: f.Name, Pos: lc.PositionOf(uf.Start), Category: uf.Category,
 			Message: uf.Message, URI: shown, Fix: sourceEdits(l, uf.Fix)})
 	}
 	if l.Ambiguous() && a.pol.Reports(policy.CategoryHyphenBreak) {
@@ -383,15 +384,6 @@ func sourceEdits(l *extract.Link, edits []uri.Edit) []Edit {
 		out[i] = Edit{Start: l.Start.Offset + e.Start, End: l.Start.Offset + e.End, New: e.New}
 	}
 	return out
-}
-
-// charColumn returns the column of p counted in characters.
-func charColumn(src []byte, p extract.Position) int {
-	bol := p.Offset - (p.Column - 1)
-	if bol < 0 || p.Offset > len(src) {
-		return p.Column
-	}
-	return utf8.RuneCount(src[bol:p.Offset]) + 1
 }
 
 // errorf returns an error whose message starts with the file's name.
