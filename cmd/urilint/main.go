@@ -14,16 +14,14 @@
 // once per package variant), each package error once, a package that
 // cannot be analyzed on one line naming it, and passwords in the context
 // lines of -c=N as "***"; a failed write to the output exits 2 (see
-// package internal/fixdriver). "urilint -V" prints the module and Go
-// versions. go vet's protocol (a .cfg argument, -V=full, -flags) and the
+// package internal/fixdriver). "urilint -V" (or -version) prints the module
+// and Go versions. go vet's protocol (a .cfg argument, -V=full, -flags) and the
 // debugging flags (-debug, -cpuprofile, -memprofile, -trace) go to
 // golang.org/x/tools' singlechecker.
 package main
 
 import (
-	"fmt"
 	"os"
-	"strings"
 
 	"golang.org/x/tools/go/analysis/singlechecker"
 
@@ -34,8 +32,8 @@ import (
 
 func main() {
 	args := os.Args[1:]
-	if v, ok := versionFlag(args); ok {
-		os.Exit(printVersion(v))
+	if status, ok := version.Main("urilint", args, os.Stdout, os.Stderr); ok {
+		os.Exit(status)
 	}
 	switch {
 	case fixdriver.Wants(args):
@@ -44,43 +42,4 @@ func main() {
 		os.Exit(fixdriver.Report(analyzer.Analyzer, args, "", os.Stdout, os.Stderr))
 	}
 	singlechecker.Main(analyzer.Analyzer)
-}
-
-// versionFlag returns the value of -V, if args has it among its flags.
-func versionFlag(args []string) (string, bool) {
-	for _, a := range args {
-		if a == "--" || !strings.HasPrefix(a, "-") {
-			break
-		}
-		name, value, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
-		if name == "V" {
-			if !hasValue {
-				value = "true"
-			}
-			return value, true
-		}
-	}
-	return "", false
-}
-
-// printVersion prints what -V=v asks for and returns the exit status.
-func printVersion(v string) int {
-	line := version.Line("urilint")
-	switch v {
-	case "full":
-		var err error
-		if line, err = version.Full("urilint"); err != nil {
-			fmt.Fprintf(os.Stderr, "urilint: %v\n", err)
-			return 1
-		}
-	case "true", "1":
-	default:
-		fmt.Fprintf(os.Stderr, "urilint: -V=%s: want -V or -V=full\n", v)
-		return 2
-	}
-	if _, err := fmt.Println(line); err != nil {
-		fmt.Fprintf(os.Stderr, "urilint: writing output: %v\n", err)
-		return 2
-	}
-	return 0
 }
