@@ -35,6 +35,21 @@ failed() {
 	status=1
 }
 
+echo "== docs/integrations.md shows docs/workflows/*.yml as they are"
+for f in docs/workflows/*.yml; do
+	# The yaml block after the first line that links the file.
+	awk -v link="(workflows/$(basename "$f"))" '
+		state == 0 && index($0, link) { state = 1; next }
+		state == 1 && $0 == "```yaml" { state = 2; next }
+		state == 2 && $0 == "```" { exit }
+		state == 2 { print }
+	' docs/integrations.md >"$tmp/shown.yml"
+	if ! diff -u "$f" "$tmp/shown.yml" >"$tmp/shown.diff"; then
+		failed "docs/integrations.md does not show $f as it is:"
+		cat "$tmp/shown.diff" >&2
+	fi
+done
+
 echo "== actionlint docs/workflows/*.yml"
 go run "$actionlint" -no-color docs/workflows/*.yml || failed "actionlint found problems in docs/workflows"
 
