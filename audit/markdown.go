@@ -27,7 +27,7 @@ const markdownNoteRoom = 512
 // for a job summary (GITHUB_STEP_SUMMARY) or a pull-request comment: a
 // heading with the totals, a table of the findings per category, then
 // the findings grouped by file, each linked to its line on GitHub when
-// the repository and commit are known (see blobBase). Past markdownLimit
+// the repository and commit are known (see blobLinks). Past markdownLimit
 // the findings left out are counted in a closing note.
 func writeMarkdown(w io.Writer, r *Result) error {
 	var b bytes.Buffer
@@ -51,10 +51,18 @@ func writeMarkdown(w io.Writer, r *Result) error {
 		}
 		b.WriteString("\n")
 	}
+	limit := markdownLimit - markdownNoteRoom
 	if len(r.Errors) > 0 {
+		// The errors take at most half the room: the findings are what
+		// the summary is for.
 		fmt.Fprintf(&b, "%s:\n\n", plural(len(r.Errors), "input error"))
-		for _, err := range r.Errors {
-			fmt.Fprintf(&b, "- %s\n", mdText(err.Error()))
+		for i, err := range r.Errors {
+			item := "- " + mdText(err.Error()) + "\n"
+			if b.Len()+len(item) > limit/2 {
+				fmt.Fprintf(&b, "- and %d more\n", len(r.Errors)-i)
+				break
+			}
+			b.WriteString(item)
 		}
 		b.WriteString("\n")
 	}
@@ -69,7 +77,6 @@ func writeMarkdown(w io.Writer, r *Result) error {
 		}
 		byFile[f.File] = append(byFile[f.File], i)
 	}
-	limit := markdownLimit - markdownNoteRoom
 	shown := map[string]int{}
 	var line bytes.Buffer
 files:

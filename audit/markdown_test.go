@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -131,9 +132,7 @@ func TestMarkdownLinks(t *testing.T) {
 	// The category table counts every finding.
 	total := 0
 	for _, m := range regexp.MustCompile(`</a></td>\n<td style="text-align:right">(\d+)</td>`).FindAllStringSubmatch(html, -1) {
-		var n int
-		fmt.Sscan(m[1], &n)
-		total += n
+		total += atoi(t, m[1])
 	}
 	if total != len(r.Findings) {
 		t.Errorf("the category table counts %d findings, want %d:\n%s", total, len(r.Findings), html)
@@ -259,13 +258,11 @@ func TestMarkdownLimit(t *testing.T) {
 		t.Errorf("wrote %d bytes, over the limit of %d", len(md), markdownLimit)
 	}
 	shown := strings.Count(html, "<li><a href=")
-	var left, filesLeft int
 	m := regexp.MustCompile(`\*\*(\d+) more findings? in (\d+) files? not shown\*\*`).FindStringSubmatch(md)
 	if m == nil {
 		t.Fatalf("no note of what was left out at the end of\n%s", md[len(md)-500:])
 	}
-	fmt.Sscan(m[1], &left)
-	fmt.Sscan(m[2], &filesLeft)
+	left, filesLeft := atoi(t, m[1]), atoi(t, m[2])
 	if shown == 0 || shown+left != total {
 		t.Errorf("%d findings shown and %d left out, want %d in all", shown, left, total)
 	}
@@ -285,5 +282,35 @@ func TestMarkdownLimit(t *testing.T) {
 	md, _ = render(t, r)
 	if strings.Contains(md, "not shown") {
 		t.Errorf("note of findings left out under 1 MiB, for %d bytes", len(md))
+	}
+}
+
+func atoi(t *testing.T, s string) int {
+	t.Helper()
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// TestMarkdownManyErrors checks that input errors take at most half of
+// the summary, with a count of those left out.
+func TestMarkdownManyErrors(t *testing.T) {
+	defer func(old int) { markdownLimit = old }(markdownLimit)
+	markdownLimit = 8 << 10
+	r := &Result{}
+	for i := range 1000 {
+		r.Errors = append(r.Errors, fmt.Errorf("docs/missing%04d.md: no such file or directory", i))
+	}
+	var b bytes.Buffer
+	if err := Write(&b, "markdown", r); err != nil {
+		t.Fatal(err)
+	}
+	listed := strings.Count(b.String(), "\n- docs/missing")
+	m := regexp.MustCompile(`\n- and (\d+) more\n`).FindStringSubmatch(b.String())
+	if b.Len() > markdownLimit/2+100 || m == nil || listed+atoi(t, m[1]) != len(r.Errors) {
+		t.Errorf("%d bytes, %d errors listed, note %q; want at most half of %d bytes and a note counting the %d others",
+			b.Len(), listed, m, markdownLimit, len(r.Errors)-listed)
 	}
 }
