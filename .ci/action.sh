@@ -115,7 +115,7 @@ run() {
 	set +e
 	env GITHUB_OUTPUT="$tmp/run/output" GITHUB_STEP_SUMMARY="$tmp/run/summary" GITHUB_PATH="$tmp/run/path" \
 		GITHUB_WORKSPACE="$tmp/run/ws" RUNNER_TEMP="$tmp/run/runner" \
-		GITHUB_REPOSITORY=octo/docs GITHUB_SHA=$sha GITHUB_SERVER_URL=https://github.com \
+		GITHUB_REPOSITORY=octo/docs GITHUB_SHA=$sha GITHUB_SERVER_URL=https://github.com GITHUB_ACTION_REF=v9.8.7 \
 		INPUT_PATHS="$*" INPUT_ARGS="" INPUT_REMOTE=false INPUT_FAIL="$policy" \
 		INPUT_SARIF=out/urilint.sarif INPUT_SUMMARY=true \
 		bash "$repo/scripts/action.sh" check >"$tmp/run/log" 2>&1
@@ -137,7 +137,10 @@ fi
 [ "$(output exit-code)" = 1 ] || failed "output exit-code=$(output exit-code), want 1"
 [ "$(output sarif)" = out/urilint.sarif ] || failed "output sarif=$(output sarif), want out/urilint.sarif"
 grep -qx "$tmp/run/runner/urilint-action/bin" "$tmp/run/path" || failed "GITHUB_PATH lacks the commands' directory"
-[ -x "$tmp/run/runner/urilint-action/bin/urilint" ] || failed "urilint was not installed"
+for cmd in urilint uriextract; do
+	v=$("$tmp/run/runner/urilint-action/bin/$cmd" -version || true)
+	[[ "$v" == "$cmd version v9.8.7 go"* ]] || failed "$cmd -version printed \"$v\", want the tag of the action's ref, v9.8.7"
+done
 # The log annotates each finding's line.
 [ "$(grep -c '^::error file=testdata/docs/guide.md,line=' "$tmp/run/log")" = "$want" ] ||
 	failed "the log does not annotate the $want findings:$(cat "$tmp/run/log")"

@@ -75,8 +75,14 @@ esac
 tmp="${RUNNER_TEMP:-${TMPDIR:-/tmp}}/urilint-action"
 mkdir -p "$tmp"
 bin="$tmp/bin"
+# The commands report the tag named in "uses: urilint/urilint@TAG" as
+# their version: an action's checkout has no version control data.
+ldflags=()
+if [[ "${GITHUB_ACTION_REF:-}" =~ ^v[0-9]+\.[0-9]+\.[0-9]+[-+.0-9A-Za-z]*$ ]]; then
+	ldflags=(-ldflags "-X github.com/urilint/urilint/internal/version.Tag=$GITHUB_ACTION_REF")
+fi
 echo "::group::go install ./cmd/urilint ./cmd/uriextract"
-(cd "$action" && GOBIN="$bin" GOFLAGS=-mod=readonly go install ./cmd/urilint ./cmd/uriextract)
+(cd "$action" && GOBIN="$bin" GOFLAGS=-mod=readonly GOWORK=off go install ${ldflags[@]+"${ldflags[@]}"} ./cmd/urilint ./cmd/uriextract)
 "$bin/uriextract" -version
 echo "::endgroup::"
 if [ -n "${GITHUB_PATH:-}" ]; then
