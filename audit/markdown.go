@@ -35,10 +35,9 @@ func writeMarkdown(w io.Writer, r *Result) error {
 	for _, f := range r.Findings {
 		count[f.Category]++
 	}
-	switch len(r.Findings) {
-	case 0:
+	if len(r.Findings) == 0 {
 		b.WriteString("## urilint: no findings\n\n")
-	default:
+	} else {
 		fmt.Fprintf(&b, "## urilint: %s\n\n", plural(len(r.Findings), "finding"))
 	}
 	fmt.Fprintf(&b, "%s, %s checked by `uriextract -check`.\n\n", plural(len(r.Files), "file"), plural(r.Links(), "link"))
