@@ -116,7 +116,7 @@ run() {
 	env GITHUB_OUTPUT="$tmp/run/output" GITHUB_STEP_SUMMARY="$tmp/run/summary" GITHUB_PATH="$tmp/run/path" \
 		GITHUB_WORKSPACE="$tmp/run/ws" RUNNER_TEMP="$tmp/run/runner" \
 		GITHUB_REPOSITORY=octo/docs GITHUB_SHA=$sha GITHUB_SERVER_URL=https://github.com GITHUB_ACTION_REF=v9.8.7 \
-		INPUT_PATHS="$*" INPUT_ARGS="" INPUT_REMOTE=false INPUT_FAIL="$policy" \
+		INPUT_PATHS="$*" INPUT_ARGS="${INPUT_ARGS_RUN:-}" INPUT_REMOTE=false INPUT_FAIL="$policy" \
 		INPUT_SARIF=out/urilint.sarif INPUT_SUMMARY=true \
 		bash "$repo/scripts/action.sh" check >"$tmp/run/log" 2>&1
 	code=$?
@@ -174,6 +174,10 @@ if [ "$code" -ne 0 ] || [ "$(output findings)" != 0 ]; then
 	failed "a clean document: exit $code, findings=$(output findings); want 0 and 0"
 fi
 grep -q '^## urilint: no findings$' "$tmp/run/summary" || failed "a clean document: the summary says $(head -1 "$tmp/run/summary")"
+INPUT_ARGS_RUN="-exclude fixtures --fix" run findings clean.md
+if [ "$code" -ne 2 ] || ! grep -q 'input args: --fix is the action' "$tmp/run/log"; then
+	failed "args with -fix: exit $code, want 2 and a message; log: $(cat "$tmp/run/log")"
+fi
 run sometimes clean.md
 if [ "$code" -ne 2 ] || ! grep -q 'input fail: "sometimes" is not findings, errors or never' "$tmp/run/log"; then
 	failed "fail=sometimes: exit $code, want 2 and a message; log: $(cat "$tmp/run/log")"

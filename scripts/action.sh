@@ -99,6 +99,15 @@ set +f
 if [ ${#paths[@]} -eq 0 ]; then
 	paths=(.)
 fi
+for a in ${args[@]+"${args[@]}"}; do
+	# The action picks the outputs itself, and never writes the checkout.
+	case "$a" in
+	-output | -output=* | --output | --output=* | -json | -json=* | --json | --json=* | \
+		-fix | -fix=* | --fix | --fix=* | -diff | -diff=* | --diff | --diff=*)
+		fail "input args: $a is the action's to set (see the inputs sarif and summary)"
+		;;
+	esac
+done
 flags=(-check)
 if [ "${INPUT_REMOTE:-false}" = true ]; then
 	flags+=(-remote)
