@@ -158,11 +158,11 @@ func newBlobLinks(r *Result) *blobLinks {
 	}
 	repo, sha := os.Getenv("GITHUB_REPOSITORY"), os.Getenv("GITHUB_SHA")
 	if repoNameRE.MatchString(repo) && shaRE.MatchString(sha) {
-		server := strings.TrimSuffix(os.Getenv("GITHUB_SERVER_URL"), "/")
-		if server == "" {
-			server = "https://github.com"
+		server := "https://github.com/" // GitHub Enterprise Server sets its own
+		if s := os.Getenv("GITHUB_SERVER_URL"); s != "" {
+			server = strings.TrimSuffix(s, "/") + "/"
 		}
-		l.env = &repoInfo{url: server + "/" + repo, sha: sha}
+		l.env = &repoInfo{url: server + repo, sha: sha}
 	}
 	return l
 }

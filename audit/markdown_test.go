@@ -314,3 +314,17 @@ func TestMarkdownManyErrors(t *testing.T) {
 			b.Len(), listed, m, markdownLimit, len(r.Errors)-listed)
 	}
 }
+
+// TestMarkdownEnterpriseServer checks the links of a GitHub Enterprise
+// Server, which names itself in GITHUB_SERVER_URL.
+func TestMarkdownEnterpriseServer(t *testing.T) {
+	t.Setenv("GITHUB_REPOSITORY", "octo/docs")
+	t.Setenv("GITHUB_SHA", testSHA)
+	t.Setenv("GITHUB_SERVER_URL", "https://git.example.com/")
+	dir, _ := markdownTree(t)
+	_, html := render(t, auditTree(t, dir))
+	want := `<a href="https://git.example.com/octo/docs/blob/` + testSHA + `/README.md#L1">line 1</a>`
+	if !strings.Contains(html, want) {
+		t.Errorf("summary lacks %s:\n%s", want, html)
+	}
+}
