@@ -136,10 +136,10 @@ func runAudit(o options, pol *policy.Policy, paths []string, stdin io.Reader, st
 		fixes, fixed := r.Fixes()
 		for _, ff := range fixes {
 			if o.audit.diff {
-				_, _ = w.WriteString(audit.Diff(ff.File.Name, ff.File.Src, ff.New)) // errors surface at Flush
+				_, _ = w.WriteString(ff.Diff()) // errors surface at Flush
 				continue
 			}
-			if err := audit.WriteFile(ff.File.Name, ff.New); err != nil {
+			if err := ff.Write(); err != nil {
 				fmt.Fprintf(stderr, "uriextract: %v\n", err)
 				status = exitError
 				for i := range r.Findings {

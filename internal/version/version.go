@@ -8,16 +8,12 @@
 // information ("v1.2.3" after "go install ...@v1.2.3"; a pseudo-version
 // when built in a git checkout), else "(devel)".
 //
-// For a command that parses its own flags (uriextract):
+// A command that parses its own flags defines them with AddFlags, as
+// uriextract does:
 //
 //	v := version.AddFlags(fset) // before fset.Parse
 //	...
 //	if v.Requested() { return v.Print("uriextract", stdout, stderr) }
-//
-// For a command whose flags another package parses (urilint, whose flags
-// belong to golang.org/x/tools' driver), before handing over:
-//
-//	if status, ok := version.Main("urilint", os.Args[1:], os.Stdout, os.Stderr); ok { os.Exit(status) }
 package version
 
 import (
@@ -30,7 +26,6 @@ import (
 	"runtime"
 	"runtime/debug"
 	"strconv"
-	"strings"
 )
 
 // Tag is the release tag, set by the linker in release builds. A variable
@@ -146,37 +141,4 @@ func (v *Flag) Print(name string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	return 0
-}
-
-// Main handles -V, -V=full and -version (with one or two dashes) among
-// the flags that lead args, for a command whose other flags are parsed
-// elsewhere: it prints the version and returns the exit status and true,
-// or returns false when args ask for no version. A bad value of -V is a
-// usage error, status 2. The scan stops at the first argument that is
-// not a flag and at "--", so a flag's value that looks like -V (as in
-// "-tags -V") is mistaken for it only when the value is given as a
-// separate argument; the commands' flags that take values are written
-// "-name=value" in urilint's documentation.
-func Main(name string, args []string, stdout, stderr io.Writer) (int, bool) {
-	var v Flag
-	for _, a := range args {
-		if a == "--" || !strings.HasPrefix(a, "-") || a == "-" {
-			break
-		}
-		key, value, hasValue := strings.Cut(strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-"), "=")
-		if key != "V" && key != "version" {
-			continue
-		}
-		if !hasValue {
-			value = "true"
-		}
-		if err := v.Set(value); err != nil {
-			fmt.Fprintf(stderr, "%s: -%s=%s: %v\n", name, key, value, err)
-			return 2, true
-		}
-	}
-	if !v.Requested() {
-		return 0, false
-	}
-	return v.Print(name, stdout, stderr), true
 }

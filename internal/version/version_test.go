@@ -62,36 +62,6 @@ func TestAddFlagsBadValue(t *testing.T) {
 	}
 }
 
-func TestMainScan(t *testing.T) {
-	for _, tc := range []struct {
-		args   []string
-		status int
-		ok     bool
-		out    *regexp.Regexp
-		errs   string
-	}{
-		{[]string{"-V"}, 0, true, lineRE, ""},
-		{[]string{"-V=full"}, 0, true, fullRE, ""},
-		{[]string{"--version"}, 0, true, lineRE, ""},
-		{[]string{"-tests", "-V", "./..."}, 0, true, lineRE, ""},
-		{[]string{"-V=yes"}, 2, true, nil, "cmd: -V=yes: want -V, -V=full or -V=false\n"},
-		// Not flags of ours: after the packages, after "--", other flags.
-		{[]string{"./...", "-V"}, 0, false, nil, ""},
-		{[]string{"--", "-V"}, 0, false, nil, ""},
-		{[]string{"-Version", "-verbose", "-V=false"}, 0, false, nil, ""},
-		{nil, 0, false, nil, ""},
-	} {
-		var out, errs bytes.Buffer
-		status, ok := Main("cmd", tc.args, &out, &errs)
-		if status != tc.status || ok != tc.ok || errs.String() != tc.errs {
-			t.Errorf("Main(%q) = %d, %v, errors %q; want %d, %v, %q", tc.args, status, ok, errs.String(), tc.status, tc.ok, tc.errs)
-		}
-		if tc.out == nil && out.Len() > 0 || tc.out != nil && !tc.out.MatchString(out.String()) {
-			t.Errorf("Main(%q) printed %q, want %v", tc.args, out.String(), tc.out)
-		}
-	}
-}
-
 func TestTag(t *testing.T) {
 	defer func(old string) { Tag = old }(Tag)
 	Tag = "v1.2.3"
