@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -11,7 +12,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
-	"github.com/urilint/urilint/audit/remote"
+	"github.com/urilint/urilint/audit/site"
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/internal/edit"
 	"github.com/urilint/urilint/internal/policy"
@@ -57,13 +58,16 @@ type Config struct {
 	// Jobs is how many files are parsed and checked at once; 0 means
 	// GOMAXPROCS.
 	Jobs int
-	// Remote, when not nil, checks links over the network: it is called
-	// once, with the distinct absolute http and https URIs of the
-	// documents (not templates, not those of the ignore file), and
-	// returns what it found of each, keyed by the URI as given
-	// (remote.Checker.Check with a context). A URI it has no result for
-	// gets no finding.
-	Remote func(urls []string) map[string]remote.Result
+	// Remote, when not nil, checks links over the network (package
+	// audit/remote): it is called once, with the distinct absolute http
+	// and https URIs of the documents (not templates, not those of the
+	// ignore file). A URI it has no verdict for gets no finding.
+	Remote RemoteChecker
+	// Context, when not nil, ends the remote checks early (an interrupt).
+	Context context.Context
+	// Site holds the explicit mappings of how the tree is published (the
+	// configuration's "site:" section); the zero value detects it.
+	Site site.Options
 }
 
 // Finding is one problem found in a document.
@@ -101,6 +105,10 @@ type Result struct {
 	// Warnings tell what was done differently from what was asked, such
 	// as a Markdown file read as plain text; they are no errors.
 	Warnings []string
+	// Sites says, one line per root published by a site generator (or
+	// by the publisher Config.Site names), how the tree is published
+	// ("site: hugo (hugo.toml), 120 pages, static/ at /").
+	Sites []string
 }
 
 // Links returns how many links the audited files hold.
@@ -158,7 +166,8 @@ type auditor struct {
 	fs     *fsCache
 	index  *targetIndex
 	ignore *urlIgnores
-	remote map[string]remote.Result
+	remote map[string]RemoteVerdict
+	sites  sites
 	errs   []error
 }
 
@@ -203,14 +212,15 @@ func Run(cfg Config, paths []string) *Result {
 	}
 	files = kept
 	a.index.add(files)
+	siteLines := a.detectSites(files)
 	if cfg.Remote != nil {
 		if urls := a.remoteURLs(files); len(urls) > 0 {
-			a.remote = cfg.Remote(urls)
+			warns = append(warns, a.checkLinks(urls)...)
 		}
 	}
 	found := make([][]Finding, len(files))
 	parallel(len(files), jobs, func(i int) { found[i] = a.check(files[i]) })
-	r := &Result{Files: files, Warnings: warns}
+	r := &Result{Files: files, Warnings: warns, Sites: siteLines}
 	for i, fs := range found {
 		r.Findings = append(r.Findings, fs...)
 		a.errs = append(a.errs, files[i].errs...)
@@ -324,6 +334,7 @@ func (a *auditor) check(f *File) []Finding {
 			out = sil.filter(out, n)
 		}
 	}
+	out = a.checkTemplates(f, out) // a generator's link templates: ref, relref, link, post_url
 	for i := range out {
 		out[i].col = charColumn(f.Src, out[i].Pos)
 	}

@@ -116,6 +116,8 @@ type sarifRun struct {
 	Tool       sarifTool     `json:"tool"`
 	ColumnKind string        `json:"columnKind"`
 	Results    []sarifResult `json:"results"`
+	// Properties holds how the tree is published (Result.Sites).
+	Properties map[string]any `json:"properties,omitempty"`
 }
 
 type sarifTool struct {
@@ -208,6 +210,9 @@ func writeSARIF(w io.Writer, r *Result) error {
 		// Columns count characters, not UTF-16 units or bytes.
 		ColumnKind: "unicodeCodePoints",
 		Results:    []sarifResult{},
+	}
+	if len(r.Sites) > 0 {
+		run.Properties = map[string]any{"sites": r.Sites}
 	}
 	index := map[uri.Category]int{}
 	for i, d := range policy.Categories {

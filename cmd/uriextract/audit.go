@@ -52,6 +52,7 @@ func (a *auditOptions) flags(fset *flag.FlagSet) {
 	fset.DurationVar(&a.net.CacheTTL, "cache-ttl", a.net.CacheTTL, "with -cache, how long a link found fine stays in the cache")
 	fset.IntVar(&a.net.Concurrency, "concurrency", a.net.Concurrency, "with -remote, how many requests may be in flight at once")
 	fset.IntVar(&a.net.PerHost, "per-host", a.net.PerHost, "with -remote, how many requests may be in flight at once to one host")
+	fset.DurationVar(&a.net.MaxTime, "max-time", a.net.MaxTime, "with -remote, how long all the requests together may take; links left unchecked then are reported (0: no bound)")
 	fset.Func("exclude-url", "with -remote, a `regexp` of URLs not to fetch (repeatable; "+audit.IgnoreFile+" in the root holds more, one a line)", func(s string) error {
 		re, err := regexp.Compile(s)
 		if err != nil {
@@ -63,12 +64,11 @@ func (a *auditOptions) flags(fset *flag.FlagSet) {
 }
 
 // remoteCheck returns the network checks of -remote for audit.Config, or
-// nil without -remote. They stop at an interrupt (Ctrl-C) with what they
-// gathered; a cache that cannot be written is reported on stderr and
-// changes nothing else.
-func remoteCheck(a *auditOptions, stderr io.Writer) (check func([]string) map[string]remote.Result, stop func(), err error) {
+// nil without -remote, and the context that an interrupt (Ctrl-C) ends,
+// which stops them with what they gathered.
+func remoteCheck(a *auditOptions, stderr io.Writer) (check audit.RemoteChecker, ctx context.Context, stop func(), err error) {
 	if !a.remote {
-		return nil, func() {}, nil
+		return nil, context.Background(), func() {}, nil
 	}
 	cfg := a.net
 	cfg.Exclude = a.excludeURL
@@ -77,19 +77,10 @@ func remoteCheck(a *auditOptions, stderr io.Writer) (check func([]string) map[st
 	}
 	c, err := remote.New(cfg)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	return func(urls []string) map[string]remote.Result {
-		res, err := c.Check(ctx, urls)
-		if err != nil {
-			fmt.Fprintf(stderr, "uriextract: %v\n", err)
-		}
-		if ctx.Err() != nil {
-			fmt.Fprintf(stderr, "uriextract: interrupted: %d of %d links checked\n", len(res), len(urls))
-		}
-		return res
-	}, stop, nil
+	ctx, stop = signal.NotifyContext(context.Background(), os.Interrupt)
+	return c, ctx, stop, nil
 }
 
 // runAudit runs -check: the audit of every input's links, findings on
@@ -107,7 +98,7 @@ func runAudit(o options, pol *policy.Policy, paths []string, stdin io.Reader, st
 		fmt.Fprintf(stderr, "uriextract: -fix and -diff do not go together\n")
 		return exitError
 	}
-	check, stop, err := remoteCheck(&o.audit, stderr)
+	check, ctx, stop, err := remoteCheck(&o.audit, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "uriextract: -remote: %v\n", err)
 		return exitError
@@ -121,8 +112,12 @@ func runAudit(o options, pol *policy.Policy, paths []string, stdin io.Reader, st
 		Exclude:   o.audit.exclude,
 		Stdin:     stdin,
 		Remote:    check,
+		Context:   ctx,
 	}, paths)
 	status := exitOK
+	for _, line := range r.Sites {
+		fmt.Fprintf(stderr, "uriextract: %s\n", line)
+	}
 	for _, w := range r.Warnings {
 		fmt.Fprintf(stderr, "uriextract: %s\n", w)
 	}
@@ -180,6 +175,12 @@ func runAudit(o options, pol *policy.Policy, paths []string, stdin io.Reader, st
 	fmt.Fprintf(stderr, "uriextract: %s\n", audit.Summary(r))
 	if status == exitOK && len(shown) > 0 {
 		status = exitFindings
+	}
+	if ctx.Err() != nil {
+		// The links not checked have no findings: an interrupted run
+		// never passes (128 + SIGINT, as shells report it).
+		fmt.Fprintf(stderr, "uriextract: interrupted: the remote checks stopped before the end\n")
+		return exitInterrupted
 	}
 	return status
 }

@@ -38,7 +38,8 @@
 // Exit status: 0 when all went well (and, with -check, nothing was found),
 // 1 when -check found something, 2 on a usage error, when a file could
 // not be read (missing, a broken symbolic link, unreadable or binary) or
-// a directory holds no documents; the other files are still processed.
+// a directory holds no documents; the other files are still processed;
+// 130 when an interrupt (Ctrl-C) stopped -check -remote, findings or not.
 package main
 
 import (
@@ -66,6 +67,8 @@ const (
 	exitOK       = 0
 	exitFindings = 1
 	exitError    = 2
+	// exitInterrupted: an interrupt (Ctrl-C) stopped -check -remote.
+	exitInterrupted = 130
 )
 
 // stdinName names standard input in the output.

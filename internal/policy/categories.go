@@ -21,6 +21,10 @@ const (
 	CategoryBrokenAnchor uri.Category = "broken-anchor"
 	// CategoryAnchorCase: it has one only when case is ignored.
 	CategoryAnchorCase uri.Category = "anchor-case"
+	// CategoryUnverifiable: where the link leads cannot be known offline
+	// (a forge's own pages, a path a render hook or an unknown server
+	// resolves).
+	CategoryUnverifiable uri.Category = "unverifiable"
 )
 
 // The categories of the remote link check (uriextract -check -remote),
@@ -42,6 +46,9 @@ const (
 	CategoryLinkFragment uri.Category = "link-fragment"
 	// CategoryLinkMoved: permanent redirects lead to a 2xx answer.
 	CategoryLinkMoved uri.Category = "link-moved"
+	// CategoryLinkRateLimited: the host kept answering 429 past the
+	// link's budget, or the phase's time ran out: not checked.
+	CategoryLinkRateLimited uri.Category = "link-rate-limited"
 )
 
 // CategoryBrokenLink is the category of Markdown link syntax whose destination white space
@@ -134,6 +141,8 @@ var Categories = []Doc{
 		"the fragment names no anchor of the target: no heading slug, id or name, no such line", "See [install](#instal) under a heading \"Install\"."},
 	{CategoryAnchorCase, "3.5", true, true, true,
 		"the fragment names an anchor of the target only when case is ignored (GitLab, MkDocs and browsers compare exactly)", "See [install](#Install) under a heading \"Install\"."},
+	{CategoryUnverifiable, "5.2", false, false, true,
+		"a link that cannot be checked offline: a forge's own pages (\"../../issues\"), a path that only a site generator's render hook or an unknown server resolves; off by default, to list what was not checked", "See [the issues](../../issues) in README.md."},
 	{CategoryLinkClientError, "RFC 9110 §15.5", true, false, true,
 		"with -remote: the link answers a 4xx status (404 not found, 410 gone, 403 forbidden), after its redirects", "See [the spec](https://example.com/spec), which answers 404."},
 	{CategoryLinkServerError, "RFC 9110 §15.6", true, false, true,
@@ -148,6 +157,8 @@ var Categories = []Doc{
 		"with -remote: the fragment matches no id (nor the name of an a element) on the HTML page, read up to 2 MiB", "See [install](https://example.com/guide#instal) on a page with id=\"install\"."},
 	{CategoryLinkMoved, "RFC 9110 §15.4.2, §15.4.9", true, true, true,
 		"with -remote: the link moved permanently (301 or 308, then a 2xx answer); the fix writes where it moved to", "See [the spec](http://example.com/spec), which answers 301 to https://example.com/spec."},
+	{CategoryLinkRateLimited, "RFC 6585 §4", false, false, true,
+		"with -remote: the host kept answering 429 too many requests past the link's budget (or -max-time ran out while it did), so the link was not checked; the summary lists them", "See [the spec](https://example.com/spec), whose host answers 429 to every request."},
 	{CategoryBrokenLink, "CommonMark 0.31.2 §6.3", true, false, true,
 		"white space in a Markdown link destination, which makes the link plain text", "[the guide](https://docs.example/my guide.pdf)"},
 	{CategoryGluedScheme, "Appendix C", true, false, true,
