@@ -32,7 +32,7 @@
 // once. Binary files are reported and skipped: those with more than a few
 // control bytes, not those with a NUL here and there.
 //
-// -version prints the module version (from the build information) and
+// -version (or -V) prints the module version (from the build information) and
 // the Go version, and exits.
 //
 // Exit status: 0 when all went well (and, with -check, nothing was found),
@@ -96,7 +96,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fset.BoolVar(&o.allowZone, "allow-zone", false, "with -check, accept RFC 6874 zone identifiers in IPv6 literals")
 	fset.StringVar(&o.disable, "disable", "", "with -check, comma-separated `categories` not to report")
 	o.audit.flags(fset)
-	showVersion := fset.Bool("version", false, "print the module and Go versions and exit")
+	showVersion := version.AddFlags(fset)
 	fset.Usage = func() {
 		fmt.Fprintf(stderr, "usage: uriextract [flags] [file or directory ...]\n\nflags:\n")
 		fset.PrintDefaults()
@@ -107,12 +107,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return exitError
 	}
-	if *showVersion {
-		if _, err := fmt.Fprintln(stdout, version.Line("uriextract")); err != nil {
-			fmt.Fprintf(stderr, "uriextract: writing output: %v\n", err)
-			return exitError
-		}
-		return exitOK
+	if showVersion.Requested() {
+		return showVersion.Print("uriextract", stdout, stderr)
 	}
 	switch o.format {
 	case "auto", "text", "markdown":
