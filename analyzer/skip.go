@@ -40,7 +40,7 @@ func isProse(v string) bool {
 	// ("http://example.com/ quux!", go/doc's own example of a URL in
 	// text).
 	rest := v[i+1:]
-	return strings.IndexAny(rest, " \t") >= 0 || policy.StartsURI(rest) || rest == "" ||
+	return strings.ContainsAny(rest, " \t") || policy.StartsURI(rest) || rest == "" ||
 		strings.IndexByte("!?.,;:", rest[len(rest)-1]) >= 0
 }
 
@@ -103,5 +103,3 @@ func certain(f uri.Finding, v string) bool {
 	}
 	return false
 }
-
-func isDigit(c byte) bool { return '0' <= c && c <= '9' }

@@ -92,8 +92,12 @@ func TestSites(t *testing.T) {
 // page with a fragment, and of a stale fragment of an existing page.
 func TestFragmentMessages(t *testing.T) {
 	dir := t.TempDir()
-	os.WriteFile(filepath.Join(dir, "README.md"), []byte("[a](gone.md#install) [b](page.md#old)\n"), 0o644)
-	os.WriteFile(filepath.Join(dir, "page.md"), []byte("# New\n"), 0o644)
+	if err := os.WriteFile(filepath.Join(dir, "README.md"), []byte("[a](gone.md#install) [b](page.md#old)\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "page.md"), []byte("# New\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	r := Run(Config{Root: dir}, []string{filepath.Join(dir, "README.md")})
 	var got []string
 	for _, f := range r.Findings {
@@ -111,9 +115,15 @@ func TestFragmentMessages(t *testing.T) {
 // TestSiteInSARIF checks that a SARIF log says how the tree is published.
 func TestSiteInSARIF(t *testing.T) {
 	dir := t.TempDir()
-	os.MkdirAll(filepath.Join(dir, "docs"), 0o755)
-	os.WriteFile(filepath.Join(dir, "mkdocs.yml"), []byte("site_name: x\n"), 0o644)
-	os.WriteFile(filepath.Join(dir, "docs", "index.md"), []byte("[x](gone.md)\n"), 0o644)
+	if err := os.MkdirAll(filepath.Join(dir, "docs"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "mkdocs.yml"), []byte("site_name: x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "docs", "index.md"), []byte("[x](gone.md)\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	r := Run(Config{Root: dir}, []string{dir})
 	if len(r.Sites) != 1 || !strings.HasPrefix(r.Sites[0], "site: mkdocs (mkdocs.yml)") {
 		t.Fatalf("Sites = %q", r.Sites)
@@ -142,7 +152,9 @@ func TestOwnURLsNotFetched(t *testing.T) {
 	dir := t.TempDir()
 	src := "[a](https://github.com/owner/repo/blob/main/doc.md) [b](https://github.com/owner/repo/blob/main/gone.md)\n" +
 		"[c](https://github.com/owner/repo/blob/v1.0.0/gone.md) [d](https://docs.example.org/doc.md) [e](https://example.com/x)\n"
-	os.WriteFile(filepath.Join(dir, "doc.md"), []byte(src), 0o644)
+	if err := os.WriteFile(filepath.Join(dir, "doc.md"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	var asked []string
 	fetch := &fakeRemote{check: func(urls []string) map[string]RemoteVerdict {
 		asked = append(asked, urls...)

@@ -92,12 +92,8 @@ func NormalizeRules(s string, rules Rule) (string, error) {
 	return Options{Skip: AllRules &^ rules}.Normalize(s)
 }
 
-func normalizeParsed(s string, u *URI, rules Rule) string {
-	return normalizeWith(s, u, rules, lookupScheme(u.Scheme), false)
-}
-
-// normalizeWith is normalizeParsed with the scheme's registry entry
-// already looked up; iri tells that s holds characters outside ASCII,
+// normalizeWith normalizes the parsed u of s by rules, with the
+// scheme's registry entry already looked up; iri tells that s holds characters outside ASCII,
 // for RuleNFC.
 func normalizeWith(s string, u *URI, rules Rule, info *schemeInfo, iri bool) string {
 	w := writer{src: s}

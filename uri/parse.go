@@ -64,7 +64,7 @@ func (o Options) Valid(s string) bool {
 
 func schemeLen(s string) int { return abnf.SchemeLen(s) }
 
-// failure describes why parseInto stopped; it is turned into an *Error
+// failure describes why parseWith stopped; it is turned into an *Error
 // only when a caller wants one, so that Valid never allocates.
 type failure struct {
 	off       int
@@ -110,21 +110,8 @@ func parseOp(op, s string, u *URI, m mode) error {
 	return &Error{Op: op, Input: s, Offset: f.off, Component: f.component, Err: f.cause, Detail: f.detail}
 }
 
-// parseInto returns -1 when s is valid, else the offset of the failure.
-func parseInto(s string, u *URI) int {
-	var f failure
-	if parseFull(s, u, &f) {
-		return -1
-	}
-	return f.off
-}
-
-// parseFull parses s into u, which must be the zero URI.
-func parseFull(s string, u *URI, f *failure) bool {
-	return parseWith(s, u, f, 0)
-}
-
-// parseWith is parseFull under the grammar m. In modeIRI, f.iri tells
+// parseWith parses s into u, which must be the zero URI, under the
+// grammar m. In modeIRI, f.iri tells
 // on success whether s is an IRI rather than a URI; f must come in zero,
 // or as a failure left it.
 func parseWith(s string, u *URI, f *failure, m mode) bool {

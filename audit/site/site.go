@@ -521,7 +521,9 @@ func (t *Tree) head(rel string) ([]byte, error) {
 // the folder dir, skipping hidden folders and installed dependencies.
 func (t *Tree) Walk(dir string, fn func(rel string)) {
 	start := filepath.Join(t.Root, filepath.FromSlash(dir))
-	filepath.WalkDir(start, func(p string, d fs.DirEntry, err error) error {
+	// The callback returns no error: a folder that cannot be read is one
+	// whose files the publisher cannot serve either.
+	_ = filepath.WalkDir(start, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return nil
 		}

@@ -195,7 +195,9 @@ func TestReplaceChanged(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		f.WriteString("a line typed meanwhile\n")
+		if _, err := f.WriteString("a line typed meanwhile\n"); err != nil {
+			t.Fatal(err)
+		}
 		f.Close()
 	}
 	defer func() { beforeCheck = func() {} }()
