@@ -1,12 +1,12 @@
 package audit
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
 	"runtime"
-	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -35,8 +35,10 @@ type Config struct {
 	Policy *policy.Policy
 	// Extractor holds the extraction options; nil means the defaults.
 	Extractor *extract.Extractor
-	// Format, "text" or "markdown", reads every input in that format
-	// whatever its extension; empty goes by the extension.
+	// Format, "text", "markdown" or "html", reads every input in that
+	// format whatever its extension; empty or "auto" goes by the
+	// extension, and for standard input by its content (Markdown when it
+	// holds Markdown link syntax).
 	Format string
 	// Root is the directory that a path beginning with "/" starts from
 	// and that ".." may not climb out of. Empty: the top of the git work
@@ -48,9 +50,6 @@ type Config struct {
 	// each name in the path, one with "/" against the path relative to
 	// the root and each of its parent directories.
 	Exclude []string
-	// ReadFile reads an input file; nil means os.ReadFile, with a file
-	// that has a NUL byte in its first 8 KiB refused as binary.
-	ReadFile func(name string) ([]byte, error)
 	// Stdin is read for the input "-".
 	Stdin io.Reader
 	// Jobs is how many files are parsed and checked at once; 0 means
@@ -117,14 +116,19 @@ type File struct {
 	Name string // as named or walked
 	Src  []byte
 
-	abs   string // absolute path; empty for standard input
-	root  string // absolute root directory
-	rel   string // slash path from the root, once known
-	kind  kind
-	doc   *extract.Doc
-	links int
-	errs  []error  // of reading and of directives
-	warns []string // of reading, which are no errors
+	abs  string // absolute path; empty for standard input
+	real string // abs with every symbolic link resolved
+	root string // absolute root directory
+	// walked: met in a walk, not named; failed: an input that could not be
+	// read or was skipped, which holds only errs or warns; decoded: Src
+	// is decoded from UTF-16, so offsets are not those of the file.
+	walked, failed, decoded bool
+	rel                     string // slash path from the root, once known
+	kind                    kind
+	doc                     *extract.Doc
+	links                   int
+	errs                    []error  // of reading and of directives
+	warns                   []string // of reading, which are no errors
 
 	sil     *silencer // the directives; nil when there are none
 	silErrs []error   // of the directives, reported by check
@@ -165,8 +169,8 @@ type auditor struct {
 // fail records an error of the sequential parts of a run.
 func (a *auditor) fail(err error) { a.errs = append(a.errs, err) }
 
-// Run audits the named files and directories ("-" is Config.Stdin).
-func Run(cfg Config, paths []string) *Result {
+// newAuditor returns the auditor of one run of cfg.
+func newAuditor(cfg Config) *auditor {
 	a := &auditor{cfg: cfg, pol: cfg.Policy, ex: cfg.Extractor, fs: newFSCache()}
 	if a.pol == nil {
 		a.pol, _ = policy.New(policy.Config{})
@@ -174,12 +178,41 @@ func Run(cfg Config, paths []string) *Result {
 	if a.ex == nil {
 		a.ex = &extract.Extractor{}
 	}
-	if a.cfg.ReadFile == nil {
-		a.cfg.ReadFile = readText
-	}
 	a.index = newTargetIndex(a)
 	a.ignore = newURLIgnores(a)
-	files := a.walk(paths)
+	return a
+}
+
+// List is the pipeline without its check: it collects the documents that
+// paths name ("-" is Config.Stdin) as Run does, reads and parses each in
+// turn, and calls fn with each file and its links, or with its error or
+// warning (a File whose Links are nil). The file is not kept after fn
+// returns, so a listing streams. Errors that fn returns stop the listing.
+func List(cfg Config, paths []string, fn func(f *File, links []extract.Link, errs []error, warns []string) error) error {
+	a := newAuditor(cfg)
+	var stop error
+	a.collect(paths, func(f *File) {
+		if stop != nil {
+			return
+		}
+		a.parse(f)
+		var links []extract.Link
+		if f.doc != nil {
+			links = f.doc.Links
+		}
+		if f.doc == nil && len(f.errs) == 0 && len(f.warns) == 0 {
+			return // a template, not a document
+		}
+		stop = fn(f, links, f.errs, f.warns)
+	})
+	return stop
+}
+
+// Run audits the named files and directories ("-" is Config.Stdin).
+func Run(cfg Config, paths []string) *Result {
+	a := newAuditor(cfg)
+	var files []*File
+	a.collect(paths, func(f *File) { files = append(files, f) })
 	jobs := cfg.Jobs
 	if jobs <= 0 {
 		jobs = runtime.GOMAXPROCS(0)
@@ -237,39 +270,33 @@ func parallel(n, jobs int, f func(i int)) {
 	wg.Wait()
 }
 
-// maxSpecial bounds what is read from a named file that is not a regular
-// file (a pipe, a device such as /dev/zero): such a file may never end.
-const maxSpecial = 64 << 20
-
-var errTooLong = errors.New("not a regular file and longer than 64 MiB: not read")
-
-// readText reads a file, refusing a binary one.
-func readText(name string) ([]byte, error) {
-	src, err := readFile(name)
-	if err != nil {
-		return nil, err
-	}
-	if binary(src) {
-		return nil, fmt.Errorf("%s: is a binary file", name)
-	}
-	return src, nil
-}
-
-// binary reports whether src looks like a binary file: a NUL byte in its
-// first 8 KiB, as git and grep decide.
-func binary(src []byte) bool {
-	return slices.Contains(src[:min(len(src), 8<<10)], 0)
-}
-
-// parse reads f and extracts its links and anchors.
+// parse reads f, unless it came with its source (standard input), and
+// extracts its links and anchors, in one parse. A binary file is refused;
+// UTF-16 text with a byte order mark is read decoded; an HTML file met in
+// a walk that holds template actions ("{{ ... }}", "{% ... %}") is a
+// template of a site generator, not a document, and is left out.
 func (a *auditor) parse(f *File) {
-	if f.abs != "" {
-		src, err := a.cfg.ReadFile(f.Name)
+	if f.failed {
+		return
+	}
+	if f.Src == nil {
+		src, err := readInput(f.Name)
 		if err != nil {
 			f.errs = append(f.errs, err)
 			return
 		}
 		f.Src = src
+	}
+	if dec, ok := decodeUTF16(f.Src); ok {
+		f.Src, f.decoded = dec, true
+	} else if binary(f.Src) {
+		f.errs = append(f.errs, errorf(f.Name, "is a binary file"))
+		f.Src = nil
+		return
+	}
+	if f.walked && f.kind == kindHTML && isTemplate(f.Src) {
+		f.Src = nil
+		return
 	}
 	switch f.kind {
 	case kindMarkdown:
@@ -286,6 +313,26 @@ func (a *auditor) parse(f *File) {
 	if len(f.doc.Comments) > 0 {
 		f.sil, f.silErrs = newSilencer(f.Name, f.doc.Comments)
 	}
+}
+
+// isTemplate reports whether an HTML file holds the actions of a template
+// language (Go templates and Hugo "{{ ... }}", Liquid and Jinja "{% ...
+// %}"): its links are written by the generator, not by the file.
+func isTemplate(src []byte) bool {
+	for _, open := range [...]string{"{{", "{%"} {
+		i := bytes.Index(src, []byte(open))
+		if i < 0 {
+			continue
+		}
+		close := "}}"
+		if open == "{%" {
+			close = "%}"
+		}
+		if bytes.Contains(src[i+2:], []byte(close)) {
+			return true
+		}
+	}
+	return false
 }
 
 // check returns the findings of f's links, silenced ones left out.

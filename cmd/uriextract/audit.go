@@ -19,11 +19,10 @@ import (
 
 // auditOptions are the flags of -check beyond the categories.
 type auditOptions struct {
-	output  string
-	root    string
-	exclude []string
-	fix     bool
-	diff    bool
+	output string
+	root   string
+	fix    bool
+	diff   bool
 
 	remote     bool
 	net        remote.Config
@@ -33,14 +32,6 @@ type auditOptions struct {
 func (a *auditOptions) flags(fset *flag.FlagSet) {
 	fset.StringVar(&a.output, "output", "", "with -check, write findings as `format`: "+strings.Join(audit.Formats, ", ")+" (default text; -json is -output json)")
 	fset.StringVar(&a.root, "root", "", "with -check, the `directory` that \"/\" links start from and \"..\" may not leave (default: the top of the git work tree, else the directory given)")
-	fset.Func("exclude", "with -check, comma-separated path `patterns` not to walk (a name, or a path from the root; repeatable)", func(s string) error {
-		for p := range strings.SplitSeq(s, ",") {
-			if p = strings.TrimSpace(p); p != "" {
-				a.exclude = append(a.exclude, p)
-			}
-		}
-		return nil
-	})
 	fset.BoolVar(&a.fix, "fix", false, "with -check, apply the safe fixes to the files and report what is left")
 	fset.BoolVar(&a.diff, "diff", false, "with -check, print the safe fixes as a unified diff (for git apply) instead of findings")
 
@@ -118,7 +109,7 @@ func runAudit(o options, pol *policy.Policy, paths []string, stdin io.Reader, st
 		Extractor: &extract.Extractor{Code: o.code},
 		Format:    o.format,
 		Root:      o.audit.root,
-		Exclude:   o.audit.exclude,
+		Exclude:   o.exclude,
 		Stdin:     stdin,
 		Remote:    check,
 	}, paths)

@@ -50,9 +50,10 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"path/filepath"
+	"slices"
 	"strings"
 
+	"github.com/urilint/urilint/audit"
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/internal/policy"
 	"github.com/urilint/urilint/internal/version"
@@ -78,22 +79,44 @@ type options struct {
 	code            bool
 	enable, disable string
 	allowZone       bool
+	exclude         []string
 	audit           auditOptions
 }
+
+// checkOnly are the flags that mean something only with -check.
+var checkOnly = map[string]bool{
+	"enable": true, "disable": true, "allow-zone": true,
+	"output": true, "root": true, "fix": true, "diff": true,
+	"remote": true, "timeout": true, "retries": true, "cache": true, "cache-ttl": true,
+	"concurrency": true, "per-host": true, "exclude-url": true,
+}
+
+// formats are the values of -format.
+var formats = []string{"auto", "text", "markdown", "html"}
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fset := flag.NewFlagSet("uriextract", flag.ContinueOnError)
 	fset.SetOutput(stderr)
 	var o options
-	fset.StringVar(&o.format, "format", "auto", "read inputs in this `format`: auto (files by their extension, standard input by its content), text or markdown")
+	fset.StringVar(&o.format, "format", "auto", "read inputs in this `format`: auto (files by their extension, standard input by its content), text, markdown or html")
 	fset.BoolVar(&o.json, "json", false, "write one JSON object per URI (or, with -check, per finding)")
 	fset.BoolVar(&o.check, "check", false, "audit the links: every URI with uri.Check, every relative reference for its file and anchor; report findings as file:line:col: message")
 	fset.BoolVar(&o.code, "code", false, "include Markdown code spans and code blocks")
+	fset.Func("exclude", "comma-separated path `patterns` not to walk (a name, or a path from the root; repeatable)", func(s string) error {
+		for p := range strings.SplitSeq(s, ",") {
+			if p = strings.TrimSpace(p); p != "" {
+				o.exclude = append(o.exclude, p)
+			}
+		}
+		return nil
+	})
 	fset.StringVar(&o.enable, "enable", "", "with -check, comma-separated `categories` to report besides the defaults: "+strings.Join(policy.Names(), ", "))
 	fset.BoolVar(&o.allowZone, "allow-zone", false, "with -check, accept RFC 6874 zone identifiers in IPv6 literals")
 	fset.StringVar(&o.disable, "disable", "", "with -check, comma-separated `categories` not to report")
 	o.audit.flags(fset)
-	showVersion := fset.Bool("version", false, "print the module and Go versions and exit")
+	var showVersion bool
+	fset.BoolVar(&showVersion, "version", false, "print the module and Go versions and exit")
+	fset.BoolVar(&showVersion, "V", false, "print the module and Go versions and exit (as -version)")
 	fset.Usage = func() {
 		fmt.Fprintf(stderr, "usage: uriextract [flags] [file or directory ...]\n\nflags:\n")
 		fset.PrintDefaults()
@@ -104,18 +127,28 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return exitError
 	}
-	if *showVersion {
+	if showVersion {
 		if _, err := fmt.Fprintln(stdout, version.Line("uriextract")); err != nil {
 			fmt.Fprintf(stderr, "uriextract: writing output: %v\n", err)
 			return exitError
 		}
 		return exitOK
 	}
-	switch o.format {
-	case "auto", "text", "markdown":
-	default:
-		fmt.Fprintf(stderr, "uriextract: -format %q is not auto, text or markdown\n", o.format)
+	if !slices.Contains(formats, o.format) {
+		fmt.Fprintf(stderr, "uriextract: -format %q is not auto, text, markdown or html\n", o.format)
 		return exitError
+	}
+	if !o.check {
+		var need []string
+		fset.Visit(func(f *flag.Flag) {
+			if checkOnly[f.Name] {
+				need = append(need, "-"+f.Name)
+			}
+		})
+		if len(need) > 0 {
+			fmt.Fprintf(stderr, "uriextract: %s only work with -check\n", strings.Join(need, ", "))
+			return exitError
+		}
 	}
 
 	pol, err := policy.New(policy.Config{Enable: strings.Split(o.enable, ","), Disable: strings.Split(o.disable, ","), AllowZone: o.allowZone})
@@ -135,137 +168,71 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if o.check {
 		return runAudit(o, pol, paths, stdin, stdout, stderr)
 	}
+	return runList(o, paths, stdin, stdout, stderr)
+}
 
+// runList prints the URIs of the documents, the consumer of the pipeline
+// that does not check: the same files, read the same way, as -check.
+func runList(o options, paths []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	w := bufio.NewWriter(stdout)
-	defer w.Flush()
-	p := &printer{o: o, w: w, enc: json.NewEncoder(w), ex: &extract.Extractor{Code: o.code}, stderr: stderr}
+	enc := json.NewEncoder(w)
 	status := exitOK
-	fail := func(err error) {
-		fmt.Fprintf(stderr, "uriextract: %v\n", err)
-		status = exitError
+	cfg := audit.Config{
+		Extractor: &extract.Extractor{Code: o.code},
+		Format:    o.format,
+		Exclude:   o.exclude,
+		Stdin:     stdin,
 	}
-	for _, path := range paths {
-		if path == "-" {
-			src, err := readAll(stdin, stdinName)
-			if err != nil {
-				fail(err)
+	err := audit.List(cfg, paths, func(f *audit.File, links []extract.Link, errs []error, warns []string) error {
+		for _, w := range warns {
+			fmt.Fprintf(stderr, "uriextract: %s\n", w)
+		}
+		for _, err := range errs {
+			fmt.Fprintf(stderr, "uriextract: %v\n", err)
+			status = exitError
+		}
+		for i := range links {
+			l := &links[i]
+			if o.json {
+				// Write errors stick in the bufio.Writer; they surface at Flush.
+				_ = enc.Encode(jsonLink{
+					File: f.Name, Line: l.Start.Line, Column: l.Start.Column, Offset: l.Start.Offset,
+					End:  jsonPos{Line: l.End.Line, Column: l.End.Column, Offset: l.End.Offset},
+					Kind: l.Kind.String(), URI: l.URI, Raw: l.Raw,
+					Ambiguous: l.Ambiguous(), Alt: l.Alt, Glued: l.Glued,
+				})
 				continue
 			}
-			if isBinary(src) {
-				fail(fmt.Errorf("%s: is a binary file", stdinName))
-				continue
-			}
-			p.file(stdinName, src, extract.HasMarkdownLinks(src), false)
-			continue
+			_, _ = w.WriteString(l.URI)
+			_ = w.WriteByte('\n')
 		}
-		info, err := os.Stat(path)
-		if err != nil {
-			fail(statError(path, err))
-			continue
-		}
-		if !info.IsDir() {
-			p.path(path, fail)
-			continue
-		}
-		found := 0
-		err = filepath.WalkDir(path, func(name string, d fs.DirEntry, err error) error {
-			if err != nil {
-				fail(err)
-				return nil
-			}
-			if d.IsDir() {
-				if name != path && strings.HasPrefix(d.Name(), ".") {
-					return filepath.SkipDir
-				}
-				return nil
-			}
-			switch strings.ToLower(filepath.Ext(name)) {
-			case ".md", ".markdown", ".txt", ".html", ".htm":
-				if !skipWalked(name, d, stderr) {
-					found++
-					p.path(name, fail)
-				}
-			}
-			return nil
-		})
-		if err != nil {
-			fail(err)
-		} else if found == 0 {
-			fail(fmt.Errorf("%s: found no documents (.md, .markdown or .txt files)", path))
-		}
+		// Before the next read, which may block.
+		return w.Flush()
+	})
+	if err == nil {
+		err = w.Flush()
 	}
-	if err := w.Flush(); err != nil {
-		fail(err)
+	if err != nil {
+		fmt.Fprintf(stderr, "uriextract: writing output: %v\n", err)
+		return exitError
 	}
 	return status
 }
 
-type printer struct {
-	o    options
-	w    *bufio.Writer
-	enc  *json.Encoder
-	ex   *extract.Extractor
-	seen visited
-	// stderr takes the warning for Markdown read as plain text.
-	stderr io.Writer
-}
-
-// path reads and processes one named file, unless it was read already.
-func (p *printer) path(name string, fail func(error)) {
-	info, err := os.Stat(name)
-	if err != nil {
-		fail(statError(name, err))
-		return
+// isTerminal reports whether r, standard input, is a terminal, or at least
+// a character device other than /dev/null: reading it would wait for
+// someone to type.
+func isTerminal(r io.Reader) bool {
+	f, ok := r.(*os.File)
+	if !ok {
+		return false
 	}
-	if !p.seen.first(info) {
-		return
+	info, err := f.Stat()
+	if err != nil || info.Mode()&fs.ModeCharDevice == 0 {
+		return false
 	}
-	src, err := readFile(name)
-	if err != nil {
-		fail(err)
-		return
-	}
-	if isBinary(src) {
-		fail(fmt.Errorf("%s: is a binary file", name))
-		return
-	}
-	ext := strings.ToLower(filepath.Ext(name))
-	p.file(name, src, ext == ".md" || ext == ".markdown", ext == ".html" || ext == ".htm")
-}
-
-func (p *printer) file(name string, src []byte, markdown, html bool) {
-	switch p.o.format {
-	case "text":
-		markdown = false
-	case "markdown":
-		markdown = true
-	}
-	var links []extract.Link
-	switch {
-	case html && p.o.format == "auto":
-		links = p.ex.HTMLDoc(src).Links
-	case markdown:
-		links = p.markdown(name, src)
-	default:
-		links = p.ex.Text(src)
-	}
-	for i := range links {
-		l := &links[i]
-		switch {
-		case p.o.json:
-			// Write errors stick in the bufio.Writer; run reports them at Flush.
-			_ = p.enc.Encode(jsonLink{
-				File: name, Line: l.Start.Line, Column: l.Start.Column, Offset: l.Start.Offset,
-				End:  jsonPos{Line: l.End.Line, Column: l.End.Column, Offset: l.End.Offset},
-				Kind: l.Kind.String(), URI: l.URI, Raw: l.Raw,
-				Ambiguous: l.Ambiguous(), Alt: l.Alt, Glued: l.Glued,
-			})
-		default:
-			_, _ = p.w.WriteString(l.URI) // errors surface at Flush, as above
-			_ = p.w.WriteByte('\n')
-		}
-	}
-	_ = p.w.Flush() // before the next read, which may block; errors surface at the last Flush
+	null, err := os.Stat(os.DevNull)
+	return err != nil || !os.SameFile(info, null)
 }
 
 type jsonPos struct {
