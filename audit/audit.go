@@ -13,6 +13,7 @@ import (
 
 	"github.com/urilint/urilint/audit/remote"
 	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/internal/config"
 	"github.com/urilint/urilint/internal/policy"
 	"github.com/urilint/urilint/uri"
 )
@@ -62,6 +63,10 @@ type Config struct {
 	// (remote.Checker.Check with a context). A URI it has no result for
 	// gets no finding.
 	Remote func(urls []string) map[string]remote.Result
+	// Site says how the documents are published: the site: section of the
+	// configuration file, as written (the publisher models of package
+	// audit/site read it).
+	Site config.Site
 }
 
 // Finding is one problem found in a document.

@@ -14,6 +14,7 @@ import (
 	"github.com/urilint/urilint/audit"
 	"github.com/urilint/urilint/audit/remote"
 	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/internal/config"
 	"github.com/urilint/urilint/internal/policy"
 )
 
@@ -23,6 +24,8 @@ type auditOptions struct {
 	root   string
 	fix    bool
 	diff   bool
+
+	site config.Site // the site: section of the configuration file
 
 	remote     bool
 	net        remote.Config
@@ -112,6 +115,7 @@ func runAudit(o options, pol *policy.Policy, paths []string, stdin io.Reader, st
 		Exclude:   o.exclude,
 		Stdin:     stdin,
 		Remote:    check,
+		Site:      o.audit.site,
 	}, paths)
 	status := exitOK
 	for _, w := range r.Warnings {

@@ -50,11 +50,14 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"regexp"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/urilint/urilint/audit"
 	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/internal/config"
 	"github.com/urilint/urilint/internal/policy"
 	"github.com/urilint/urilint/internal/version"
 )
@@ -80,6 +83,7 @@ type options struct {
 	enable, disable string
 	allowZone       bool
 	exclude         []string
+	config          string
 	audit           auditOptions
 }
 
@@ -114,6 +118,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fset.BoolVar(&o.allowZone, "allow-zone", false, "with -check, accept RFC 6874 zone identifiers in IPv6 literals")
 	fset.StringVar(&o.disable, "disable", "", "with -check, comma-separated `categories` not to report")
 	o.audit.flags(fset)
+	fset.StringVar(&o.config, "config", "", "read the configuration from this `file` (default: "+config.Names[0]+" in the current directory or above, up to the repository's top)")
 	var showVersion bool
 	fset.BoolVar(&showVersion, "version", false, "print the module and Go versions and exit")
 	fset.BoolVar(&showVersion, "V", false, "print the module and Go versions and exit (as -version)")
@@ -134,7 +139,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return exitOK
 	}
-	if !slices.Contains(formats, o.format) {
+	if !slices.Contains(formats, o.format) && o.format != "" {
 		fmt.Fprintf(stderr, "uriextract: -format %q is not auto, text, markdown or html\n", o.format)
 		return exitError
 	}
@@ -151,7 +156,19 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 
-	pol, err := policy.New(policy.Config{Enable: strings.Split(o.enable, ","), Disable: strings.Split(o.disable, ","), AllowZone: o.allowZone})
+	file, err := loadConfig(o.config)
+	if err != nil {
+		fmt.Fprintf(stderr, "uriextract: %v\n", err)
+		return exitError
+	}
+	set := map[string]bool{}
+	fset.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if err := o.apply(file, set); err != nil {
+		fmt.Fprintf(stderr, "uriextract: %v\n", err)
+		return exitError
+	}
+	on, off := file.Categories(splitList(o.enable), splitList(o.disable))
+	pol, err := policy.New(policy.Config{Enable: on, Disable: off, AllowZone: o.allowZone})
 	if err != nil {
 		fmt.Fprintf(stderr, "uriextract: %v\n", err)
 		return exitError
@@ -169,6 +186,79 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runAudit(o, pol, paths, stdin, stdout, stderr)
 	}
 	return runList(o, paths, stdin, stdout, stderr)
+}
+
+// loadConfig reads the file name, or with "" the configuration file of
+// the current directory, if any.
+func loadConfig(name string) (*config.File, error) {
+	if name != "" {
+		return config.Read(name)
+	}
+	return config.Load(".")
+}
+
+// apply sets the options that no flag set from the configuration file:
+// flags override the file.
+func (o *options) apply(c *config.File, set map[string]bool) error {
+	d := c.Documents
+	o.exclude = append(slices.Clone(d.Exclude), o.exclude...)
+	if !set["allow-zone"] && c.AllowZone {
+		o.allowZone = true
+	}
+	if !set["code"] && d.Code {
+		o.code = true
+	}
+	if !set["format"] && d.Format != "" {
+		o.format = d.Format
+	}
+	if !set["root"] && d.Root != "" {
+		o.audit.root = c.Rel(d.Root)
+	}
+	r := c.Remote
+	if !set["remote"] && r.Enabled {
+		o.audit.remote = true
+	}
+	net := &o.audit.net
+	if !set["timeout"] && r.Timeout > 0 {
+		net.Timeout = time.Duration(r.Timeout)
+	}
+	if !set["retries"] && r.Retries != nil {
+		net.Retries = *r.Retries
+	}
+	if !set["concurrency"] && r.Concurrency > 0 {
+		net.Concurrency = r.Concurrency
+	}
+	if !set["per-host"] && r.PerHost > 0 {
+		net.PerHost = r.PerHost
+	}
+	if !set["cache"] && r.Cache != "" {
+		net.Cache = c.Rel(r.Cache)
+	}
+	if !set["cache-ttl"] && r.CacheTTL > 0 {
+		net.CacheTTL = time.Duration(r.CacheTTL)
+	}
+	var res []*regexp.Regexp
+	for _, s := range r.ExcludeURLs {
+		re, err := regexp.Compile(s) // the decoder compiled it once already
+		if err != nil {
+			return fmt.Errorf("%s: remote.exclude-urls: %v", c.Path, err)
+		}
+		res = append(res, re)
+	}
+	o.audit.excludeURL = append(res, o.audit.excludeURL...)
+	o.audit.site = c.Site
+	return nil
+}
+
+// splitList splits a comma-separated flag value.
+func splitList(s string) []string {
+	var out []string
+	for n := range strings.SplitSeq(s, ",") {
+		if n = strings.TrimSpace(n); n != "" {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // runList prints the URIs of the documents, the consumer of the pipeline

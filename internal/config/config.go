@@ -18,6 +18,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -138,6 +139,12 @@ func Load(dir string) (*File, error) {
 	p := Find(dir)
 	if p == "" {
 		return &File{}, nil
+	}
+	// Name the file as the user would, from the current directory.
+	if wd, err := os.Getwd(); err == nil {
+		if rel, err := filepath.Rel(wd, p); err == nil {
+			p = rel
+		}
 	}
 	return Read(p)
 }
@@ -421,4 +428,26 @@ func (c *File) Rel(p string) string {
 		return p
 	}
 	return filepath.Join(filepath.Dir(c.Path), filepath.FromSlash(p))
+}
+
+// Categories returns the categories to enable and disable when the flags
+// (or plugin settings) flagOn and flagOff are given over the file's: a
+// flag wins over the file for the category it names, and the file's
+// other choices stand.
+func (c *File) Categories(flagOn, flagOff []string) (on, off []string) {
+	named := map[string]bool{}
+	for _, n := range slices.Concat(flagOn, flagOff) {
+		named[strings.TrimSpace(n)] = true
+	}
+	for _, n := range c.Enable {
+		if !named[n] {
+			on = append(on, n)
+		}
+	}
+	for _, n := range c.Disable {
+		if !named[n] {
+			off = append(off, n)
+		}
+	}
+	return append(on, flagOn...), append(off, flagOff...)
 }
