@@ -231,6 +231,9 @@ func Run(cfg Config, paths []string) *Result {
 	var kept []*File
 	var warns []string
 	for _, f := range files {
+		if f.doc != nil && f.doc.Plain != nil && a.pol.Reports(policy.CategoryDegraded) {
+			f.warns = nil // a finding of its own: see check
+		}
 		warns = append(warns, f.warns...)
 		a.errs = append(a.errs, f.errs...)
 		f.errs = nil
@@ -346,6 +349,13 @@ func (a *auditor) check(f *File) []Finding {
 	sil := f.sil
 	f.errs = append(f.errs, f.silErrs...)
 	ign := a.ignore.forRoot(f.root)
+	if f.doc.Plain != nil && a.pol.Reports(policy.CategoryDegraded) {
+		out = append(out, Finding{File: f.Name, Pos: extract.Position{Line: 1, Column: 1}, Category: policy.CategoryDegraded,
+			Message: fmt.Sprintf("%v: read as plain text, so its Markdown links are not checked", f.doc.Plain)})
+		if sil != nil {
+			out = sil.filter(out, 0)
+		}
+	}
 	for i := range f.doc.Links {
 		l := &f.doc.Links[i]
 		n := len(out)

@@ -55,6 +55,12 @@ const CategoryBrokenLink uri.Category = "broken-link"
 // document audit only; the URI is checked from its scheme on.
 const CategoryGluedScheme uri.Category = "glued-scheme"
 
+// CategoryDegraded is the category of a Markdown document that has the
+// shape of an input that makes the parser slow or hungry, so that it is
+// read as plain text: its Markdown links are not checked. A finding of the
+// document audit only, so that CI sees what was not checked.
+const CategoryDegraded uri.Category = "degraded"
+
 // Doc documents one category. Categories holds one per category, and is
 // the single source of the flags' usage, README's category table and
 // docs/checks.md (go generate ./internal/policy).
@@ -152,6 +158,8 @@ var Categories = []Doc{
 		"white space in a Markdown link destination, which makes the link plain text", "[the guide](https://docs.example/my guide.pdf)"},
 	{CategoryGluedScheme, "Appendix C", true, false, true,
 		"a word glued to the scheme of a URI in text: a missing space", "Read the greathttps://example.com/guide."},
+	{CategoryDegraded, "CommonMark 0.31.2", true, false, true,
+		"a Markdown document too costly to parse (2,000 nested block quotes, say) is read as plain text: its Markdown links go unchecked", "a line of 2,000 \">\" characters"},
 }
 
 // Lookup returns the documentation of category c.
