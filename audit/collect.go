@@ -401,3 +401,31 @@ func decodeUTF16(src []byte) (out []byte, ok bool) {
 	}
 	return b.Bytes(), true
 }
+
+// Fixable returns why the fixes of f cannot be written, or nil: standard
+// input has no file; a file whose real path, after its symbolic links,
+// is outside its root is not the root's to change (a link inside the root
+// to a file inside it is written through); a file decoded from UTF-16 has
+// fixes at offsets of its decoded text.
+func (f *File) Fixable() error {
+	switch {
+	case f.abs == "":
+		return errorf(f.Name, "not fixed: standard input is no file")
+	case f.decoded:
+		return errorf(f.Name, "not fixed: the file is UTF-16, and fixes are made in UTF-8")
+	}
+	root := f.root
+	if r, err := filepath.EvalSymlinks(root); err == nil {
+		root = r
+	}
+	if !within(root, f.real) {
+		return errorf(f.Name, "not fixed: it is a symbolic link to %q, outside the root %q", f.real, root)
+	}
+	return nil
+}
+
+// within reports whether the path p is dir or below it.
+func within(dir, p string) bool {
+	rel, err := filepath.Rel(dir, p)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+}

@@ -2,14 +2,17 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"os/signal"
 	"regexp"
 	"strings"
+	"sync/atomic"
 
 	"github.com/urilint/urilint/audit"
 	"github.com/urilint/urilint/audit/remote"
@@ -56,11 +59,17 @@ func (a *auditOptions) flags(fset *flag.FlagSet) {
 	})
 }
 
+// exitInterrupted is the exit status of an interrupted run.
+// An interrupt (Ctrl-C) that stops the remote checks makes the run exit
+// 130, as a shell reports a command killed by SIGINT, never 0, since what
+// was not checked may be broken.
+const exitInterrupted = 130
+
 // remoteCheck returns the network checks of -remote for audit.Config, or
 // nil without -remote. They stop at an interrupt (Ctrl-C) with what they
 // gathered; a cache that cannot be written is reported on stderr and
 // changes nothing else.
-func remoteCheck(a *auditOptions, stderr io.Writer) (check func([]string) map[string]remote.Result, stop func(), err error) {
+func remoteCheck(a *auditOptions, interrupted *atomic.Bool, stderr io.Writer) (check func([]string) map[string]remote.Result, stop func(), err error) {
 	if !a.remote {
 		return nil, func() {}, nil
 	}
@@ -80,6 +89,7 @@ func remoteCheck(a *auditOptions, stderr io.Writer) (check func([]string) map[st
 			fmt.Fprintf(stderr, "uriextract: %v\n", err)
 		}
 		if ctx.Err() != nil {
+			interrupted.Store(true)
 			fmt.Fprintf(stderr, "uriextract: interrupted: %d of %d links checked\n", len(res), len(urls))
 		}
 		return res
@@ -101,22 +111,27 @@ func runAudit(o options, pol *policy.Policy, paths []string, stdin io.Reader, st
 		fmt.Fprintf(stderr, "uriextract: -fix and -diff do not go together\n")
 		return exitError
 	}
-	check, stop, err := remoteCheck(&o.audit, stderr)
+	var interrupted atomic.Bool
+	check, stop, err := remoteCheck(&o.audit, &interrupted, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "uriextract: -remote: %v\n", err)
 		return exitError
 	}
 	defer stop()
-	r := audit.Run(audit.Config{
+	// Standard input is kept for the check after -fix, which reads the
+	// inputs again.
+	var stdinCopy bytes.Buffer
+	cfg := audit.Config{
 		Policy:    pol,
 		Extractor: &extract.Extractor{Code: o.code},
 		Format:    o.format,
 		Root:      o.audit.root,
 		Exclude:   o.exclude,
-		Stdin:     stdin,
-		Remote:    check,
+		Stdin:     io.TeeReader(stdin, &stdinCopy),
+		Remote:    memoRemote(check),
 		Site:      o.audit.site,
-	}, paths)
+	}
+	r := audit.Run(cfg, paths)
 	status := exitOK
 	for _, w := range r.Warnings {
 		fmt.Fprintf(stderr, "uriextract: %s\n", w)
@@ -126,44 +141,63 @@ func runAudit(o options, pol *policy.Policy, paths []string, stdin io.Reader, st
 		status = exitError
 	}
 	w := bufio.NewWriter(stdout)
-	shown := r.Findings
-	if o.audit.fix || o.audit.diff {
+	switch {
+	case o.audit.diff:
 		fixes, fixed := r.Fixes()
+		files := 0
 		for _, ff := range fixes {
-			if o.audit.diff {
-				_, _ = w.WriteString(audit.Diff(ff.File.Name, ff.File.Src, ff.New)) // errors surface at Flush
+			if err := ff.File.Fixable(); err != nil {
+				fmt.Fprintf(stderr, "uriextract: %v\n", err)
+				unfix(r, fixed, ff.File.Name)
 				continue
 			}
-			if err := audit.WriteFile(ff.File.Name, ff.New); err != nil {
-				fmt.Fprintf(stderr, "uriextract: %v\n", err)
-				status = exitError
-				for i := range r.Findings {
-					if r.Findings[i].File == ff.File.Name {
-						delete(fixed, i)
-					}
-				}
-			}
+			files++
+			_, _ = w.WriteString(audit.Diff(ff.File.Name, ff.File.Src, ff.New)) // errors surface at Flush
 		}
 		if len(fixed) > 0 {
-			verb := "fixed"
-			if o.audit.diff {
-				verb = "can fix"
-			}
-			fmt.Fprintf(stderr, "uriextract: %s %d of %d findings\n", verb, len(fixed), len(r.Findings))
+			fmt.Fprintf(stderr, "uriextract: can fix %d of %d findings, in %s\n", len(fixed), len(r.Findings), plural(files, "file"))
 		}
-		if o.audit.fix {
-			shown = nil
-			for i, f := range r.Findings {
-				if !fixed[i] {
-					shown = append(shown, f)
+	case o.audit.fix:
+		before := len(r.Findings)
+		written := map[string]bool{}
+		// A fix can make another one possible (two findings whose edits
+		// overlap are fixed one per round), so fix until nothing fixable
+		// is left, or a round changes nothing, then report what the last
+		// check found: the findings at their columns in the fixed files.
+		for round := 0; round < maxFixRounds; round++ {
+			fixes, _ := r.Fixes()
+			n := 0
+			for _, ff := range fixes {
+				if err := ff.File.Fixable(); err != nil {
+					if round == 0 {
+						fmt.Fprintf(stderr, "uriextract: %v\n", err)
+					}
+					continue
 				}
+				if err := audit.WriteFile(ff.File.Name, ff.New); err != nil {
+					fmt.Fprintf(stderr, "uriextract: %v\n", err)
+					status = exitError
+					continue
+				}
+				written[ff.File.Name] = true
+				n++
 			}
+			if n == 0 {
+				break
+			}
+			cfg.Stdin = bytes.NewReader(stdinCopy.Bytes())
+			r = audit.Run(cfg, paths)
+			for _, err := range r.Errors {
+				fmt.Fprintf(stderr, "uriextract: %v\n", err)
+				status = exitError
+			}
+		}
+		if len(written) > 0 {
+			fmt.Fprintf(stderr, "uriextract: fixed %s: %s before, %d left\n", plural(len(written), "file"), plural(before, "finding"), len(r.Findings))
 		}
 	}
 	if !o.audit.diff {
-		out := *r
-		out.Findings = shown
-		if err := audit.Write(w, format, &out); err != nil {
+		if err := audit.Write(w, format, r); err != nil {
 			fmt.Fprintf(stderr, "uriextract: %v\n", err)
 			return exitError
 		}
@@ -173,10 +207,63 @@ func runAudit(o options, pol *policy.Policy, paths []string, stdin io.Reader, st
 		return exitError
 	}
 	fmt.Fprintf(stderr, "uriextract: %s\n", audit.Summary(r))
-	if status == exitOK && len(shown) > 0 {
+	if interrupted.Load() {
+		return exitInterrupted
+	}
+	if status == exitOK && len(r.Findings) > 0 {
 		status = exitFindings
 	}
 	return status
+}
+
+// maxFixRounds bounds the rounds of -fix: each round fixes what the last
+// one left because its edits overlapped another fix.
+const maxFixRounds = 8
+
+// unfix forgets the fixes of the findings of the file name.
+func unfix(r *audit.Result, fixed map[int]bool, name string) {
+	for i := range r.Findings {
+		if r.Findings[i].File == name {
+			delete(fixed, i)
+		}
+	}
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+// memoRemote returns check with its results kept, so that the check
+// after -fix fetches only the links it has not seen (the new address of
+// a moved link).
+func memoRemote(check func([]string) map[string]remote.Result) func([]string) map[string]remote.Result {
+	if check == nil {
+		return nil
+	}
+	seen := map[string]remote.Result{}
+	asked := map[string]bool{}
+	return func(urls []string) map[string]remote.Result {
+		var fresh []string
+		for _, u := range urls {
+			if !asked[u] {
+				fresh = append(fresh, u)
+				asked[u] = true
+			}
+		}
+		if len(fresh) > 0 {
+			maps.Copy(seen, check(fresh))
+		}
+		out := make(map[string]remote.Result, len(urls))
+		for _, u := range urls {
+			if res, ok := seen[u]; ok {
+				out[u] = res
+			}
+		}
+		return out
+	}
 }
 
 func validOutput(s string) bool {

@@ -129,3 +129,60 @@ func TestCheckOnlyFlags(t *testing.T) {
 		t.Errorf("uriextract -format html f.md: exit %d, stdout %q; want 0 and no URI (the file holds no HTML link)", code, stdout)
 	}
 }
+
+// TestFixThenCheck: after -check -fix, a -check finds nothing that has a
+// fix, and -fix reported exactly what that -check finds. Here the fixes of
+// percent-case and percent-unreserved overlap in "%7e": one round makes
+// "%7E", the next "~".
+func TestFixThenCheck(t *testing.T) {
+	writeTree(t,
+		".git/HEAD", "ref: refs/heads/main\n",
+		"doc.md", "# Doc\n\nSee <http://EXAMPLE.com/%7euser> and [gone](gone.md) and [self](#Doc).\n")
+	code, fixOut, fixErr := rerun(t, "-check", "-fix", "doc.md")
+	if code != exitFindings {
+		t.Fatalf("uriextract -check -fix: exit %d, stderr:\n%s", code, fixErr)
+	}
+	src, err := os.ReadFile("doc.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "# Doc\n\nSee <http://example.com/~user> and [gone](gone.md) and [self](#doc).\n"; string(src) != want {
+		t.Errorf("doc.md after -fix:\n%s\nwant:\n%s", src, want)
+	}
+	code, checkOut, checkErr := rerun(t, "-check", "doc.md")
+	if code != exitFindings {
+		t.Fatalf("uriextract -check after -fix: exit %d, stderr:\n%s", code, checkErr)
+	}
+	if fixOut != checkOut {
+		t.Errorf("-fix reported:\n%s\nthe next -check finds:\n%s", fixOut, checkOut)
+	}
+	if !strings.Contains(fixErr, "fixed 1 file: 4 findings before, 1 left") {
+		t.Errorf("-fix stderr:\n%s\nwant the count of what is left", fixErr)
+	}
+	_, jsonOut, _ := rerun(t, "-check", "-output", "json", "doc.md")
+	if strings.Contains(jsonOut, `"fix":`) {
+		t.Errorf("after -fix, -check still finds fixable findings:\n%s", jsonOut)
+	}
+}
+
+// TestFixOutsideRoot: -fix never writes a file whose real path is outside
+// the root, even through a symbolic link inside it; it says so.
+func TestFixOutsideRoot(t *testing.T) {
+	writeTree(t,
+		"o/x.md", "See <HTTP://example.com/>.\n",
+		"t/.git/HEAD", "ref: refs/heads/main\n",
+		"t/in.md", "See <HTTP://example.com/in>.\n")
+	if err := os.Symlink("../o/x.md", "t/l.md"); err != nil {
+		t.Skipf("no symbolic links here: %v", err)
+	}
+	code, stdout, stderr := rerun(t, "-check", "-fix", "t")
+	if src, _ := os.ReadFile("o/x.md"); string(src) != "See <HTTP://example.com/>.\n" {
+		t.Errorf("o/x.md, outside the root, was rewritten:\n%s", src)
+	}
+	if src, _ := os.ReadFile("t/in.md"); string(src) != "See <http://example.com/in>.\n" {
+		t.Errorf("t/in.md, inside the root, was not fixed:\n%s", src)
+	}
+	if code != exitFindings || !strings.Contains(stderr, "t/l.md: not fixed: it is a symbolic link to") || !strings.HasPrefix(stdout, "t/l.md:1:6: ") {
+		t.Errorf("exit %d, stdout:\n%s\nstderr:\n%s\nwant exit 1, the finding of t/l.md left and why", code, stdout, stderr)
+	}
+}

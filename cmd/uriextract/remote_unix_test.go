@@ -10,7 +10,8 @@ import (
 )
 
 // TestRemoteInterrupt sends SIGINT to the test while a link hangs: the
-// run stops and still prints the finding it had.
+// run stops, still prints the finding it had, and exits 130: an
+// interrupted run never exits 0 or 1 as if it were complete.
 func TestRemoteInterrupt(t *testing.T) {
 	srv := newLinkServer(t)
 	type outcome struct {
@@ -37,8 +38,8 @@ func TestRemoteInterrupt(t *testing.T) {
 	}
 	select {
 	case o := <-done:
-		if o.code != exitFindings || !strings.HasPrefix(o.stdout, "doc.md:1:5: ") || !strings.Contains(o.stderr, "interrupted") {
-			t.Errorf("exit %d, stdout:\n%s\nstderr:\n%s\nwant exit 1, the finding of /gone and a note of the interrupt", o.code, o.stdout, o.stderr)
+		if o.code != exitInterrupted || !strings.HasPrefix(o.stdout, "doc.md:1:5: ") || !strings.Contains(o.stderr, "interrupted") {
+			t.Errorf("exit %d, stdout:\n%s\nstderr:\n%s\nwant exit 130, the finding of /gone and a note of the interrupt", o.code, o.stdout, o.stderr)
 		}
 	case <-time.After(20 * time.Second):
 		t.Fatal("the run did not stop at SIGINT")
