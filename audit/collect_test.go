@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/uri"
 )
 
 var binaryTests = []struct {
@@ -118,6 +119,26 @@ func TestInputCapped(t *testing.T) {
 	for _, err := range errs {
 		if !errors.Is(err, errTooLong) || !strings.Contains(err.Error(), "(0 MiB): not read") {
 			t.Errorf("error %q, want one that names the limit", err)
+		}
+	}
+}
+
+// TestArtifactURI: SARIF names files by relative references: a name with
+// a ":" in its first segment must not read as a scheme.
+func TestArtifactURI(t *testing.T) {
+	for _, tt := range []struct{ name, want string }{
+		{"docs/a.md", "docs/a.md"},
+		{"c:notes.md", "./c:notes.md"},
+		{"dir/c:notes.md", "dir/c:notes.md"},
+		{"my notes.md", "my%20notes.md"},
+		{StdinName, "stdin"},
+	} {
+		got := artifactURI(tt.name)
+		if got != tt.want {
+			t.Errorf("artifactURI(%q) = %q, want %q", tt.name, got, tt.want)
+		}
+		if u, err := uri.Parse(got); err != nil || u.Scheme != "" {
+			t.Errorf("artifactURI(%q) = %q, which is no relative reference: %v", tt.name, got, err)
 		}
 	}
 }

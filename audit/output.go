@@ -269,7 +269,15 @@ func artifactURI(name string) string {
 	if name == StdinName {
 		return "stdin"
 	}
-	return escapePath(filepath.ToSlash(name))
+	p := escapePath(filepath.ToSlash(name))
+	// A relative reference whose first segment holds a ":" would read as
+	// a scheme (RFC 3986 section 4.2: "a path segment that contains a
+	// colon character ... cannot be used as the first segment of a
+	// relative-path reference"): "./" in front keeps it a path.
+	if first, _, _ := strings.Cut(p, "/"); strings.Contains(first, ":") {
+		p = "./" + p
+	}
+	return p
 }
 
 // writeGitHub writes one "::error" workflow command per finding, which
