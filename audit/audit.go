@@ -169,6 +169,9 @@ type auditor struct {
 	ignore *urlIgnores
 	remote map[string]remote.Result
 	errs   []error
+
+	rootsMu sync.Mutex
+	roots   map[string]string // root -> its real path
 }
 
 // fail records an error of the sequential parts of a run.

@@ -429,3 +429,32 @@ func within(dir, p string) bool {
 	rel, err := filepath.Rel(dir, p)
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
 }
+
+// inRoot reports whether the path abs, under root as named, is under the
+// root once symbolic links are resolved: a link in the tree to a
+// directory outside it ("d -> /outside", "up -> ..") leads outside.
+func (a *auditor) inRoot(root, abs string) bool {
+	real, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return false
+	}
+	return within(a.realRoot(root), real)
+}
+
+// realRoot returns root with its symbolic links resolved, once per root.
+func (a *auditor) realRoot(root string) string {
+	a.rootsMu.Lock()
+	defer a.rootsMu.Unlock()
+	if r, ok := a.roots[root]; ok {
+		return r
+	}
+	r, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		r = root
+	}
+	if a.roots == nil {
+		a.roots = map[string]string{}
+	}
+	a.roots[root] = r
+	return r
+}

@@ -50,6 +50,12 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 		return out
 	}
 	lk := a.fs.find(f.root, t.rel)
+	if lk.exists && !a.inRoot(f.root, lk.abs) {
+		// Through a symbolic link to a directory or file outside the
+		// root: nothing of the outside file is read or shown.
+		report(CategoryOutsideRoot, 0, nil, "%q leads through a symbolic link outside the root directory %q", shown, a.showRoot(f.root))
+		return out
+	}
 	switch {
 	case !lk.exists:
 		report(CategoryBrokenFile, 0, nil, "%q leads to %q, which does not exist", shown, "/"+t.rel)
