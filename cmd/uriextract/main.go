@@ -1,44 +1,57 @@
-// Command uriextract prints the URIs of plain text and Markdown documents,
-// or, with -check, audits them with the checks of urilint.
+// Command uriextract prints the URIs of plain text, Markdown and HTML
+// documents, or, with -check, audits them with the checks of urilint.
 //
 // Usage:
 //
 //	uriextract [flags] [file or directory ...]
 //
-// With no arguments, or "-", it reads standard input, as Markdown when it
-// holds Markdown link syntax and as plain text otherwise (see -format);
-// with no arguments and a terminal on standard input it prints the usage
-// instead. Directories are walked for .md, .markdown, .txt, .html and .htm
-// files, skipping (with a message) those that are not regular files; the
-// format of a file comes from its extension (.md and .markdown are
-// Markdown, .html and .htm HTML, anything else plain text) unless -format
-// says otherwise. A named file or standard input that is not a regular
-// file (a pipe, a device) is read up to 64 MiB, and is an error past that.
-// A Markdown document with the shape of an input that makes the Markdown
-// parser slow or hungry (extract.CheckMarkdown) is read as plain text,
-// with a warning.
+// Listing and -check are two consumers of one pipeline (package audit:
+// collect, extract, check, report or fix), so they read the same files the
+// same way. With no arguments, or "-", it reads standard input, as
+// Markdown when it holds Markdown link syntax and as plain text otherwise
+// (see -format); with no arguments and a terminal on standard input it
+// prints the usage instead. Directories are walked for .md, .markdown,
+// .txt, .html and .htm files, skipping hidden directories, node_modules,
+// vendor, the template folders of site generators (layouts, themes,
+// _includes), HTML files with template actions, the -exclude patterns and
+// what git ignores, and skipping (with a message) files that are not
+// regular files. The format of a file comes from its extension unless
+// -format says otherwise. A named file or standard input that is not a
+// regular file (a pipe, a device) is read up to 64 MiB, and is an error
+// past that. A Markdown document with the shape of an input that makes
+// the Markdown parser slow or hungry is read as plain text (with -check, a
+// "degraded" finding).
 //
 // The default output has one URI per line, in source order. -json writes
 // one JSON object per URI instead. -check audits the links offline (see
-// package audit): every URI goes through uri.Check, and every
-// relative reference of a Markdown or HTML file is resolved and looked up,
-// its file and its #anchor; each finding prints as "file:line:col:
-// message" (-output picks JSON, SARIF 2.1.0 or GitHub Actions commands
-// instead), and a summary goes to standard error. -fix writes the safe
-// fixes, -diff prints them as a unified diff. -remote also fetches the
-// absolute http and https links (see package audit/remote).
+// package audit): every URI goes through uri.Check, and every relative
+// reference of a Markdown or HTML file is resolved and looked up, its file
+// and its #anchor; each finding prints as "file:line:col: message"
+// (-output picks JSON, SARIF 2.1.0 or GitHub Actions commands instead),
+// and a summary goes to standard error. -fix writes the safe fixes and
+// checks the files again, -diff prints them as a unified diff. -remote
+// also fetches the absolute http and https links (see package
+// audit/remote). The flags that mean something only with -check are an
+// error without it.
+//
+// Settings also come from the configuration file .urilint.yaml of the
+// current directory or above, up to the repository's top, or the file
+// -config names (docs/configuration.md); flags override it.
 //
 // A file reached twice, through symbolic links or named twice, is read
 // once. Binary files are reported and skipped: those with more than a few
-// control bytes, not those with a NUL here and there.
+// control bytes, not those with a NUL here and there; UTF-16 text with a
+// byte order mark is read as text.
 //
-// -version prints the module version (from the build information) and
-// the Go version, and exits.
+// -version (or -V) prints the module version (from the build information)
+// and the Go version, and exits.
 //
 // Exit status: 0 when all went well (and, with -check, nothing was found),
-// 1 when -check found something, 2 on a usage error, when a file could
-// not be read (missing, a broken symbolic link, unreadable or binary) or
-// a directory holds no documents; the other files are still processed.
+// 1 when -check found something, 2 on a usage error or a bad
+// configuration file, when a file could not be read (missing, a broken
+// symbolic link, unreadable or binary) or a directory holds no documents
+// (the other files are still processed), 130 when an interrupt stopped
+// the remote checks.
 package main
 
 import (
@@ -98,10 +111,11 @@ var checkOnly = map[string]bool{
 // formats are the values of -format.
 var formats = []string{"auto", "text", "markdown", "html"}
 
-func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+// newFlags returns the flag set of uriextract, bound to o and
+// showVersion.
+func newFlags(o *options, showVersion *bool, stderr io.Writer) *flag.FlagSet {
 	fset := flag.NewFlagSet("uriextract", flag.ContinueOnError)
 	fset.SetOutput(stderr)
-	var o options
 	fset.StringVar(&o.format, "format", "auto", "read inputs in this `format`: auto (files by their extension, standard input by its content), text, markdown or html")
 	fset.BoolVar(&o.json, "json", false, "write one JSON object per URI (or, with -check, per finding)")
 	fset.BoolVar(&o.check, "check", false, "audit the links: every URI with uri.Check, every relative reference for its file and anchor; report findings as file:line:col: message")
@@ -119,13 +133,19 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fset.StringVar(&o.disable, "disable", "", "with -check, comma-separated `categories` not to report")
 	o.audit.flags(fset)
 	fset.StringVar(&o.config, "config", "", "read the configuration from this `file` (default: "+config.Names[0]+" in the current directory or above, up to the repository's top)")
-	var showVersion bool
-	fset.BoolVar(&showVersion, "version", false, "print the module and Go versions and exit")
-	fset.BoolVar(&showVersion, "V", false, "print the module and Go versions and exit (as -version)")
+	fset.BoolVar(showVersion, "version", false, "print the module and Go versions and exit")
+	fset.BoolVar(showVersion, "V", false, "print the module and Go versions and exit (as -version)")
 	fset.Usage = func() {
 		fmt.Fprintf(stderr, "usage: uriextract [flags] [file or directory ...]\n\nflags:\n")
 		fset.PrintDefaults()
 	}
+	return fset
+}
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	var o options
+	var showVersion bool
+	fset := newFlags(&o, &showVersion, stderr)
 	if err := fset.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return exitOK
