@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"errors"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
 
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/uri"
@@ -140,5 +143,58 @@ func TestArtifactURI(t *testing.T) {
 		if u, err := uri.Parse(got); err != nil || u.Scheme != "" {
 			t.Errorf("artifactURI(%q) = %q, which is no relative reference: %v", tt.name, got, err)
 		}
+	}
+}
+
+// TestGitignoreIndex: the indexed .gitignore answers as go-git's matcher
+// asking every pattern in order does, for patterns of every shape, in
+// the top directory and a subdirectory, negations and directories
+// included.
+func TestGitignoreIndex(t *testing.T) {
+	dir := t.TempDir()
+	top := []string{"*.log", "build/", "/dist", "docs/gen/", "!keep.log", "tmp*", "a?c.md", "**/cache", "x/**/y.md",
+		"name.md", "*.md.bak", "\\#hash.md", "trailing.md   ", "sub/only.md", "[ab]*.txt", "!/dist/keep.md", "*.MD", "docs/*.draft.md"}
+	sub := []string{"*.md", "!README.md", "/local.md", "deep/", "!*.log"}
+	write := func(name, data string) {
+		t.Helper()
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(".gitignore", strings.Join(top, "\n")+"\n")
+	write("sub/.gitignore", strings.Join(sub, "\n")+"\n")
+	var all []gitignore.Pattern
+	for _, p := range top {
+		all = append(all, gitignore.ParsePattern(p, nil))
+	}
+	for _, p := range sub {
+		all = append(all, gitignore.ParsePattern(p, []string{"sub"}))
+	}
+	want := gitignore.NewMatcher(all)
+	tree := newGitTree(dir)
+	names := []string{"a.log", "keep.log", "build", "dist", "gen", "tmp1", "abc.md", "cache", "y.md", "name.md", "x.md.bak",
+		"#hash.md", "trailing.md", "only.md", "a.txt", "c.txt", "keep.md", "README.md", "local.md", "deep", "X.MD", "n.draft.md", "other.txt"}
+	dirs := []string{"", "docs", "sub", "x", "x/q", "dist", "sub/deep", "docs/gen", "sub/z"}
+	n := 0
+	for _, d := range dirs {
+		for _, name := range names {
+			for _, isDir := range []bool{false, true} {
+				rel := path.Join(d, name)
+				got := tree.ignored(filepath.Join(dir, filepath.FromSlash(rel)), isDir)
+				if w := want.Match(strings.Split(rel, "/"), isDir); got != w {
+					t.Errorf("ignored(%q, dir %v) = %v, go-git says %v", rel, isDir, got, w)
+				}
+				if got {
+					n++
+				}
+			}
+		}
+	}
+	if n == 0 {
+		t.Error("nothing ignored: the test proves nothing")
 	}
 }
