@@ -123,10 +123,12 @@ func (a *auditor) forced(k kind) kind {
 // add emits the file name (absolute abs), unless its real path was
 // emitted before: a file reached through symbolic links or named twice is
 // read once.
-func (c *collector) add(name, abs, root string, walked bool) {
-	real := abs
-	if r, err := filepath.EvalSymlinks(abs); err == nil {
-		real = r
+func (c *collector) add(name, abs, real, root string, walked bool) {
+	if real == "" {
+		real = abs
+		if r, err := filepath.EvalSymlinks(abs); err == nil {
+			real = r
+		}
 	}
 	if c.seen[real] {
 		return
@@ -169,8 +171,14 @@ func (c *collector) path(p string) {
 		root = dir
 	}
 	if !info.IsDir() {
-		c.add(p, abs, root, false)
+		c.add(p, abs, "", root, false)
 		return
+	}
+	// The real path of each file met is the real path of the directory
+	// walked and the path below it, but for a symbolic link.
+	realP := abs
+	if r, err := filepath.EvalSymlinks(abs); err == nil {
+		realP = r
 	}
 	var tree *gitTree
 	if top != "" {
@@ -204,7 +212,12 @@ func (c *collector) path(p string) {
 			return nil
 		}
 		mode := d.Type()
-		if mode&fs.ModeSymlink != 0 {
+		real := ""
+		if mode&fs.ModeSymlink == 0 {
+			if rel, err := filepath.Rel(p, name); err == nil {
+				real = filepath.Join(realP, rel)
+			}
+		} else {
 			info, err := os.Stat(name)
 			if err != nil {
 				c.fail(name, statError(name, err))
@@ -219,7 +232,7 @@ func (c *collector) path(p string) {
 			return nil
 		}
 		found++
-		c.add(name, fabs, root, true)
+		c.add(name, fabs, real, root, true)
 		return nil
 	})
 	if err != nil {
@@ -434,11 +447,42 @@ func within(dir, p string) bool {
 // root once symbolic links are resolved: a link in the tree to a
 // directory outside it ("d -> /outside", "up -> ..") leads outside.
 func (a *auditor) inRoot(root, abs string) bool {
-	real, err := filepath.EvalSymlinks(abs)
-	if err != nil {
-		return false
+	real, ok := a.realPath(abs)
+	return ok && within(a.realRoot(root), real)
+}
+
+// realPath returns abs with its symbolic links resolved, asking the file
+// system once per directory and once per file: many links lead to one
+// file, and many files share a directory.
+func (a *auditor) realPath(abs string) (string, bool) {
+	if v, ok := a.reals.Load(abs); ok {
+		r := v.(string)
+		return r, r != ""
 	}
-	return within(a.realRoot(root), real)
+	real := ""
+	dir, base := filepath.Split(abs)
+	dir = filepath.Clean(dir)
+	switch {
+	case base == "" || dir == abs:
+		if r, err := filepath.EvalSymlinks(abs); err == nil {
+			real = r
+		}
+	default:
+		if rd, ok := a.realPath(dir); ok {
+			real = filepath.Join(rd, base)
+			if info, err := os.Lstat(real); err != nil {
+				real = ""
+			} else if info.Mode()&fs.ModeSymlink != 0 {
+				if r, err := filepath.EvalSymlinks(real); err == nil {
+					real = r
+				} else {
+					real = ""
+				}
+			}
+		}
+	}
+	a.reals.Store(abs, real)
+	return real, real != ""
 }
 
 // realRoot returns root with its symbolic links resolved, once per root.
