@@ -7,6 +7,7 @@ import (
 	"io"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -63,6 +64,9 @@ type Config struct {
 	// (remote.Checker.Check with a context). A URI it has no result for
 	// gets no finding.
 	Remote func(urls []string) map[string]remote.Result
+	// KeepSource keeps each file's source after its parse, for Fixes;
+	// without it the audit keeps only links and anchors.
+	KeepSource bool
 	// Site says how the documents are published: the site: section of the
 	// configuration file, as written (the publisher models of package
 	// audit/site read it).
@@ -128,7 +132,8 @@ type File struct {
 	// read or was skipped, which holds only errs or warns; decoded: Src
 	// is decoded from UTF-16, so offsets are not those of the file.
 	walked, failed, decoded bool
-	rel                     string // slash path from the root, once known
+	cols                    []int32 // the column of each link's start, in characters (compact)
+	rel                     string  // slash path from the root, once known
 	kind                    kind
 	doc                     *extract.Doc
 	links                   int
@@ -231,7 +236,7 @@ func Run(cfg Config, paths []string) *Result {
 	// Errors are kept by file, to be reported in the files' order.
 	// Reading waits on the file system more than parsing works the CPU:
 	// more goroutines than processors keep both busy.
-	parallel(len(files), 4*jobs, func(i int) { a.parse(files[i]) })
+	parallel(len(files), 4*jobs, func(i int) { a.parse(files[i]); a.compact(files[i]) })
 	var kept []*File
 	var warns []string
 	for _, f := range files {
@@ -247,7 +252,6 @@ func Run(cfg Config, paths []string) *Result {
 		}
 	}
 	files = kept
-	a.index.add(files)
 	if cfg.Remote != nil {
 		if urls := a.remoteURLs(files); len(urls) > 0 {
 			a.remote = cfg.Remote(urls)
@@ -354,7 +358,7 @@ func (a *auditor) check(f *File) []Finding {
 	f.errs = append(f.errs, f.silErrs...)
 	ign := a.ignore.forRoot(f.root)
 	if f.doc.Plain != nil && a.pol.Reports(policy.CategoryDegraded) {
-		out = append(out, Finding{File: f.Name, Pos: extract.Position{Line: 1, Column: 1}, Category: policy.CategoryDegraded,
+		out = append(out, Finding{File: f.Name, Pos: extract.Position{Line: 1, Column: 1}, Category: policy.CategoryDegraded, col: 1,
 			Message: fmt.Sprintf("%v: read as plain text, so its Markdown links are not checked", f.doc.Plain)})
 		if sil != nil {
 			out = sil.filter(out, 0)
@@ -363,37 +367,86 @@ func (a *auditor) check(f *File) []Finding {
 	for i := range f.doc.Links {
 		l := &f.doc.Links[i]
 		n := len(out)
-		if ign.match(l.URI) {
-			continue
-		}
-		out = a.checkGlued(f, l, out)
-		if policy.IsTemplate(l.URI) {
-			if sil != nil {
-				out = sil.filter(out, n)
-			}
-			continue
-		}
-		if l.Kind == extract.BrokenLink {
-			// CommonMark reads no link here: only that is worth saying.
-			out = a.checkBrokenLink(f, l, out)
-			if sil != nil {
-				out = sil.filter(out, n)
-			}
-			continue
-		}
-		out = a.checkRemote(f, l, out)
-		out = a.checkSyntax(f, l, out)
-		if f.abs != "" && f.kind != kindText {
-			out = a.checkLocal(f, l, out)
-		}
+		out = a.checkLink(f, l, ign, out)
 		if sil != nil {
 			out = sil.filter(out, n)
 		}
-	}
-	for i := range out {
-		out[i].col = charColumn(f.Src, out[i].Pos)
+		for j := n; j < len(out); j++ {
+			out[j].col = linkColumn(int(f.cols[i]), l, out[j].Pos)
+		}
 	}
 	return out
+}
+
+// checkLink adds the findings of the link l of f.
+func (a *auditor) checkLink(f *File, l *extract.Link, ign *ignoreList, out []Finding) []Finding {
+	if ign.match(l.URI) {
+		return out
+	}
+	out = a.checkGlued(f, l, out)
+	if policy.IsTemplate(l.URI) {
+		return out
+	}
+	if l.Kind == extract.BrokenLink {
+		// CommonMark reads no link here: only that is worth saying.
+		return a.checkBrokenLink(f, l, out)
+	}
+	out = a.checkRemote(f, l, out)
+	out = a.checkSyntax(f, l, out)
+	if f.abs != "" && f.kind != kindText {
+		out = a.checkLocal(f, l, out)
+	}
+	return out
+}
+
+// compact keeps of a parsed file only what the check needs: its anchors
+// go to the target index, its links are copied to a slice of their exact
+// length with the column of each start in characters, and its source is
+// dropped unless Config.KeepSource asks for it (to write fixes) or it is
+// standard input. An audit of many files then holds their links, not
+// their text and parse.
+func (a *auditor) compact(f *File) {
+	if f.doc == nil {
+		return
+	}
+	a.index.addOne(f)
+	f.cols = make([]int32, len(f.doc.Links))
+	bol, at := 0, 0
+	for i := range f.doc.Links {
+		p := f.doc.Links[i].Start
+		if p.Offset < at || p.Offset > len(f.Src) {
+			f.cols[i] = int32(p.Column) // not in order: bytes, as a fallback
+			continue
+		}
+		// Links come in source order: count on from the last one.
+		for ; at < p.Offset; at++ {
+			if f.Src[at] == '\n' {
+				bol = at + 1
+			}
+		}
+		f.cols[i] = int32(utf8.RuneCount(f.Src[bol:p.Offset]) + 1)
+	}
+	f.doc.Links = slices.Clone(f.doc.Links)
+	f.doc.Anchors, f.doc.Comments = nil, nil
+	if !a.cfg.KeepSource && f.abs != "" {
+		f.Src = nil
+	}
+}
+
+// linkColumn returns the column, in characters, of the position p of a
+// finding of link l, whose start is at character column start.
+func linkColumn(start int, l *extract.Link, p extract.Position) int {
+	k := p.Offset - l.Start.Offset
+	switch {
+	case k < 0 && -k == len(l.Glued) && p.Line == l.Start.Line:
+		return start - utf8.RuneCountInString(l.Glued)
+	case k < 0 || k > len(l.Raw):
+		return p.Column
+	case p.Line == l.Start.Line:
+		return start + utf8.RuneCountInString(l.Raw[:k])
+	}
+	nl := strings.LastIndexByte(l.Raw[:k], '\n')
+	return utf8.RuneCountInString(l.Raw[nl+1:k]) + 1
 }
 
 // checkGlued adds a finding for a word glued to the front of l's scheme
@@ -447,15 +500,6 @@ func sourceEdits(l *extract.Link, edits []uri.Edit) []Edit {
 		out[i] = Edit{Start: l.Start.Offset + e.Start, End: l.Start.Offset + e.End, New: e.New}
 	}
 	return out
-}
-
-// charColumn returns the column of p counted in characters.
-func charColumn(src []byte, p extract.Position) int {
-	bol := p.Offset - (p.Column - 1)
-	if bol < 0 || p.Offset > len(src) {
-		return p.Column
-	}
-	return utf8.RuneCount(src[bol:p.Offset]) + 1
 }
 
 // errorf returns an error whose message starts with the file's name.

@@ -424,6 +424,8 @@ func (f *File) Fixable() error {
 	switch {
 	case f.abs == "":
 		return errorf(f.Name, "not fixed: standard input is no file")
+	case f.Src == nil:
+		return errorf(f.Name, "not fixed: its source was not kept (Config.KeepSource)")
 	case f.decoded:
 		return errorf(f.Name, "not fixed: the file is UTF-16, and fixes are made in UTF-8")
 	}

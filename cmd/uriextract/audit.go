@@ -129,7 +129,9 @@ func runAudit(o options, pol *policy.Policy, paths []string, stdin io.Reader, st
 		Exclude:   o.exclude,
 		Stdin:     io.TeeReader(stdin, &stdinCopy),
 		Remote:    memoRemote(check),
-		Site:      o.audit.site,
+		// The fixes are made in the source as read.
+		KeepSource: o.audit.fix || o.audit.diff,
+		Site:       o.audit.site,
 	}
 	r := audit.Run(cfg, paths)
 	status := exitOK
