@@ -64,6 +64,11 @@ type Config struct {
 	// (remote.Checker.Check with a context). A URI it has no result for
 	// gets no finding.
 	Remote func(urls []string) map[string]remote.Result
+	// Emit, when not nil, receives each file's findings in file order as
+	// soon as they are known, and Result.Findings stays empty (Result
+	// counts them): output streams, and memory does not grow with the
+	// findings.
+	Emit func(f *File, findings []Finding)
 	// KeepSource keeps each file's source after its parse, for Fixes;
 	// without it the audit keeps only links and anchors.
 	KeepSource bool
@@ -109,6 +114,17 @@ type Result struct {
 	// Warnings tell what was done differently from what was asked, such
 	// as a Markdown file read as plain text; they are no errors.
 	Warnings []string
+
+	counts map[uri.Category]int // by category, when Config.Emit streamed them
+	total  int
+}
+
+// Count returns how many findings there are, streamed or kept.
+func (r *Result) Count() int {
+	if r.counts != nil {
+		return r.total
+	}
+	return len(r.Findings)
 }
 
 // Links returns how many links the audited files hold.
@@ -258,11 +274,54 @@ func Run(cfg Config, paths []string) *Result {
 		}
 	}
 	found := make([][]Finding, len(files))
-	parallel(len(files), jobs, func(i int) { found[i] = a.check(files[i]) })
 	r := &Result{Files: files, Warnings: warns}
-	for i, fs := range found {
-		r.Findings = append(r.Findings, fs...)
-		a.errs = append(a.errs, files[i].errs...)
+	if cfg.Emit == nil {
+		parallel(len(files), jobs, func(i int) { found[i] = a.check(files[i]) })
+		for i, fs := range found {
+			r.Findings = append(r.Findings, fs...)
+			a.errs = append(a.errs, files[i].errs...)
+		}
+		r.Errors = a.errs
+		return r
+	}
+	// Streaming: files are checked in parallel and handed to Emit in
+	// their order as soon as each and those before it are done; only
+	// counts are kept.
+	r.counts = map[uri.Category]int{}
+	done := make([]chan struct{}, len(files))
+	for i := range done {
+		done[i] = make(chan struct{})
+	}
+	// The checks run at most window files ahead of the output, so that
+	// findings do not pile up when writing them is the slow part. Slots
+	// are taken in file order, so the next file to write always has one.
+	window := make(chan struct{}, 4*jobs)
+	next := make(chan int)
+	go func() {
+		for i := range files {
+			window <- struct{}{}
+			next <- i
+		}
+		close(next)
+	}()
+	for range min(jobs, len(files)) {
+		go func() {
+			for i := range next {
+				found[i] = a.check(files[i])
+				close(done[i])
+			}
+		}()
+	}
+	for i, f := range files {
+		<-done[i]
+		<-window
+		for _, fd := range found[i] {
+			r.counts[fd.Category]++
+		}
+		r.total += len(found[i])
+		cfg.Emit(f, found[i])
+		found[i] = nil
+		a.errs = append(a.errs, f.errs...)
 	}
 	r.Errors = a.errs
 	return r

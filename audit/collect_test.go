@@ -3,6 +3,7 @@ package audit
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"path"
 	"path/filepath"
@@ -196,5 +197,39 @@ func TestGitignoreIndex(t *testing.T) {
 	}
 	if n == 0 {
 		t.Error("nothing ignored: the test proves nothing")
+	}
+}
+
+// TestEmitStreamsInOrder: with Config.Emit the findings come file by
+// file in the order of a run without it, and the result counts them.
+func TestEmitStreamsInOrder(t *testing.T) {
+	dir := t.TempDir()
+	for i := range 40 {
+		name := filepath.Join(dir, fmt.Sprintf("f%02d.md", i))
+		src := fmt.Sprintf("# F\n\n[a](gone%d.md) <HTTP://example.com/%d> [b](#nope)\n", i, i)
+		if err := os.WriteFile(name, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := Run(Config{Jobs: 3}, []string{dir})
+	var got []Finding
+	r := Run(Config{Jobs: 3, Emit: func(f *File, fs []Finding) {
+		for _, fd := range fs {
+			if fd.File != f.Name {
+				t.Errorf("finding of %s emitted with %s", fd.File, f.Name)
+			}
+		}
+		got = append(got, fs...)
+	}}, []string{dir})
+	if len(r.Findings) != 0 || r.Count() != len(want.Findings) || len(got) != 120 {
+		t.Fatalf("streamed %d findings, result holds %d and counts %d; want the 120 of a run without Emit", len(got), len(r.Findings), r.Count())
+	}
+	for i := range got {
+		if got[i].File != want.Findings[i].File || got[i].Message != want.Findings[i].Message || got[i].CharColumn() != want.Findings[i].CharColumn() {
+			t.Errorf("finding %d streamed as %s: %s, want %s: %s", i, got[i].File, got[i].Message, want.Findings[i].File, want.Findings[i].Message)
+		}
+	}
+	if Summary(r) != Summary(want) {
+		t.Errorf("Summary streamed %q, want %q", Summary(r), Summary(want))
 	}
 }

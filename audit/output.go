@@ -58,6 +58,20 @@ type jsonFinding struct {
 	Fix      []jsonEdit `json:"fix,omitempty"`
 }
 
+// Streams are the formats that WriteFindings writes file by file.
+var Streams = []string{"text", "json", "github"}
+
+// WriteFindings writes the findings of one file in a format of Streams, for
+// Config.Emit.
+func WriteFindings(w io.Writer, format string, f *File, findings []Finding) error {
+	r := &Result{Files: []*File{f}, Findings: findings}
+	switch format {
+	case "sarif":
+		return fmt.Errorf("output format %q is one document: it does not stream", format)
+	}
+	return Write(w, format, r)
+}
+
 func writeJSON(w io.Writer, r *Result) error {
 	enc := json.NewEncoder(w)
 	srcs := r.sources()
@@ -200,15 +214,36 @@ type sarifContent struct {
 const checksURL = "https://github.com/urilint/urilint/blob/main/docs/checks.md#"
 
 func writeSARIF(w io.Writer, r *Result) error {
+	sw := NewSARIF(w)
+	sw.Write(r.Findings)
+	return sw.Close()
+}
+
+// SARIF writes a SARIF 2.1.0 log result by result, so that a large audit
+// does not hold its results: the log's head when made, each result as it
+// comes, the tail at Close.
+type SARIF struct {
+	w     io.Writer
+	index map[uri.Category]int
+	n     int
+	tail  string
+	err   error
+}
+
+// sarifResults is where the results go in the indented log.
+const sarifResults = `"results": []`
+
+// NewSARIF starts a SARIF log on w.
+func NewSARIF(w io.Writer) *SARIF {
 	run := sarifRun{
 		Tool: sarifTool{Driver: sarifDriver{Name: "uriextract", Version: version(), InformationURI: "https://github.com/urilint/urilint"}},
 		// Columns count characters, not UTF-16 units or bytes.
 		ColumnKind: "unicodeCodePoints",
 		Results:    []sarifResult{},
 	}
-	index := map[uri.Category]int{}
+	s := &SARIF{w: w, index: map[uri.Category]int{}}
 	for i, d := range policy.Categories {
-		index[d.Category] = i
+		s.index[d.Category] = i
 		run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, sarifRule{
 			ID:               string(d.Category),
 			ShortDescription: sarifMessage{Text: d.Summary},
@@ -216,11 +251,32 @@ func writeSARIF(w io.Writer, r *Result) error {
 			DefaultConfig:    sarifConfig{Enabled: d.Default, Level: "error"},
 		})
 	}
-	for _, f := range r.Findings {
+	doc, err := json.MarshalIndent(sarifLog{
+		Schema:  "https://json.schemastore.org/sarif-2.1.0.json",
+		Version: "2.1.0",
+		Runs:    []sarifRun{run},
+	}, "", "  ")
+	if err != nil {
+		s.err = err
+		return s
+	}
+	head, tail, _ := strings.Cut(string(doc), sarifResults)
+	s.tail = tail + "\n"
+	_, s.err = io.WriteString(w, head+`"results": [`)
+	return s
+}
+
+// Write adds the results of findings to the log.
+func (s *SARIF) Write(findings []Finding) {
+	for i := range findings {
+		if s.err != nil {
+			return
+		}
+		f := &findings[i]
 		art := sarifArtifact{URI: artifactURI(f.File)}
 		res := sarifResult{
 			RuleID:    string(f.Category),
-			RuleIndex: index[f.Category],
+			RuleIndex: s.index[f.Category],
 			Level:     "error",
 			Message:   sarifMessage{Text: f.Message},
 			Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{
@@ -239,15 +295,32 @@ func writeSARIF(w io.Writer, r *Result) error {
 			}
 			res.Fixes = []sarifFix{{Description: sarifMessage{Text: "fix " + string(f.Category)}, ArtifactChanges: []sarifArtifactChange{ch}}}
 		}
-		run.Results = append(run.Results, res)
+		const indent = "        " // the depth of runs[0].results[i]
+		b, err := json.MarshalIndent(res, indent, "  ")
+		if err != nil {
+			s.err = err
+			return
+		}
+		sep := ",\n" + indent
+		if s.n == 0 {
+			sep = "\n" + indent
+		}
+		s.n++
+		_, s.err = io.WriteString(s.w, sep+string(b))
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(sarifLog{
-		Schema:  "https://json.schemastore.org/sarif-2.1.0.json",
-		Version: "2.1.0",
-		Runs:    []sarifRun{run},
-	})
+}
+
+// Close ends the log and returns the first error of writing it.
+func (s *SARIF) Close() error {
+	if s.err != nil {
+		return s.err
+	}
+	end := "]"
+	if s.n > 0 {
+		end = "\n      ]"
+	}
+	_, s.err = io.WriteString(s.w, end+s.tail)
+	return s.err
 }
 
 // version returns the version of the module that the program was built
@@ -309,15 +382,18 @@ func ghProperty(s string) string {
 func Summary(r *Result) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s, %s", plural(len(r.Files), "file"), plural(r.Links(), "link"))
-	if len(r.Findings) == 0 {
+	if r.Count() == 0 {
 		b.WriteString(", no findings")
 		return b.String()
 	}
-	count := map[uri.Category]int{}
-	for _, f := range r.Findings {
-		count[f.Category]++
+	count := r.counts
+	if count == nil {
+		count = map[uri.Category]int{}
+		for _, f := range r.Findings {
+			count[f.Category]++
+		}
 	}
-	fmt.Fprintf(&b, ", %s:", plural(len(r.Findings), "finding"))
+	fmt.Fprintf(&b, ", %s:", plural(r.Count(), "finding"))
 	sep := " "
 	for _, d := range policy.Categories {
 		if n := count[d.Category]; n > 0 {

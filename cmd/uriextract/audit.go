@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"flag"
 	"fmt"
@@ -11,6 +12,7 @@ import (
 	"os"
 	"os/signal"
 	"regexp"
+	"slices"
 	"strings"
 	"sync/atomic"
 
@@ -133,7 +135,28 @@ func runAudit(o options, pol *policy.Policy, paths []string, stdin io.Reader, st
 		KeepSource: o.audit.fix || o.audit.diff,
 		Site:       o.audit.site,
 	}
+	w := bufio.NewWriter(stdout)
+	// Findings stream file by file where the format allows and nothing
+	// is fixed: memory does not grow with them.
+	streamed := !o.audit.fix && !o.audit.diff
+	var writeErr error
+	var sarif *audit.SARIF
+	switch {
+	case !streamed:
+	case format == "sarif":
+		sarif = audit.NewSARIF(w)
+		cfg.Emit = func(_ *audit.File, findings []audit.Finding) { sarif.Write(findings) }
+	case slices.Contains(audit.Streams, cmp.Or(format, "text")):
+		cfg.Emit = func(f *audit.File, findings []audit.Finding) {
+			if writeErr == nil {
+				writeErr = audit.WriteFindings(w, format, f, findings)
+			}
+		}
+	}
 	r := audit.Run(cfg, paths)
+	if sarif != nil {
+		writeErr = sarif.Close()
+	}
 	status := exitOK
 	for _, w := range r.Warnings {
 		fmt.Fprintf(stderr, "uriextract: %s\n", w)
@@ -142,7 +165,6 @@ func runAudit(o options, pol *policy.Policy, paths []string, stdin io.Reader, st
 		fmt.Fprintf(stderr, "uriextract: %v\n", err)
 		status = exitError
 	}
-	w := bufio.NewWriter(stdout)
 	switch {
 	case o.audit.diff:
 		fixes, fixed := r.Fixes()
@@ -198,7 +220,11 @@ func runAudit(o options, pol *policy.Policy, paths []string, stdin io.Reader, st
 			fmt.Fprintf(stderr, "uriextract: fixed %s: %s before, %d left\n", plural(len(written), "file"), plural(before, "finding"), len(r.Findings))
 		}
 	}
-	if !o.audit.diff {
+	if writeErr != nil {
+		fmt.Fprintf(stderr, "uriextract: %v\n", writeErr)
+		return exitError
+	}
+	if !o.audit.diff && !streamed {
 		if err := audit.Write(w, format, r); err != nil {
 			fmt.Fprintf(stderr, "uriextract: %v\n", err)
 			return exitError
@@ -212,7 +238,7 @@ func runAudit(o options, pol *policy.Policy, paths []string, stdin io.Reader, st
 	if interrupted.Load() {
 		return exitInterrupted
 	}
-	if status == exitOK && len(r.Findings) > 0 {
+	if status == exitOK && r.Count() > 0 {
 		status = exitFindings
 	}
 	return status
