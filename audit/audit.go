@@ -194,6 +194,8 @@ type auditor struct {
 	rootsMu sync.Mutex
 	roots   map[string]string // root -> its real path
 	reals   sync.Map          // absolute path -> real path ("" when it does not resolve)
+	memoMu  sync.RWMutex
+	memo    map[resolveKey]resolved // see resolve
 }
 
 // fail records an error of the sequential parts of a run.

@@ -439,10 +439,12 @@ func (f *File) Fixable() error {
 	return nil
 }
 
-// within reports whether the path p is dir or below it.
+// within reports whether the clean path p is dir or below it.
 func within(dir, p string) bool {
-	rel, err := filepath.Rel(dir, p)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+	if !strings.HasPrefix(p, dir) {
+		return false
+	}
+	return len(p) == len(dir) || p[len(dir)] == filepath.Separator || strings.HasSuffix(dir, string(filepath.Separator))
 }
 
 // inRoot reports whether the path abs, under root as named, is under the
@@ -503,4 +505,62 @@ func (a *auditor) realRoot(root string) string {
 	}
 	a.roots[root] = r
 	return r
+}
+
+// resolved is where a reference leads from one directory: what
+// resolveLocal, fsCache.find and the root test say of it.
+type resolved struct {
+	t      local
+	lk     lookup
+	inside bool // lk, when it exists, is under the root once links are resolved
+	ok     bool // resolveLocal resolved the reference
+}
+
+// resolveKey names a reference written in one directory under one root.
+type resolveKey struct{ root, dir, ref string }
+
+// maxMemo bounds the references that resolve remembers.
+const maxMemo = 1 << 15
+
+// resolve returns where the reference ref of f leads, asking once for
+// each directory and reference: many files of a directory link to the
+// same targets, and resolving again took a quarter of an audit's time.
+// A reference that is empty or starts with "?" or "#" leads to its own
+// file and is resolved each time.
+func (a *auditor) resolve(f *File, ref string) (resolved, bool) {
+	compute := func() (resolved, bool) {
+		t, ok := resolveLocal(f.rel, ref)
+		if !ok {
+			return resolved{}, false
+		}
+		r := resolved{t: t, ok: true}
+		if !t.outside {
+			r.lk = a.fs.find(f.root, t.rel)
+			// Only a symbolic link on the way can lead outside.
+			r.inside = !r.lk.exists || !r.lk.link || a.inRoot(f.root, r.lk.abs)
+		}
+		return r, true
+	}
+	if ref == "" || ref[0] == '?' || ref[0] == '#' {
+		return compute()
+	}
+	k := resolveKey{f.root, f.rel[:strings.LastIndexByte(f.rel, '/')+1], ref}
+	a.memoMu.RLock()
+	r, hit := a.memo[k]
+	a.memoMu.RUnlock()
+	if hit {
+		return r, r.ok
+	}
+	r, ok := compute()
+	// The memo is bounded: a tree of distinct references gains nothing
+	// from it and would keep them all.
+	a.memoMu.Lock()
+	if len(a.memo) < maxMemo {
+		if a.memo == nil {
+			a.memo = map[resolveKey]resolved{}
+		}
+		a.memo[k] = r
+	}
+	a.memoMu.Unlock()
+	return r, ok
 }

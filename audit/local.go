@@ -33,10 +33,11 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 		}
 		f.rel = filepath.ToSlash(rel)
 	}
-	t, ok := resolveLocal(f.rel, l.URI)
+	res, ok := a.resolve(f, l.URI)
 	if !ok {
 		return out
 	}
+	t := res.t
 	shown := uri.Redact(l.URI)
 	report := func(c uri.Category, at int, fix []uri.Edit, format string, args ...any) {
 		if !a.pol.Reports(c) {
@@ -49,8 +50,8 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 		report(CategoryOutsideRoot, 0, nil, "%q climbs above the root directory %q with \"..\"", shown, a.showRoot(f.root))
 		return out
 	}
-	lk := a.fs.find(f.root, t.rel)
-	if lk.exists && !a.inRoot(f.root, lk.abs) {
+	lk := res.lk
+	if lk.exists && !res.inside {
 		// Through a symbolic link to a directory or file outside the
 		// root: nothing of the outside file is read or shown.
 		report(CategoryOutsideRoot, 0, nil, "%q leads through a symbolic link outside the root directory %q", shown, a.showRoot(f.root))
