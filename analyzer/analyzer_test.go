@@ -35,7 +35,7 @@ func TestAnalyzer(t *testing.T) {
 // their .golden files, and their want comments.
 func TestFixes(t *testing.T) {
 	testdata := analysistest.TestData()
-	results := analysistest.RunWithSuggestedFixes(t, testdata, analyzer.Analyzer, "fix", "gen")
+	results := analysistest.RunWithSuggestedFixes(t, testdata, analyzer.Analyzer, "fix", "gen", "keys")
 	fixes := 0
 	for _, r := range results {
 		for _, d := range r.Diagnostics {

@@ -25,6 +25,9 @@ type state struct {
 	last ast.Node
 	// seen holds the run-time concatenations already checked.
 	seen map[ast.Node]bool
+	// keys holds the map keys and switch cases a fix must keep distinct
+	// (settle.go), indexed on first use.
+	keys keyIndex
 }
 
 // use tells how a constant string is used, which decides whether and how

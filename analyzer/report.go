@@ -139,6 +139,12 @@ next:
 // source, and the file is not generated.
 func (st *state) report(e ast.Expr, pieces []piece, v string, f uri.Finding, fixes bool) {
 	var fix *analysis.SuggestedFix
+	if fixes && len(f.Fix) > 0 {
+		if why := st.keyClash(e); why != "" {
+			f.Message += " (" + why + ")"
+			fixes = false
+		}
+	}
 	if fixes {
 		fix = st.fixOf(pieces, v, f.Fix)
 		if len(f.Fix) > 0 && st.generated() {

@@ -1,6 +1,13 @@
 package analyzer
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/urilint/urilint/internal/policy"
@@ -37,4 +44,41 @@ func TestSettle(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestKeysGoldenCompiles type-checks testdata/src/keys after every
+// suggested fix: no map literal has duplicate keys, no switch duplicate
+// cases (the compiler's errors, which go/types reports too).
+func TestKeysGoldenCompiles(t *testing.T) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, filepath.Join("testdata", "src", "keys", "keys.go.golden"), nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var errs []error
+	conf := types.Config{Error: func(err error) { errs = append(errs, err) }}
+	_, _ = conf.Check("keys", fset, []*ast.File{f}, nil)
+	for _, err := range errs {
+		t.Errorf("keys.go.golden: %v", err)
+	}
+	// And the check can fail: the naive fix does not compile.
+	fixed := strings.Replace(string(mustRead(t, filepath.Join("testdata", "src", "keys", "keys.go.golden"))), `"https://EXAMPLE.COM/p": 1`, `"https://example.com/p": 1`, 1)
+	f, err = parser.ParseFile(fset, "naive.go", fixed, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	errs = nil
+	_, _ = conf.Check("keys", fset, []*ast.File{f}, nil)
+	if len(errs) == 0 {
+		t.Error("the naive fix of keys.go type-checks; the test proves nothing")
+	}
+}
+
+func mustRead(t *testing.T, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }

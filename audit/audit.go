@@ -15,6 +15,7 @@ import (
 	"github.com/urilint/urilint/audit/remote"
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/internal/config"
+	"github.com/urilint/urilint/internal/edit"
 	"github.com/urilint/urilint/internal/policy"
 	"github.com/urilint/urilint/uri"
 )
@@ -97,11 +98,10 @@ type Finding struct {
 // SARIF's "unicodeCodePoints" columns are.
 func (f *Finding) CharColumn() int { return f.col }
 
-// Edit replaces bytes Start to End of a file's source with New.
-type Edit struct {
-	Start, End int
-	New        string
-}
+// Edit replaces bytes Start to End of a file's source with New. It is
+// the edit of internal/edit, which every fixer of this module applies and
+// shows as a diff.
+type Edit = edit.Edit
 
 // Result is what Run found.
 type Result struct {

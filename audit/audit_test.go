@@ -2,7 +2,6 @@ package audit
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -128,61 +127,6 @@ func TestSilencer(t *testing.T) {
 		f := Finding{Pos: at(tt.line), Category: tt.cat}
 		if got := s.silenced(&f); got != tt.want {
 			t.Errorf("line %d, %s: silenced = %v, want %v", tt.line, tt.cat, got, tt.want)
-		}
-	}
-}
-
-// diffTests: each fix of old is a change in place; the diff must be what
-// git apply takes.
-var diffTests = []struct {
-	name     string
-	old, new string
-	want     string
-}{
-	{"one line", "a\nb\nc\n", "a\nB\nc\n", "--- a/f.md\n+++ b/f.md\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n"},
-	{"no final newline", "a\nb", "a\nB", "--- a/f.md\n+++ b/f.md\n@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+B\n\\ No newline at end of file\n"},
-	{"two hunks", "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n12\n", "X\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\nY\n",
-		"--- a/f.md\n+++ b/f.md\n@@ -1,4 +1,4 @@\n-1\n+X\n 2\n 3\n 4\n@@ -9,4 +9,4 @@\n 9\n 10\n 11\n-12\n+Y\n"},
-	{"close changes share a hunk", "1\n2\n3\n4\n5\n", "X\n2\n3\n4\nY\n", "--- a/f.md\n+++ b/f.md\n@@ -1,5 +1,5 @@\n-1\n+X\n 2\n 3\n 4\n-5\n+Y\n"},
-	{"lines joined", "a\nb-\nc\nd\n", "a\nbc\nd\n", "--- a/f.md\n+++ b/f.md\n@@ -1,4 +1,3 @@\n a\n-b-\n-c\n+bc\n d\n"},
-	{"same", "a\n", "a\n", ""},
-}
-
-func TestDiff(t *testing.T) {
-	for _, tt := range diffTests {
-		if got := Diff("f.md", []byte(tt.old), []byte(tt.new)); got != tt.want {
-			t.Errorf("%s: Diff(%q, %q) =\n%s\nwant:\n%s", tt.name, tt.old, tt.new, got, tt.want)
-		}
-	}
-}
-
-// TestDiffGitApply hands each diff to git apply, when git is installed.
-func TestDiffGitApply(t *testing.T) {
-	git, err := exec.LookPath("git")
-	if err != nil {
-		t.Skip("git is not installed")
-	}
-	for _, tt := range diffTests {
-		if tt.want == "" {
-			continue
-		}
-		dir := t.TempDir()
-		if err := os.WriteFile(filepath.Join(dir, "f.md"), []byte(tt.old), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		cmd := exec.Command(git, "apply", "-")
-		cmd.Dir = dir
-		cmd.Stdin = strings.NewReader(Diff("f.md", []byte(tt.old), []byte(tt.new)))
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Errorf("%s: git apply: %v\n%s", tt.name, err, out)
-			continue
-		}
-		got, err := os.ReadFile(filepath.Join(dir, "f.md"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if string(got) != tt.new {
-			t.Errorf("%s: git apply made %q, want %q", tt.name, got, tt.new)
 		}
 	}
 }

@@ -1,25 +1,25 @@
 package audit
 
 import (
-	"bytes"
-	"fmt"
 	"path/filepath"
-	"slices"
-	"strings"
 
+	"github.com/urilint/urilint/internal/edit"
 	"github.com/urilint/urilint/internal/safewrite"
 )
 
 // FileFix is the source of one file with its fixes made.
 type FileFix struct {
-	File *File
-	New  []byte
+	File  *File
+	New   []byte
+	Edits []Edit // the edits of File.Src that make New, sorted
 }
 
 // Fixes returns the files that have fixes, each with its source fixed,
 // and reports which findings (indexes in r.Findings) the fixes settle.
-// Fixes of findings are applied whole: one whose edits overlap an edit
-// already taken is left out, for a second run to see.
+// Fixes of findings are chosen by internal/edit.Select: in the order of
+// their first edit, each whole or not at all, leaving out one whose edits
+// overlap an edit already taken, for a second run to see. The cost is
+// linear in the findings of a file, after a sort.
 func (r *Result) Fixes() ([]FileFix, map[int]bool) {
 	byFile := map[string][]int{}
 	for i, f := range r.Findings {
@@ -29,172 +29,52 @@ func (r *Result) Fixes() ([]FileFix, map[int]bool) {
 	}
 	fixed := map[int]bool{}
 	var out []FileFix
+	var fixes [][]Edit
 	for _, file := range r.Files {
 		idx := byFile[file.Name]
 		if len(idx) == 0 || file.abs == "" {
 			continue
 		}
-		var taken []Edit
+		fixes = fixes[:0]
 		for _, i := range idx {
-			edits := r.Findings[i].Fix
-			if slices.ContainsFunc(edits, func(e Edit) bool { return overlaps(taken, e) }) {
-				continue
-			}
-			taken = append(taken, edits...)
-			fixed[i] = true
+			fixes = append(fixes, r.Findings[i].Fix)
 		}
-		slices.SortFunc(taken, func(a, b Edit) int { return a.Start - b.Start })
-		out = append(out, FileFix{File: file, New: applyEdits(file.Src, taken)})
+		edits, taken := edit.Select(len(file.Src), fixes)
+		src, err := edit.Apply(file.Src, edits)
+		if err != nil {
+			continue // cannot happen: Select returns valid edits
+		}
+		for k, i := range idx {
+			if taken[k] {
+				fixed[i] = true
+			}
+		}
+		out = append(out, FileFix{File: file, New: src, Edits: edits})
 	}
 	return out, fixed
 }
 
-// overlaps reports whether e touches a byte of an edit of taken, or
-// inserts at the same place as one.
-func overlaps(taken []Edit, e Edit) bool {
-	for _, t := range taken {
-		if e.Start < t.End && t.Start < e.End || e.Start == t.Start {
-			return true
-		}
-	}
-	return false
-}
+// Write replaces the file's content with ff.New, by the rules of every fix
+// urilint writes (internal/safewrite): whole or not at all, a symbolic
+// link written through, mode and owner kept, a read-only or hard-linked
+// file refused, and a file that is no longer ff.File.Src (changed since it
+// was read) left alone with an error wrapping safewrite.ErrChanged.
+func (ff FileFix) Write() error { return safewrite.Replace(ff.File.Name, ff.File.Src, ff.New) }
 
-// applyEdits returns src with the sorted, non-overlapping edits made.
-func applyEdits(src []byte, edits []Edit) []byte {
-	var b bytes.Buffer
-	prev := 0
-	for _, e := range edits {
-		if e.Start < prev || e.End > len(src) {
-			continue
-		}
-		b.Write(src[prev:e.Start])
-		b.WriteString(e.New)
-		prev = e.End
-	}
-	b.Write(src[prev:])
-	return b.Bytes()
-}
-
-// WriteFile replaces the contents of the file name with data, whole or
-// not at all, by the rules of every fix urilint writes (internal/safewrite):
-// a symbolic link is written through, mode and owner are kept, a
-// read-only or hard-linked file is refused.
+// WriteFile replaces the contents of the file name with data, by the
+// rules of internal/safewrite; FileFix.Write also checks that the file did
+// not change since it was read.
 func WriteFile(name string, data []byte) error { return safewrite.WriteFile(name, data) }
 
-// context is how many unchanged lines a hunk shows around a change.
-const context = 3
-
-// Diff returns the unified diff from old to new of the file name, with
+// Diff returns the unified diff that the fix makes of its file, with
 // git's "a/" and "b/" prefixes so that git apply takes it from the
-// directory the name is relative to; "" when they are equal.
-func Diff(name string, old, new []byte) string {
-	if bytes.Equal(old, new) {
-		return ""
+// directory the file's name is relative to; "" when it changes nothing.
+// It is written by internal/edit.Unified, as urilint's.
+func (ff FileFix) Diff() string {
+	name := filepath.ToSlash(ff.File.Name)
+	d, err := edit.Unified("a/"+name, "b/"+name, ff.File.Src, ff.Edits)
+	if err != nil {
+		return "" // cannot happen: Fixes returns valid edits
 	}
-	a, b := splitLines(old), splitLines(new)
-	// The changed run: what is left after the common first and last lines.
-	pre := 0
-	for pre < len(a) && pre < len(b) && a[pre] == b[pre] {
-		pre++
-	}
-	suf := 0
-	for suf < len(a)-pre && suf < len(b)-pre && a[len(a)-1-suf] == b[len(b)-1-suf] {
-		suf++
-	}
-	blocks := changedBlocks(a[pre:len(a)-suf], b[pre:len(b)-suf], pre)
-	var out strings.Builder
-	name = filepath.ToSlash(name)
-	fmt.Fprintf(&out, "--- a/%s\n+++ b/%s\n", name, name)
-	delta := 0
-	for i := 0; i < len(blocks); {
-		j := i + 1
-		for j < len(blocks) && blocks[j].a0-blocks[j-1].a1 <= 2*context {
-			j++
-		}
-		start := max(0, blocks[i].a0-context)
-		end := min(len(a), blocks[j-1].a1+context)
-		var body strings.Builder
-		na, nb := 0, 0
-		at := start
-		for _, bl := range blocks[i:j] {
-			for ; at < bl.a0; at++ {
-				writeLine(&body, ' ', a[at])
-				na++
-				nb++
-			}
-			for _, l := range a[bl.a0:bl.a1] {
-				writeLine(&body, '-', l)
-				na++
-			}
-			for _, l := range b[bl.b0:bl.b1] {
-				writeLine(&body, '+', l)
-				nb++
-			}
-			at = bl.a1
-		}
-		for ; at < end; at++ {
-			writeLine(&body, ' ', a[at])
-			na++
-			nb++
-		}
-		fmt.Fprintf(&out, "@@ -%s +%s @@\n", hunkRange(start, na), hunkRange(start+delta, nb))
-		out.WriteString(body.String())
-		delta += nb - na
-		i = j
-	}
-	return out.String()
-}
-
-// block is a run of old lines a[a0:a1] replaced by new lines b[b0:b1].
-type block struct{ a0, a1, b0, b1 int }
-
-// changedBlocks pairs the lines of two changed runs that start at line
-// index off of both files. Fixes change lines in place, so where both
-// runs have the same number of lines each line is its own block when it
-// differs; otherwise the runs are one block.
-func changedBlocks(a, b []string, off int) []block {
-	if len(a) != len(b) {
-		return []block{{off, off + len(a), off, off + len(b)}}
-	}
-	var out []block
-	for i := range a {
-		if a[i] == b[i] {
-			continue
-		}
-		if n := len(out); n > 0 && out[n-1].a1 == off+i {
-			out[n-1].a1++
-			out[n-1].b1++
-			continue
-		}
-		out = append(out, block{off + i, off + i + 1, off + i, off + i + 1})
-	}
-	return out
-}
-
-func hunkRange(start, n int) string {
-	if n == 0 {
-		return fmt.Sprintf("%d,0", start)
-	}
-	if n == 1 {
-		return fmt.Sprintf("%d", start+1)
-	}
-	return fmt.Sprintf("%d,%d", start+1, n)
-}
-
-func writeLine(b *strings.Builder, mark byte, line string) {
-	b.WriteByte(mark)
-	b.WriteString(line)
-	if !strings.HasSuffix(line, "\n") {
-		b.WriteString("\n\\ No newline at end of file\n")
-	}
-}
-
-// splitLines splits src after each newline; the last line may lack one.
-func splitLines(src []byte) []string {
-	lines := strings.SplitAfter(string(src), "\n")
-	if lines[len(lines)-1] == "" {
-		lines = lines[:len(lines)-1]
-	}
-	return lines
+	return d
 }

@@ -176,7 +176,7 @@ func runAudit(o options, pol *policy.Policy, paths []string, stdin io.Reader, st
 				continue
 			}
 			files++
-			_, _ = w.WriteString(audit.Diff(ff.File.Name, ff.File.Src, ff.New)) // errors surface at Flush
+			_, _ = w.WriteString(ff.Diff()) // errors surface at Flush
 		}
 		if len(fixed) > 0 {
 			fmt.Fprintf(stderr, "uriextract: can fix %d of %d findings, in %s\n", len(fixed), len(r.Findings), plural(files, "file"))
@@ -198,7 +198,8 @@ func runAudit(o options, pol *policy.Policy, paths []string, stdin io.Reader, st
 					}
 					continue
 				}
-				if err := audit.WriteFile(ff.File.Name, ff.New); err != nil {
+				// Write leaves alone a file that changed since it was read.
+				if err := ff.Write(); err != nil {
 					fmt.Fprintf(stderr, "uriextract: %v\n", err)
 					status = exitError
 					continue

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -67,33 +66,4 @@ func TestFlagTableInDocs(t *testing.T) {
 		return
 	}
 	t.Errorf("the flag table of %s is stale: run go test ./cmd/uriextract -update", integrations)
-}
-
-// TestDocsExample: the uriextract -check example of docs/integrations.md
-// prints what the command prints, exit status included.
-func TestDocsExample(t *testing.T) {
-	src, err := os.ReadFile(integrations)
-	if err != nil {
-		t.Fatal(err)
-	}
-	const cmd = "$ uriextract -check testdata/docs\n"
-	i := bytes.Index(src, []byte(cmd))
-	if i < 0 {
-		t.Fatalf("%s has no %q", integrations, cmd)
-	}
-	rest := string(src[i+len(cmd):])
-	want, status, ok := strings.Cut(rest, "$ echo $?\n")
-	if !ok {
-		t.Fatal("the example has no exit status")
-	}
-	status, _, _ = strings.Cut(status, "\n")
-	root, err := filepath.Abs("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Chdir(root)
-	code, stdout, _ := rerun(t, "-check", "testdata/docs")
-	if stdout != want || fmt.Sprint(code) != status {
-		t.Errorf("uriextract -check testdata/docs: exit %d, stdout:\n%s\nthe docs say exit %s, stdout:\n%s", code, stdout, status, want)
-	}
 }

@@ -2,85 +2,28 @@
 // code. It runs standalone ("urilint ./...", with -fix, -diff and -json)
 // and as a vet tool ("go vet -vettool=$(which urilint) ./...").
 //
-// Test files: -tests both loads the test packages and reports in _test.go
-// files; without it neither happens, so a run loads and type-checks only
-// the code it reports on. -test, the name golang.org/x/tools' driver gives
-// to loading test packages, is a deprecated alias of -tests: -test=false
-// is the default, and -test means -tests. Under go vet, which loads test
-// packages itself, -tests alone decides.
-//
-// "urilint -fix" writes each file whole or not at all and still prints the
-// findings that have no fix; reports are printed once per finding (not
-// once per package variant), each package error once, a package that
-// cannot be analyzed on one line naming it, and passwords in the context
-// lines of -c=N as "***"; a failed write to the output exits 2 (see
-// package internal/fixdriver). "urilint -V" prints the module and Go
-// versions. go vet's protocol (a .cfg argument, -V=full, -flags) and the
-// debugging flags (-debug, -cpuprofile, -memprofile, -trace) go to
-// golang.org/x/tools' singlechecker.
+// Its command line is one flag set, parsed once, in package
+// internal/fixdriver, which also documents the exit statuses. go vet's
+// protocol (a package's .cfg file, -flags) goes to golang.org/x/tools'
+// singlechecker, which hands the .cfg to unitchecker, and only when go vet
+// calls: x/tools knows the flags go vet passes (-json, -c and the
+// analyzer's, unprefixed). -V=full, go vet's other question, is answered
+// like -V.
 package main
 
 import (
-	"fmt"
 	"os"
-	"strings"
 
 	"golang.org/x/tools/go/analysis/singlechecker"
 
 	"github.com/urilint/urilint/analyzer"
 	"github.com/urilint/urilint/internal/fixdriver"
-	"github.com/urilint/urilint/internal/version"
 )
 
 func main() {
 	args := os.Args[1:]
-	if v, ok := versionFlag(args); ok {
-		os.Exit(printVersion(v))
+	if fixdriver.IsVet(args) {
+		singlechecker.Main(analyzer.Analyzer) // exits
 	}
-	switch {
-	case fixdriver.Wants(args):
-		os.Exit(fixdriver.Main(analyzer.Analyzer, args, os.Stderr))
-	case fixdriver.Reports(args):
-		os.Exit(fixdriver.Report(analyzer.Analyzer, args, "", os.Stdout, os.Stderr))
-	}
-	singlechecker.Main(analyzer.Analyzer)
-}
-
-// versionFlag returns the value of -V, if args has it among its flags.
-func versionFlag(args []string) (string, bool) {
-	for _, a := range args {
-		if a == "--" || !strings.HasPrefix(a, "-") {
-			break
-		}
-		name, value, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
-		if name == "V" {
-			if !hasValue {
-				value = "true"
-			}
-			return value, true
-		}
-	}
-	return "", false
-}
-
-// printVersion prints what -V=v asks for and returns the exit status.
-func printVersion(v string) int {
-	line := version.Line("urilint")
-	switch v {
-	case "full":
-		var err error
-		if line, err = version.Full("urilint"); err != nil {
-			fmt.Fprintf(os.Stderr, "urilint: %v\n", err)
-			return 1
-		}
-	case "true", "1":
-	default:
-		fmt.Fprintf(os.Stderr, "urilint: -V=%s: want -V or -V=full\n", v)
-		return 2
-	}
-	if _, err := fmt.Println(line); err != nil {
-		fmt.Fprintf(os.Stderr, "urilint: writing output: %v\n", err)
-		return 2
-	}
-	return 0
+	os.Exit(fixdriver.Main(analyzer.Analyzer, args, os.Stdout, os.Stderr))
 }

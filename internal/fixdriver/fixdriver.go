@@ -1,41 +1,35 @@
-// Package fixdriver applies the suggested fixes of an analyzer to the files
-// of the packages named on the command line, for "urilint -fix", or prints
-// them as a diff, for "urilint -fix -diff".
+// Package fixdriver is the command line of urilint: one flag set, parsed
+// once, for reporting findings (text or -json), fixing them (-fix) and
+// showing the fixes as a diff (-fix -diff), over the packages named on the
+// command line. go vet's protocol (a *.cfg argument, -flags) is not
+// handled here: IsVet tells the command to hand it to x/tools' unitchecker.
 //
-// It exists because a fixer must never lose data: golang.org/x/tools'
-// drivers rewrite a file in place (truncate, then write), so a full disk or
-// a killed process can leave it cut short. Here every file is written whole
-// or not at all, through package internal/safewrite, which also follows
-// symbolic links, keeps mode and owner, and refuses read-only files and
-// files with other hard links. And unlike those drivers, -fix here still
-// prints the findings that have no fix (exit status 3), so that fixing
-// never hides them.
+// It exists, rather than x/tools' drivers, because a fixer must never lose
+// data and never lie about what is left:
 //
-// With -diff, nothing is written: the fixes go to standard output as one
-// unified diff, with a/ and b/ file names relative to the current
-// directory (for a symbolic link, of the file it leads to, which is what
-// -fix writes), which "git apply" and "patch -p1" accept; the findings that
-// have no fix go to standard error, as with -fix, and the exit status is
-// the one -fix would have. (x/tools' -diff prints "(old)" and "(new)" file
-// names and wrong hunk headers, and drops the findings without a fix.)
+//   - Every file is written whole or not at all, through
+//     internal/safewrite, which follows symbolic links, keeps mode and
+//     owner, refuses read-only and hard-linked files, and leaves alone a
+//     file that changed since it was read (then the exit status is 2).
+//   - The fixes of a file are chosen and applied by internal/edit: in the
+//     order of their first edit, each whole or not at all, leaving out one
+//     that overlaps a fix taken before it.
+//   - After fixing, the packages are checked again (with -diff, as if the
+//     diff were applied, through go/packages' overlay), and what is left is
+//     reported, at its positions in the fixed files, with the exit status
+//     it gives: a finding that a fix removed is not printed.
+//   - Fixes in _test.go files are reported but applied only with
+//     -fix-tests: test files hold expected values and invalid inputs on
+//     purpose, and rewriting them breaks tests.
 //
-// With -only-files, for a pre-commit hook, the arguments that end in .go
-// name the only files to fix and report, and the others the packages to
-// load (./... when there are none); a file changed is named on standard
-// error and makes the exit status 3, so that the hook fails the commit
-// whose staged content was not what got fixed.
-//
-// Report prints the findings without fixing, as x/tools' driver would,
-// but loads test packages only with -tests, prints each finding, each
-// package error and each analysis error once, and redacts passwords in the
-// context lines of -c=N. In both modes -test is a deprecated alias of the
-// analyzer's -tests, and a failed write to standard output or standard
-// error makes the exit status 2, with a message. go vet's protocol and the
-// debugging flags stay with golang.org/x/tools/go/analysis/singlechecker.
+// Test packages are loaded only with -tests (-test is a deprecated alias),
+// each finding, package error and analysis error is printed once, and the
+// context lines of -c=N show passwords as "***". A failed write to
+// standard output or standard error makes the exit status 2.
 package fixdriver
 
 import (
-	"cmp"
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
@@ -43,6 +37,10 @@ import (
 	"io"
 	"maps"
 	"os"
+	"path/filepath"
+	"runtime"
+	"runtime/pprof"
+	"runtime/trace"
 	"slices"
 	"strings"
 
@@ -50,66 +48,175 @@ import (
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/urilint/urilint/internal/edit"
 	"github.com/urilint/urilint/internal/safewrite"
+	"github.com/urilint/urilint/internal/version"
 )
 
-// Wants reports whether args ask for fixes, to be written or shown as a
-// diff: -fix, and not a go vet invocation (whose last argument is a .cfg
-// file).
-func Wants(args []string) bool {
+// The exit statuses.
+const (
+	exitOK       = 0
+	exitFailure  = 1 // a package does not load or cannot be analyzed, a file cannot be written
+	exitUsage    = 2 // a bad flag, a failed write to the output, a file changed while fixing
+	exitFindings = 3 // findings are left (or, with -only-files, a file was changed)
+)
+
+// IsVet reports whether args are go vet's, for its -vettool protocol:
+// a single package's configuration (the last argument ends in .cfg), or
+// the query of the tool's flags (-flags). go vet's other query, -V=full,
+// is answered by Main like -V.
+func IsVet(args []string) bool {
 	if len(args) > 0 && strings.HasSuffix(args[len(args)-1], ".cfg") {
-		return false
+		return true
 	}
-	fix := false
-	for _, a := range args {
-		if a == "--" || !strings.HasPrefix(a, "-") {
-			break // the flag package stops at the first argument
-		}
-		name, value, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
-		if name == "fix" {
-			fix = value == "" || value == "true" || value == "1"
-		}
-	}
-	return fix
+	return len(args) == 1 && strings.TrimLeft(args[0], "-") == "flags" && strings.HasPrefix(args[0], "-")
 }
 
-// Main runs a with -fix on the packages that args name, from the current
-// directory, and returns the exit status: 0 when every finding was fixed,
-// 3 when findings without a fix remain (they are printed on stderr) or,
-// with -only-files, when a file was changed, 1 on a failure (a package
-// that does not load, a file that cannot be written), 2 on a usage error
-// or a failed write to standard output or standard error.
-// With -diff the diff goes to standard output.
-func Main(a *analysis.Analyzer, args []string, stderr io.Writer) int {
-	return Run(a, args, "", os.Stdout, stderr)
+// Options are the settings of a run besides the analyzer's own flags;
+// their flags are described in newFlagSet. FixTests is the configuration
+// file's go.fix-tests.
+type Options struct {
+	Fix, Diff, FixTests, OnlyFiles, JSON bool
+	Context                              int
+	Tags                                 string
+
+	version                       string // -V or -version: "true" or "full"
+	cpuprofile, memprofile, trace string
+	tests                         func() bool
 }
 
-// Run is Main from directory dir ("" for the current one), with the diff
-// of -diff written to stdout.
-func Run(a *analysis.Analyzer, args []string, dir string, stdout, stderr io.Writer) int {
-	out, errw := &checkedWriter{w: stdout}, &checkedWriter{w: stderr}
-	return finish(a.Name, run(a, args, dir, out, errw), out, errw)
+// FlagSet returns the flag set of a command running a, as Main parses
+// it, for generating its documentation.
+func FlagSet(a *analysis.Analyzer) *flag.FlagSet {
+	return newFlagSet(a, &Options{}, io.Discard)
 }
 
-func run(a *analysis.Analyzer, args []string, dir string, stdout, stderr *checkedWriter) int {
+// newFlagSet returns the one flag set of urilint: its own flags, the
+// analyzer's, and the deprecated -test, bound to o.
+func newFlagSet(a *analysis.Analyzer, o *Options, out io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet(a.Name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Bool("fix", true, "apply the suggested fixes")
-	diff := fs.Bool("diff", false, "with -fix, change no file but print the fixes as a unified diff")
-	onlyFiles := fs.Bool("only-files", false, "with -fix, fix and report only the files named by the arguments that end in .go (the others name the packages, ./... by default), and exit 3 when one was changed: for pre-commit")
-	tags := fs.String("tags", "", "comma-separated build tags")
+	fs.SetOutput(out)
+	fs.BoolVar(&o.Fix, "fix", o.Fix, "apply the suggested fixes, then check again and report what is left")
+	fs.BoolVar(&o.Diff, "diff", o.Diff, "with -fix, change no file: print the fixes as a unified diff on standard output")
+	fs.BoolVar(&o.FixTests, "fix-tests", o.FixTests, "with -fix, also apply the fixes in _test.go files (reported with -tests)")
+	fs.BoolVar(&o.OnlyFiles, "only-files", o.OnlyFiles, "fix and report only the files named by the arguments that end in .go; the others name the packages (./... by default); with -fix, exit 3 when a file was changed (for pre-commit)")
+	fs.BoolVar(&o.JSON, "json", o.JSON, "print the findings as JSON on standard output (exit 0 with findings)")
+	fs.IntVar(&o.Context, "c", -1, "print the offending line with this many `lines` of context")
+	fs.StringVar(&o.Tags, "tags", o.Tags, "comma-separated build `tags`, as for go build")
+	fs.Var(versionFlag{&o.version}, "V", "print the version and exit (-V=full: as go vet asks)")
+	fs.Var(versionFlag{&o.version}, "version", "the same as -V")
+	fs.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile to `file`")
+	fs.StringVar(&o.memprofile, "memprofile", "", "write a memory profile to `file`")
+	fs.StringVar(&o.trace, "trace", "", "write an execution trace to `file`")
 	a.Flags.VisitAll(func(f *flag.Flag) { fs.Var(f.Value, f.Name, f.Usage) })
-	tests := TestsFlag(fs)
-	if err := fs.Parse(args); err != nil {
-		return 2
+	tests := fs.Lookup("tests")
+	fs.Var(aliasFlag{tests}, "test", "deprecated: the same as -tests")
+	o.tests = func() bool { return tests != nil && tests.Value.String() == "true" }
+	return fs
+}
+
+// aliasFlag is a boolean flag that sets another one.
+type aliasFlag struct{ to *flag.Flag }
+
+func (f aliasFlag) IsBoolFlag() bool { return true }
+
+func (f aliasFlag) String() string {
+	if f.to == nil {
+		return "false"
 	}
+	return f.to.Value.String()
+}
+
+func (f aliasFlag) Set(v string) error {
+	if f.to == nil {
+		return errors.New("no flag to set")
+	}
+	return f.to.Value.Set(v)
+}
+
+// versionFlag is -V and -version: alone, or =full.
+type versionFlag struct{ v *string }
+
+func (f versionFlag) IsBoolFlag() bool { return true }
+func (f versionFlag) String() string   { return "" }
+
+func (f versionFlag) Set(v string) error {
+	switch v {
+	case "true", "full":
+		*f.v = v
+	case "false":
+		*f.v = ""
+	default:
+		return fmt.Errorf("want -V or -V=full, not %q", v)
+	}
+	return nil
+}
+
+// Main runs urilint with args from the current directory and returns the
+// exit status.
+func Main(a *analysis.Analyzer, args []string, stdout, stderr io.Writer) int {
+	return Run(a, Options{}, args, "", stdout, stderr)
+}
+
+// Run is Main from directory dir ("" for the current one), with the
+// defaults of o (from a configuration file) under the flags of args.
+// It returns the exit status: 0 when nothing is left to report, 3 when
+// findings are left (or, with -fix -only-files, a file was changed), 1
+// when a package does not load or cannot be analyzed or a file cannot be
+// written, 2 on a usage error, a failed write to the output or a file
+// that changed while it was being fixed. With -json, findings do not make
+// the status 3: they are in the output.
+func Run(a *analysis.Analyzer, o Options, args []string, dir string, stdout, stderr io.Writer) int {
+	out, errw := &checkedWriter{w: stdout}, &checkedWriter{w: stderr}
+	return finish(a.Name, run(a, &o, args, dir, out, errw), out, errw)
+}
+
+func run(a *analysis.Analyzer, o *Options, args []string, dir string, stdout, stderr *checkedWriter) int {
+	var flagOut bytes.Buffer
+	fs := newFlagSet(a, o, &flagOut)
+	fs.Usage = func() { usage(a, fs) }
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			_, _ = stdout.Write(flagOut.Bytes())
+			return exitOK
+		}
+		_, _ = stderr.Write(flagOut.Bytes())
+		return exitUsage
+	}
+	if o.version != "" {
+		return printVersion(a.Name, o.version, stdout, stderr)
+	}
+	if fs.NArg() == 1 && fs.Arg(0) == "help" {
+		fmt.Fprintf(stdout, "%s: %s\n\n", a.Name, a.Doc)
+		fs.SetOutput(stdout)
+		usage(a, fs)
+		return exitOK
+	}
+	switch {
+	case !o.Fix && (o.Diff || o.FixTests):
+		fmt.Fprintf(stderr, "%s: -diff and -fix-tests need -fix\n", a.Name)
+		return exitUsage
+	case o.Diff && o.JSON:
+		fmt.Fprintf(stderr, "%s: -diff and -json both write to standard output: use one\n", a.Name)
+		return exitUsage
+	}
+	stop, err := startProfiles(o)
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", a.Name, err)
+		return exitUsage
+	}
+	defer func() {
+		if err := stop(); err != nil {
+			fmt.Fprintf(stderr, "%s: %v\n", a.Name, err)
+		}
+	}()
 	patterns := fs.Args()
 	var only *fileSet
-	if *onlyFiles {
+	if o.OnlyFiles {
 		var files []string
 		files, patterns = splitFiles(patterns)
 		if len(files) == 0 {
-			return 0 // no Go file handed over: nothing to fix
+			return exitOK // no Go file handed over: nothing to do
 		}
 		if len(patterns) == 0 {
 			patterns = []string{"./..."}
@@ -117,246 +224,417 @@ func run(a *analysis.Analyzer, args []string, dir string, stdout, stderr *checke
 		only = newFileSet(dir, files)
 	}
 	if len(patterns) == 0 {
-		fmt.Fprintf(stderr, "%s: no packages named\n", a.Name)
-		return 2
+		fmt.Fprintf(stderr, "%s: no packages named (try ./...)\n", a.Name)
+		return exitUsage
 	}
-	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Tests: tests(), Dir: dir}
-	if *tags != "" {
-		cfg.BuildFlags = []string{"-tags=" + *tags}
+	l := &loader{a: a, o: o, dir: dir, patterns: patterns, only: only, stderr: stderr}
+	res, status := l.analyze(nil)
+	if res == nil {
+		return status
 	}
-	pkgs, err := packages.Load(cfg, patterns...)
-	if err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", a.Name, err)
-		return 1
-	}
-	if n := printErrors(pkgs, stderr); n > 0 {
-		return 1
-	}
-	graph, err := checker.Analyze([]*analysis.Analyzer{a}, pkgs, nil)
-	if err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", a.Name, err)
-		return 1
-	}
-	var findings []finding
-	for act := range graph.All() {
-		if !act.IsRoot || act.Analyzer != a {
-			continue
-		}
-		if act.Err != nil {
-			fmt.Fprintf(stderr, "%s: %s: %v\n", a.Name, act.Package.PkgPath, act.Err)
-			return 1
-		}
-		for _, d := range act.Diagnostics {
-			f := newFinding(act.Package.Fset, d)
-			if only == nil || only.has(f.posn.Filename) {
-				findings = append(findings, f)
+	var fixed *fixResult
+	if o.Fix && status == exitOK {
+		fixed = l.fix(res, stdout)
+		if len(fixed.changed) > 0 {
+			// Check again what the fixes made: on disk, or with -diff as
+			// an overlay of the files as the diff makes them.
+			var overlay map[string][]byte
+			if o.Diff {
+				overlay = fixed.changed
 			}
+			again, st := l.analyze(overlay)
+			if again == nil {
+				return max(st, fixed.status)
+			}
+			res, status = again, st
 		}
 	}
-	o := output{stderr: stderr, reportChanged: only != nil}
-	if *diff {
-		o.diff = stdout
-		if o.wd, err = workDir(dir); err != nil {
-			fmt.Fprintf(stderr, "%s: %v\n", a.Name, err)
-			return 1
-		}
+	left := l.report(res, fixed, stdout)
+	switch {
+	case fixed != nil && fixed.status != exitOK:
+		return max(fixed.status, status)
+	case status != exitOK:
+		return status
+	case left > 0 && !o.JSON, only != nil && fixed != nil && fixed.written > 0:
+		return exitFindings
 	}
-	return o.apply(findings)
+	return exitOK
 }
 
-// printErrors prints the errors of pkgs and their dependencies, each
-// once (a package and its test variants have the same), and returns how
-// many it printed.
-func printErrors(pkgs []*packages.Package, w io.Writer) int {
+// usage prints how to call the command and its flags.
+func usage(a *analysis.Analyzer, fs *flag.FlagSet) {
+	w := fs.Output()
+	fmt.Fprintf(w, "usage: %s [flags] packages\n", a.Name)
+	fmt.Fprintf(w, "       go vet -vettool=$(command -v %s) [flags] packages\n\n", a.Name)
+	fmt.Fprintf(w, "%s reports malformed and non-normalized URI literals; \"%s help\" prints the checks.\n", a.Name, a.Name)
+	fmt.Fprintf(w, "Exit status: 0 nothing found, 3 findings left, 1 a package does not load, 2 usage (and a file changed while fixing).\n\nFlags:\n")
+	fs.PrintDefaults()
+}
+
+// printVersion prints what -V=v asks for and returns the exit status.
+func printVersion(name, v string, stdout, stderr io.Writer) int {
+	line := version.Line(name)
+	if v == "full" {
+		var err error
+		if line, err = version.Full(name); err != nil {
+			fmt.Fprintf(stderr, "%s: %v\n", name, err)
+			return exitFailure
+		}
+	}
+	fmt.Fprintln(stdout, line)
+	return exitOK
+}
+
+// startProfiles starts what -cpuprofile and -trace ask for, and returns
+// the function that stops them and writes -memprofile.
+func startProfiles(o *Options) (stop func() error, err error) {
+	var stops []func() error
+	stop = func() error {
+		var errs []error
+		for _, s := range slices.Backward(stops) {
+			errs = append(errs, s())
+		}
+		return errors.Join(errs...)
+	}
+	if o.cpuprofile != "" {
+		f, err := os.Create(o.cpuprofile)
+		if err != nil {
+			return nil, err
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			f.Close()
+			return nil, err
+		}
+		stops = append(stops, func() error { pprof.StopCPUProfile(); return f.Close() })
+	}
+	if o.trace != "" {
+		f, err := os.Create(o.trace)
+		if err != nil {
+			_ = stop()
+			return nil, err
+		}
+		if err := trace.Start(f); err != nil {
+			f.Close()
+			_ = stop()
+			return nil, err
+		}
+		stops = append(stops, func() error { trace.Stop(); return f.Close() })
+	}
+	if o.memprofile != "" {
+		name := o.memprofile
+		stops = append(stops, func() error {
+			f, err := os.Create(name)
+			if err != nil {
+				return err
+			}
+			runtime.GC()
+			return errors.Join(pprof.WriteHeapProfile(f), f.Close())
+		})
+	}
+	return stop, nil
+}
+
+// A loader loads and analyzes the packages of one run.
+type loader struct {
+	a        *analysis.Analyzer
+	o        *Options
+	dir      string
+	patterns []string
+	only     *fileSet
+	stderr   io.Writer
+	errSeen  map[string]bool // errors printed already
+}
+
+// result is an analysis with its findings, each once.
+type result struct {
+	graph    *checker.Graph
+	findings []finding
+	overlay  map[string][]byte
+}
+
+// finding is one diagnostic of a root action.
+type finding struct {
+	act  *checker.Action
+	diag *analysis.Diagnostic
+	posn token.Position
+}
+
+// analyze loads the packages, with the files of overlay in place of what
+// is on disk, and analyzes them. It prints the errors it meets (each
+// once over the run) and returns the result, nil when nothing could be
+// analyzed, and the exit status so far.
+func (l *loader) analyze(overlay map[string][]byte) (*result, int) {
+	cfg := &packages.Config{Mode: packages.LoadAllSyntax | packages.NeedModule, Tests: l.o.tests(), Dir: l.dir, Overlay: overlay}
+	if l.o.Tags != "" {
+		cfg.BuildFlags = []string{"-tags=" + l.o.Tags}
+	}
+	pkgs, err := packages.Load(cfg, l.patterns...)
+	if err == nil && len(pkgs) == 0 {
+		err = fmt.Errorf("%s matched no packages", strings.Join(l.patterns, " "))
+	}
+	if err != nil {
+		fmt.Fprintf(l.stderr, "%s: %v\n", l.a.Name, err)
+		return nil, exitFailure
+	}
+	status := exitOK
+	if l.printErrors(pkgs) > 0 {
+		status = exitFailure
+	}
+	graph, err := checker.Analyze([]*analysis.Analyzer{l.a}, pkgs, nil)
+	if err != nil {
+		fmt.Fprintf(l.stderr, "%s: %v\n", l.a.Name, err)
+		return nil, exitFailure
+	}
+	if l.analysisErrors(graph) > 0 {
+		status = exitFailure
+	}
+	return &result{graph: graph, findings: l.findings(graph), overlay: overlay}, status
+}
+
+// findings returns the findings of graph, each once (a package and its
+// test variant share files), in the files -only-files names; it leaves in
+// the actions only those, for -json.
+func (l *loader) findings(graph *checker.Graph) []finding {
+	type key struct {
+		posn, end token.Position
+		message   string
+	}
+	seen := make(map[key]bool)
+	var out []finding
+	for _, act := range graph.Roots {
+		if act.Analyzer != l.a {
+			continue
+		}
+		kept := act.Diagnostics[:0]
+		for _, d := range act.Diagnostics {
+			fset := act.Package.Fset
+			k := key{fset.Position(d.Pos), fset.Position(d.End), d.Message}
+			if seen[k] || l.only != nil && !l.only.has(k.posn.Filename) {
+				continue
+			}
+			seen[k] = true
+			kept = append(kept, d)
+		}
+		act.Diagnostics = kept
+		for i := range kept {
+			out = append(out, finding{act: act, diag: &kept[i], posn: act.Package.Fset.Position(kept[i].Pos)})
+		}
+	}
+	slices.SortStableFunc(out, func(a, b finding) int { return comparePosn(a.posn, b.posn) })
+	return out
+}
+
+func comparePosn(a, b token.Position) int {
+	if c := strings.Compare(a.Filename, b.Filename); c != 0 {
+		return c
+	}
+	if a.Line != b.Line {
+		return a.Line - b.Line
+	}
+	return a.Column - b.Column
+}
+
+// printErrors prints the errors of pkgs and their dependencies, each once
+// over the run, and returns how many there are.
+func (l *loader) printErrors(pkgs []*packages.Package) int {
+	n := 0
 	seen := make(map[string]bool)
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		for _, err := range p.Errors {
-			if s := err.Error(); !seen[s] {
-				seen[s] = true
-				fmt.Fprintln(w, s)
+			s := err.Error()
+			if seen[s] {
+				continue
 			}
+			seen[s] = true
+			n++
+			l.printOnce(s)
 		}
 	})
-	return len(seen)
+	return n
 }
 
-// edit replaces bytes [start, end) of a file.
-type edit struct {
-	start, end int
-	text       string
-}
-
-// finding is a diagnostic with the edits of its first suggested fix.
-type finding struct {
-	posn    token.Position
-	message string
-	file    string // the file the edits change; "" when there is no fix
-	edits   []edit
-}
-
-func newFinding(fset *token.FileSet, d analysis.Diagnostic) finding {
-	f := finding{posn: fset.Position(d.Pos), message: d.Message}
-	if len(d.SuggestedFixes) == 0 {
-		return f
+// printOnce prints line unless the run printed it already.
+func (l *loader) printOnce(line string) {
+	if l.errSeen == nil {
+		l.errSeen = make(map[string]bool)
 	}
-	for _, te := range d.SuggestedFixes[0].TextEdits {
-		tf := fset.File(te.Pos)
-		if tf == nil || (f.file != "" && tf.Name() != f.file) {
-			// A fix across files is not something this analyzer offers;
-			// treat it as no fix rather than apply half of it.
-			return finding{posn: f.posn, message: f.message}
+	if !l.errSeen[line] {
+		l.errSeen[line] = true
+		fmt.Fprintln(l.stderr, line)
+	}
+}
+
+// fixResult is what fix did.
+type fixResult struct {
+	changed map[string][]byte // the new content of each file changed (or, with -diff, to change)
+	written int               // the number of files written
+	status  int               // exitOK, or the status of a file that could not be written
+}
+
+// isTest reports whether file is a Go test file.
+func isTest(file string) bool { return strings.HasSuffix(file, "_test.go") }
+
+// fix applies the fixes of the findings of res to their files, or with
+// -diff prints them on stdout, and returns what it did.
+func (l *loader) fix(res *result, stdout io.Writer) *fixResult {
+	type fileFixes struct {
+		tf    *token.File
+		fixes [][]edit.Edit
+	}
+	byFile := make(map[string]*fileFixes)
+	for _, f := range res.findings {
+		if len(f.diag.SuggestedFixes) == 0 || isTest(f.posn.Filename) && !l.o.FixTests {
+			continue
 		}
-		f.file = tf.Name()
+		tf, edits := fileEdits(f.act.Package.Fset, f.diag.SuggestedFixes[0])
+		if tf == nil {
+			continue
+		}
+		ff := byFile[tf.Name()]
+		if ff == nil {
+			ff = &fileFixes{tf: tf}
+			byFile[tf.Name()] = ff
+		}
+		ff.fixes = append(ff.fixes, edits)
+	}
+	r := &fixResult{changed: make(map[string][]byte)}
+	var wd string
+	if l.o.Diff {
+		var err error
+		if wd, err = workDir(l.dir); err != nil {
+			fmt.Fprintf(l.stderr, "%s: %v\n", l.a.Name, err)
+			r.status = exitFailure
+			return r
+		}
+	}
+	for _, file := range slices.Sorted(maps.Keys(byFile)) {
+		ff := byFile[file]
+		old, err := os.ReadFile(file)
+		if err == nil && !sameLines(ff.tf, old) {
+			err = &safewrite.Error{Path: file, Err: safewrite.ErrChanged}
+		}
+		if err != nil {
+			r.fail(l.stderr, err)
+			continue
+		}
+		edits, taken := edit.Select(len(old), ff.fixes)
+		new, err := edit.Apply(old, edits)
+		if err != nil || bytes.Equal(new, old) {
+			continue // Select returns valid edits; a fix may change nothing
+		}
+		if l.o.Diff {
+			name := diffName(wd, file)
+			d, err := edit.Unified("a/"+name, "b/"+name, old, edits)
+			if err != nil {
+				continue
+			}
+			_, _ = io.WriteString(stdout, d) // a checkedWriter keeps its error
+			r.changed[file] = new
+			continue
+		}
+		if err := safewrite.Replace(file, old, new); err != nil {
+			r.fail(l.stderr, err)
+			continue
+		}
+		r.changed[file] = new
+		r.written++
+		if l.only != nil {
+			fmt.Fprintf(l.stderr, "%s: fixed %d finding(s)\n", file, count(taken))
+		}
+	}
+	return r
+}
+
+// fail reports a file that could not be fixed: it was left as it was.
+func (r *fixResult) fail(w io.Writer, err error) {
+	status := exitFailure
+	if errors.Is(err, safewrite.ErrChanged) {
+		status = exitUsage
+	}
+	if refusal := new(safewrite.Error); errors.As(err, &refusal) {
+		fmt.Fprintln(w, err)
+	} else {
+		fmt.Fprintf(w, "%v (file left unchanged)\n", err)
+	}
+	r.status = max(r.status, status)
+}
+
+// fileEdits returns the file a fix changes and its edits as byte offsets,
+// or nil when it changes another file too: no fix of this analyzer does,
+// and half of one is not made.
+func fileEdits(fset *token.FileSet, fix analysis.SuggestedFix) (*token.File, []edit.Edit) {
+	var tf *token.File
+	var edits []edit.Edit
+	for _, te := range fix.TextEdits {
+		f := fset.File(te.Pos)
+		if f == nil || tf != nil && f != tf {
+			return nil, nil
+		}
+		tf = f
 		end := te.End
 		if !end.IsValid() {
 			end = te.Pos
 		}
-		f.edits = append(f.edits, edit{tf.Offset(te.Pos), tf.Offset(end), string(te.NewText)})
+		edits = append(edits, edit.Edit{Start: f.Offset(te.Pos), End: f.Offset(end), New: string(te.NewText)})
 	}
-	return f
+	return tf, edits
 }
 
-// key identifies a finding: a package and its test variant report the
-// same finding in the same file twice.
-func (f *finding) key() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s\x00%s", f.posn, f.message)
-	for _, e := range f.edits {
-		fmt.Fprintf(&b, "\x00%d:%d:%s", e.start, e.end, e.text)
+// sameLines reports whether content has the size and the line starts of
+// the file as it was parsed: a file edited since would shift the fixes.
+func sameLines(tf *token.File, content []byte) bool {
+	if tf.Size() != len(content) {
+		return false
 	}
-	return b.String()
-}
-
-// output is where apply sends its results.
-type output struct {
-	stderr        io.Writer // findings left, errors, files changed
-	diff          io.Writer // with -diff, where the diff goes; nil to write the files
-	wd            string    // with -diff, the directory the diff's names are relative to
-	reportChanged bool      // name each file changed, and exit 3 if any was
-}
-
-// apply writes the fixes, or prints them as a diff, and reports what they
-// leave; it returns the exit status.
-func (o *output) apply(findings []finding) int {
-	seen := make(map[string]bool)
-	byFile := make(map[string][]finding)
-	var unfixed []finding
-	for _, f := range findings {
-		if k := f.key(); !seen[k] {
-			seen[k] = true
-			if f.file == "" {
-				unfixed = append(unfixed, f)
-			} else {
-				byFile[f.file] = append(byFile[f.file], f)
-			}
-		}
-	}
-	status, changed := 0, false
-	for _, file := range slices.Sorted(maps.Keys(byFile)) {
-		left, err := o.fixFile(file, byFile[file])
-		switch {
-		case err != nil:
-			// The error names the file; a refusal says it was not written.
-			if refusal := new(safewrite.Error); errors.As(err, &refusal) {
-				fmt.Fprintln(o.stderr, err)
-			} else {
-				fmt.Fprintf(o.stderr, "%v (file left unchanged)\n", err)
-			}
-			status = 1
-			left = byFile[file]
-		case len(left) < len(byFile[file]):
-			changed = true
-			if o.reportChanged && o.diff == nil {
-				fmt.Fprintf(o.stderr, "%s: fixed %d finding(s)\n", file, len(byFile[file])-len(left))
-			}
-		}
-		unfixed = append(unfixed, left...)
-	}
-	slices.SortFunc(unfixed, func(a, b finding) int {
-		return cmp.Or(strings.Compare(a.posn.Filename, b.posn.Filename),
-			cmp.Compare(a.posn.Line, b.posn.Line), cmp.Compare(a.posn.Column, b.posn.Column))
-	})
-	for _, f := range unfixed {
-		fmt.Fprintf(o.stderr, "%s: %s\n", f.posn, f.message)
-	}
-	if status == 0 && (len(unfixed) > 0 || o.reportChanged && changed) {
-		status = 3
-	}
-	return status
-}
-
-// fixFile applies the fixes of fs to file, leaving out a fix whose edits
-// overlap one applied before it, and writes the result, or prints it as a
-// diff; it returns the findings left unfixed.
-func (o *output) fixFile(file string, fs []finding) (left []finding, err error) {
-	src, err := os.ReadFile(file)
-	if err != nil {
-		return nil, err
-	}
-	slices.SortStableFunc(fs, func(a, b finding) int { return cmp.Compare(a.edits[0].start, b.edits[0].start) })
-	var taken edits
-	for _, f := range fs {
-		if !taken.add(f.edits, len(src)) {
-			f.message += " (its fix overlaps another; run -fix again)"
-			left = append(left, f)
-		}
-	}
-	if len(taken) == 0 {
-		return left, nil
-	}
-	if o.diff != nil {
-		return left, writeDiff(o.diff, diffName(o.wd, file), src, taken)
-	}
-	var out []byte
+	lines := tf.Lines()
 	at := 0
-	for _, e := range taken {
-		out = append(out, src[at:e.start]...)
-		out = append(out, e.text...)
-		at = e.end
+	for i, off := range lines {
+		if off != at {
+			return false
+		}
+		n := bytes.IndexByte(content[at:], '\n')
+		if n < 0 {
+			return i == len(lines)-1
+		}
+		at += n + 1
 	}
-	out = append(out, src[at:]...)
-	return left, safewrite.WriteFile(file, out)
+	return at == len(content)
 }
 
-// edits are the edits of the fixes taken for a file, sorted and
-// non-overlapping.
-type edits []edit
+// workDir returns the directory the names of a diff are relative to: dir,
+// or the current directory, with symbolic links resolved.
+func workDir(dir string) (string, error) {
+	wd, err := filepath.Abs(dir) // the current directory for ""
+	if err != nil {
+		return "", err
+	}
+	if real, err := filepath.EvalSymlinks(wd); err == nil {
+		wd = real
+	}
+	return wd, nil
+}
 
-func byStart(a, b edit) int { return cmp.Compare(a.start, b.start) }
+// diffName returns the name of file in a diff: the file a symbolic link
+// leads to, which is what -fix writes and what git tracks (git apply does
+// not patch through a link), relative to wd when it can be, with forward
+// slashes.
+func diffName(wd, file string) string {
+	if real, err := filepath.EvalSymlinks(file); err == nil {
+		file = real
+	}
+	if rel, err := filepath.Rel(wd, file); err == nil {
+		file = rel
+	}
+	return filepath.ToSlash(file)
+}
 
-// add adds es to the edits, or reports false and leaves them as they were
-// when one of es is out of [0, size] or overlaps another or one already
-// there. Two insertions at the same offset overlap too: their order would
-// be a guess. The fixes of a file, taken in the order of their first edit,
-// mostly go at the end, where add costs no more than sorting es.
-func (t *edits) add(es []edit, size int) bool {
-	es = slices.SortedFunc(slices.Values(es), byStart)
-	for i, e := range es {
-		if e.start < 0 || e.end < e.start || e.end > size {
-			return false
-		}
-		if i > 0 && (es[i-1].end > e.start || es[i-1].start == e.start) {
-			return false
-		}
-		// The first edit of t that starts at or after e, and the one before.
-		k, _ := slices.BinarySearchFunc(*t, e, byStart)
-		if k < len(*t) && ((*t)[k].start < e.end || (*t)[k].start == e.start) || k > 0 && (*t)[k-1].end > e.start {
-			return false
+// count returns the number of true values in bs.
+func count(bs []bool) int {
+	n := 0
+	for _, b := range bs {
+		if b {
+			n++
 		}
 	}
-	if n := len(*t); n == 0 || (*t)[n-1].end <= es[0].start {
-		*t = append(*t, es...)
-		return true
-	}
-	merged := make(edits, 0, len(*t)+len(es))
-	a, b := *t, es
-	for len(a) > 0 && len(b) > 0 {
-		if a[0].start < b[0].start {
-			merged, a = append(merged, a[0]), a[1:]
-		} else {
-			merged, b = append(merged, b[0]), b[1:]
-		}
-	}
-	*t = append(append(merged, a...), b...)
-	return true
+	return n
 }

@@ -1,178 +1,22 @@
 package fixdriver
 
 import (
-	"bytes"
-	"errors"
-	"flag"
 	"fmt"
-	"go/token"
 	"io"
+	"os"
 	"strings"
 
-	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
-	"golang.org/x/tools/go/packages"
 
 	"github.com/urilint/urilint/uri"
 )
-
-// vetOnly are the flags that only golang.org/x/tools' driver knows: go
-// vet's protocol (-V, -flags) and its debugging aids.
-var vetOnly = map[string]bool{"V": true, "flags": true, "debug": true, "cpuprofile": true, "memprofile": true, "trace": true, "h": true, "help": true}
-
-// Reports reports whether Report handles args: packages to report on, not
-// a go vet invocation, not "help", and none of the flags only x/tools'
-// driver knows (-V, -flags, -debug, -cpuprofile, -memprofile, -trace, and
-// -h for its usage). With no package named, x/tools' driver prints the
-// usage.
-func Reports(args []string) bool {
-	if len(args) > 0 && strings.HasSuffix(args[len(args)-1], ".cfg") {
-		return false
-	}
-	for i, a := range args {
-		if a == "--" {
-			return i+1 < len(args)
-		}
-		if !strings.HasPrefix(a, "-") {
-			return a != "help"
-		}
-		name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
-		if vetOnly[name] {
-			return false
-		}
-	}
-	return false
-}
-
-// TestsFlag declares on fs the flags that say whether test files are
-// loaded and reported: the analyzer's -tests, already on fs, and -test,
-// the deprecated name x/tools' driver gives to loading them, now an alias
-// of -tests. It returns a function that reports the setting after parsing.
-func TestsFlag(fs *flag.FlagSet) func() bool {
-	tests := fs.Lookup("tests")
-	fs.Func("test", "deprecated: the same as -tests", func(v string) error {
-		if v == "" {
-			v = "true"
-		}
-		if tests == nil {
-			return errors.New("no -tests flag")
-		}
-		return tests.Value.Set(v)
-	})
-	// A boolean flag: -test alone means -test=true.
-	f := fs.Lookup("test")
-	f.Value = boolFunc{f.Value}
-	return func() bool {
-		return tests != nil && tests.Value.String() == "true"
-	}
-}
-
-type boolFunc struct{ flag.Value }
-
-func (boolFunc) IsBoolFlag() bool { return true }
-
-// Report runs a on the packages that args name and prints its findings,
-// as text on stderr or, with -json, as JSON on stdout, the way x/tools'
-// driver does, with these differences: test packages are loaded only with
-// -tests (the analyzer's flag; -test is a deprecated alias of it); a
-// finding that a package and its test variant both report is printed
-// once; each package error is printed once, and a package that cannot be
-// analyzed is named on one line; the context lines of -c=N show passwords
-// as "***"; and a failed write to stdout or stderr exits 2 with a
-// message. It returns the exit status: 0 with no finding, 3 with
-// findings, 1 when a package does not load or cannot be analyzed, 2 on a
-// usage or write error.
-func Report(a *analysis.Analyzer, args []string, dir string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet(a.Name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	jsonOut := fs.Bool("json", false, "emit JSON output")
-	context := fs.Int("c", -1, "display offending line with this many lines of context")
-	tags := fs.String("tags", "", "comma-separated build tags")
-	a.Flags.VisitAll(func(f *flag.Flag) { fs.Var(f.Value, f.Name, f.Usage) })
-	tests := TestsFlag(fs)
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	if fs.NArg() == 0 {
-		fmt.Fprintf(stderr, "%s: no packages named\n", a.Name)
-		return 2
-	}
-	out := &checkedWriter{w: stdout}
-	errw := &checkedWriter{w: stderr}
-	cfg := &packages.Config{Mode: packages.LoadAllSyntax | packages.NeedModule, Tests: tests(), Dir: dir}
-	if *tags != "" {
-		cfg.BuildFlags = []string{"-tags=" + *tags}
-	}
-	status := 0
-	pkgs, err := packages.Load(cfg, fs.Args()...)
-	if err == nil && len(pkgs) == 0 {
-		err = fmt.Errorf("%s matched no packages", strings.Join(fs.Args(), " "))
-	}
-	if err != nil {
-		fmt.Fprintf(errw, "%s: %v\n", a.Name, err)
-		return finish(a.Name, 1, out, errw)
-	}
-	if printErrors(pkgs, errw) > 0 {
-		status = 1
-	}
-	graph, err := checker.Analyze([]*analysis.Analyzer{a}, pkgs, nil)
-	if err != nil {
-		fmt.Fprintf(errw, "%s: %v\n", a.Name, err)
-		return finish(a.Name, 1, out, errw)
-	}
-	findings := dedupe(graph)
-	if analysisErrors(a.Name, graph, errw) > 0 {
-		status = 1
-	}
-	if *jsonOut {
-		if err := graph.PrintJSON(out); err != nil && out.err == nil {
-			out.err = err
-		}
-	} else {
-		var buf bytes.Buffer
-		_ = graph.PrintText(&buf, *context) // a bytes.Buffer takes every write
-		for l := range strings.Lines(buf.String()) {
-			_, _ = io.WriteString(errw, redactLine(l)) // errw keeps its first error, checked below
-		}
-		if status == 0 && findings > 0 {
-			status = 3
-		}
-	}
-	return finish(a.Name, status, out, errw)
-}
-
-// dedupe removes from the root actions of graph the findings that an
-// earlier one reported already (a package and its test variant share
-// files), and returns the number of findings left.
-func dedupe(graph *checker.Graph) int {
-	type key struct {
-		posn, end token.Position
-		message   string
-	}
-	seen := make(map[key]bool)
-	n := 0
-	for _, act := range graph.Roots {
-		kept := act.Diagnostics[:0]
-		for _, d := range act.Diagnostics {
-			k := key{act.Package.Fset.Position(d.Pos), act.Package.Fset.Position(d.End), d.Message}
-			if !seen[k] {
-				seen[k] = true
-				kept = append(kept, d)
-			}
-		}
-		act.Diagnostics = kept
-		n += len(kept)
-	}
-	return n
-}
 
 // analysisErrors prints the errors of the actions of graph, each once,
 // and clears them so that printing the graph does not repeat them: a
 // package that does not type-check is named on one line, and an error
 // that every package shares (a bad flag value) is printed once, without a
-// package. It returns the number of lines printed.
-func analysisErrors(name string, graph *checker.Graph, w io.Writer) int {
-	seen := make(map[string]bool)
+// package. It returns the number of errors.
+func (l *loader) analysisErrors(graph *checker.Graph) int {
 	n := 0
 	for act := range graph.All() {
 		if act.Err == nil {
@@ -187,18 +31,63 @@ func analysisErrors(name string, graph *checker.Graph, w io.Writer) int {
 			continue
 		}
 		if skipped {
-			line = fmt.Sprintf("%s: analysis of package %q skipped: it or a package it imports has errors", name, act.Package.PkgPath)
+			line = fmt.Sprintf("%s: analysis of package %q skipped: it or a package it imports has errors", l.a.Name, act.Package.PkgPath)
 		} else {
-			line = fmt.Sprintf("%s: %s", name, line)
+			line = fmt.Sprintf("%s: %s", l.a.Name, line)
 		}
-		if !seen[line] {
-			seen[line] = true
-			fmt.Fprintln(w, line)
-			n++
-		}
+		l.printOnce(line)
+		n++
 		act.Err = nil
 	}
 	return n
+}
+
+// report prints the findings of res, with -json as JSON on stdout and
+// else as text on stderr, and returns their number. After -fix, a finding
+// left with a fix says why it was not made.
+func (l *loader) report(res *result, fixed *fixResult, stdout io.Writer) int {
+	if fixed != nil {
+		for _, f := range res.findings {
+			if len(f.diag.SuggestedFixes) == 0 {
+				continue
+			}
+			switch {
+			case isTest(f.posn.Filename) && !l.o.FixTests:
+				f.diag.Message += " (not fixed in a test file: -fix-tests fixes it)"
+			case fixed.changed[f.posn.Filename] != nil:
+				// Left out for overlapping a fix made, or raised by one.
+				f.diag.Message += " (not fixed in this run: run -fix again)"
+			}
+		}
+	}
+	if l.o.JSON {
+		_ = res.graph.PrintJSON(stdout) // a checkedWriter keeps its error
+		return len(res.findings)
+	}
+	var lines []string // of the file being printed
+	file := ""
+	for _, f := range res.findings {
+		fmt.Fprintf(l.stderr, "%s: %s\n", f.posn, f.diag.Message)
+		if l.o.Context < 0 {
+			continue
+		}
+		if f.posn.Filename != file {
+			file = f.posn.Filename
+			data, ok := res.overlay[file]
+			if !ok {
+				data, _ = os.ReadFile(file)
+			}
+			lines = strings.Split(string(data), "\n")
+		}
+		end := f.act.Package.Fset.Position(f.diag.End)
+		if !end.IsValid() {
+			end = f.posn
+		}
+		for i := max(f.posn.Line-l.o.Context, 1); i <= end.Line+l.o.Context && i <= len(lines); i++ {
+			fmt.Fprintf(l.stderr, "%d\t%s\n", i, redactLine(lines[i-1]))
+		}
+	}
+	return len(res.findings)
 }
 
 // redactLine returns line with the password of each URI in it shown as

@@ -1,46 +1,40 @@
 package fixdriver
 
-import (
-	"strings"
-	"testing"
-)
-
-var reportsTests = []struct {
-	args string
-	want bool
-}{
-	{"./...", true},
-	{"-json -c=2 ./...", true},
-	{"-tests -- ./...", true},
-	{"", false},        // x/tools prints the usage
-	{"-json", false},   // no package named
-	{"help", false},    // x/tools' help
-	{"-h", false},      // and usage
-	{"-V=full", false}, // go vet's protocol
-	{"-flags", false},  // likewise
-	{"-debug=v ./...", false},
-	{"-tests pkg.cfg", false}, // go vet runs the tool on one package
-}
-
-func TestReports(t *testing.T) {
-	for _, tt := range reportsTests {
-		if got := Reports(strings.Fields(tt.args)); got != tt.want {
-			t.Errorf("Reports(%q) = %v, want %v", tt.args, got, tt.want)
-		}
-	}
-}
+import "testing"
 
 var redactLineTests = []struct{ in, want string }{
-	{"\tu := \"http://user:pw@example.com/\" // x\n", "\tu := \"http://user:***@example.com/\" // x\n"},
-	{"a `ftp://a:b@h/` and http://c:d@e/\n", "a `ftp://a:***@h/` and http://c:***@e/\n"},
-	{"no uri: a:b@c\n", "no uri: a:b@c\n"},
-	{"http://example.com/ é\n", "http://example.com/ é\n"},
+	{"\tu := \"http://user:pw@example.com/\" // x", "\tu := \"http://user:***@example.com/\" // x"},
+	{"a `ftp://a:b@h/` and http://c:d@e/", "a `ftp://a:***@h/` and http://c:***@e/"},
+	{"no uri: a:b@c", "no uri: a:b@c"},
+	{"http://example.com/ é", "http://example.com/ é"},
 }
 
 func TestRedactLine(t *testing.T) {
 	for _, tt := range redactLineTests {
 		if got := redactLine(tt.in); got != tt.want {
 			t.Errorf("redactLine(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+var isVetTests = []struct {
+	args []string
+	want bool
+}{
+	{[]string{"/tmp/vet.cfg"}, true},
+	{[]string{"-tests", "/tmp/vet.cfg"}, true},
+	{[]string{"-flags"}, true},
+	{[]string{"--flags"}, true},
+	{[]string{"-V=full"}, false}, // answered like -V
+	{[]string{"./..."}, false},
+	{[]string{"-fix", "./..."}, false},
+	{[]string{"flags"}, false},
+}
+
+func TestIsVet(t *testing.T) {
+	for _, tt := range isVetTests {
+		if got := IsVet(tt.args); got != tt.want {
+			t.Errorf("IsVet(%q) = %v, want %v", tt.args, got, tt.want)
 		}
 	}
 }

@@ -22,9 +22,17 @@
 //     && mv f.new f") breaks the link, after which it can be fixed.
 //   - Anything but a regular file (a device, a FIFO, a directory) is
 //     refused, with ErrNotRegular.
+//
+// Replace, which fixers use, also leaves alone a file that changed since
+// it was read (an editor saved it while the fixer ran): it writes only if
+// the file still holds the content the fix was made from, and checks
+// again, by size and modification time, just before the rename. The
+// window left between that check and the rename is the one of a system
+// call; no portable lock closes it.
 package safewrite
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -37,13 +45,14 @@ var (
 	ErrReadOnly   = errors.New("file is read-only")
 	ErrHardLinks  = errors.New("file has other hard links")
 	ErrNotRegular = errors.New("file is not a regular file")
+	ErrChanged    = errors.New("file changed since it was read")
 )
 
 // Error is the error of a refusal: nothing was written.
 type Error struct {
 	Path  string // the file as named to WriteFile
 	Links int    // its number of hard links, for ErrHardLinks
-	Err   error  // ErrReadOnly, ErrHardLinks or ErrNotRegular
+	Err   error  // ErrReadOnly, ErrHardLinks, ErrNotRegular or ErrChanged
 }
 
 func (e *Error) Error() string {
@@ -54,6 +63,8 @@ func (e *Error) Error() string {
 		return fmt.Sprintf("%q has %d hard links, whose other names would keep the old content: not written (copy the file to break the links)", e.Path, e.Links)
 	case ErrNotRegular:
 		return fmt.Sprintf("%q is not a regular file: not written", e.Path)
+	case ErrChanged:
+		return fmt.Sprintf("%q changed since it was read: not written (run the fix again)", e.Path)
 	}
 	return fmt.Sprintf("%q: %v", e.Path, e.Err)
 }
@@ -63,11 +74,31 @@ func (e *Error) Unwrap() error { return e.Err }
 // rename is os.Rename, replaced by tests to fail at the last step.
 var rename = os.Rename
 
+// beforeCheck runs before Replace's last check; tests change the file
+// there, as an editor saving it while the fix is written.
+var beforeCheck = func() {}
+
 // WriteFile replaces the content of the existing file path (or of the file
 // a symbolic link path leads to) with data, as the package documentation
 // describes. On an error the file is as it was and no temporary file is
 // left behind; a refusal is an *Error.
-func WriteFile(path string, data []byte) (err error) {
+func WriteFile(path string, data []byte) error {
+	return replace(path, nil, data)
+}
+
+// Replace is WriteFile for a fixer: it replaces the content of path with
+// new only if it is still old, the content new was made from. When the
+// file changed, before the writing or during it, Replace leaves it as it
+// is and returns an *Error wrapping ErrChanged.
+func Replace(path string, old, new []byte) error {
+	if old == nil {
+		old = []byte{}
+	}
+	return replace(path, old, new)
+}
+
+// replace is WriteFile, and Replace when old is not nil.
+func replace(path string, old, data []byte) (err error) {
 	target, err := filepath.EvalSymlinks(path)
 	if err != nil {
 		return err
@@ -84,6 +115,26 @@ func WriteFile(path string, data []byte) (err error) {
 	}
 	if n := links(info); n > 1 {
 		return &Error{Path: path, Links: n, Err: ErrHardLinks}
+	}
+	if old != nil {
+		// The content first, then the size and time of what was read,
+		// which the rename compares.
+		if info.Size() != int64(len(old)) {
+			return &Error{Path: path, Err: ErrChanged}
+		}
+		cur, err := os.ReadFile(target)
+		if err != nil {
+			return err
+		}
+		if !bytes.Equal(cur, old) {
+			return &Error{Path: path, Err: ErrChanged}
+		}
+		if info, err = os.Lstat(target); err != nil {
+			return err
+		}
+		if info.Size() != int64(len(old)) {
+			return &Error{Path: path, Err: ErrChanged}
+		}
 	}
 	dir := filepath.Dir(target)
 	tmp, err := os.CreateTemp(dir, "."+filepath.Base(target)+".tmp-*")
@@ -112,6 +163,16 @@ func WriteFile(path string, data []byte) (err error) {
 	}
 	if err = tmp.Close(); err != nil {
 		return err
+	}
+	if old != nil {
+		beforeCheck()
+		now, err := os.Lstat(target)
+		if err != nil {
+			return err
+		}
+		if now.Size() != info.Size() || !now.ModTime().Equal(info.ModTime()) || !os.SameFile(now, info) {
+			return &Error{Path: path, Err: ErrChanged}
+		}
 	}
 	if err = rename(tmp.Name(), target); err != nil {
 		return err

@@ -169,3 +169,43 @@ func TestWriteFileFails(t *testing.T) {
 		t.Errorf("a failed WriteFile left %q, want a.go alone", got)
 	}
 }
+
+// TestReplaceChanged: a file that is no longer what the fix was made
+// from, before or while the fix is written, is left as it is.
+func TestReplaceChanged(t *testing.T) {
+	dir := t.TempDir()
+	path := write(t, dir, "a.md", 0o644)
+	if err := Replace(path, []byte("old"), []byte("new")); err != nil {
+		t.Fatalf("Replace of an unchanged file = %v", err)
+	}
+	if got := content(t, path); got != "new" {
+		t.Fatalf("Replace left %q, want %q", got, "new")
+	}
+	// Changed before: the same size, other bytes.
+	err := Replace(path, []byte("NEW"), []byte("newer"))
+	if !errors.Is(err, ErrChanged) || !strings.Contains(err.Error(), "a.md\" changed since it was read: not written") {
+		t.Errorf("Replace of a changed file = %v, want ErrChanged naming the file", err)
+	}
+	if got := content(t, path); got != "new" {
+		t.Errorf("Replace of a changed file left %q, want it as it was", got)
+	}
+	// Changed while the new content is written: a line appended.
+	beforeCheck = func() {
+		f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.WriteString("a line typed meanwhile\n")
+		f.Close()
+	}
+	defer func() { beforeCheck = func() {} }()
+	if err := Replace(path, []byte("new"), []byte("fixed")); !errors.Is(err, ErrChanged) {
+		t.Errorf("Replace of a file changed while writing = %v, want ErrChanged", err)
+	}
+	if got := content(t, path); got != "newa line typed meanwhile\n" {
+		t.Errorf("Replace of a file changed while writing left %q, want the edit kept", got)
+	}
+	if names := entries(t, dir); len(names) != 1 {
+		t.Errorf("Replace left %v in the directory", names)
+	}
+}
