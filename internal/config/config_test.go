@@ -293,3 +293,25 @@ func validate(s map[string]any, v any, path string) []string {
 	}
 	return errs
 }
+
+// FuzzDecode: no input makes Decode panic, and every error names the
+// file and a line.
+func FuzzDecode(f *testing.F) {
+	for _, tt := range errorTests {
+		f.Add(tt.src)
+	}
+	f.Add("version: 1\nsite:\n  mounts: {\"/\": public/}\n")
+	f.Add("version: 1\nremote: {timeout: 1s, retries: 3, exclude-urls: [a, b]}\n")
+	f.Add("&a [*a]\n")
+	f.Fuzz(func(t *testing.T, src string) {
+		_, err := Decode("c.yaml", []byte(src))
+		if err == nil {
+			return
+		}
+		for _, line := range strings.Split(err.Error(), "\n") {
+			if !regexp.MustCompile(`^c\.yaml:\d+: `).MatchString(line) {
+				t.Errorf("Decode(%q): error line %q does not name the file and line", src, line)
+			}
+		}
+	})
+}
