@@ -70,9 +70,10 @@ type Config struct {
 	// counts them): output streams, and memory does not grow with the
 	// findings.
 	Emit func(f *File, findings []Finding)
-	// KeepSource keeps each file's source after its parse, for Fixes;
-	// without it the audit keeps only links and anchors.
-	KeepSource bool
+	// DropSource drops each file's source after its parse, so that the
+	// audit keeps only links and anchors (its memory then grows with the
+	// links, not with the text); Result.Fixes has no source to fix then.
+	DropSource bool
 	// Site says how the documents are published: the site: section of the
 	// configuration file, as written (the publisher models of package
 	// audit/site read it).
@@ -463,7 +464,7 @@ func (a *auditor) checkLink(f *File, l *extract.Link, ign *ignoreList, out []Fin
 // compact keeps of a parsed file only what the check needs: its anchors
 // go to the target index, its links are copied to a slice of their exact
 // length with the column of each start in characters, and its source is
-// dropped unless Config.KeepSource asks for it (to write fixes) or it is
+// dropped when Config.DropSource asks for it (no fixes wanted), unless it is
 // standard input. An audit of many files then holds their links, not
 // their text and parse.
 func (a *auditor) compact(f *File) {
@@ -489,7 +490,7 @@ func (a *auditor) compact(f *File) {
 	}
 	f.doc.Links = slices.Clone(f.doc.Links)
 	f.doc.Anchors, f.doc.Comments = nil, nil
-	if !a.cfg.KeepSource && f.abs != "" {
+	if a.cfg.DropSource && f.abs != "" {
 		f.Src = nil
 	}
 }

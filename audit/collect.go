@@ -425,7 +425,7 @@ func (f *File) Fixable() error {
 	case f.abs == "":
 		return errorf(f.Name, "not fixed: standard input is no file")
 	case f.Src == nil:
-		return errorf(f.Name, "not fixed: its source was not kept (Config.KeepSource)")
+		return errorf(f.Name, "not fixed: its source was not kept (Config.DropSource)")
 	case f.decoded:
 		return errorf(f.Name, "not fixed: the file is UTF-16, and fixes are made in UTF-8")
 	}

@@ -27,6 +27,6 @@
 // document (<!-- urilint-disable-next-line -->, <!-- urilint-disable cats
 // --> ... <!-- urilint-enable -->) and URL regexps in the root's
 // .urilintignore. Safe fixes (normalization, file name case, anchor case)
-// come as byte edits of the source (Config.KeepSource keeps it), which
+// come as byte edits of the source (unless Config.DropSource), which
 // Result.Fixes applies and FileFix.Write writes.
 package audit

@@ -131,8 +131,8 @@ func runAudit(o options, pol *policy.Policy, paths []string, stdin io.Reader, st
 		Exclude:   o.exclude,
 		Stdin:     io.TeeReader(stdin, &stdinCopy),
 		Remote:    memoRemote(check),
-		// The fixes are made in the source as read.
-		KeepSource: o.audit.fix || o.audit.diff,
+		// Without fixes to make, the source is not kept.
+		DropSource: !o.audit.fix && !o.audit.diff,
 		Site:       o.audit.site,
 	}
 	w := bufio.NewWriter(stdout)
