@@ -2,11 +2,12 @@ package audit
 
 import (
 	"bytes"
-	"strconv"
 	"strings"
 	"sync"
 
+	"github.com/urilint/urilint/audit/site"
 	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/internal/anchor"
 )
 
 // targetIndex holds the anchors of the files that links lead to: those of
@@ -22,10 +23,20 @@ type targetIndex struct {
 type target struct {
 	once    sync.Once
 	kind    kind
-	anchors map[string]bool
-	folds   map[string]string // lowercase anchor -> first anchor
-	lines   int               // for line anchors
-	binary  bool
+	anchors []extract.Anchor
+	// headings are the texts of the headings that have no id of their
+	// own, in order: a publisher other than GitHub makes other ids of
+	// them.
+	headings  []string
+	footnotes []string // labels of Markdown footnotes
+	terms     []string // definition terms
+	tabs      []string // titles of content tabs
+	lines     int      // for line anchors
+	title     bool     // the first heading is a leading top-level one
+	binary    bool
+
+	mu   sync.Mutex
+	sets map[*site.Site]*anchor.Set
 }
 
 func newTargetIndex(a *auditor) *targetIndex {
@@ -90,47 +101,190 @@ func (t *target) fill(k kind, src []byte, d *extract.Doc) {
 	if len(src) > 0 && src[len(src)-1] != '\n' {
 		t.lines++
 	}
-	t.anchors = map[string]bool{}
-	t.folds = map[string]string{}
 	if d == nil {
 		return
 	}
-	for _, an := range d.Anchors {
-		t.anchors[an.Name] = true
-		low := strings.ToLower(an.Name)
-		if _, ok := t.folds[low]; !ok {
-			t.folds[low] = an.Name
+	t.anchors = d.Anchors
+	if k != kindMarkdown || d.Plain != nil {
+		return
+	}
+	for i, an := range d.Anchors {
+		if an.Kind == extract.HeadingSlug {
+			t.headings = append(t.headings, headingText(src, an.Start.Offset))
+		}
+		if i == 0 && (an.Kind == extract.HeadingSlug || an.Kind == extract.HeadingID) {
+			t.title = leadingTitle(src, an.Start.Offset)
 		}
 	}
+	t.footnotes, t.terms, t.tabs = scanMarkdown(src)
 }
 
-// lineAnchor parses a GitHub line anchor, "L10" or "L10-L20".
-func lineAnchor(frag string) (from, to int, ok bool) {
-	a, b, isRange := strings.Cut(frag, "-")
-	from, ok = lineNumber(a)
-	if !ok {
-		return 0, 0, false
+// anchorsFor returns the anchors of the page as publisher s makes them.
+func (t *target) anchorsFor(s *site.Site) *anchor.Set {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if set, ok := t.sets[s]; ok {
+		return set
 	}
-	if !isRange {
-		return from, from, true
+	set := &anchor.Set{}
+	ids := s.HeadingIDs(t.headings)
+	h := 0
+	for i, an := range t.anchors {
+		if i == 0 && t.title && s.TitleNoID() {
+			if an.Kind == extract.HeadingSlug {
+				h++
+			}
+			continue
+		}
+		name := an.Name
+		if an.Kind == extract.HeadingSlug {
+			if ids != nil && h < len(ids) {
+				name = ids[h]
+			}
+			h++
+		}
+		set.Add(name)
 	}
-	if to, ok = lineNumber(b); !ok {
-		return 0, 0, false
-	}
-	return from, to, true
-}
-
-func lineNumber(s string) (int, bool) {
-	if len(s) < 2 || s[0] != 'L' {
-		return 0, false
-	}
-	for i := 1; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return 0, false
+	if s.Forge {
+		// GitHub's footnotes: "user-content-fn-LABEL" for the note,
+		// "user-content-fnref-LABEL" where it is cited.
+		for _, fn := range t.footnotes {
+			set.Add("fn-" + fn)
+			set.Add("fnref-" + fn)
 		}
 	}
-	n, err := strconv.Atoi(s[1:])
-	return n, err == nil
+	if s.TermIDs() {
+		for _, id := range s.TermAnchors(t.terms) {
+			set.Add(id)
+		}
+	}
+	if s.TabIDs() {
+		for _, id := range s.TermAnchors(t.tabs) {
+			set.Add(id)
+		}
+	}
+	if t.sets == nil {
+		t.sets = map[*site.Site]*anchor.Set{}
+	}
+	t.sets[s] = set
+	return set
+}
+
+// leadingTitle reports whether the heading at offset off of src is a
+// top-level ATX heading ("# Title") with only front matter and blank
+// lines before it.
+func leadingTitle(src []byte, off int) bool {
+	if off < 0 || off+2 > len(src) || src[off] != '#' || src[off+1] != ' ' {
+		return false
+	}
+	before := src[:off]
+	if body, ok := bytes.CutPrefix(before, []byte("---")); ok {
+		if k := bytes.Index(body, []byte("\n---")); k >= 0 {
+			before = body[k+4:]
+		}
+	}
+	return len(bytes.TrimSpace(before)) == 0
+}
+
+// headingText returns the text of the heading that starts at offset off
+// of src, its Markdown marks taken off: the "#" marks, a closing
+// sequence, an attribute block, emphasis and code marks, link
+// destinations, HTML tags. Only its first line is read.
+func headingText(src []byte, off int) string {
+	if off < 0 || off > len(src) {
+		return ""
+	}
+	line := src[off:]
+	if k := bytes.IndexByte(line, '\n'); k >= 0 {
+		line = line[:k]
+	}
+	s := strings.TrimSpace(string(line))
+	if strings.HasPrefix(s, "#") {
+		s = strings.TrimSpace(strings.TrimLeft(s, "#"))
+		if t := strings.TrimRight(s, "#"); t != s && (t == "" || strings.HasSuffix(t, " ")) {
+			s = strings.TrimSpace(t)
+		}
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch c {
+		case '*', '`':
+			continue
+		case '\\':
+			if i+1 < len(s) {
+				i++
+				b.WriteByte(s[i])
+			}
+			continue
+		case '<':
+			if k := strings.IndexByte(s[i:], '>'); k > 0 {
+				i += k
+				continue
+			}
+		case ']':
+			if i+1 < len(s) && s[i+1] == '(' {
+				if k := strings.IndexByte(s[i:], ')'); k > 0 {
+					i += k
+					continue
+				}
+			}
+			continue
+		case '[':
+			continue
+		}
+		b.WriteByte(c)
+	}
+	return strings.TrimSpace(b.String())
+}
+
+// scanMarkdown returns the labels of the footnotes ("[^label]: ..."),
+// the definition terms (a line followed by one that begins ": ") and the
+// titles of content tabs ('=== "Title"') of the Markdown src, outside
+// fenced code.
+func scanMarkdown(src []byte) (footnotes, terms, tabs []string) {
+	fence := ""
+	prev := ""
+	for len(src) > 0 {
+		line := src
+		if k := bytes.IndexByte(src, '\n'); k >= 0 {
+			line, src = src[:k], src[k+1:]
+		} else {
+			src = nil
+		}
+		s := strings.TrimRight(string(line), "\r")
+		trim := strings.TrimLeft(s, " ")
+		if fence != "" {
+			if strings.HasPrefix(trim, fence) {
+				fence = ""
+			}
+			prev = ""
+			continue
+		}
+		if strings.HasPrefix(trim, "```") || strings.HasPrefix(trim, "~~~") {
+			fence = trim[:3]
+			prev = ""
+			continue
+		}
+		if rest, ok := strings.CutPrefix(trim, "[^"); ok {
+			if label, _, ok := strings.Cut(rest, "]:"); ok && label != "" && !strings.ContainsAny(label, " \t") {
+				footnotes = append(footnotes, label)
+			}
+		}
+		if rest, ok := strings.CutPrefix(trim, "==="); ok {
+			rest = strings.TrimLeft(rest, "!+ ")
+			if title, ok := strings.CutPrefix(rest, "\""); ok {
+				if k := strings.IndexByte(title, '"'); k > 0 {
+					tabs = append(tabs, title[:k])
+				}
+			}
+		}
+		if (strings.HasPrefix(trim, ": ") || strings.HasPrefix(trim, ":\t")) && strings.TrimSpace(prev) != "" {
+			terms = append(terms, headingText([]byte(prev), 0))
+		}
+		prev = s
+	}
+	return footnotes, terms, tabs
 }
 
 // plain reports whether a query asks GitHub for a file's source rather

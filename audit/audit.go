@@ -13,8 +13,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/urilint/urilint/audit/remote"
+	"github.com/urilint/urilint/audit/site"
 	"github.com/urilint/urilint/extract"
-	"github.com/urilint/urilint/internal/config"
 	"github.com/urilint/urilint/internal/edit"
 	"github.com/urilint/urilint/internal/policy"
 	"github.com/urilint/urilint/uri"
@@ -70,14 +70,14 @@ type Config struct {
 	// counts them): output streams, and memory does not grow with the
 	// findings.
 	Emit func(f *File, findings []Finding)
-	// DropSource drops each file's source after its parse, so that the
-	// audit keeps only links and anchors (its memory then grows with the
-	// links, not with the text); Result.Fixes has no source to fix then.
+	// DropSource drops the source of each file whose check does not need
+	// it (all but Markdown, whose link templates and code spans the site
+	// checks read) after its parse, so that the audit keeps only links and
+	// anchors; Result.Fixes has no source to fix then.
 	DropSource bool
-	// Site says how the documents are published: the site: section of the
-	// configuration file, as written (the publisher models of package
-	// audit/site read it).
-	Site config.Site
+	// Site holds the explicit mappings of how the tree is published (the
+	// configuration's "site:" section); the zero value detects it.
+	Site site.Options
 }
 
 // Finding is one problem found in a document.
@@ -115,6 +115,10 @@ type Result struct {
 	// Warnings tell what was done differently from what was asked, such
 	// as a Markdown file read as plain text; they are no errors.
 	Warnings []string
+	// Sites says, one line per root published by a site generator (or
+	// by the publisher Config.Site names), how the tree is published
+	// ("site: hugo (hugo.toml), 120 pages, static/ at /").
+	Sites []string
 
 	counts map[uri.Category]int // by category, when Config.Emit streamed them
 	total  int
@@ -190,6 +194,7 @@ type auditor struct {
 	index  *targetIndex
 	ignore *urlIgnores
 	remote map[string]remote.Result
+	sites  sites
 	errs   []error
 
 	rootsMu sync.Mutex
@@ -271,13 +276,14 @@ func Run(cfg Config, paths []string) *Result {
 		}
 	}
 	files = kept
+	siteLines := a.detectSites(files)
 	if cfg.Remote != nil {
 		if urls := a.remoteURLs(files); len(urls) > 0 {
 			a.remote = cfg.Remote(urls)
 		}
 	}
 	found := make([][]Finding, len(files))
-	r := &Result{Files: files, Warnings: warns}
+	r := &Result{Files: files, Warnings: warns, Sites: siteLines}
 	if cfg.Emit == nil {
 		parallel(len(files), jobs, func(i int) { found[i] = a.check(files[i]) })
 		for i, fs := range found {
@@ -437,6 +443,11 @@ func (a *auditor) check(f *File) []Finding {
 			out[j].col = linkColumn(int(f.cols[i]), l, out[j].Pos)
 		}
 	}
+	n := len(out)
+	out = a.checkTemplates(f, out) // a generator's link templates: ref, relref, link, post_url
+	for i := n; i < len(out); i++ {
+		out[i].col = charColumn(f.Src, out[i].Pos)
+	}
 	return out
 }
 
@@ -490,7 +501,7 @@ func (a *auditor) compact(f *File) {
 	}
 	f.doc.Links = slices.Clone(f.doc.Links)
 	f.doc.Anchors, f.doc.Comments = nil, nil
-	if a.cfg.DropSource && f.abs != "" {
+	if a.cfg.DropSource && f.abs != "" && f.kind != kindMarkdown {
 		f.Src = nil
 	}
 }
@@ -562,6 +573,15 @@ func sourceEdits(l *extract.Link, edits []uri.Edit) []Edit {
 		out[i] = Edit{Start: l.Start.Offset + e.Start, End: l.Start.Offset + e.End, New: e.New}
 	}
 	return out
+}
+
+// charColumn returns the column of p in src counted in characters.
+func charColumn(src []byte, p extract.Position) int {
+	bol := p.Offset - (p.Column - 1)
+	if bol < 0 || p.Offset > len(src) {
+		return p.Column
+	}
+	return utf8.RuneCount(src[bol:p.Offset]) + 1
 }
 
 // errorf returns an error whose message starts with the file's name.

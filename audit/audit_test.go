@@ -52,29 +52,6 @@ func TestResolveLocal(t *testing.T) {
 	}
 }
 
-func TestLineAnchor(t *testing.T) {
-	for _, tt := range []struct {
-		in       string
-		from, to int
-		ok       bool
-	}{
-		{"L1", 1, 1, true},
-		{"L10-L20", 10, 20, true},
-		{"L0", 0, 0, true},
-		{"l10", 0, 0, false},
-		{"L", 0, 0, false},
-		{"L1-", 0, 0, false},
-		{"L1-20", 0, 0, false},
-		{"L1C2", 0, 0, false},
-		{"L99999999999999999999", 0, 0, false},
-	} {
-		from, to, ok := lineAnchor(tt.in)
-		if from != tt.from || to != tt.to || ok != tt.ok {
-			t.Errorf("lineAnchor(%q) = %d, %d, %v, want %d, %d, %v", tt.in, from, to, ok, tt.from, tt.to, tt.ok)
-		}
-	}
-}
-
 func TestCaseFix(t *testing.T) {
 	for _, tt := range []struct {
 		ref          string

@@ -1,11 +1,17 @@
 package audit
 
 import (
+	"bytes"
 	"fmt"
+	"path"
 	"path/filepath"
+	"regexp"
 	"strings"
 
+	"github.com/urilint/urilint/audit/site"
 	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/internal/anchor"
+	"github.com/urilint/urilint/internal/policy"
 	"github.com/urilint/urilint/uri"
 )
 
@@ -20,93 +26,475 @@ func audited(k extract.Kind) bool {
 	return false
 }
 
-// checkLocal adds the findings of a relative reference: where it leads
+// reporter adds the findings of one link.
+type reporter struct {
+	a     *auditor
+	f     *File
+	l     *extract.Link
+	shown string
+	out   []Finding
+}
+
+func (r *reporter) report(c uri.Category, at int, fix []uri.Edit, format string, args ...any) {
+	if !r.a.pol.Reports(c) {
+		return
+	}
+	r.out = append(r.out, Finding{File: r.f.Name, Pos: r.l.PositionOf(at), Category: c,
+		Message: fmt.Sprintf(format, args...), URI: r.shown, Fix: sourceEdits(r.l, fix)})
+}
+
+// fileRel returns f's slash path from its root, false for a file named
+// outside the -root given: nothing to resolve against.
+func fileRel(f *File) bool {
+	if f.rel != "" {
+		return true
+	}
+	rel, err := filepath.Rel(f.root, f.abs)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return false
+	}
+	f.rel = filepath.ToSlash(rel)
+	return true
+}
+
+// checkLocal adds the findings of a reference to a file of the tree:
+// where it leads, as the tree's publisher resolves it (package site),
 // and whether its fragment names an anchor there.
 func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding {
-	if !audited(l.Kind) {
+	if !audited(l.Kind) || !fileRel(f) {
 		return out
 	}
-	if f.rel == "" {
-		rel, err := filepath.Rel(f.root, f.abs)
-		if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-			return out // a file named outside the -root given: nothing to resolve against
-		}
-		f.rel = filepath.ToSlash(rel)
+	s := a.siteOf(f.root)
+	if s.Template(f.rel) || a.inCode(f, s, l.Start.Offset) {
+		return out
 	}
-	res, ok := a.resolve(f, l.URI)
+	r := &reporter{a: a, f: f, l: l, shown: uri.Redact(l.URI), out: out}
+	if isHTTP(l.URI) {
+		a.checkOwn(r, s)
+		return r.out
+	}
+	ref := l.URI
+	if p, ok := s.SitePath(ref); ok {
+		ref = p
+	}
+	res, ok := a.resolve(f, ref)
 	if !ok {
 		return out
 	}
 	t := res.t
-	shown := uri.Redact(l.URI)
-	report := func(c uri.Category, at int, fix []uri.Edit, format string, args ...any) {
-		if !a.pol.Reports(c) {
-			return
+	if ref != l.URI { // the fragment sits where the link has it
+		t.fragAt += len(l.URI) - len(ref)
+	}
+	pageURL, isPage := s.URL(f.rel)
+	// A Markdown file that is no page of the generator's site (a README
+	// beside the site) is read on the forge.
+	read := s
+	if !isPage && !s.Forge && f.kind == kindMarkdown {
+		read = a.forgeOf(f.root)
+	}
+	var lk lookup
+	if !t.outside {
+		lk = res.lk
+		if lk.exists && !res.inside {
+			// Through a symbolic link to a directory or file outside
+			// the root: nothing of the outside file is read or shown.
+			r.report(CategoryOutsideRoot, 0, nil, "%q leads through a symbolic link outside the root directory %q", r.shown, a.showRoot(f.root))
+			return r.out
 		}
-		out = append(out, Finding{File: f.Name, Pos: l.PositionOf(at), Category: c,
-			Message: fmt.Sprintf(format, args...), URI: shown, Fix: sourceEdits(l, fix)})
+	}
+	// A page of a generator's site links to URLs of the site: where the
+	// path of the tree finds no file (or only a folder), the site's
+	// layout decides. So do root-relative links of any file where the
+	// site serves folders at "/".
+	if !lk.exists || lk.dir && !s.Forge {
+		p, ok := "", false
+		switch {
+		case isPage:
+			p, ok = resolveURL(pageURL, ref)
+		case strings.HasPrefix(ref, "/") && !s.Forge:
+			p, ok = resolveURL("/", ref)
+		}
+		if ok {
+			if _, ok := s.Redirected(p); ok {
+				return r.out // a redirect of the site: where it leads is the server's
+			}
+			if found, rel := a.findSite(f.root, s, p); found.exists {
+				t.rel, lk = rel, found
+				a.checkFragment(r, s, t, lk)
+				return r.out
+			}
+			if lk.exists {
+				a.checkFragment(r, read, t, lk)
+				return r.out
+			}
+			if s.Hook || s.Lenient && strings.HasPrefix(ref, "/") {
+				why := "the site's render hook resolves links"
+				if !s.Hook {
+					why = "the server may hold more than this tree"
+				}
+				r.report(policy.CategoryUnverifiable, 0, nil, "%q leads to %q on the site, which no file of the tree publishes; %s, so it cannot be checked offline", r.shown, p, why)
+				return r.out
+			}
+			if isPage {
+				r.report(CategoryBrokenFile, 0, nil, "%q leads to %q on the site, which no file of the tree publishes%s", r.shown, p, fragNote(t))
+				return r.out
+			}
+		}
 	}
 	if t.outside {
-		report(CategoryOutsideRoot, 0, nil, "%q climbs above the root directory %q with \"..\"", shown, a.showRoot(f.root))
-		return out
-	}
-	lk := res.lk
-	if lk.exists && !res.inside {
-		// Through a symbolic link to a directory or file outside the
-		// root: nothing of the outside file is read or shown.
-		report(CategoryOutsideRoot, 0, nil, "%q leads through a symbolic link outside the root directory %q", shown, a.showRoot(f.root))
-		return out
+		up, rest := climb(f.rel, ref)
+		if read.ForgeClimb(up, rest) {
+			r.report(policy.CategoryUnverifiable, 0, nil, "%q climbs above the repository into the forge's own pages: checked with -remote only", r.shown)
+			return r.out
+		}
+		r.report(CategoryOutsideRoot, 0, nil, "%q climbs above the root directory %q with \"..\"", r.shown, a.showRoot(f.root))
+		return r.out
 	}
 	switch {
 	case !lk.exists:
-		report(CategoryBrokenFile, 0, nil, "%q leads to %q, which does not exist", shown, "/"+t.rel)
-		return out
+		r.report(CategoryBrokenFile, 0, nil, "%q leads to %q, which does not exist%s", r.shown, "/"+t.rel, fragNote(t))
+		return r.out
 	case t.dirSlash && !lk.dir:
-		report(CategoryBrokenFile, 0, nil, "%q leads to directory %q, which is a file", shown, "/"+t.rel)
-		return out
+		r.report(CategoryBrokenFile, 0, nil, "%q leads to directory %q, which is a file", r.shown, "/"+t.rel)
+		return r.out
 	case lk.right != "":
-		report(CategoryFileCase, 0, caseFix(l.URI, lk.wrong, lk.fixes),
-			"%q leads to %q, which exists only as %q: file names are case-sensitive", shown, "/"+t.rel, "/"+lk.right)
+		r.report(CategoryFileCase, 0, caseFix(l.URI, lk.wrong, lk.fixes),
+			"%q leads to %q, which exists only as %q: file names are case-sensitive", r.shown, "/"+t.rel, "/"+lk.right)
 	}
-	if !t.hasFrag || t.frag == "" || strings.EqualFold(t.frag, "top") || lk.dir {
+	a.checkFragment(r, read, t, lk)
+	return r.out
+}
+
+// inCode reports whether offset off of f is in what its publisher shows
+// as code (site.Site.CodeRanges), computed once per file.
+func (a *auditor) inCode(f *File, s *site.Site, off int) bool {
+	v, ok := a.sites.code.Load(f)
+	if !ok {
+		v, _ = a.sites.code.LoadOrStore(f, s.CodeRanges(f.Src))
+	}
+	for _, r := range v.([][2]int) {
+		if off >= r[0] && off < r[1] {
+			return true
+		}
+	}
+	return false
+}
+
+// linkTemplate is a Markdown link whose destination is a generator's
+// link template ("[x]({{< ref "y.md" >}})"), which CommonMark reads as
+// no link, since the destination holds spaces: the generator expands it
+// first.
+var linkTemplate = regexp.MustCompile(`\]\((\{\{[<%]-?\s*(?:rel)?ref\s+"[^"\n]*"\s*-?[>%]\}\}(?:#[^)\s]*)?|\{%-?\s*(?:link|post_url)\s+[^%\n]+-?%\}(?:#[^)\s]*)?)\)`)
+
+// checkTemplates checks the links of f written as a generator's link
+// templates that name files of the tree (Hugo's ref and relref, Jekyll's
+// link and post_url): the generator fails the build when the file is
+// missing.
+func (a *auditor) checkTemplates(f *File, out []Finding) []Finding {
+	if f.abs == "" || f.kind != kindMarkdown || !fileRel(f) || !bytes.Contains(f.Src, []byte("](")) {
 		return out
 	}
-	name := t.frag
-	if dec, err := uri.Unescape(name); err == nil {
-		name = dec
+	s := a.siteOf(f.root)
+	if s.Generator != "hugo" && s.Generator != "jekyll" {
+		return out
+	}
+	// Hugo expands shortcodes and Jekyll Liquid tags in code blocks too:
+	// only Jekyll's {% raw %} sections are left alone.
+	raw := rawRanges(f.Src)
+	for _, m := range linkTemplate.FindAllSubmatchIndex(f.Src, -1) {
+		start := m[2]
+		if s.Generator == "jekyll" && inRanges(raw, start) {
+			continue
+		}
+		dest := string(f.Src[m[2]:m[3]])
+		files, frag, ok := s.TemplateTarget(f.rel, dest)
+		if !ok || len(files) == 0 {
+			continue
+		}
+		l := &extract.Link{URI: dest, Raw: dest, Kind: extract.InlineLink, Start: position(f.Src, start)}
+		r := &reporter{a: a, f: f, l: l, shown: uri.Redact(dest), out: out}
+		n := len(out)
+		found := false
+		for _, c := range files {
+			if lk := a.fs.find(f.root, c); lk.exists && !lk.dir && lk.right == "" {
+				t := local{rel: c, hasFrag: frag != "", frag: frag, fragAt: strings.LastIndexByte(dest, '#') + 1}
+				a.checkFragment(r, s, t, lk)
+				found = true
+				break
+			}
+		}
+		if !found {
+			r.report(CategoryBrokenFile, 0, nil, "%q names %q, which does not exist: the %s build fails on it", r.shown, "/"+files[0], s.Generator)
+		}
+		out = r.out
+		for i := n; i < len(out); i++ {
+			out[i].Fix = nil // an edit of a template's text is no safe fix
+		}
+		if f.sil != nil {
+			out = f.sil.filter(out, n)
+		}
+	}
+	return out
+}
+
+// rawRanges returns the byte ranges of Liquid's {% raw %} sections.
+func rawRanges(src []byte) [][2]int {
+	var out [][2]int
+	for off := 0; ; {
+		k := bytes.Index(src[off:], []byte("{% raw %}"))
+		if k < 0 {
+			return out
+		}
+		start := off + k
+		end := bytes.Index(src[start:], []byte("{% endraw %}"))
+		if end < 0 {
+			return append(out, [2]int{start, len(src)})
+		}
+		out = append(out, [2]int{start, start + end})
+		off = start + end
+	}
+}
+
+func inRanges(rs [][2]int, off int) bool {
+	for _, r := range rs {
+		if off >= r[0] && off < r[1] {
+			return true
+		}
+	}
+	return false
+}
+
+// position returns the line, column (in bytes) and offset of off in src.
+func position(src []byte, off int) extract.Position {
+	line := 1 + bytes.Count(src[:off], []byte{'\n'})
+	bol := bytes.LastIndexByte(src[:off], '\n') + 1
+	return extract.Position{Line: line, Column: off - bol + 1, Offset: off}
+}
+
+// fragNote says that a link to a missing page has a fragment, which then
+// names nothing either.
+func fragNote(t local) string {
+	if !t.hasFrag || anchor.Top(t.frag) {
+		return ""
+	}
+	return fmt.Sprintf(", so neither does its anchor %q", t.frag)
+}
+
+// findSite returns the first file of the tree that serves the URL path
+// p of site s, and its slash path.
+func (a *auditor) findSite(root string, s *site.Site, p string) (lookup, string) {
+	for _, c := range s.Files(p) {
+		if lk := a.fs.find(root, c); lk.exists && !lk.dir && lk.right == "" {
+			return lk, c
+		}
+	}
+	return lookup{}, ""
+}
+
+// resolveURL resolves ref against the URL path base of a page, by RFC
+// 3986 section 5.2, and returns the decoded path of the target.
+func resolveURL(base, ref string) (string, bool) {
+	fixed := ref
+	if !uri.Valid(fixed) {
+		r, ok := uri.Repair(fixed)
+		if !ok {
+			return "", false
+		}
+		fixed = r
+	}
+	if k := strings.IndexByte(fixed, '#'); k >= 0 {
+		fixed = fixed[:k]
+	}
+	target, err := uri.Resolve("https://site.invalid"+escapePath(base), fixed)
+	if err != nil {
+		return "", false
+	}
+	u, err := uri.Parse(target)
+	if err != nil {
+		return "", false
+	}
+	p, err := uri.Unescape(u.Path)
+	if err != nil || p == "" {
+		return "/", err == nil
+	}
+	return p, true
+}
+
+// climb returns how many levels the reference ref, in the file rel,
+// climbs above the root, and the path that follows the last "..".
+func climb(fileRel, ref string) (int, string) {
+	if k := strings.IndexAny(ref, "?#"); k >= 0 {
+		ref = ref[:k]
+	}
+	merged := ref
+	if !strings.HasPrefix(ref, "/") {
+		merged = strings.TrimSuffix(path.Dir("/"+fileRel), "/") + "/" + ref
+	}
+	depth, lowest := 0, 0
+	segs := strings.Split(strings.TrimPrefix(merged, "/"), "/")
+	rest := 0
+	for i, s := range segs {
+		switch s {
+		case ".", "":
+		case "..":
+			depth--
+			if depth < lowest {
+				lowest, rest = depth, i+1
+			}
+		default:
+			if i < len(segs)-1 {
+				depth++
+			}
+		}
+	}
+	return -lowest, strings.Join(segs[min(rest, len(segs)):], "/")
+}
+
+// checkOwn checks an absolute URL that names a file of this tree: a link
+// to the repository's own files on its forge at a branch, or to a page
+// under one of the site's base URLs. The work tree answers for them; the
+// network is not asked (ownURL).
+func (a *auditor) checkOwn(r *reporter, s *site.Site) {
+	l := r.l
+	frag, hasFrag := "", false
+	fragAt := strings.IndexByte(l.URI, '#')
+	if fragAt >= 0 {
+		frag, hasFrag = l.URI[fragAt+1:], true
+		fragAt++
+	}
+	if rf, ok := s.Repo.File(l.URI); ok {
+		if rf.Pinned {
+			return // pinned history: -remote checks it
+		}
+		lk := a.fs.find(r.f.root, rf.Rel)
+		if !lk.exists {
+			r.report(CategoryBrokenFile, 0, nil, "%q names %q of this repository on branch %q, which the work tree does not have%s",
+				r.shown, "/"+rf.Rel, rf.Ref, fragNote(local{hasFrag: hasFrag, frag: frag}))
+			return
+		}
+		if lk.right != "" {
+			r.report(CategoryFileCase, 0, nil, "%q names %q of this repository, which exists only as %q: file names are case-sensitive", r.shown, "/"+rf.Rel, "/"+lk.right)
+		}
+		if rf.Raw {
+			return // the file itself: no anchors
+		}
+		a.checkFragment(r, s, local{rel: rf.Rel, query: rf.Query, hasFrag: hasFrag, frag: frag, fragAt: fragAt}, lk)
+		return
+	}
+	p, ok := s.Own(l.URI)
+	if !ok {
+		return
+	}
+	if _, ok := s.Redirected(p); ok {
+		return
+	}
+	lk, rel := a.findSite(r.f.root, s, p)
+	if !lk.exists {
+		if s.Lenient || s.Hook {
+			r.report(policy.CategoryUnverifiable, 0, nil, "%q is a page of this site at %q, which no file of the tree publishes: it cannot be checked offline", r.shown, p)
+			return
+		}
+		r.report(CategoryBrokenFile, 0, nil, "%q is a page of this site at %q, which no file of the tree publishes%s", r.shown, p, fragNote(local{hasFrag: hasFrag, frag: frag}))
+		return
+	}
+	a.checkFragment(r, s, local{rel: rel, hasFrag: hasFrag, frag: frag, fragAt: fragAt}, lk)
+}
+
+// ownURL reports whether the absolute URL u names a file of the tree at
+// root that checkOwn checks offline: the network is not asked for it.
+func (a *auditor) ownURL(root, u string) bool {
+	s := a.siteOf(root)
+	if rf, ok := s.Repo.File(u); ok {
+		return !rf.Pinned
+	}
+	_, ok := s.Own(u)
+	return ok
+}
+
+// checkFragment checks the fragment of t, which leads to lk: against the
+// anchors of the page, as the publisher makes and matches them.
+func (a *auditor) checkFragment(r *reporter, s *site.Site, t local, lk lookup) {
+	if !t.hasFrag || anchor.Top(t.frag) {
+		return
 	}
 	where := "/" + t.rel
 	if lk.right != "" {
 		where = "/" + lk.right
 	}
-	tg := a.index.get(lk.abs)
-	if (tg.kind == kindMarkdown && !plain(t.query)) || tg.kind == kindHTML {
-		if tg.anchors[name] {
-			return out
+	abs := lk.abs
+	if lk.dir {
+		// A folder shows its README on a forge, its index page on a site.
+		rel, ok := a.folderPage(r.f.root, s, strings.TrimPrefix(where, "/"))
+		if !ok {
+			return
 		}
-		// GitHub renders the id of a Markdown heading or HTML element as
-		// "user-content-" and the id, and links to either name work.
-		if tg.kind == kindMarkdown {
-			if bare, ok := strings.CutPrefix(name, "user-content-"); ok && tg.anchors[bare] {
-				return out
-			}
-		}
-		if right, ok := tg.folds[strings.ToLower(name)]; ok {
-			report(CategoryAnchorCase, t.fragAt, []uri.Edit{{Start: t.fragAt, End: len(l.URI), New: fragText(t.frag, right)}},
-				"%q names anchor %q, which %q has only as %q: anchors are case-sensitive", shown, name, where, right)
-			return out
-		}
-		report(CategoryBrokenAnchor, t.fragAt, nil, "%q names anchor %q, which %q does not have", shown, name, where)
-		return out
+		where = "/" + rel
+		abs = filepath.Join(r.f.root, filepath.FromSlash(rel))
 	}
-	from, to, isLine := lineAnchor(name)
+	name := t.frag
+	if dec, err := uri.Unescape(name); err == nil {
+		name = dec
+	}
+	tg := a.index.get(abs)
+	if (tg.kind == kindMarkdown && !plain(t.query)) || tg.kind == kindHTML {
+		set := tg.anchorsFor(s)
+		switch m, right := set.Find(t.frag, s.Anchors); m {
+		case anchor.Found:
+			return
+		case anchor.CaseOnly:
+			r.report(CategoryAnchorCase, t.fragAt, []uri.Edit{{Start: t.fragAt, End: len(r.l.URI), New: fragText(t.frag, right)}},
+				"%q names anchor %q, which %q has only as %q: anchors are case-sensitive", r.shown, name, where, right)
+			return
+		}
+		r.report(CategoryBrokenAnchor, t.fragAt, nil, "%q names anchor %q, which %q does not have", r.shown, name, where)
+		return
+	}
+	if !s.Forge {
+		return // a file served as it is: a fragment names nothing the server checks
+	}
+	from, to, isLine := anchor.Line(name)
 	switch {
 	case isLine && (from < 1 || from > tg.lines || to < 1 || to > tg.lines):
-		report(CategoryBrokenAnchor, t.fragAt, nil, "%q names line %d, but %q has %d lines", shown, max(from, to), where, tg.lines)
+		r.report(CategoryBrokenAnchor, t.fragAt, nil, "%q names line %d, but %q has %d lines", r.shown, max(from, to), where, tg.lines)
 	case !isLine && !tg.binary:
-		report(CategoryBrokenAnchor, t.fragAt, nil, "%q names anchor %q, but %q is shown as source, with line anchors only (#L10, #L10-L20)", shown, name, where)
+		r.report(CategoryBrokenAnchor, t.fragAt, nil, "%q names anchor %q, but %q is shown as source, with line anchors only (#L10, #L10-L20)", r.shown, name, where)
 	}
-	return out
+}
+
+// readmeNames are the names GitHub shows as a folder's README, in the
+// order it picks them.
+var readmeNames = []string{"README.md", "README.markdown", "README.mdown", "README.mkdn", "README", "README.txt", "README.rst", "README.html"}
+
+// folderPage returns the page a folder shows: its README on a forge
+// (the top of the repository also looks in .github/ and docs/ first),
+// the site's index page otherwise.
+func (a *auditor) folderPage(root string, s *site.Site, dir string) (string, bool) {
+	if s.Forge {
+		dirs := []string{dir}
+		if dir == "" {
+			dirs = []string{".github", "", "docs"}
+		}
+		for _, d := range dirs {
+			for _, n := range readmeNames {
+				rel := strings.TrimPrefix(d+"/"+n, "/")
+				// GitHub matches the README's name ignoring case.
+				if lk := a.fs.find(root, rel); lk.exists && !lk.dir {
+					if lk.right != "" {
+						rel = lk.right
+					}
+					return rel, true
+				}
+			}
+		}
+		return "", false
+	}
+	for _, ix := range []string{"_index.md", "index.md", "README.md", "index.html"} {
+		rel := strings.TrimPrefix(dir+"/"+ix, "/")
+		if lk := a.fs.find(root, rel); lk.exists && !lk.dir && lk.right == "" {
+			return rel, true
+		}
+	}
+	return "", false
 }
 
 // showRoot returns the root relative to the working directory.

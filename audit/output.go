@@ -127,6 +127,8 @@ type sarifRun struct {
 	Tool       sarifTool     `json:"tool"`
 	ColumnKind string        `json:"columnKind"`
 	Results    []sarifResult `json:"results"`
+	// Properties holds how the tree is published (Result.Sites).
+	Properties map[string]any `json:"properties,omitempty"`
 }
 
 type sarifTool struct {
@@ -216,7 +218,7 @@ const checksURL = "https://github.com/urilint/urilint/blob/main/docs/checks.md#"
 func writeSARIF(w io.Writer, r *Result) error {
 	sw := NewSARIF(w)
 	sw.Write(r.Findings)
-	return sw.Close()
+	return sw.Close(r.Sites)
 }
 
 // SARIF writes a SARIF 2.1.0 log result by result, so that a large audit
@@ -224,9 +226,9 @@ func writeSARIF(w io.Writer, r *Result) error {
 // comes, the tail at Close.
 type SARIF struct {
 	w     io.Writer
+	log   sarifLog
 	index map[uri.Category]int
 	n     int
-	tail  string
 	err   error
 }
 
@@ -251,19 +253,28 @@ func NewSARIF(w io.Writer) *SARIF {
 			DefaultConfig:    sarifConfig{Enabled: d.Default, Level: "error"},
 		})
 	}
-	doc, err := json.MarshalIndent(sarifLog{
+	s.log = sarifLog{
 		Schema:  "https://json.schemastore.org/sarif-2.1.0.json",
 		Version: "2.1.0",
 		Runs:    []sarifRun{run},
-	}, "", "  ")
+	}
+	head, _, err := s.split()
 	if err != nil {
 		s.err = err
 		return s
 	}
-	head, tail, _ := strings.Cut(string(doc), sarifResults)
-	s.tail = tail + "\n"
 	_, s.err = io.WriteString(w, head+`"results": [`)
 	return s
+}
+
+// split returns the indented log without results, cut where they go.
+func (s *SARIF) split() (head, tail string, err error) {
+	doc, err := json.MarshalIndent(s.log, "", "  ")
+	if err != nil {
+		return "", "", err
+	}
+	head, tail, _ = strings.Cut(string(doc), sarifResults)
+	return head, tail, nil
 }
 
 // Write adds the results of findings to the log.
@@ -310,16 +321,25 @@ func (s *SARIF) Write(findings []Finding) {
 	}
 }
 
-// Close ends the log and returns the first error of writing it.
-func (s *SARIF) Close() error {
+// Close ends the log, with how the tree is published (Result.Sites) in
+// the run's properties, which come after the results, and returns the
+// first error of writing it.
+func (s *SARIF) Close(sites []string) error {
 	if s.err != nil {
 		return s.err
+	}
+	if len(sites) > 0 {
+		s.log.Runs[0].Properties = map[string]any{"sites": sites}
+	}
+	_, tail, err := s.split()
+	if err != nil {
+		return err
 	}
 	end := "]"
 	if s.n > 0 {
 		end = "\n      ]"
 	}
-	_, s.err = io.WriteString(s.w, end+s.tail)
+	_, s.err = io.WriteString(s.w, end+tail+"\n")
 	return s.err
 }
 

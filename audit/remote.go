@@ -32,7 +32,7 @@ func (a *auditor) remoteURLs(files []*File) []string {
 		for i := range f.doc.Links {
 			l := &f.doc.Links[i]
 			s := l.URI
-			if seen[s] || !isHTTP(s) || policy.IsTemplate(s) || ign.match(s) {
+			if seen[s] || !isHTTP(s) || policy.IsTemplate(s) || ign.match(s) || f.abs != "" && a.ownURL(f.root, s) {
 				continue
 			}
 			if f.sil != nil && !slices.ContainsFunc(cats, func(c uri.Category) bool {

@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"fmt"
 	"io/fs"
 	"os"
 	"path"
@@ -8,6 +9,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/urilint/urilint/audit/site"
 	"github.com/urilint/urilint/internal/abnf"
 	"github.com/urilint/urilint/uri"
 )
@@ -238,4 +240,89 @@ func (c *fsCache) find(root, rel string) lookup {
 		lk.right = strings.Join(spelled, "/")
 	}
 	return lk
+}
+
+// siteEntry is the publisher of one root, detected once.
+type siteEntry struct {
+	once       sync.Once
+	site       *site.Site
+	forgeOnce  sync.Once
+	forge      *site.Site
+	detectErrs error
+}
+
+// sites holds the publishers of the roots of a run.
+type sites struct {
+	mu   sync.Mutex
+	m    map[string]*siteEntry
+	code sync.Map // *File -> [][2]int: what the publisher shows as code
+}
+
+func (a *auditor) siteEntry(root string) *siteEntry {
+	a.sites.mu.Lock()
+	defer a.sites.mu.Unlock()
+	if a.sites.m == nil {
+		a.sites.m = map[string]*siteEntry{}
+	}
+	e := a.sites.m[root]
+	if e == nil {
+		e = &siteEntry{}
+		a.sites.m[root] = e
+	}
+	return e
+}
+
+// siteOf returns how the tree at root is published (package site).
+func (a *auditor) siteOf(root string) *site.Site {
+	e := a.siteEntry(root)
+	e.once.Do(func() {
+		s, err := site.Detect(root, a.cfg.Site)
+		if s == nil { // a generator the options name is unknown
+			s, _ = site.Detect(root, site.Options{Generator: "github"})
+		}
+		e.site, e.detectErrs = s, err
+	})
+	return e.site
+}
+
+// forgeOf returns the forge's reading of the tree at root, for the files
+// that are no pages of its site.
+func (a *auditor) forgeOf(root string) *site.Site {
+	s := a.siteOf(root)
+	if s.Forge {
+		return s
+	}
+	e := a.siteEntry(root)
+	e.forgeOnce.Do(func() {
+		name := "github"
+		if s.Repo != nil && s.Repo.Host == "gitlab.com" {
+			name = "gitlab"
+		}
+		o := a.cfg.Site
+		o.Generator = name
+		e.forge, _ = site.Detect(root, o)
+	})
+	return e.forge
+}
+
+// detectSites detects the publisher of each root of the files, in their
+// order, and returns the lines that say what was found: a site
+// generator, or a publisher the options name.
+func (a *auditor) detectSites(files []*File) []string {
+	var lines []string
+	seen := map[string]bool{}
+	for _, f := range files {
+		if f.abs == "" || seen[f.root] {
+			continue
+		}
+		seen[f.root] = true
+		s := a.siteOf(f.root)
+		if e := a.siteEntry(f.root); e.detectErrs != nil {
+			a.fail(fmt.Errorf("%s: %v", s.Evidence, e.detectErrs))
+		}
+		if !s.Forge || a.cfg.Site.Generator != "" && a.cfg.Site.Generator != "auto" {
+			lines = append(lines, s.String()) // the forge, the default, goes without saying
+		}
+	}
+	return lines
 }

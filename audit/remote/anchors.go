@@ -4,7 +4,7 @@ import (
 	"io"
 	"slices"
 
-	"github.com/urilint/urilint/uri"
+	forge "github.com/urilint/urilint/internal/anchor"
 	"golang.org/x/net/html"
 )
 
@@ -41,21 +41,15 @@ func readAnchors(r io.Reader, limit int64) (anchors []string, truncated bool, er
 	}
 }
 
-// hasAnchor reports whether the sorted anchors hold frag, as written or
-// percent-decoded (the HTML standard tries both), or with GitHub's
-// "user-content-" prefix, which its pages give the ids of rendered
-// Markdown while a script scrolls to the plain name.
+// hasAnchor reports whether the sorted anchors hold frag by the rules of
+// package internal/anchor: as written, then percent-decoded (the HTML standard
+// tries both), with or without GitHub's "user-content-" prefix, which its
+// pages give the ids of rendered Markdown while a script scrolls to the
+// plain name.
 func hasAnchor(anchors []string, frag string) bool {
-	names := []string{frag}
-	if dec, err := uri.Unescape(frag); err == nil && dec != frag {
-		names = append(names, dec)
-	}
-	for _, n := range names {
-		for _, a := range []string{n, "user-content-" + n} {
-			if _, ok := slices.BinarySearch(anchors, a); ok {
-				return true
-			}
-		}
-	}
-	return false
+	_, ok := forge.Lookup(func(n string) bool {
+		_, ok := slices.BinarySearch(anchors, n)
+		return ok
+	}, frag, forge.Rules{Prefix: "user-content-"})
+	return ok
 }

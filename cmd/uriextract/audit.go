@@ -18,6 +18,7 @@ import (
 
 	"github.com/urilint/urilint/audit"
 	"github.com/urilint/urilint/audit/remote"
+	"github.com/urilint/urilint/audit/site"
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/internal/config"
 	"github.com/urilint/urilint/internal/policy"
@@ -133,7 +134,7 @@ func runAudit(o options, pol *policy.Policy, paths []string, stdin io.Reader, st
 		Remote:    memoRemote(check),
 		// Without fixes to make, the source is not kept.
 		DropSource: !o.audit.fix && !o.audit.diff,
-		Site:       o.audit.site,
+		Site:       site.Options(o.audit.site), // the same fields, one to one
 	}
 	w := bufio.NewWriter(stdout)
 	// Findings stream file by file where the format allows and nothing
@@ -155,9 +156,12 @@ func runAudit(o options, pol *policy.Policy, paths []string, stdin io.Reader, st
 	}
 	r := audit.Run(cfg, paths)
 	if sarif != nil {
-		writeErr = sarif.Close()
+		writeErr = sarif.Close(r.Sites)
 	}
 	status := exitOK
+	for _, line := range r.Sites {
+		fmt.Fprintf(stderr, "uriextract: %s\n", line)
+	}
 	for _, w := range r.Warnings {
 		fmt.Fprintf(stderr, "uriextract: %s\n", w)
 	}

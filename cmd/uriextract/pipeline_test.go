@@ -146,7 +146,7 @@ func TestFixThenCheck(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := "# Doc\n\nSee <http://example.com/~user> and [gone](gone.md) and [self](#doc).\n"; string(src) != want {
+	if want := "# Doc\n\nSee <http://example.com/~user> and [gone](gone.md) and [self](#Doc).\n"; string(src) != want {
 		t.Errorf("doc.md after -fix:\n%s\nwant:\n%s", src, want)
 	}
 	code, checkOut, checkErr := rerun(t, "-check", "doc.md")
@@ -156,7 +156,7 @@ func TestFixThenCheck(t *testing.T) {
 	if fixOut != checkOut {
 		t.Errorf("-fix reported:\n%s\nthe next -check finds:\n%s", fixOut, checkOut)
 	}
-	if !strings.Contains(fixErr, "fixed 1 file: 4 findings before, 1 left") {
+	if !strings.Contains(fixErr, "fixed 1 file: 3 findings before, 1 left") {
 		t.Errorf("-fix stderr:\n%s\nwant the count of what is left", fixErr)
 	}
 	_, jsonOut, _ := rerun(t, "-check", "-output", "json", "doc.md")

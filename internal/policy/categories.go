@@ -21,6 +21,10 @@ const (
 	CategoryBrokenAnchor uri.Category = "broken-anchor"
 	// CategoryAnchorCase: it has one only when case is ignored.
 	CategoryAnchorCase uri.Category = "anchor-case"
+	// CategoryUnverifiable: where the link leads cannot be known offline
+	// (a forge's own pages, a path a render hook or an unknown server
+	// resolves).
+	CategoryUnverifiable uri.Category = "unverifiable"
 )
 
 // The categories of the remote link check (uriextract -check -remote),
@@ -140,6 +144,8 @@ var Categories = []Doc{
 		"the fragment names no anchor of the target: no heading slug, id or name, no such line", "See [install](#instal) under a heading \"Install\"."},
 	{CategoryAnchorCase, "3.5", true, true, true,
 		"the fragment names an anchor of the target only when case is ignored (GitLab, MkDocs and browsers compare exactly)", "See [install](#Install) under a heading \"Install\"."},
+	{CategoryUnverifiable, "5.2", false, false, true,
+		"a link that cannot be checked offline: a forge's own pages (\"../../issues\"), a path that only a site generator's render hook or an unknown server resolves; off by default, to list what was not checked", "See [the issues](../../issues) in README.md."},
 	{CategoryLinkClientError, "RFC 9110 §15.5", true, false, true,
 		"with -remote: the link answers a 4xx status (404 not found, 410 gone, 403 forbidden), after its redirects", "See [the spec](https://example.com/spec), which answers 404."},
 	{CategoryLinkServerError, "RFC 9110 §15.6", true, false, true,

@@ -1,0 +1,153 @@
+package site
+
+import (
+	"encoding/json"
+	"path"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+	"go.yaml.in/yaml/v3"
+)
+
+// config is a generator's configuration file, decoded into plain maps.
+type config map[string]any
+
+// readConfig decodes the configuration file rel by its extension: TOML,
+// YAML or JSON. YAML tags that name code (MkDocs' "!!python/name:",
+// "!ENV") are read as their plain values.
+func readConfig(t *Tree, rel string) (config, error) {
+	src, err := t.Read(rel)
+	if err != nil {
+		return nil, err
+	}
+	c := config{}
+	switch strings.ToLower(path.Ext(rel)) {
+	case ".toml":
+		if _, err := toml.Decode(string(src), (*map[string]any)(&c)); err != nil {
+			return nil, err
+		}
+	case ".json":
+		if err := json.Unmarshal(src, (*map[string]any)(&c)); err != nil {
+			return nil, err
+		}
+	default:
+		var n yaml.Node
+		if err := yaml.Unmarshal(src, &n); err != nil {
+			return nil, err
+		}
+		if v, ok := plainYAML(&n).(map[string]any); ok {
+			c = v
+		}
+	}
+	return c, nil
+}
+
+// plainYAML turns a YAML node into maps, slices and scalars, whatever its
+// tags say.
+func plainYAML(n *yaml.Node) any {
+	switch n.Kind {
+	case yaml.DocumentNode:
+		if len(n.Content) > 0 {
+			return plainYAML(n.Content[0])
+		}
+	case yaml.MappingNode:
+		m := map[string]any{}
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			m[n.Content[i].Value] = plainYAML(n.Content[i+1])
+		}
+		return m
+	case yaml.SequenceNode:
+		var s []any
+		for _, c := range n.Content {
+			s = append(s, plainYAML(c))
+		}
+		return s
+	case yaml.ScalarNode:
+		switch n.Value {
+		case "true", "True", "yes":
+			if n.Tag == "!!bool" {
+				return true
+			}
+		case "false", "False", "no":
+			if n.Tag == "!!bool" {
+				return false
+			}
+		}
+		return n.Value
+	case yaml.AliasNode:
+		if n.Alias != nil {
+			return plainYAML(n.Alias)
+		}
+	}
+	return nil
+}
+
+// get returns the value at the dotted key, matching each name ignoring
+// case (Hugo's keys are case-insensitive).
+func (c config) get(key string) any {
+	var cur any = map[string]any(c)
+	for _, name := range strings.Split(key, ".") {
+		m, ok := cur.(map[string]any)
+		if !ok {
+			return nil
+		}
+		cur = nil
+		for k, v := range m {
+			if strings.EqualFold(k, name) {
+				cur = v
+				break
+			}
+		}
+	}
+	return cur
+}
+
+// str returns the string at key, or def.
+func (c config) str(key, def string) string {
+	if v, ok := c.get(key).(string); ok && v != "" {
+		return v
+	}
+	return def
+}
+
+// flag returns the boolean at key, or def.
+func (c config) flag(key string, def bool) bool {
+	switch v := c.get(key).(type) {
+	case bool:
+		return v
+	case string:
+		switch strings.ToLower(v) {
+		case "true", "yes", "on":
+			return true
+		case "false", "no", "off":
+			return false
+		}
+	}
+	return def
+}
+
+// list returns the maps of the list at key.
+func (c config) list(key string) []config {
+	var out []config
+	switch v := c.get(key).(type) {
+	case []any:
+		for _, e := range v {
+			if m, ok := e.(map[string]any); ok {
+				out = append(out, config(m))
+			}
+		}
+	case []map[string]any:
+		for _, m := range v {
+			out = append(out, config(m))
+		}
+	}
+	return out
+}
+
+// table returns the map at key.
+func (c config) table(key string) config {
+	if m, ok := c.get(key).(map[string]any); ok {
+		return config(m)
+	}
+	return nil
+}

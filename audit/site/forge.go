@@ -1,0 +1,86 @@
+package site
+
+import "github.com/urilint/urilint/internal/anchor"
+
+// forge is the default publisher: the Markdown is read where the forge
+// renders it. A link is a path of the repository at the same commit; a
+// folder shows its README; "../../issues" from the top climbs into the
+// forge's own pages. GitHub finds a heading's id ignoring case; GitLab
+// compares exactly.
+type forge struct{ gitlab, none bool }
+
+func (f forge) Name() string {
+	switch {
+	case f.none:
+		return "none"
+	case f.gitlab:
+		return "gitlab"
+	}
+	return "github"
+}
+
+// Detect is never asked: the forge is what no generator claims.
+func (forge) Detect(*Tree) string { return "" }
+
+func (f forge) Load(t *Tree, s *Site) error {
+	gitlab := f.gitlab
+	if !f.none && s.Evidence == "" {
+		switch {
+		case s.Repo != nil && s.Repo.Host == "gitlab.com":
+			gitlab, s.Evidence = true, "remote on gitlab.com"
+		case s.Repo == nil && t.Exists(".gitlab-ci.yml"):
+			gitlab, s.Evidence = true, ".gitlab-ci.yml"
+		case s.Repo != nil:
+			s.Evidence = "remote on " + s.Repo.Host
+		default:
+			s.Evidence = "no site generator found"
+		}
+	}
+	switch {
+	case f.none:
+		s.Generator, s.Anchors = "none", anchor.HTML
+	case gitlab:
+		s.Generator, s.Anchors = "gitlab", anchor.GitLab
+	default:
+		s.Generator, s.Anchors = "github", anchor.GitHub
+	}
+	s.Forge = !f.none
+	return nil
+}
+
+// forgePages are the first segments of the forge's pages of a
+// repository, what "../../" from the top of the tree reaches on GitHub
+// ("../../issues") and "../../../-/" on GitLab.
+var forgePages = map[string]bool{
+	"issues": true, "pulls": true, "pull": true, "wiki": true, "releases": true, "actions": true,
+	"discussions": true, "blob": true, "tree": true, "raw": true, "compare": true, "security": true,
+	"projects": true, "milestones": true, "labels": true, "commits": true, "commit": true, "tags": true,
+	"branches": true, "graphs": true, "network": true, "pulse": true, "settings": true, "stargazers": true,
+	"watchers": true, "forks": true, "-": true, "merge_requests": true, "pipelines": true, "contributors": true,
+	"packages": true, "deployments": true, "archive": true, "edit": true, "new": true, "find": true,
+}
+
+// ForgeClimb reports whether a reference that climbs up above the root by
+// up levels and then goes on with rest (a slash path) reaches the forge's
+// own pages: the repository's pages ("../../issues") or another
+// repository's ("../../../other/repo"). A climb of one level ends in the
+// forge's "blob" route, which holds nothing but commits of this tree.
+func (s *Site) ForgeClimb(up int, rest string) bool {
+	if !s.Forge {
+		return false
+	}
+	first := rest
+	for i := 0; i < len(rest); i++ {
+		if rest[i] == '/' || rest[i] == '?' || rest[i] == '#' {
+			first = rest[:i]
+			break
+		}
+	}
+	switch {
+	case up >= 3:
+		return true
+	case up == 2:
+		return first == "" || forgePages[first]
+	}
+	return false
+}

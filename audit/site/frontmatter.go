@@ -1,0 +1,70 @@
+package site
+
+import (
+	"bytes"
+	"encoding/json"
+
+	"github.com/BurntSushi/toml"
+	"go.yaml.in/yaml/v3"
+)
+
+// frontMatter is what the generators read of a page's front matter.
+type frontMatter struct {
+	URL       string   `yaml:"url" toml:"url" json:"url"`
+	Slug      string   `yaml:"slug" toml:"slug" json:"slug"`
+	Aliases   []string `yaml:"aliases" toml:"aliases" json:"aliases"`
+	ID        string   `yaml:"id" toml:"id" json:"id"`
+	Permalink string   `yaml:"permalink" toml:"permalink" json:"permalink"`
+	Draft     bool     `yaml:"draft" toml:"draft" json:"draft"`
+	Date      any      `yaml:"date" toml:"date" json:"date"`
+}
+
+// readFrontMatter reads the front matter at the start of src: YAML
+// between "---" lines, TOML between "+++" lines, or a JSON object.
+// A page without one, or with one that does not decode, gives the zero
+// value: the page is laid out by its path.
+func readFrontMatter(src []byte) frontMatter {
+	var fm frontMatter
+	switch {
+	case bytes.HasPrefix(src, []byte("---")):
+		if body, ok := fenced(src, "---"); ok {
+			var n yaml.Node
+			if yaml.Unmarshal(body, &n) == nil {
+				_ = n.Decode(&fm) // a key of another type is left out
+			}
+		}
+	case bytes.HasPrefix(src, []byte("+++")):
+		if body, ok := fenced(src, "+++"); ok {
+			_, _ = toml.Decode(string(body), &fm)
+		}
+	case bytes.HasPrefix(src, []byte("{")):
+		dec := json.NewDecoder(bytes.NewReader(src))
+		_ = dec.Decode(&fm)
+	}
+	return fm
+}
+
+// fenced returns the lines between the fence on the first line of src and
+// the next line that is the fence.
+func fenced(src []byte, fence string) ([]byte, bool) {
+	nl := bytes.IndexByte(src, '\n')
+	if nl < 0 || string(bytes.TrimSpace(src[:nl])) != fence {
+		return nil, false
+	}
+	rest := src[nl+1:]
+	for off := 0; off < len(rest); {
+		end := bytes.IndexByte(rest[off:], '\n')
+		line := rest[off:]
+		if end >= 0 {
+			line = rest[off : off+end]
+		}
+		if string(bytes.TrimRight(line, " \t\r")) == fence {
+			return rest[:off], true
+		}
+		if end < 0 {
+			break
+		}
+		off += end + 1
+	}
+	return nil, false
+}

@@ -1,0 +1,356 @@
+package site
+
+import (
+	"path"
+	"sort"
+	"strings"
+	"unicode"
+
+	"github.com/urilint/urilint/internal/anchor"
+)
+
+// hugo publishes a Hugo site (gohugo.io/content-management/urls,
+// /organization, /configuration/markup). Content files live in the
+// content directory (one per language when languages set contentDir),
+// pages get pretty URLs built from their path, lower-cased and urlized,
+// a page bundle (index.md) or a section (_index.md) is published at its
+// folder, front matter "url" and "slug" replace the path or its last
+// segment and "aliases" add redirect pages, static/ (and the mounts of
+// module.mounts) is served at "/", files beside a bundle's index are
+// published beside the page. Headings get ids by autoHeadingIDType, and
+// definition terms too when autoDefinitionTermID is on. A render-link
+// hook rewrites every link destination.
+type hugo struct{}
+
+func (hugo) Name() string { return "hugo" }
+
+var hugoConfigs = []string{"hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json",
+	"config/_default/hugo.toml", "config/_default/hugo.yaml", "config/_default/hugo.yml", "config/_default/hugo.json",
+	"config.toml", "config.yaml", "config.yml", "config.json",
+	"config/_default/config.toml", "config/_default/config.yaml", "config/_default/config.yml", "config/_default/config.json"}
+
+func (hugo) Detect(t *Tree) string {
+	for _, c := range hugoConfigs {
+		if !t.Exists(c) {
+			continue
+		}
+		if strings.HasPrefix(c, "hugo.") || strings.HasPrefix(c, "config/_default/") {
+			return c
+		}
+		// config.* is a common name: Hugo's has a content or layouts
+		// folder, or a theme, beside it.
+		if t.First("content", "layouts", "themes", "archetypes") != "" {
+			return c
+		}
+	}
+	return ""
+}
+
+// hugoContent are the extensions of Hugo's content formats.
+var hugoContent = map[string]bool{".md": true, ".markdown": true, ".html": true, ".htm": true,
+	".adoc": true, ".asciidoc": true, ".org": true, ".pandoc": true, ".pdc": true, ".rst": true}
+
+type hugoLang struct {
+	code, prefix, dir string
+}
+
+func (h hugo) Load(t *Tree, s *Site) error {
+	cfg := config{}
+	var firstErr error
+	if ev := h.Detect(t); ev != "" {
+		c, err := readConfig(t, ev)
+		if err != nil {
+			firstErr = err
+		} else {
+			cfg = c
+		}
+	}
+	// config/_default/ splits the configuration by top-level key.
+	for _, key := range []string{"languages", "markup", "module", "params", "permalinks"} {
+		for _, ext := range []string{".toml", ".yaml", ".yml", ".json"} {
+			rel := "config/_default/" + key + ext
+			if !t.Exists(rel) {
+				continue
+			}
+			if c, err := readConfig(t, rel); err == nil {
+				cfg[key] = map[string]any(c)
+			} else if firstErr == nil {
+				firstErr = err
+			}
+		}
+	}
+	s.Anchors = anchor.HTML
+	s.Base(cfg.str("baseURL", ""))
+	idType := "github"
+	if cfg.table("blackfriday") != nil && cfg.table("markup") == nil {
+		// Hugo rendered with Blackfriday until 0.60: a site configured
+		// for it, and not for Goldmark, has Blackfriday's ids.
+		idType = "blackfriday"
+	}
+	switch strings.ToLower(cfg.str("markup.goldmark.parser.autoHeadingIDType", idType)) {
+	case "github-ascii":
+		s.slug = func(text string) string { return githubSlug(asciiFold(text)) }
+	case "blackfriday":
+		s.slug = blackfridaySlug
+	}
+	s.termIDs = cfg.flag("markup.goldmark.parser.autoDefinitionTermID", false)
+	lower := !cfg.flag("disablePathToLower", false)
+	ugly := cfg.flag("uglyURLs", false)
+	contentDir := cfg.str("contentDir", "content")
+	defLang := strings.ToLower(cfg.str("defaultContentLanguage", "en"))
+	inSubdir := cfg.flag("defaultContentLanguageInSubdir", false)
+
+	var langs []hugoLang
+	codes := map[string]bool{}
+	if ls := cfg.table("languages"); ls != nil {
+		keys := make([]string, 0, len(ls))
+		for k := range ls {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, code := range keys {
+			lc := ls.table(code)
+			code = strings.ToLower(code)
+			codes[code] = true
+			prefix := "/" + code
+			if code == defLang && !inSubdir {
+				prefix = ""
+			}
+			dir := contentDir
+			if lc != nil {
+				dir = lc.str("contentDir", contentDir)
+			}
+			langs = append(langs, hugoLang{code: code, prefix: prefix, dir: dir})
+		}
+	}
+	if len(langs) == 0 {
+		langs = []hugoLang{{code: defLang, dir: contentDir}}
+	}
+	// module.mounts add content and static folders.
+	var statics []string
+	switch v := cfg.get("staticDir").(type) {
+	case string:
+		statics = append(statics, v)
+	case []any:
+		for _, e := range v {
+			if d, ok := e.(string); ok {
+				statics = append(statics, d)
+			}
+		}
+	}
+	if len(statics) == 0 {
+		statics = []string{"static"}
+	}
+	for _, m := range cfg.list("module.mounts") {
+		src, tgt := m.str("source", ""), m.str("target", "")
+		switch {
+		case src == "":
+		case tgt == "static" || strings.HasPrefix(tgt, "static/"):
+			s.Mount("/"+strings.TrimPrefix(strings.TrimPrefix(tgt, "static"), "/"), src)
+		case tgt == "content" || strings.HasPrefix(tgt, "content/"):
+			sub := strings.TrimPrefix(strings.TrimPrefix(tgt, "content"), "/")
+			lang := strings.ToLower(m.str("lang", ""))
+			for i := range langs {
+				if lang == "" || langs[i].code == lang {
+					h.pages(t, s, langs[i], src, sub, lower, ugly, codes)
+				}
+			}
+		}
+	}
+	for _, d := range statics {
+		s.Mount("/", d)
+	}
+	if theme := cfg.str("theme", ""); theme != "" {
+		s.Mount("/", "themes/"+theme+"/static")
+	}
+	seen := map[string]bool{}
+	for _, l := range langs {
+		key := l.dir + "\x00" + l.prefix
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		h.pages(t, s, l, l.dir, "", lower, ugly, codes)
+	}
+	s.templates = append(s.templates, "layouts", "themes")
+	hooks := []string{"layouts/_markup/render-link.html", "layouts/_default/_markup/render-link.html"}
+	if theme := cfg.str("theme", ""); theme != "" {
+		hooks = append(hooks, "themes/"+theme+"/layouts/_markup/render-link.html", "themes/"+theme+"/layouts/_default/_markup/render-link.html")
+	}
+	if hook := t.First(hooks...); hook != "" {
+		s.Hook = true
+		s.Note("render hook %s", hook)
+	} else if cfg.flag("markup.goldmark.renderHooks.link.enableDefault", false) {
+		s.Hook = true
+		s.Note("embedded link render hook")
+	}
+	if cfg.table("permalinks") != nil {
+		s.Note("permalinks not modelled")
+	}
+	return firstErr
+}
+
+// pages lays out the content folder dir of language l, whose files land
+// under the content path sub.
+func (hugo) pages(t *Tree, s *Site, l hugoLang, dir, sub string, lower, ugly bool, codes map[string]bool) {
+	if sub == "" && t.Exists(dir) {
+		s.contentDirs = append(s.contentDirs, strings.Trim(path.Clean(dir), "/"))
+	}
+	t.Walk(dir, func(rel string) {
+		p := strings.TrimPrefix(rel, strings.Trim(dir, "/")+"/")
+		if sub != "" {
+			p = sub + "/" + p
+		}
+		d, base := path.Split(p)
+		d = strings.TrimSuffix(d, "/")
+		ext := strings.ToLower(path.Ext(base))
+		name := strings.TrimSuffix(base, path.Ext(base))
+		prefix := l.prefix
+		// A translation by file name: "about.fr.md".
+		if k := strings.LastIndexByte(name, '.'); k >= 0 && codes[strings.ToLower(name[k+1:])] {
+			code := strings.ToLower(name[k+1:])
+			name = name[:k]
+			prefix = "/" + code
+		}
+		urlDir := hugoURLize(d, lower)
+		if !hugoContent[ext] {
+			// A resource beside a bundle's index is published beside
+			// the page, its name as written.
+			s.Alias(prefix+"/"+urlDir+"/"+base, rel)
+			s.Alias(prefix+"/"+d+"/"+base, rel)
+			return
+		}
+		src, _ := t.head(rel)
+		fm := readFrontMatter(src)
+		var u string
+		switch {
+		case fm.URL != "":
+			u = fm.URL
+			if !strings.HasPrefix(u, "/") {
+				u = "/" + u
+			}
+		case name == "_index" || name == "index":
+			u = prefix + "/" + urlDir + "/"
+		default:
+			seg := hugoURLize(name, lower)
+			if fm.Slug != "" {
+				seg = hugoURLize(fm.Slug, false)
+			}
+			if ugly {
+				u = prefix + "/" + urlDir + "/" + seg + ".html"
+			} else {
+				u = prefix + "/" + urlDir + "/" + seg + "/"
+			}
+		}
+		s.Page(rel, u)
+		for _, a := range fm.Aliases {
+			if !strings.HasPrefix(a, "/") {
+				a = path.Dir(strings.TrimSuffix(u, "/")) + "/" + a
+			}
+			s.Alias(a, rel)
+		}
+	})
+}
+
+// hugoURLize makes a path a URL path as Hugo does (urls.MakePath): white
+// space becomes "-", characters other than letters, digits and
+// "/._-~+#%" are dropped, and the path is lower-cased unless
+// disablePathToLower.
+func hugoURLize(p string, lower bool) string {
+	var b strings.Builder
+	for _, r := range p {
+		switch {
+		case unicode.IsSpace(r):
+			b.WriteByte('-')
+		case unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r) || strings.ContainsRune("/._-~+#%", r):
+			b.WriteRune(r)
+		}
+	}
+	out := b.String()
+	if lower {
+		out = strings.ToLower(out)
+	}
+	return strings.Trim(out, "/")
+}
+
+// blackfridaySlug is Hugo's "blackfriday" heading id: letters and digits
+// kept (lower-cased), every run of other characters one "-", none at the
+// ends.
+func blackfridaySlug(text string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range text {
+		if unicode.IsLetter(r) || unicode.IsNumber(r) {
+			if dash && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			dash = false
+			b.WriteRune(unicode.ToLower(r))
+			continue
+		}
+		dash = true
+	}
+	return b.String()
+}
+
+// hugoCodeShortcodes are the paired shortcodes whose inner text Hugo's
+// documentation shows as code: what is inside is an example, not a link.
+var hugoCodeShortcodes = map[string]bool{"code": true, "highlight": true, "output": true, "code-toggle": true, "codeblock": true}
+
+// CodeRanges returns the byte ranges of src that the publisher shows as
+// code although Markdown does not: on a Hugo site, the inner text of
+// paired code shortcodes ("{{< code >}}...{{< /code >}}"). One pass
+// lists the shortcode tags; each opening pairs with the next closing tag
+// of its name.
+func (s *Site) CodeRanges(src []byte) [][2]int {
+	if s.Generator != "hugo" {
+		return nil
+	}
+	type tag struct {
+		start, end int // of the tag
+		name       string
+		closing    bool
+	}
+	var tags []tag
+	text := string(src)
+	for off := 0; ; {
+		k := strings.Index(text[off:], "{{<")
+		if k < 0 {
+			break
+		}
+		start := off + k
+		end := strings.Index(text[start:], ">}}")
+		if end < 0 {
+			break
+		}
+		inner := strings.TrimSpace(text[start+3 : start+end])
+		off = start + end + 3
+		closing := false
+		if r, ok := strings.CutPrefix(inner, "/"); ok && !strings.HasPrefix(r, "*") {
+			closing, inner = true, strings.TrimSpace(r)
+		}
+		name, _, _ := strings.Cut(inner, " ")
+		if hugoCodeShortcodes[name] {
+			tags = append(tags, tag{start, off, name, closing})
+		}
+	}
+	var out [][2]int
+	next := map[string]int{} // name -> index of the first tag not yet passed
+	pos := 0
+	for i, t := range tags {
+		if t.closing || t.start < pos {
+			continue
+		}
+		j := max(next[t.name], i+1)
+		for j < len(tags) && !(tags[j].closing && tags[j].name == t.name) {
+			j++
+		}
+		next[t.name] = j
+		if j == len(tags) {
+			continue // not paired: no inner text
+		}
+		out = append(out, [2]int{t.end, tags[j].start})
+		pos = tags[j].end
+	}
+	return out
+}

@@ -1,0 +1,540 @@
+// Package site models how a documentation tree is published: by a forge
+// that renders its Markdown (GitHub, GitLab) or by a site generator
+// (Hugo, mdBook, MkDocs, Docusaurus, Jekyll, VitePress, a plain static
+// folder). Each publisher is one Generator, in a file of its own, written
+// from that generator's documentation: it recognizes the tree by the
+// files a maintainer already has, and lays out the site, page by page:
+// the URL path each source file is published at, the folders served as
+// they are, the redirects, and how heading ids are made. The audit then
+// resolves a link as the published site does (Site.Files) instead of as a
+// path of the tree.
+package site
+
+import (
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/urilint/urilint/internal/anchor"
+	"github.com/urilint/urilint/uri"
+)
+
+// Options are the explicit mappings of a tree (the "site:" section of
+// the configuration file), for what detection does not know.
+type Options struct {
+	// Generator forces a publisher by name ("hugo", "github", "none"...);
+	// "" or "auto" detects it.
+	Generator string
+	// Repository is the forge repository the tree is, "github.com/o/r";
+	// "" asks git for its remotes.
+	Repository string
+	// BaseURLs are the URLs the tree is published at: a link under one
+	// is checked against the files, not fetched.
+	BaseURLs []string
+	// Mounts map URL path prefixes to folders of the tree
+	// ("/" -> "public/"); they are served as they are.
+	Mounts map[string]string
+	// Extensions rewrite the extension of a URL path to that of a
+	// source file (".html" -> ".md").
+	Extensions map[string]string
+	// Index names the files that serve a folder's URL, in order.
+	Index []string
+	// Redirects names redirect files (Netlify "_redirects" syntax).
+	Redirects []string
+}
+
+// Generator is one publisher's rules.
+type Generator interface {
+	// Name is the name of the publisher in the configuration.
+	Name() string
+	// Detect returns the file of the tree that shows the generator
+	// builds it (its configuration file), or "".
+	Detect(t *Tree) string
+	// Load reads the generator's configuration and lays the site out.
+	Load(t *Tree, s *Site) error
+}
+
+// generators are tried in order; the first that recognizes the tree
+// publishes it. Forges are the default, not detected.
+var generators = []Generator{hugo{}, mdbook{}, mkdocs{}, docusaurus{}, vitepress{}, jekyll{}, static{}}
+
+// byName returns the generator of that name, forges included.
+func byName(name string) Generator {
+	switch name {
+	case "github":
+		return forge{gitlab: false}
+	case "gitlab":
+		return forge{gitlab: true}
+	case "none":
+		return forge{none: true}
+	}
+	for _, g := range generators {
+		if g.Name() == name {
+			return g
+		}
+	}
+	return nil
+}
+
+// Names lists the publishers Options.Generator may name.
+func Names() []string {
+	names := []string{"auto", "github", "gitlab"}
+	for _, g := range generators {
+		names = append(names, g.Name())
+	}
+	return append(names, "none")
+}
+
+// Site is a tree laid out as its publisher serves it.
+type Site struct {
+	// Generator names the publisher ("github", "hugo"...).
+	Generator string
+	// Evidence is the file it was recognized by, or why it was chosen.
+	Evidence string
+	// Anchors are the rules by which a fragment finds an id on a page.
+	Anchors anchor.Rules
+	// Forge: links are read where the forge renders the Markdown, as
+	// paths of the repository.
+	Forge bool
+	// Hook: a render hook rewrites link destinations, so a link that no
+	// rule here resolves may still work: it cannot be verified offline.
+	Hook bool
+	// Lenient: the tree is served as is by a server whose other content
+	// is unknown: a root-relative link that nothing here serves cannot
+	// be verified offline.
+	Lenient bool
+	// Repo is the forge repository the tree is, when known.
+	Repo *Repo
+
+	root       string
+	slug       func(text string) string
+	dupSep     string              // what comes before the number of a repeated heading id
+	termIDs    bool                // definition terms get ids, as headings do
+	pages      map[string]string   // URL path -> file
+	urls       map[string]string   // file -> URL path
+	mounts     []mount             // longest URL prefix first
+	redirects  map[string]string   // URL path -> where it goes
+	exts       map[string][]string // URL extension -> source extensions
+	index      []string
+	bases      []base
+	shownBases []string // as configured, for String
+	notes      []string
+	wild       []string // URL path prefixes redirected as a whole ("/old/*")
+	// sitePrefix begins a path from the site's folder ("@site/").
+	sitePrefix string
+	// contentDirs hold the pages (Hugo's content directories).
+	contentDirs []string
+	// templates are folders of templates: a link in them is written for
+	// whatever page includes them.
+	templates []string
+	tabIDs    bool // content tabs get ids from their titles
+	titleNoID bool // a page's leading "# Title" is its title, with no id
+}
+
+// TitleNoID reports whether a page's leading top-level heading is shown
+// as its title without an id (Docusaurus).
+func (s *Site) TitleNoID() bool { return s.titleNoID }
+
+// Template reports whether the file rel is a template of the generator
+// (a layout, an include, a theme override): its relative links resolve
+// against the pages that include it, not against the file.
+func (s *Site) Template(rel string) bool {
+	for _, d := range s.templates {
+		if strings.HasPrefix(rel, d+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+type mount struct{ url, dir string }
+
+// Detect recognizes how the tree at root (an absolute directory) is
+// published, with the options' overrides, and lays the site out.
+// Errors are of configuration files that could not be read; the site is
+// usable all the same.
+func Detect(root string, o Options) (*Site, error) {
+	t := &Tree{Root: root}
+	s := &Site{root: root, pages: map[string]string{}, urls: map[string]string{}, redirects: map[string]string{},
+		exts: map[string][]string{}, dupSep: "-"}
+	var g Generator
+	switch o.Generator {
+	case "", "auto":
+		for _, c := range generators {
+			if ev := c.Detect(t); ev != "" {
+				g, s.Evidence = c, ev
+				break
+			}
+		}
+		if g == nil {
+			g = forge{}
+		}
+	default:
+		if g = byName(o.Generator); g == nil {
+			return nil, fmt.Errorf("site generator %q is not one of %s", o.Generator, strings.Join(Names(), ", "))
+		}
+		s.Evidence = "configured"
+	}
+	s.Generator = g.Name()
+	s.Repo = findRepo(root, o.Repository)
+	err := g.Load(t, s)
+	s.apply(t, o)
+	// A folder a generator would serve but the tree lacks serves nothing.
+	s.mounts = slices.DeleteFunc(s.mounts, func(m mount) bool { return m.dir != "" && !t.Exists(m.dir) })
+	slices.SortStableFunc(s.mounts, func(a, b mount) int { return len(b.url) - len(a.url) })
+	return s, err
+}
+
+// apply adds the explicit mappings.
+func (s *Site) apply(t *Tree, o Options) {
+	for u, dir := range o.Mounts {
+		s.Mount(u, dir)
+	}
+	for from, to := range o.Extensions {
+		s.exts[from] = append(s.exts[from], to)
+	}
+	if len(o.Index) > 0 {
+		s.index = o.Index
+	}
+	for _, b := range o.BaseURLs {
+		s.bases = append(s.bases, base{url: strings.TrimSuffix(b, "/") + "/"})
+		s.shownBases = append(s.shownBases, b)
+	}
+	if len(s.bases) > 0 && len(s.mounts) == 0 && len(s.urls) == 0 {
+		s.Mount("/", "") // the tree itself is what the base URLs serve
+	}
+	for _, r := range o.Redirects {
+		s.readRedirects(t, r)
+	}
+}
+
+// String says in one line what was detected.
+func (s *Site) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "site: %s", s.Generator)
+	if s.Evidence != "" {
+		fmt.Fprintf(&b, " (%s)", s.Evidence)
+	}
+	if len(s.pages) > 0 {
+		fmt.Fprintf(&b, ", %d pages", len(s.urls))
+	}
+	for _, m := range s.mounts {
+		dir := m.dir + "/"
+		if m.dir == "" {
+			dir = "./"
+		}
+		fmt.Fprintf(&b, ", %s at %s", dir, m.url)
+	}
+	if s.Repo != nil {
+		fmt.Fprintf(&b, ", repository %s", s.Repo)
+	}
+	for _, u := range s.shownBases {
+		fmt.Fprintf(&b, ", own URL %s", u)
+	}
+	for _, n := range s.notes {
+		b.WriteString(", " + n)
+	}
+	return b.String()
+}
+
+// Page records that the file rel (slash path from the root) is
+// published at the URL path u.
+func (s *Site) Page(rel, u string) {
+	u = cleanURL(u)
+	if _, ok := s.pages[u]; !ok {
+		s.pages[u] = rel
+	}
+	if _, ok := s.urls[rel]; !ok {
+		s.urls[rel] = u
+	}
+}
+
+// Alias records that the URL path u serves the page rel too (a redirect
+// page, or a second URL of the page).
+func (s *Site) Alias(u, rel string) {
+	u = cleanURL(u)
+	if _, ok := s.pages[u]; !ok {
+		s.pages[u] = rel
+	}
+}
+
+// Mount serves the folder dir (slash path from the root) at the URL path
+// prefix u, file by file.
+func (s *Site) Mount(u, dir string) {
+	dir = strings.Trim(path.Clean("/"+dir), "/")
+	u = "/" + strings.Trim(u, "/")
+	for _, m := range s.mounts {
+		if m.url == u && m.dir == dir {
+			return
+		}
+	}
+	s.mounts = append(s.mounts, mount{url: u, dir: dir})
+}
+
+// Redirect records that the URL path from redirects to the URL to.
+func (s *Site) Redirect(from, to string) {
+	if p, ok := strings.CutSuffix(from, "*"); ok {
+		s.wild = append(s.wild, p)
+		return
+	}
+	s.redirects[cleanURL(from)] = to
+}
+
+// SitePath returns the root-relative form of a reference that begins
+// with the generator's site prefix ("@site/static/a.png" is
+// "/static/a.png" on Docusaurus).
+func (s *Site) SitePath(ref string) (string, bool) {
+	if s.sitePrefix == "" {
+		return "", false
+	}
+	rest, ok := strings.CutPrefix(ref, s.sitePrefix)
+	if !ok {
+		return "", false
+	}
+	return "/" + rest, true
+}
+
+// Base records a URL the generator's configuration says the site is
+// published at (Hugo's baseURL, MkDocs' site_url...): links under it are
+// links to the site's own pages. Only absolute http and https URLs
+// count; either scheme is the same site.
+func (s *Site) Base(u string) { s.BaseAt(u, "") }
+
+// base is a URL the site is published at; keep is the part of its path
+// that the site's own URL paths include (Jekyll's baseurl).
+type base struct{ url, keep string }
+
+// BaseAt is Base for a site whose own URL paths begin with keep, the
+// path of u: a Jekyll site lays its pages out under baseurl.
+func (s *Site) BaseAt(u, keep string) {
+	keep = strings.TrimSuffix(keep, "/")
+	scheme, rest, ok := strings.Cut(u, "://")
+	if !ok || (!strings.EqualFold(scheme, "http") && !strings.EqualFold(scheme, "https")) {
+		return
+	}
+	host, _, _ := strings.Cut(rest, "/")
+	if host == "" || strings.ContainsAny(host, "{}$%") || strings.HasSuffix(host, ".invalid") ||
+		strings.HasPrefix(host, "localhost") || strings.HasPrefix(host, "127.") || strings.HasSuffix(host, "example.com") || strings.HasSuffix(host, "example.org") {
+		return // no published site: a placeholder or a local server
+	}
+	s.shownBases = append(s.shownBases, u)
+	for _, sc := range []string{"https://", "http://"} {
+		b := base{url: sc + strings.TrimSuffix(rest, "/") + "/", keep: keep}
+		if !slices.Contains(s.bases, b) {
+			s.bases = append(s.bases, b)
+		}
+	}
+}
+
+// Note adds a remark to the line that says what was detected.
+func (s *Site) Note(format string, args ...any) {
+	s.notes = append(s.notes, fmt.Sprintf(format, args...))
+}
+
+// cleanURL returns u as a key: a clean path, "/" first, with a final "/"
+// when u had one.
+func cleanURL(u string) string {
+	if k := strings.IndexAny(u, "?#"); k >= 0 {
+		u = u[:k]
+	}
+	dir := strings.HasSuffix(u, "/")
+	u = path.Clean("/" + u)
+	if dir && u != "/" {
+		u += "/"
+	}
+	return u
+}
+
+// URL returns the URL path the file rel is published at.
+func (s *Site) URL(rel string) (string, bool) {
+	u, ok := s.urls[rel]
+	return u, ok
+}
+
+// Pages reports whether the site lays pages out from source files.
+func (s *Site) Pages() bool { return len(s.urls) > 0 }
+
+// Redirected reports whether the URL path p is a redirect of the site,
+// and where to.
+func (s *Site) Redirected(p string) (string, bool) {
+	to, ok := s.redirects[cleanURL(p)]
+	if !ok && !strings.HasSuffix(p, "/") {
+		to, ok = s.redirects[cleanURL(p)+"/"]
+	}
+	for _, w := range s.wild {
+		if !ok && strings.HasPrefix(p, w) {
+			to, ok = w+"*", true
+		}
+	}
+	return to, ok
+}
+
+// Files returns the files, slash paths from the root, that may serve the
+// URL path p (decoded, from "/"), best first: the page published there,
+// then what the mounts hold at that path, with the index files of a
+// folder and the extension rewrites. The caller takes the first that
+// exists.
+func (s *Site) Files(p string) []string {
+	key := cleanURL(p)
+	var out []string
+	add := func(f string) {
+		if !slices.Contains(out, f) {
+			out = append(out, f)
+		}
+	}
+	for _, k := range []string{key, strings.TrimSuffix(key, "/"), strings.TrimSuffix(key, "/") + "/"} {
+		if f, ok := s.pages[k]; ok {
+			add(f)
+		}
+	}
+	// "/a/index.html" and "/a.html" name the page at "/a/" on sites
+	// with pretty URLs, which also publish those files.
+	if base, ok := strings.CutSuffix(key, "/index.html"); ok {
+		if f, ok := s.pages[base+"/"]; ok {
+			add(f)
+		}
+	}
+	if base, ok := strings.CutSuffix(key, ".html"); ok {
+		for _, k := range []string{base, base + "/"} {
+			if f, ok := s.pages[k]; ok {
+				add(f)
+			}
+		}
+	}
+	for _, m := range s.mounts {
+		rest, ok := strings.CutPrefix(key, m.url)
+		if !ok || m.url != "/" && rest != "" && rest[0] != '/' {
+			continue
+		}
+		f := strings.Trim(m.dir+"/"+strings.TrimPrefix(rest, "/"), "/")
+		if strings.HasSuffix(key, "/") || rest == "" {
+			for _, ix := range s.indexNames() {
+				add(strings.TrimPrefix(f+"/"+ix, "/"))
+			}
+			continue
+		}
+		add(f)
+		ext := path.Ext(f)
+		for _, to := range s.exts[ext] {
+			add(strings.TrimSuffix(f, ext) + to)
+		}
+		for _, ix := range s.indexNames() {
+			add(f + "/" + ix)
+		}
+	}
+	return out
+}
+
+func (s *Site) indexNames() []string {
+	if len(s.index) > 0 {
+		return s.index
+	}
+	return []string{"index.html", "index.htm"}
+}
+
+// Own returns the URL path of an absolute URL under one of the site's
+// base URLs, decoded, from "/", its dot segments removed.
+func (s *Site) Own(u string) (string, bool) {
+	for _, b := range s.bases {
+		rest, ok := cutFold(u, b.url)
+		if !ok {
+			if strings.EqualFold(strings.TrimSuffix(b.url, "/"), strings.TrimSuffix(u, "/")) {
+				return b.keep + "/", true
+			}
+			continue
+		}
+		if k := strings.IndexAny(rest, "?#"); k >= 0 {
+			rest = rest[:k]
+		}
+		if dec, err := uri.Unescape(rest); err == nil {
+			rest = dec
+		}
+		return cleanURL(b.keep + "/" + rest), true
+	}
+	return "", false
+}
+
+// cutFold cuts prefix off s, comparing the scheme and host part ignoring
+// case.
+func cutFold(s, prefix string) (string, bool) {
+	if len(s) < len(prefix) {
+		return "", false
+	}
+	if !strings.EqualFold(s[:len(prefix)], prefix) {
+		return "", false
+	}
+	return s[len(prefix):], true
+}
+
+// Tree reads the files of the tree a site is built from.
+type Tree struct {
+	Root string // absolute
+}
+
+// Exists reports whether the slash path rel is a file or folder.
+func (t *Tree) Exists(rel string) bool {
+	_, err := os.Stat(filepath.Join(t.Root, filepath.FromSlash(rel)))
+	return err == nil
+}
+
+// First returns the first of the slash paths that exists, or "".
+func (t *Tree) First(rels ...string) string {
+	for _, r := range rels {
+		if t.Exists(r) {
+			return r
+		}
+	}
+	return ""
+}
+
+// maxConfig bounds what is read of a configuration file or of a page's
+// front matter.
+const maxConfig = 1 << 20
+
+// Read reads the slash path rel, up to 1 MiB.
+func (t *Tree) Read(rel string) ([]byte, error) {
+	f, err := os.Open(filepath.Join(t.Root, filepath.FromSlash(rel)))
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, maxConfig))
+}
+
+// head reads the first 64 KiB of the slash path rel: enough for the
+// front matter of a page.
+func (t *Tree) head(rel string) ([]byte, error) {
+	f, err := os.Open(filepath.Join(t.Root, filepath.FromSlash(rel)))
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, 64<<10))
+}
+
+// Walk calls fn with the slash path (from the root) of every file under
+// the folder dir, skipping hidden folders and installed dependencies.
+func (t *Tree) Walk(dir string, fn func(rel string)) {
+	start := filepath.Join(t.Root, filepath.FromSlash(dir))
+	filepath.WalkDir(start, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if d.IsDir() {
+			if p != start && (strings.HasPrefix(d.Name(), ".") || d.Name() == "node_modules") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		rel, err := filepath.Rel(t.Root, p)
+		if err == nil {
+			fn(filepath.ToSlash(rel))
+		}
+		return nil
+	})
+}

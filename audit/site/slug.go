@@ -1,0 +1,81 @@
+package site
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/urilint/urilint/extract"
+)
+
+// HeadingIDs returns the ids the publisher gives headings with these
+// texts, in document order (a repeated id is numbered as the publisher
+// numbers it), or nil when they are the GitHub slugs that package extract
+// computes.
+func (s *Site) HeadingIDs(texts []string) []string {
+	if s.slug == nil {
+		return nil
+	}
+	used := map[string]bool{}
+	count := map[string]int{}
+	out := make([]string, 0, len(texts))
+	for _, t := range texts {
+		base := s.slug(t)
+		id := base
+		for used[id] {
+			count[base]++
+			id = base + s.dupSep + strconv.Itoa(count[base])
+		}
+		used[id] = true
+		out = append(out, id)
+	}
+	return out
+}
+
+// TermIDs reports whether definition terms get ids as headings do.
+func (s *Site) TermIDs() bool { return s.termIDs }
+
+// TabIDs reports whether content tabs ("=== \"Title\"") get ids from
+// their titles.
+func (s *Site) TabIDs() bool { return s.tabIDs }
+
+// TermAnchors returns the ids the publisher gives definition terms with
+// these texts, made as heading ids are.
+func (s *Site) TermAnchors(terms []string) []string {
+	if ids := s.HeadingIDs(terms); ids != nil {
+		return ids
+	}
+	var sl extract.Slugger
+	out := make([]string, len(terms))
+	for i, t := range terms {
+		out[i] = sl.Slug(t)
+	}
+	return out
+}
+
+// Slug returns the id the publisher gives a heading with this text,
+// without the number of a repeated one.
+func (s *Site) Slug(text string) string {
+	if s.slug == nil {
+		return extract.Slug(text)
+	}
+	return s.slug(text)
+}
+
+// asciiFold drops the marks of letters decomposed (NFKD): what
+// "transliterate to ASCII" does in the generators that do it.
+func asciiFold(s string) string {
+	var b strings.Builder
+	for _, r := range nfkd(s) {
+		if unicode.Is(unicode.Mn, r) {
+			continue
+		}
+		if r < 0x80 {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// githubSlug is GitHub's heading slug, as package extract computes it.
+func githubSlug(text string) string { return extract.Slug(text) }

@@ -1,0 +1,72 @@
+package site
+
+import (
+	"path"
+	"regexp"
+	"strings"
+)
+
+// Link templates whose target is a file of the tree: Hugo's ref and
+// relref shortcodes (gohugo.io/content-management/cross-references),
+// Jekyll's link and post_url tags (jekyllrb.com/docs/liquid/tags).
+var (
+	hugoRef       = regexp.MustCompile(`^\{\{[<%]\s*(?:rel)?ref\s+"([^"]*)"\s*[>%]\}\}(#.*)?$`)
+	jekyllLink    = regexp.MustCompile(`^\{%-?\s*link\s+(\S+)\s*-?%\}(#.*)?$`)
+	jekyllPostURL = regexp.MustCompile(`^\{%-?\s*post_url\s+(\S+)\s*-?%\}(#.*)?$`)
+	contentExts   = []string{".md", ".markdown", ".html"}
+)
+
+// TemplateTarget reads a link destination written as one of the
+// generator's link templates in the page rel, and returns the files it
+// may name, best first, and its fragment. It reports false for a
+// destination that is no such template.
+func (s *Site) TemplateTarget(rel, dest string) (files []string, frag string, ok bool) {
+	switch s.Generator {
+	case "hugo":
+		m := hugoRef.FindStringSubmatch(dest)
+		if m == nil {
+			return nil, "", false
+		}
+		arg, frag := m[1], strings.TrimPrefix(m[2], "#")
+		if p, f, ok := strings.Cut(arg, "#"); ok {
+			arg, frag = p, f
+		}
+		if arg == "" {
+			return []string{rel}, frag, true // the page itself
+		}
+		var bases []string
+		if !strings.HasPrefix(arg, "/") {
+			bases = append(bases, path.Dir(rel))
+		}
+		bases = append(bases, s.contentDirs...)
+		for _, b := range bases {
+			files = append(files, contentCandidates(path.Join(b, arg))...)
+		}
+		return files, frag, true
+	case "jekyll":
+		if m := jekyllLink.FindStringSubmatch(dest); m != nil {
+			return []string{strings.TrimPrefix(path.Clean("/"+m[1]), "/")}, strings.TrimPrefix(m[2], "#"), true
+		}
+		if m := jekyllPostURL.FindStringSubmatch(dest); m != nil {
+			var out []string
+			for _, e := range []string{".md", ".markdown", ".html"} {
+				out = append(out, "_posts/"+m[1]+e)
+			}
+			return out, strings.TrimPrefix(m[2], "#"), true
+		}
+	}
+	return nil, "", false
+}
+
+// contentCandidates returns the files a content path may name: itself,
+// with a content extension, or a section or bundle of that name.
+func contentCandidates(p string) []string {
+	p = strings.TrimPrefix(p, "/")
+	out := []string{p}
+	if path.Ext(p) == "" {
+		for _, e := range contentExts {
+			out = append(out, p+e)
+		}
+	}
+	return append(out, p+"/_index.md", p+"/index.md")
+}

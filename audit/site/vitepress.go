@@ -1,0 +1,115 @@
+package site
+
+import (
+	"path"
+	"regexp"
+	"strings"
+	"unicode"
+
+	"github.com/urilint/urilint/internal/anchor"
+)
+
+// vitepress publishes a VitePress site (vitepress.dev: "guide/routing",
+// "guide/asset-handling", "reference/site-config"). The project root
+// holds .vitepress/config; the pages are the Markdown files of srcDir
+// (the root by default), a.md published at a.html, or at a with
+// cleanUrls, index.md at its folder; links may name a page with or
+// without ".md" or ".html"; public/ in srcDir is served at "/". Heading
+// ids are VitePress's slugs: the text decomposed, marks and control
+// characters removed, each run of white space and punctuation one "-",
+// none at the ends, "_" before a leading digit, lower-cased; a repeated
+// one numbered "-1", "-2".
+type vitepress struct{}
+
+func (vitepress) Name() string { return "vitepress" }
+
+var vitepressConfigs = []string{"config.js", "config.ts", "config.mjs", "config.mts", "config.cjs", "config.cts"}
+
+func (vitepress) Detect(t *Tree) string {
+	for _, dir := range []string{".vitepress", "docs/.vitepress"} {
+		for _, c := range vitepressConfigs {
+			if t.Exists(dir + "/" + c) {
+				return dir + "/" + c
+			}
+		}
+	}
+	return ""
+}
+
+var (
+	vitepressSrcDir = regexp.MustCompile(`srcDir:\s*['"]([^'"]*)['"]`)
+	vitepressClean  = regexp.MustCompile(`cleanUrls:\s*true`)
+)
+
+func (v vitepress) Load(t *Tree, s *Site) error {
+	cfgPath := v.Detect(t)
+	src, err := t.Read(cfgPath)
+	root := strings.TrimSuffix(strings.TrimSuffix(path.Dir(cfgPath), ".vitepress"), "/")
+	dir := root
+	if m := vitepressSrcDir.FindSubmatch(src); m != nil {
+		dir = strings.Trim(path.Join(root, string(m[1])), "/.")
+	}
+	clean := vitepressClean.Match(src)
+	s.Anchors = anchor.HTML
+	s.slug = vitepressSlug
+	pub := strings.TrimPrefix(dir+"/public", "/")
+	s.Mount("/", pub)
+	walkDir := dir
+	if walkDir == "" {
+		walkDir = "."
+	}
+	t.Walk(walkDir, func(rel string) {
+		if strings.ToLower(path.Ext(rel)) != ".md" || strings.HasPrefix(rel, pub+"/") || strings.HasPrefix(rel, "node_modules/") {
+			return
+		}
+		p := strings.TrimPrefix(strings.TrimPrefix(rel, dir), "/")
+		noExt := strings.TrimSuffix(p, path.Ext(p))
+		if path.Base(noExt) == "index" {
+			d := strings.TrimSuffix(strings.TrimSuffix(noExt, "index"), "/")
+			u := "/" + d
+			if d != "" {
+				u += "/"
+			}
+			s.Page(rel, u)
+			s.Alias("/"+noExt+".html", rel)
+			return
+		}
+		if clean {
+			s.Page(rel, "/"+noExt)
+		} else {
+			s.Page(rel, "/"+noExt+".html")
+		}
+		s.Alias("/"+noExt, rel)
+		s.Alias("/"+noExt+".html", rel)
+		s.Alias("/"+noExt+".md", rel)
+	})
+	return err
+}
+
+// vitepressSpecial are the characters VitePress's slug turns into "-".
+const vitepressSpecial = "~`!@#$%^&*()-_+=[]{}|\\;:\"'“”‘’<>,.?/"
+
+// vitepressSlug is VitePress's heading id.
+func vitepressSlug(text string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range nfkd(text) {
+		switch {
+		case r >= 0x300 && r <= 0x36f, r < 0x20:
+			continue
+		case unicode.IsSpace(r) || strings.ContainsRune(vitepressSpecial, r):
+			dash = true
+			continue
+		}
+		if dash && b.Len() > 0 {
+			b.WriteByte('-')
+		}
+		dash = false
+		b.WriteRune(r)
+	}
+	out := b.String()
+	if out != "" && out[0] >= '0' && out[0] <= '9' {
+		out = "_" + out
+	}
+	return strings.ToLower(out)
+}

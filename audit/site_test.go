@@ -1,0 +1,166 @@
+package audit
+
+import (
+	"encoding/json"
+	"fmt"
+	"github.com/urilint/urilint/audit/remote"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/urilint/urilint/audit/site"
+	"github.com/urilint/urilint/internal/policy"
+	"golang.org/x/tools/txtar"
+)
+
+// TestSites audits each tree of testdata/site/*.txtar, laid out the way
+// its publisher's documentation describes, and compares the findings
+// ("file:line: category", unverifiable ones included) with its "want"
+// section: every link not listed there must resolve.
+func TestSites(t *testing.T) {
+	names, _ := filepath.Glob("testdata/site/*.txtar")
+	if len(names) == 0 {
+		t.Fatal("no testdata/site/*.txtar")
+	}
+	for _, name := range names {
+		t.Run(strings.TrimSuffix(filepath.Base(name), ".txtar"), func(t *testing.T) {
+			ar, err := txtar.ParseFile(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			dir := t.TempDir()
+			var want []string
+			var opts site.Options
+			for _, f := range ar.Files {
+				switch f.Name {
+				case "want":
+					for _, l := range strings.Split(strings.TrimSpace(string(f.Data)), "\n") {
+						if l != "" {
+							want = append(want, l)
+						}
+					}
+					continue
+				case "options":
+					for _, l := range strings.Split(strings.TrimSpace(string(f.Data)), "\n") {
+						k, v, _ := strings.Cut(l, ": ")
+						switch k {
+						case "repository":
+							opts.Repository = v
+						case "base-url":
+							opts.BaseURLs = append(opts.BaseURLs, v)
+						case "generator":
+							opts.Generator = v
+						}
+					}
+					continue
+				}
+				p := filepath.Join(dir, filepath.FromSlash(f.Name))
+				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(p, f.Data, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			pol, err := policy.New(policy.Config{Enable: []string{string(policy.CategoryUnverifiable)}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := Run(Config{Policy: pol, Root: dir, Site: opts}, []string{dir})
+			for _, err := range r.Errors {
+				t.Errorf("error: %v", err)
+			}
+			var got []string
+			for _, f := range r.Findings {
+				rel, _ := filepath.Rel(dir, f.File)
+				got = append(got, fmt.Sprintf("%s:%d: %s", filepath.ToSlash(rel), f.Pos.Line, f.Category))
+			}
+			slices.Sort(got)
+			slices.Sort(want)
+			if !slices.Equal(got, want) {
+				t.Errorf("findings:\n%s\nwant:\n%s\n(%s)", strings.Join(got, "\n"), strings.Join(want, "\n"), strings.Join(r.Sites, "; "))
+				for _, f := range r.Findings {
+					t.Logf("%s:%d: %s", f.File, f.Pos.Line, f.Message)
+				}
+			}
+		})
+	}
+}
+
+// TestFragmentMessages checks what a user reads of a link to a missing
+// page with a fragment, and of a stale fragment of an existing page.
+func TestFragmentMessages(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "README.md"), []byte("[a](gone.md#install) [b](page.md#old)\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "page.md"), []byte("# New\n"), 0o644)
+	r := Run(Config{Root: dir}, []string{filepath.Join(dir, "README.md")})
+	var got []string
+	for _, f := range r.Findings {
+		got = append(got, f.Message)
+	}
+	want := []string{
+		`"gone.md#install" leads to "/gone.md", which does not exist, so neither does its anchor "install"`,
+		`"page.md#old" names anchor "old", which "/page.md" does not have`,
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("messages:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestSiteInSARIF checks that a SARIF log says how the tree is published.
+func TestSiteInSARIF(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "docs"), 0o755)
+	os.WriteFile(filepath.Join(dir, "mkdocs.yml"), []byte("site_name: x\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "docs", "index.md"), []byte("[x](gone.md)\n"), 0o644)
+	r := Run(Config{Root: dir}, []string{dir})
+	if len(r.Sites) != 1 || !strings.HasPrefix(r.Sites[0], "site: mkdocs (mkdocs.yml)") {
+		t.Fatalf("Sites = %q", r.Sites)
+	}
+	var b strings.Builder
+	if err := Write(&b, "sarif", r); err != nil {
+		t.Fatal(err)
+	}
+	var log struct {
+		Runs []struct {
+			Properties struct{ Sites []string } `json:"properties"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal([]byte(b.String()), &log); err != nil {
+		t.Fatal(err)
+	}
+	if len(log.Runs) != 1 || !slices.Equal(log.Runs[0].Properties.Sites, r.Sites) {
+		t.Errorf("SARIF run properties = %+v, want sites %q", log.Runs, r.Sites)
+	}
+}
+
+// TestOwnURLsNotFetched checks that the links to the repository's own
+// files at a branch, and to the site's own base URL, are checked against
+// the files and not handed to the network; pinned history is.
+func TestOwnURLsNotFetched(t *testing.T) {
+	dir := t.TempDir()
+	src := "[a](https://github.com/owner/repo/blob/main/doc.md) [b](https://github.com/owner/repo/blob/main/gone.md)\n" +
+		"[c](https://github.com/owner/repo/blob/v1.0.0/gone.md) [d](https://docs.example.org/doc.md) [e](https://example.com/x)\n"
+	os.WriteFile(filepath.Join(dir, "doc.md"), []byte(src), 0o644)
+	var asked []string
+	fetch := func(urls []string) map[string]remote.Result {
+		asked = append(asked, urls...)
+		return nil
+	}
+	r := Run(Config{Root: dir, Remote: fetch, Site: site.Options{Repository: "github.com/owner/repo", BaseURLs: []string{"https://docs.example.org/"}}},
+		[]string{dir})
+	want := []string{"https://github.com/owner/repo/blob/v1.0.0/gone.md", "https://example.com/x"}
+	if !slices.Equal(asked, want) {
+		t.Errorf("fetched %q, want %q", asked, want)
+	}
+	var got []string
+	for _, f := range r.Findings {
+		got = append(got, f.Message)
+	}
+	wantMsgs := []string{`"https://github.com/owner/repo/blob/main/gone.md" names "/gone.md" of this repository on branch "main", which the work tree does not have`}
+	if !slices.Equal(got, wantMsgs) {
+		t.Errorf("findings %q, want %q", got, wantMsgs)
+	}
+}

@@ -1,0 +1,193 @@
+// Package anchor holds the rules by which a forge or a browser finds the
+// element a URI fragment names (RFC 3986 section 3.5; HTML's "indicated
+// part of the document"), in one place for the local audit and for the
+// anchors of fetched pages.
+package anchor
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/urilint/urilint/uri"
+)
+
+// Rules says how a renderer matches a fragment to the ids of a page.
+type Rules struct {
+	// Prefix is put in front of the ids of rendered Markdown
+	// ("user-content-" on GitHub); a fragment names the id with or
+	// without it, since the forge's script scrolls to either.
+	Prefix string
+	// FoldCase: the forge's script compares fragment and id ignoring
+	// case, so an id that differs only in case is found.
+	FoldCase bool
+	// Lines: "#L10" and "#L10-L20" name lines of a file shown as source.
+	Lines bool
+}
+
+// The rules of the places a document is read.
+var (
+	// GitHub renders Markdown with ids prefixed "user-content-" and finds
+	// a fragment with or without the prefix, ignoring case.
+	GitHub = Rules{Prefix: "user-content-", FoldCase: true, Lines: true}
+	// GitLab gives headings lower-case ids and compares exactly.
+	GitLab = Rules{Prefix: "user-content-", Lines: true}
+	// HTML is a browser on a published page: exact ids only.
+	HTML = Rules{}
+)
+
+// Set is the anchors of one page: ids, names and heading slugs.
+type Set struct {
+	exact map[string]bool
+	folds map[string]string // lowercase -> first anchor
+}
+
+// Add adds an anchor, as the page has it (not percent-encoded).
+func (s *Set) Add(name string) {
+	if s.exact == nil {
+		s.exact = map[string]bool{}
+		s.folds = map[string]string{}
+	}
+	s.exact[name] = true
+	low := strings.ToLower(name)
+	if _, ok := s.folds[low]; !ok {
+		s.folds[low] = name
+	}
+}
+
+// Has reports whether the page has the anchor name exactly.
+func (s *Set) Has(name string) bool { return s.exact[name] }
+
+// Len returns how many distinct anchors the set holds.
+func (s *Set) Len() int { return len(s.exact) }
+
+// Match is what Find found.
+type Match uint8
+
+const (
+	// None: no anchor of the page is named.
+	None Match = iota
+	// Found: the fragment names an anchor as the rules match.
+	Found
+	// CaseOnly: an anchor differs from the fragment only in case, and
+	// the rules compare case.
+	CaseOnly
+)
+
+// Find looks the fragment frag (as written in the URI) up in s. HTML's
+// rules try the fragment as written first, then percent-decoded; each
+// name is tried as is and with the rules' prefix added or removed. It
+// returns what it found and the anchor, as the page spells it.
+func (s *Set) Find(frag string, r Rules) (Match, string) {
+	var fold string
+	for _, name := range Names(frag) {
+		for _, n := range variants(name, r.Prefix) {
+			if s.exact[n] {
+				return Found, n
+			}
+			if fold == "" {
+				fold = s.folds[strings.ToLower(n)]
+			}
+		}
+	}
+	switch {
+	case fold == "":
+		return None, ""
+	case r.FoldCase:
+		return Found, fold
+	}
+	return CaseOnly, fold
+}
+
+// variants returns name, then name with prefix removed or added.
+func variants(name, prefix string) []string {
+	if prefix == "" {
+		return []string{name}
+	}
+	if bare, ok := strings.CutPrefix(name, prefix); ok {
+		return []string{name, bare}
+	}
+	return []string{name, prefix + name}
+}
+
+// Names returns the names a fragment may indicate, in the order HTML
+// tries them: the fragment as written, then percent-decoded when that
+// differs and decodes.
+func Names(frag string) []string {
+	if dec, err := uri.Unescape(frag); err == nil && dec != frag {
+		return []string{frag, dec}
+	}
+	return []string{frag}
+}
+
+// Top reports whether frag names the top of the page: "top" (any case)
+// and the empty fragment do in HTML when no element has that id.
+func Top(frag string) bool { return frag == "" || strings.EqualFold(frag, "top") }
+
+// Line parses a forge's line anchor: "L10" or "L10-L20" (GitHub), also
+// "L10-20" (GitLab).
+func Line(frag string) (from, to int, ok bool) {
+	a, b, isRange := strings.Cut(frag, "-")
+	from, ok = lineNumber(a, true)
+	if !ok {
+		return 0, 0, false
+	}
+	if !isRange {
+		return from, from, true
+	}
+	if to, ok = lineNumber(b, true); ok {
+		return from, to, true
+	}
+	if to, ok = lineNumber(b, false); ok {
+		return from, to, true
+	}
+	return 0, 0, false
+}
+
+func lineNumber(s string, withL bool) (int, bool) {
+	if withL {
+		if len(s) < 2 || s[0] != 'L' {
+			return 0, false
+		}
+		s = s[1:]
+	}
+	if s == "" || len(s) > 9 {
+		return 0, false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, false
+		}
+	}
+	n, err := strconv.Atoi(s)
+	return n, err == nil
+}
+
+// Footnote returns the label of a GitHub footnote anchor: the note
+// ("user-content-fn-LABEL", "fn-LABEL") or the place that cites it
+// ("user-content-fnref-LABEL", "fnref-LABEL", with "-2"... for a note
+// cited again).
+func Footnote(frag string) (label string, ref, ok bool) {
+	f := strings.TrimPrefix(frag, "user-content-")
+	if l, ok := strings.CutPrefix(f, "fnref-"); ok && l != "" {
+		return l, true, true
+	}
+	if l, ok := strings.CutPrefix(f, "fn-"); ok && l != "" {
+		return l, false, true
+	}
+	return "", false, false
+}
+
+// Lookup reports whether has holds an anchor that frag names exactly, by
+// the order of Find (as written, then decoded; with and without the
+// rules' prefix), and returns it. It serves anchors kept in another
+// shape than a Set, such as a sorted slice.
+func Lookup(has func(string) bool, frag string, r Rules) (string, bool) {
+	for _, name := range Names(frag) {
+		for _, n := range variants(name, r.Prefix) {
+			if has(n) {
+				return n, true
+			}
+		}
+	}
+	return "", false
+}

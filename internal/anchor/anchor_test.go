@@ -1,0 +1,81 @@
+package anchor
+
+import "testing"
+
+func set(names ...string) *Set {
+	s := &Set{}
+	for _, n := range names {
+		s.Add(n)
+	}
+	return s
+}
+
+func TestFind(t *testing.T) {
+	page := set("install", "Usage", "café", "a%20b", "user-content-notes")
+	tests := []struct {
+		frag  string
+		r     Rules
+		match Match
+		name  string
+	}{
+		{"install", HTML, Found, "install"},
+		{"Install", HTML, CaseOnly, "install"},
+		{"Install", GitHub, Found, "install"},
+		{"usage", GitLab, CaseOnly, "Usage"},
+		{"user-content-install", GitHub, Found, "install"},
+		{"user-content-install", HTML, None, ""},
+		{"notes", GitHub, Found, "user-content-notes"},
+		// HTML tries the fragment as written first, then decoded.
+		{"caf%C3%A9", HTML, Found, "café"},
+		{"a%20b", HTML, Found, "a%20b"},
+		{"missing", GitHub, None, ""},
+	}
+	for _, tt := range tests {
+		m, n := page.Find(tt.frag, tt.r)
+		if m != tt.match || n != tt.name {
+			t.Errorf("Find(%q, %+v) = %v, %q, want %v, %q", tt.frag, tt.r, m, n, tt.match, tt.name)
+		}
+	}
+}
+
+func TestLine(t *testing.T) {
+	tests := []struct {
+		frag     string
+		from, to int
+		ok       bool
+	}{
+		{"L10", 10, 10, true},
+		{"L10-L20", 10, 20, true},
+		{"L10-20", 10, 20, true},
+		{"L", 0, 0, false},
+		{"l10", 0, 0, false},
+		{"L10-", 0, 0, false},
+		{"L1x", 0, 0, false},
+		{"L99999999999999999999", 0, 0, false},
+	}
+	for _, tt := range tests {
+		from, to, ok := Line(tt.frag)
+		if from != tt.from || to != tt.to || ok != tt.ok {
+			t.Errorf("Line(%q) = %d, %d, %v, want %d, %d, %v", tt.frag, from, to, ok, tt.from, tt.to, tt.ok)
+		}
+	}
+}
+
+func TestFootnote(t *testing.T) {
+	tests := []struct {
+		frag, label string
+		ref, ok     bool
+	}{
+		{"user-content-fn-1", "1", false, true},
+		{"user-content-fnref-note", "note", true, true},
+		{"fn-2", "2", false, true},
+		{"fn-", "", false, false},
+		{"install", "", false, false},
+	}
+	for _, tt := range tests {
+		l, ref, ok := Footnote(tt.frag)
+		if l != tt.label || ref != tt.ref || ok != tt.ok {
+			t.Errorf("Footnote(%q) = %q, %v, %v, want %q, %v, %v", tt.frag, l, ref, ok, tt.label, tt.ref, tt.ok)
+		}
+	}
+}

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# site-check.sh builds each fixture site of audit/testdata/site with its
+# real generator and compares, link by link, what the audit's model says
+# resolves with what exists in the built output (scripts/sitecheck).
+#
+#   scripts/site-check.sh              hugo and mkdocs (what CI runs)
+#   scripts/site-check.sh all          also jekyll, docusaurus, vitepress
+#   scripts/site-check.sh hugo ...     the generators named
+#
+# It installs what it needs: hugo, mkdocs and jekyll from Debian
+# (apt-get, as root), Docusaurus and VitePress from npm into a scratch
+# folder. mdBook is not installable here: its model follows its
+# documentation only. Each build is bounded by a timeout; hugo and mkdocs
+# together take about 5 s once installed (installing them takes a
+# minute), jekyll about 2 s, vitepress about 25 s and docusaurus about
+# 6 minutes with their npm installs. Exit status 1 when model and build
+# disagree on a link, 2 when a fixture cannot be read.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+gens=("$@")
+if [ ${#gens[@]} -eq 0 ]; then gens=(hugo mkdocs); fi
+if [ "${gens[0]}" = all ]; then gens=(hugo mkdocs jekyll docusaurus vitepress); fi
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+go build -o "$work/sitecheck" ./scripts/sitecheck
+
+need_apt() { # command package
+	command -v "$1" >/dev/null && return 0
+	if [ "$(id -u)" != 0 ]; then echo "site-check: $1 missing and not root: apt-get install $2" >&2; return 1; fi
+	timeout 300 apt-get install -y -qq "$2" >/dev/null || { timeout 120 apt-get update -qq >/dev/null && timeout 300 apt-get install -y -qq "$2" >/dev/null; }
+}
+
+status=0
+for g in "${gens[@]}"; do
+	fixture=audit/testdata/site/$g.txtar
+	[ -f "$fixture" ] || { echo "site-check: no fixture $fixture" >&2; status=1; continue; }
+	src=$work/$g/src out=$work/$g/out
+	mkdir -p "$src"
+	"$work/sitecheck" extract "$fixture" "$src"
+	start=$SECONDS
+	case $g in
+	hugo)
+		need_apt hugo hugo
+		timeout 120 hugo --source "$src" --destination "$out" --quiet ;;
+	mkdocs)
+		need_apt mkdocs mkdocs
+		(cd "$src" && timeout 120 mkdocs build -q -d "$out") ;;
+	jekyll)
+		need_apt jekyll jekyll
+		timeout 300 jekyll build -q -s "$src" -d "$out" ;;
+	docusaurus)
+		(cd "$src" && timeout 600 npm install --silent --no-audit --no-fund @docusaurus/core@3 @docusaurus/preset-classic@3 react@18 react-dom@18 >/dev/null &&
+			timeout 600 npx docusaurus build --out-dir "$out" >/dev/null) ;;
+	vitepress)
+		# The project root is the folder that holds .vitepress.
+		vroot=$(dirname "$(find "$src" -maxdepth 3 -type d -name .vitepress | head -1)")
+		(cd "$src" && timeout 600 npm install --silent --no-audit --no-fund vitepress@1 >/dev/null &&
+			timeout 600 npx vitepress build "$vroot" --outDir "$out" >/dev/null) ;;
+	*) echo "site-check: no build for $g" >&2; status=1; continue ;;
+	esac
+	echo "== $g ($((SECONDS - start)) s to build)"
+	"$work/sitecheck" compare "$fixture" "$src" "$out" || status=1
+done
+exit $status

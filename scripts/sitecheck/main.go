@@ -1,0 +1,296 @@
+// Command sitecheck compares, link by link, what the audit's model of a
+// site generator says of a fixture site (audit/testdata/site/*.txtar)
+// with what the generator really built. scripts/site-check.sh drives it:
+//
+//	sitecheck extract FIXTURE.txtar DIR    write the fixture's files
+//	sitecheck compare FIXTURE.txtar SRC OUT  audit SRC, read the built OUT
+//
+// Every link of the fixture is labelled "L1", "L2"...; in the built
+// pages it is the a element with that text. A link resolves in the
+// build when the file it leads to exists in OUT (as is, or as a folder's
+// index.html) and, with a fragment, that file has the id. A "base /p"
+// line in the fixture's "site-check" section says the site is served
+// under /p (Jekyll's baseurl); "skip L9: why" leaves a label out of the
+// comparison, "strip L10: why" out of the build too.
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"net/url"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/urilint/urilint/audit"
+	"github.com/urilint/urilint/internal/policy"
+	"golang.org/x/net/html"
+	"golang.org/x/tools/txtar"
+)
+
+func main() {
+	if len(os.Args) < 4 {
+		fmt.Fprintln(os.Stderr, "usage: sitecheck extract FIXTURE DIR | compare FIXTURE SRC OUT")
+		os.Exit(2)
+	}
+	ar, err := txtar.ParseFile(os.Args[2])
+	if err != nil {
+		fail(err)
+	}
+	switch os.Args[1] {
+	case "extract":
+		_, strip := directives(ar)
+		for _, f := range ar.Files {
+			if f.Name == "want" || f.Name == "options" || f.Name == "site-check" {
+				continue
+			}
+			// A link the generator fails the build on is left out of
+			// the build.
+			var kept []string
+			for _, line := range strings.SplitAfter(string(f.Data), "\n") {
+				drop := false
+				for lab := range strip {
+					drop = drop || strings.Contains(line, "["+lab+"](")
+				}
+				if !drop {
+					kept = append(kept, line)
+				}
+			}
+			f.Data = []byte(strings.Join(kept, ""))
+			p := filepath.Join(os.Args[3], filepath.FromSlash(f.Name))
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				fail(err)
+			}
+			if err := os.WriteFile(p, f.Data, 0o644); err != nil {
+				fail(err)
+			}
+		}
+	case "compare":
+		if len(os.Args) < 5 {
+			fail(fmt.Errorf("compare needs FIXTURE SRC OUT"))
+		}
+		if !compare(ar, os.Args[3], os.Args[4]) {
+			os.Exit(1)
+		}
+	default:
+		fail(fmt.Errorf("unknown subcommand %q", os.Args[1]))
+	}
+}
+
+func fail(err error) {
+	fmt.Fprintln(os.Stderr, "sitecheck:", err)
+	os.Exit(2)
+}
+
+// directives reads the fixture's "site-check" section: "base /p" (the
+// site is served under /p), "skip L9: why" (not compared), "strip L10:
+// why" (left out of the build, which fails on it; not compared either).
+func directives(ar *txtar.Archive) (base string, skip map[string]string) {
+	skip = map[string]string{}
+	for _, f := range ar.Files {
+		if f.Name != "site-check" {
+			continue
+		}
+		for _, l := range strings.Split(string(f.Data), "\n") {
+			verb, rest, _ := strings.Cut(l, " ")
+			switch verb {
+			case "base":
+				base = strings.TrimSuffix(strings.TrimSpace(rest), "/")
+			case "skip", "strip":
+				lab, why, _ := strings.Cut(rest, ":")
+				skip[lab] = verb + "ped: " + strings.TrimSpace(why)
+			}
+		}
+	}
+	return base, skip
+}
+
+var label = regexp.MustCompile(`\[(L\d+)\]\(`)
+
+// compare prints one line per label and reports whether model and build
+// agree on all.
+func compare(ar *txtar.Archive, src, out string) bool {
+	base, skip := directives(ar)
+	src, _ = filepath.Abs(src)
+	pol, err := policy.New(policy.Config{Enable: []string{string(policy.CategoryUnverifiable)}})
+	if err != nil {
+		fail(err)
+	}
+	r := audit.Run(audit.Config{Policy: pol, Root: src}, []string{src})
+	for _, e := range r.Errors {
+		fmt.Fprintln(os.Stderr, "sitecheck: audit:", e)
+	}
+	// The model's verdict: a label is broken when a link finding sits on
+	// its destination.
+	model := map[string]bool{} // label -> resolves
+	where := map[string]string{}
+	for _, f := range r.Files {
+		for _, m := range label.FindAllSubmatchIndex(f.Src, -1) {
+			lab := string(f.Src[m[2]:m[3]])
+			end := m[1] + bytes.IndexByte(f.Src[m[1]:], ')')
+			model[lab] = true
+			for _, fd := range r.Findings {
+				switch fd.Category {
+				case policy.CategoryBrokenFile, policy.CategoryBrokenAnchor, policy.CategoryFileCase, policy.CategoryAnchorCase, policy.CategoryOutsideRoot:
+					if fd.File == f.Name && fd.Pos.Offset >= m[1] && fd.Pos.Offset <= end {
+						model[lab] = false
+					}
+				}
+			}
+			where[lab] = f.Name
+		}
+	}
+	built := readBuilt(out, base)
+	labs := make([]string, 0, len(model))
+	for l := range model {
+		labs = append(labs, l)
+	}
+	for l := range skip {
+		if _, ok := model[l]; !ok {
+			labs = append(labs, l)
+		}
+	}
+	sort.Slice(labs, func(i, j int) bool { return num(labs[i]) < num(labs[j]) })
+	ok := true
+	agree := 0
+	for _, l := range labs {
+		b, found := built[l]
+		switch {
+		case skip[l] != "":
+			fmt.Printf("%-4s %s\n", l, skip[l])
+		case !found:
+			fmt.Printf("%-4s model %-9s build: no such link in the built pages  MISMATCH\n", l, verdict(model[l]))
+			ok = false
+		case b != model[l]:
+			fmt.Printf("%-4s model %-9s build %-9s MISMATCH (%s)\n", l, verdict(model[l]), verdict(b), where[l])
+			ok = false
+		default:
+			agree++
+			fmt.Printf("%-4s model %-9s build %-9s\n", l, verdict(model[l]), verdict(b))
+		}
+	}
+	fmt.Printf("%d of %d links agree (%d not compared)\n", agree, len(labs)-len(skip), len(skip))
+	return ok
+}
+
+func num(l string) int {
+	n := 0
+	fmt.Sscanf(l, "L%d", &n)
+	return n
+}
+
+func verdict(ok bool) string {
+	if ok {
+		return "resolves"
+	}
+	return "broken"
+}
+
+// readBuilt reads every HTML page under out and returns, for each
+// labelled link, whether its target exists in out.
+func readBuilt(out, base string) map[string]bool {
+	res := map[string]bool{}
+	filepath.WalkDir(out, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".html") {
+			return nil
+		}
+		src, err := os.ReadFile(p)
+		if err != nil {
+			return nil
+		}
+		rel, _ := filepath.Rel(out, p)
+		page := base + "/" + filepath.ToSlash(rel)
+		for lab, href := range labelled(src) {
+			res[lab] = resolves(out, base, page, href)
+		}
+		return nil
+	})
+	return res
+}
+
+// labelled returns the href of each a element whose text is a label.
+func labelled(src []byte) map[string]string {
+	out := map[string]string{}
+	z := html.NewTokenizer(bytes.NewReader(src))
+	href := ""
+	inA := false
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			return out
+		case html.StartTagToken:
+			name, more := z.TagName()
+			if string(name) != "a" {
+				continue
+			}
+			inA, href = true, ""
+			for more {
+				var k, v []byte
+				k, v, more = z.TagAttr()
+				if string(k) == "href" {
+					href = string(v)
+				}
+			}
+		case html.EndTagToken:
+			inA = false
+		case html.TextToken:
+			if t := strings.TrimSpace(string(z.Text())); inA && label.MatchString("["+t+"](") {
+				out[t] = href
+			}
+		}
+	}
+}
+
+// resolves reports whether href, on the page at URL path page of a site
+// served under the path served, leads to a file of out and, with a fragment, to an element with that id.
+func resolves(out, served, page, href string) bool {
+	if href == "" {
+		return false // what a generator writes for a reference it could not resolve
+	}
+	base, _ := url.Parse("http://site.invalid" + page)
+	u, err := base.Parse(href)
+	if err != nil || u.Host != "site.invalid" {
+		return false
+	}
+	p, ok := strings.CutPrefix(u.Path, served)
+	if !ok || served != "" && p != "" && p[0] != '/' {
+		return false // outside the path the site is served under
+	}
+	var file string
+	for _, c := range []string{p, path.Join(p, "index.html"), strings.TrimSuffix(p, "/") + ".html"} {
+		full := filepath.Join(out, filepath.FromSlash(c))
+		if info, err := os.Stat(full); err == nil && !info.IsDir() {
+			file = full
+			break
+		}
+	}
+	if file == "" {
+		return false
+	}
+	if u.Fragment == "" {
+		return true
+	}
+	src, err := os.ReadFile(file)
+	if err != nil {
+		return false
+	}
+	z := html.NewTokenizer(bytes.NewReader(src))
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			return false
+		case html.StartTagToken, html.SelfClosingTagToken:
+			_, more := z.TagName()
+			for more {
+				var k, v []byte
+				k, v, more = z.TagAttr()
+				if string(k) == "id" && string(v) == u.Fragment {
+					return true
+				}
+			}
+		}
+	}
+}
