@@ -6,6 +6,7 @@ import (
 	"io"
 	"path/filepath"
 	"runtime/debug"
+	"strconv"
 	"strings"
 
 	"github.com/urilint/urilint/extract"
@@ -376,25 +377,57 @@ func artifactURI(name string) string {
 // writeGitHub writes one "::error" workflow command per finding, which
 // GitHub Actions shows as an annotation of the line.
 func writeGitHub(w io.Writer, r *Result) error {
-	for _, f := range r.Findings {
-		_, err := fmt.Fprintf(w, "::error file=%s,line=%d,col=%d,title=%s::%s\n",
-			ghProperty(f.File), f.Pos.Line, f.CharColumn(), ghProperty("urilint "+string(f.Category)), ghData(f.Message))
-		if err != nil {
+	// One line is built in a reused buffer and written at once: Fprintf
+	// and a Replacer made per call cost more than the rest of the audit.
+	var b []byte
+	for i := range r.Findings {
+		f := &r.Findings[i]
+		b = append(b[:0], "::error file="...)
+		b = ghEscape(b, f.File, true)
+		b = append(b, ",line="...)
+		b = strconv.AppendInt(b, int64(f.Pos.Line), 10)
+		b = append(b, ",col="...)
+		b = strconv.AppendInt(b, int64(f.CharColumn()), 10)
+		b = append(b, ",title="...)
+		b = ghEscape(b, "urilint "+string(f.Category), true)
+		b = append(b, "::"...)
+		b = ghEscape(b, f.Message, false)
+		b = append(b, '\n')
+		if _, err := w.Write(b); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// ghData escapes the message of a workflow command.
-func ghData(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+// ghEscape appends s to b escaped as the message of a workflow command
+// ("%", CR, LF) or, when property is set, as a property value (also ":"
+// and ",").
+func ghEscape(b []byte, s string, property bool) []byte {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '%':
+			b = append(b, "%25"...)
+		case c == '\r':
+			b = append(b, "%0D"...)
+		case c == '\n':
+			b = append(b, "%0A"...)
+		case property && c == ':':
+			b = append(b, "%3A"...)
+		case property && c == ',':
+			b = append(b, "%2C"...)
+		default:
+			b = append(b, c)
+		}
+	}
+	return b
 }
 
+// ghData escapes the message of a workflow command.
+func ghData(s string) string { return string(ghEscape(nil, s, false)) }
+
 // ghProperty escapes a property value of a workflow command.
-func ghProperty(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
-}
+func ghProperty(s string) string { return string(ghEscape(nil, s, true)) }
 
 // Summary returns the line printed at the end of an audit: how many
 // files, links and findings, the findings by category in the order of
