@@ -25,6 +25,8 @@ type state struct {
 	last ast.Node
 	// seen holds the run-time concatenations already checked.
 	seen map[ast.Node]bool
+	// cgoFiles holds the users' files behind cgo rewrites (see cgo.go).
+	cgoFiles map[string]cgoFile
 	// keys holds the map keys and switch cases a fix must keep distinct
 	// (settle.go), indexed on first use.
 	keys keyIndex

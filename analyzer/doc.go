@@ -43,7 +43,8 @@
 //
 //   - format strings: the format argument of a printf-like function (a
 //     name ending in "f" and a final ...any parameter), and any string with
-//     a verb such as %s, %d, %v, %[1]s or %% ("%2F" is percent-encoding);
+//     a verb such as %s, %q, %d, %v, %[1]s or %% ("%2F" is
+//     percent-encoding), as the document audit skips them too;
 //   - templates and placeholders: {id}, {{.Host}}, ${VAR}, $VAR, <host>,
 //     :param path segments, and placeholder authorities (HOST:PORT,
 //     host:port, [user@]host);
@@ -52,10 +53,14 @@
 //     regexp packages (HasPrefix, TrimPrefix, Contains, Replace, Compile...);
 //   - regular expressions (a leading ^, a trailing $, \., .*, (?...);
 //   - struct tags and import paths;
-//   - URIs inside prose: a value with a tab or a newline, or with a space
-//     followed by more words or by another URI, be it a whole constant or
+//   - URIs inside prose: a value with a newline, or with a space or tab
+//     followed by more words, by another URI, or by one word that ends a
+//     sentence ("http://example.com/ quux!"), be it a whole constant or
 //     the first operand of a concatenation computed at run time
-//     ("https://x.example rerouted to " + url);
+//     ("https://x.example rerouted to " + url). One space or tab and one
+//     word after it is a URI with a bad character
+//     ("https://example.com/docs/getting started",
+//     "https://example.com/tab\there"), and is reported;
 //   - pieces of concatenations computed at run time
 //     ("https://example.com:" + port): there only what no other operand can
 //     complete is reported (a byte valid nowhere in a URI, a non-ASCII byte,
@@ -84,8 +89,9 @@
 // "empty-path": an empty path with an authority ("https://api.example.com")
 // is the usual way to write a base URL. The -enable and -disable flags take
 // comma-separated lists of categories, like Settings.Enable and
-// Settings.Disable; uriextract -check takes the same lists and starts from
-// the same defaults.
+// Settings.Disable; uriextract -check takes the same lists, and starts from
+// the same defaults but for the normalization categories, which are off for
+// documents (docs/checks.md).
 //
 // # Fixes
 //
@@ -94,7 +100,12 @@
 // with one suggested fix that replaces only the bytes the rule changes,
 // written in the literal's own quoting. There is no fix in generated files
 // (findings are still reported there, their message ending "(no fix in a
-// generated file)"), where an edit would fall outside a
+// generated file)"): files with a "// Code generated ... DO NOT EDIT."
+// line before the package clause. A file that imports "C" is not one,
+// though drivers hand the analyzer cmd/cgo's rewrite of it, which has
+// such a line: its findings are at the user's file, and their fixes edit
+// it, through cgo's line directives. Neither is there a fix where an edit
+// would fall outside a
 // single literal or split an escape sequence, where a raw string cannot
 // hold the replacement, or in a concatenation computed at run time.
 //

@@ -40,6 +40,7 @@ var candidateTests = []struct {
 	{"urn:isbn", false},        // urn needs its namespace's ":"
 	{"foo://bar", true},        // any scheme with "//"
 	{"git+ssh://host/repo.git", true},
+	{"http://example.com/ quux!", false}, // a URL and a word: prose
 }
 
 func TestCandidatesSameInDocuments(t *testing.T) {
@@ -51,6 +52,38 @@ func TestCandidatesSameInDocuments(t *testing.T) {
 		doc := len(links) == 1 && links[0].Raw == tt.v
 		if doc != tt.want {
 			t.Errorf("extract.Text(%q) = %d links (%v), want whole-string URI %v", tt.v, len(links), links, tt.want)
+		}
+	}
+}
+
+// checkedTests are URI-shaped strings that neither front end checks,
+// because they are formats or templates, beside look-alikes that both
+// check. The analyzer checks a literal when isURI holds and skipValue
+// does not; the audit checks a link unless policy.IsTemplate holds.
+var checkedTests = []struct {
+	v    string
+	want bool
+}{
+	{"https://%s/api", false},
+	{"http://example.com/%q", false},
+	{"https://example.com/?q=%v", false},
+	{"https://example.com/%[2]d/x", false},
+	{"http://localhost:%d/health", false},
+	{"https://example.com/{id}", false},
+	{"https://example.com/a%2Fb", true}, // percent-encoding, not a verb
+	{"https://example.com/%5d", true},   // likewise
+	{"https://example.com/%zz", true},   // a malformed URI, checked
+}
+
+func TestCandidatesSameInDocumentsTemplates(t *testing.T) {
+	for _, tt := range checkedTests {
+		if got := isURI(tt.v) && !skipValue(tt.v); got != tt.want {
+			t.Errorf("analyzer: checks %q = %v, want %v", tt.v, got, tt.want)
+		}
+		links := extract.Text([]byte(tt.v))
+		doc := len(links) == 1 && links[0].Raw == tt.v && !policy.IsTemplate(links[0].URI)
+		if doc != tt.want {
+			t.Errorf("audit: checks %q = %v (links %v), want %v", tt.v, doc, links, tt.want)
 		}
 	}
 }

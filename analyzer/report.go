@@ -193,6 +193,9 @@ func (st *state) fixOf(pieces []piece, v string, edits []uri.Edit) *analysis.Sug
 		return nil
 	}
 	tes, ok := textEdits(pieces, edits)
+	if ok && st.cgoProcessed() {
+		tes, ok = st.cgoSourceEdits(tes)
+	}
 	if !ok {
 		return nil
 	}
@@ -208,6 +211,7 @@ type fileState struct {
 	file         *ast.File
 	genKnown     bool
 	gen          bool
+	cgo          bool // written by cmd/cgo from a user's file (see cgo.go)
 	ignoresKnown bool
 	ignores      []lineRange
 }
@@ -215,11 +219,20 @@ type fileState struct {
 type lineRange struct{ from, to int }
 
 // generated reports whether the current file is generated: findings are
-// reported there, but without fixes.
+// reported there, but without fixes. A file that cmd/cgo wrote from a
+// user's file is the user's file, unless that one is generated too.
 func (st *state) generated() bool {
 	fs := st.file
 	if !fs.genKnown {
-		fs.gen, fs.genKnown = ast.IsGenerated(fs.file), true
+		fs.gen, fs.cgo = generatedHeader(fs.file)
+		fs.genKnown = true
 	}
 	return fs.gen
+}
+
+// cgoProcessed reports whether the current file is cmd/cgo's rewrite of a
+// user's file.
+func (st *state) cgoProcessed() bool {
+	st.generated()
+	return st.file.cgo
 }

@@ -17,15 +17,16 @@ func isURI(v string) bool {
 }
 
 // isProse reports whether v holds words after a URI: white space followed
-// by more text. A single space inside an otherwise plain URI
-// ("https://example.com/my file.pdf") is a malformed URI, not prose.
+// by more text. A single space or tab inside an otherwise plain URI
+// ("https://example.com/my file.pdf", "https://example.com/tab\there") is
+// a URI with a bad character, not prose; a line break is prose.
 func isProse(v string) bool {
 	i := -1
 	for j := 0; j < len(v); j++ {
 		switch v[j] {
-		case '\t', '\n', '\r':
+		case '\n', '\r':
 			return true
-		case ' ':
+		case ' ', '\t':
 			if i < 0 {
 				i = j
 			}
@@ -34,15 +35,18 @@ func isProse(v string) bool {
 	if i < 0 {
 		return false
 	}
-	// Two or more spaces, or a space followed by a second URI, read as a
-	// sentence or a list.
+	// Two or more blanks, or a blank followed by a second URI, read as a
+	// sentence or a list; so does a last word that ends a sentence
+	// ("http://example.com/ quux!", go/doc's own example of a URL in
+	// text).
 	rest := v[i+1:]
-	return strings.IndexByte(rest, ' ') >= 0 || policy.StartsURI(rest) || rest == ""
+	return strings.IndexAny(rest, " \t") >= 0 || policy.StartsURI(rest) || rest == "" ||
+		strings.IndexByte("!?.,;:", rest[len(rest)-1]) >= 0
 }
 
 // skipValue reports whether v is written on purpose in a form that is not a
-// URI: a template with placeholders (policy.IsTemplate), a format string, or
-// a regular expression. It looks at each byte once: every string literal
+// URI: a template with placeholders or a format string (policy.IsTemplate),
+// or a regular expression. It looks at each byte once: every string literal
 // that starts like a URI comes here.
 func skipValue(v string) bool {
 	if v == "" {
@@ -60,10 +64,6 @@ func skipValue(v string) bool {
 			next = v[i+1]
 		}
 		switch v[i] {
-		case '%':
-			if isVerb(v, i) {
-				return true
-			}
 		case '\\':
 			if strings.IndexByte(`./?dws`, next) >= 0 {
 				return true // \. \d ...
@@ -83,23 +83,6 @@ func skipValue(v string) bool {
 		}
 	}
 	return false
-}
-
-// isVerb reports whether the "%" at v[i] starts a printf verb ("%s", "%d",
-// "%[1]s", "%-8v", "%%"). A "%" followed by two hex digits ("%2F", "%5d")
-// is percent-encoding, not a verb.
-func isVerb(v string, i int) bool {
-	if _, ok := abnf.PctByte(v, i); ok {
-		return false
-	}
-	j := i + 1
-	for j < len(v) && strings.IndexByte("+-# 0", v[j]) >= 0 {
-		j++ // flags
-	}
-	for j < len(v) && (isDigit(v[j]) || strings.IndexByte("[].*", v[j]) >= 0) {
-		j++ // argument index, width, precision
-	}
-	return j < len(v) && strings.IndexByte("%bcdeEfFgGoOpqstTUvwxX", v[j]) >= 0
 }
 
 // certain reports whether finding f for the operand v of a run-time

@@ -1,8 +1,11 @@
 package analyzer
 
 import (
+	"fmt"
 	"go/ast"
 	"go/types"
+	"strconv"
+	"strings"
 
 	"github.com/urilint/urilint/uri"
 )
@@ -61,6 +64,7 @@ func (st *state) urlStruct(cl *ast.CompositeLit) {
 		return
 	}
 	type span struct {
+		name       string
 		expr       ast.Expr
 		v          string
 		start, end int
@@ -80,7 +84,7 @@ func (st *state) urlStruct(cl *ast.CompositeLit) {
 		if skipValue(v) {
 			return false
 		}
-		spans = append(spans, span{e, v, len(b), len(b) + len(v)})
+		spans = append(spans, span{name, e, v, len(b), len(b) + len(v)})
 		b = append(b, v...)
 		return true
 	}
@@ -143,6 +147,7 @@ func (st *state) urlStruct(cl *ast.CompositeLit) {
 				}
 				g.Fix = append(g.Fix, uri.Edit{Start: ed.Start - sp.start, End: ed.End - sp.start, New: ed.New})
 			}
+			g.Message = fieldMessage(f, s, sp.name, sp.v, sp.start, g.Fix)
 			st.report(sp.expr, st.pieces(sp.expr, sp.v), sp.v, g, true)
 			break
 		}
@@ -161,4 +166,53 @@ func inField(f uri.Finding, start, end int) bool {
 		return true
 	}
 	return start == end && f.Start == f.End
+}
+
+// fieldMessage rewrites the message of finding f on s, the URI that
+// URL.String would write for the literal, to speak of the field name of
+// value v, at offset start in s, alone: s holds placeholders for the
+// fields that are not constants ("/path"), which are not in the source.
+// The quoted URI becomes the field, offsets count from the field's start,
+// and a quoted result of the whole fix becomes the field's, fix.
+func fieldMessage(f uri.Finding, s, name, v string, start int, fix []uri.Edit) string {
+	msg := f.Message
+	field := fmt.Sprintf("url.URL field %s %q", name, uri.Redact(v))
+	if q := strconv.Quote(uri.Redact(s)); strings.HasPrefix(msg, q) {
+		msg = field + msg[len(q):]
+	}
+	if f.Fix != nil {
+		whole := strconv.Quote(uri.Redact(uri.ApplyEdits(s, f.Fix)))
+		part := strconv.Quote(uri.Redact(uri.ApplyEdits(v, fix)))
+		if fix == nil {
+			part = "a fixed " + name
+		}
+		msg = strings.ReplaceAll(msg, whole, part)
+	}
+	return shiftOffsets(msg, start)
+}
+
+// shiftOffsets makes each "at offset N" of msg (an *uri.Error's reason)
+// count from start.
+func shiftOffsets(msg string, start int) string {
+	const at = " at offset "
+	var b strings.Builder
+	for {
+		i := strings.Index(msg, at)
+		if i < 0 {
+			b.WriteString(msg)
+			return b.String()
+		}
+		j := i + len(at)
+		k := j
+		for k < len(msg) && '0' <= msg[k] && msg[k] <= '9' {
+			k++
+		}
+		b.WriteString(msg[:j])
+		if n, err := strconv.Atoi(msg[j:k]); err == nil && n >= start {
+			b.WriteString(strconv.Itoa(n - start))
+		} else {
+			b.WriteString(msg[j:k])
+		}
+		msg = msg[k:]
+	}
 }

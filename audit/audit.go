@@ -2,6 +2,7 @@ package audit
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -12,21 +13,11 @@ import (
 	"sync"
 	"unicode/utf8"
 
-	"github.com/urilint/urilint/audit/remote"
 	"github.com/urilint/urilint/audit/site"
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/internal/edit"
 	"github.com/urilint/urilint/internal/policy"
 	"github.com/urilint/urilint/uri"
-)
-
-// The categories of the audit's own findings (see policy.Categories).
-const (
-	CategoryBrokenFile   = policy.CategoryBrokenFile
-	CategoryFileCase     = policy.CategoryFileCase
-	CategoryOutsideRoot  = policy.CategoryOutsideRoot
-	CategoryBrokenAnchor = policy.CategoryBrokenAnchor
-	CategoryAnchorCase   = policy.CategoryAnchorCase
 )
 
 // StdinName names standard input in findings.
@@ -58,13 +49,13 @@ type Config struct {
 	// Jobs is how many files are parsed and checked at once; 0 means
 	// GOMAXPROCS.
 	Jobs int
-	// Remote, when not nil, checks links over the network: it is called
-	// once, with the distinct absolute http and https URIs of the
-	// documents (not templates, not those of the ignore file), and
-	// returns what it found of each, keyed by the URI as given
-	// (remote.Checker.Check with a context). A URI it has no result for
-	// gets no finding.
-	Remote func(urls []string) map[string]remote.Result
+	// Remote, when not nil, checks links over the network (package
+	// audit/remote): it is called once, with the distinct absolute http
+	// and https URIs of the documents (not templates, not those of the
+	// ignore file). A URI it has no verdict for gets no finding.
+	Remote RemoteChecker
+	// Context, when not nil, ends the remote checks early (an interrupt).
+	Context context.Context
 	// Emit, when not nil, receives each file's findings in file order as
 	// soon as they are known, and Result.Findings stays empty (Result
 	// counts them): output streams, and memory does not grow with the
@@ -193,7 +184,7 @@ type auditor struct {
 	fs     *fsCache
 	index  *targetIndex
 	ignore *urlIgnores
-	remote map[string]remote.Result
+	remote map[string]RemoteVerdict
 	sites  sites
 	errs   []error
 
@@ -211,7 +202,7 @@ func (a *auditor) fail(err error) { a.errs = append(a.errs, err) }
 func newAuditor(cfg Config) *auditor {
 	a := &auditor{cfg: cfg, pol: cfg.Policy, ex: cfg.Extractor, fs: newFSCache()}
 	if a.pol == nil {
-		a.pol, _ = policy.New(policy.Config{})
+		a.pol, _ = policy.New(policy.Config{Front: policy.Documents})
 	}
 	if a.ex == nil {
 		a.ex = &extract.Extractor{}
@@ -279,7 +270,7 @@ func Run(cfg Config, paths []string) *Result {
 	siteLines := a.detectSites(files)
 	if cfg.Remote != nil {
 		if urls := a.remoteURLs(files); len(urls) > 0 {
-			a.remote = cfg.Remote(urls)
+			warns = append(warns, a.checkLinks(urls)...)
 		}
 	}
 	found := make([][]Finding, len(files))

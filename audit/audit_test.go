@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/internal/policy"
 	"github.com/urilint/urilint/uri"
 )
 
@@ -96,10 +97,10 @@ func TestSilencer(t *testing.T) {
 		cat  uri.Category
 		want bool
 	}{
-		{2, CategoryBrokenFile, true},
-		{2, CategoryBrokenAnchor, false},
-		{4, CategoryBrokenAnchor, true},
-		{6, CategoryBrokenFile, false},
+		{2, policy.CategoryBrokenFile, true},
+		{2, policy.CategoryBrokenAnchor, false},
+		{4, policy.CategoryBrokenAnchor, true},
+		{6, policy.CategoryBrokenFile, false},
 	} {
 		f := Finding{Pos: at(tt.line), Category: tt.cat}
 		if got := s.silenced(&f); got != tt.want {
@@ -145,7 +146,7 @@ func TestWriteFile(t *testing.T) {
 func TestSummary(t *testing.T) {
 	r := &Result{
 		Files:    []*File{{links: 3}, {links: 1}},
-		Findings: []Finding{{Category: CategoryBrokenAnchor}, {Category: uri.CategoryHostCase}, {Category: CategoryBrokenAnchor}},
+		Findings: []Finding{{Category: policy.CategoryBrokenAnchor}, {Category: uri.CategoryHostCase}, {Category: policy.CategoryBrokenAnchor}},
 	}
 	if got, want := Summary(r), "2 files, 4 links, 3 findings: host-case 1, broken-anchor 2"; got != want {
 		t.Errorf("Summary = %q, want %q", got, want)

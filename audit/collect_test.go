@@ -221,8 +221,8 @@ func TestEmitStreamsInOrder(t *testing.T) {
 		}
 		got = append(got, fs...)
 	}}, []string{dir})
-	if len(r.Findings) != 0 || r.Count() != len(want.Findings) || len(got) != 120 {
-		t.Fatalf("streamed %d findings, result holds %d and counts %d; want the 120 of a run without Emit", len(got), len(r.Findings), r.Count())
+	if len(r.Findings) != 0 || r.Count() != len(want.Findings) || len(got) != len(want.Findings) || len(got) < 80 {
+		t.Fatalf("streamed %d findings, result holds %d and counts %d; want the %d of a run without Emit", len(got), len(r.Findings), r.Count(), len(want.Findings))
 	}
 	for i := range got {
 		if got[i].File != want.Findings[i].File || got[i].Message != want.Findings[i].Message || got[i].CharColumn() != want.Findings[i].CharColumn() {

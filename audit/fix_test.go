@@ -10,10 +10,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/urilint/urilint/internal/policy"
 	"github.com/urilint/urilint/internal/safewrite"
 )
 
-// auditFile writes src to a file of a new directory and audits it.
+// auditFile writes src to a file of a new directory and audits it, with
+// the normalization categories on (off by default in documents).
 func auditFile(t testing.TB, name, src string) (*Result, string) {
 	t.Helper()
 	dir := t.TempDir()
@@ -21,7 +23,18 @@ func auditFile(t testing.TB, name, src string) (*Result, string) {
 	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	return Run(Config{Root: dir}, []string{path}), path
+	return Run(Config{Root: dir, Policy: normalizing(t)}, []string{path}), path
+}
+
+// normalizing returns the document policy with the normalization
+// categories these tests fix turned on.
+func normalizing(t testing.TB) *policy.Policy {
+	t.Helper()
+	p, err := policy.New(policy.Config{Front: policy.Documents, Enable: []string{"scheme-case", "host-case", "percent-unreserved"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
 }
 
 // TestFixesDiffWrite: the fixes of a document, shown as a diff that git
@@ -37,7 +50,7 @@ func TestFixesDiffWrite(t *testing.T) {
 	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	r := Run(Config{Root: dir}, []string{path})
+	r := Run(Config{Root: dir, Policy: normalizing(t)}, []string{path})
 	fixes, fixed := r.Fixes()
 	if len(fixes) != 1 || string(fixes[0].New) != want {
 		t.Fatalf("Fixes() = %d files; want one, fixed to:\n%s", len(fixes), want)
@@ -68,7 +81,7 @@ func TestFixesDiffWrite(t *testing.T) {
 		t.Errorf("Write made:\n%s\nwant:\n%s", got, want)
 	}
 	// Checked again, the file has nothing left to fix.
-	again := Run(Config{Root: dir}, []string{path})
+	again := Run(Config{Root: dir, Policy: normalizing(t)}, []string{path})
 	if len(again.Findings) != 0 {
 		t.Errorf("after the fix, the audit finds %v", again.Findings)
 	}

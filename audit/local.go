@@ -98,7 +98,7 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 		if lk.exists && !res.inside {
 			// Through a symbolic link to a directory or file outside
 			// the root: nothing of the outside file is read or shown.
-			r.report(CategoryOutsideRoot, 0, nil, "%q leads through a symbolic link outside the root directory %q", r.shown, a.showRoot(f.root))
+			r.report(policy.CategoryOutsideRoot, 0, nil, "%q leads through a symbolic link outside the root directory %q", r.shown, a.showRoot(f.root))
 			return r.out
 		}
 	}
@@ -136,7 +136,7 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 				return r.out
 			}
 			if isPage {
-				r.report(CategoryBrokenFile, 0, nil, "%q leads to %q on the site, which no file of the tree publishes%s", r.shown, p, fragNote(t))
+				r.report(policy.CategoryBrokenFile, 0, nil, "%q leads to %q on the site, which no file of the tree publishes%s", r.shown, p, fragNote(t))
 				return r.out
 			}
 		}
@@ -147,18 +147,18 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 			r.report(policy.CategoryUnverifiable, 0, nil, "%q climbs above the repository into the forge's own pages: checked with -remote only", r.shown)
 			return r.out
 		}
-		r.report(CategoryOutsideRoot, 0, nil, "%q climbs above the root directory %q with \"..\"", r.shown, a.showRoot(f.root))
+		r.report(policy.CategoryOutsideRoot, 0, nil, "%q climbs above the root directory %q with \"..\"", r.shown, a.showRoot(f.root))
 		return r.out
 	}
 	switch {
 	case !lk.exists:
-		r.report(CategoryBrokenFile, 0, nil, "%q leads to %q, which does not exist%s", r.shown, "/"+t.rel, fragNote(t))
+		r.report(policy.CategoryBrokenFile, 0, nil, "%q leads to %q, which does not exist%s", r.shown, "/"+t.rel, fragNote(t))
 		return r.out
 	case t.dirSlash && !lk.dir:
-		r.report(CategoryBrokenFile, 0, nil, "%q leads to directory %q, which is a file", r.shown, "/"+t.rel)
+		r.report(policy.CategoryBrokenFile, 0, nil, "%q leads to directory %q, which is a file", r.shown, "/"+t.rel)
 		return r.out
 	case lk.right != "":
-		r.report(CategoryFileCase, 0, caseFix(l.URI, lk.wrong, lk.fixes),
+		r.report(policy.CategoryFileCase, 0, caseFix(l.URI, lk.wrong, lk.fixes),
 			"%q leads to %q, which exists only as %q: file names are case-sensitive", r.shown, "/"+t.rel, "/"+lk.right)
 	}
 	a.checkFragment(r, read, t, lk)
@@ -224,7 +224,7 @@ func (a *auditor) checkTemplates(f *File, out []Finding) []Finding {
 			}
 		}
 		if !found {
-			r.report(CategoryBrokenFile, 0, nil, "%q names %q, which does not exist: the %s build fails on it", r.shown, "/"+files[0], s.Generator)
+			r.report(policy.CategoryBrokenFile, 0, nil, "%q names %q, which does not exist: the %s build fails on it", r.shown, "/"+files[0], s.Generator)
 		}
 		out = r.out
 		for i := n; i < len(out); i++ {
@@ -368,12 +368,12 @@ func (a *auditor) checkOwn(r *reporter, s *site.Site) {
 		}
 		lk := a.fs.find(r.f.root, rf.Rel)
 		if !lk.exists {
-			r.report(CategoryBrokenFile, 0, nil, "%q names %q of this repository on branch %q, which the work tree does not have%s",
+			r.report(policy.CategoryBrokenFile, 0, nil, "%q names %q of this repository on branch %q, which the work tree does not have%s",
 				r.shown, "/"+rf.Rel, rf.Ref, fragNote(local{hasFrag: hasFrag, frag: frag}))
 			return
 		}
 		if lk.right != "" {
-			r.report(CategoryFileCase, 0, nil, "%q names %q of this repository, which exists only as %q: file names are case-sensitive", r.shown, "/"+rf.Rel, "/"+lk.right)
+			r.report(policy.CategoryFileCase, 0, nil, "%q names %q of this repository, which exists only as %q: file names are case-sensitive", r.shown, "/"+rf.Rel, "/"+lk.right)
 		}
 		if rf.Raw {
 			return // the file itself: no anchors
@@ -394,7 +394,7 @@ func (a *auditor) checkOwn(r *reporter, s *site.Site) {
 			r.report(policy.CategoryUnverifiable, 0, nil, "%q is a page of this site at %q, which no file of the tree publishes: it cannot be checked offline", r.shown, p)
 			return
 		}
-		r.report(CategoryBrokenFile, 0, nil, "%q is a page of this site at %q, which no file of the tree publishes%s", r.shown, p, fragNote(local{hasFrag: hasFrag, frag: frag}))
+		r.report(policy.CategoryBrokenFile, 0, nil, "%q is a page of this site at %q, which no file of the tree publishes%s", r.shown, p, fragNote(local{hasFrag: hasFrag, frag: frag}))
 		return
 	}
 	a.checkFragment(r, s, local{rel: rel, hasFrag: hasFrag, frag: frag, fragAt: fragAt}, lk)
@@ -442,11 +442,11 @@ func (a *auditor) checkFragment(r *reporter, s *site.Site, t local, lk lookup) {
 		case anchor.Found:
 			return
 		case anchor.CaseOnly:
-			r.report(CategoryAnchorCase, t.fragAt, []uri.Edit{{Start: t.fragAt, End: len(r.l.URI), New: fragText(t.frag, right)}},
+			r.report(policy.CategoryAnchorCase, t.fragAt, []uri.Edit{{Start: t.fragAt, End: len(r.l.URI), New: fragText(t.frag, right)}},
 				"%q names anchor %q, which %q has only as %q: anchors are case-sensitive", r.shown, name, where, right)
 			return
 		}
-		r.report(CategoryBrokenAnchor, t.fragAt, nil, "%q names anchor %q, which %q does not have", r.shown, name, where)
+		r.report(policy.CategoryBrokenAnchor, t.fragAt, nil, "%q names anchor %q, which %q does not have", r.shown, name, where)
 		return
 	}
 	if !s.Forge {
@@ -455,9 +455,9 @@ func (a *auditor) checkFragment(r *reporter, s *site.Site, t local, lk lookup) {
 	from, to, isLine := anchor.Line(name)
 	switch {
 	case isLine && (from < 1 || from > tg.lines || to < 1 || to > tg.lines):
-		r.report(CategoryBrokenAnchor, t.fragAt, nil, "%q names line %d, but %q has %d lines", r.shown, max(from, to), where, tg.lines)
+		r.report(policy.CategoryBrokenAnchor, t.fragAt, nil, "%q names line %d, but %q has %d lines", r.shown, max(from, to), where, tg.lines)
 	case !isLine && !tg.binary:
-		r.report(CategoryBrokenAnchor, t.fragAt, nil, "%q names anchor %q, but %q is shown as source, with line anchors only (#L10, #L10-L20)", r.shown, name, where)
+		r.report(policy.CategoryBrokenAnchor, t.fragAt, nil, "%q names anchor %q, but %q is shown as source, with line anchors only (#L10, #L10-L20)", r.shown, name, where)
 	}
 }
 

@@ -251,7 +251,7 @@ func NewSARIF(w io.Writer) *SARIF {
 			ID:               string(d.Category),
 			ShortDescription: sarifMessage{Text: d.Summary},
 			HelpURI:          checksURL + string(d.Category),
-			DefaultConfig:    sarifConfig{Enabled: d.Default, Level: "error"},
+			DefaultConfig:    sarifConfig{Enabled: d.DefaultIn(policy.Documents), Level: "error"},
 		})
 	}
 	s.log = sarifLog{

@@ -1,14 +1,43 @@
 package audit
 
 import (
+	"context"
+	"fmt"
 	"slices"
 	"strings"
 
-	"github.com/urilint/urilint/audit/remote"
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/internal/policy"
 	"github.com/urilint/urilint/uri"
 )
+
+// RemoteChecker checks absolute http and https links over the network.
+// The audit owns this interface and package audit/remote implements it
+// (remote.Checker), so that the audit does not depend on the network
+// code: a command that wants remote checks puts one in Config.Remote.
+type RemoteChecker interface {
+	// LinkCategories lists the categories of its verdicts, each of them
+	// documented in policy.Categories.
+	LinkCategories() []uri.Category
+	// CheckLinks returns a verdict for each of urls that it checked,
+	// keyed by the URL as given, and what the run should tell the user
+	// besides (a cache file set aside, say). When ctx ends it returns at
+	// once with the verdicts it has.
+	CheckLinks(ctx context.Context, urls []string) (map[string]RemoteVerdict, []string)
+}
+
+// RemoteVerdict is what a RemoteChecker found of one link.
+type RemoteVerdict struct {
+	// Category is empty when the link is fine.
+	Category uri.Category
+	// Message says what is wrong, passwords shown as "***".
+	Message string
+	// Fix, for policy.CategoryLinkMoved, is the URL to write instead.
+	Fix string
+	// Note says what could not be verified of a link found fine, such
+	// as a fragment beyond the part of the page that was read.
+	Note string
+}
 
 // remoteURLs returns the distinct absolute http and https URIs of files
 // that the remote checks are to fetch, in the order they come: none when
@@ -17,7 +46,7 @@ import (
 // document's directives would silence are left out.
 func (a *auditor) remoteURLs(files []*File) []string {
 	var cats []uri.Category
-	for _, c := range remote.Categories {
+	for _, c := range a.cfg.Remote.LinkCategories() {
 		if a.pol.Reports(c) {
 			cats = append(cats, c)
 		}
@@ -47,6 +76,42 @@ func (a *auditor) remoteURLs(files []*File) []string {
 	return urls
 }
 
+// checkLinks runs the remote checks on urls and returns the warnings of
+// the run: the checker's own, the notes of links found fine but not
+// wholly verified, and the links left unchecked because their host rate
+// limits the run, when their category is not reported (it is off by
+// default) and so would otherwise pass without notice.
+func (a *auditor) checkLinks(urls []string) []string {
+	ctx := a.cfg.Context
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	verdicts, warns := a.cfg.Remote.CheckLinks(ctx, urls)
+	a.remote = verdicts
+	limited := 0
+	var hosts []string
+	for _, u := range urls { // in order: the notes come out the same every run
+		v, ok := verdicts[u]
+		if !ok {
+			continue
+		}
+		if v.Note != "" {
+			warns = append(warns, "note: "+v.Note)
+		}
+		if v.Category == policy.CategoryLinkRateLimited && !a.pol.Reports(v.Category) {
+			limited++
+			if p, err := uri.Parse(u); err == nil && !slices.Contains(hosts, strings.ToLower(p.Host)) {
+				hosts = append(hosts, strings.ToLower(p.Host))
+			}
+		}
+	}
+	if limited > 0 {
+		warns = append(warns, fmt.Sprintf("%d links not checked: rate limited (429 too many requests) by %s; -enable %s reports each",
+			limited, strings.Join(hosts, ", "), policy.CategoryLinkRateLimited))
+	}
+	return warns
+}
+
 // isHTTP reports whether s begins with an http or https scheme and an
 // authority.
 func isHTTP(s string) bool {
@@ -63,7 +128,7 @@ func (a *auditor) checkRemote(f *File, l *extract.Link, out []Finding) []Finding
 		return out
 	}
 	var fix []Edit
-	if r.Category == remote.CategoryMoved && r.Fix != "" {
+	if r.Category == policy.CategoryLinkMoved && r.Fix != "" {
 		fix = sourceEdits(l, []uri.Edit{{Start: 0, End: len(l.URI), New: r.Fix}})
 	}
 	return append(out, Finding{File: f.Name, Pos: l.Start, Category: r.Category,

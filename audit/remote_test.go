@@ -1,13 +1,15 @@
 package audit
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
-	"github.com/urilint/urilint/audit/remote"
 	"github.com/urilint/urilint/internal/policy"
+	"github.com/urilint/urilint/uri"
 )
 
 // TestRemote runs the audit with a stand-in for the network: it must be
@@ -26,14 +28,14 @@ func TestRemote(t *testing.T) {
 		t.Fatal(err)
 	}
 	var asked [][]string
-	moved := func(urls []string) map[string]remote.Result {
+	moved := &fakeRemote{check: func(urls []string) map[string]RemoteVerdict {
 		asked = append(asked, urls)
-		out := map[string]remote.Result{}
+		out := map[string]RemoteVerdict{}
 		for _, u := range urls {
-			out[u] = remote.Result{URL: u, Category: remote.CategoryMoved, Message: "moved", Fix: "https://example.com/new"}
+			out[u] = RemoteVerdict{Category: policy.CategoryLinkMoved, Message: "moved", Fix: "https://example.com/new"}
 		}
 		return out
-	}
+	}}
 	r := Run(Config{Remote: moved, Root: dir}, []string{name})
 	wantAsked := []string{"https://example.com/old", "https://example.com/old_x", "HTTP://example.com/old"}
 	if len(asked) != 1 || !slices.Equal(asked[0], wantAsked) {
@@ -59,12 +61,72 @@ func TestRemote(t *testing.T) {
 	}
 
 	pol, err := policy.New(policy.Config{Disable: []string{"link-client-error", "link-server-error", "link-network",
-		"link-timeout", "link-redirect-loop", "link-fragment", "link-moved"}})
+		"link-timeout", "link-redirect-loop", "link-fragment", "link-moved", "link-rate-limited"}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	asked = nil
 	if r := Run(Config{Remote: moved, Root: dir, Policy: pol}, []string{name}); len(asked) != 0 || len(r.Findings) != 1 {
 		t.Errorf("every link category disabled: Remote called %d times, %d findings; want 0 calls and the scheme-case finding only", len(asked), len(r.Findings))
+	}
+}
+
+// fakeRemote stands in for the network checks of audit/remote.
+type fakeRemote struct {
+	check func(urls []string) map[string]RemoteVerdict
+	warns []string
+}
+
+func (f *fakeRemote) LinkCategories() []uri.Category {
+	return []uri.Category{policy.CategoryLinkClientError, policy.CategoryLinkMoved, policy.CategoryLinkRateLimited}
+}
+
+func (f *fakeRemote) CheckLinks(_ context.Context, urls []string) (map[string]RemoteVerdict, []string) {
+	return f.check(urls), f.warns
+}
+
+// TestRemoteWarnings: the links left unchecked because their host rate
+// limits the run are not findings by default, but the run says how many
+// and which hosts; notes and the checker's own warnings are passed on.
+func TestRemoteWarnings(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "doc.md")
+	src := "[a](https://busy.example/a) [b](https://busy.example/b) [c](https://other.example/c#late) [d](https://fine.example/)\n"
+	if err := os.WriteFile(name, []byte(src), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	fake := &fakeRemote{warns: []string{"cache \"x\" is not a cache file: set aside"}, check: func(urls []string) map[string]RemoteVerdict {
+		out := map[string]RemoteVerdict{}
+		for _, u := range urls {
+			switch {
+			case strings.Contains(u, "busy"):
+				out[u] = RemoteVerdict{Category: policy.CategoryLinkRateLimited, Message: "not checked"}
+			case strings.Contains(u, "late"):
+				out[u] = RemoteVerdict{Note: "the fragment \"late\" is not in the first 2 MiB: not verified"}
+			default:
+				out[u] = RemoteVerdict{}
+			}
+		}
+		return out
+	}}
+	r := Run(Config{Remote: fake, Root: dir}, []string{name})
+	if len(r.Findings) != 0 {
+		t.Errorf("findings %v, want none (link-rate-limited is off by default)", r.Findings)
+	}
+	wantWarns := []string{
+		`cache "x" is not a cache file: set aside`,
+		`note: the fragment "late" is not in the first 2 MiB: not verified`,
+		"2 links not checked: rate limited (429 too many requests) by busy.example; -enable link-rate-limited reports each",
+	}
+	if !slices.Equal(r.Warnings, wantWarns) {
+		t.Errorf("warnings %q, want %q", r.Warnings, wantWarns)
+	}
+	pol, err := policy.New(policy.Config{Enable: []string{"link-rate-limited"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r = Run(Config{Remote: fake, Root: dir, Policy: pol}, []string{name})
+	if len(r.Findings) != 2 || len(r.Warnings) != 2 {
+		t.Errorf("with -enable link-rate-limited: findings %v, warnings %q; want the 2 links as findings", r.Findings, r.Warnings)
 	}
 }

@@ -3,7 +3,6 @@ package audit
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/urilint/urilint/audit/remote"
 	"os"
 	"path/filepath"
 	"slices"
@@ -145,10 +144,10 @@ func TestOwnURLsNotFetched(t *testing.T) {
 		"[c](https://github.com/owner/repo/blob/v1.0.0/gone.md) [d](https://docs.example.org/doc.md) [e](https://example.com/x)\n"
 	os.WriteFile(filepath.Join(dir, "doc.md"), []byte(src), 0o644)
 	var asked []string
-	fetch := func(urls []string) map[string]remote.Result {
+	fetch := &fakeRemote{check: func(urls []string) map[string]RemoteVerdict {
 		asked = append(asked, urls...)
 		return nil
-	}
+	}}
 	r := Run(Config{Root: dir, Remote: fetch, Site: site.Options{Repository: "github.com/owner/repo", BaseURLs: []string{"https://docs.example.org/"}}},
 		[]string{dir})
 	want := []string{"https://github.com/owner/repo/blob/v1.0.0/gone.md", "https://example.com/x"}

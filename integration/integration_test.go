@@ -326,22 +326,28 @@ func TestNoFlags(t *testing.T) {
 func TestUriextractCheck(t *testing.T) {
 	t.Parallel()
 	dir, want := scratch(t, "readme")
+	// By default documents get no normalization findings (issue 17).
 	out, code := run(t, dir, command(t, "uriextract"), "-check", "README.md", "notes.txt")
+	if _, summary := cutSummary(out); code != 1 || summary != "uriextract: 2 files, 5 links, 1 finding: malformed 1" {
+		t.Errorf("uriextract -check README.md notes.txt exited %d, want 1 and the malformed finding alone\n%s", code, out)
+	}
+	const enable = "-enable=scheme-case,dot-segments,default-port"
+	out, code = run(t, dir, command(t, "uriextract"), "-check", enable, "README.md", "notes.txt")
 	if code != 1 {
-		t.Errorf("uriextract -check README.md notes.txt exited %d, want 1\n%s", code, out)
+		t.Errorf("uriextract -check %s README.md notes.txt exited %d, want 1\n%s", enable, code, out)
 	}
 	out, summary := cutSummary(out)
 	if want := "uriextract: 2 files, 5 links, 4 findings: malformed 1, scheme-case 1, dot-segments 1, default-port 1"; summary != want {
-		t.Errorf("uriextract -check README.md notes.txt summed up %q, want %q", summary, want)
+		t.Errorf("uriextract -check %s README.md notes.txt summed up %q, want %q", enable, summary, want)
 	}
-	checkFindings(t, "uriextract -check README.md notes.txt", out, want["findings"])
+	checkFindings(t, "uriextract -check "+enable+" README.md notes.txt", out, want["findings"])
 
 	for _, name := range []string{"README.md", "notes.txt"} {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(want[name]), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
-	out, code = run(t, dir, command(t, "uriextract"), "-check", "README.md", "notes.txt")
+	out, code = run(t, dir, command(t, "uriextract"), "-check", enable, "README.md", "notes.txt")
 	if summary := "uriextract: 2 files, 5 links, no findings\n"; code != 0 || out != summary {
 		t.Errorf("uriextract -check on the fixed files exited %d, want 0 and only the summary %q:\n%s", code, summary, out)
 	}

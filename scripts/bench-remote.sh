@@ -13,9 +13,20 @@
 # URLs among them ("first requests"): urilint's side must send exactly
 # 200 requests, one per URL.
 #
+# Then rate limiting (issue 19, item 12), urilint's side only:
+#   - the 200 URLs on one host, ten of them answering 429 with
+#     "Retry-After: 2" for two seconds, then 200;
+#   - 50 URLs on a host that always answers 429 (no Retry-After);
+#   - 5 URLs that answer 429 with "Retry-After: 999999".
+# Each must end well within -max-time, however the host behaves.
+#
 # Usage: scripts/bench-remote.sh [markdown-link-check version]
+# BENCH_PEER=none skips markdown-link-check (and its npm install);
+# BENCH_CAP=SECONDS kills a run that takes longer (default 900).
 set -eu
 mlc_version=${1:-3.15.0}
+peer=${BENCH_PEER:-mlc}
+cap=${BENCH_CAP:-900}
 cd "$(dirname "$0")/.."
 export GOTOOLCHAIN=local
 
@@ -33,10 +44,12 @@ go build -o "$tmp/uriextract" ./cmd/uriextract
 "$tmp/server" -latency 50ms -hosts 20 -port-file "$tmp/port" &
 srv=$!
 
-echo "== npm install markdown-link-check@$mlc_version"
-(cd "$tmp" && npm install --prefix "$tmp/npm" --no-audit --no-fund --silent "markdown-link-check@$mlc_version" >/dev/null)
-mlc="$tmp/npm/node_modules/.bin/markdown-link-check"
-"$mlc" --version
+if [ "$peer" != none ]; then
+	echo "== npm install markdown-link-check@$mlc_version"
+	(cd "$tmp" && npm install --prefix "$tmp/npm" --no-audit --no-fund --silent "markdown-link-check@$mlc_version" >/dev/null)
+	mlc="$tmp/npm/node_modules/.bin/markdown-link-check"
+	"$mlc" --version
+fi
 
 i=0
 while [ ! -s "$tmp/port" ]; do
@@ -47,17 +60,22 @@ done
 port=$(cat "$tmp/port")
 stats="http://127.0.0.1:$port/__stats?reset=1"
 
-# gen DIR HOSTS writes the tree: link j of file i is URL (20i+j) mod 200,
-# on host 127.0.0.(1 + URL mod HOSTS).
+# gen DIR HOSTS [URLS [PATH [LIMITED [LPATH]]]] writes the tree: link j of
+# file i is URL (20i+j) mod URLS (default 200), on host 127.0.0.(1 + URL
+# mod HOSTS), under PATH (default /pages); with LIMITED, every URL that is
+# a multiple of LIMITED is under LPATH instead.
 gen() {
 	mkdir -p "$1"
-	awk -v dir="$1" -v hosts="$2" -v port="$port" 'BEGIN {
+	awk -v dir="$1" -v hosts="$2" -v urls="${3:-200}" -v path="${4:-/pages}" \
+		-v limited="${5:-0}" -v lpath="${6:-}" -v port="$port" 'BEGIN {
 		for (i = 0; i < 100; i++) {
 			f = sprintf("%s/doc-%03d.md", dir, i)
 			printf "# Document %d\n\nLinks of this document:\n\n", i > f
-			for (j = 0; j < 20; j++) {
-				u = (20 * i + j) % 200
-				printf "- [page %d](http://127.0.0.%d:%d/pages/%03d.html) with some text\n", u, 1 + u % hosts, port, u > f
+			for (j = 0; j < 20 && j < urls; j++) {
+				u = (20 * i + j) % urls
+				p = path
+				if (limited > 0 && u % limited == 0) p = lpath
+				printf "- [page %d](http://127.0.0.%d:%d%s/%03d.html) with some text\n", u, 1 + u % hosts, port, p, u > f
 			}
 			close(f)
 		}
@@ -72,7 +90,7 @@ run() {
 	shift
 	curl -s "$stats" >/dev/null
 	t0=$(now_ms)
-	"$@" >"$tmp/out" 2>"$tmp/err" || true
+	timeout "$cap" "$@" >"$tmp/out" 2>"$tmp/err" || echo "exit $?" >>"$tmp/err"
 	t1=$(now_ms)
 	seen=$(curl -s "$stats")
 	printf '%-34s %7d ms   server: %s\n' "$name" $((t1 - t0)) "$seen"
@@ -90,6 +108,21 @@ for hosts in 1 20; do
 		echo "bench-remote.sh: urilint's side did not send exactly one request per URL" >&2
 		status=1
 	fi
-	run "markdown-link-check $mlc_version" "$mlc" -q "$dir"
+	if [ "$peer" != none ]; then run "markdown-link-check $mlc_version" "$mlc" -q "$dir"; fi
 done
+
+dir="$tmp/tree-r429"
+gen "$dir" 1 200 /pages 20 /r429/2
+echo "== 200 URLs on 1 host, 10 of them 429 with Retry-After: 2 for 2 s"
+run "uriextract -check -remote" "$tmp/uriextract" -check -remote "$dir"
+
+dir="$tmp/tree-always429"
+gen "$dir" 1 50 /always429
+echo "== 50 URLs on 1 host that always answers 429"
+run "uriextract -check -remote" "$tmp/uriextract" -check -remote "$dir"
+
+dir="$tmp/tree-hold"
+gen "$dir" 1 5 /hold
+echo "== 5 URLs that answer 429 with Retry-After: 999999"
+run "uriextract -check -remote" "$tmp/uriextract" -check -remote "$dir"
 exit $status

@@ -33,6 +33,10 @@ const (
 	// syntax of its own scheme (RFC 1738 section 5, RFC 6455, RFC 8089):
 	// "http:foo", "ftp://h/f;type=x", "news:1group".
 	CategorySchemeSyntax Category = "scheme-syntax"
+	// CategoryDoubledScheme: a scheme and "//" written twice
+	// ("https://https://example.com/"), which parses as a host named like
+	// the scheme with an empty port and a path that starts with "//".
+	CategoryDoubledScheme Category = "doubled-scheme"
 
 	// Security concerns of section 7. None has a fix: what to do about
 	// each is for a person to decide.

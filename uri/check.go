@@ -59,11 +59,22 @@ func (o Options) Check(s string) []Finding {
 	var u URI
 	var f failure
 	m := o.mode() | modeIRI
+	doubled, isDoubled := doubledScheme(s)
 	if !parseWith(s, &u, &f, m) {
 		out := malformedFindings(s, f, m)
 		redactPassword(s, out)
+		if isDoubled {
+			out = append(out, doubled)
+		}
 		sortFindings(out)
 		return out
+	}
+	if isDoubled {
+		// The parse of the doubled form is an accident (a host named
+		// "https", an empty port, a path "//host/..."): what it says about
+		// those parts is noise. The reference without the first scheme is
+		// checked again once the fix is made.
+		return []Finding{doubled}
 	}
 	var h *idnHost // for a host that UTS #46 processes
 	if u.HostKind == HostRegName && (f.iri || hasACELabel(u.Host)) {
@@ -111,6 +122,33 @@ func (o Options) Check(s string) []Finding {
 	return out
 }
 
+// doubledScheme reports a scheme and "//" written twice at the start of
+// s ("https://https://example.com/"), a paste of a full URI after a typed
+// "https://". By section 3.2 the first "//" then starts an authority whose
+// host is the second scheme's name and whose port is empty (3.2.3 allows
+// it), and the real authority becomes a path that starts with "//". The
+// second scheme must be one this package knows, so that
+// "http://localhost://x" (a host and an empty port) is not taken for one.
+func doubledScheme(s string) (Finding, bool) {
+	n := schemeLen(s)
+	if n == 0 || !strings.HasPrefix(s[n+1:], "//") {
+		return Finding{}, false
+	}
+	first, rest := s[:n+3], s[n+3:]
+	m := schemeLen(rest)
+	if m == 0 || !strings.HasPrefix(rest[m+1:], "//") || lookupScheme(rest[:m]) == nil {
+		return Finding{}, false
+	}
+	shown := Redact(rest)
+	return Finding{
+		Category: CategoryDoubledScheme,
+		Start:    0,
+		End:      len(first),
+		Message:  fmt.Sprintf("%q repeats its scheme: without the first %q it is %q", first+shown, first, shown),
+		Fix:      []Edit{{Start: 0, End: len(first), New: ""}},
+	}, true
+}
+
 // sortFindings puts findings in the order of the bytes at fault, as a
 // reader goes through the URI; ties keep Check's order.
 func sortFindings(out []Finding) {
@@ -141,6 +179,18 @@ func ruleFinding(s string, u *URI, info *schemeInfo, r, rules Rule, out []Findin
 				continue
 			}
 			start, end := u.Span(c)
+			if c == ComponentFragment {
+				if d := fragmentDirective(s[start:end]); d >= 0 {
+					edits = pctEdits(s[start:start+d], start, r, rules, edits)
+					// In a fragment directive an encoded unreserved
+					// character is syntax, not an equivalent spelling:
+					// only the case of the hex digits is normalized.
+					if r == RulePercentCase {
+						edits = pctEdits(s[start+d:end], start+d, r, rules&^RulePercentUnreserved, edits)
+					}
+					continue
+				}
+			}
 			edits = pctEdits(s[start:end], start, r, rules, edits)
 		}
 		if edits != nil {
@@ -231,6 +281,16 @@ func pctEdits(part string, base int, r, rules Rule, edits []Edit) []Edit {
 		i += 2
 	}
 	return edits
+}
+
+// fragmentDirective returns the offset in fragment of the fragment
+// directive delimiter ":~:" (URL Fragment Text Directives, WICG, section
+// 3.3), or -1. What follows it is read by browsers, not by the page: a
+// text directive ("#:~:text=foo%2Dbar") percent-encodes "-", "&" and ","
+// because they are its own syntax, so "%2D" there is not the "-" that
+// section 6.2.2.2 makes it equivalent to.
+func fragmentDirective(fragment string) int {
+	return strings.Index(fragment, ":~:")
 }
 
 func isLowerHex(c byte) bool { return c >= 'a' && c <= 'f' }

@@ -41,6 +41,12 @@ var checkTests = []struct {
 	{"http://h:8x/", []string{"malformed@10-11"}, "", "3.2.3"},
 	{"http://u:pw@h/", []string{"password@9-11"}, "", "7.5"},
 	{"http://h:70000/", []string{"port-range@9-14"}, "", "3.2.3 over TCP"},
+	{"https://https://example.com/a", []string{"doubled-scheme@0-8"}, "https://example.com/a", "3.1, 3.2: a doubled scheme, not an empty port"},
+	{"HTTPS://http://example.com/", []string{"doubled-scheme@0-8"}, "http://example.com/", "3.1: the second scheme is kept"},
+	{"https://https://example.com/a b", []string{"doubled-scheme@0-8", "malformed@29-30"}, "https://example.com/a%20b", "3.1, 2: a doubled scheme and a space"},
+	{"http://localhost://x", []string{"empty-port@16-17"}, "http://localhost//x", "3.2.3: localhost is no scheme this package knows"},
+	{"https://example.com/#:~:text=foo%2Dbar,baz%2c", []string{"percent-case@42-45"}, "https://example.com/#:~:text=foo%2Dbar,baz%2C", "6.2.2.2: in a text directive %2D is syntax"},
+	{"https://example.com/%7e#s:~:text=%7e", []string{"percent-unreserved@20-23", "percent-case@33-36"}, "https://example.com/~#s:~:text=%7E", "6.2.2.2 before the directive, 6.2.2.1 in it"},
 }
 
 func findingKeys(fs []Finding) []string {

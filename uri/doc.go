@@ -104,4 +104,12 @@
 // host labels that only Check and ToURI hold against UTS #46, and the
 // IRIs that Check reports as iri, not malformed, under any options. The
 // package functions are those of the zero Options, strict RFC 3986.
+//
+// The two sets mirror each other: every function that parses its input
+// (Parse, ParseAbsolute, Validate, Valid, Check, Normalize, Equivalent,
+// ToURI, ToIRI, Resolve, Repair) is also a method of Options of the same
+// name and signature, and every method of Options is such a function.
+// NormalizeRules(s, r) is Options{Skip: AllRules &^ r}.Normalize(s).
+// Functions that do not parse (Escape, Unescape, Redact, ApplyEdits,
+// KnownScheme, NeedsAuthority) take no options.
 package uri

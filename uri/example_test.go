@@ -188,3 +188,51 @@ func ExampleApplyEdits() {
 	fmt.Println(uri.ApplyEdits(s, fix))
 	// Output: http://example.com/a/b
 }
+
+func ExampleOptions_ParseAbsolute() {
+	u, err := uri.Options{AllowZone: true}.ParseAbsolute("http://[fe80::1%25eth0]/")
+	fmt.Println(u.Host, err)
+	_, err = uri.Options{AllowZone: true}.ParseAbsolute("//example.com/")
+	fmt.Println(err)
+	// Output:
+	// [fe80::1%25eth0] <nil>
+	// parse "//example.com/": missing scheme at offset 0
+}
+
+func ExampleOptions_Validate() {
+	fmt.Println(uri.Options{AllowZone: true}.Validate("http://[fe80::1%25eth0]/"))
+	fmt.Println(uri.Options{IRI: true}.Validate("https://example.com/ü"))
+	// Output:
+	// <nil>
+	// <nil>
+}
+
+func ExampleOptions_Valid() {
+	const s = "https://de.wikipedia.org/wiki/Straße"
+	fmt.Println(uri.Valid(s), uri.Options{IRI: true}.Valid(s))
+	// Output: false true
+}
+
+func ExampleOptions_Resolve() {
+	t, err := uri.Options{IRI: true}.Resolve("https://example.com/a/ü/", "../b?c")
+	fmt.Println(t, err)
+	// Output: https://example.com/a/b?c <nil>
+}
+
+func ExampleOptions_Repair() {
+	fmt.Println(uri.Options{AllowZone: true}.Repair("http://[fe80::1%25eth0]/my file"))
+	fmt.Println(uri.Repair("http://[fe80::1%25eth0]/my file"))
+	// Output:
+	// http://[fe80::1%25eth0]/my%20file true
+	//  false
+}
+
+func ExampleCheck_doubledScheme() {
+	for _, f := range uri.Check("https://https://example.com/docs") {
+		fmt.Println(f.Category, f.Message)
+		fmt.Println(uri.ApplyEdits("https://https://example.com/docs", f.Fix))
+	}
+	// Output:
+	// doubled-scheme "https://https://example.com/docs" repeats its scheme: without the first "https://" it is "https://example.com/docs"
+	// https://example.com/docs
+}

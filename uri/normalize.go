@@ -85,13 +85,11 @@ func (o Options) Normalize(s string) (string, error) {
 	return normalizeWith(s, &u, AllRules&^o.Skip, lookupScheme(u.Scheme), f.iri), nil
 }
 
-// NormalizeRules is Normalize restricted to the given rules.
+// NormalizeRules is Normalize restricted to the given rules: it is
+// Options{Skip: AllRules &^ rules}.Normalize(s), the method form for
+// other options.
 func NormalizeRules(s string, rules Rule) (string, error) {
-	var u URI
-	if err := parse(s, &u); err != nil {
-		return "", err
-	}
-	return normalizeParsed(s, &u, rules), nil
+	return Options{Skip: AllRules &^ rules}.Normalize(s)
 }
 
 func normalizeParsed(s string, u *URI, rules Rule) string {

@@ -25,31 +25,41 @@ func (o Options) Parse(s string) (*URI, error) {
 }
 
 // ParseAbsolute is Parse restricted to URIs with a scheme (section 4.3).
-func ParseAbsolute(s string) (*URI, error) {
-	u, err := Parse(s)
+func ParseAbsolute(s string) (*URI, error) { return Options{}.ParseAbsolute(s) }
+
+// ParseAbsolute is the package's ParseAbsolute under the options o.
+func (o Options) ParseAbsolute(s string) (*URI, error) {
+	u, err := o.Parse(s)
 	if err != nil {
 		return nil, err
 	}
 	if u.Scheme == "" {
-		return nil, &Error{Input: s, Offset: 0, Component: ComponentScheme, Err: ErrMissingScheme}
+		return nil, &Error{Op: "parse", Input: s, Offset: 0, Component: ComponentScheme, Err: ErrMissingScheme}
 	}
 	return u, nil
 }
 
 // Validate reports whether s is a URI-reference, returning the same error
 // as Parse. It allocates nothing when s is valid.
-func Validate(s string) error {
+func Validate(s string) error { return Options{}.Validate(s) }
+
+// Validate is the package's Validate under the options o.
+func (o Options) Validate(s string) error {
 	var u URI
-	if err := parse(s, &u); err != nil {
+	if err := parseOp("parse", s, &u, o.mode()); err != nil {
 		return err
 	}
 	return nil
 }
 
 // Valid reports whether s is a URI-reference. It never allocates.
-func Valid(s string) bool {
+func Valid(s string) bool { return Options{}.Valid(s) }
+
+// Valid is the package's Valid under the options o.
+func (o Options) Valid(s string) bool {
 	var u URI
-	return parseInto(s, &u) < 0
+	var f failure
+	return parseWith(s, &u, &f, o.mode())
 }
 
 func schemeLen(s string) int { return abnf.SchemeLen(s) }

@@ -53,11 +53,16 @@ func repairAt(s string, f failure) (n int, repl string, ok bool) {
 // when s needs a repair that is not safe to guess, or more than
 // maxRepairs of them (such a string is text, not a mistyped URI). A valid
 // s is returned as is.
-func Repair(s string) (string, bool) {
+func Repair(s string) (string, bool) { return Options{}.Repair(s) }
+
+// Repair is the package's Repair under the options o: what o.Parse
+// accepts needs no repair.
+func (o Options) Repair(s string) (string, bool) {
 	var f failure
+	m := o.mode()
 	for range maxRepairs + 1 {
 		var u URI
-		if parseFull(s, &u, &f) {
+		if parseWith(s, &u, &f, m) {
 			return s, true
 		}
 		n, repl, ok := repairAt(s, f)
@@ -73,7 +78,9 @@ func Repair(s string) (string, bool) {
 // repair.
 const maxRepairs = 256
 
-// allowed returns the class of bytes that may appear unencoded in c.
+// allowed returns the class of bytes that may appear unencoded in c, a
+// component that admits percent-encoding; for any other value, only the
+// unreserved characters, which every such component allows.
 func allowed(c Component) uint16 {
 	switch c {
 	case ComponentUserinfo:
@@ -82,8 +89,10 @@ func allowed(c Component) uint16 {
 		return cRegName
 	case ComponentPath:
 		return cPath
+	case ComponentQuery, ComponentFragment:
+		return cQuery
 	}
-	return cQuery
+	return cUnreserved
 }
 
 // Escape percent-encodes every byte of s that component c does not allow
@@ -92,13 +101,12 @@ func allowed(c Component) uint16 {
 // s itself is returned.
 //
 // The scheme and the port admit no percent-encoding (scheme = ALPHA
-// *( ALPHA / DIGIT / "+" / "-" / "." ), port = *DIGIT): Escape panics
-// when c is ComponentScheme or ComponentPort, as for any other misuse
-// that no input can cause.
+// *( ALPHA / DIGIT / "+" / "-" / "." ), port = *DIGIT), so no escaping
+// makes arbitrary data valid there. For them, and for a Component value
+// outside the constants, Escape encodes every byte but the unreserved
+// characters (section 2.3): the result is data that any component
+// admitting percent-encoding takes as is, and it never panics.
 func Escape(s string, c Component) string {
-	if c == ComponentScheme || c == ComponentPort {
-		panic("uri: Escape: the " + c.String() + " admits no percent-encoding")
-	}
 	class := allowed(c)
 	n := 0
 	for i := 0; i < len(s); i++ {

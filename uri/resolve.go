@@ -15,15 +15,21 @@ import (
 // prescribes. On failure the error is an *Error with Op "resolve" whose
 // Input is the base or the reference at fault; a base without a scheme
 // fails with cause ErrMissingScheme.
-func Resolve(base, ref string) (string, error) {
+func Resolve(base, ref string) (string, error) { return Options{}.Resolve(base, ref) }
+
+// Resolve is the package's Resolve under the options o: base and ref are
+// parsed as o.Parse parses them (with o.IRI, RFC 3987 section 6.5 resolves
+// IRIs by the same algorithm).
+func (o Options) Resolve(base, ref string) (string, error) {
 	var b, r URI
-	if err := parseOp("resolve", base, &b, 0); err != nil {
+	m := o.mode()
+	if err := parseOp("resolve", base, &b, m); err != nil {
 		return "", err
 	}
 	if b.Scheme == "" {
 		return "", &Error{Op: "resolve", Input: base, Component: ComponentScheme, Err: ErrMissingScheme, Detail: "base must be an absolute URI"}
 	}
-	if err := parseOp("resolve", ref, &r, 0); err != nil {
+	if err := parseOp("resolve", ref, &r, m); err != nil {
 		return "", err
 	}
 	var t URI

@@ -35,6 +35,7 @@ var schemeTests = []struct {
 	{"https://user@git.example.org/repo.git", nil, "", "a user name alone is accepted"},
 	{"HTTP://h/", nil, "", "scheme is case-insensitive"},
 	{"http:foo", []string{"scheme-syntax@5-5"}, "", "3.1: ip-schemepart starts with //"},
+	{"http:www.example.com", []string{"scheme-syntax@5-5"}, "", "RFC 3986 Appendix C's <http:www.example.com>: RFC 1738 3.3 httpurl = \"http://\" hostport"},
 	{"http:/foo", []string{"scheme-syntax@5-5"}, "", "3.1"},
 	{"HTTPS:foo", []string{"scheme-syntax@6-6"}, "", "3.1, any case"},
 	{"http:", []string{"scheme-syntax@5-5"}, "", "3.1"},
@@ -256,6 +257,7 @@ var schemeMessages = []struct {
 	{"gopher://h/%09x", `"gopher://h/%09x" is not a valid gopher URI: the gopher type character is missing before the %09 search separator`},
 	{"mailto:joe", `"mailto:joe" is not a valid mailto URI: address "joe" is not a local part, "@" and a domain`},
 	{"mailto:", `"mailto:" is not a valid mailto URI: an address must follow "mailto:"`},
+	{"http:www.example.com", `"http:www.example.com" is not a valid http URI: "http:" must be followed by "//" and a host`},
 	{"news:1x", `"news:1x" is not a valid news URI: newsgroup "1x" must begin with a letter`},
 	{"nntp://h/g/1x", `"nntp://h/g/1x" is not a valid nntp URI: article number "1x" is not decimal digits`},
 	{"telnet://h/x", `"telnet://h/x" is not a valid telnet URI: nothing but "/" may follow the host, and "x" does`},
@@ -434,5 +436,32 @@ func TestFileRelativeHost(t *testing.T) {
 	}
 	if fs := Check("file://host/a/../b"); len(fs) == 0 || fs[0].Category != CategoryDotSegments {
 		t.Errorf("Check(file://host/a/../b) = %v, want the dot-segments finding", findingKeys(fs))
+	}
+}
+
+// TestAppendixCVerdicts: the strings RFC 3986 Appendix C shows in angle
+// brackets as delimited URIs, checked as the extractors hand them over
+// (the brackets taken off). RFC 1738 decides the two that RFC 3986's
+// generic grammar accepts: section 3.3, httpurl = "http://" hostport, so
+// "http:" needs "//" and a host; section 5, mailtourl = "mailto:"
+// encoded822addr with encoded822addr = 1*xchar, so "mailto:" needs an
+// address. Section 3.6's newsurl = "news:" grouppart takes the group.
+func TestAppendixCVerdicts(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want []string
+	}{
+		{"http:www.example.com", []string{"scheme-syntax"}},
+		{"mailto:", []string{"scheme-syntax"}},
+		{"news:comp.infosystems.www.misc", nil},
+		{"http://www.example.com/", nil},
+	} {
+		var got []string
+		for _, f := range Check(tt.in) {
+			got = append(got, string(f.Category))
+		}
+		if strings.Join(got, " ") != strings.Join(tt.want, " ") {
+			t.Errorf("Check(%q) = %v, want %v", tt.in, got, tt.want)
+		}
 	}
 }

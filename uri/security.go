@@ -212,9 +212,17 @@ func atonPart(p string) (uint64, bool) {
 // data within a component."
 //
 // A %09 (tab) is not reported: it is gopher's separator. CR and LF are not
-// reported where the scheme defines them as data (a gopher+ form).
+// reported where the scheme defines them as data (a gopher+ form). Nothing
+// in the fragment is reported: section 3.5 keeps the fragment on the
+// client ("the fragment identifier is separated from the rest of the URI
+// prior to a dereference"), so it reaches no protocol and no server.
 func checkControls(s string, u *URI, info *schemeInfo, out []Finding) []Finding {
-	i := strings.IndexByte(s, '%')
+	limit := len(s) // the end of what is sent: the fragment is not
+	if u.HasFragment {
+		start, _ := u.Span(ComponentFragment)
+		limit = start - 1
+	}
+	i := strings.IndexByte(s[:limit], '%')
 	if i < 0 {
 		return out
 	}
@@ -224,12 +232,12 @@ func checkControls(s string, u *URI, info *schemeInfo, out []Finding) []Finding 
 	}
 	var first Finding // the first run
 	more := 0         // further runs
-	for ; i+2 < len(s); i++ {
+	for ; i+2 < limit; i++ {
 		if s[i] != '%' {
 			continue
 		}
 		j, lineBreak := i, false
-		for j+2 < len(s) && s[j] == '%' {
+		for j+2 < limit && s[j] == '%' {
 			c, ok := abnf.PctByte(s, j)
 			if !ok {
 				break

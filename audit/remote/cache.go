@@ -1,19 +1,27 @@
 package remote
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"sync"
 	"time"
+
+	"github.com/urilint/urilint/internal/safewrite"
 )
 
-// cacheVersion is the format of the cache file; a file of another
-// version is started afresh.
+// cacheVersion is the format of the cache file. A file of another
+// version is neither used nor overwritten: it may belong to another
+// release of urilint that shares the file.
 const cacheVersion = 1
+
+// MaxCacheSize is the largest cache file read: 64 MiB, some 200,000
+// URLs. A larger file is set aside like a corrupt one.
+const MaxCacheSize = 64 << 20
 
 // cacheFile is the JSON of the cache file: the successful fetches, by the
 // URL in normal form without its fragment.
@@ -32,28 +40,49 @@ type entry struct {
 type cache struct {
 	path string
 	ttl  time.Duration
+	// keep: the file is not to be written (not a regular file, or of
+	// another version).
+	keep bool
 
 	mu      sync.Mutex
 	entries map[string]*entry
 	dirty   bool
 }
 
-// loadCache reads the cache file at path; a missing file is an empty cache.
+// loadCache reads the cache file at path; a missing file is an empty
+// cache. A file that cannot be used gives an empty cache and a warning:
+// one that is corrupt or too large is replaced by a fresh one at the end
+// of the run, one that is not a regular file or is of another version is
+// left as it is.
 func loadCache(path string, ttl time.Duration, now time.Time) (*cache, error) {
 	c := &cache{path: path, ttl: ttl, entries: make(map[string]*entry)}
-	data, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
+	data, err := readCache(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
 		return c, nil
-	}
-	if err != nil {
-		return nil, err
+	case errors.Is(err, errNotRegular):
+		c.keep = true
+		return c, fmt.Errorf("cache %q is not a regular file: not used", path)
+	case errors.Is(err, errTooLarge):
+		c.dirty = true
+		return c, fmt.Errorf("cache %q is larger than %s: set aside, a fresh one is written", path, size(MaxCacheSize))
+	case err != nil:
+		c.keep = true
+		return c, fmt.Errorf("cache %q cannot be read: %v", path, err)
 	}
 	var f cacheFile
-	if err := json.Unmarshal(data, &f); err != nil {
-		return nil, fmt.Errorf("cache %q is not a cache file: %v", path, err)
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&f); err != nil || dec.More() {
+		if err == nil {
+			err = errors.New("text after the JSON object")
+		}
+		c.dirty = true
+		return c, fmt.Errorf("cache %q is not a cache file (%v): set aside, a fresh one is written", path, err)
 	}
 	if f.Version != cacheVersion {
-		return c, nil
+		c.keep = true
+		return c, fmt.Errorf("cache %q is of version %d, which this urilint does not know (it writes version %d): not used, not overwritten", path, f.Version, cacheVersion)
 	}
 	for k, e := range f.Entries {
 		if e != nil && c.fresh(e, now) {
@@ -61,6 +90,41 @@ func loadCache(path string, ttl time.Duration, now time.Time) (*cache, error) {
 		}
 	}
 	return c, nil
+}
+
+var (
+	errNotRegular = errors.New("not a regular file")
+	errTooLarge   = errors.New("too large")
+)
+
+// readCache reads the file at path, refusing what is not a regular file
+// (a device, a FIFO, a directory, which could be endless or block) and
+// what is larger than MaxCacheSize.
+func readCache(path string) ([]byte, error) {
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !info.Mode().IsRegular() {
+		return nil, errNotRegular
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	// The file may have been replaced since the Stat.
+	if info, err := f.Stat(); err != nil || !info.Mode().IsRegular() {
+		return nil, errNotRegular
+	}
+	data, err := io.ReadAll(io.LimitReader(f, MaxCacheSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxCacheSize {
+		return nil, errTooLarge
+	}
+	return data, nil
 }
 
 func (c *cache) fresh(e *entry, now time.Time) bool {
@@ -93,11 +157,12 @@ func (c *cache) put(target string, p page, now time.Time) {
 	c.dirty = true
 }
 
-// save writes the fresh entries to the cache file, if any was added, by
-// writing a temporary file beside it and renaming it over the old one,
-// so that a reader sees the old file or the new one, whole.
-func (c *cache) save(now time.Time) (err error) {
-	if c == nil {
+// save writes the fresh entries to the cache file, if any was added or
+// the file is to be replaced, through safewrite: a reader sees the old
+// file or the new one, whole, and the new one is on disk when save
+// returns.
+func (c *cache) save(now time.Time) error {
+	if c == nil || c.keep {
 		return nil
 	}
 	c.mu.Lock()
@@ -115,25 +180,17 @@ func (c *cache) save(now time.Time) (err error) {
 	if err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(c.path), filepath.Base(c.path)+".*.tmp")
-	if err != nil {
-		return fmt.Errorf("cache %q cannot be written: %v", c.path, err)
+	// safewrite replaces an existing file: a first run creates it empty.
+	created := false
+	if nf, err := os.OpenFile(c.path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644); err == nil {
+		created = true
+		nf.Close()
 	}
-	defer func() {
-		if err != nil {
-			os.Remove(tmp.Name())
-			err = fmt.Errorf("cache %q cannot be written: %v", c.path, err)
+	if err := safewrite.WriteFile(c.path, data); err != nil {
+		if created {
+			os.Remove(c.path)
 		}
-	}()
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if err := os.Rename(tmp.Name(), c.path); err != nil {
-		return err
+		return fmt.Errorf("cache %q cannot be written: %v", c.path, err)
 	}
 	c.dirty = false
 	return nil

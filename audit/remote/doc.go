@@ -2,26 +2,39 @@
 // the opt-in part of the docs audit (uriextract -check -remote).
 //
 // A Checker fetches each distinct URL once however many times it is
-// written (URLs are compared after uri.Normalize, fragments aside), keeps
-// within a global and a per-host limit of requests in flight and a
-// minimum interval between requests to one host, and sends HEAD first:
-// GET when HEAD is refused (405, 501) or when a fragment must be found on
-// the page. It follows at most ten redirects itself and keeps the chain.
+// written (URLs are compared after uri.Normalize, fragments aside), with a
+// bounded pool of workers that take turns among the hosts, keeps within a
+// global and a per-host limit of requests in flight and a minimum
+// interval between requests to one host, and sends HEAD first: GET when
+// HEAD fails in any way (a 4xx but 429, 501, a timeout or a network
+// error that a GET may not get) or when a fragment must be found on the
+// page. It follows at most ten redirects itself and keeps the chain.
 //
 // Each finding has its own category: a 4xx answer, a 5xx answer, a
 // network error (DNS, refused connection, TLS), a timeout, a redirect loop
 // or too many redirects, a fragment that names no id (nor the name of an
-// a element) in the first MaxBody bytes of an HTML page, and a link that
-// moved permanently (301 or 308, then 2xx), whose fix is the URL it moved
-// to. Temporary redirects (302, 303, 307) are fine.
+// a element) in the first MaxBody bytes of an HTML page (decoded when it
+// is sent gzip), and a link that moved permanently (301 or 308, then
+// 2xx), whose fix is the URL it moved to. Temporary redirects (302, 303,
+// 307) are fine. A fragment not found within MaxBody of a longer page is
+// not verified, and the result says so in its Note.
 //
-// A 429 or 503 answer with Retry-After is asked again once the wait is
-// over (capped at MaxRetryAfter), and no other request goes to that host
-// in the meantime; network errors, timeouts and other 5xx answers are
-// retried with exponential backoff and jitter. A host that answers 429
-// gets fewer requests at once, further apart, for the rest of the run.
+// Network errors, timeouts, 5xx answers and 429s are retried with
+// exponential backoff and jitter, or after the wait a Retry-After header
+// asks for; each URL waits on its own, so waits overlap. A host name that
+// does not exist and a certificate that does not verify are not retried.
+// A host that answers 429 slows down one step for each burst of them
+// (half the requests in flight, twice the interval) and recovers a step
+// after a few good answers; retries take its slots before URLs not tried
+// yet. A URL whose host keeps answering 429 past its retries or its
+// budget (URLBudget), or asks to wait longer than MaxRetryAfter, ends
+// rate limited (policy.CategoryLinkRateLimited), and so do the URLs of
+// that host not yet sent. MaxTime bounds the whole check.
 //
 // Successes can be kept in a JSON cache file for CacheTTL, so that a
 // second run sends no request for them; failures are never cached.
 // Check returns what it gathered when its context ends.
+//
+// A Checker is the audit.RemoteChecker of package audit: the audit owns
+// the interface and does not import this package.
 package remote

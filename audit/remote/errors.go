@@ -3,6 +3,7 @@ package remote
 import (
 	"context"
 	"crypto/tls"
+	"crypto/x509"
 	"errors"
 	"fmt"
 	"io"
@@ -10,6 +11,7 @@ import (
 	"net/url"
 	"syscall"
 
+	"github.com/urilint/urilint/internal/policy"
 	"github.com/urilint/urilint/uri"
 )
 
@@ -18,7 +20,7 @@ import (
 func describe(err error) (uri.Category, string) {
 	var ne net.Error
 	if errors.Is(err, context.DeadlineExceeded) || errors.As(err, &ne) && ne.Timeout() {
-		return CategoryTimeout, ""
+		return policy.CategoryLinkTimeout, ""
 	}
 	var dns *net.DNSError
 	var cert *tls.CertificateVerificationError
@@ -27,27 +29,42 @@ func describe(err error) (uri.Category, string) {
 	switch {
 	case errors.As(err, &dns):
 		if dns.IsNotFound {
-			return CategoryNetwork, fmt.Sprintf("no such host %q", dns.Name)
+			return policy.CategoryLinkNetwork, fmt.Sprintf("no such host %q", dns.Name)
 		}
-		return CategoryNetwork, fmt.Sprintf("the name %q cannot be resolved: %s", dns.Name, dns.Err)
+		return policy.CategoryLinkNetwork, fmt.Sprintf("the name %q cannot be resolved: %s", dns.Name, dns.Err)
 	case errors.Is(err, syscall.ECONNREFUSED):
-		return CategoryNetwork, "connection refused"
+		return policy.CategoryLinkNetwork, "connection refused"
 	case errors.Is(err, syscall.ECONNRESET):
-		return CategoryNetwork, "connection reset"
+		return policy.CategoryLinkNetwork, "connection reset"
 	case errors.Is(err, syscall.EHOSTUNREACH), errors.Is(err, syscall.ENETUNREACH):
-		return CategoryNetwork, "no route to the host"
+		return policy.CategoryLinkNetwork, "no route to the host"
 	case errors.As(err, &cert):
-		return CategoryNetwork, "tls: " + cert.Err.Error()
+		return policy.CategoryLinkNetwork, "tls: " + cert.Err.Error()
 	case errors.As(err, &header):
-		return CategoryNetwork, "tls: the server does not speak TLS"
+		return policy.CategoryLinkNetwork, "tls: the server does not speak TLS"
 	case errors.As(err, &alert):
-		return CategoryNetwork, "tls: " + alert.Error()
+		return policy.CategoryLinkNetwork, "tls: " + alert.Error()
 	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
-		return CategoryNetwork, "the server closed the connection without an answer"
+		return policy.CategoryLinkNetwork, "the server closed the connection without an answer"
 	}
 	var ue *url.Error
 	if errors.As(err, &ue) {
 		err = ue.Err
 	}
-	return CategoryNetwork, err.Error()
+	return policy.CategoryLinkNetwork, err.Error()
+}
+
+// permanentError reports whether err is one that asking again, HEAD or
+// GET, a second or a minute later, will not change: a host name that does
+// not exist, a certificate that does not verify, a server that does not
+// speak TLS.
+func permanentError(err error) bool {
+	var dns *net.DNSError
+	var cert *tls.CertificateVerificationError
+	var header tls.RecordHeaderError
+	var unknown x509.UnknownAuthorityError
+	var hostname x509.HostnameError
+	var invalid x509.CertificateInvalidError
+	return errors.As(err, &dns) && dns.IsNotFound || errors.As(err, &cert) || errors.As(err, &header) ||
+		errors.As(err, &unknown) || errors.As(err, &hostname) || errors.As(err, &invalid)
 }

@@ -1,7 +1,9 @@
 package remote
 
 import (
+	"compress/gzip"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"mime"
@@ -11,6 +13,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/urilint/urilint/uri"
@@ -36,6 +39,20 @@ type page struct {
 	Anchors   []string `json:"anchors,omitempty"`
 }
 
+// turn says which request of a URL is to be sent: the first, one after
+// an answer other than 429 (a retry, a redirect), or one after a 429.
+type turn uint8
+
+const (
+	turnNew turn = iota
+	turnRetry
+	turnAfter429
+)
+
+// errGaveUp is the error of a request after a 429 to a host given up on
+// meanwhile.
+var errGaveUp = errors.New("the host keeps answering 429 too many requests")
+
 // outcome is what the fetch of one distinct URL found.
 type outcome struct {
 	page
@@ -46,50 +63,122 @@ type outcome struct {
 	to       string // with loop and tooMany: where the last redirect leads
 	attempts int
 
-	// retryAfter: the last answer asked for a wait (booked on its host).
-	retryAfter bool
+	// wait is the Retry-After wait the last answer asked for, waited
+	// before the retry; tooLong: it asked for more than MaxRetryAfter.
+	wait    time.Duration
+	waited  bool
+	tooLong bool
+	// note says what of the page could not be read for its anchors.
+	note string
 
+	usedGet   bool // GET was sent, HEAD having failed or not being enough
+	limited   bool // the host kept answering 429: not checked
+	skipped   bool // with limited: no request sent, the host was given up
+	unchecked bool // MaxTime ended before the URL was checked
 	cancelled bool // the context ended: nothing to report
 }
 
 // ok reports whether the fetch ended in a 2xx answer.
 func (o *outcome) ok() bool {
-	return o.err == nil && !o.loop && !o.tooMany && len(o.Chain) > 0 && o.Chain[len(o.Chain)-1].Status/100 == 2
+	return o.err == nil && !o.loop && !o.tooMany && o.last()/100 == 2
 }
 
-// fetch fetches target, following redirects, and asks again as often as
-// the configuration allows after a failure that may pass.
-func (c *Checker) fetch(ctx context.Context, target string, anchors bool) outcome {
+// last returns the status of the last answer, 0 when none came.
+func (o *outcome) last() int {
+	if o.err != nil || len(o.Chain) == 0 {
+		return 0
+	}
+	return o.Chain[len(o.Chain)-1].Status
+}
+
+// fetch fetches the URL of g, following redirects, and asks again as
+// often as the configuration and the URL's budget allow after a failure
+// that may pass. A URL whose host keeps answering 429 past that ends
+// rate limited, and so do the other URLs of its host after it.
+func (c *Checker) fetch(run context.Context, g *group) outcome {
+	h := g.host
+	if _, gaveUp := h.rateLimited(); gaveUp {
+		return outcome{limited: true, skipped: true}
+	}
+	ctx := run
+	var deadline time.Time
+	if c.cfg.URLBudget > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(run, c.cfg.URLBudget)
+		defer cancel()
+		deadline = c.now().Add(c.cfg.URLBudget)
+	}
+	limited := func(o outcome) outcome {
+		o.limited = true
+		h.giveUp()
+		return o
+	}
+	get := false
+	var prev outcome
 	for attempt := 1; ; attempt++ {
-		o := c.follow(ctx, target, anchors)
+		t := turnNew
+		if attempt > 1 {
+			t = turnRetry
+			if prev.last() == http.StatusTooManyRequests {
+				t = turnAfter429
+			}
+		}
+		o := c.follow(ctx, g.target, g.anchors, get, t)
+		// A HEAD that failed once is not sent again.
+		get = get || o.usedGet
 		o.attempts = attempt
-		if ctx.Err() != nil {
+		if run.Err() != nil {
 			o.cancelled = true
 			return o
 		}
+		if ctx.Err() != nil {
+			// The budget ran out during the attempt, perhaps while
+			// waiting for a host slowed down by 429s.
+			if n, _ := h.rateLimited(); n > 0 && len(o.Chain) == 0 {
+				return limited(o)
+			}
+			return o
+		}
+		if errors.Is(o.err, errGaveUp) {
+			if attempt == 1 {
+				return outcome{limited: true, skipped: true}
+			}
+			return limited(prev)
+		}
+		prev = o
 		wait, again := c.again(&o, attempt)
-		if !again || attempt > c.cfg.Retries {
+		late := !deadline.IsZero() && c.now().Add(wait).After(deadline)
+		_, gaveUp := h.rateLimited()
+		if !again || attempt > c.cfg.Retries || late || gaveUp && o.last() == http.StatusTooManyRequests {
+			if o.last() == http.StatusTooManyRequests {
+				return limited(o)
+			}
 			return o
 		}
 		if err := c.sleep(ctx, wait); err != nil {
-			o.cancelled = true
+			if run.Err() != nil {
+				o.cancelled = true
+			}
 			return o
 		}
 	}
 }
 
 // again reports whether o may pass if asked again, and how long to wait
-// first. A Retry-After wait has been booked on the host already.
+// first: what Retry-After asked for, else a backoff. The URL waits alone:
+// the other URLs of its host go on, at the slower pace of its 429.
 func (c *Checker) again(o *outcome, attempt int) (time.Duration, bool) {
 	if o.err != nil {
-		return c.backoff(attempt), true
+		return c.backoff(attempt), !permanentError(o.err)
 	}
 	if o.loop || o.tooMany {
 		return 0, false
 	}
-	switch status := o.Chain[len(o.Chain)-1].Status; {
-	case (status == http.StatusTooManyRequests || status == http.StatusServiceUnavailable) && o.retryAfter:
-		return 0, true
+	switch status := o.last(); {
+	case o.tooLong:
+		return 0, false
+	case (status == http.StatusTooManyRequests || status == http.StatusServiceUnavailable) && o.waited:
+		return o.wait, true
 	case status == http.StatusTooManyRequests, status >= 500 && status != http.StatusNotImplemented:
 		return c.backoff(attempt), true
 	}
@@ -106,13 +195,14 @@ func (c *Checker) backoff(attempt int) time.Duration {
 }
 
 // follow fetches target and the redirects it leads to, HEAD first
-// unless anchors are wanted.
-func (c *Checker) follow(ctx context.Context, target string, anchors bool) outcome {
-	var o outcome
+// unless anchors are wanted or get is set. A retry, and each request
+// after the first, goes before the URLs not tried yet.
+func (c *Checker) follow(ctx context.Context, target string, anchors, get bool, t turn) (o outcome) {
 	method := http.MethodHead
-	if anchors {
+	if anchors || get {
 		method = http.MethodGet
 	}
+	defer func() { o.usedGet = method == http.MethodGet }()
 	jar, _ := cookiejar.New(nil) // with no options, never an error
 	seen := make(map[string]bool)
 	for cur := target; ; {
@@ -129,19 +219,22 @@ func (c *Checker) follow(ctx context.Context, target string, anchors bool) outco
 			o.tooMany, o.to = true, cur
 			return o
 		}
-		a, err := c.request(ctx, method, cur, jar, anchors)
-		if err == nil && method == http.MethodHead && (a.status == http.StatusMethodNotAllowed || a.status == http.StatusNotImplemented) {
+		a, err := c.request(ctx, method, cur, jar, anchors, t)
+		t = turnRetry
+		if method == http.MethodHead && ctx.Err() == nil && headFailed(a.status, err) {
+			// Some servers answer HEAD wrongly (an error, a 4xx, no
+			// answer at all) and GET rightly: GET is what a browser sends.
 			method = http.MethodGet
-			a, err = c.request(ctx, method, cur, jar, anchors)
+			a, err = c.request(ctx, method, cur, jar, anchors, turnRetry)
 		}
 		if err != nil {
 			o.err, o.errURL = err, cur
 			return o
 		}
 		o.Chain = append(o.Chain, Hop{URL: cur, Status: a.status})
-		o.retryAfter = a.retryAfter
+		o.wait, o.waited, o.tooLong = a.wait, a.waited, a.tooLong
 		if !redirect(a.status) || a.location == "" {
-			o.HTML, o.Read, o.Truncated, o.Anchors = a.html, a.read, a.truncated, a.anchors
+			o.HTML, o.Read, o.Truncated, o.Anchors, o.note = a.html, a.read, a.truncated, a.anchors, a.note
 			return o
 		}
 		next, err := resolve(cur, a.location)
@@ -151,6 +244,17 @@ func (c *Checker) follow(ctx context.Context, target string, anchors bool) outco
 		}
 		cur = next
 	}
+}
+
+// headFailed reports whether a HEAD request that got status or err is to
+// be sent again as GET: any 4xx but 429 (a GET would be as unwelcome),
+// 501, or no answer, unless the error is one a GET would get too (a
+// refused connection is retried later, not with another method).
+func headFailed(status int, err error) bool {
+	if err != nil {
+		return !permanentError(err) && !errors.Is(err, errGaveUp) && !errors.Is(err, syscall.ECONNREFUSED)
+	}
+	return status/100 == 4 && status != http.StatusTooManyRequests || status == http.StatusNotImplemented
 }
 
 // redirect reports whether status is a redirect to follow.
@@ -187,25 +291,28 @@ func resolve(base, location string) (string, error) {
 
 // answer is what one request got.
 type answer struct {
-	status     int
-	location   string
-	retryAfter bool // a wait was asked for, and booked on the host
-	html       bool
-	read       bool // the body was read for anchors
-	truncated  bool
-	anchors    []string
+	status    int
+	location  string
+	wait      time.Duration // asked for by Retry-After
+	waited    bool          // and booked on the host
+	tooLong   bool          // longer than MaxRetryAfter: not booked
+	html      bool
+	read      bool // the body was read for anchors
+	truncated bool
+	anchors   []string
+	note      string // why the body could not be read for anchors
 }
 
 // request sends one request within the limits and reads what is needed
 // of the answer: the anchors of an HTML page when asked for.
-func (c *Checker) request(ctx context.Context, method, target string, jar http.CookieJar, anchors bool) (answer, error) {
+func (c *Checker) request(ctx context.Context, method, target string, jar http.CookieJar, anchors bool, t turn) (answer, error) {
 	var a answer
 	u, err := url.Parse(target)
 	if err != nil {
 		return a, err
 	}
 	h := c.host(strings.ToLower(u.Host))
-	release, err := c.acquire(ctx, h)
+	release, err := c.acquire(ctx, h, t)
 	if err != nil {
 		return a, err
 	}
@@ -221,6 +328,7 @@ func (c *Checker) request(ctx context.Context, method, target string, jar http.C
 	for _, ck := range jar.Cookies(req.URL) {
 		req.AddCookie(ck)
 	}
+	sent := c.now()
 	resp, err := c.client.Do(req)
 	if err != nil {
 		return a, err
@@ -231,24 +339,24 @@ func (c *Checker) request(ctx context.Context, method, target string, jar http.C
 	a.status = resp.StatusCode
 	a.location = resp.Header.Get("Location")
 	a.html = isHTML(resp.Header.Get("Content-Type"))
-	if a.status == http.StatusTooManyRequests {
-		h.slowDown()
-	}
+	now := c.now()
+	h.answered(a.status, sent, now)
 	if a.status == http.StatusTooManyRequests || a.status == http.StatusServiceUnavailable {
-		now := c.now()
 		if d, ok := retryAfter(resp.Header.Get("Retry-After"), now); ok {
-			a.retryAfter = true
-			h.pause(now.Add(min(d, c.cfg.MaxRetryAfter)))
+			a.wait = d
+			if d > c.cfg.MaxRetryAfter {
+				a.tooLong = true
+			} else {
+				a.waited = true
+			}
 		}
 	}
 	if anchors && method == http.MethodGet && a.status/100 == 2 && a.html {
-		a.anchors, a.truncated, err = readAnchors(resp.Body, c.cfg.MaxBody)
+		a.anchors, a.truncated, a.note, err = c.readBody(resp)
 		if err != nil {
 			return a, err
 		}
-		slices.Sort(a.anchors)
-		a.anchors = slices.Compact(a.anchors)
-		a.read = true
+		a.read = a.note == ""
 	}
 	// What is left unread is dropped, a little of it read first so that
 	// the connection can carry the next request.
@@ -277,4 +385,34 @@ func retryAfter(v string, now time.Time) (time.Duration, bool) {
 		return 0, false
 	}
 	return max(t.Sub(now), 0), true
+}
+
+// readBody reads the anchors of the HTML page of resp, up to MaxBody
+// bytes of it once decoded: a gzip body that the transport left encoded
+// (a server that sends it unasked, or a client with compression turned
+// off) is decoded here, within the same bound, so that a bomb costs no
+// more than a plain page. A body in another encoding, or one that breaks
+// off (a broken gzip stream, a connection cut), is not read: note says
+// why.
+func (c *Checker) readBody(resp *http.Response) (anchors []string, truncated bool, note string, err error) {
+	body := io.Reader(resp.Body)
+	switch enc := strings.ToLower(strings.TrimSpace(resp.Header.Get("Content-Encoding"))); {
+	case resp.Uncompressed, enc == "", enc == "identity":
+	case enc == "gzip", enc == "x-gzip":
+		zr, err := gzip.NewReader(resp.Body)
+		if err != nil {
+			return nil, false, fmt.Sprintf("its gzip body cannot be read (%v)", err), nil
+		}
+		defer zr.Close()
+		body = zr
+	default:
+		return nil, false, fmt.Sprintf("its body is in the %q encoding, which is not read", enc), nil
+	}
+	anchors, truncated, err = readAnchors(body, c.cfg.MaxBody)
+	if err != nil {
+		// The answer came: the link is there, only its anchors are not.
+		return nil, false, fmt.Sprintf("its body cannot be read (%v)", err), nil
+	}
+	slices.Sort(anchors)
+	return slices.Compact(anchors), truncated, "", nil
 }

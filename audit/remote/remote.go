@@ -9,29 +9,23 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
+	"slices"
+	"strings"
 	"sync"
 	"time"
 
+	"github.com/urilint/urilint/audit"
 	"github.com/urilint/urilint/internal/policy"
 	"github.com/urilint/urilint/uri"
 	"golang.org/x/net/http/httpproxy"
 )
 
-// The categories of the findings, documented in policy.Categories.
-const (
-	CategoryClientError  = policy.CategoryLinkClientError
-	CategoryServerError  = policy.CategoryLinkServerError
-	CategoryNetwork      = policy.CategoryLinkNetwork
-	CategoryTimeout      = policy.CategoryLinkTimeout
-	CategoryRedirectLoop = policy.CategoryLinkRedirectLoop
-	CategoryFragment     = policy.CategoryLinkFragment
-	CategoryMoved        = policy.CategoryLinkMoved
-)
-
-// Categories lists the categories a Checker reports.
+// Categories lists the categories of the results of a Checker, which
+// policy.Categories documents.
 var Categories = []uri.Category{
-	CategoryClientError, CategoryServerError, CategoryNetwork, CategoryTimeout,
-	CategoryRedirectLoop, CategoryFragment, CategoryMoved,
+	policy.CategoryLinkClientError, policy.CategoryLinkServerError, policy.CategoryLinkNetwork,
+	policy.CategoryLinkTimeout, policy.CategoryLinkRedirectLoop, policy.CategoryLinkFragment,
+	policy.CategoryLinkMoved, policy.CategoryLinkRateLimited,
 }
 
 // The defaults of DefaultConfig.
@@ -44,6 +38,8 @@ const (
 	DefaultMaxRetryAfter = 60 * time.Second
 	DefaultMaxBody       = 2 << 20
 	DefaultCacheTTL      = 24 * time.Hour
+	DefaultMaxTime       = 5 * time.Minute
+	DefaultURLBudget     = 90 * time.Second
 )
 
 // MaxRedirects is how many redirects a fetch follows.
@@ -67,11 +63,23 @@ type Config struct {
 	// Retries is how many times a fetch is repeated after a network
 	// error, a timeout, a 5xx answer other than 501, or a 429.
 	Retries int
-	// MaxRetryAfter caps the wait that a Retry-After header asks for,
-	// and the backoff between retries.
+	// MaxRetryAfter is the longest wait that a Retry-After header may
+	// ask for: a 429 that asks for more ends rate limited at once, a 503
+	// a server error. It also caps the backoff between retries.
 	MaxRetryAfter time.Duration
-	// MaxBody is how many bytes of an HTML page are read for its anchors.
-	// A fragment not found in a page longer than that is not reported.
+	// MaxTime bounds the whole of Check: when it is over, the links not
+	// yet checked end rate limited when their host answered 429, timed
+	// out otherwise. Zero means no bound.
+	MaxTime time.Duration
+	// URLBudget bounds the time spent on one URL once it starts, its
+	// retries and waits included. A wait that would go past it is not
+	// waited: the URL ends with what its last attempt got, and one whose
+	// host kept answering 429 ends rate limited, and so do the URLs of
+	// that host not yet sent. Zero means no bound.
+	URLBudget time.Duration
+	// MaxBody is how many bytes of an HTML page (after decompression) are
+	// read for its anchors. A fragment not found in them on a longer page
+	// is not verified: the result says so in its Note.
 	MaxBody int64
 	// UserAgent is sent with every request; empty means UserAgent().
 	UserAgent string
@@ -95,8 +103,9 @@ type Config struct {
 
 // DefaultConfig returns the defaults: lychee's limits (128 requests in
 // flight, 10 per host), 10 ms between requests to a host, a 10 s timeout,
-// 2 retries, Retry-After capped at 60 s, 2 MiB of a page read for anchors,
-// no cache file but a lifetime of one day for one.
+// 2 retries, Retry-After up to 60 s, 5 minutes for the whole check and 90
+// seconds for one URL, 2 MiB of a page read for anchors, no cache file
+// but a lifetime of one day for one.
 func DefaultConfig() Config {
 	return Config{
 		Concurrency:   DefaultConcurrency,
@@ -105,6 +114,8 @@ func DefaultConfig() Config {
 		Timeout:       DefaultTimeout,
 		Retries:       DefaultRetries,
 		MaxRetryAfter: DefaultMaxRetryAfter,
+		MaxTime:       DefaultMaxTime,
+		URLBudget:     DefaultURLBudget,
 		MaxBody:       DefaultMaxBody,
 		CacheTTL:      DefaultCacheTTL,
 	}
@@ -119,7 +130,10 @@ type Result struct {
 	// Message says what is wrong, with passwords shown as "***"; empty
 	// when the link is fine.
 	Message string
-	// Fix, for CategoryMoved, is the URL to write instead: where the
+	// Note, when not empty, says what could not be verified of a link
+	// found fine, such as a fragment beyond the part of the page read.
+	Note string
+	// Fix, for policy.CategoryLinkMoved, is the URL to write instead: where the
 	// permanent redirects lead, with the fragment of URL.
 	Fix string
 	// Status is the status code of the last answer; 0 when none came.
@@ -141,14 +155,15 @@ type Hop struct {
 	Status int    `json:"status"`
 }
 
-// A Checker checks links. Its hosts' state (pauses and slowdowns asked by
-// 429 and Retry-After) lasts as long as it does.
+// A Checker checks links. Its hosts' state (the slowdowns asked for by
+// 429 answers) lasts as long as it does.
 type Checker struct {
 	cfg    Config
 	ua     string
 	client *http.Client
 	global chan struct{}
 	cache  *cache
+	warns  []string
 
 	mu    sync.Mutex
 	hosts map[string]*host
@@ -160,6 +175,9 @@ type Checker struct {
 }
 
 // New returns a Checker for cfg, with the cache file read if there is one.
+// A cache file that cannot be used (corrupt, of an unknown version, too
+// large, not a regular file) is no error: it is set aside with a warning
+// (see Warnings), and the run starts a fresh one.
 func New(cfg Config) (*Checker, error) {
 	switch {
 	case cfg.Concurrency < 1:
@@ -170,7 +188,7 @@ func New(cfg Config) (*Checker, error) {
 		return nil, fmt.Errorf("timeout %v is not a positive duration", cfg.Timeout)
 	case cfg.Retries < 0:
 		return nil, fmt.Errorf("retries %d is negative", cfg.Retries)
-	case cfg.MinInterval < 0 || cfg.MaxRetryAfter < 0 || cfg.CacheTTL < 0 || cfg.MaxBody < 0:
+	case cfg.MinInterval < 0 || cfg.MaxRetryAfter < 0 || cfg.CacheTTL < 0 || cfg.MaxBody < 0 || cfg.MaxTime < 0 || cfg.URLBudget < 0:
 		return nil, errors.New("a duration or size of the configuration is negative")
 	}
 	c := &Checker{
@@ -187,9 +205,10 @@ func New(cfg Config) (*Checker, error) {
 	}
 	c.client = newClient(cfg)
 	if cfg.Cache != "" {
-		var err error
-		if c.cache, err = loadCache(cfg.Cache, cfg.CacheTTL, c.now()); err != nil {
-			return nil, err
+		var warn error
+		c.cache, warn = loadCache(cfg.Cache, cfg.CacheTTL, c.now())
+		if warn != nil {
+			c.warns = append(c.warns, warn.Error())
 		}
 	}
 	return c, nil
@@ -224,6 +243,7 @@ type group struct {
 	anchors bool   // a link has a fragment to find on the page
 	secret  bool   // the URL has userinfo: not cached
 	links   []link
+	host    *host
 }
 
 // link is one URL as given.
@@ -262,6 +282,15 @@ func (c *Checker) Check(ctx context.Context, urls []string) (map[string]Result, 
 		g.links = append(g.links, link{raw: raw, frag: frag})
 	}
 
+	// A host given up on in an earlier run gets another chance.
+	c.mu.Lock()
+	for _, h := range c.hosts {
+		h.mu.Lock()
+		h.gaveUp = false
+		h.mu.Unlock()
+	}
+	c.mu.Unlock()
+
 	results := make(map[string]Result, len(seen))
 	var mu sync.Mutex
 	report := func(g *group, o *outcome) {
@@ -277,27 +306,75 @@ func (c *Checker) Check(ctx context.Context, urls []string) (map[string]Result, 
 			report(g, &outcome{page: p})
 			continue
 		}
+		g.host = c.host(hostOf(g.target))
 		pending = append(pending, g)
 	}
 
+	run := ctx
+	if c.cfg.MaxTime > 0 {
+		var cancel context.CancelFunc
+		run, cancel = context.WithTimeout(ctx, c.cfg.MaxTime)
+		defer cancel()
+	}
 	prog := newProgress(c, len(pending))
+	d := newDispatcher(c, pending)
+	stop := context.AfterFunc(run, d.stop)
+	defer stop()
+	checked := make([]bool, len(pending))
+	index := make(map[*group]int, len(pending))
+	for i, g := range pending {
+		index[g] = i
+	}
 	var wg sync.WaitGroup
-	for _, g := range pending {
+	for range min(c.cfg.Concurrency, len(pending)) {
 		wg.Go(func() {
-			o := c.fetch(ctx, g.target, g.anchors)
-			if o.cancelled {
-				return
+			for g := d.next(); g != nil; g = d.next() {
+				o := c.fetch(run, g)
+				d.done(g)
+				if o.cancelled {
+					continue
+				}
+				if !g.secret && o.ok() {
+					c.cache.put(g.target, o.page, c.now())
+				}
+				report(g, &o)
+				mu.Lock()
+				checked[index[g]] = true
+				mu.Unlock()
+				prog.step()
 			}
-			if !g.secret && o.ok() {
-				c.cache.put(g.target, o.page, c.now())
-			}
-			report(g, &o)
-			prog.step()
 		})
 	}
 	wg.Wait()
 	prog.finish()
+	// An interrupt leaves the links not checked without a result; the
+	// end of MaxTime gives them one, so that none passes unchecked.
+	if ctx.Err() == nil && run.Err() != nil {
+		for i, g := range pending {
+			if !checked[i] {
+				o := outcome{unchecked: true}
+				if n, _ := g.host.rateLimited(); n > 0 {
+					o.limited = true
+				}
+				report(g, &o)
+			}
+		}
+	}
 	return results, c.cache.save(c.now())
+}
+
+// Warnings returns what New set aside, such as a corrupt cache file: no
+// error, since the check runs all the same.
+func (c *Checker) Warnings() []string { return c.warns }
+
+// hostOf returns the host and port of an http or https URL, in lower
+// case, which names its host state.
+func hostOf(target string) string {
+	u, err := url.Parse(target)
+	if err != nil {
+		return ""
+	}
+	return strings.ToLower(u.Host)
 }
 
 // host returns the state of the host named by a URL's host and port.
@@ -306,21 +383,36 @@ func (c *Checker) host(name string) *host {
 	defer c.mu.Unlock()
 	h := c.hosts[name]
 	if h == nil {
-		h = &host{name: name, limit: c.cfg.PerHost, interval: c.cfg.MinInterval}
+		h = newHost(name, c.cfg.PerHost, c.cfg.MinInterval)
 		c.hosts[name] = h
 	}
 	return h
 }
 
-// acquire waits until a request to h may start: a slot of h, h's pace,
-// then a global slot. The caller must call release.
-func (c *Checker) acquire(ctx context.Context, h *host) (release func(), err error) {
-	if err := h.enter(ctx); err != nil {
+// acquire waits until a request to h may start: a slot of h (retries
+// first), h's pace, then a global slot. The caller must call release. A
+// request after a 429 to a host given up on meanwhile (another URL of it
+// ended rate limited) is not sent: errGaveUp, checked before the wait for
+// the host's pace, which is long then, and after it.
+func (c *Checker) acquire(ctx context.Context, h *host, t turn) (release func(), err error) {
+	if err := h.enter(ctx, t != turnNew); err != nil {
 		return nil, err
+	}
+	gaveUp := func() bool {
+		_, g := h.rateLimited()
+		return g && t == turnAfter429
+	}
+	if gaveUp() {
+		h.leave()
+		return nil, errGaveUp
 	}
 	if err := c.sleep(ctx, h.book(c.now())); err != nil {
 		h.leave()
 		return nil, err
+	}
+	if gaveUp() {
+		h.leave()
+		return nil, errGaveUp
 	}
 	select {
 	case c.global <- struct{}{}:
@@ -349,4 +441,25 @@ func sleep(ctx context.Context, d time.Duration) error {
 	case <-ctx.Done():
 		return ctx.Err()
 	}
+}
+
+// The audit owns the interface; a Checker is its implementation.
+var _ audit.RemoteChecker = (*Checker)(nil)
+
+// LinkCategories returns Categories, for audit.RemoteChecker.
+func (c *Checker) LinkCategories() []uri.Category { return Categories }
+
+// CheckLinks runs Check for audit.RemoteChecker: the verdicts, and as
+// warnings those of New and an error writing the cache.
+func (c *Checker) CheckLinks(ctx context.Context, urls []string) (map[string]audit.RemoteVerdict, []string) {
+	res, err := c.Check(ctx, urls)
+	warns := slices.Clone(c.warns)
+	if err != nil {
+		warns = append(warns, err.Error())
+	}
+	out := make(map[string]audit.RemoteVerdict, len(res))
+	for u, r := range res {
+		out[u] = audit.RemoteVerdict{Category: r.Category, Message: r.Message, Fix: r.Fix, Note: r.Note}
+	}
+	return out, warns
 }

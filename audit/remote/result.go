@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/urilint/urilint/internal/policy"
 	"github.com/urilint/urilint/uri"
 )
 
@@ -23,34 +24,67 @@ func (c *Checker) result(l link, o *outcome) Result {
 		return s
 	}
 	switch {
+	case o.unchecked:
+		r.Category = policy.CategoryLinkTimeout
+		r.Message = fmt.Sprintf("%q was not checked within the time of the remote checks (max-time %v)", uri.Redact(l.raw), c.cfg.MaxTime)
+		if o.limited {
+			r.Category = policy.CategoryLinkRateLimited
+			r.Message += ": its host answered 429 too many requests"
+		}
+		return r
+	case o.skipped:
+		r.Category = policy.CategoryLinkRateLimited
+		r.Message = fmt.Sprintf("%q was not checked: its host kept answering 429 too many requests to other links", uri.Redact(l.raw))
+		return r
+	case o.limited && o.err != nil:
+		r.Category = policy.CategoryLinkRateLimited
+		r.Message = fmt.Sprintf("%q was not checked: its host answered 429 too many requests and kept it waiting past its budget of %v", uri.Redact(l.raw), c.cfg.URLBudget)
+	case o.limited:
+		r.Category = policy.CategoryLinkRateLimited
+		r.Message = fmt.Sprintf("%s answers %s", subject(r.Final), statusText(r.Status))
+		if o.tooLong {
+			r.Message += fmt.Sprintf(" and asks to wait %v, more than %v", o.wait, c.cfg.MaxRetryAfter)
+		}
+		if o.attempts > 1 {
+			r.Message += fmt.Sprintf(" (%d attempts)", o.attempts)
+		}
+		r.Message += ": not checked"
+		return r
 	case o.err != nil:
 		cat, reason := describe(o.err)
 		r.Category, r.Err = cat, reason
-		if cat == CategoryTimeout {
+		if cat == policy.CategoryLinkTimeout {
 			r.Message = fmt.Sprintf("%s does not answer within %v", subject(o.errURL), c.cfg.Timeout)
 		} else {
 			r.Message = fmt.Sprintf("%s cannot be reached: %s", subject(o.errURL), reason)
 		}
 	case o.loop:
-		r.Category = CategoryRedirectLoop
+		r.Category = policy.CategoryLinkRedirectLoop
 		r.Message = fmt.Sprintf("%q redirects in a loop, back to %q", uri.Redact(l.raw), uri.Redact(o.to))
 	case o.tooMany:
-		r.Category = CategoryRedirectLoop
+		r.Category = policy.CategoryLinkRedirectLoop
 		r.Message = fmt.Sprintf("%q redirects more than %d times", uri.Redact(l.raw), MaxRedirects)
 	case r.Status >= 400 && r.Status < 500:
-		r.Category = CategoryClientError
+		r.Category = policy.CategoryLinkClientError
 		r.Message = fmt.Sprintf("%s returns %s", subject(r.Final), statusText(r.Status))
 	case r.Status >= 500:
-		r.Category = CategoryServerError
+		r.Category = policy.CategoryLinkServerError
 		r.Message = fmt.Sprintf("%s returns %s", subject(r.Final), statusText(r.Status))
 	case r.Status/100 == 2:
-		if l.frag != "" && o.Read && !hasAnchor(o.Anchors, l.frag) && !o.Truncated {
-			r.Category = CategoryFragment
-			r.Message = fmt.Sprintf("the fragment %q matches no id or anchor name on %q", l.frag, uri.Redact(r.Final))
-			break
+		if l.frag != "" && o.HTML && !o.Read && o.note != "" {
+			r.Note = fmt.Sprintf("the fragment %q of %q is not verified: %s", l.frag, uri.Redact(l.raw), o.note)
+		}
+		if l.frag != "" && o.Read && !hasAnchor(o.Anchors, l.frag) {
+			if o.Truncated {
+				r.Note = fmt.Sprintf("the fragment %q is not in the first %s of %q, the part read: not verified", l.frag, size(c.cfg.MaxBody), uri.Redact(r.Final))
+			} else {
+				r.Category = policy.CategoryLinkFragment
+				r.Message = fmt.Sprintf("the fragment %q matches no id or anchor name on %q", l.frag, uri.Redact(r.Final))
+				break
+			}
 		}
 		if to, ok := movedTo(o.Chain); ok {
-			r.Category = CategoryMoved
+			r.Category = policy.CategoryLinkMoved
 			r.Fix = to
 			if l.frag != "" && !strings.Contains(to, "#") {
 				r.Fix += "#" + l.frag
@@ -58,7 +92,10 @@ func (c *Checker) result(l link, o *outcome) Result {
 			r.Message = fmt.Sprintf("%q moved permanently to %q", uri.Redact(l.raw), uri.Redact(r.Fix))
 		}
 	}
-	if r.Category != "" && r.Category != CategoryMoved && o.attempts > 1 {
+	if o.tooLong && r.Category == policy.CategoryLinkServerError {
+		r.Message += fmt.Sprintf(" and asks to wait %v, more than %v", o.wait, c.cfg.MaxRetryAfter)
+	}
+	if r.Category != "" && r.Category != policy.CategoryLinkMoved && o.attempts > 1 {
 		r.Message += fmt.Sprintf(" (%d attempts)", o.attempts)
 	}
 	return r
@@ -85,4 +122,15 @@ func statusText(code int) string {
 		return fmt.Sprintf("%d %s", code, strings.ToLower(t))
 	}
 	return fmt.Sprint(code)
+}
+
+// size returns n bytes in the largest binary unit that divides it.
+func size(n int64) string {
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d MiB", n>>20)
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return fmt.Sprintf("%d KiB", n>>10)
+	}
+	return fmt.Sprintf("%d bytes", n)
 }

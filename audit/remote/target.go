@@ -3,6 +3,7 @@ package remote
 import (
 	"strings"
 
+	forge "github.com/urilint/urilint/internal/anchor"
 	"github.com/urilint/urilint/uri"
 )
 
@@ -43,33 +44,17 @@ func (c *Checker) target(raw string) (target, bool) {
 // single-page application ("#/path", "#!path"), only a text fragment
 // (":~:text=...", which is cut off), "top" (which the HTML standard
 // scrolls to the top of any page), or a line anchor of a code host
-// ("L10", "L10-L20"), which scripts resolve.
+// ("L10", "L10-L20", "L10-20"), which scripts resolve.
 func anchor(frag string) (string, bool) {
 	if i := strings.Index(frag, ":~:"); i >= 0 {
 		frag = frag[:i]
 	}
 	switch {
-	case frag == "", frag[0] == '/', frag[0] == '!', strings.EqualFold(frag, "top"), lineAnchor(frag):
+	case forge.Top(frag), frag[0] == '/', frag[0] == '!':
+		return "", false
+	}
+	if _, _, line := forge.Line(frag); line {
 		return "", false
 	}
 	return frag, true
-}
-
-// lineAnchor reports whether frag is "L" digits, optionally followed by
-// "-L" digits.
-func lineAnchor(frag string) bool {
-	first, second, two := strings.Cut(frag, "-")
-	return lineNumber(first) && (!two || lineNumber(second))
-}
-
-func lineNumber(s string) bool {
-	if len(s) < 2 || s[0] != 'L' {
-		return false
-	}
-	for i := 1; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
 }

@@ -14,7 +14,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"sync/atomic"
 
 	"github.com/urilint/urilint/audit"
 	"github.com/urilint/urilint/audit/remote"
@@ -52,6 +51,7 @@ func (a *auditOptions) flags(fset *flag.FlagSet) {
 	fset.DurationVar(&a.net.CacheTTL, "cache-ttl", a.net.CacheTTL, "with -cache, how long a link found fine stays in the cache")
 	fset.IntVar(&a.net.Concurrency, "concurrency", a.net.Concurrency, "with -remote, how many requests may be in flight at once")
 	fset.IntVar(&a.net.PerHost, "per-host", a.net.PerHost, "with -remote, how many requests may be in flight at once to one host")
+	fset.DurationVar(&a.net.MaxTime, "max-time", a.net.MaxTime, "with -remote, how long all the requests together may take; links left unchecked then are reported (0: no bound)")
 	fset.Func("exclude-url", "with -remote, a `regexp` of URLs not to fetch (repeatable; "+audit.IgnoreFile+" in the root holds more, one a line)", func(s string) error {
 		re, err := regexp.Compile(s)
 		if err != nil {
@@ -63,18 +63,12 @@ func (a *auditOptions) flags(fset *flag.FlagSet) {
 }
 
 // exitInterrupted is the exit status of an interrupted run.
-// An interrupt (Ctrl-C) that stops the remote checks makes the run exit
-// 130, as a shell reports a command killed by SIGINT, never 0, since what
-// was not checked may be broken.
-const exitInterrupted = 130
-
 // remoteCheck returns the network checks of -remote for audit.Config, or
-// nil without -remote. They stop at an interrupt (Ctrl-C) with what they
-// gathered; a cache that cannot be written is reported on stderr and
-// changes nothing else.
-func remoteCheck(a *auditOptions, interrupted *atomic.Bool, stderr io.Writer) (check func([]string) map[string]remote.Result, stop func(), err error) {
+// nil without -remote, and the context that an interrupt (Ctrl-C) ends,
+// which stops them with what they gathered.
+func remoteCheck(a *auditOptions, stderr io.Writer) (check audit.RemoteChecker, ctx context.Context, stop func(), err error) {
 	if !a.remote {
-		return nil, func() {}, nil
+		return nil, context.Background(), func() {}, nil
 	}
 	cfg := a.net
 	cfg.Exclude = a.excludeURL
@@ -83,20 +77,10 @@ func remoteCheck(a *auditOptions, interrupted *atomic.Bool, stderr io.Writer) (c
 	}
 	c, err := remote.New(cfg)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	return func(urls []string) map[string]remote.Result {
-		res, err := c.Check(ctx, urls)
-		if err != nil {
-			fmt.Fprintf(stderr, "uriextract: %v\n", err)
-		}
-		if ctx.Err() != nil {
-			interrupted.Store(true)
-			fmt.Fprintf(stderr, "uriextract: interrupted: %d of %d links checked\n", len(res), len(urls))
-		}
-		return res
-	}, stop, nil
+	ctx, stop = signal.NotifyContext(context.Background(), os.Interrupt)
+	return c, ctx, stop, nil
 }
 
 // runAudit runs -check: the audit of every input's links, findings on
@@ -114,8 +98,7 @@ func runAudit(o options, pol *policy.Policy, paths []string, stdin io.Reader, st
 		fmt.Fprintf(stderr, "uriextract: -fix and -diff do not go together\n")
 		return exitError
 	}
-	var interrupted atomic.Bool
-	check, stop, err := remoteCheck(&o.audit, &interrupted, stderr)
+	check, ctx, stop, err := remoteCheck(&o.audit, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "uriextract: -remote: %v\n", err)
 		return exitError
@@ -132,6 +115,7 @@ func runAudit(o options, pol *policy.Policy, paths []string, stdin io.Reader, st
 		Exclude:   o.exclude,
 		Stdin:     io.TeeReader(stdin, &stdinCopy),
 		Remote:    memoRemote(check),
+		Context:   ctx,
 		// Without fixes to make, the source is not kept.
 		DropSource: !o.audit.fix && !o.audit.diff,
 		Site:       site.Options(o.audit.site), // the same fields, one to one
@@ -240,7 +224,10 @@ func runAudit(o options, pol *policy.Policy, paths []string, stdin io.Reader, st
 		return exitError
 	}
 	fmt.Fprintf(stderr, "uriextract: %s\n", audit.Summary(r))
-	if interrupted.Load() {
+	if ctx.Err() != nil {
+		// The links not checked have no findings: an interrupted run
+		// never passes.
+		fmt.Fprintf(stderr, "uriextract: interrupted: the remote checks stopped before the end\n")
 		return exitInterrupted
 	}
 	if status == exitOK && r.Count() > 0 {
@@ -269,34 +256,43 @@ func plural(n int, word string) string {
 	return fmt.Sprintf("%d %ss", n, word)
 }
 
-// memoRemote returns check with its results kept, so that the check
-// after -fix fetches only the links it has not seen (the new address of
-// a moved link).
-func memoRemote(check func([]string) map[string]remote.Result) func([]string) map[string]remote.Result {
+// memoRemote returns check with its verdicts kept, so that the check
+// after -fix fetches only the links it has not seen (the new address of a
+// moved link).
+func memoRemote(check audit.RemoteChecker) audit.RemoteChecker {
 	if check == nil {
 		return nil
 	}
-	seen := map[string]remote.Result{}
-	asked := map[string]bool{}
-	return func(urls []string) map[string]remote.Result {
-		var fresh []string
-		for _, u := range urls {
-			if !asked[u] {
-				fresh = append(fresh, u)
-				asked[u] = true
-			}
+	return &memoChecker{RemoteChecker: check, seen: map[string]audit.RemoteVerdict{}, asked: map[string]bool{}}
+}
+
+type memoChecker struct {
+	audit.RemoteChecker
+	seen  map[string]audit.RemoteVerdict
+	asked map[string]bool
+}
+
+func (m *memoChecker) CheckLinks(ctx context.Context, urls []string) (map[string]audit.RemoteVerdict, []string) {
+	var fresh []string
+	for _, u := range urls {
+		if !m.asked[u] {
+			fresh = append(fresh, u)
+			m.asked[u] = true
 		}
-		if len(fresh) > 0 {
-			maps.Copy(seen, check(fresh))
-		}
-		out := make(map[string]remote.Result, len(urls))
-		for _, u := range urls {
-			if res, ok := seen[u]; ok {
-				out[u] = res
-			}
-		}
-		return out
 	}
+	var notes []string
+	if len(fresh) > 0 {
+		var got map[string]audit.RemoteVerdict
+		got, notes = m.RemoteChecker.CheckLinks(ctx, fresh)
+		maps.Copy(m.seen, got)
+	}
+	out := make(map[string]audit.RemoteVerdict, len(urls))
+	for _, u := range urls {
+		if v, ok := m.seen[u]; ok {
+			out[u] = v
+		}
+	}
+	return out, notes
 }
 
 func validOutput(s string) bool {

@@ -50,8 +50,8 @@
 // 1 when -check found something, 2 on a usage error or a bad
 // configuration file, when a file could not be read (missing, a broken
 // symbolic link, unreadable or binary) or a directory holds no documents
-// (the other files are still processed), 130 when an interrupt stopped
-// the remote checks.
+// (the other files are still processed), 130 when an interrupt (Ctrl-C)
+// stopped -check -remote, findings or not.
 package main
 
 import (
@@ -83,6 +83,8 @@ const (
 	exitOK       = 0
 	exitFindings = 1
 	exitError    = 2
+	// exitInterrupted: an interrupt (Ctrl-C) stopped -check -remote.
+	exitInterrupted = 130
 )
 
 // stdinName names standard input in the output.
@@ -105,7 +107,7 @@ var checkOnly = map[string]bool{
 	"enable": true, "disable": true, "allow-zone": true,
 	"output": true, "root": true, "fix": true, "diff": true,
 	"remote": true, "timeout": true, "retries": true, "cache": true, "cache-ttl": true,
-	"concurrency": true, "per-host": true, "exclude-url": true,
+	"concurrency": true, "per-host": true, "max-time": true, "exclude-url": true,
 }
 
 // formats are the values of -format.
@@ -188,7 +190,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	on, off := file.Categories(splitList(o.enable), splitList(o.disable))
-	pol, err := policy.New(policy.Config{Enable: on, Disable: off, AllowZone: o.allowZone})
+	pol, err := policy.New(policy.Config{Front: policy.Documents, Enable: on, Disable: off, AllowZone: o.allowZone})
 	if err != nil {
 		fmt.Fprintf(stderr, "uriextract: %v\n", err)
 		return exitError
@@ -253,6 +255,9 @@ func (o *options) apply(c *config.File, set map[string]bool) error {
 	}
 	if !set["cache"] && r.Cache != "" {
 		net.Cache = c.Rel(r.Cache)
+	}
+	if !set["max-time"] && r.MaxTime > 0 {
+		net.MaxTime = time.Duration(r.MaxTime)
 	}
 	if !set["cache-ttl"] && r.CacheTTL > 0 {
 		net.CacheTTL = time.Duration(r.CacheTTL)

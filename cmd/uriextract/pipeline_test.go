@@ -135,10 +135,11 @@ func TestCheckOnlyFlags(t *testing.T) {
 // percent-case and percent-unreserved overlap in "%7e": one round makes
 // "%7E", the next "~".
 func TestFixThenCheck(t *testing.T) {
+	const norm = "host-case,percent-case,percent-unreserved" // opt-in for documents
 	writeTree(t,
 		".git/HEAD", "ref: refs/heads/main\n",
 		"doc.md", "# Doc\n\nSee <http://EXAMPLE.com/%7euser> and [gone](gone.md) and [self](#Doc).\n")
-	code, fixOut, fixErr := rerun(t, "-check", "-fix", "doc.md")
+	code, fixOut, fixErr := rerun(t, "-check", "-enable", norm, "-fix", "doc.md")
 	if code != exitFindings {
 		t.Fatalf("uriextract -check -fix: exit %d, stderr:\n%s", code, fixErr)
 	}
@@ -149,7 +150,7 @@ func TestFixThenCheck(t *testing.T) {
 	if want := "# Doc\n\nSee <http://example.com/~user> and [gone](gone.md) and [self](#Doc).\n"; string(src) != want {
 		t.Errorf("doc.md after -fix:\n%s\nwant:\n%s", src, want)
 	}
-	code, checkOut, checkErr := rerun(t, "-check", "doc.md")
+	code, checkOut, checkErr := rerun(t, "-check", "-enable", norm, "doc.md")
 	if code != exitFindings {
 		t.Fatalf("uriextract -check after -fix: exit %d, stderr:\n%s", code, checkErr)
 	}
@@ -159,7 +160,7 @@ func TestFixThenCheck(t *testing.T) {
 	if !strings.Contains(fixErr, "fixed 1 file: 3 findings before, 1 left") {
 		t.Errorf("-fix stderr:\n%s\nwant the count of what is left", fixErr)
 	}
-	_, jsonOut, _ := rerun(t, "-check", "-output", "json", "doc.md")
+	_, jsonOut, _ := rerun(t, "-check", "-enable", norm, "-output", "json", "doc.md")
 	if strings.Contains(jsonOut, `"fix":`) {
 		t.Errorf("after -fix, -check still finds fixable findings:\n%s", jsonOut)
 	}
@@ -175,7 +176,7 @@ func TestFixOutsideRoot(t *testing.T) {
 	if err := os.Symlink("../o/x.md", "t/l.md"); err != nil {
 		t.Skipf("no symbolic links here: %v", err)
 	}
-	code, stdout, stderr := rerun(t, "-check", "-fix", "t")
+	code, stdout, stderr := rerun(t, "-check", "-enable", "scheme-case", "-fix", "t")
 	if src, _ := os.ReadFile("o/x.md"); string(src) != "See <HTTP://example.com/>.\n" {
 		t.Errorf("o/x.md, outside the root, was rewritten:\n%s", src)
 	}

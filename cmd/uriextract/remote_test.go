@@ -142,12 +142,12 @@ func TestRemoteSilenced(t *testing.T) {
 		t.Errorf("exit %d, stdout:\n%s\nstderr:\n%s\nwant exit 1 and one finding, at doc.md:1:5", code, stdout, stderr)
 	}
 	code, stdout, stderr = rerun(t, "-check", "-remote", "-disable",
-		"link-client-error,link-server-error,link-network,link-timeout,link-redirect-loop,link-fragment,link-moved", "doc.md")
+		"link-client-error,link-server-error,link-network,link-timeout,link-redirect-loop,link-fragment,link-moved,link-rate-limited", "doc.md")
 	if code != exitOK || stdout != "" {
 		t.Errorf("every link category disabled: exit %d, stdout:\n%s\nstderr:\n%s\nwant exit 0 and no finding", code, stdout, stderr)
 	}
-	if n := srv.count("/gone"); n != 2 {
-		t.Errorf("server saw %d requests for /gone, want 2 (none with every link category disabled)", n)
+	if n := srv.count("/gone"); n != 4 {
+		t.Errorf("server saw %d requests for /gone, want 4 (HEAD and GET twice; none with every link category disabled)", n)
 	}
 	if n := srv.count("/quiet"); n != 0 {
 		t.Errorf("server saw %d requests for a link silenced in every category, want 0", n)
@@ -165,15 +165,22 @@ func TestRemoteCache(t *testing.T) {
 	if code != exitFindings {
 		t.Fatalf("second run: exit %d, want %d\nstderr:\n%s", code, exitFindings, stderr)
 	}
-	if ok, gone := srv.count("/ok"), srv.count("/gone"); ok != 1 || gone != 2 {
-		t.Errorf("server saw %d requests for /ok and %d for /gone, want 1 (cached) and 2 (failures are not)", ok, gone)
+	if ok, gone := srv.count("/ok"), srv.count("/gone"); ok != 1 || gone != 4 {
+		t.Errorf("server saw %d requests for /ok and %d for /gone, want 1 (cached) and 4 (failures are not; HEAD, then GET)", ok, gone)
 	}
 	if err := os.WriteFile("links.json", []byte("{"), 0o666); err != nil {
 		t.Fatal(err)
 	}
+	// A corrupt cache is set aside with a warning, and a fresh one
+	// written, so that the next run uses it.
 	code, _, stderr = rerun(t, "-check", "-remote", "-cache", "links.json", "doc.md")
-	if code != exitError || !strings.Contains(stderr, "links.json") {
-		t.Errorf("corrupt cache: exit %d, stderr:\n%s\nwant exit 2 and a message naming the file", code, stderr)
+	if code != exitFindings || !strings.Contains(stderr, `cache "links.json" is not a cache file`) {
+		t.Errorf("corrupt cache: exit %d, stderr:\n%s\nwant exit 1 and a warning naming the file", code, stderr)
+	}
+	before := srv.count("/ok")
+	code, _, stderr = rerun(t, "-check", "-remote", "-cache", "links.json", "doc.md")
+	if n := srv.count("/ok") - before; code != exitFindings || n != 0 || strings.Contains(stderr, "cache") {
+		t.Errorf("after the corrupt cache: exit %d, %d requests for /ok, stderr:\n%s\nwant exit 1, none (the fresh cache has it), no warning", code, n, stderr)
 	}
 }
 

@@ -2,6 +2,7 @@ package policy
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/urilint/urilint/uri"
@@ -9,7 +10,7 @@ import (
 
 // Config is what a user chooses, in flags or in a golangci-lint
 // configuration: categories to turn on and off, and the options of uri.
-// The zero value is the defaults of Categories.
+// The zero value is the defaults of Categories for Go code.
 type Config struct {
 	// Enable and Disable name categories; Disable wins.
 	Enable  []string `json:"enable"`
@@ -17,21 +18,27 @@ type Config struct {
 	// AllowZone accepts RFC 6874 zone identifiers in IPv6 literals
 	// ("http://[fe80::1%25eth0]/"), in Check as in Parse and Normalize.
 	AllowZone bool `json:"allow-zone"`
+	// Front is the front end that checks: its defaults (Doc.DefaultIn)
+	// are where Enable and Disable start from, and in Documents a link
+	// gets one malformed finding (see Policy.Check). The command sets it,
+	// never the user.
+	Front Front `json:"-"`
 }
 
 // Policy is a Config checked against Categories: the one object through
 // which both front ends check a URI.
 type Policy struct {
-	on   map[uri.Category]bool
-	opts uri.Options
+	on    map[uri.Category]bool
+	opts  uri.Options
+	front Front
 }
 
 // New returns the policy of c. An unknown category name is an error that
 // names it and lists the categories.
 func New(c Config) (*Policy, error) {
-	p := &Policy{on: make(map[uri.Category]bool, len(Categories)), opts: uri.Options{AllowZone: c.AllowZone}}
+	p := &Policy{on: make(map[uri.Category]bool, len(Categories)), opts: uri.Options{AllowZone: c.AllowZone}, front: c.Front}
 	for _, d := range Categories {
-		p.on[d.Category] = d.Default
+		p.on[d.Category] = d.DefaultIn(c.Front)
 	}
 	for _, set := range []struct {
 		names []string
@@ -72,8 +79,19 @@ func (p *Policy) Reports(c uri.Category) bool { return p.on[c] }
 // Options returns the options of uri that p checks with.
 func (p *Policy) Options() uri.Options { return p.opts }
 
+// Front returns the front end p was made for.
+func (p *Policy) Front() Front { return p.front }
+
 // Check returns the findings of uri.Check for s, under p's options, whose
 // categories p reports. It allocates nothing more than uri.Check.
+//
+// In Documents, a link that breaks the grammar in several places gets
+// one malformed finding, at the first bad byte, whose message counts the
+// other places: a reader fixes a link, not each byte of it. Its fix is
+// all the repairs together, and only when every place has one, so that
+// the fix leaves a valid link. In Go code each kind of mistake stays its
+// own finding with its own fix, as the analyzer maps each onto the
+// literal.
 func (p *Policy) Check(s string) []uri.Finding {
 	out := p.opts.Check(s)
 	n := 0
@@ -86,5 +104,57 @@ func (p *Policy) Check(s string) []uri.Finding {
 	if n == 0 {
 		return nil
 	}
-	return out[:n]
+	out = out[:n]
+	if p.front == Documents {
+		out = oneMalformed(out)
+	}
+	return out
+}
+
+// oneMalformed merges the malformed findings of out into the first,
+// keeping the order of the others.
+func oneMalformed(out []uri.Finding) []uri.Finding {
+	first, places, fixable := -1, 0, true
+	for i, f := range out {
+		if f.Category != uri.CategoryMalformed {
+			continue
+		}
+		if first < 0 {
+			first = i
+		}
+		// uri.Check makes one finding per kind of mistake, one edit per
+		// place it was found (a run of the same byte is one place).
+		places += max(1, len(f.Fix))
+		fixable = fixable && f.Fix != nil
+	}
+	if first < 0 || places == 1 {
+		return out
+	}
+	m := out[first]
+	// The first message counts its own kind's other places; say instead
+	// how many places of any kind follow.
+	if k := len(m.Fix); k > 1 {
+		m.Message = strings.TrimSuffix(m.Message, fmt.Sprintf(" (and %d more)", k-1))
+	}
+	m.Message += fmt.Sprintf(" (and %d more)", places-1)
+	var fix []uri.Edit
+	if fixable {
+		for _, f := range out {
+			if f.Category == uri.CategoryMalformed {
+				fix = append(fix, f.Fix...)
+			}
+		}
+		slices.SortFunc(fix, func(a, b uri.Edit) int { return a.Start - b.Start })
+	}
+	m.Fix = fix
+	kept := out[:0]
+	for i, f := range out {
+		switch {
+		case i == first:
+			kept = append(kept, m)
+		case f.Category != uri.CategoryMalformed:
+			kept = append(kept, f)
+		}
+	}
+	return kept
 }

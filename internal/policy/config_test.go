@@ -108,3 +108,111 @@ func TestPolicyCheckNoAlloc(t *testing.T) {
 		}
 	}
 }
+
+// TestDocumentDefaults: a policy for documents starts with the
+// normalization categories off and everything else as in Go code; the
+// table says which, and -enable turns them back on.
+func TestDocumentDefaults(t *testing.T) {
+	code, _ := New(Config{})
+	docs, _ := New(Config{Front: Documents})
+	quiet := []uri.Category{uri.CategorySchemeCase, uri.CategoryHostCase, uri.CategoryPercentCase,
+		uri.CategoryPercentUnreserved, uri.CategoryDotSegments, uri.CategoryDefaultPort, uri.CategoryEmptyPath}
+	for _, d := range Categories {
+		wantQuiet := false
+		for _, c := range quiet {
+			wantQuiet = wantQuiet || c == d.Category
+		}
+		if d.QuietInDocuments != wantQuiet {
+			t.Errorf("%s: QuietInDocuments = %v, want %v", d.Category, d.QuietInDocuments, wantQuiet)
+		}
+		if got, want := docs.Reports(d.Category), d.Default && !wantQuiet; got != want {
+			t.Errorf("documents: Reports(%q) = %v, want %v", d.Category, got, want)
+		}
+		if got := code.Reports(d.Category); got != d.Default {
+			t.Errorf("Go code: Reports(%q) = %v, want %v", d.Category, got, d.Default)
+		}
+	}
+	if docs.Front() != Documents || code.Front() != GoCode {
+		t.Errorf("Front() = %v, %v, want documents, Go code", docs.Front(), code.Front())
+	}
+	// What a user of the document audit sees for a URL that works.
+	const s = "HTTPS://Example.COM:443/a/../%7Euser/%2f"
+	if fs := docs.Check(s); fs != nil {
+		t.Errorf("documents: Check(%q) = %v, want nothing by default", s, fs)
+	}
+	if fs := code.Check(s); len(fs) < 5 {
+		t.Errorf("Go code: Check(%q) = %d findings, want the normalization findings", s, len(fs))
+	}
+	on, _ := New(Config{Front: Documents, Enable: []string{"host-case"}})
+	if fs := on.Check(s); len(fs) != 1 || fs[0].Category != uri.CategoryHostCase {
+		t.Errorf("documents with -enable host-case: Check(%q) = %v, want host-case alone", s, fs)
+	}
+}
+
+// TestNewCategoriesDefaults: the categories the audit and the remote
+// check report for issue 17 and 19.
+func TestNewCategoriesDefaults(t *testing.T) {
+	docs, _ := New(Config{Front: Documents})
+	for c, want := range map[uri.Category]bool{
+		CategoryUnverifiable:      false,
+		CategoryDegraded:          true,
+		CategoryLinkRateLimited:   false,
+		uri.CategoryDoubledScheme: true,
+	} {
+		d, ok := Lookup(c)
+		if !ok {
+			t.Errorf("%s is not in the table", c)
+			continue
+		}
+		if got := docs.Reports(c); got != want {
+			t.Errorf("documents: Reports(%q) = %v, want %v", c, got, want)
+		}
+		if d.Docs != (c != uri.CategoryDoubledScheme) {
+			t.Errorf("%s: Docs = %v", c, d.Docs)
+		}
+	}
+}
+
+// TestOneMalformedPerLink: in documents a link with several bad bytes is
+// one finding at the first, counting the others, with the whole repair
+// as its fix when every place has one; Go code keeps one finding per
+// kind of mistake.
+func TestOneMalformedPerLink(t *testing.T) {
+	code, _ := New(Config{})
+	docs, _ := New(Config{Front: Documents})
+	for _, tt := range []struct {
+		s          string
+		codeN      int
+		msgSuffix  string
+		fixed      string // "" for no fix
+		start, end int
+	}{
+		{"https://example.com/a b|c d", 2, " (and 2 more)", "https://example.com/a%20b%7Cc%20d", 21, 22},
+		{"https://example.com/a|b|c", 1, " (and 1 more)", "https://example.com/a%7Cb%7Cc", 21, 22},
+		{"https://example.com/a b\\c", 2, " (and 1 more)", "", 21, 22},
+		{"https://example.com/a  b", 1, "", "https://example.com/a%20%20b", 21, 23},
+	} {
+		if n := len(code.Check(tt.s)); n != tt.codeN {
+			t.Errorf("Go code: Check(%q) = %d findings, want %d", tt.s, n, tt.codeN)
+		}
+		fs := docs.Check(tt.s)
+		if len(fs) != 1 || fs[0].Category != uri.CategoryMalformed {
+			t.Errorf("documents: Check(%q) = %v, want one malformed finding", tt.s, fs)
+			continue
+		}
+		f := fs[0]
+		if f.Start != tt.start || f.End != tt.end {
+			t.Errorf("documents: Check(%q) at %d-%d, want the first bad byte %d-%d", tt.s, f.Start, f.End, tt.start, tt.end)
+		}
+		if tt.msgSuffix != "" && !strings.HasSuffix(f.Message, tt.msgSuffix) || strings.Count(f.Message, "more)") > 1 {
+			t.Errorf("documents: Check(%q) message %q, want it to end %q", tt.s, f.Message, tt.msgSuffix)
+		}
+		got := ""
+		if f.Fix != nil {
+			got = uri.ApplyEdits(tt.s, f.Fix)
+		}
+		if got != tt.fixed {
+			t.Errorf("documents: Check(%q) fix gives %q, want %q", tt.s, got, tt.fixed)
+		}
+	}
+}

@@ -12,7 +12,8 @@ import (
 // angle-bracket placeholder ("<host>"), or a ":param" path segment
 // ("/users/:id"), or an authority written as a placeholder
 // ("https://sts.UNIVERSE_DOMAIN/", "http://HOST:PORT/", "https://host:port",
-// "ssh://[user@]host.xz/"). Such strings
+// "ssh://[user@]host.xz/"), or a printf verb ("https://%s/api",
+// "http://example.com/%q", see PrintfVerb). Such strings
 // are patterns for URIs, written on purpose; neither front end checks
 // them as URIs.
 func IsTemplate(s string) bool {
@@ -27,6 +28,10 @@ func IsTemplate(s string) bool {
 		switch s[i] {
 		case '{', '}':
 			return true
+		case '%':
+			if PrintfVerb(s, i) {
+				return true
+			}
 		case '$':
 			if abnf.Is(next, abnf.Alpha|abnf.Digit) || next == '_' {
 				return true
@@ -73,6 +78,24 @@ func placeholderAuthority(s string) bool {
 		}
 	}
 	return false
+}
+
+// PrintfVerb reports whether the "%" at s[i] starts a printf verb of
+// Go's fmt or C ("%s", "%q", "%v", "%d", "%[1]s", "%-8v", "%%"): a format
+// string, never a URI. A "%" followed by two hex digits ("%2F", "%5d")
+// is a percent-encoding (RFC 3986 section 2.1), not a verb.
+func PrintfVerb(s string, i int) bool {
+	if _, ok := abnf.PctByte(s, i); ok {
+		return false
+	}
+	j := i + 1
+	for j < len(s) && strings.IndexByte("+-# 0", s[j]) >= 0 {
+		j++ // flags
+	}
+	for j < len(s) && ('0' <= s[j] && s[j] <= '9' || strings.IndexByte("[].*", s[j]) >= 0) {
+		j++ // argument index, width, precision
+	}
+	return j < len(s) && strings.IndexByte("%bcdeEfFgGoOpqstTUvwxX", s[j]) >= 0
 }
 
 func allBytes(s string, f func(byte) bool) bool {

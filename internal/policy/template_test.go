@@ -30,3 +30,25 @@ func TestIsTemplate(t *testing.T) {
 		}
 	}
 }
+
+// TestPrintfVerbsAreTemplates: a printf verb makes a format string, never
+// a URI, in Go code and documents alike; percent-encodings are no verbs.
+func TestPrintfVerbsAreTemplates(t *testing.T) {
+	for s, want := range map[string]bool{
+		"https://%s/api":                true,
+		"http://example.com/%q":         true,
+		"https://example.com/?q=%v":     true,
+		"https://example.com/%[1]s/x":   true,
+		"http://localhost:%d/":          true,
+		"https://example.com/100%%":     true,
+		"https://example.com/a%2Fb":     false, // percent-encoding
+		"https://example.com/%5d":       false, // hex digits, not a verb
+		"https://example.com/50%":       false, // a lone "%": malformed, not a verb
+		"https://example.com/%zz":       false,
+		"https://example.com/a%20b%3Fc": false,
+	} {
+		if got := IsTemplate(s); got != want {
+			t.Errorf("IsTemplate(%q) = %v, want %v", s, got, want)
+		}
+	}
+}

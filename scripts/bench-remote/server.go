@@ -7,6 +7,13 @@
 // and the distinct URLs among them (first requests), at /__stats, which
 // ?reset=1 zeroes.
 //
+// Paths under three prefixes play rate-limiting hosts (issue 19, item 12):
+//
+//	/r429/N/...   429 with "Retry-After: N" until N seconds after the first
+//	              request for the path, then the page
+//	/always429/... 429 without Retry-After, always
+//	/hold/...     429 with "Retry-After: 999999", always
+//
 //	go run scripts/bench-remote/server.go -latency 50ms -hosts 20 -port-file /tmp/port
 package main
 
@@ -18,6 +25,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -28,10 +36,11 @@ type stats struct {
 	requests int
 	methods  map[string]int
 	seen     map[string]bool
+	first    map[string]time.Time // of each /r429/ path
 }
 
 func (s *stats) reset() {
-	s.requests, s.methods, s.seen = 0, make(map[string]int), make(map[string]bool)
+	s.requests, s.methods, s.seen, s.first = 0, make(map[string]int), make(map[string]bool), make(map[string]time.Time)
 }
 
 func main() {
@@ -56,9 +65,31 @@ func main() {
 		s.mu.Lock()
 		s.requests++
 		s.methods[r.Method]++
-		s.seen[strings.ToLower(r.Host)+r.URL.RequestURI()] = true
+		key := strings.ToLower(r.Host) + r.URL.RequestURI()
+		s.seen[key] = true
+		first, ok := s.first[key]
+		if !ok {
+			first = time.Now()
+			s.first[key] = first
+		}
 		s.mu.Unlock()
 		time.Sleep(*latency)
+		switch parts := strings.SplitN(r.URL.Path, "/", 4); parts[1] {
+		case "r429":
+			secs, _ := strconv.Atoi(parts[2])
+			if time.Since(first) < time.Duration(secs)*time.Second {
+				w.Header().Set("Retry-After", parts[2])
+				w.WriteHeader(http.StatusTooManyRequests)
+				return
+			}
+		case "always429":
+			w.WriteHeader(http.StatusTooManyRequests)
+			return
+		case "hold":
+			w.Header().Set("Retry-After", "999999")
+			w.WriteHeader(http.StatusTooManyRequests)
+			return
+		}
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		fmt.Fprintf(w, "<!doctype html><title>%s</title><h1 id=\"top-heading\">%s</h1>\n", r.URL.Path, r.URL.Path)
 	})

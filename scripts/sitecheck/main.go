@@ -115,7 +115,7 @@ var label = regexp.MustCompile(`\[(L\d+)\]\(`)
 func compare(ar *txtar.Archive, src, out string) bool {
 	base, skip := directives(ar)
 	src, _ = filepath.Abs(src)
-	pol, err := policy.New(policy.Config{Enable: []string{string(policy.CategoryUnverifiable)}})
+	pol, err := policy.New(policy.Config{Front: policy.Documents, Enable: []string{string(policy.CategoryUnverifiable)}})
 	if err != nil {
 		fail(err)
 	}

@@ -72,9 +72,9 @@ func calls(ctx context.Context, c *http.Client, w http.ResponseWriter, r *http.R
 var structs = []url.URL{
 	{Scheme: "HTTPS", Host: "example.com"},                    // want `scheme "HTTPS" should be lowercase "https"`
 	{Scheme: "https", Host: "Example.com"},                    // want `host "Example.com" should be lowercase "example.com"`
-	{Scheme: "http", Host: "example.com:80", Path: "/x"},      // want `port 80 is the default for http`
+	{Scheme: "http", Host: "example.com:80", Path: "/x"},      // want `^url.URL field Host "example.com:80" is not normalized: port 80 is the default for http and should be dropped$`
 	{Scheme: "https", Host: "example.com", RawPath: "/a%2fb"}, // want `percent-encoding "%2f" should use uppercase`
-	{Scheme: "https", Host: "example.com", RawQuery: "q=a b"}, // want `invalid character ' ' in query`
+	{Scheme: "https", Host: "example.com", RawQuery: "q=a b"}, // want `^url.URL field RawQuery "q=a b" is not a valid URI reference: invalid character ' ' in query at offset 3$`
 	{Scheme: "https", Host: "example.com", Path: "/a b"},      // Path is decoded: fine
 	{Scheme: "https", Host: "example.com", Fragment: "a b"},   // so is Fragment
 	{Host: "example.com", RawFragment: "%7e"},                 // want `"%7e" encodes the unreserved character "~"`
@@ -83,3 +83,12 @@ var structs = []url.URL{
 // Two findings whose fixes overlap: "urilint -fix" applies the first and
 // asks for another run.
 var overlap = "https://example.com/a/../%7e" // want `dot segments` `"%7e" encodes the unreserved character "~"`
+
+// Messages about a url.URL literal quote the field, not the URI that
+// URL.String would write with placeholders for the other fields.
+func structMessages(p, q string) []url.URL {
+	return []url.URL{
+		{Scheme: "https", Host: "Example.COM", Path: p},                          // want `^url.URL field Host "Example.COM" is not normalized: host "Example.COM" should be lowercase "example.com"$`
+		{Scheme: "https", Host: "example.com", RawQuery: q, RawFragment: "a%zz"}, // want `^url.URL field RawFragment "a%zz" is not a valid URI reference: invalid percent-encoding "%zz" in fragment at offset 1$`
+	}
+}

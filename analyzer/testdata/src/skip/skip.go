@@ -89,6 +89,15 @@ var (
 	prose3 = "https://example.com/\nhttps://Example.com/"
 	prose4 = "http://a.example https://b.example"
 	prose5 = "http://localhost:8080 (default)  or a flag"
+	prose6 = "http://example.com/ quux!" // a URL and a word that ends a sentence: go/doc's TestAutoURL
+	prose7 = "https://example.com/\tdocs and more"
+)
+
+// A URI up to one blank and no further words has a bad character, a tab
+// as a space.
+var (
+	tab   = "https://example.com/tab\there"            // want `"https://example.com/tab\\there" is not a valid URI reference: invalid character '\\t' in path at offset 23`
+	space = "https://example.com/docs/getting started" // want `invalid character ' ' in path`
 )
 
 // Incomplete pieces of concatenations: completed at run time.
