@@ -436,8 +436,11 @@ func (a *auditor) check(f *File) []Finding {
 	}
 	n := len(out)
 	out = a.checkTemplates(f, out) // a generator's link templates: ref, relref, link, post_url
-	for i := n; i < len(out); i++ {
-		out[i].col = charColumn(f.Src, out[i].Pos)
+	if n < len(out) {
+		cols := extract.NewColumns(f.Src)
+		for i := n; i < len(out); i++ {
+			out[i].col = cols.Column(out[i].Pos)
+		}
 	}
 	return out
 }
@@ -475,20 +478,11 @@ func (a *auditor) compact(f *File) {
 	}
 	a.index.addOne(f)
 	f.cols = make([]int32, len(f.doc.Links))
-	bol, at := 0, 0
+	// Links come in source order: one pass over the file, however many
+	// links share a line.
+	cols := extract.NewColumns(f.Src)
 	for i := range f.doc.Links {
-		p := f.doc.Links[i].Start
-		if p.Offset < at || p.Offset > len(f.Src) {
-			f.cols[i] = int32(p.Column) // not in order: bytes, as a fallback
-			continue
-		}
-		// Links come in source order: count on from the last one.
-		for ; at < p.Offset; at++ {
-			if f.Src[at] == '\n' {
-				bol = at + 1
-			}
-		}
-		f.cols[i] = int32(utf8.RuneCount(f.Src[bol:p.Offset]) + 1)
+		f.cols[i] = int32(cols.Column(f.doc.Links[i].Start))
 	}
 	f.doc.Links = slices.Clone(f.doc.Links)
 	f.doc.Anchors, f.doc.Comments = nil, nil
@@ -541,8 +535,9 @@ func (a *auditor) checkBrokenLink(f *File, l *extract.Link, out []Finding) []Fin
 // checkSyntax adds what the policy finds in l, and a hyphen break.
 func (a *auditor) checkSyntax(f *File, l *extract.Link, out []Finding) []Finding {
 	shown := uri.Redact(l.URI)
+	lc := l.Locator()
 	for _, uf := range a.pol.Check(l.URI) {
-		out = append(out, Finding{File: f.Name, Pos: l.PositionOf(uf.Start), Category: uf.Category,
+		out = append(out, Finding{File: f.Name, Pos: lc.PositionOf(uf.Start), Category: uf.Category,
 			Message: uf.Message, URI: shown, Fix: sourceEdits(l, uf.Fix)})
 	}
 	if l.Ambiguous() && a.pol.Reports(policy.CategoryHyphenBreak) {
@@ -564,15 +559,6 @@ func sourceEdits(l *extract.Link, edits []uri.Edit) []Edit {
 		out[i] = Edit{Start: l.Start.Offset + e.Start, End: l.Start.Offset + e.End, New: e.New}
 	}
 	return out
-}
-
-// charColumn returns the column of p in src counted in characters.
-func charColumn(src []byte, p extract.Position) int {
-	bol := p.Offset - (p.Column - 1)
-	if bol < 0 || p.Offset > len(src) {
-		return p.Column
-	}
-	return utf8.RuneCount(src[bol:p.Offset]) + 1
 }
 
 // errorf returns an error whose message starts with the file's name.

@@ -2,6 +2,7 @@ package extract
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -161,6 +162,67 @@ func adversarial() map[string][]byte {
 		"emphasis":        repeat("*a_ ", n),
 		"block-quotes":    repeat("> ", n),
 		"backtick-runs":   backtickRuns(n),
+		// Issue 19 item 8: goldmark's cost is cubic in the depth of lists
+		// nested by indentation, quadratic in consecutive definitions.
+		"definitions":    definitions(n/36, "\n"),
+		"indented-lists": indentedList(1000, "- a\n"),
+	}
+}
+
+// positionInputs returns, at about n bytes, the inputs of issue 19 item 7
+// whose findings share one long line: a line of links each with a
+// finding, a minified HTML page, a table row of links to anchors.
+func positionInputs(n int) map[string][]byte {
+	var html, row []byte
+	html = append(html, "<html><body>"...)
+	for i := 0; len(html) < n; i++ {
+		html = fmt.Appendf(html, `<a href="http://example.com/A%%7e%d">x</a>`, i)
+	}
+	cells := n / 16
+	row = append(row, "# Title\n\n|"...)
+	row = append(row, strings.Repeat(" h |", cells)...)
+	row = append(row, "\n|"...)
+	row = append(row, strings.Repeat("---|", cells)...)
+	row = append(row, "\n|"...)
+	for i := range cells {
+		row = fmt.Appendf(row, " [x](#no%d) |", i)
+	}
+	return map[string][]byte{
+		"one-line": repeat("http://example.com/a%7eb ", n),
+		"html":     html,
+		"table":    row,
+	}
+}
+
+// BenchmarkAdversarialPositions extracts each input of positionInputs at
+// two sizes ten times apart and maps a position in every link to a line
+// and a column in characters, as the audit does for each finding: the
+// time per byte must not grow with the size.
+func BenchmarkAdversarialPositions(b *testing.B) {
+	for _, n := range []int{100 << 10, 1 << 20} {
+		for name, src := range positionInputs(n) {
+			b.Run(fmt.Sprintf("%s/size=%dKiB", name, n>>10), func(b *testing.B) {
+				b.SetBytes(int64(len(src)))
+				for b.Loop() {
+					var d *Doc
+					switch name {
+					case "html":
+						d = (&Extractor{}).HTMLDoc(src)
+					case "table":
+						d = (&Extractor{}).MarkdownDoc(src)
+					default:
+						d = &Doc{Links: Text(src)}
+					}
+					cols := NewColumns(src)
+					for i := range d.Links {
+						l := &d.Links[i]
+						lc := l.Locator()
+						cols.Column(lc.PositionOf(len(l.URI) / 2))
+						cols.Column(l.PositionOf(0))
+					}
+				}
+			})
+		}
 	}
 }
 

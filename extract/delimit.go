@@ -171,14 +171,22 @@ func wrapped(src []byte, hi, s, c int, slashes bool, w wrapper) (Link, int, bool
 	if w.kind == Quoted && e > c+1 && src[e-1] == '\\' {
 		e-- // an escaped closing quote: src=\"https://x\"
 	}
-	if e <= c || policy.BareScheme(src[c+1:e]) {
+	if e <= c {
 		return Link{}, 0, false
 	}
 	raw := src[s:e]
+	// "<mailto:>" and "<http://>": angle brackets delimit a URI
+	// explicitly (Appendix C), so there the scheme alone is no mention
+	// of it but a URI to check, as a CommonMark autolink is.
+	explicit := (w.kind == Angle || w.kind == URLPrefix) && e == end && !hasSpace(raw)
+	bareScheme := policy.BareScheme(src[c+1 : e])
+	if bareScheme && !explicit {
+		return Link{}, 0, false
+	}
 	l := Link{Kind: w.kind}
 	l.Start.Offset, l.End.Offset = s, e
 	if !hasSpace(raw) {
-		if !slashes && !policy.PlausibleOpaque(src[s:c], src[c+1:e]) {
+		if !slashes && !bareScheme && !policy.PlausibleOpaque(src[s:c], src[c+1:e]) {
 			return Link{}, 0, false // "APT::Get", "tag:latest" in quotes
 		}
 		return l, end + clen, true
@@ -355,8 +363,12 @@ func bare(src []byte, hi, s, c int, slashes bool) (Link, bool) {
 			case ')':
 				shut[0]++
 			case ']':
-				if shut[1] == open[1] && e+1 < hi && src[e+1] == '(' {
-					goto end // "https://x](https://x)": Markdown link syntax in text
+				if shut[1] == open[1] {
+					// "]" belongs to a URI only as the end of an IP
+					// literal ("http://[::1]/"), and "[1]" of a query
+					// stays for the check to report; any other ends it:
+					// "[[https://x][text]]" (Org mode), "[https://x](y)".
+					goto end
 				}
 				shut[1]++
 			case '}':

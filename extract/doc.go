@@ -55,7 +55,10 @@
 //     "scheme:" is a digest, not an authority: go.sum's
 //     "h1://AqZbyNHeLOKZB3J/UPPXaBvk3nCqvqVRbPkffDx60=";
 //   - there must be something after "scheme:" (after "scheme://" when the
-//     slashes are there): "http://" alone is a mention of the scheme.
+//     slashes are there): "http://" alone is a mention of the scheme;
+//     but angle brackets delimit a URI explicitly (Appendix C, and
+//     CommonMark autolinks), so "<mailto:>" and "<http://>" are URIs
+//     for the check to report, as "<http:www.example.com>" is.
 //
 // # Wrappers
 //
@@ -107,8 +110,10 @@
 // quote, "<", ">" or "`", at a single quote when one comes right before
 // the scheme (xmlns='urn:ietf:params:xml:ns:xmpp-streams'), at an escaped
 // quote (src=\"https://x\", in a C or JSON string), at a "]" that closes
-// no "[" of the URI and comes before "(" (Markdown link syntax in plain
-// text, "[https://x](https://x)"), at typographic quotes
+// no "[" of the URI (RFC 3986 allows "]" only as the end of an IP literal,
+// "http://[::1]/"; so Org mode's "[[https://x][text]]" and Markdown link
+// syntax in plain text, "[https://x](https://x)", end there, while a
+// query's "a[1]=2" stays for the check to report), at typographic quotes
 // and guillemets, at CJK and fullwidth punctuation ("。", "、", "，",
 // "！"), and at the em dash and ellipsis of prose ("—", "…"). It is never
 // joined to the next line. It then loses trailing ". , ; : ! ?", "'",
@@ -126,7 +131,11 @@
 //
 //   - inline link and image destinations, with backslash escapes and
 //     character references resolved (goldmark leaves them raw); relative
-//     references ("docs/x.md", "#anchor") count;
+//     references ("docs/x.md", "#anchor") count; a destination in angle
+//     brackets may hold spaces and tabs, which is what that form is for
+//     ("[notes](<release notes.md>)"): Link.URI has them percent-encoded,
+//     "release%20notes.md", as renderers write the href (so the file it
+//     names is "release notes.md"), and Link.Raw keeps them as written;
 //   - autolinks: an e-mail autolink becomes "mailto:...", a
 //     "<URL:...>" autolink loses its label;
 //   - link reference definitions, once each, at the definition (a
@@ -168,7 +177,10 @@
 // and escapes included; Link.URI is what it means. Lines and columns
 // start at 1 and columns count bytes, as go/token does. Link.PositionOf
 // maps a byte of Link.URI (such as the Start of a uri.Finding) back to
-// the source.
+// the source; a Locator does the same for many bytes of one link at a
+// cost linear in the link once. Columns counts columns in characters,
+// as editors and SARIF show them, in one pass over a file for positions
+// asked for in source order, however many share a line.
 //
 // # Cost
 //
@@ -178,8 +190,10 @@
 // line or four line breaks. Text allocates nothing for text that holds no
 // URI; for text that does, one slice and one string for all links, and a
 // string for each URI rejoined across lines. Markdown costs little more
-// than goldmark's parse, and inherits its cost: goldmark's parse itself is
-// superlinear on some adversarial documents (megabytes of "[a](" or of
-// nested brackets take minutes), so a tool that reads untrusted Markdown
-// should bound the size it accepts.
+// than goldmark's parse, whose cost is superlinear on some documents
+// nobody writes (megabytes of "[a](" or of nested brackets, lists nested
+// thousands deep by indentation, 100,000 consecutive link reference
+// definitions take minutes): CheckMarkdown finds those shapes in one
+// linear pass first, and Markdown and MarkdownDoc read such a document as
+// plain text, saying why (CostError) where the caller can tell its user.
 package extract

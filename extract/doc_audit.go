@@ -20,8 +20,12 @@ type Doc struct {
 	Links    []Link
 	Anchors  []Anchor
 	Comments []Comment
-	// Plain is why a Markdown document was read as plain text
-	// (CheckMarkdown's error), or nil.
+	// Plain is why a Markdown document was read as plain text, or nil:
+	// CheckMarkdown's error, a *CostError whose Reason and Pos say what
+	// in the document would make the parser costly and where. Links then
+	// holds what the text rules find (absolute URIs, no relative
+	// references), and the document's anchors are unknown, not absent:
+	// Anchors is empty, and a fragment naming one cannot be checked.
 	Plain error
 }
 
@@ -70,10 +74,14 @@ var docParser = sync.OnceValue(func() parser.Parser {
 // headings' GitHub slugs (ATX and setext, none in code blocks) or their
 // "{#id}" attributes, and the id and name attributes of raw HTML.
 // A document that CheckMarkdown refuses is read as plain text, as
-// Markdown does: its links as Text finds them, and no anchors.
+// Markdown does: its links as Text finds them, no anchors, and every
+// "<!-- ... -->" as a comment (in code too: there is no parse to tell);
+// Plain says why.
 func (e *Extractor) MarkdownDoc(src []byte) *Doc {
 	if err := CheckMarkdown(src); err != nil {
-		return &Doc{Links: e.Text(src), Plain: err}
+		d := &Doc{Links: e.Text(src), Plain: err}
+		d.place(src, plainComments(src))
+		return d
 	}
 	root := docParser().Parse(text.NewReader(src))
 	d := &Doc{Links: e.markdownAST(src, root)}
@@ -133,6 +141,29 @@ func (e *Extractor) HTMLDoc(src []byte) *Doc {
 	return d
 }
 
+// plainComments returns the comments of src found without a parse: each
+// "<!--" and the first "-->" after it.
+func plainComments(src []byte) []mark {
+	var marks []mark
+	for i := 0; ; {
+		k := bytes.Index(src[i:], commentOpen)
+		if k < 0 {
+			return marks
+		}
+		start := i + k
+		n := bytes.Index(src[start+len(commentOpen):], commentClose)
+		if n < 0 {
+			return marks
+		}
+		end := start + len(commentOpen) + n + len(commentClose)
+		c := string(src[start+len(commentOpen) : end-len(commentClose)])
+		marks = append(marks, mark{off: start, end: end, comment: &c})
+		i = end
+	}
+}
+
+var commentOpen, commentClose = []byte("<!--"), []byte("-->")
+
 // mark is an anchor or a comment found at a source offset, before its
 // position is known.
 type mark struct {
@@ -144,7 +175,7 @@ type mark struct {
 // place turns marks into d's anchors and comments, with positions.
 func (d *Doc) place(src []byte, marks []mark) {
 	slices.SortStableFunc(marks, func(a, b mark) int { return a.off - b.off })
-	lc := newLocator(src)
+	lc := newLineCounter(src)
 	for _, m := range marks {
 		p := lc.pos(m.off)
 		if m.comment != nil {

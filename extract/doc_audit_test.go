@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 	"strings"
@@ -140,4 +141,34 @@ func FuzzMarkdownDoc(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestMarkdownDocDegraded: a document that the guard reads as plain text
+// (issue 19 item 9) still gives what plain text can tell: its absolute
+// URIs, its comments (where the audit's directives live), and why and
+// where it was downgraded.
+func TestMarkdownDocDegraded(t *testing.T) {
+	src := "# Title\n\n<!-- urilint-disable broken-file -->\nSee <https://example.com/a> and [b](docs/b.md).\n\n" +
+		strings.Repeat("> ", 2000) + "deep\n\nhttps://example.com/after\n"
+	d := (&Extractor{}).MarkdownDoc([]byte(src))
+	var ce *CostError
+	if !errors.As(d.Plain, &ce) {
+		t.Fatalf("MarkdownDoc: Plain = %v, want a *CostError", d.Plain)
+	}
+	if ce.Reason != "containers nested deep" || ce.Pos.String() != "6:1" || ce.Pos.Offset != strings.Index(src, "> > ") {
+		t.Errorf("MarkdownDoc: Plain = %q at %v (offset %d), want containers nested deep at 6:1", ce.Reason, ce.Pos, ce.Pos.Offset)
+	}
+	var links []string
+	for _, l := range d.Links {
+		links = append(links, l.Start.String()+" "+l.URI)
+	}
+	if want := []string{"4:6 https://example.com/a", "8:1 https://example.com/after"}; !reflect.DeepEqual(links, want) {
+		t.Errorf("MarkdownDoc: links %q, want %q", links, want)
+	}
+	if len(d.Comments) != 1 || d.Comments[0].Text != " urilint-disable broken-file " || d.Comments[0].Start.String() != "3:1" || d.Comments[0].End.String() != "3:37" {
+		t.Errorf("MarkdownDoc: comments %+v, want the one on line 3", d.Comments)
+	}
+	if len(d.Anchors) != 0 {
+		t.Errorf("MarkdownDoc: anchors %+v, want none (unknown)", d.Anchors)
+	}
 }

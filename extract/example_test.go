@@ -2,6 +2,7 @@ package extract_test
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/urilint/urilint/extract"
 )
@@ -99,4 +100,22 @@ func ExampleHasMarkdownLinks() {
 	// true
 	// true
 	// false
+}
+
+// The start of a URI wrapped across lines and of its "%7e" (where
+// uri.Check reports it), placed in the source, with their columns also
+// counted in characters: "à" is two bytes.
+func ExampleLocator() {
+	src := []byte("Voilà: <http://example.com/caf%C3%A9/\n  menu%7e.html>\n")
+	cols := extract.NewColumns(src)
+	for _, l := range extract.Text(src) {
+		lc := l.Locator()
+		for _, i := range []int{0, strings.Index(l.URI, "%7e")} {
+			p := lc.PositionOf(i)
+			fmt.Printf("%s: byte column %d, character column %d\n", p, p.Column, cols.Column(p))
+		}
+	}
+	// Output:
+	// 1:10: byte column 10, character column 9
+	// 2:7: byte column 7, character column 7
 }

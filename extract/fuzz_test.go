@@ -1,6 +1,8 @@
 package extract
 
 import (
+	"bytes"
+	"errors"
 	"testing"
 	"unicode/utf8"
 )
@@ -53,4 +55,24 @@ func TestBareURIsAreTokens(t *testing.T) {
 			}
 		}
 	}
+}
+
+// FuzzCheckMarkdown: the guard never panics, and the place it names is the
+// start of a line of the input, with the right line number.
+func FuzzCheckMarkdown(f *testing.F) {
+	seed(f)
+	for _, tt := range costlyMarkdown {
+		f.Add(tt.src[:min(len(tt.src), 4096)])
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		var ce *CostError
+		if !errors.As(CheckMarkdown(src), &ce) {
+			return
+		}
+		p := ce.Pos
+		if p.Offset < 0 || p.Offset > len(src) || p.Offset > 0 && src[p.Offset-1] != '\n' ||
+			p.Column != 1 || p.Line != 1+bytes.Count(src[:p.Offset], nl) || ce.Reason == "" {
+			t.Fatalf("CheckMarkdown(%q) = %v at %+v, want the start of a line", src, ce, p)
+		}
+	})
 }

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"golang.org/x/tools/txtar"
 )
@@ -137,6 +138,7 @@ func TestGolden(t *testing.T) {
 func checkInvariants(t testing.TB, name string, src []byte, links []Link) {
 	t.Helper()
 	prev := -1
+	cols := NewColumns(src)
 	for i, l := range links {
 		if l.Start.Offset < 0 || l.End.Offset > len(src) || l.Start.Offset > l.End.Offset {
 			t.Fatalf("%s: link %d span [%d,%d) outside input of %d bytes", name, i, l.Start.Offset, l.End.Offset, len(src))
@@ -158,10 +160,35 @@ func checkInvariants(t testing.TB, name string, src []byte, links []Link) {
 				t.Fatalf("%s: link %d position %v at offset %d, want %d:%d", name, i, p, p.Offset, line, col)
 			}
 		}
+		lc := l.Locator()
 		for k := 0; k <= len(l.URI); k++ {
-			if p := l.PositionOf(k); p.Offset < l.Start.Offset || p.Offset > l.End.Offset {
+			p := l.PositionOf(k)
+			if p.Offset < l.Start.Offset || p.Offset > l.End.Offset {
 				t.Fatalf("%s: link %d PositionOf(%d) = offset %d, outside [%d,%d)", name, i, k, p.Offset, l.Start.Offset, l.End.Offset)
 			}
+			if q := lc.PositionOf(k); q != p {
+				t.Fatalf("%s: link %d Locator().PositionOf(%d) = %+v, PositionOf = %+v", name, i, k, q, p)
+			}
+			if k == 0 || k == len(l.URI) || k%7 == 3 { // a sample: each check scans the input
+				checkPosition(t, name, src, p, cols)
+			}
 		}
+	}
+}
+
+// checkPosition checks that p's line and byte column are those of its
+// offset in src, and that cols counts its column in characters as
+// utf8.RuneCount does (where p starts a character).
+func checkPosition(t testing.TB, name string, src []byte, p Position, cols *Columns) {
+	t.Helper()
+	bol := bytes.LastIndexByte(src[:p.Offset], '\n') + 1
+	if line, col := 1+bytes.Count(src[:p.Offset], nl), p.Offset-bol+1; p.Line != line || p.Column != col {
+		t.Fatalf("%s: position %v at offset %d, want %d:%d", name, p, p.Offset, line, col)
+	}
+	if p.Offset < len(src) && !utf8.RuneStart(src[p.Offset]) {
+		return
+	}
+	if got, want := cols.Column(p), utf8.RuneCount(src[bol:p.Offset])+1; got != want {
+		t.Fatalf("%s: Columns.Column(%v) = %d, want %d", name, p, got, want)
 	}
 }

@@ -22,7 +22,14 @@ var ErrCostlyMarkdown = errors.New("markdown too costly to parse")
 //   - so are containers nested deep on one line ("> > > ..."), and
 //     brackets nested deep ("[[[[a]]]]": a megabyte takes 12 s);
 //   - a backtick run looks for a run of its length up to the end of its
-//     paragraph, so runs of ever more backticks cost n^1.5.
+//     paragraph, so runs of ever more backticks cost n^1.5;
+//   - each line looks at every list item it may continue, and each of
+//     those at the line's indentation, so lists nested deep by indentation
+//     cost the cube of their depth (1,000 levels, a megabyte: 1.8 s;
+//     3,000: 100 s and 875 MB);
+//   - the link reference definitions at the start of a paragraph are
+//     taken out of it one by one, each time copying the lines that follow,
+//     so 100,000 consecutive definitions take 10 s.
 //
 // CheckMarkdown finds them in one pass, by counting what each costs the
 // parser, and Markdown reads such a document as plain text instead. The
@@ -43,17 +50,45 @@ const (
 	// each line, each counted in bytes or delimiters visited.
 	costPerByte = 16
 	costBase    = 1 << 20
+	// linesPerCost is how many copies of a line's place in a paragraph,
+	// when a definition is taken out of it, cost as much as a byte
+	// visited: about 1.5 ns each, against some 50 ns a byte for the
+	// whole parse.
+	linesPerCost = 4
 )
+
+// A CostError is the error of CheckMarkdown: which cost of the parse went
+// over its limit, and where.
+type CostError struct {
+	// Reason says what makes the parse costly: "containers nested deep",
+	// "consecutive link reference definitions", ...
+	Reason string
+	// Pos is the start of the line where the cost went over its limit:
+	// inside the costly construct (a long run of definitions, a paragraph
+	// of brackets, a deep list), not necessarily at its start.
+	Pos Position
+}
+
+// Error returns "markdown too costly to parse: " and the reason; the line
+// is left to the caller, which names the file.
+func (e *CostError) Error() string {
+	return ErrCostlyMarkdown.Error() + ": " + e.Reason
+}
+
+// Unwrap returns ErrCostlyMarkdown.
+func (e *CostError) Unwrap() error { return ErrCostlyMarkdown }
 
 // CheckMarkdown reports whether the Markdown document src has the shape of
 // an input that makes the Markdown parser slow or hungry (see the limits
-// above); the error, which wraps ErrCostlyMarkdown, says which. Markdown
-// reads such a document as plain text, by the rules of Text.
+// above); the error, a *CostError, which wraps ErrCostlyMarkdown, says
+// which and where. Markdown reads such a document as plain text, by the
+// rules of Text. CheckMarkdown takes time linear in src and memory that
+// does not grow past the limits.
 func CheckMarkdown(src []byte) error {
-	var g guard
+	g := guard{onlyDefs: true}
 	g.limit = costPerByte*len(src) + costBase
 	if reason := g.scan(src); reason != "" {
-		return fmt.Errorf("%w: %s", ErrCostlyMarkdown, reason)
+		return &CostError{Reason: reason, Pos: Position{Offset: g.bol, Line: g.line, Column: 1}}
 	}
 	return nil
 }
@@ -74,6 +109,21 @@ type guard struct {
 	code     int // bytes scanned for the ends of code spans
 	emphasis int // openers looked at by closers
 	nesting  int // the sum over lines of the square of their nesting
+
+	// The list items open, by the column where their content starts,
+	// innermost last: a line indented less than an item's content is not
+	// in it (unless it continues a paragraph lazily).
+	items     []int
+	prevBlank bool // the line before was blank
+
+	// The paragraph that the current line continues: how many link
+	// reference definitions start it, and whether it has been only
+	// definitions so far.
+	defs     int
+	onlyDefs bool
+	defLines int // lines copied as definitions are taken out of paragraphs
+
+	line, bol int // the line being scanned, from 1, and its offset
 }
 
 // scan counts the costs of src line by line and returns the first one
@@ -86,6 +136,8 @@ func (g *guard) scan(src []byte) string {
 			end++
 		}
 		line := src[start:end]
+		g.line++
+		g.bol = start
 		start = end + 1
 
 		if fence != nil {
@@ -103,9 +155,13 @@ func (g *guard) scan(src []byte) string {
 			if f, end := fenceOf(line); f != nil && (f[0] == '~' || bytes.IndexByte(line[end:], '`') < 0) {
 				fence = f
 				g.endBlock(end - len(line))
+				g.defs, g.onlyDefs = 0, true // a paragraph may start after the fence
 				continue
 			}
 		}
+		item := g.listItems(line)
+		g.nesting += len(g.items) * len(g.items)
+		g.definitions(rest, item)
 		if depth > 0 || isBlank(rest) || len(rest) > 0 && rest[0] == '#' {
 			g.endBlock(end - len(line))
 		}
@@ -113,6 +169,8 @@ func (g *guard) scan(src []byte) string {
 		switch {
 		case g.nesting > g.limit:
 			return "containers nested deep"
+		case g.defLines/linesPerCost > g.limit:
+			return "consecutive link reference definitions"
 		case len(g.brackets) > maxUnclosed:
 			return fmt.Sprintf("more than %d link brackets open in one paragraph", maxUnclosed)
 		case g.labels > g.limit:
@@ -130,6 +188,89 @@ func (g *guard) scan(src []byte) string {
 		return "code spans that never end"
 	}
 	return ""
+}
+
+// listItems follows the list items that line opens, continues or
+// closes by its indentation, and reports whether it starts an item.
+func (g *guard) listItems(line []byte) bool {
+	w, i := 0, 0 // the indentation's width, tabs to multiples of 4, and length
+	for ; i < len(line) && (line[i] == ' ' || line[i] == '\t'); i++ {
+		if line[i] == '\t' {
+			w += 4 - w%4
+		} else {
+			w++
+		}
+	}
+	if i == len(line) {
+		g.prevBlank = true
+		return false
+	}
+	n := listMarker(line[i:])
+	if n > 0 || g.prevBlank {
+		// Not a lazy continuation line: it leaves the items whose
+		// content is indented deeper than it is.
+		k := len(g.items)
+		for k > 0 && g.items[k-1] > w {
+			k--
+		}
+		g.items = g.items[:k]
+	}
+	g.prevBlank = false
+	if n == 0 {
+		return false
+	}
+	spaces := 0
+	for j := i + n; j < len(line) && line[j] == ' ' && spaces < 5; j++ {
+		spaces++
+	}
+	if spaces == 0 || spaces > 4 {
+		spaces = 1
+	}
+	g.items = append(g.items, w+n+spaces)
+	return true
+}
+
+// definitions counts the lines that the parser copies when it takes the
+// link reference definitions out of the paragraph that rest (a line
+// without its containers) starts or continues: each one that follows k
+// definitions is copied k times. item tells that the line starts a list
+// item, and so a new paragraph.
+func (g *guard) definitions(rest []byte, item bool) {
+	if isBlank(rest) || rest[0] == '#' || item {
+		g.defs, g.onlyDefs = 0, true
+		if isBlank(rest) {
+			return
+		}
+	}
+	g.defLines += g.defs
+	if g.onlyDefs && isDefinition(rest) {
+		g.defs++
+		return
+	}
+	g.onlyDefs = false
+}
+
+// isDefinition reports whether rest starts like a link reference
+// definition: up to three spaces, a label that is not a footnote's, ":".
+func isDefinition(rest []byte) bool {
+	i := 0
+	for i < len(rest) && i < 3 && rest[i] == ' ' {
+		i++
+	}
+	if i+1 >= len(rest) || rest[i] != '[' || rest[i+1] == '^' {
+		return false
+	}
+	for i++; i < len(rest); i++ {
+		switch rest[i] {
+		case '\\':
+			i++
+		case '[':
+			return false
+		case ']':
+			return i+1 < len(rest) && rest[i+1] == ':'
+		}
+	}
+	return false
 }
 
 // A run is a run of backticks that may open a code span.

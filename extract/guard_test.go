@@ -3,6 +3,7 @@ package extract
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -26,6 +27,33 @@ var costlyMarkdown = []struct {
 	{"block-quotes", "containers nested deep", repeat("> ", 64<<10)},
 	{"list-items", "containers nested deep", repeat("- ", 64<<10)},
 	{"backticks", "code spans that never end", backtickRuns(256 << 10)},
+	{"definitions", "consecutive link reference definitions", definitions(20_000, "\n")},
+	{"definitions-then-text", "consecutive link reference definitions", append(definitions(3_000, "\n"), repeat("text\n", 400<<10)...)},
+	{"definitions-in-quote", "consecutive link reference definitions", definitions(20_000, "\n> ")},
+	{"indented-lists", "containers nested deep", indentedList(300, "- a\n")},
+	{"indented-lists-lazy", "containers nested deep", indentedList(300, "1. a\nb\n")},
+}
+
+// definitions returns n link reference definitions, each line ending
+// with sep.
+func definitions(n int, sep string) []byte {
+	var b []byte
+	for i := range n {
+		b = fmt.Appendf(b, "[label %d]: https://example.com/%d%s", i, i, sep)
+	}
+	return b
+}
+
+// indentedList returns item nested n deep, each level indented two more
+// spaces than the one before (three for "1.").
+func indentedList(n int, item string) []byte {
+	var b []byte
+	step := strings.IndexByte(item, ' ') + 1
+	for i := range n {
+		b = append(b, strings.Repeat(" ", step*i)...)
+		b = append(b, item...)
+	}
+	return b
 }
 
 // backtickRuns returns "e`e“e```..." of n bytes.
@@ -56,6 +84,12 @@ var fineMarkdown = []struct {
 	{"fenced-emphasis", []byte("~~~\n" + strings.Repeat("*a_ ", 64<<10) + "\n~~~\n")},
 	{"escaped-brackets", repeat(`\[`, 1<<20)},
 	{"prose", repeat(prose, 1<<20)},
+	{"changelog-definitions", definitions(3_000, "\n")},
+	{"blank-separated-definitions", definitions(100_000, "\n\n")},
+	{"definitions-in-list-items", definitions(100_000, "\n- ")},
+	{"definitions-after-headings", definitions(50_000, "\n# h\n")},
+	{"lists-nested-twenty-deep", bytes.Repeat(indentedList(20, "- a\n"), 2000)},
+	{"code-in-deep-lists", bytes.Repeat(append(indentedList(10, "- a\n"), repeat("                          code\n", 1<<10)...), 200)},
 }
 
 func TestCheckMarkdown(t *testing.T) {
@@ -68,6 +102,27 @@ func TestCheckMarkdown(t *testing.T) {
 	for _, tt := range fineMarkdown {
 		if err := CheckMarkdown(tt.src); err != nil {
 			t.Errorf("CheckMarkdown(%s) = %v, want nil", tt.name, err)
+		}
+	}
+}
+
+// TestCheckMarkdownPosition: the error says where the cost went over its
+// limit, on a line of the costly part, for a report to point at.
+func TestCheckMarkdownPosition(t *testing.T) {
+	head := "# Title\n\nSome text with [a link](x.md).\n\n"
+	for _, tt := range costlyMarkdown {
+		src := append([]byte(head), tt.src...)
+		var ce *CostError
+		if err := CheckMarkdown(src); !errors.As(err, &ce) {
+			t.Errorf("CheckMarkdown(%s) = %v, want a *CostError", tt.name, err)
+			continue
+		}
+		if ce.Pos.Line < 5 || ce.Pos.Offset < len(head) || ce.Pos.Offset > len(src) || ce.Pos.Column != 1 ||
+			ce.Pos.Offset > 0 && src[ce.Pos.Offset-1] != '\n' || ce.Pos.Line != 1+bytes.Count(src[:ce.Pos.Offset], nl) {
+			t.Errorf("CheckMarkdown(%s): position %v (offset %d), want the start of a line of the costly part", tt.name, ce.Pos, ce.Pos.Offset)
+		}
+		if want := "markdown too costly to parse: " + ce.Reason; ce.Error() != want {
+			t.Errorf("CheckMarkdown(%s) = %q, want %q", tt.name, ce.Error(), want)
 		}
 	}
 }

@@ -2,6 +2,7 @@ package extract
 
 import (
 	"bytes"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -79,8 +80,11 @@ func (p Position) String() string {
 type Link struct {
 	// URI is the URI as the document means it: the whitespace of a wrapped
 	// URI removed, Markdown backslash escapes and character references
-	// resolved, "mailto:" added to an e-mail autolink. Nothing else changes:
-	// no case folding, no percent-encoding, no IDN conversion.
+	// resolved, "mailto:" added to an e-mail autolink, the spaces and tabs
+	// of a Markdown destination in angle brackets percent-encoded as
+	// renderers encode them ("<release notes.md>": "release%20notes.md").
+	// Nothing else changes: no case folding, no other percent-encoding, no
+	// IDN conversion.
 	URI string
 	// Raw is the source text from Start to End, exactly as written.
 	Raw string
@@ -112,38 +116,83 @@ func (l *Link) Ambiguous() bool { return l.Alt != "" }
 // a problem found in the URI (such as a uri.Finding's Start) where it is in
 // the document. Bytes that have no source of their own (the "mailto:" added
 // to an e-mail autolink) map to the start of the link; i == len(l.URI) maps
-// to End.
+// to End. For a link written as its URI on one line it costs nothing; for
+// another, it costs the length of the link: for many positions in one
+// link, use a Locator.
 func (l *Link) PositionOf(i int) Position {
-	var r int
+	if i > int(l.pre) && i < len(l.URI) && l.URI == l.Raw && l.Start.Line == l.End.Line {
+		return Position{Offset: l.Start.Offset + i, Line: l.Start.Line, Column: l.Start.Column + i}
+	}
+	lc := l.Locator()
+	return lc.PositionOf(i)
+}
+
+// A Locator maps the bytes of one link's URI to source positions, as
+// Link.PositionOf does, at a cost linear in the link's length once and
+// then of a binary search over the link's line breaks for each position:
+// a link of a megabyte with a finding every few bytes costs a pass, not a
+// pass per finding.
+type Locator struct {
+	l    *Link
+	offs []int32 // the offset in l.Raw of each byte of l.URI[l.pre:]; nil when l.URI is l.Raw
+	bols []int32 // the offsets in l.Raw just past each line break
+}
+
+// Locator returns a Locator for l, which must not change while it is in
+// use.
+func (l *Link) Locator() Locator {
+	lc := Locator{l: l}
+	if l.URI != l.Raw {
+		lc.offs = align(l.Raw, l.URI[min(int(l.pre), len(l.URI)):])
+	}
+	if l.Start.Line != l.End.Line {
+		for i := 0; i < len(l.Raw); i++ {
+			if l.Raw[i] == '\n' {
+				lc.bols = append(lc.bols, int32(i+1))
+			}
+		}
+	}
+	return lc
+}
+
+// PositionOf returns the source position of byte i of the link's URI, as
+// Link.PositionOf does.
+func (lc *Locator) PositionOf(i int) Position {
+	l := lc.l
 	switch {
 	case i <= int(l.pre):
 		return l.Start
 	case i >= len(l.URI):
 		return l.End
-	case l.URI == l.Raw:
-		r = i
-	default:
-		r = int(align(l.Raw, l.URI[l.pre:])[i-int(l.pre)])
 	}
-	if r > len(l.Raw) {
-		r = len(l.Raw)
+	r := i
+	if lc.offs != nil {
+		r = int(lc.offs[i-int(l.pre)])
 	}
-	return endOf(l.Start, l.Raw[:r])
+	r = min(r, len(l.Raw))
+	p := Position{Offset: l.Start.Offset + r, Line: l.Start.Line, Column: l.Start.Column + r}
+	// The line breaks before r: bols[:k].
+	k, _ := slices.BinarySearch(lc.bols, int32(r+1))
+	if k > 0 {
+		p.Line += k
+		p.Column = r - int(lc.bols[k-1]) + 1
+	}
+	return p
 }
 
-// locator turns increasing byte offsets into positions in one pass.
-type locator struct {
+// lineCounter turns increasing byte offsets into positions in one pass.
+type lineCounter struct {
 	src  []byte
 	off  int // offset already counted
 	line int // line of off
 	bol  int // offset of the first byte of that line
 }
 
-func newLocator(src []byte) locator { return locator{src: src, line: 1} }
+func newLineCounter(src []byte) lineCounter { return lineCounter{src: src, line: 1} }
 
-// pos returns the position of off. Offsets may go backwards; the locator
+// pos returns the position of off. Offsets may go backwards; the counter
 // then starts again from the top, which callers avoid by asking in order.
-func (lc *locator) pos(off int) Position {
+func (lc *lineCounter) pos(off int) Position {
 	if off < lc.off {
 		lc.off, lc.line, lc.bol = 0, 1, 0
 	}

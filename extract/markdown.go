@@ -427,7 +427,17 @@ func destination(src []byte, links []Link, pos int, dest []byte, marker string, 
 			return links
 		}
 	}
-	return append(links, escapedLink(src, start, start+len(dest), kind, mdUnescape))
+	l := escapedLink(src, start, start+len(dest), kind, mdUnescape)
+	if start > 0 && src[start-1] == '<' && bytes.ContainsAny(dest, " \t") {
+		// "[notes](<release notes.md>)": the angle-bracket destination
+		// exists to hold white space, which renderers percent-encode.
+		u := l.URI
+		if u == "" {
+			u = string(dest)
+		}
+		l.URI = strings.NewReplacer(" ", "%20", "\t", "%09").Replace(u)
+	}
+	return append(links, l)
 }
 
 // isShortcode reports whether b is a template action and nothing else: a
@@ -535,6 +545,13 @@ func align(raw, out string) []int32 {
 			offs[u] = int32(r)
 			r += 2
 			u++
+		case (raw[r] == ' ' && strings.HasPrefix(out[u:], "%20") || raw[r] == '\t' && strings.HasPrefix(out[u:], "%09")) &&
+			!strings.HasPrefix(raw[r+1:], out[u:u+3]):
+			// White space that a Markdown angle-bracket destination holds
+			// and the URI encodes.
+			offs[u], offs[u+1], offs[u+2] = int32(r), int32(r), int32(r)
+			r++
+			u += 3
 		case isSpace(raw[r]):
 			r++
 		default:

@@ -207,7 +207,7 @@ func finish(src []byte, links []Link) {
 		b.Write(src[links[i].Start.Offset:links[i].End.Offset])
 	}
 	arena := b.String()
-	lc := newLocator(src)
+	lc := newLineCounter(src)
 	k := 0
 	for i := range links {
 		l := &links[i]

@@ -3,6 +3,7 @@
 # that time and peak memory grow linearly (issue 13). Not part of CI.
 #
 #   scripts/bench-adversarial.sh [SMALL_MB [LARGE_MB]]   (default 5 50)
+#   ONLY=19 scripts/bench-adversarial.sh    (only the cases of issue 19)
 #
 # For each pattern it prints the size, the wall time and the peak RSS of
 # "uriextract -format markdown FILE" and of "uriextract -check FILE.md";
@@ -38,6 +39,43 @@ measure() {
 	printf '%-34s %8.2f s %8d MB\n' "$label" "$secs" "$((kb / 1024))"
 }
 
+# --- issue 19, items 7 and 8 (helper extract): each case at two sizes ten
+# times apart, which must cost about ten times as much.
+# gen19 CASE N FILE: N links, cells, definitions or bytes of CASE.
+gen19() {
+	python3 -c "
+import sys
+case, n, out = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+if case == 'one-line':    # one line of links, a finding each
+    p = 'http://example.com/a%7eb '
+    s = (p * (n // len(p) + 1))[:n] + '\\n'
+elif case == 'html':      # a minified page: one line, n links with a finding each
+    s = '<html><body>' + ''.join('<a href=\"http://example.com/A%%7e%d\">x</a>' % i for i in range(n)) + '</body></html>\\n'
+elif case == 'table':     # one table row of n links to anchors that do not exist
+    s = '# Title\\n\\n|' + ' h |' * n + '\\n|' + '---|' * n + '\\n|' + ''.join(' [x](#no%d) |' % i for i in range(n)) + '\\n'
+elif case == 'definitions':  # n consecutive link reference definitions
+    s = ''.join('[label %d]: https://example.com/%d\\n' % (i, i) for i in range(n))
+elif case == 'nested-lists':  # a list nested n deep by indentation
+    s = ''.join(' ' * (2 * i) + '- a\\n' for i in range(n))
+open(out, 'w').write(s)
+" "$1" "$2" "$3"
+}
+echo "issue 19: position mapping and goldmark's patterns: wall time, peak RSS"
+for spec in one-line:524288:5242880:md html:4000:40000:html table:10000:100000:md \
+	definitions:10000:100000:md nested-lists:1000:3162:md; do
+	IFS=: read -r case n1 n2 ext <<<"$spec"
+	for n in "$n1" "$n2"; do
+		gen19 "$case" "$n" "$tmp/in19.$ext"
+		size=$(($(stat -c %s "$tmp/in19.$ext") >> 10))
+		measure "$case $n (${size} KB) extract" "$tmp/uriextract" "$tmp/in19.$ext"
+		measure "$case $n (${size} KB) -check" "$tmp/uriextract" -check "$tmp/in19.$ext"
+	done
+done
+if [[ ${ONLY:-} == 19 ]]; then
+	exit 0
+fi
+echo
+# --- end of issue 19 (helper extract)
 echo "uriextract: pattern, size, command: wall time, peak RSS"
 for pattern in '((((' '<<<<' '%%%%' '[[[[' '[a](' 'http://' 'URL:' 'http://x.example/a b ' '\n> > > > '; do
 	for mb in "$small" "$large"; do

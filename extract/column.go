@@ -1,0 +1,68 @@
+package extract
+
+import "unicode/utf8"
+
+// Columns counts columns in characters, as editors, SARIF and GitHub
+// annotations want them, where Position.Column counts bytes. It keeps its
+// place between calls: a position costs the distance from the one asked
+// for before when both are on the same line, or else its own column in
+// bytes, so that positions asked for in source order (moving back only
+// now and then, to the start of a link) cost one pass over the file,
+// however many there are on one line.
+//
+// A character is counted as utf8.RuneCount counts one: a valid UTF-8
+// sequence, or any other byte (a Latin-1 "é" is one character).
+type Columns struct {
+	src   []byte
+	bol   int // start of the line of off
+	off   int // where the count stands
+	chars int // characters in src[bol:off]
+}
+
+// NewColumns returns a Columns for src, the text that the positions
+// given to Column were taken from.
+func NewColumns(src []byte) *Columns { return &Columns{src: src, bol: -1} }
+
+// Column returns the column of p counted in characters, from 1. A
+// position that does not fit src keeps its byte column.
+func (c *Columns) Column(p Position) int {
+	bol := p.Offset - (p.Column - 1)
+	if bol < 0 || p.Offset > len(c.src) || p.Column < 1 {
+		return p.Column
+	}
+	if bol != c.bol {
+		c.bol, c.off, c.chars = bol, bol, 0
+	}
+	if p.Offset >= c.off {
+		c.chars += c.count(c.off, p.Offset)
+	} else {
+		c.chars -= c.count(p.Offset, c.off)
+	}
+	c.off = p.Offset
+	return c.chars + 1
+}
+
+// count returns how many characters start in src[a:b]. Whether a byte
+// starts one depends only on the three bytes before it, so counts add up
+// in either direction.
+func (c *Columns) count(a, b int) int {
+	n := 0
+	for i := a; i < b; i++ {
+		if x := c.src[i]; x < 0x80 || x >= 0xC0 || !c.continues(i) {
+			n++
+		}
+	}
+	return n
+}
+
+// continues reports whether the continuation byte src[i] belongs to a
+// valid UTF-8 sequence that starts before it.
+func (c *Columns) continues(i int) bool {
+	for j := i - 1; j >= 0 && j >= i-3; j-- {
+		if x := c.src[j]; x < 0x80 || x >= 0xC0 {
+			_, w := utf8.DecodeRune(c.src[j:])
+			return w > i-j
+		}
+	}
+	return false
+}
