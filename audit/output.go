@@ -15,12 +15,13 @@ import (
 )
 
 // Formats are the output formats of Write.
-var Formats = []string{"text", "json", "sarif", "github"}
+var Formats = []string{"text", "json", "sarif", "github", "markdown"}
 
 // Write writes the findings of r in the format named: "text" (one
 // "file:line:col: message" line each), "json" (one object per line),
 // "sarif" (a SARIF 2.1.0 log) or "github" (GitHub Actions workflow
-// commands). Write errors are returned.
+// commands) or "markdown" (a GitHub job summary, see writeMarkdown).
+// Write errors are returned.
 func Write(w io.Writer, format string, r *Result) error {
 	switch format {
 	case "", "text":
@@ -36,6 +37,8 @@ func Write(w io.Writer, format string, r *Result) error {
 		return writeSARIF(w, r)
 	case "github":
 		return writeGitHub(w, r)
+	case "markdown":
+		return writeMarkdown(w, r)
 	}
 	return fmt.Errorf("output format %q is not %s", format, strings.Join(Formats, ", "))
 }

@@ -123,11 +123,11 @@ func runAudit(o options, pol *policy.Policy, paths []string, stdin io.Reader, st
 	w := bufio.NewWriter(stdout)
 	// Findings stream file by file where the format allows and nothing
 	// is fixed: memory does not grow with them.
-	streamed := !o.audit.fix && !o.audit.diff
+	fixing := o.audit.fix || o.audit.diff
 	var writeErr error
 	var sarif *audit.SARIF
 	switch {
-	case !streamed:
+	case fixing:
 	case format == "sarif":
 		sarif = audit.NewSARIF(w)
 		cfg.Emit = func(_ *audit.File, findings []audit.Finding) { sarif.Write(findings) }
@@ -213,7 +213,8 @@ func runAudit(o options, pol *policy.Policy, paths []string, stdin io.Reader, st
 		fmt.Fprintf(stderr, "uriextract: %v\n", writeErr)
 		return exitError
 	}
-	if !o.audit.diff && !streamed {
+	// A format that does not stream (markdown: a table) is written whole.
+	if !o.audit.diff && cfg.Emit == nil {
 		if err := audit.Write(w, format, r); err != nil {
 			fmt.Fprintf(stderr, "uriextract: %v\n", err)
 			return exitError

@@ -8,6 +8,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/urilint/urilint/internal/version"
 )
 
 const integrations = "../../docs/integrations.md"
@@ -16,7 +18,7 @@ const integrations = "../../docs/integrations.md"
 // docs/integrations.md.
 func flagTable() string {
 	var o options
-	var v bool
+	var v *version.Flag
 	fset := newFlags(&o, &v, io.Discard)
 	var b strings.Builder
 	b.WriteString("| flag | meaning |\n|---|---|\n")

@@ -115,7 +115,7 @@ var formats = []string{"auto", "text", "markdown", "html"}
 
 // newFlags returns the flag set of uriextract, bound to o and
 // showVersion.
-func newFlags(o *options, showVersion *bool, stderr io.Writer) *flag.FlagSet {
+func newFlags(o *options, showVersion **version.Flag, stderr io.Writer) *flag.FlagSet {
 	fset := flag.NewFlagSet("uriextract", flag.ContinueOnError)
 	fset.SetOutput(stderr)
 	fset.StringVar(&o.format, "format", "auto", "read inputs in this `format`: auto (files by their extension, standard input by its content), text, markdown or html")
@@ -135,8 +135,7 @@ func newFlags(o *options, showVersion *bool, stderr io.Writer) *flag.FlagSet {
 	fset.StringVar(&o.disable, "disable", "", "with -check, comma-separated `categories` not to report")
 	o.audit.flags(fset)
 	fset.StringVar(&o.config, "config", "", "read the configuration from this `file` (default: "+config.Names[0]+" in the current directory or above, up to the repository's top)")
-	fset.BoolVar(showVersion, "version", false, "print the module and Go versions and exit")
-	fset.BoolVar(showVersion, "V", false, "print the module and Go versions and exit (as -version)")
+	*showVersion = version.AddFlags(fset)
 	fset.Usage = func() {
 		fmt.Fprintf(stderr, "usage: uriextract [flags] [file or directory ...]\n\nflags:\n")
 		fset.PrintDefaults()
@@ -146,7 +145,7 @@ func newFlags(o *options, showVersion *bool, stderr io.Writer) *flag.FlagSet {
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var o options
-	var showVersion bool
+	var showVersion *version.Flag
 	fset := newFlags(&o, &showVersion, stderr)
 	if err := fset.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -154,12 +153,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return exitError
 	}
-	if showVersion {
-		if _, err := fmt.Fprintln(stdout, version.Line("uriextract")); err != nil {
-			fmt.Fprintf(stderr, "uriextract: writing output: %v\n", err)
-			return exitError
-		}
-		return exitOK
+	if showVersion.Requested() {
+		return showVersion.Print("uriextract", stdout, stderr)
 	}
 	if !slices.Contains(formats, o.format) && o.format != "" {
 		fmt.Fprintf(stderr, "uriextract: -format %q is not auto, text, markdown or html\n", o.format)

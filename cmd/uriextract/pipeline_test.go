@@ -187,3 +187,13 @@ func TestFixOutsideRoot(t *testing.T) {
 		t.Errorf("exit %d, stdout:\n%s\nstderr:\n%s\nwant exit 1, the finding of t/l.md left and why", code, stdout, stderr)
 	}
 }
+
+// TestOutputMarkdownNotStreamed: a format that is one document (the
+// Markdown report) is written whole, though the others stream.
+func TestOutputMarkdownNotStreamed(t *testing.T) {
+	writeTree(t, "a.md", "see <http://example.com/%zz>\n")
+	code, stdout, stderr := rerun(t, "-check", "-output", "markdown", "a.md")
+	if code != exitFindings || !strings.Contains(stdout, "malformed") {
+		t.Errorf("uriextract -check -output markdown: exit %d, stdout:\n%s\nstderr:\n%s\nwant the report with the finding", code, stdout, stderr)
+	}
+}

@@ -1,0 +1,189 @@
+#!/usr/bin/env bash
+# Checks the GitHub Action: lints action.yml and the example workflows of
+# docs/workflows with actionlint (which runs shellcheck on their scripts),
+# runs shellcheck on the scripts of the action and of the release, then runs scripts/action.sh as the runner
+# would, with GITHUB_OUTPUT, GITHUB_STEP_SUMMARY, GITHUB_PATH and
+# GITHUB_WORKSPACE set to temporary files and a workspace holding
+# testdata/docs, and checks the outputs, the job summary, the SARIF file
+# and the exit status under each "fail" policy.
+#
+# actionlint comes from the Go module proxy (go run, at a pinned version),
+# and the shellcheck command from Debian, installed with apt-get when missing.
+#
+# Exit status: 0 when everything passes, 1 otherwise.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export GOTOOLCHAIN=local
+repo=$(pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+actionlint=github.com/rhysd/actionlint/cmd/actionlint@v1.7.12
+
+if ! command -v shellcheck >/dev/null; then
+	echo "== apt-get install shellcheck (shellcheck is missing)"
+	sudo=()
+	if [ "$(id -u)" != 0 ]; then
+		sudo=(sudo)
+	fi
+	"${sudo[@]}" apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq shellcheck >/dev/null
+fi
+
+status=0
+failed() {
+	echo "action.sh: $*" >&2
+	status=1
+}
+
+echo "== docs/integrations.md shows docs/workflows/*.yml as they are"
+for f in docs/workflows/*.yml; do
+	# The yaml block after the first line that links the file.
+	awk -v link="(workflows/$(basename "$f"))" '
+		state == 0 && index($0, link) { state = 1; next }
+		state == 1 && $0 == "```yaml" { state = 2; next }
+		state == 2 && $0 == "```" { exit }
+		state == 2 { print }
+	' docs/integrations.md >"$tmp/shown.yml"
+	if ! diff -u "$f" "$tmp/shown.yml" >"$tmp/shown.diff"; then
+		failed "docs/integrations.md does not show $f as it is:"
+		cat "$tmp/shown.diff" >&2
+	fi
+done
+
+echo "== actionlint docs/workflows/*.yml"
+go run "$actionlint" -no-color docs/workflows/*.yml || failed "actionlint found problems in docs/workflows"
+
+# actionlint reads an action's metadata only through a workflow that uses
+# it as a local action ("uses: ./"): lint, in a scratch repository, the
+# example workflows pointed at this checkout's action.yml, which checks
+# action.yml and the inputs the examples give it, and a workflow that
+# gives every input and reads every output.
+echo "== actionlint action.yml (through workflows that use it)"
+lint="$tmp/lint"
+mkdir -p "$lint/.git" "$lint/.github/workflows" "$lint/scripts"
+cp action.yml "$lint/"
+cp scripts/action.sh "$lint/scripts/"
+for f in docs/workflows/*.yml; do
+	sed 's|uses: urilint/urilint@[^ ]*|uses: ./|' "$f" >"$lint/.github/workflows/$(basename "$f")"
+done
+cat >"$lint/.github/workflows/every-input.yml" <<'EOF'
+name: every input
+on: push
+permissions:
+  contents: read
+jobs:
+  check:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: actions/checkout@v6
+      - id: urilint
+        uses: ./
+        with:
+          paths: |
+            README.md
+            docs
+          args: -enable hyphen-break
+          remote: false
+          fail: errors
+          sarif: out/urilint.sarif
+          summary: true
+      - run: echo "$FINDINGS findings, exit $CODE, $SARIF"
+        env:
+          FINDINGS: ${{ steps.urilint.outputs.findings }}
+          CODE: ${{ steps.urilint.outputs.exit-code }}
+          SARIF: ${{ steps.urilint.outputs.sarif }}
+EOF
+(cd "$lint" && go run "$actionlint" -no-color) || failed "actionlint found problems in action.yml or in the inputs given to it"
+
+echo "== shellcheck scripts/action.sh .ci/action.sh scripts/goreleaser-snapshot.sh"
+shellcheck scripts/action.sh .ci/action.sh scripts/goreleaser-snapshot.sh || failed "shellcheck found problems"
+
+# run POLICY PATHS...: runs the action's check in a fresh workspace with
+# testdata/docs (and a .git, as a checkout has), with fail=POLICY and the
+# PATHS input; sets $code, and leaves the files in $tmp/run.
+sha=0123456789abcdef0123456789abcdef01234567
+run() {
+	local policy=$1
+	shift
+	rm -rf "$tmp/run"
+	mkdir -p "$tmp/run/ws/.git" "$tmp/run/ws/testdata" "$tmp/run/runner"
+	cp -R testdata/docs "$tmp/run/ws/testdata/"
+	printf '# Clean\n\nSee [the guide](testdata/docs/guide.md) and <https://example.com/>.\n' >"$tmp/run/ws/clean.md"
+	: >"$tmp/run/output"
+	: >"$tmp/run/summary"
+	: >"$tmp/run/path"
+	set +e
+	env GITHUB_OUTPUT="$tmp/run/output" GITHUB_STEP_SUMMARY="$tmp/run/summary" GITHUB_PATH="$tmp/run/path" \
+		GITHUB_WORKSPACE="$tmp/run/ws" RUNNER_TEMP="$tmp/run/runner" \
+		GITHUB_REPOSITORY=octo/docs GITHUB_SHA=$sha GITHUB_SERVER_URL=https://github.com GITHUB_ACTION_REF=v9.8.7 \
+		INPUT_PATHS="$*" INPUT_ARGS="${INPUT_ARGS_RUN:-}" INPUT_REMOTE=false INPUT_FAIL="$policy" \
+		INPUT_SARIF=out/urilint.sarif INPUT_SUMMARY=true \
+		bash "$repo/scripts/action.sh" check >"$tmp/run/log" 2>&1
+	code=$?
+	set -e
+}
+output() { sed -n "s/^$1=//p" "$tmp/run/output"; }
+
+echo "== scripts/action.sh check on testdata/docs"
+run findings testdata/docs
+# The findings the action reports are those of uriextract -check.
+want=$("$tmp/run/runner/urilint-action/bin/uriextract" -check "$repo/testdata/docs" 2>/dev/null | wc -l || true)
+if [ "$code" -ne 1 ]; then
+	failed "fail=findings with findings: exit $code, want 1"
+	cat "$tmp/run/log" >&2
+fi
+[ "$want" -gt 0 ] || failed "uriextract -check testdata/docs found nothing: the test needs findings"
+[ "$(output findings)" = "$want" ] || failed "output findings=$(output findings), want $want"
+[ "$(output exit-code)" = 1 ] || failed "output exit-code=$(output exit-code), want 1"
+[ "$(output sarif)" = out/urilint.sarif ] || failed "output sarif=$(output sarif), want out/urilint.sarif"
+grep -qx "$tmp/run/runner/urilint-action/bin" "$tmp/run/path" || failed "GITHUB_PATH lacks the commands' directory"
+for cmd in urilint uriextract; do
+	v=$("$tmp/run/runner/urilint-action/bin/$cmd" -version || true)
+	[[ "$v" == "$cmd version v9.8.7 go"* ]] || failed "$cmd -version printed \"$v\", want the tag of the action's ref, v9.8.7"
+done
+# The log annotates each finding's line.
+[ "$(grep -c '^::error file=testdata/docs/guide.md,line=' "$tmp/run/log")" = "$want" ] ||
+	failed "the log does not annotate the $want findings:$(cat "$tmp/run/log")"
+# The summary: the count, and a link to the line of each finding.
+grep -q "^## urilint: $want findings$" "$tmp/run/summary" || failed "the summary lacks its heading: $(head -3 "$tmp/run/summary")"
+links=$(grep -c "^- \[line [0-9]*\](https://github.com/octo/docs/blob/$sha/testdata/docs/guide.md#L[0-9]*)" "$tmp/run/summary" || true)
+[ "$links" = "$want" ] || failed "the summary links $links findings to their lines, want $want"
+# The SARIF log: version 2.1.0, one result per finding, paths relative to the workspace.
+sarif="$tmp/run/ws/out/urilint.sarif"
+if [ ! -s "$sarif" ]; then
+	failed "no SARIF file written"
+else
+	grep -q '"version": "2.1.0"' "$sarif" || failed "the SARIF file is not SARIF 2.1.0"
+	[ "$(grep -c '"ruleId"' "$sarif")" = "$want" ] || failed "the SARIF file has $(grep -c '"ruleId"' "$sarif") results, want $want"
+	grep -q '"uri": "testdata/docs/guide.md"' "$sarif" || failed "the SARIF file does not name testdata/docs/guide.md relative to the workspace"
+fi
+
+echo "== the fail policies"
+run errors testdata/docs
+[ "$code" -eq 0 ] || failed "fail=errors with findings: exit $code, want 0"
+run never testdata/docs
+[ "$code" -eq 0 ] || failed "fail=never with findings: exit $code, want 0"
+run errors testdata/docs missing.md
+if [ "$code" -ne 1 ] || [ "$(output exit-code)" != 2 ]; then
+	failed "fail=errors with a missing file: exit $code and exit-code=$(output exit-code), want 1 and 2"
+fi
+run never missing.md
+[ "$code" -eq 0 ] || failed "fail=never with a missing file: exit $code, want 0"
+run findings clean.md
+if [ "$code" -ne 0 ] || [ "$(output findings)" != 0 ]; then
+	failed "a clean document: exit $code, findings=$(output findings); want 0 and 0"
+fi
+grep -q '^## urilint: no findings$' "$tmp/run/summary" || failed "a clean document: the summary says $(head -1 "$tmp/run/summary")"
+INPUT_ARGS_RUN="-exclude fixtures --fix" run findings clean.md
+if [ "$code" -ne 2 ] || ! grep -q 'input args: --fix is the action' "$tmp/run/log"; then
+	failed "args with -fix: exit $code, want 2 and a message; log: $(cat "$tmp/run/log")"
+fi
+run sometimes clean.md
+if [ "$code" -ne 2 ] || ! grep -q 'input fail: "sometimes" is not findings, errors or never' "$tmp/run/log"; then
+	failed "fail=sometimes: exit $code, want 2 and a message; log: $(cat "$tmp/run/log")"
+fi
+
+if [ "$status" -eq 0 ]; then
+	echo "ok: action.yml, docs/workflows and scripts/action.sh"
+fi
+exit $status
