@@ -28,7 +28,7 @@ func TestDocs(t *testing.T) {
 			fs.Lookup(f.Name).DefValue = f.DefValue
 		}
 	})
-	if err := docgen.Check("../../docs/integrations.md", "urilint-flags", docgen.FlagTable(fs), *update); err != nil {
+	if err := docgen.Check("../../docs/integrations.md", "flags-of-urilint", docgen.FlagTable(fs), *update); err != nil {
 		t.Error(err)
 	}
 }
