@@ -38,6 +38,11 @@ type Settings struct {
 	// AllowZone accepts RFC 6874 zone identifiers in IPv6 literals
 	// ("http://[fe80::1%25eth0]/"), which RFC 3986 does not allow.
 	AllowZone bool `json:"allow-zone"`
+	// Config is the configuration file to read; empty means the
+	// .urilint.yaml of the package's directory or above, up to the
+	// repository's top (see config.go). The file's settings apply where
+	// these Settings set nothing.
+	Config string `json:"config"`
 }
 
 // New returns a fresh analyzer with settings s, independent of Analyzer and
@@ -56,15 +61,16 @@ func newAnalyzer(s *Settings) *analysis.Analyzer {
 		Name: "urilint",
 		Doc:  Doc,
 		URL:  "https://pkg.go.dev/github.com/urilint/urilint/analyzer",
-		Run: func(pass *analysis.Pass) (any, error) {
-			c, err := s.config()
-			if err != nil {
-				return nil, err
-			}
-			return run(pass, c)
-		},
+	}
+	a.Run = func(pass *analysis.Pass) (any, error) {
+		c, err := s.withFile(pass, givenFlags(&a.Flags))
+		if err != nil {
+			return nil, err
+		}
+		return run(pass, c)
 	}
 	a.Flags.Init(a.Name, flag.ContinueOnError)
+	a.Flags.StringVar(&s.Config, "config", s.Config, "read the configuration from this `file` (default: .urilint.yaml in the package's directory or above, up to the repository's top)")
 	names := strings.Join(categoryNames(), ", ")
 	a.Flags.Var((*listFlag)(&s.Enable), "enable", "comma-separated `categories` to report besides the defaults: "+names)
 	a.Flags.Var((*listFlag)(&s.Disable), "disable", "comma-separated `categories` not to report")

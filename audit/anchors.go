@@ -55,6 +55,14 @@ func (ix *targetIndex) add(files []*File) {
 	}
 }
 
+// addOne indexes one audited file, as add does, while files are parsed
+// in parallel.
+func (ix *targetIndex) addOne(f *File) {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	ix.add([]*File{f})
+}
+
 // get returns the anchors of the file abs, reading it when no audited file
 // is that file. A file that cannot be read has no anchors.
 func (ix *targetIndex) get(abs string) *target {

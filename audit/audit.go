@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -10,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/urilint/urilint/audit/site"
 	"github.com/urilint/urilint/extract"
@@ -27,8 +29,10 @@ type Config struct {
 	Policy *policy.Policy
 	// Extractor holds the extraction options; nil means the defaults.
 	Extractor *extract.Extractor
-	// Format, "text" or "markdown", reads every input in that format
-	// whatever its extension; empty goes by the extension.
+	// Format, "text", "markdown" or "html", reads every input in that
+	// format whatever its extension; empty or "auto" goes by the
+	// extension, and for standard input by its content (Markdown when it
+	// holds Markdown link syntax).
 	Format string
 	// Root is the directory that a path beginning with "/" starts from
 	// and that ".." may not climb out of. Empty: the top of the git work
@@ -40,9 +44,6 @@ type Config struct {
 	// each name in the path, one with "/" against the path relative to
 	// the root and each of its parent directories.
 	Exclude []string
-	// ReadFile reads an input file; nil means os.ReadFile, with a file
-	// that has a NUL byte in its first 8 KiB refused as binary.
-	ReadFile func(name string) ([]byte, error)
 	// Stdin is read for the input "-".
 	Stdin io.Reader
 	// Jobs is how many files are parsed and checked at once; 0 means
@@ -55,6 +56,16 @@ type Config struct {
 	Remote RemoteChecker
 	// Context, when not nil, ends the remote checks early (an interrupt).
 	Context context.Context
+	// Emit, when not nil, receives each file's findings in file order as
+	// soon as they are known, and Result.Findings stays empty (Result
+	// counts them): output streams, and memory does not grow with the
+	// findings.
+	Emit func(f *File, findings []Finding)
+	// DropSource drops the source of each file whose check does not need
+	// it (all but Markdown, whose link templates and code spans the site
+	// checks read) after its parse, so that the audit keeps only links and
+	// anchors; Result.Fixes has no source to fix then.
+	DropSource bool
 	// Site holds the explicit mappings of how the tree is published (the
 	// configuration's "site:" section); the zero value detects it.
 	Site site.Options
@@ -99,6 +110,17 @@ type Result struct {
 	// by the publisher Config.Site names), how the tree is published
 	// ("site: hugo (hugo.toml), 120 pages, static/ at /").
 	Sites []string
+
+	counts map[uri.Category]int // by category, when Config.Emit streamed them
+	total  int
+}
+
+// Count returns how many findings there are, streamed or kept.
+func (r *Result) Count() int {
+	if r.counts != nil {
+		return r.total
+	}
+	return len(r.Findings)
 }
 
 // Links returns how many links the audited files hold.
@@ -115,14 +137,20 @@ type File struct {
 	Name string // as named or walked
 	Src  []byte
 
-	abs   string // absolute path; empty for standard input
-	root  string // absolute root directory
-	rel   string // slash path from the root, once known
-	kind  kind
-	doc   *extract.Doc
-	links int
-	errs  []error  // of reading and of directives
-	warns []string // of reading, which are no errors
+	abs  string // absolute path; empty for standard input
+	real string // abs with every symbolic link resolved
+	root string // absolute root directory
+	// walked: met in a walk, not named; failed: an input that could not be
+	// read or was skipped, which holds only errs or warns; decoded: Src
+	// is decoded from UTF-16, so offsets are not those of the file.
+	walked, failed, decoded bool
+	cols                    []int32 // the column of each link's start, in characters (compact)
+	rel                     string  // slash path from the root, once known
+	kind                    kind
+	doc                     *extract.Doc
+	links                   int
+	errs                    []error  // of reading and of directives
+	warns                   []string // of reading, which are no errors
 
 	sil     *silencer // the directives; nil when there are none
 	silErrs []error   // of the directives, reported by check
@@ -159,13 +187,19 @@ type auditor struct {
 	remote map[string]RemoteVerdict
 	sites  sites
 	errs   []error
+
+	rootsMu sync.Mutex
+	roots   map[string]string // root -> its real path
+	reals   sync.Map          // absolute path -> real path ("" when it does not resolve)
+	memoMu  sync.RWMutex
+	memo    map[resolveKey]resolved // see resolve
 }
 
 // fail records an error of the sequential parts of a run.
 func (a *auditor) fail(err error) { a.errs = append(a.errs, err) }
 
-// Run audits the named files and directories ("-" is Config.Stdin).
-func Run(cfg Config, paths []string) *Result {
+// newAuditor returns the auditor of one run of cfg.
+func newAuditor(cfg Config) *auditor {
 	a := &auditor{cfg: cfg, pol: cfg.Policy, ex: cfg.Extractor, fs: newFSCache()}
 	if a.pol == nil {
 		a.pol, _ = policy.New(policy.Config{Front: policy.Documents})
@@ -173,12 +207,41 @@ func Run(cfg Config, paths []string) *Result {
 	if a.ex == nil {
 		a.ex = &extract.Extractor{}
 	}
-	if a.cfg.ReadFile == nil {
-		a.cfg.ReadFile = readText
-	}
 	a.index = newTargetIndex(a)
 	a.ignore = newURLIgnores(a)
-	files := a.walk(paths)
+	return a
+}
+
+// List is the pipeline without its check: it collects the documents that
+// paths name ("-" is Config.Stdin) as Run does, reads and parses each in
+// turn, and calls fn with each file and its links, or with its error or
+// warning (a File whose Links are nil). The file is not kept after fn
+// returns, so a listing streams. Errors that fn returns stop the listing.
+func List(cfg Config, paths []string, fn func(f *File, links []extract.Link, errs []error, warns []string) error) error {
+	a := newAuditor(cfg)
+	var stop error
+	a.collect(paths, func(f *File) {
+		if stop != nil {
+			return
+		}
+		a.parse(f)
+		var links []extract.Link
+		if f.doc != nil {
+			links = f.doc.Links
+		}
+		if f.doc == nil && len(f.errs) == 0 && len(f.warns) == 0 {
+			return // a template, not a document
+		}
+		stop = fn(f, links, f.errs, f.warns)
+	})
+	return stop
+}
+
+// Run audits the named files and directories ("-" is Config.Stdin).
+func Run(cfg Config, paths []string) *Result {
+	a := newAuditor(cfg)
+	var files []*File
+	a.collect(paths, func(f *File) { files = append(files, f) })
 	jobs := cfg.Jobs
 	if jobs <= 0 {
 		jobs = runtime.GOMAXPROCS(0)
@@ -188,10 +251,13 @@ func Run(cfg Config, paths []string) *Result {
 	// Errors are kept by file, to be reported in the files' order.
 	// Reading waits on the file system more than parsing works the CPU:
 	// more goroutines than processors keep both busy.
-	parallel(len(files), 4*jobs, func(i int) { a.parse(files[i]) })
+	parallel(len(files), 4*jobs, func(i int) { a.parse(files[i]); a.compact(files[i]) })
 	var kept []*File
 	var warns []string
 	for _, f := range files {
+		if f.doc != nil && f.doc.Plain != nil && a.pol.Reports(policy.CategoryDegraded) {
+			f.warns = nil // a finding of its own: see check
+		}
 		warns = append(warns, f.warns...)
 		a.errs = append(a.errs, f.errs...)
 		f.errs = nil
@@ -201,7 +267,6 @@ func Run(cfg Config, paths []string) *Result {
 		}
 	}
 	files = kept
-	a.index.add(files)
 	siteLines := a.detectSites(files)
 	if cfg.Remote != nil {
 		if urls := a.remoteURLs(files); len(urls) > 0 {
@@ -209,11 +274,54 @@ func Run(cfg Config, paths []string) *Result {
 		}
 	}
 	found := make([][]Finding, len(files))
-	parallel(len(files), jobs, func(i int) { found[i] = a.check(files[i]) })
 	r := &Result{Files: files, Warnings: warns, Sites: siteLines}
-	for i, fs := range found {
-		r.Findings = append(r.Findings, fs...)
-		a.errs = append(a.errs, files[i].errs...)
+	if cfg.Emit == nil {
+		parallel(len(files), jobs, func(i int) { found[i] = a.check(files[i]) })
+		for i, fs := range found {
+			r.Findings = append(r.Findings, fs...)
+			a.errs = append(a.errs, files[i].errs...)
+		}
+		r.Errors = a.errs
+		return r
+	}
+	// Streaming: files are checked in parallel and handed to Emit in
+	// their order as soon as each and those before it are done; only
+	// counts are kept.
+	r.counts = map[uri.Category]int{}
+	done := make([]chan struct{}, len(files))
+	for i := range done {
+		done[i] = make(chan struct{})
+	}
+	// The checks run at most window files ahead of the output, so that
+	// findings do not pile up when writing them is the slow part. Slots
+	// are taken in file order, so the next file to write always has one.
+	window := make(chan struct{}, 4*jobs)
+	next := make(chan int)
+	go func() {
+		for i := range files {
+			window <- struct{}{}
+			next <- i
+		}
+		close(next)
+	}()
+	for range min(jobs, len(files)) {
+		go func() {
+			for i := range next {
+				found[i] = a.check(files[i])
+				close(done[i])
+			}
+		}()
+	}
+	for i, f := range files {
+		<-done[i]
+		<-window
+		for _, fd := range found[i] {
+			r.counts[fd.Category]++
+		}
+		r.total += len(found[i])
+		cfg.Emit(f, found[i])
+		found[i] = nil
+		a.errs = append(a.errs, f.errs...)
 	}
 	r.Errors = a.errs
 	return r
@@ -237,39 +345,33 @@ func parallel(n, jobs int, f func(i int)) {
 	wg.Wait()
 }
 
-// maxSpecial bounds what is read from a named file that is not a regular
-// file (a pipe, a device such as /dev/zero): such a file may never end.
-const maxSpecial = 64 << 20
-
-var errTooLong = errors.New("not a regular file and longer than 64 MiB: not read")
-
-// readText reads a file, refusing a binary one.
-func readText(name string) ([]byte, error) {
-	src, err := readFile(name)
-	if err != nil {
-		return nil, err
-	}
-	if binary(src) {
-		return nil, fmt.Errorf("%s: is a binary file", name)
-	}
-	return src, nil
-}
-
-// binary reports whether src looks like a binary file: a NUL byte in its
-// first 8 KiB, as git and grep decide.
-func binary(src []byte) bool {
-	return slices.Contains(src[:min(len(src), 8<<10)], 0)
-}
-
-// parse reads f and extracts its links and anchors.
+// parse reads f, unless it came with its source (standard input), and
+// extracts its links and anchors, in one parse. A binary file is refused;
+// UTF-16 text with a byte order mark is read decoded; an HTML file met in
+// a walk that holds template actions ("{{ ... }}", "{% ... %}") is a
+// template of a site generator, not a document, and is left out.
 func (a *auditor) parse(f *File) {
-	if f.abs != "" {
-		src, err := a.cfg.ReadFile(f.Name)
+	if f.failed {
+		return
+	}
+	if f.Src == nil {
+		src, err := readInput(f.Name)
 		if err != nil {
 			f.errs = append(f.errs, err)
 			return
 		}
 		f.Src = src
+	}
+	if dec, ok := decodeUTF16(f.Src); ok {
+		f.Src, f.decoded = dec, true
+	} else if binary(f.Src) {
+		f.errs = append(f.errs, errorf(f.Name, "is a binary file"))
+		f.Src = nil
+		return
+	}
+	if f.walked && f.kind == kindHTML && isTemplate(f.Src) {
+		f.Src = nil
+		return
 	}
 	switch f.kind {
 	case kindMarkdown:
@@ -288,48 +390,121 @@ func (a *auditor) parse(f *File) {
 	}
 }
 
+// isTemplate reports whether an HTML file holds the actions of a template
+// language (Go templates and Hugo "{{ ... }}", Liquid and Jinja "{% ...
+// %}"): its links are written by the generator, not by the file.
+func isTemplate(src []byte) bool {
+	for _, open := range [...]string{"{{", "{%"} {
+		i := bytes.Index(src, []byte(open))
+		if i < 0 {
+			continue
+		}
+		close := "}}"
+		if open == "{%" {
+			close = "%}"
+		}
+		if bytes.Contains(src[i+2:], []byte(close)) {
+			return true
+		}
+	}
+	return false
+}
+
 // check returns the findings of f's links, silenced ones left out.
 func (a *auditor) check(f *File) []Finding {
 	var out []Finding
 	sil := f.sil
 	f.errs = append(f.errs, f.silErrs...)
 	ign := a.ignore.forRoot(f.root)
+	if f.doc.Plain != nil && a.pol.Reports(policy.CategoryDegraded) {
+		out = append(out, Finding{File: f.Name, Pos: extract.Position{Line: 1, Column: 1}, Category: policy.CategoryDegraded, col: 1,
+			Message: fmt.Sprintf("%v: read as plain text, so its Markdown links are not checked", f.doc.Plain)})
+		if sil != nil {
+			out = sil.filter(out, 0)
+		}
+	}
 	for i := range f.doc.Links {
 		l := &f.doc.Links[i]
 		n := len(out)
-		if ign.match(l.URI) {
-			continue
-		}
-		out = a.checkGlued(f, l, out)
-		if policy.IsTemplate(l.URI) {
-			if sil != nil {
-				out = sil.filter(out, n)
-			}
-			continue
-		}
-		if l.Kind == extract.BrokenLink {
-			// CommonMark reads no link here: only that is worth saying.
-			out = a.checkBrokenLink(f, l, out)
-			if sil != nil {
-				out = sil.filter(out, n)
-			}
-			continue
-		}
-		out = a.checkRemote(f, l, out)
-		out = a.checkSyntax(f, l, out)
-		if f.abs != "" && f.kind != kindText {
-			out = a.checkLocal(f, l, out)
-		}
+		out = a.checkLink(f, l, ign, out)
 		if sil != nil {
 			out = sil.filter(out, n)
 		}
+		for j := n; j < len(out); j++ {
+			out[j].col = linkColumn(int(f.cols[i]), l, out[j].Pos)
+		}
 	}
+	n := len(out)
 	out = a.checkTemplates(f, out) // a generator's link templates: ref, relref, link, post_url
-	cols := extract.NewColumns(f.Src)
-	for i := range out {
-		out[i].col = cols.Column(out[i].Pos)
+	if n < len(out) {
+		cols := extract.NewColumns(f.Src)
+		for i := n; i < len(out); i++ {
+			out[i].col = cols.Column(out[i].Pos)
+		}
 	}
 	return out
+}
+
+// checkLink adds the findings of the link l of f.
+func (a *auditor) checkLink(f *File, l *extract.Link, ign *ignoreList, out []Finding) []Finding {
+	if ign.match(l.URI) {
+		return out
+	}
+	out = a.checkGlued(f, l, out)
+	if policy.IsTemplate(l.URI) {
+		return out
+	}
+	if l.Kind == extract.BrokenLink {
+		// CommonMark reads no link here: only that is worth saying.
+		return a.checkBrokenLink(f, l, out)
+	}
+	out = a.checkRemote(f, l, out)
+	out = a.checkSyntax(f, l, out)
+	if f.abs != "" && f.kind != kindText {
+		out = a.checkLocal(f, l, out)
+	}
+	return out
+}
+
+// compact keeps of a parsed file only what the check needs: its anchors
+// go to the target index, its links are copied to a slice of their exact
+// length with the column of each start in characters, and its source is
+// dropped when Config.DropSource asks for it (no fixes wanted), unless it is
+// standard input. An audit of many files then holds their links, not
+// their text and parse.
+func (a *auditor) compact(f *File) {
+	if f.doc == nil {
+		return
+	}
+	a.index.addOne(f)
+	f.cols = make([]int32, len(f.doc.Links))
+	// Links come in source order: one pass over the file, however many
+	// links share a line.
+	cols := extract.NewColumns(f.Src)
+	for i := range f.doc.Links {
+		f.cols[i] = int32(cols.Column(f.doc.Links[i].Start))
+	}
+	f.doc.Links = slices.Clone(f.doc.Links)
+	f.doc.Anchors, f.doc.Comments = nil, nil
+	if a.cfg.DropSource && f.abs != "" && f.kind != kindMarkdown {
+		f.Src = nil
+	}
+}
+
+// linkColumn returns the column, in characters, of the position p of a
+// finding of link l, whose start is at character column start.
+func linkColumn(start int, l *extract.Link, p extract.Position) int {
+	k := p.Offset - l.Start.Offset
+	switch {
+	case k < 0 && -k == len(l.Glued) && p.Line == l.Start.Line:
+		return start - utf8.RuneCountInString(l.Glued)
+	case k < 0 || k > len(l.Raw):
+		return p.Column
+	case p.Line == l.Start.Line:
+		return start + utf8.RuneCountInString(l.Raw[:k])
+	}
+	nl := strings.LastIndexByte(l.Raw[:k], '\n')
+	return utf8.RuneCountInString(l.Raw[nl+1:k]) + 1
 }
 
 // checkGlued adds a finding for a word glued to the front of l's scheme

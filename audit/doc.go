@@ -12,14 +12,21 @@
 // it finds is reported at each link, a permanent move with the new URL
 // as its fix.
 //
-// Run walks the inputs (skipping .git, node_modules, vendor, hidden
-// directories, path excludes and, inside a git work tree, what git
-// ignores), reads and parses the files in parallel, and returns the
-// findings in a deterministic order: files in the order they were named
-// and walked, findings in source order. Findings can be silenced with
-// HTML comments in the document (<!-- urilint-disable-next-line -->,
-// <!-- urilint-disable cats --> ... <!-- urilint-enable -->) and URL
-// regexps in the root's .urilintignore. Safe fixes (normalization, file
-// name case, anchor case) come as byte edits of the source, which Apply
-// writes and Diff shows as a unified diff.
+// The audit is one pipeline: collect (walk the inputs, skipping .git,
+// node_modules, vendor, the template folders layouts, themes and
+// _includes, hidden directories, path excludes and, inside a git work
+// tree, what git ignores; read each file with limits; refuse binary
+// files, decode UTF-16 with a byte order mark; leave out HTML templates;
+// sniff standard input for Markdown), extract (one parse per file), check,
+// then report or fix. List is the pipeline without its check, so listing
+// and auditing read the same files the same way. Run reads and parses the
+// files in parallel, keeps only each file's links and anchors, and
+// returns the findings in a deterministic order: files in the order they
+// were named and walked, findings in source order; with Config.Emit they
+// stream file by file. Findings can be silenced with HTML comments in the
+// document (<!-- urilint-disable-next-line -->, <!-- urilint-disable cats
+// --> ... <!-- urilint-enable -->) and URL regexps in the root's
+// .urilintignore. Safe fixes (normalization, file name case, anchor case)
+// come as byte edits of the source (unless Config.DropSource), which
+// Result.Fixes applies and FileFix.Write writes.
 package audit

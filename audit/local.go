@@ -77,10 +77,11 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 	if p, ok := s.SitePath(ref); ok {
 		ref = p
 	}
-	t, ok := resolveLocal(f.rel, ref)
+	res, ok := a.resolve(f, ref)
 	if !ok {
 		return out
 	}
+	t := res.t
 	if ref != l.URI { // the fragment sits where the link has it
 		t.fragAt += len(l.URI) - len(ref)
 	}
@@ -93,7 +94,13 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 	}
 	var lk lookup
 	if !t.outside {
-		lk = a.fs.find(f.root, t.rel)
+		lk = res.lk
+		if lk.exists && !res.inside {
+			// Through a symbolic link to a directory or file outside
+			// the root: nothing of the outside file is read or shown.
+			r.report(policy.CategoryOutsideRoot, 0, nil, "%q leads through a symbolic link outside the root directory %q", r.shown, a.showRoot(f.root))
+			return r.out
+		}
 	}
 	// A page of a generator's site links to URLs of the site: where the
 	// path of the tree finds no file (or only a folder), the site's

@@ -6,6 +6,7 @@ import (
 	"io"
 	"path/filepath"
 	"runtime/debug"
+	"strconv"
 	"strings"
 
 	"github.com/urilint/urilint/extract"
@@ -59,6 +60,20 @@ type jsonFinding struct {
 	Message  string     `json:"message"`
 	URI      string     `json:"uri"`
 	Fix      []jsonEdit `json:"fix,omitempty"`
+}
+
+// Streams are the formats that WriteFindings writes file by file.
+var Streams = []string{"text", "json", "github"}
+
+// WriteFindings writes the findings of one file in a format of Streams, for
+// Config.Emit.
+func WriteFindings(w io.Writer, format string, f *File, findings []Finding) error {
+	r := &Result{Files: []*File{f}, Findings: findings}
+	switch format {
+	case "sarif":
+		return fmt.Errorf("output format %q is one document: it does not stream", format)
+	}
+	return Write(w, format, r)
 }
 
 func writeJSON(w io.Writer, r *Result) error {
@@ -205,18 +220,36 @@ type sarifContent struct {
 const checksURL = "https://github.com/urilint/urilint/blob/main/docs/checks.md#"
 
 func writeSARIF(w io.Writer, r *Result) error {
+	sw := NewSARIF(w)
+	sw.Write(r.Findings)
+	return sw.Close(r.Sites)
+}
+
+// SARIF writes a SARIF 2.1.0 log result by result, so that a large audit
+// does not hold its results: the log's head when made, each result as it
+// comes, the tail at Close.
+type SARIF struct {
+	w     io.Writer
+	log   sarifLog
+	index map[uri.Category]int
+	n     int
+	err   error
+}
+
+// sarifResults is where the results go in the indented log.
+const sarifResults = `"results": []`
+
+// NewSARIF starts a SARIF log on w.
+func NewSARIF(w io.Writer) *SARIF {
 	run := sarifRun{
 		Tool: sarifTool{Driver: sarifDriver{Name: "uriextract", Version: version(), InformationURI: "https://github.com/urilint/urilint"}},
 		// Columns count characters, not UTF-16 units or bytes.
 		ColumnKind: "unicodeCodePoints",
 		Results:    []sarifResult{},
 	}
-	if len(r.Sites) > 0 {
-		run.Properties = map[string]any{"sites": r.Sites}
-	}
-	index := map[uri.Category]int{}
+	s := &SARIF{w: w, index: map[uri.Category]int{}}
 	for i, d := range policy.Categories {
-		index[d.Category] = i
+		s.index[d.Category] = i
 		run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, sarifRule{
 			ID:               string(d.Category),
 			ShortDescription: sarifMessage{Text: d.Summary},
@@ -224,11 +257,41 @@ func writeSARIF(w io.Writer, r *Result) error {
 			DefaultConfig:    sarifConfig{Enabled: d.DefaultIn(policy.Documents), Level: "error"},
 		})
 	}
-	for _, f := range r.Findings {
+	s.log = sarifLog{
+		Schema:  "https://json.schemastore.org/sarif-2.1.0.json",
+		Version: "2.1.0",
+		Runs:    []sarifRun{run},
+	}
+	head, _, err := s.split()
+	if err != nil {
+		s.err = err
+		return s
+	}
+	_, s.err = io.WriteString(w, head+`"results": [`)
+	return s
+}
+
+// split returns the indented log without results, cut where they go.
+func (s *SARIF) split() (head, tail string, err error) {
+	doc, err := json.MarshalIndent(s.log, "", "  ")
+	if err != nil {
+		return "", "", err
+	}
+	head, tail, _ = strings.Cut(string(doc), sarifResults)
+	return head, tail, nil
+}
+
+// Write adds the results of findings to the log.
+func (s *SARIF) Write(findings []Finding) {
+	for i := range findings {
+		if s.err != nil {
+			return
+		}
+		f := &findings[i]
 		art := sarifArtifact{URI: artifactURI(f.File)}
 		res := sarifResult{
 			RuleID:    string(f.Category),
-			RuleIndex: index[f.Category],
+			RuleIndex: s.index[f.Category],
 			Level:     "error",
 			Message:   sarifMessage{Text: f.Message},
 			Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{
@@ -247,15 +310,41 @@ func writeSARIF(w io.Writer, r *Result) error {
 			}
 			res.Fixes = []sarifFix{{Description: sarifMessage{Text: "fix " + string(f.Category)}, ArtifactChanges: []sarifArtifactChange{ch}}}
 		}
-		run.Results = append(run.Results, res)
+		const indent = "        " // the depth of runs[0].results[i]
+		b, err := json.MarshalIndent(res, indent, "  ")
+		if err != nil {
+			s.err = err
+			return
+		}
+		sep := ",\n" + indent
+		if s.n == 0 {
+			sep = "\n" + indent
+		}
+		s.n++
+		_, s.err = io.WriteString(s.w, sep+string(b))
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(sarifLog{
-		Schema:  "https://json.schemastore.org/sarif-2.1.0.json",
-		Version: "2.1.0",
-		Runs:    []sarifRun{run},
-	})
+}
+
+// Close ends the log, with how the tree is published (Result.Sites) in
+// the run's properties, which come after the results, and returns the
+// first error of writing it.
+func (s *SARIF) Close(sites []string) error {
+	if s.err != nil {
+		return s.err
+	}
+	if len(sites) > 0 {
+		s.log.Runs[0].Properties = map[string]any{"sites": sites}
+	}
+	_, tail, err := s.split()
+	if err != nil {
+		return err
+	}
+	end := "]"
+	if s.n > 0 {
+		end = "\n      ]"
+	}
+	_, s.err = io.WriteString(s.w, end+tail+"\n")
+	return s.err
 }
 
 // version returns the version of the module that the program was built
@@ -277,31 +366,71 @@ func artifactURI(name string) string {
 	if name == StdinName {
 		return "stdin"
 	}
-	return escapePath(filepath.ToSlash(name))
+	p := escapePath(filepath.ToSlash(name))
+	// A relative reference whose first segment holds a ":" would read as
+	// a scheme (RFC 3986 section 4.2: "a path segment that contains a
+	// colon character ... cannot be used as the first segment of a
+	// relative-path reference"): "./" in front keeps it a path.
+	if first, _, _ := strings.Cut(p, "/"); strings.Contains(first, ":") {
+		p = "./" + p
+	}
+	return p
 }
 
 // writeGitHub writes one "::error" workflow command per finding, which
 // GitHub Actions shows as an annotation of the line.
 func writeGitHub(w io.Writer, r *Result) error {
-	for _, f := range r.Findings {
-		_, err := fmt.Fprintf(w, "::error file=%s,line=%d,col=%d,title=%s::%s\n",
-			ghProperty(f.File), f.Pos.Line, f.CharColumn(), ghProperty("urilint "+string(f.Category)), ghData(f.Message))
-		if err != nil {
+	// One line is built in a reused buffer and written at once: Fprintf
+	// and a Replacer made per call cost more than the rest of the audit.
+	var b []byte
+	for i := range r.Findings {
+		f := &r.Findings[i]
+		b = append(b[:0], "::error file="...)
+		b = ghEscape(b, f.File, true)
+		b = append(b, ",line="...)
+		b = strconv.AppendInt(b, int64(f.Pos.Line), 10)
+		b = append(b, ",col="...)
+		b = strconv.AppendInt(b, int64(f.CharColumn()), 10)
+		b = append(b, ",title="...)
+		b = ghEscape(b, "urilint "+string(f.Category), true)
+		b = append(b, "::"...)
+		b = ghEscape(b, f.Message, false)
+		b = append(b, '\n')
+		if _, err := w.Write(b); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// ghData escapes the message of a workflow command.
-func ghData(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+// ghEscape appends s to b escaped as the message of a workflow command
+// ("%", CR, LF) or, when property is set, as a property value (also ":"
+// and ",").
+func ghEscape(b []byte, s string, property bool) []byte {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '%':
+			b = append(b, "%25"...)
+		case c == '\r':
+			b = append(b, "%0D"...)
+		case c == '\n':
+			b = append(b, "%0A"...)
+		case property && c == ':':
+			b = append(b, "%3A"...)
+		case property && c == ',':
+			b = append(b, "%2C"...)
+		default:
+			b = append(b, c)
+		}
+	}
+	return b
 }
 
+// ghData escapes the message of a workflow command.
+func ghData(s string) string { return string(ghEscape(nil, s, false)) }
+
 // ghProperty escapes a property value of a workflow command.
-func ghProperty(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
-}
+func ghProperty(s string) string { return string(ghEscape(nil, s, true)) }
 
 // Summary returns the line printed at the end of an audit: how many
 // files, links and findings, the findings by category in the order of
@@ -309,15 +438,18 @@ func ghProperty(s string) string {
 func Summary(r *Result) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s, %s", plural(len(r.Files), "file"), plural(r.Links(), "link"))
-	if len(r.Findings) == 0 {
+	if r.Count() == 0 {
 		b.WriteString(", no findings")
 		return b.String()
 	}
-	count := map[uri.Category]int{}
-	for _, f := range r.Findings {
-		count[f.Category]++
+	count := r.counts
+	if count == nil {
+		count = map[uri.Category]int{}
+		for _, f := range r.Findings {
+			count[f.Category]++
+		}
 	}
-	fmt.Fprintf(&b, ", %s:", plural(len(r.Findings), "finding"))
+	fmt.Fprintf(&b, ", %s:", plural(r.Count(), "finding"))
 	sep := " "
 	for _, d := range policy.Categories {
 		if n := count[d.Category]; n > 0 {

@@ -2,6 +2,7 @@ package audit
 
 import (
 	"fmt"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -129,6 +130,7 @@ type fsCache struct {
 type dirList struct {
 	once  sync.Once
 	names map[string]bool
+	links map[string]bool     // the names that are symbolic links
 	folds map[string][]string // lowercase name -> names
 	mu    sync.Mutex
 	stats map[string]statResult // name -> what os.Stat says of it
@@ -174,6 +176,12 @@ func (c *fsCache) list(dir string) *dirList {
 		}
 		for _, e := range entries {
 			d.names[e.Name()] = true
+			if e.Type()&fs.ModeSymlink != 0 {
+				if d.links == nil {
+					d.links = map[string]bool{}
+				}
+				d.links[e.Name()] = true
+			}
 			low := strings.ToLower(e.Name())
 			d.folds[low] = append(d.folds[low], e.Name())
 		}
@@ -189,6 +197,7 @@ type lookup struct {
 	right  string // when only the case differs: rel as the file system spells it
 	wrong  []string
 	fixes  []string // the names of wrong, spelled right
+	link   bool     // a name on the way is a symbolic link
 }
 
 // find looks rel up under root, name by name. Where a name is missing but
@@ -215,6 +224,7 @@ func (c *fsCache) find(root, rel string) lookup {
 				name = alts[0]
 			}
 			spelled = append(spelled, name)
+			lk.link = lk.link || d.links[name]
 			last = d.stat(cur, name) // follows symbolic links
 			if !last.exists {
 				return lookup{}

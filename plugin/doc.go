@@ -18,7 +18,12 @@
 //	          disable: [empty-path]
 //	          tests: false
 //
-// The settings are those of [analyzer.Settings]. They are decoded strictly:
+// The settings are those of [analyzer.Settings], which are the keys of the
+// configuration file .urilint.yaml for Go code, one to one: enable,
+// disable and allow-zone at its top, tests under go:, and config, the file
+// to read instead of looking for .urilint.yaml (docs/configuration.md).
+// The analyzer reads that file from each package's directory, and the
+// settings given here override it. They are decoded strictly:
 // a key that is not a setting, or a value of the wrong type, is an error
 // that names the key, so a misspelt setting never goes silently unused.
 package plugin

@@ -101,3 +101,42 @@ open(sys.argv[3], 'w').write('package p\n\nconst U = \"http://example.com/' + bo
 		(cd "$tmp/mod" && measure "$(printf '%q' "$kind") ${mb} MB literal" "$tmp/urilint" ./...)
 	done
 done
+
+echo
+echo "uriextract: a tree of N files under a .gitignore of N patterns (issue 19, item 11): wall time, peak RSS"
+for n in 1000 10000; do
+	d="$tmp/ign$n"
+	mkdir -p "$d/.git"
+	python3 -c "
+import os, sys
+d, n = sys.argv[1], int(sys.argv[2])
+shapes = ['generated-%d.md', '*.tmp%d', '/build%d/', '!keep-%d.md']
+open(os.path.join(d, '.gitignore'), 'w').write(''.join(shapes[i % 4] % i + '\n' for i in range(n)))
+for i in range(n):
+    sub = os.path.join(d, 'd%d' % (i % 100))
+    os.makedirs(sub, exist_ok=True)
+    open(os.path.join(sub, 'generated-%d.md' % i), 'w').write('<https://example.com/%d>\n' % i)
+" "$d" "$n"
+	measure "$n patterns, $n files" "$tmp/uriextract" "$d"
+	rm -rf "$d"
+done
+
+echo
+echo "uriextract -check: N files of 240 findings each, every output format (issue 19, item 10): wall time, peak RSS"
+for n in 200 2000; do
+	d="$tmp/find$n"
+	mkdir -p "$d/.git"
+	python3 -c "
+import os, sys
+d, n = sys.argv[1], int(sys.argv[2])
+line = ' '.join('<HTTP://Example.COM/a/./b%%7e%d>' % i for i in range(60)) + '\n'
+for i in range(n):
+    sub = os.path.join(d, 'd%d' % (i // 100))
+    os.makedirs(sub, exist_ok=True)
+    open(os.path.join(sub, 'f%d.md' % i), 'w').write(line)
+" "$d" "$n"
+	for out in text json github sarif; do
+		measure "$n files, $((n * 240)) findings, $out" "$tmp/uriextract" -check -output "$out" "$d"
+	done
+	rm -rf "$d"
+done

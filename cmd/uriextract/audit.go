@@ -2,28 +2,35 @@ package main
 
 import (
 	"bufio"
+	"bytes"
+	"cmp"
 	"context"
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"os/signal"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/urilint/urilint/audit"
 	"github.com/urilint/urilint/audit/remote"
+	"github.com/urilint/urilint/audit/site"
 	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/internal/config"
 	"github.com/urilint/urilint/internal/policy"
 )
 
 // auditOptions are the flags of -check beyond the categories.
 type auditOptions struct {
-	output  string
-	root    string
-	exclude []string
-	fix     bool
-	diff    bool
+	output string
+	root   string
+	fix    bool
+	diff   bool
+
+	site config.Site // the site: section of the configuration file
 
 	remote     bool
 	net        remote.Config
@@ -33,14 +40,6 @@ type auditOptions struct {
 func (a *auditOptions) flags(fset *flag.FlagSet) {
 	fset.StringVar(&a.output, "output", "", "with -check, write findings as `format`: "+strings.Join(audit.Formats, ", ")+" (default text; -json is -output json)")
 	fset.StringVar(&a.root, "root", "", "with -check, the `directory` that \"/\" links start from and \"..\" may not leave (default: the top of the git work tree, else the directory given)")
-	fset.Func("exclude", "with -check, comma-separated path `patterns` not to walk (a name, or a path from the root; repeatable)", func(s string) error {
-		for p := range strings.SplitSeq(s, ",") {
-			if p = strings.TrimSpace(p); p != "" {
-				a.exclude = append(a.exclude, p)
-			}
-		}
-		return nil
-	})
 	fset.BoolVar(&a.fix, "fix", false, "with -check, apply the safe fixes to the files and report what is left")
 	fset.BoolVar(&a.diff, "diff", false, "with -check, print the safe fixes as a unified diff (for git apply) instead of findings")
 
@@ -63,6 +62,7 @@ func (a *auditOptions) flags(fset *flag.FlagSet) {
 	})
 }
 
+// exitInterrupted is the exit status of an interrupted run.
 // remoteCheck returns the network checks of -remote for audit.Config, or
 // nil without -remote, and the context that an interrupt (Ctrl-C) ends,
 // which stops them with what they gathered.
@@ -104,16 +104,44 @@ func runAudit(o options, pol *policy.Policy, paths []string, stdin io.Reader, st
 		return exitError
 	}
 	defer stop()
-	r := audit.Run(audit.Config{
+	// Standard input is kept for the check after -fix, which reads the
+	// inputs again.
+	var stdinCopy bytes.Buffer
+	cfg := audit.Config{
 		Policy:    pol,
 		Extractor: &extract.Extractor{Code: o.code},
 		Format:    o.format,
 		Root:      o.audit.root,
-		Exclude:   o.audit.exclude,
-		Stdin:     stdin,
-		Remote:    check,
+		Exclude:   o.exclude,
+		Stdin:     io.TeeReader(stdin, &stdinCopy),
+		Remote:    memoRemote(check),
 		Context:   ctx,
-	}, paths)
+		// Without fixes to make, the source is not kept.
+		DropSource: !o.audit.fix && !o.audit.diff,
+		Site:       site.Options(o.audit.site), // the same fields, one to one
+	}
+	w := bufio.NewWriter(stdout)
+	// Findings stream file by file where the format allows and nothing
+	// is fixed: memory does not grow with them.
+	fixing := o.audit.fix || o.audit.diff
+	var writeErr error
+	var sarif *audit.SARIF
+	switch {
+	case fixing:
+	case format == "sarif":
+		sarif = audit.NewSARIF(w)
+		cfg.Emit = func(_ *audit.File, findings []audit.Finding) { sarif.Write(findings) }
+	case slices.Contains(audit.Streams, cmp.Or(format, "text")):
+		cfg.Emit = func(f *audit.File, findings []audit.Finding) {
+			if writeErr == nil {
+				writeErr = audit.WriteFindings(w, format, f, findings)
+			}
+		}
+	}
+	r := audit.Run(cfg, paths)
+	if sarif != nil {
+		writeErr = sarif.Close(r.Sites)
+	}
 	status := exitOK
 	for _, line := range r.Sites {
 		fmt.Fprintf(stderr, "uriextract: %s\n", line)
@@ -125,45 +153,69 @@ func runAudit(o options, pol *policy.Policy, paths []string, stdin io.Reader, st
 		fmt.Fprintf(stderr, "uriextract: %v\n", err)
 		status = exitError
 	}
-	w := bufio.NewWriter(stdout)
-	shown := r.Findings
-	if o.audit.fix || o.audit.diff {
+	switch {
+	case o.audit.diff:
 		fixes, fixed := r.Fixes()
+		files := 0
 		for _, ff := range fixes {
-			if o.audit.diff {
-				_, _ = w.WriteString(ff.Diff()) // errors surface at Flush
+			if err := ff.File.Fixable(); err != nil {
+				fmt.Fprintf(stderr, "uriextract: %v\n", err)
+				unfix(r, fixed, ff.File.Name)
 				continue
 			}
-			if err := ff.Write(); err != nil {
-				fmt.Fprintf(stderr, "uriextract: %v\n", err)
-				status = exitError
-				for i := range r.Findings {
-					if r.Findings[i].File == ff.File.Name {
-						delete(fixed, i)
-					}
-				}
-			}
+			files++
+			_, _ = w.WriteString(ff.Diff()) // errors surface at Flush
 		}
 		if len(fixed) > 0 {
-			verb := "fixed"
-			if o.audit.diff {
-				verb = "can fix"
-			}
-			fmt.Fprintf(stderr, "uriextract: %s %d of %d findings\n", verb, len(fixed), len(r.Findings))
+			fmt.Fprintf(stderr, "uriextract: can fix %d of %d findings, in %s\n", len(fixed), len(r.Findings), plural(files, "file"))
 		}
-		if o.audit.fix {
-			shown = nil
-			for i, f := range r.Findings {
-				if !fixed[i] {
-					shown = append(shown, f)
+	case o.audit.fix:
+		before := len(r.Findings)
+		written := map[string]bool{}
+		// A fix can make another one possible (two findings whose edits
+		// overlap are fixed one per round), so fix until nothing fixable
+		// is left, or a round changes nothing, then report what the last
+		// check found: the findings at their columns in the fixed files.
+		for round := 0; round < maxFixRounds; round++ {
+			fixes, _ := r.Fixes()
+			n := 0
+			for _, ff := range fixes {
+				if err := ff.File.Fixable(); err != nil {
+					if round == 0 {
+						fmt.Fprintf(stderr, "uriextract: %v\n", err)
+					}
+					continue
 				}
+				// Write leaves alone a file that changed since it was read.
+				if err := ff.Write(); err != nil {
+					fmt.Fprintf(stderr, "uriextract: %v\n", err)
+					status = exitError
+					continue
+				}
+				written[ff.File.Name] = true
+				n++
 			}
+			if n == 0 {
+				break
+			}
+			cfg.Stdin = bytes.NewReader(stdinCopy.Bytes())
+			r = audit.Run(cfg, paths)
+			for _, err := range r.Errors {
+				fmt.Fprintf(stderr, "uriextract: %v\n", err)
+				status = exitError
+			}
+		}
+		if len(written) > 0 {
+			fmt.Fprintf(stderr, "uriextract: fixed %s: %s before, %d left\n", plural(len(written), "file"), plural(before, "finding"), len(r.Findings))
 		}
 	}
-	if !o.audit.diff {
-		out := *r
-		out.Findings = shown
-		if err := audit.Write(w, format, &out); err != nil {
+	if writeErr != nil {
+		fmt.Fprintf(stderr, "uriextract: %v\n", writeErr)
+		return exitError
+	}
+	// A format that does not stream (markdown: a table) is written whole.
+	if !o.audit.diff && cfg.Emit == nil {
+		if err := audit.Write(w, format, r); err != nil {
 			fmt.Fprintf(stderr, "uriextract: %v\n", err)
 			return exitError
 		}
@@ -173,16 +225,75 @@ func runAudit(o options, pol *policy.Policy, paths []string, stdin io.Reader, st
 		return exitError
 	}
 	fmt.Fprintf(stderr, "uriextract: %s\n", audit.Summary(r))
-	if status == exitOK && len(shown) > 0 {
-		status = exitFindings
-	}
 	if ctx.Err() != nil {
 		// The links not checked have no findings: an interrupted run
-		// never passes (128 + SIGINT, as shells report it).
+		// never passes.
 		fmt.Fprintf(stderr, "uriextract: interrupted: the remote checks stopped before the end\n")
 		return exitInterrupted
 	}
+	if status == exitOK && r.Count() > 0 {
+		status = exitFindings
+	}
 	return status
+}
+
+// maxFixRounds bounds the rounds of -fix: each round fixes what the last
+// one left because its edits overlapped another fix.
+const maxFixRounds = 8
+
+// unfix forgets the fixes of the findings of the file name.
+func unfix(r *audit.Result, fixed map[int]bool, name string) {
+	for i := range r.Findings {
+		if r.Findings[i].File == name {
+			delete(fixed, i)
+		}
+	}
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+// memoRemote returns check with its verdicts kept, so that the check
+// after -fix fetches only the links it has not seen (the new address of a
+// moved link).
+func memoRemote(check audit.RemoteChecker) audit.RemoteChecker {
+	if check == nil {
+		return nil
+	}
+	return &memoChecker{RemoteChecker: check, seen: map[string]audit.RemoteVerdict{}, asked: map[string]bool{}}
+}
+
+type memoChecker struct {
+	audit.RemoteChecker
+	seen  map[string]audit.RemoteVerdict
+	asked map[string]bool
+}
+
+func (m *memoChecker) CheckLinks(ctx context.Context, urls []string) (map[string]audit.RemoteVerdict, []string) {
+	var fresh []string
+	for _, u := range urls {
+		if !m.asked[u] {
+			fresh = append(fresh, u)
+			m.asked[u] = true
+		}
+	}
+	var notes []string
+	if len(fresh) > 0 {
+		var got map[string]audit.RemoteVerdict
+		got, notes = m.RemoteChecker.CheckLinks(ctx, fresh)
+		maps.Copy(m.seen, got)
+	}
+	out := make(map[string]audit.RemoteVerdict, len(urls))
+	for _, u := range urls {
+		if v, ok := m.seen[u]; ok {
+			out[u] = v
+		}
+	}
+	return out, notes
 }
 
 func validOutput(s string) bool {

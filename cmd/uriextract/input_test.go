@@ -8,46 +8,6 @@ import (
 	"testing"
 )
 
-// TestNamedDeviceCapped checks that a named file that never ends is read
-// up to the limit and reported by name, and that the other files are
-// still processed.
-func TestNamedDeviceCapped(t *testing.T) {
-	if _, err := os.Stat("/dev/zero"); err != nil {
-		t.Skip("no /dev/zero here")
-	}
-	defer func(n int64) { maxSpecial = n }(maxSpecial)
-	maxSpecial = 1 << 20
-	dir := t.TempDir()
-	good := filepath.Join(dir, "good.txt")
-	if err := os.WriteFile(good, []byte("see http://example.com/\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	var stdout, stderr bytes.Buffer
-	if code := run([]string{"/dev/zero", good}, strings.NewReader(""), &stdout, &stderr); code != exitError {
-		t.Errorf("uriextract /dev/zero good.txt: exit %d, want %d", code, exitError)
-	}
-	if want := "uriextract: /dev/zero: holds more than the limit for an input that is not a regular file (1 MiB): not read\n"; stderr.String() != want {
-		t.Errorf("uriextract /dev/zero: stderr:\n%s\nwant:\n%s", &stderr, want)
-	}
-	if stdout.String() != "http://example.com/\n" {
-		t.Errorf("uriextract /dev/zero good.txt: stdout:\n%s", &stdout)
-	}
-}
-
-// TestStdinCapped checks the limit on standard input that is not a file.
-func TestStdinCapped(t *testing.T) {
-	defer func(n int64) { maxSpecial = n }(maxSpecial)
-	maxSpecial = 10
-	var stdout, stderr bytes.Buffer
-	if code := run(nil, strings.NewReader("http://example.com/"), &stdout, &stderr); code != exitError || !strings.Contains(stderr.String(), "<stdin>: holds more than the limit") {
-		t.Errorf("uriextract with 19 bytes on stdin and a limit of 10: exit %d, stderr:\n%s", code, &stderr)
-	}
-	stderr.Reset()
-	if code := run(nil, strings.NewReader("a:b"), &stdout, &stderr); code != exitOK {
-		t.Errorf("uriextract with 3 bytes on stdin and a limit of 10: exit %d, stderr:\n%s", code, &stderr)
-	}
-}
-
 // TestDeviceStdin checks that with no argument a character device on
 // standard input (a terminal, here /dev/zero, which would never end)
 // gets the usage, and /dev/null is read as the empty input it is.

@@ -1,4 +1,5 @@
 //go:generate go run gen_docs.go
+//go:generate go test ../config -run TestSchemaUpToDate -update
 
 // Package policy is what urilint's two front ends, the Go analyzer and the
 // document audit of uriextract, decide alike, so that a URI gets the same

@@ -1,0 +1,566 @@
+package audit
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+	"unicode/utf16"
+
+	"github.com/urilint/urilint/extract"
+)
+
+// The first stage of the pipeline: collect. It turns the paths a user
+// names into the documents to read, in a deterministic order, once each:
+// a file as it is, a directory walked for .md, .markdown, .txt, .html and
+// .htm files. Listing (uriextract without -check) and auditing (Run) both
+// consume what collect emits, so that they read the same files the same
+// way.
+
+// skipDirs are never walked below a directory named on the command line:
+// version control, installed dependencies, and the template folders of
+// site generators (Hugo's layouts/ and themes/, Jekyll's _includes/),
+// whose HTML is no document of its own.
+var skipDirs = map[string]bool{
+	".git": true, "node_modules": true, "vendor": true,
+	"layouts": true, "_includes": true, "themes": true,
+}
+
+// documentExt reports whether a file met in a walk is a document.
+func documentExt(name string) bool {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".md", ".markdown", ".txt", ".html", ".htm":
+		return true
+	}
+	return false
+}
+
+// maxSpecial bounds what is read from a named file or standard input that
+// is not a regular file (a pipe, a device such as /dev/zero): such a file
+// may never end, and no document is that long. A variable, so that tests
+// can make it small.
+var maxSpecial = 64 << 20
+
+// errTooLong is the cause of the error for an input past maxSpecial.
+var errTooLong = errors.New("holds more than the limit for an input that is not a regular file")
+
+// collector walks the inputs of one run.
+type collector struct {
+	a     *auditor
+	emit  func(*File)
+	seen  map[string]bool     // real paths already emitted
+	trees map[string]*gitTree // by top directory
+}
+
+// collect emits the files that paths name ("-" is Config.Stdin), each
+// once, in order. An input that cannot be read or walked is emitted as a
+// File that holds only its error (or, for one skipped on purpose, only a
+// warning), so that a consumer reports it where it comes.
+func (a *auditor) collect(paths []string, emit func(*File)) {
+	if len(paths) == 0 {
+		paths = []string{"-"}
+	}
+	c := &collector{a: a, emit: emit, seen: map[string]bool{}, trees: map[string]*gitTree{}}
+	for _, p := range paths {
+		if p == "-" {
+			c.stdin()
+			continue
+		}
+		c.path(p)
+	}
+}
+
+// fail emits an input that could not be read.
+func (c *collector) fail(name string, err error) {
+	c.emit(&File{Name: name, failed: true, errs: []error{err}})
+}
+
+// warn emits an input that was skipped on purpose, with why.
+func (c *collector) warn(name, msg string) {
+	c.emit(&File{Name: name, failed: true, warns: []string{msg}})
+}
+
+// stdin reads standard input and emits it. Its format comes from its
+// content: Markdown when it holds Markdown link syntax, else plain text.
+func (c *collector) stdin() {
+	f := &File{Name: StdinName}
+	if c.a.cfg.Stdin == nil {
+		f.Src = []byte{}
+	} else {
+		src, err := readAll(c.a.cfg.Stdin, StdinName)
+		if err != nil {
+			c.fail(StdinName, err)
+			return
+		}
+		f.Src = src
+	}
+	f.kind = kindText
+	if extract.HasMarkdownLinks(f.Src) {
+		f.kind = kindMarkdown
+	}
+	f.kind = c.a.forced(f.kind)
+	c.emit(f)
+}
+
+// forced returns the kind that Config.Format imposes, or k.
+func (a *auditor) forced(k kind) kind {
+	switch a.cfg.Format {
+	case "text":
+		return kindText
+	case "markdown":
+		return kindMarkdown
+	case "html":
+		return kindHTML
+	}
+	return k
+}
+
+// add emits the file name (absolute abs), unless its real path was
+// emitted before: a file reached through symbolic links or named twice is
+// read once.
+func (c *collector) add(name, abs, real, root string, walked bool) {
+	if real == "" {
+		real = abs
+		if r, err := filepath.EvalSymlinks(abs); err == nil {
+			real = r
+		}
+	}
+	if c.seen[real] {
+		return
+	}
+	c.seen[real] = true
+	c.emit(&File{Name: name, abs: abs, real: real, root: root, kind: c.a.forced(kindOf(name)), walked: walked})
+}
+
+// path emits the file or the documents of the directory p.
+func (c *collector) path(p string) {
+	info, err := os.Stat(p)
+	if err != nil {
+		c.fail(p, statError(p, err))
+		return
+	}
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		c.fail(p, err)
+		return
+	}
+	dir := abs
+	if !info.IsDir() {
+		dir = filepath.Dir(abs)
+	}
+	top := gitTop(dir)
+	root := c.a.cfg.Root
+	switch {
+	case root != "":
+		if root, err = filepath.Abs(root); err != nil {
+			c.fail(c.a.cfg.Root, err)
+			return
+		}
+		if info, err := os.Stat(root); err != nil || !info.IsDir() {
+			c.fail(c.a.cfg.Root, errorf(c.a.cfg.Root, "the root is not a directory"))
+			return
+		}
+	case top != "":
+		root = top
+	default:
+		root = dir
+	}
+	if !info.IsDir() {
+		c.add(p, abs, "", root, false)
+		return
+	}
+	// The real path of each file met is the real path of the directory
+	// walked and the path below it, but for a symbolic link.
+	realP := abs
+	if r, err := filepath.EvalSymlinks(abs); err == nil {
+		realP = r
+	}
+	var tree *gitTree
+	if top != "" {
+		if tree = c.trees[top]; tree == nil {
+			tree = newGitTree(top)
+			c.trees[top] = tree
+		}
+	}
+	found := 0
+	err = filepath.WalkDir(p, func(name string, d fs.DirEntry, err error) error {
+		if err != nil {
+			c.fail(name, err)
+			return nil
+		}
+		fabs := abs
+		if rel, err := filepath.Rel(p, name); err == nil {
+			fabs = filepath.Join(abs, rel)
+		}
+		if name != p {
+			if d.IsDir() && (skipDirs[d.Name()] || strings.HasPrefix(d.Name(), ".")) {
+				return filepath.SkipDir
+			}
+			if c.a.excluded(root, fabs) || tree != nil && tree.ignored(fabs, d.IsDir()) {
+				if d.IsDir() {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+		}
+		if d.IsDir() || !documentExt(name) {
+			return nil
+		}
+		mode := d.Type()
+		real := ""
+		if mode&fs.ModeSymlink == 0 {
+			if rel, err := filepath.Rel(p, name); err == nil {
+				real = filepath.Join(realP, rel)
+			}
+		} else {
+			info, err := os.Stat(name)
+			if err != nil {
+				c.fail(name, statError(name, err))
+				return nil
+			}
+			mode = info.Mode().Type()
+		}
+		if !mode.IsRegular() {
+			// A named pipe would block the read, a device might never
+			// end it.
+			c.warn(name, fmt.Sprintf("%s: is not a regular file (%s): skipped", name, kindName(mode)))
+			return nil
+		}
+		found++
+		c.add(name, fabs, real, root, true)
+		return nil
+	})
+	if err != nil {
+		c.fail(p, err)
+	} else if found == 0 {
+		c.fail(p, errorf(p, "found no documents (.md, .markdown, .txt, .html or .htm files)"))
+	}
+}
+
+// statError explains why name could not be read: a symbolic link whose
+// target does not exist says so and names the target.
+func statError(name string, err error) error {
+	if errors.Is(err, fs.ErrNotExist) {
+		if target, lerr := os.Readlink(name); lerr == nil {
+			return errorf(name, "broken symbolic link to %q", target)
+		}
+	}
+	return err
+}
+
+// kindName names the type of a file that is not regular.
+func kindName(mode fs.FileMode) string {
+	switch {
+	case mode&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case mode&fs.ModeSocket != 0:
+		return "a socket"
+	case mode&fs.ModeCharDevice != 0:
+		return "a character device"
+	case mode&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "mode " + mode.String()
+}
+
+// excluded reports whether the file or directory abs matches a pattern
+// of Config.Exclude.
+func (a *auditor) excluded(root, abs string) bool {
+	if len(a.cfg.Exclude) == 0 {
+		return false
+	}
+	rel, err := filepath.Rel(root, abs)
+	if err != nil || strings.HasPrefix(rel, "..") {
+		rel = abs
+	}
+	rel = filepath.ToSlash(rel)
+	for _, pat := range a.cfg.Exclude {
+		if !strings.Contains(pat, "/") {
+			for elem := range strings.SplitSeq(rel, "/") {
+				if ok, _ := path.Match(pat, elem); ok {
+					return true
+				}
+			}
+			continue
+		}
+		pat = strings.TrimSuffix(pat, "/")
+		for p := rel; p != "." && p != "/" && p != ""; p = path.Dir(p) {
+			if ok, _ := path.Match(pat, p); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// gitTop returns the top of the git work tree that holds dir: the nearest
+// directory, dir or above, with a .git entry (a directory, or the file of
+// a linked work tree or submodule); "" when there is none.
+func gitTop(dir string) string {
+	for d := dir; ; d = filepath.Dir(d) {
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			return d
+		}
+		if filepath.Dir(d) == d {
+			return ""
+		}
+	}
+}
+
+// readAll reads r, named name in errors, up to maxSpecial bytes unless it
+// is a regular file.
+func readAll(r io.Reader, name string) ([]byte, error) {
+	if f, ok := r.(*os.File); ok {
+		if info, err := f.Stat(); err == nil && info.Mode().IsRegular() {
+			src, err := io.ReadAll(f)
+			if err != nil {
+				return nil, errorf(name, "%v", err)
+			}
+			return src, nil
+		}
+	}
+	src, err := io.ReadAll(io.LimitReader(r, int64(maxSpecial)+1))
+	if err != nil {
+		return nil, errorf(name, "%v", err)
+	}
+	if len(src) > maxSpecial {
+		return nil, fmt.Errorf("%s: %w (%d MiB): not read", name, errTooLong, maxSpecial>>20)
+	}
+	return src, nil
+}
+
+// readInput reads the file name with readFile, naming the limit of a
+// file that is not regular the way readAll does.
+func readInput(name string) ([]byte, error) {
+	src, err := readFile(name)
+	if errors.Is(err, errTooLong) {
+		return nil, fmt.Errorf("%s: %w (%d MiB): not read", name, errTooLong, maxSpecial>>20)
+	}
+	return src, err
+}
+
+// binarySample is how much of a file binary looks at.
+const binarySample = 8 << 10
+
+// binary reports whether src looks like a binary file rather than text,
+// by the share of control bytes in its first 8 KiB: more than 1 in 50
+// control bytes that text does not use (all of C0 and DEL but NUL, tab,
+// line feed, vertical tab, form feed, carriage return, backspace and
+// escape), or more than 3 in 10 NULs (UTF-32 text, sparse data). One NUL
+// does not make a binary file: old texts were padded with NULs after each
+// line break for the teletypes, and an overstrike (backspace) or an ANSI
+// colour (escape) is text too. UTF-16 text with a byte order mark is text
+// (see decodeUTF16).
+func binary(src []byte) bool {
+	if utf16BOM(src) != nil {
+		return false
+	}
+	sample := src[:min(len(src), binarySample)]
+	if len(sample) == 0 {
+		return false
+	}
+	nul, other := 0, 0
+	for _, c := range sample {
+		switch {
+		case c == 0:
+			nul++
+		case c == '\t', c == '\n', c == '\v', c == '\f', c == '\r', c == '\b', c == 0x1b:
+		case c < 0x20, c == 0x7f:
+			other++
+		}
+	}
+	return other*50 > len(sample) || nul*10 > len(sample)*3
+}
+
+// utf16BOM returns the byte order of src when it starts with a UTF-16
+// byte order mark (and is no UTF-32 one), else nil.
+func utf16BOM(src []byte) func([]byte) uint16 {
+	if len(src) < 2 || len(src)%2 != 0 {
+		return nil
+	}
+	switch {
+	case src[0] == 0xff && src[1] == 0xfe:
+		if len(src) >= 4 && src[2] == 0 && src[3] == 0 {
+			return nil // UTF-32LE
+		}
+		return func(b []byte) uint16 { return uint16(b[0]) | uint16(b[1])<<8 }
+	case src[0] == 0xfe && src[1] == 0xff:
+		return func(b []byte) uint16 { return uint16(b[0])<<8 | uint16(b[1]) }
+	}
+	return nil
+}
+
+// decodeUTF16 returns src decoded from UTF-16 to UTF-8, without its byte
+// order mark, when it is UTF-16 with one; ok is false otherwise. Unpaired
+// surrogates become U+FFFD, as in any UTF-16 decoder.
+func decodeUTF16(src []byte) (out []byte, ok bool) {
+	unit := utf16BOM(src)
+	if unit == nil {
+		return nil, false
+	}
+	units := make([]uint16, 0, len(src)/2-1)
+	for i := 2; i+1 < len(src); i += 2 {
+		units = append(units, unit(src[i:]))
+	}
+	var b bytes.Buffer
+	b.Grow(len(units))
+	for _, r := range utf16.Decode(units) {
+		b.WriteRune(r)
+	}
+	return b.Bytes(), true
+}
+
+// Fixable returns why the fixes of f cannot be written, or nil: standard
+// input has no file; a file whose real path, after its symbolic links,
+// is outside its root is not the root's to change (a link inside the root
+// to a file inside it is written through); a file decoded from UTF-16 has
+// fixes at offsets of its decoded text.
+func (f *File) Fixable() error {
+	switch {
+	case f.abs == "":
+		return errorf(f.Name, "not fixed: standard input is no file")
+	case f.Src == nil:
+		return errorf(f.Name, "not fixed: its source was not kept (Config.DropSource)")
+	case f.decoded:
+		return errorf(f.Name, "not fixed: the file is UTF-16, and fixes are made in UTF-8")
+	}
+	root := f.root
+	if r, err := filepath.EvalSymlinks(root); err == nil {
+		root = r
+	}
+	if !within(root, f.real) {
+		return errorf(f.Name, "not fixed: it is a symbolic link to %q, outside the root %q", f.real, root)
+	}
+	return nil
+}
+
+// within reports whether the clean path p is dir or below it.
+func within(dir, p string) bool {
+	if !strings.HasPrefix(p, dir) {
+		return false
+	}
+	return len(p) == len(dir) || p[len(dir)] == filepath.Separator || strings.HasSuffix(dir, string(filepath.Separator))
+}
+
+// inRoot reports whether the path abs, under root as named, is under the
+// root once symbolic links are resolved: a link in the tree to a
+// directory outside it ("d -> /outside", "up -> ..") leads outside.
+func (a *auditor) inRoot(root, abs string) bool {
+	real, ok := a.realPath(abs)
+	return ok && within(a.realRoot(root), real)
+}
+
+// realPath returns abs with its symbolic links resolved, asking the file
+// system once per directory and once per file: many links lead to one
+// file, and many files share a directory.
+func (a *auditor) realPath(abs string) (string, bool) {
+	if v, ok := a.reals.Load(abs); ok {
+		r := v.(string)
+		return r, r != ""
+	}
+	real := ""
+	dir, base := filepath.Split(abs)
+	dir = filepath.Clean(dir)
+	switch {
+	case base == "" || dir == abs:
+		if r, err := filepath.EvalSymlinks(abs); err == nil {
+			real = r
+		}
+	default:
+		if rd, ok := a.realPath(dir); ok {
+			real = filepath.Join(rd, base)
+			if info, err := os.Lstat(real); err != nil {
+				real = ""
+			} else if info.Mode()&fs.ModeSymlink != 0 {
+				if r, err := filepath.EvalSymlinks(real); err == nil {
+					real = r
+				} else {
+					real = ""
+				}
+			}
+		}
+	}
+	a.reals.Store(abs, real)
+	return real, real != ""
+}
+
+// realRoot returns root with its symbolic links resolved, once per root.
+func (a *auditor) realRoot(root string) string {
+	a.rootsMu.Lock()
+	defer a.rootsMu.Unlock()
+	if r, ok := a.roots[root]; ok {
+		return r
+	}
+	r, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		r = root
+	}
+	if a.roots == nil {
+		a.roots = map[string]string{}
+	}
+	a.roots[root] = r
+	return r
+}
+
+// resolved is where a reference leads from one directory: what
+// resolveLocal, fsCache.find and the root test say of it.
+type resolved struct {
+	t      local
+	lk     lookup
+	inside bool // lk, when it exists, is under the root once links are resolved
+	ok     bool // resolveLocal resolved the reference
+}
+
+// resolveKey names a reference written in one directory under one root.
+type resolveKey struct{ root, dir, ref string }
+
+// maxMemo bounds the references that resolve remembers.
+const maxMemo = 1 << 15
+
+// resolve returns where the reference ref of f leads, asking once for
+// each directory and reference: many files of a directory link to the
+// same targets, and resolving again took a quarter of an audit's time.
+// A reference that is empty or starts with "?" or "#" leads to its own
+// file and is resolved each time.
+func (a *auditor) resolve(f *File, ref string) (resolved, bool) {
+	compute := func() (resolved, bool) {
+		t, ok := resolveLocal(f.rel, ref)
+		if !ok {
+			return resolved{}, false
+		}
+		r := resolved{t: t, ok: true}
+		if !t.outside {
+			r.lk = a.fs.find(f.root, t.rel)
+			// Only a symbolic link on the way can lead outside.
+			r.inside = !r.lk.exists || !r.lk.link || a.inRoot(f.root, r.lk.abs)
+		}
+		return r, true
+	}
+	if ref == "" || ref[0] == '?' || ref[0] == '#' {
+		return compute()
+	}
+	k := resolveKey{f.root, f.rel[:strings.LastIndexByte(f.rel, '/')+1], ref}
+	a.memoMu.RLock()
+	r, hit := a.memo[k]
+	a.memoMu.RUnlock()
+	if hit {
+		return r, r.ok
+	}
+	r, ok := compute()
+	// The memo is bounded: a tree of distinct references gains nothing
+	// from it and would keep them all.
+	a.memoMu.Lock()
+	if len(a.memo) < maxMemo {
+		if a.memo == nil {
+			a.memo = map[resolveKey]resolved{}
+		}
+		a.memo[k] = r
+	}
+	a.memoMu.Unlock()
+	return r, ok
+}
