@@ -57,7 +57,7 @@ var settingsTests = []struct {
 	{
 		"all",
 		map[string]any{
-			"enable":  []any{"dot-segments", "percent-case"},
+			"enable":     []any{"dot-segments", "percent-case"},
 			"disable":    []any{"empty-path"},
 			"tests":      true,
 			"fix-tests":  true,
