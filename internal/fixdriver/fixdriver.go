@@ -148,9 +148,9 @@ func Main(a *analysis.Analyzer, args []string, stdout, stderr io.Writer) int {
 // It returns the exit status: 0 when nothing is left to report, 3 when
 // findings are left (or, with -fix -only-files, a file was changed), 1
 // when a package does not load or cannot be analyzed or a file cannot be
-// written, 2 on a usage error, a failed write to the output or a file
-// that changed while it was being fixed. With -json, findings do not make
-// the status 3: they are in the output.
+// written, 2 on a usage error, a bad configuration file, a failed write
+// to the output or a file that changed while it was being fixed. With
+// -json, findings do not make the status 3: they are in the output.
 func Run(a *analysis.Analyzer, o Options, args []string, dir string, stdout, stderr io.Writer) int {
 	out, errw := &checkedWriter{w: stdout}, &checkedWriter{w: stderr}
 	return finish(a.Name, run(a, &o, args, dir, out, errw), out, errw)
@@ -284,7 +284,7 @@ func usage(a *analysis.Analyzer, fs *flag.FlagSet) {
 	fmt.Fprintf(w, "usage: %s [flags] packages\n", a.Name)
 	fmt.Fprintf(w, "       go vet -vettool=$(command -v %s) [flags] packages\n\n", a.Name)
 	fmt.Fprintf(w, "%s reports malformed and non-normalized URI literals; \"%s help\" prints the checks.\n", a.Name, a.Name)
-	fmt.Fprintf(w, "Exit status: 0 nothing found, 3 findings left, 1 a package does not load, 2 usage (and a file changed while fixing).\n\nFlags:\n")
+	fmt.Fprintf(w, "Exit status: 0 nothing found, 3 findings left, 1 a package does not load, 2 a usage error, a bad configuration file or a file changed while fixing.\n\nFlags:\n")
 	fs.PrintDefaults()
 }
 
