@@ -363,17 +363,17 @@ func (a *auditor) checkOwn(r *reporter, s *site.Site) {
 		fragAt++
 	}
 	if rf, ok := s.Repo.File(l.URI); ok {
-		if rf.Pinned {
-			return // pinned history: -remote checks it
+		if rf.Pinned || rf.Outside {
+			return // pinned history, or a file outside the root: -remote checks it
 		}
 		lk := a.fs.find(r.f.root, rf.Rel)
 		if !lk.exists {
 			r.report(policy.CategoryBrokenFile, 0, nil, "%q names %q of this repository on branch %q, which the work tree does not have%s",
-				r.shown, "/"+rf.Rel, rf.Ref, fragNote(local{hasFrag: hasFrag, frag: frag}))
+				r.shown, "/"+rf.Path, rf.Ref, fragNote(local{hasFrag: hasFrag, frag: frag}))
 			return
 		}
 		if lk.right != "" {
-			r.report(policy.CategoryFileCase, 0, nil, "%q names %q of this repository, which exists only as %q: file names are case-sensitive", r.shown, "/"+rf.Rel, "/"+lk.right)
+			r.report(policy.CategoryFileCase, 0, nil, "%q names %q of this repository, which exists only as %q: file names are case-sensitive", r.shown, "/"+rf.Path, "/"+strings.TrimSuffix(rf.Path, rf.Rel)+lk.right)
 		}
 		if rf.Raw {
 			return // the file itself: no anchors
@@ -405,7 +405,7 @@ func (a *auditor) checkOwn(r *reporter, s *site.Site) {
 func (a *auditor) ownURL(root, u string) bool {
 	s := a.siteOf(root)
 	if rf, ok := s.Repo.File(u); ok {
-		return !rf.Pinned
+		return !rf.Pinned && !rf.Outside
 	}
 	_, ok := s.Own(u)
 	return ok
