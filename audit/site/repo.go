@@ -109,9 +109,9 @@ type RepoFile struct {
 	// root (a site audited from its folder): the work tree at hand
 	// cannot answer, -remote checks it.
 	Outside bool
-	Raw    bool   // the file itself, not its rendering
-	Tree   bool   // a folder view
-	Query  string
+	Raw     bool // the file itself, not its rendering
+	Tree    bool // a folder view
+	Query   string
 }
 
 // File reads an absolute URL that names a file or folder of the
