@@ -435,6 +435,10 @@ func (a *auditor) checkFragment(r *reporter, s *site.Site, t local, lk lookup) {
 	if dec, err := uri.Unescape(name); err == nil {
 		name = dec
 	}
+	if s.DynamicIDs(strings.TrimPrefix(where, "/")) {
+		r.report(policy.CategoryUnverifiable, t.fragAt, nil, "%q names anchor %q of %q, whose ids are made from data when the site is built: it cannot be checked offline", r.shown, name, where)
+		return
+	}
 	tg := a.index.get(abs)
 	if (tg.kind == kindMarkdown && !plain(t.query)) || tg.kind == kindHTML {
 		set := tg.anchorsFor(s)
