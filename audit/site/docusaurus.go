@@ -274,6 +274,8 @@ func (docusaurus) pages(t *Tree, s *Site, dir, base string) {
 }
 
 // docusaurusDated is a blog post's file or folder name with its date.
+var docusaurusTags = regexp.MustCompile(`(?m)^tags:`)
+
 var docusaurusDated = regexp.MustCompile(`^(\d{4})-(\d{2})-(\d{2})-(.+)$`)
 
 // blog lays out the blog plugin (docusaurus.io/docs/blog): a post at
@@ -282,6 +284,7 @@ var docusaurusDated = regexp.MustCompile(`^(\d{4})-(\d{2})-(\d{2})-(.+)$`)
 // that. The list pages (the blog's index, archive, tags, authors, pages
 // of posts) are made by the plugin from no file of their own.
 func (docusaurus) blog(t *Tree, s *Site, dir, base string) {
+	tagged := false // the tags pages are made when a post has tags
 	t.Walk(dir, func(rel string) {
 		if !docusaurusExts[strings.ToLower(path.Ext(rel))] {
 			return
@@ -293,7 +296,9 @@ func (docusaurus) blog(t *Tree, s *Site, dir, base string) {
 		if path.Base(p) == "index" && strings.Contains(p, "/") {
 			p = path.Dir(p)
 		}
-		fm := readFrontMatter(func() []byte { b, _ := t.head(rel); return b }())
+		head, _ := t.head(rel)
+		fm := readFrontMatter(head)
+		tagged = tagged || docusaurusTags.Match(head)
 		var u string
 		switch {
 		case strings.HasPrefix(fm.Slug, "/"):
@@ -312,7 +317,11 @@ func (docusaurus) blog(t *Tree, s *Site, dir, base string) {
 		s.Alias(u+"/", rel)
 	})
 	s.Redirect(base+"/", base+"/")
-	for _, gen := range []string{"/archive", "/tags", "/authors", "/page/*", "/tags/*", "/authors/*"} {
+	gens := []string{"/archive", "/page/*"}
+	if tagged {
+		gens = append(gens, "/tags", "/tags/*")
+	}
+	for _, gen := range gens {
 		s.Redirect(base+gen, base+gen)
 	}
 }
