@@ -93,6 +93,9 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 			}
 		})
 	}
+	if e := s.deployRedirects(t); err == nil {
+		err = e
+	}
 	return err
 }
 

@@ -187,6 +187,9 @@ func (h hugo) Load(t *Tree, s *Site) error {
 	if cfg.table("permalinks") != nil {
 		s.Note("permalinks not modelled")
 	}
+	if e := s.deployRedirects(t); firstErr == nil {
+		firstErr = e
+	}
 	return firstErr
 }
 

@@ -90,6 +90,9 @@ func (v vitepress) Load(t *Tree, s *Site) error {
 		s.Alias("/"+noExt+".html", rel)
 		s.Alias("/"+noExt+".md", rel)
 	})
+	if e := s.deployRedirects(t); err == nil {
+		err = e
+	}
 	return err
 }
 
