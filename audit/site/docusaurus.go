@@ -77,6 +77,15 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 		}
 		s.Lenient = len(routes) == 0
 	}
+	// A plugin that writes into static/ at build time
+	// ("path.join(context.siteDir, 'static/schemas/v1')") serves a
+	// folder the tree does not hold.
+	for _, m := range docusaurusStaticOut.FindAllSubmatch(src, -1) {
+		if dir := strings.TrimSuffix(string(m[1]), "/"); !t.Exists("static/" + dir) {
+			s.Redirect("/"+dir+"/*", "")
+			s.Note("static/%s made at build time", dir)
+		}
+	}
 	// Files and folders whose names begin with "_" are partials, no
 	// pages: their links are written for the pages that import them.
 	for _, in := range docusaurusInstances(t, src) {
@@ -111,10 +120,11 @@ func docusaurusDataPage(src []byte) bool {
 type docusaurusInstance struct{ kind, dir, route string }
 
 var (
-	docusaurusRoute  = regexp.MustCompile("`(/[A-Za-z0-9_./-]+/)\\$\\{")
-	docusaurusImport = regexp.MustCompile(`(?m)^import\s+\w+\s+from\s+['"](@generated/[^'"]*|[^'"]*\.json)['"]`)
-	docusaurusPreset = regexp.MustCompile(`\b(docs|blog|pages)\s*:\s*(\{|false)`)
-	docusaurusPlugin = regexp.MustCompile(`['"]@docusaurus/plugin-content-(docs|blog|pages)['"]\s*,\s*\{`)
+	docusaurusRoute     = regexp.MustCompile("`(/[A-Za-z0-9_./-]+/)\\$\\{")
+	docusaurusStaticOut = regexp.MustCompile(`siteDir\s*,\s*['"]static/([A-Za-z0-9_./-]+)['"]`)
+	docusaurusImport    = regexp.MustCompile(`(?m)^import\s+\w+\s+from\s+['"](@generated/[^'"]*|[^'"]*\.json)['"]`)
+	docusaurusPreset    = regexp.MustCompile(`\b(docs|blog|pages)\s*:\s*(\{|false)`)
+	docusaurusPlugin    = regexp.MustCompile(`['"]@docusaurus/plugin-content-(docs|blog|pages)['"]\s*,\s*\{`)
 )
 
 // docusaurusInstances reads the content plugins of the configuration
