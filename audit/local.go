@@ -151,6 +151,9 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 		return r.out
 	}
 	switch {
+	case !lk.exists && a.builtOutput(f.root, t.rel):
+		r.report(policy.CategoryUnverifiable, 0, nil, "%q leads to %q, which git ignores: a build makes it, so it cannot be checked offline", r.shown, "/"+t.rel)
+		return r.out
 	case !lk.exists:
 		r.report(policy.CategoryBrokenFile, 0, nil, "%q leads to %q, which does not exist%s", r.shown, "/"+t.rel, fragNote(t))
 		return r.out
