@@ -1,7 +1,7 @@
 // Programs of the repository's own CI and benchmarks, in a module of their
 // own so that "go install ./..." at the root, which is how pre-commit
 // installs the hooks, installs cmd/urilint and cmd/uriextract alone.
-module github.com/urilint/urilint/internal/cmd
+module github.com/urilint/urilint/scripts/cmd
 
 go 1.26.0
 
