@@ -64,7 +64,7 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 	if !audited(l.Kind) || !fileRel(f) {
 		return out
 	}
-	s := a.siteOf(f.root)
+	s := a.siteFor(f)
 	if s.Template(f.rel) || a.inCode(f, s, l.Start.Offset) {
 		return out
 	}
@@ -77,20 +77,27 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 	if p, ok := s.SitePath(ref); ok {
 		ref = p
 	}
-	res, ok := a.resolve(f, ref)
-	if !ok {
-		return out
-	}
-	t := res.t
-	if ref != l.URI { // the fragment sits where the link has it
-		t.fragAt += len(l.URI) - len(ref)
-	}
 	pageURL, isPage := s.URL(f.rel)
 	// A Markdown file that is no page of the generator's site (a README
 	// beside the site) is read on the forge.
 	read := s
 	if !isPage && !s.Forge && f.kind == kindMarkdown {
 		read = a.forgeOf(f.root)
+	}
+	// A "/"-rooted link of a document the site publishes, in a site
+	// built from a folder below the root, starts from that folder, as
+	// the site is served; one read on the forge starts from the top.
+	pathRef := ref
+	if dir := s.Dir(); dir != "" && read == s && strings.HasPrefix(ref, "/") && !strings.HasPrefix(ref, "//") {
+		pathRef = escapePath("/"+dir) + ref
+	}
+	res, ok := a.resolve(f, pathRef)
+	if !ok {
+		return out
+	}
+	t := res.t
+	if pathRef != l.URI { // the fragment sits where the link has it
+		t.fragAt += len(l.URI) - len(pathRef)
 	}
 	var lk lookup
 	if !t.outside {
@@ -132,11 +139,11 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 				if !s.Hook {
 					why = "the server may hold more than this tree"
 				}
-				r.report(policy.CategoryUnverifiable, 0, nil, "%q leads to %q on the site, which no file of the tree publishes; %s, so it cannot be checked offline", r.shown, p, why)
+				r.report(policy.CategoryUnverifiable, 0, nil, "%q leads to %q on %s, which no file of the tree publishes; %s, so it cannot be checked offline", r.shown, p, theSite(s), why)
 				return r.out
 			}
 			if isPage {
-				r.report(policy.CategoryBrokenFile, 0, nil, "%q leads to %q on the site, which no file of the tree publishes%s", r.shown, p, fragNote(t))
+				r.report(policy.CategoryBrokenFile, 0, nil, "%q leads to %q on %s, which no file of the tree publishes%s", r.shown, p, theSite(s), fragNote(t))
 				return r.out
 			}
 		}
@@ -197,7 +204,7 @@ func (a *auditor) checkTemplates(f *File, out []Finding) []Finding {
 	if f.abs == "" || f.kind != kindMarkdown || !fileRel(f) || !bytes.Contains(f.Src, []byte("](")) {
 		return out
 	}
-	s := a.siteOf(f.root)
+	s := a.siteFor(f)
 	if s.Generator != "hugo" && s.Generator != "jekyll" {
 		return out
 	}
@@ -281,6 +288,15 @@ func fragNote(t local) string {
 		return ""
 	}
 	return fmt.Sprintf(", so neither does its anchor %q", t.frag)
+}
+
+// theSite names the site s in a message: "the site", or "the site in
+// docs/" for one built from a folder below the root.
+func theSite(s *site.Site) string {
+	if s.Dir() == "" {
+		return "the site"
+	}
+	return "the site in " + s.Dir() + "/"
 }
 
 // findSite returns the first file of the tree that serves the URL path
@@ -384,7 +400,7 @@ func (a *auditor) checkOwn(r *reporter, s *site.Site) {
 		a.checkFragment(r, s, local{rel: rf.Rel, query: rf.Query, hasFrag: hasFrag, frag: frag, fragAt: fragAt}, lk)
 		return
 	}
-	p, ok := s.Own(l.URI)
+	s, p, ok := a.ownSite(r.f.root, s, l.URI)
 	if !ok {
 		return
 	}
@@ -394,13 +410,32 @@ func (a *auditor) checkOwn(r *reporter, s *site.Site) {
 	lk, rel := a.findSite(r.f.root, s, p)
 	if !lk.exists {
 		if s.Lenient || s.Hook {
-			r.report(policy.CategoryUnverifiable, 0, nil, "%q is a page of this site at %q, which no file of the tree publishes: it cannot be checked offline", r.shown, p)
+			r.report(policy.CategoryUnverifiable, 0, nil, "%q is a page of %s at %q, which no file of the tree publishes: it cannot be checked offline", r.shown, theSite(s), p)
 			return
 		}
-		r.report(policy.CategoryBrokenFile, 0, nil, "%q is a page of this site at %q, which no file of the tree publishes%s", r.shown, p, fragNote(local{hasFrag: hasFrag, frag: frag}))
+		r.report(policy.CategoryBrokenFile, 0, nil, "%q is a page of %s at %q, which no file of the tree publishes%s", r.shown, theSite(s), p, fragNote(local{hasFrag: hasFrag, frag: frag}))
 		return
 	}
 	a.checkFragment(r, s, local{rel: rel, hasFrag: hasFrag, frag: frag, fragAt: fragAt}, lk)
+}
+
+// ownSite returns the site of the tree at root that the absolute URL u
+// is a page of, under one of its base URLs, and the URL path: first s,
+// the site of the linking document, then the others of the tree (a
+// README at the top links to the pages of the site in docs/).
+func (a *auditor) ownSite(root string, s *site.Site, u string) (*site.Site, string, bool) {
+	if p, ok := s.Own(u); ok {
+		return s, p, true
+	}
+	for _, o := range a.sitesOf(root) {
+		if o == s {
+			continue
+		}
+		if p, ok := o.Own(u); ok {
+			return o, p, true
+		}
+	}
+	return nil, "", false
 }
 
 // ownURL reports whether the absolute URL u names a file of the tree at
@@ -410,7 +445,7 @@ func (a *auditor) ownURL(root, u string) bool {
 	if rf, ok := s.Repo.File(u); ok {
 		return !rf.Pinned && !rf.Outside
 	}
-	_, ok := s.Own(u)
+	_, _, ok := a.ownSite(root, s, u)
 	return ok
 }
 

@@ -242,13 +242,16 @@ func (c *fsCache) find(root, rel string) lookup {
 	return lk
 }
 
-// siteEntry is the publisher of one root, detected once.
+// siteEntry is the publisher of one root, detected once, and the sites
+// built from folders below it (site.Nested).
 type siteEntry struct {
 	once       sync.Once
 	site       *site.Site
+	nested     []*site.Site
 	forgeOnce  sync.Once
 	forge      *site.Site
 	detectErrs error
+	nestedErrs []error
 }
 
 // sites holds the publishers of the roots of a run.
@@ -281,8 +284,32 @@ func (a *auditor) siteOf(root string) *site.Site {
 			s, _ = site.Detect(root, site.Options{Generator: "github"})
 		}
 		e.site, e.detectErrs = s, err
+		e.nested, e.nestedErrs = site.Nested(s)
 	})
 	return e.site
+}
+
+// siteFor returns the publisher of the file f: the site whose folder
+// holds it, else that of its root. Sites below the root do not nest
+// (site.Nested stops at a site's folder), so at most one holds it.
+func (a *auditor) siteFor(f *File) *site.Site {
+	s := a.siteOf(f.root)
+	if f.abs == "" || !fileRel(f) {
+		return s
+	}
+	for _, n := range a.siteEntry(f.root).nested {
+		if n.Contains(f.rel) {
+			return n
+		}
+	}
+	return s
+}
+
+// sitesOf returns every publisher of the tree at root: its own, then
+// those of the folders below it.
+func (a *auditor) sitesOf(root string) []*site.Site {
+	s := a.siteOf(root)
+	return append([]*site.Site{s}, a.siteEntry(root).nested...)
 }
 
 // forgeOf returns the forge's reading of the tree at root, for the files
@@ -317,11 +344,18 @@ func (a *auditor) detectSites(files []*File) []string {
 		}
 		seen[f.root] = true
 		s := a.siteOf(f.root)
-		if e := a.siteEntry(f.root); e.detectErrs != nil {
+		e := a.siteEntry(f.root)
+		if e.detectErrs != nil {
 			a.fail(fmt.Errorf("%s: %v", s.Evidence, e.detectErrs))
+		}
+		for _, err := range e.nestedErrs {
+			a.fail(err)
 		}
 		if !s.Forge || a.cfg.Site.Generator != "" && a.cfg.Site.Generator != "auto" {
 			lines = append(lines, s.String()) // the forge, the default, goes without saying
+		}
+		for _, n := range e.nested {
+			lines = append(lines, n.String())
 		}
 	}
 	return lines

@@ -175,3 +175,51 @@ func TestOwnURLsNotFetched(t *testing.T) {
 		t.Errorf("findings %q, want %q", got, wantMsgs)
 	}
 }
+
+// TestNestedSitesSaid checks that a run from the top of a repository
+// says, one line per site, which folders a generator publishes, on
+// standard error and in the SARIF run's properties.
+func TestNestedSitesSaid(t *testing.T) {
+	dir := t.TempDir()
+	for name, data := range map[string]string{
+		"README.md":              "[a](www/docs/index.md)\n",
+		"www/mkdocs.yml":         "site_name: x\n",
+		"www/docs/index.md":      "[x](gone.md)\n",
+		"docs/hugo.toml":         "title = 'x'\n",
+		"docs/content/_index.md": "# Home\n",
+	} {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := Run(Config{Root: dir, Site: site.Options{Repository: "github.com/o/r"}}, []string{dir})
+	want := []string{
+		"site docs/: hugo (docs/hugo.toml), 1 pages, repository github.com/o/r",
+		"site www/: mkdocs (www/mkdocs.yml), 1 pages, www/docs/ at /, repository github.com/o/r",
+	}
+	if !slices.Equal(r.Sites, want) {
+		t.Errorf("Sites:\n%s\nwant:\n%s", strings.Join(r.Sites, "\n"), strings.Join(want, "\n"))
+	}
+	var b strings.Builder
+	if err := Write(&b, "sarif", r); err != nil {
+		t.Fatal(err)
+	}
+	var log struct {
+		Runs []struct {
+			Properties struct{ Sites []string } `json:"properties"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal([]byte(b.String()), &log); err != nil {
+		t.Fatal(err)
+	}
+	if len(log.Runs) != 1 || !slices.Equal(log.Runs[0].Properties.Sites, want) {
+		t.Errorf("SARIF run properties = %+v, want sites %q", log.Runs, want)
+	}
+	if len(r.Findings) != 1 || !strings.Contains(r.Findings[0].Message, `on the site in www/`) {
+		t.Errorf("findings %+v, want one broken link on the site in www/", r.Findings)
+	}
+}

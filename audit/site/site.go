@@ -111,7 +111,12 @@ type Site struct {
 	// Repo is the forge repository the tree is, when known.
 	Repo *Repo
 
-	root       string
+	root string
+	// dir is the site's folder, a slash path from the audited root, ""
+	// for the root itself. What the site records (pages, mounts,
+	// templates) is relative to that folder; the exported methods take
+	// and return paths from the audited root.
+	dir        string
 	slug       func(text string) string
 	dupSep     string              // what comes before the number of a repeated heading id
 	termIDs    bool                // definition terms get ids, as headings do
@@ -142,7 +147,10 @@ type Site struct {
 // DynamicIDs reports whether the page rel gets ids when the site is
 // built, from data no heading of its source shows: a fragment naming it
 // cannot be checked offline.
-func (s *Site) DynamicIDs(rel string) bool { return s.dynamic[rel] }
+func (s *Site) DynamicIDs(rel string) bool {
+	rel, ok := s.inner(rel)
+	return ok && s.dynamic[rel]
+}
 
 // TitleNoID reports whether a page's leading top-level heading is shown
 // as its title without an id (Docusaurus).
@@ -152,6 +160,10 @@ func (s *Site) TitleNoID() bool { return s.titleNoID }
 // (a layout, an include, a theme override): its relative links resolve
 // against the pages that include it, not against the file.
 func (s *Site) Template(rel string) bool {
+	rel, ok := s.inner(rel)
+	if !ok {
+		return false
+	}
 	for _, d := range s.templates {
 		if strings.HasPrefix(rel, d+"/") {
 			return true
@@ -162,14 +174,18 @@ func (s *Site) Template(rel string) bool {
 
 type mount struct{ url, dir string }
 
+func newSite(root string) *Site {
+	return &Site{root: root, pages: map[string]string{}, urls: map[string]string{}, redirects: map[string]string{},
+		exts: map[string][]string{}, dupSep: "-"}
+}
+
 // Detect recognizes how the tree at root (an absolute directory) is
 // published, with the options' overrides, and lays the site out.
 // Errors are of configuration files that could not be read; the site is
 // usable all the same.
 func Detect(root string, o Options) (*Site, error) {
 	t := &Tree{Root: root}
-	s := &Site{root: root, pages: map[string]string{}, urls: map[string]string{}, redirects: map[string]string{},
-		exts: map[string][]string{}, dupSep: "-"}
+	s := newSite(root)
 	var g Generator
 	switch o.Generator {
 	case "", "auto":
@@ -192,10 +208,16 @@ func Detect(root string, o Options) (*Site, error) {
 	s.Repo = findRepo(root, o.Repository)
 	err := g.Load(t, s)
 	s.apply(t, o)
-	// A folder a generator would serve but the tree lacks serves nothing.
+	s.finish(t)
+	return s, err
+}
+
+// finish drops the mounts of folders the tree lacks (a folder a
+// generator would serve but the tree lacks serves nothing) and orders the
+// others longest URL prefix first.
+func (s *Site) finish(t *Tree) {
 	s.mounts = slices.DeleteFunc(s.mounts, func(m mount) bool { return m.dir != "" && !t.Exists(m.dir) })
 	slices.SortStableFunc(s.mounts, func(a, b mount) int { return len(b.url) - len(a.url) })
-	return s, err
 }
 
 // apply adds the explicit mappings.
@@ -224,16 +246,24 @@ func (s *Site) apply(t *Tree, o Options) {
 // String says in one line what was detected.
 func (s *Site) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "site: %s", s.Generator)
+	if s.dir == "" {
+		fmt.Fprintf(&b, "site: %s", s.Generator)
+	} else {
+		fmt.Fprintf(&b, "site %s/: %s", s.dir, s.Generator)
+	}
 	if s.Evidence != "" {
-		fmt.Fprintf(&b, " (%s)", s.Evidence)
+		ev := s.Evidence
+		if s.dir != "" {
+			ev = s.dir + "/" + ev
+		}
+		fmt.Fprintf(&b, " (%s)", ev)
 	}
 	if len(s.pages) > 0 {
 		fmt.Fprintf(&b, ", %d pages", len(s.urls))
 	}
 	for _, m := range s.mounts {
-		dir := m.dir + "/"
-		if m.dir == "" {
+		dir := s.outer(m.dir) + "/"
+		if dir == "/" {
 			dir = "./"
 		}
 		fmt.Fprintf(&b, ", %s at %s", dir, m.url)
@@ -358,10 +388,54 @@ func cleanURL(u string) string {
 	return u
 }
 
-// URL returns the URL path the file rel is published at.
+// URL returns the URL path the file rel (slash path from the audited
+// root) is published at.
 func (s *Site) URL(rel string) (string, bool) {
+	rel, ok := s.inner(rel)
+	if !ok {
+		return "", false
+	}
 	u, ok := s.urls[rel]
 	return u, ok
+}
+
+// Dir returns the site's folder, a slash path from the audited root:
+// "" when the root itself is the site.
+func (s *Site) Dir() string { return s.dir }
+
+// Contains reports whether the file rel (slash path from the audited
+// root) is in the site's folder.
+func (s *Site) Contains(rel string) bool {
+	_, ok := s.inner(rel)
+	return ok
+}
+
+// inner returns the path from the site's folder of rel, a slash path
+// from the audited root; false when rel is outside that folder.
+func (s *Site) inner(rel string) (string, bool) {
+	if s.dir == "" {
+		return rel, true
+	}
+	if rel == s.dir {
+		return "", true
+	}
+	rest, ok := strings.CutPrefix(rel, s.dir)
+	if !ok || rest[0] != '/' {
+		return "", false
+	}
+	return rest[1:], true
+}
+
+// outer returns the path from the audited root of rel, a slash path
+// from the site's folder.
+func (s *Site) outer(rel string) string {
+	switch {
+	case s.dir == "":
+		return rel
+	case rel == "":
+		return s.dir
+	}
+	return s.dir + "/" + rel
 }
 
 // Pages reports whether the site lays pages out from source files.
@@ -382,15 +456,16 @@ func (s *Site) Redirected(p string) (string, bool) {
 	return to, ok
 }
 
-// Files returns the files, slash paths from the root, that may serve the
-// URL path p (decoded, from "/"), best first: the page published there,
-// then what the mounts hold at that path, with the index files of a
-// folder and the extension rewrites. The caller takes the first that
-// exists.
+// Files returns the files, slash paths from the audited root, that may
+// serve the URL path p (decoded, from "/"), best first: the page
+// published there, then what the mounts hold at that path, with the
+// index files of a folder and the extension rewrites. The caller takes
+// the first that exists.
 func (s *Site) Files(p string) []string {
 	key := cleanURL(p)
 	var out []string
 	add := func(f string) {
+		f = s.outer(f)
 		if !slices.Contains(out, f) {
 			out = append(out, f)
 		}

@@ -21,6 +21,19 @@ var (
 // may name, best first, and its fragment. It reports false for a
 // destination that is no such template.
 func (s *Site) TemplateTarget(rel, dest string) (files []string, frag string, ok bool) {
+	rel, ok = s.inner(rel)
+	if !ok {
+		return nil, "", false
+	}
+	files, frag, ok = s.templateTarget(rel, dest)
+	for i, f := range files {
+		files[i] = s.outer(f)
+	}
+	return files, frag, ok
+}
+
+// templateTarget is TemplateTarget with paths from the site's folder.
+func (s *Site) templateTarget(rel, dest string) (files []string, frag string, ok bool) {
 	switch s.Generator {
 	case "hugo":
 		m := hugoRef.FindStringSubmatch(dest)

@@ -1,0 +1,114 @@
+package site
+
+import (
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+)
+
+// A repository often keeps its site in a folder ("docs/" with a
+// hugo.toml, "www/" with an mkdocs.yml, "website/" with a
+// docusaurus.config.js) and is checked from its top. Nested finds those
+// sites, so that each document resolves its links as the site whose
+// folder holds it is published.
+
+// maxNestedDepth bounds how deep below the root a site's folder is looked
+// for: "docs/", "site/docs/", "a/b/c/" at most.
+const maxNestedDepth = 3
+
+// nestedGenerators are the generators recognized in a folder below the
+// root: those with a configuration file of their own. A plain static
+// folder ("public/index.html") is too common in code (a web app's assets)
+// to be taken for a site below the root.
+var nestedGenerators = []Generator{hugo{}, mdbook{}, mkdocs{}, docusaurus{}, vitepress{}, jekyll{}}
+
+// noSiteDirs are folders never searched for a site: installed or vendored
+// dependencies and test fixtures, besides hidden folders.
+var noSiteDirs = map[string]bool{"node_modules": true, "vendor": true, "testdata": true}
+
+// mayHoldMarker reports whether a folder entry of this name may be a
+// generator's configuration: only then are the generators asked, each of
+// which looks for its files.
+func mayHoldMarker(name string) bool {
+	for _, p := range []string{"hugo.", "config.", "mkdocs.", "docusaurus.config.", "_config."} {
+		if strings.HasPrefix(name, p) {
+			return true
+		}
+	}
+	return name == "config" || name == "book.toml" || name == ".vitepress"
+}
+
+// Nested returns the sites built from folders below the site root (the
+// audited root, published by root.Generator): for each folder at most
+// maxNestedDepth levels down whose files show a site generator, the
+// site laid out from that folder, with the forge repository of the root
+// (its URLs name paths from the top). The search does not go below a
+// site's folder, nor into hidden folders, node_modules, vendor or
+// testdata. When the root is itself a generator's site (any but a plain
+// static folder) it holds no other: the result is empty. Errors are of
+// configuration files that could not be read; each site is usable all
+// the same, each named by its file.
+func Nested(root *Site) ([]*Site, []error) {
+	if !root.Forge && root.Generator != "static" {
+		return nil, nil
+	}
+	var sites []*Site
+	var errs []error
+	var visit func(rel string, depth int)
+	visit = func(rel string, depth int) {
+		entries, err := os.ReadDir(filepath.Join(root.root, filepath.FromSlash(rel)))
+		if err != nil {
+			return
+		}
+		if depth > 0 {
+			for _, e := range entries {
+				if !mayHoldMarker(e.Name()) {
+					continue
+				}
+				if s, err := detectIn(root, rel); s != nil {
+					sites = append(sites, s)
+					if err != nil {
+						errs = append(errs, err)
+					}
+					return // one site per folder, and none below it
+				}
+				break
+			}
+		}
+		if depth == maxNestedDepth {
+			return
+		}
+		for _, e := range entries {
+			if !e.IsDir() || strings.HasPrefix(e.Name(), ".") || noSiteDirs[e.Name()] {
+				continue
+			}
+			visit(path.Join(rel, e.Name()), depth+1)
+		}
+	}
+	visit("", 0)
+	return sites, errs
+}
+
+// detectIn returns the site built from the folder dir (a slash path from
+// the root site's folder), or nil when no generator recognizes it.
+func detectIn(root *Site, dir string) (*Site, error) {
+	abs := filepath.Join(root.root, filepath.FromSlash(dir))
+	t := &Tree{Root: abs}
+	for _, g := range nestedGenerators {
+		ev := g.Detect(t)
+		if ev == "" {
+			continue
+		}
+		s := newSite(abs)
+		s.dir, s.Generator, s.Evidence, s.Repo = dir, g.Name(), ev, root.Repo
+		err := g.Load(t, s)
+		s.finish(t)
+		if err != nil {
+			err = fmt.Errorf("%s/%s: %v", dir, ev, err)
+		}
+		return s, err
+	}
+	return nil, nil
+}
