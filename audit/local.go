@@ -498,7 +498,10 @@ func (a *auditor) checkFragment(r *reporter, s *site.Site, t local, lk lookup) {
 	switch {
 	case isLine && (from < 1 || from > tg.lines || to < 1 || to > tg.lines):
 		r.report(policy.CategoryBrokenAnchor, t.fragAt, nil, "%q names line %d, but %q has %d lines", r.shown, max(from, to), where, tg.lines)
-	case !isLine && !tg.binary:
+	case !isLine && !tg.binary && !strings.EqualFold(path.Ext(where), ".svg"):
+		// GitHub shows an SVG file as the picture it draws, as it shows
+		// other images: a fragment names nothing there (a README's
+		// "logo.svg#gh-dark-mode-only" picks the image for a theme).
 		r.report(policy.CategoryBrokenAnchor, t.fragAt, nil, "%q names anchor %q, but %q is shown as source, with line anchors only (#L10, #L10-L20)", r.shown, name, where)
 	}
 }
