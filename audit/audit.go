@@ -107,8 +107,10 @@ type Result struct {
 	// as a Markdown file read as plain text; they are no errors.
 	Warnings []string
 	// Sites says, one line per root published by a site generator (or
-	// by the publisher Config.Site names), how the tree is published
-	// ("site: hugo (hugo.toml), 120 pages, static/ at /").
+	// by the publisher Config.Site names) and one per site built from a
+	// folder below a root, how the tree is published ("site: hugo
+	// (hugo.toml), 120 pages, static/ at /", "site docs/: mkdocs
+	// (docs/mkdocs.yml), ...").
 	Sites []string
 
 	counts map[uri.Category]int // by category, when Config.Emit streamed them
