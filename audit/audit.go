@@ -272,7 +272,8 @@ func Run(cfg Config, paths []string) *Result {
 		}
 	}
 	files = kept
-	siteLines := a.detectSites(files)
+	siteLines, siteWarns := a.detectSites(files)
+	warns = append(warns, siteWarns...)
 	if cfg.Remote != nil {
 		if urls := a.remoteURLs(files); len(urls) > 0 {
 			warns = append(warns, a.checkLinks(urls)...)

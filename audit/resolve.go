@@ -333,10 +333,12 @@ func (a *auditor) forgeOf(root string) *site.Site {
 }
 
 // detectSites detects the publisher of each root of the files, in their
-// order, and returns the lines that say what was found: a site
-// generator, or a publisher the options name.
-func (a *auditor) detectSites(files []*File) []string {
-	var lines []string
+// order, and the sites of folders below it, and returns the lines that
+// say what was found (a site generator, or a publisher the options
+// name), and the warnings of configuration files of sites below a root
+// that could not be read: those sites were found by looking, not named,
+// so what is wrong with them does not fail the run.
+func (a *auditor) detectSites(files []*File) (lines, warns []string) {
 	seen := map[string]bool{}
 	for _, f := range files {
 		if f.abs == "" || seen[f.root] {
@@ -349,7 +351,7 @@ func (a *auditor) detectSites(files []*File) []string {
 			a.fail(fmt.Errorf("%s: %v", s.Evidence, e.detectErrs))
 		}
 		for _, err := range e.nestedErrs {
-			a.fail(err)
+			warns = append(warns, err.Error())
 		}
 		if !s.Forge || a.cfg.Site.Generator != "" && a.cfg.Site.Generator != "auto" {
 			lines = append(lines, s.String()) // the forge, the default, goes without saying
@@ -358,5 +360,5 @@ func (a *auditor) detectSites(files []*File) []string {
 			lines = append(lines, n.String())
 		}
 	}
-	return lines
+	return lines, warns
 }

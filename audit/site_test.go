@@ -223,3 +223,29 @@ func TestNestedSitesSaid(t *testing.T) {
 		t.Errorf("findings %+v, want one broken link on the site in www/", r.Findings)
 	}
 }
+
+// TestNestedSiteBadConfig checks that the unreadable configuration of a
+// site found below the root is a warning naming the file, not an error
+// that fails the run: that site was found by looking, not named.
+func TestNestedSiteBadConfig(t *testing.T) {
+	dir := t.TempDir()
+	for name, data := range map[string]string{
+		"www/mkdocs.yml":    "site_name: [x\n",
+		"www/docs/index.md": "# Home\n",
+	} {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := Run(Config{Root: dir}, []string{dir})
+	if len(r.Errors) != 0 {
+		t.Errorf("errors %v, want none", r.Errors)
+	}
+	if len(r.Warnings) != 1 || !strings.HasPrefix(r.Warnings[0], "www/mkdocs.yml: ") {
+		t.Errorf("warnings %q, want one naming www/mkdocs.yml", r.Warnings)
+	}
+}

@@ -106,7 +106,7 @@ func detectIn(root *Site, dir string) (*Site, error) {
 		err := g.Load(t, s)
 		s.finish(t)
 		if err != nil {
-			err = fmt.Errorf("%s/%s: %v", dir, ev, err)
+			err = fmt.Errorf("%s/%s: %v: the site is laid out without what could not be read", dir, ev, err)
 		}
 		return s, err
 	}
