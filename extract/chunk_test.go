@@ -1,0 +1,214 @@
+package extract
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/yuin/goldmark/text"
+)
+
+// wholeLinks and wholeDoc are Markdown and MarkdownDoc with one parse of
+// the whole document, whatever its size.
+func wholeLinks(e *Extractor, src []byte) []Link {
+	links := e.markdownLinks(src, mdParser().Parse(text.NewReader(src)), presize(src))
+	finish(src, links)
+	return links
+}
+
+func wholeDoc(e *Extractor, src []byte) *Doc {
+	root := docParser().Parse(text.NewReader(src))
+	d := &Doc{Links: e.markdownLinks(src, root, presize(src))}
+	finish(src, d.Links)
+	d.place(src, slugMarks(docMarks(src, root, nil)))
+	return d
+}
+
+func chunkedDoc(e *Extractor, src []byte, size int) *Doc {
+	d := &Doc{}
+	var marks []mark
+	d.Links, marks = e.chunked(src, docParser(), true, size)
+	d.place(src, slugMarks(marks))
+	return d
+}
+
+// noEmpty returns nil for no links: one parse may return an empty slice.
+func noEmpty(links []Link) []Link {
+	if len(links) == 0 {
+		return nil
+	}
+	return links
+}
+
+func slugMarks(marks []mark) []mark {
+	var slugs Slugger
+	for i := range marks {
+		if marks[i].heading {
+			marks[i].anchor.Name = slugs.Slug(marks[i].anchor.Name)
+		}
+	}
+	return marks
+}
+
+// checkChunked fails when src, parsed in chunks of size bytes, gives
+// other links, anchors or comments than one parse of it.
+func checkChunked(t testing.TB, name string, src []byte, size int) {
+	t.Helper()
+	if CheckMarkdown(src) != nil || !splittable(src) {
+		return
+	}
+	for _, e := range []*Extractor{{}, {Code: true}} {
+		want := noEmpty(wholeLinks(e, src))
+		got, _ := e.chunked(src, mdParser(), false, size)
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("%s (code %v): in chunks of %d bytes:\n%s\nin one parse:\n%s", name, e.Code, size, formatLinks(got), formatLinks(want))
+		}
+	}
+	want, got := wholeDoc(&Extractor{}, src), chunkedDoc(&Extractor{}, src, size)
+	want.Links = noEmpty(want.Links)
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("%s: document in chunks of %d bytes:\n%+v\nin one parse:\n%+v", name, size, got, want)
+	}
+}
+
+// chunkCases are documents whose blocks or definitions reach over a blank
+// line, each a way for a chunked parse to go wrong.
+var chunkCases = []string{
+	"a\n\n```\nx\n\nb https://x.example/in-code\n```\n\nc https://x.example/c\n",
+	"a\n\n```\nunclosed\n\nb [x](https://x.example/b)\n",
+	"a\n\n<!--\n\nb [x](https://x.example/hidden)\n\n-->\n\nc [y](https://x.example/c)\n",
+	"<pre>\n\nb https://x.example/pre\n\n</pre>\n\nc https://x.example/c\n",
+	"a [ref] and [x][later]\n\nb\n\n[later]: https://x.example/later\n\nc [later]\n\n[ref]: https://x.example/ref\n",
+	"see [https://x.example/a][later]\n\nb\n\n[later]: https://x.example/a\n",
+	"# A [b][later]\n\nb\n\n# A b\n\n[later]: https://x.example/a\n",
+	"[dup]: https://x.example/first\n\nb [dup]\n\n[dup]: https://x.example/second\n\nc [dup]\n",
+	"- item\n\n  more https://x.example/item\n\nb https://x.example/b\n\n1. one\n\n   two\n\nc\n",
+	"> quote\n\n> more https://x.example/q\n\nb\n\n    code https://x.example/code\n\n    more\n\nc\n",
+	"# Title\n\ntext\n\n# Title\n\nmore\n\n## Title [x]\n\n[x]: https://x.example/h\n",
+	"a\n\n<div id=\"d\">\n\nb <a href=\"https://x.example/a\" name=\"n\">x</a>\n\n</div>\n\nc <!-- c -->\n",
+	"a\n  ```\nb\n\nc\n```\n\nd https://x.example/d\n\n```\ne\n",
+	"a\r\n\r\nb https://x.example/b\r\n\r\n```\r\nc\r\n\r\nd\r\n```\r\n\r\ne\r\n",
+	"Title\n===\n\nb <https://x.example/b\n\nc>\n\nd\n---\n",
+	"- a\n  ```\n  b\n\n```\nc\n\nd https://x.example/d\n```\n\ne https://x.example/e\n",
+}
+
+// TestChunkedEqualsWhole: every golden document and the cases above, in
+// chunks as small as they come, give what one parse gives.
+func TestChunkedEqualsWhole(t *testing.T) {
+	for _, c := range readGolden(t) {
+		if strings.HasSuffix(c.name, ".md") {
+			for _, size := range []int{1, 40} {
+				checkChunked(t, c.file+": "+c.name, c.input, size)
+			}
+		}
+	}
+	for i, src := range chunkCases {
+		for _, size := range []int{1, 2, 10, 30} {
+			checkChunked(t, fmt.Sprintf("case %d", i), []byte(src), size)
+		}
+	}
+}
+
+// FuzzMarkdownChunks: Markdown and MarkdownDoc in chunks of a few bytes
+// equal one parse.
+func FuzzMarkdownChunks(f *testing.F) {
+	seed(f)
+	for _, s := range chunkCases {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		checkChunked(t, "input", src, 1)
+		checkChunked(t, "input", src, 16)
+	})
+}
+
+// largeMarkdown returns a prose document of about n bytes: paragraphs with
+// links and URIs, headings (repeated, so that slugs are numbered), fenced
+// code with blank lines, HTML comments, lists, and link reference
+// definitions that come after their first use.
+func largeMarkdown(n int) []byte {
+	r := rand.New(rand.NewPCG(1, 2))
+	words := strings.Fields("the quick brown fox jumps over lazy dog see more text here details and for")
+	var b bytes.Buffer
+	for i := 0; b.Len() < n; i++ {
+		switch {
+		case i%50 == 0:
+			fmt.Fprintf(&b, "## Heading %d\n\n", i%500)
+		case i%97 == 0:
+			b.WriteString("```\ncode https://x.example/code\n\nmore\n```\n\n")
+		case i%89 == 0:
+			b.WriteString("<!--\n\n[hidden](https://x.example/hidden)\n\n-->\n\n")
+		case i%83 == 0:
+			b.WriteString("- item [link](other.md#part)\n\n  more\n\n")
+		case i%79 == 0:
+			fmt.Fprintf(&b, "[def%d]: https://x.example/def/%d\n\n", i, i)
+		}
+		for k := 0; k < 12; k++ {
+			switch r.IntN(8) {
+			case 0:
+				b.WriteString("https://example.com/a/b ")
+			case 1:
+				b.WriteString("[link](other.md#part) ")
+			case 2:
+				d := (i/79 + 1) * 79
+				fmt.Fprintf(&b, "[https://x.example/def/%d][def%d] ", d, d)
+			default:
+				b.WriteString(words[r.IntN(len(words))] + " ")
+			}
+		}
+		b.WriteString("\n")
+		if i%8 == 7 {
+			b.WriteString("\n")
+		}
+	}
+	return b.Bytes()
+}
+
+// TestLargeMarkdownInChunks: a document larger than two chunks is parsed in
+// chunks (the splitter finds places to end them), and Markdown and
+// MarkdownDoc give what one parse gives. The memory this saves is
+// measured by scripts/bench-adversarial.sh.
+func TestLargeMarkdownInChunks(t *testing.T) {
+	src := largeMarkdown(2*chunkSize + chunkSize/2)
+	if !chunkable(src) {
+		t.Fatal("the document is not parsed in chunks")
+	}
+	sp := splitter{src: src}
+	if k := sp.next(chunkSize); k == len(src) || src[k-2] != '\n' {
+		t.Fatalf("no place to end a chunk after %d bytes: %d", chunkSize, k)
+	}
+	e := &Extractor{}
+	got, want := e.Markdown(src), wholeLinks(e, src)
+	if len(want) < 50000 || !reflect.DeepEqual(got, want) {
+		t.Fatalf("Markdown in chunks: %d links, in one parse: %d, or they differ", len(got), len(want))
+	}
+	gotDoc, wantDoc := e.MarkdownDoc(src), wholeDoc(e, src)
+	if !reflect.DeepEqual(gotDoc, wantDoc) {
+		t.Fatalf("MarkdownDoc in chunks differs from one parse: %d/%d links, %d/%d anchors, %d/%d comments",
+			len(gotDoc.Links), len(wantDoc.Links), len(gotDoc.Anchors), len(wantDoc.Anchors), len(gotDoc.Comments), len(wantDoc.Comments))
+	}
+}
+
+// BenchmarkMarkdownLarge compares the chunked parse of an 8 MB document
+// with one parse (-benchmem: bytes allocated per document).
+func BenchmarkMarkdownLarge(b *testing.B) {
+	src := largeMarkdown(8 << 20)
+	e := &Extractor{}
+	b.Run("chunks", func(b *testing.B) {
+		b.SetBytes(int64(len(src)))
+		b.ReportAllocs()
+		for b.Loop() {
+			e.MarkdownDoc(src)
+		}
+	})
+	b.Run("whole", func(b *testing.B) {
+		b.SetBytes(int64(len(src)))
+		b.ReportAllocs()
+		for b.Loop() {
+			wholeDoc(e, src)
+		}
+	})
+}
