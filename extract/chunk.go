@@ -74,8 +74,9 @@ type chunk struct {
 
 // chunked returns the links of the Markdown document src parsed with p in
 // chunks of at least size bytes, finished, and, when doc is set, its
-// marks, as markdownLinks and docMarks return them for one parse of src.
-func (e *Extractor) chunked(src []byte, p parser.Parser, doc bool, size int) ([]Link, []mark) {
+// marks, as markdownLinks and docMarks return them for one parse of src;
+// and the chunks.
+func (e *Extractor) chunked(src []byte, p parser.Parser, doc bool, size int) ([]Link, []mark, []chunk) {
 	links := make([]Link, 0, estimateLinks(src))
 	var marks []mark
 	refs := map[string]parser.Reference{}
@@ -119,7 +120,7 @@ func (e *Extractor) chunked(src []byte, p parser.Parser, doc bool, size int) ([]
 		links = nil // as one parse returns
 	}
 	finish(src, links)
-	return links, marks
+	return links, marks, chunks
 }
 
 // chunkResults appends the links (and, with doc, the marks) of chunk c,

@@ -30,7 +30,7 @@ func wholeDoc(e *Extractor, src []byte) *Doc {
 func chunkedDoc(e *Extractor, src []byte, size int) *Doc {
 	d := &Doc{}
 	var marks []mark
-	d.Links, marks = e.chunked(src, docParser(), true, size)
+	d.Links, marks, _ = e.chunked(src, docParser(), true, size)
 	d.place(src, slugMarks(marks))
 	return d
 }
@@ -62,7 +62,7 @@ func checkChunked(t testing.TB, name string, src []byte, size int) {
 	}
 	for _, e := range []*Extractor{{}, {Code: true}} {
 		want := noEmpty(wholeLinks(e, src))
-		got, _ := e.chunked(src, mdParser(), false, size)
+		got, _, _ := e.chunked(src, mdParser(), false, size)
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("%s (code %v): in chunks of %d bytes:\n%s\nin one parse:\n%s", name, e.Code, size, formatLinks(got), formatLinks(want))
 		}
@@ -179,6 +179,17 @@ func TestLargeMarkdownInChunks(t *testing.T) {
 	sp := splitter{src: src}
 	if k := sp.next(chunkSize); k == len(src) || src[k-2] != '\n' {
 		t.Fatalf("no place to end a chunk after %d bytes: %d", chunkSize, k)
+	}
+	// The tree of one chunk is what the parse holds: no chunk may grow
+	// much past the size asked for on prose.
+	_, _, chunks := (&Extractor{}).chunked(src, docParser(), true, chunkSize/8)
+	if len(chunks) < 16 {
+		t.Errorf("%d bytes in %d chunks of at least %d bytes", len(src), len(chunks), chunkSize/8)
+	}
+	for _, c := range chunks {
+		if c.hi-c.lo > chunkSize/8+4096 {
+			t.Errorf("chunk %d-%d of %d bytes, asked for %d", c.lo, c.hi, c.hi-c.lo, chunkSize/8)
+		}
 	}
 	e := &Extractor{}
 	got, want := e.Markdown(src), wholeLinks(e, src)

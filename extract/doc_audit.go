@@ -86,7 +86,7 @@ func (e *Extractor) MarkdownDoc(src []byte) *Doc {
 	d := &Doc{}
 	var marks []mark
 	if chunkable(src) {
-		d.Links, marks = e.chunked(src, docParser(), true, chunkSize)
+		d.Links, marks, _ = e.chunked(src, docParser(), true, chunkSize)
 	} else {
 		root := docParser().Parse(text.NewReader(src))
 		d.Links = e.markdownLinks(src, root, presize(src))
