@@ -2,6 +2,7 @@ package extract
 
 import (
 	"bytes"
+	"slices"
 
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
@@ -70,6 +71,8 @@ type chunk struct {
 	lo, hi       int
 	links, marks int      // index of the chunk's first link and first mark
 	missed       []string // labels looked up and not defined in the chunks up to this one
+	// early holds the definitions read ahead that the chunk was given.
+	early map[string]parser.Reference
 }
 
 // chunked returns the links of the Markdown document src parsed with p in
@@ -80,8 +83,12 @@ func (e *Extractor) chunked(src []byte, p parser.Parser, doc bool, size int) ([]
 	links := make([]Link, 0, estimateLinks(src))
 	var marks []mark
 	refs := map[string]parser.Reference{}
+	var ahead *lookahead
 	// Without "]:" no line defines a reference: no lookup needs keeping.
 	track := bytes.Contains(src, defMark)
+	if track {
+		ahead = newLookahead(src, p, size)
+	}
 	var chunks []chunk
 	sp := splitter{src: src}
 	for lo := 0; lo < len(src); {
@@ -89,28 +96,33 @@ func (e *Extractor) chunked(src []byte, p parser.Parser, doc bool, size int) ([]
 		var root ast.Node
 		var ctx *refContext
 		for {
-			ctx = &refContext{Context: parser.NewContext(), refs: refs, track: track}
+			ctx = &refContext{Context: parser.NewContext(), refs: refs, ahead: ahead, track: track}
 			root = p.Parse(text.NewReader(src[lo:hi]), parser.WithContext(ctx))
 			if hi == len(src) || closedAtEnd(src[lo:hi], root) {
 				break
 			}
 			hi = sp.next(lo + 2*(hi-lo))
 		}
-		c := chunk{lo: lo, hi: hi, links: len(links), marks: len(marks), missed: ctx.missedLabels()}
+		if track && ahead.load(ctx.missed, hi, sp) {
+			// Labels defined further on, now read ahead: parse again
+			// rather than at the end, since the later chunks will use them
+			// too (a document with its definitions at the bottom).
+			ctx = &refContext{Context: parser.NewContext(), refs: refs, ahead: ahead, track: track}
+			root = p.Parse(text.NewReader(src[lo:hi]), parser.WithContext(ctx))
+		}
+		c := chunk{lo: lo, hi: hi, links: len(links), marks: len(marks), missed: ctx.missedLabels(), early: ctx.early}
 		links, marks = e.chunkResults(src, c, root, links, marks, doc)
 		ctx.keep()
 		chunks = append(chunks, c)
 		lo = hi
 	}
-	// Chunks that named a label defined only further on: again, with all
-	// the definitions of the document.
+	// Chunks that named a label defined only further on, or that were
+	// given a definition read ahead that is not the document's: again,
+	// with all the definitions of the document.
 	var again []int
 	for i, c := range chunks {
-		for _, l := range c.missed {
-			if _, ok := refs[l]; ok {
-				again = append(again, i)
-				break
-			}
+		if c.stale(refs) {
+			again = append(again, i)
 		}
 	}
 	if len(again) > 0 {
@@ -121,6 +133,128 @@ func (e *Extractor) chunked(src []byte, p parser.Parser, doc bool, size int) ([]
 	}
 	finish(src, links)
 	return links, marks, chunks
+}
+
+// stale reports whether the parse of c answered a label otherwise than
+// refs, the definitions of the whole document, do.
+func (c *chunk) stale(refs map[string]parser.Reference) bool {
+	for _, l := range c.missed {
+		if _, ok := refs[l]; ok {
+			return true
+		}
+	}
+	for l, r := range c.early {
+		if !sameReference(refs[l], r) {
+			return true
+		}
+	}
+	return false
+}
+
+func sameReference(a, b parser.Reference) bool {
+	return a != nil && b != nil && bytes.Equal(a.Label(), b.Label()) &&
+		bytes.Equal(a.Destination(), b.Destination()) && bytes.Equal(a.Title(), b.Title())
+}
+
+// lookahead reads link reference definitions ahead of the chunk being
+// parsed, in a document that uses a label before it defines it (often all
+// definitions at the bottom), so that each chunk is not parsed twice. What
+// it reads is a guess, parsed from a place the splitter offers without
+// the check of the chunked parse; the definitions that the chunks find
+// themselves decide, and a chunk that was given another is parsed again.
+type lookahead struct {
+	src   []byte
+	p     parser.Parser
+	size  int
+	lines map[string]int              // label -> offset of the first line that seems to define it
+	refs  map[string]parser.Reference // read ahead
+	done  []int                       // pairs of offsets: the parts read
+	sp    *splitter                   // the lookahead's own, from the first chunk that needed it
+	last  int                         // the last place it found to split at
+}
+
+// newLookahead finds the lines that seem to define a label: "[label]:"
+// after at most three spaces.
+func newLookahead(src []byte, p parser.Parser, size int) *lookahead {
+	la := &lookahead{src: src, p: p, size: size, lines: map[string]int{}, refs: map[string]parser.Reference{}}
+	for i := 0; ; {
+		k := bytes.Index(src[i:], defMark)
+		if k < 0 {
+			return la
+		}
+		end := i + k
+		i = end + len(defMark)
+		bol := bytes.LastIndexByte(src[:end], '\n') + 1
+		j := bol
+		for j < bol+3 && src[j] == ' ' {
+			j++
+		}
+		if src[j] != '[' || j+1 >= end {
+			continue
+		}
+		key := util.ToLinkReference(src[j+1 : end])
+		if _, ok := la.lines[key]; !ok {
+			la.lines[key] = bol
+		}
+	}
+}
+
+// load reads ahead the definitions of the labels of missed that a line
+// after hi seems to define, and reports whether it read any. sp is the
+// splitter of the chunked parse, standing at hi: the lookahead goes on
+// with a copy of it, forward only, so that it reads the document once at
+// most; a label whose line it has passed is left to the parse at the end.
+func (la *lookahead) load(missed map[string]bool, hi int, sp splitter) bool {
+	var targets []int
+	for l := range missed {
+		if at, ok := la.lines[l]; ok && at >= hi && at >= la.last && !la.read(at) {
+			targets = append(targets, at)
+		}
+	}
+	if len(targets) == 0 {
+		return false
+	}
+	slices.Sort(targets)
+	if la.sp == nil {
+		la.sp, la.last = &sp, hi
+	}
+	read := false
+	for _, at := range targets {
+		if at < la.last || la.read(at) {
+			continue
+		}
+		// The part from the last place to split at or before the line
+		// to one at least a chunk further on.
+		for {
+			next := la.sp.next(la.last + 1)
+			if next > at || next == len(la.src) {
+				break
+			}
+			la.last = next
+		}
+		ahead := *la.sp
+		from, to := la.last, ahead.next(max(la.last+la.size, at+1))
+		ctx := &refContext{Context: parser.NewContext(), refs: map[string]parser.Reference{}}
+		la.p.Parse(text.NewReader(la.src[from:to]), parser.WithContext(ctx))
+		for k, r := range ctx.own {
+			if _, ok := la.refs[k]; !ok {
+				la.refs[k] = r
+			}
+		}
+		la.done = append(la.done, from, to)
+		read = true
+	}
+	return read
+}
+
+// read reports whether the offset at lies in a part already read.
+func (la *lookahead) read(at int) bool {
+	for i := 0; i < len(la.done); i += 2 {
+		if la.done[i] <= at && at < la.done[i+1] {
+			return true
+		}
+	}
+	return false
 }
 
 // chunkResults appends the links (and, with doc, the marks) of chunk c,
@@ -218,6 +352,8 @@ type refContext struct {
 	parser.Context
 	refs   map[string]parser.Reference // of the chunks before, or of the whole document
 	own    map[string]parser.Reference
+	ahead  *lookahead // or nil
+	early  map[string]parser.Reference
 	missed map[string]bool
 	track  bool
 }
@@ -238,13 +374,23 @@ func (c *refContext) AddReference(r parser.Reference) {
 	c.own[key] = r
 }
 
-// Reference looks label up.
+// Reference looks label up: in the chunks before, in this one, then in
+// the definitions read ahead.
 func (c *refContext) Reference(label string) (parser.Reference, bool) {
 	if r, ok := c.refs[label]; ok {
 		return r, true
 	}
 	if r, ok := c.own[label]; ok {
 		return r, true
+	}
+	if c.ahead != nil {
+		if r, ok := c.ahead.refs[label]; ok {
+			if c.early == nil {
+				c.early = map[string]parser.Reference{}
+			}
+			c.early[label] = r
+			return r, true
+		}
 	}
 	if c.track {
 		if c.missed == nil {

@@ -84,6 +84,12 @@ var chunkCases = []string{
 	"a [ref] and [x][later]\n\nb\n\n[later]: https://x.example/later\n\nc [later]\n\n[ref]: https://x.example/ref\n",
 	"see [https://x.example/a][later]\n\nb\n\n[later]: https://x.example/a\n",
 	"# A [b][later]\n\nb\n\n# A b\n\n[later]: https://x.example/a\n",
+	"a [https://x.example/1][one]\n\nb [https://x.example/2][two]\n\nc\n\n[one]: https://x.example/1\n[two]: https://x.example/2\n[one]: https://x.example/other\n",
+	"a [x]\n\nb\n\n```\n[x]: https://x.example/code\n```\n\nc [https://x.example/x][x]\n\n[x]: https://x.example/x\n",
+	// The splitter loses track of a fence in a list item, and the
+	// lookahead reads a definition in code: the chunk given it is parsed
+	// again.
+	"a [https://x.example/real][x]\n\nb\n\n- i\n  ```\n\nd\n\n```\n\ne\n\n[x]: https://x.example/fake\n\n```\n\n[x]: https://x.example/real\n",
 	"[dup]: https://x.example/first\n\nb [dup]\n\n[dup]: https://x.example/second\n\nc [dup]\n",
 	"- item\n\n  more https://x.example/item\n\nb https://x.example/b\n\n1. one\n\n   two\n\nc\n",
 	"> quote\n\n> more https://x.example/q\n\nb\n\n    code https://x.example/code\n\n    more\n\nc\n",
