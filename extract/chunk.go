@@ -177,14 +177,17 @@ type lookahead struct {
 // after at most three spaces.
 func newLookahead(src []byte, p parser.Parser, size int) *lookahead {
 	la := &lookahead{src: src, p: p, size: size, lines: map[string]int{}, refs: map[string]parser.Reference{}}
+	bol := 0 // start of the line of the last "]:", found looking back no further than the one before
 	for i := 0; ; {
 		k := bytes.Index(src[i:], defMark)
 		if k < 0 {
 			return la
 		}
 		end := i + k
+		if nl := bytes.LastIndexByte(src[i:end], '\n'); nl >= 0 {
+			bol = i + nl + 1
+		}
 		i = end + len(defMark)
-		bol := bytes.LastIndexByte(src[:end], '\n') + 1
 		j := bol
 		for j < bol+3 && src[j] == ' ' {
 			j++
