@@ -203,14 +203,17 @@ func newLookahead(src []byte, p parser.Parser, size int) *lookahead {
 }
 
 // load reads ahead the definitions of the labels of missed that a line
-// after hi seems to define, and reports whether it read any. sp is the
+// a chunk or more after hi seems to define, and reports whether it read
+// any. sp is the
 // splitter of the chunked parse, standing at hi: the lookahead goes on
 // with a copy of it, forward only, so that it reads the document once at
 // most; a label whose line it has passed is left to the parse at the end.
 func (la *lookahead) load(missed map[string]bool, hi int, sp splitter) bool {
 	var targets []int
 	for l := range missed {
-		if at, ok := la.lines[l]; ok && at >= hi && at >= la.last && !la.read(at) {
+		// A definition in the next chunk comes soon enough: the chunks
+		// after it will know it, and this one is parsed again at the end.
+		if at, ok := la.lines[l]; ok && at >= hi+la.size && at >= la.last && !la.read(at) {
 			targets = append(targets, at)
 		}
 	}

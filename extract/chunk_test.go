@@ -173,6 +173,23 @@ func largeMarkdown(n int) []byte {
 	return b.Bytes()
 }
 
+// bottomDefinitions returns a prose document of about n bytes whose
+// reference links are defined at its end, as many documents do.
+func bottomDefinitions(n int) []byte {
+	var b bytes.Buffer
+	for i := 0; b.Len() < n; i++ {
+		fmt.Fprintf(&b, "see [https://x.example/r/%d][r%d] and [the page][r%d] for more https://example.com/a/b\n", i%1000, i%1000, (i+7)%1000)
+		if i%8 == 7 {
+			b.WriteString("\n")
+		}
+	}
+	b.WriteString("\n")
+	for k := range 1000 {
+		fmt.Fprintf(&b, "[r%d]: https://x.example/r/%d\n", k, k)
+	}
+	return b.Bytes()
+}
+
 // TestLargeMarkdownInChunks: a document larger than two chunks is parsed in
 // chunks (the splitter finds places to end them), and Markdown and
 // MarkdownDoc give what one parse gives. The memory this saves is
@@ -202,6 +219,10 @@ func TestLargeMarkdownInChunks(t *testing.T) {
 	if len(want) < 50000 || !reflect.DeepEqual(got, want) {
 		t.Fatalf("Markdown in chunks: %d links, in one parse: %d, or they differ", len(got), len(want))
 	}
+	bottom := bottomDefinitions(2*chunkSize + chunkSize/2)
+	if got, want := e.Markdown(bottom), wholeLinks(e, bottom); !reflect.DeepEqual(got, want) {
+		t.Fatalf("Markdown in chunks, definitions at the end: %d links, in one parse: %d, or they differ", len(got), len(want))
+	}
 	gotDoc, wantDoc := e.MarkdownDoc(src), wholeDoc(e, src)
 	if !reflect.DeepEqual(gotDoc, wantDoc) {
 		t.Fatalf("MarkdownDoc in chunks differs from one parse: %d/%d links, %d/%d anchors, %d/%d comments",
@@ -210,22 +231,28 @@ func TestLargeMarkdownInChunks(t *testing.T) {
 }
 
 // BenchmarkMarkdownLarge compares the chunked parse of an 8 MB document
-// with one parse (-benchmem: bytes allocated per document).
+// with one parse (-benchmem: bytes allocated per document), for prose
+// and with the definitions at the end.
 func BenchmarkMarkdownLarge(b *testing.B) {
-	src := largeMarkdown(8 << 20)
 	e := &Extractor{}
-	b.Run("chunks", func(b *testing.B) {
-		b.SetBytes(int64(len(src)))
-		b.ReportAllocs()
-		for b.Loop() {
-			e.MarkdownDoc(src)
-		}
-	})
-	b.Run("whole", func(b *testing.B) {
-		b.SetBytes(int64(len(src)))
-		b.ReportAllocs()
-		for b.Loop() {
-			wholeDoc(e, src)
-		}
-	})
+	for _, doc := range []struct {
+		name string
+		src  []byte
+	}{{"prose", largeMarkdown(8 << 20)}, {"definitions-at-end", bottomDefinitions(8 << 20)}} {
+		src := doc.src
+		b.Run(doc.name+"/chunks", func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			b.ReportAllocs()
+			for b.Loop() {
+				e.MarkdownDoc(src)
+			}
+		})
+		b.Run(doc.name+"/whole", func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			b.ReportAllocs()
+			for b.Loop() {
+				wholeDoc(e, src)
+			}
+		})
+	}
 }
