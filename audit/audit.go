@@ -193,6 +193,9 @@ type auditor struct {
 	reals   sync.Map          // absolute path -> real path ("" when it does not resolve)
 	memoMu  sync.RWMutex
 	memo    map[resolveKey]resolved // see resolve
+
+	gitMu    sync.Mutex
+	gitTrees map[string]*gitTree // by work tree top: what git ignores (see builtOutput)
 }
 
 // fail records an error of the sequential parts of a run.

@@ -23,12 +23,13 @@ import (
 // way.
 
 // skipDirs are never walked below a directory named on the command line:
-// version control, installed dependencies, and the template folders of
-// site generators (Hugo's layouts/ and themes/, Jekyll's _includes/),
-// whose HTML is no document of its own.
+// version control, installed dependencies, the template folders of site
+// generators (Hugo's layouts/ and themes/, Jekyll's _includes/), whose
+// HTML is no document of its own, and Go's testdata/ (which the go tool
+// ignores too), whose fixtures are often broken on purpose.
 var skipDirs = map[string]bool{
 	".git": true, "node_modules": true, "vendor": true,
-	"layouts": true, "_includes": true, "themes": true,
+	"layouts": true, "_includes": true, "themes": true, "testdata": true,
 }
 
 // documentExt reports whether a file met in a walk is a document.

@@ -19,7 +19,7 @@ var layers = map[string]int{
 	"analyzer": 4, "audit/site": 4, "internal/fixdriver": 4,
 	"audit": 5, "plugin": 5,
 	"audit/remote": 6,
-	"cmd/urilint":  7, "cmd/uriextract": 7, "scripts/sitecheck": 7,
+	"cmd/urilint":  7, "cmd/uriextract": 7,
 	"integration": 8,
 }
 

@@ -133,8 +133,16 @@ type Site struct {
 	// whatever page includes them.
 	templates []string
 	tabIDs    bool // content tabs get ids from their titles
+	// dynamic are the pages whose ids a component makes from data when
+	// the site is built (an MDX page rendering imported JSON).
+	dynamic   map[string]bool
 	titleNoID bool // a page's leading "# Title" is its title, with no id
 }
+
+// DynamicIDs reports whether the page rel gets ids when the site is
+// built, from data no heading of its source shows: a fragment naming it
+// cannot be checked offline.
+func (s *Site) DynamicIDs(rel string) bool { return s.dynamic[rel] }
 
 // TitleNoID reports whether a page's leading top-level heading is shown
 // as its title without an id (Docusaurus).
