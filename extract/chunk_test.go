@@ -118,6 +118,31 @@ func TestChunkedEqualsWhole(t *testing.T) {
 	}
 }
 
+// chunkFragments are lines that open, continue and close the blocks a
+// chunk boundary must not cut, and define and use references.
+var chunkFragments = []string{"a https://x.example/a", "b [l](https://x.example/b)", "", "", "", "```", "~~~", "  ```",
+	"- item", "  cont [y]", "1. one", "> quote https://x.example/q", "<!--", "-->", "<pre>", "</pre>", "<div id=\"d\">", "</div>",
+	"    code https://x.example/c", "[y]: https://x.example/y", "[z]: https://x.example/z", "c [z] and [https://x.example/y][y]",
+	"# Head [z]", "Head", "===", "---", "<?", "?>", "| a | b |", "|---|---|", "| [x](https://x.example/t) | y |",
+	"<https://x.example/auto>", "d <http://a", " b>", "\t\tx", "e\\", "f  ", "<script>", "</script>", "  [y]: https://x.example/y2",
+	"> [z]: https://x.example/zq", "<![CDATA[", "]]>", "<!X", ">", "- ```", "  - sub https://x.example/s", "# A {#id}"}
+
+// TestChunkedRandomDocuments: documents made of random lines of
+// chunkFragments, in chunks of a few bytes, give what one parse gives.
+func TestChunkedRandomDocuments(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	for range 1000 {
+		var lines []string
+		for k := r.IntN(60); k >= 0; k-- {
+			lines = append(lines, chunkFragments[r.IntN(len(chunkFragments))])
+		}
+		src := []byte(strings.Join(lines, "\n") + "\n")
+		for _, size := range []int{1, 7, 50} {
+			checkChunked(t, fmt.Sprintf("%q", src), src, size)
+		}
+	}
+}
+
 // FuzzMarkdownChunks: Markdown and MarkdownDoc in chunks of a few bytes
 // equal one parse.
 func FuzzMarkdownChunks(f *testing.F) {
