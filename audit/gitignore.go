@@ -85,11 +85,9 @@ func parseIgnore(src []byte, domain []string) *ignoreFile {
 		case p == "" || strings.Contains(p, `\`):
 			f.others = append(f.others, i)
 		case strings.Contains(p, "/"):
-			first := p
-			if k := strings.IndexByte(strings.TrimPrefix(p, "/"), '/'); k >= 0 {
-				first = strings.TrimPrefix(p, "/")[:k]
-			} else {
-				first = strings.TrimPrefix(p, "/")
+			first := strings.TrimPrefix(p, "/")
+			if k := strings.IndexByte(first, '/'); k >= 0 {
+				first = first[:k]
 			}
 			if first == "" || hasMeta(first) {
 				f.others = append(f.others, i)
