@@ -6,9 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"path/filepath"
 	"runtime"
-	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -144,13 +144,21 @@ type File struct {
 	// read or was skipped, which holds only errs or warns; decoded: Src
 	// is decoded from UTF-16, so offsets are not those of the file.
 	walked, failed, decoded bool
-	cols                    []int32 // the column of each link's start, in characters (compact)
-	rel                     string  // slash path from the root, once known
+	rel                     string // slash path from the root, once known
 	kind                    kind
-	doc                     *extract.Doc
+	doc                     *extract.Doc // the parse, until compact
 	links                   int
 	errs                    []error  // of reading and of directives
 	warns                   []string // of reading, which are no errors
+
+	// What compact keeps of the parse for the check (see linkRec).
+	parsed bool
+	plain  error // extract.Doc.Plain
+	recs   []linkRec
+	uris   string         // the URIs of recs, one after another
+	odd    []extract.Link // the links that recs cannot hold
+	code   [][2]int       // what the publisher shows as code (site.Site.CodeRanges)
+	tmpls  []tmplLink     // the generator's link templates (checkTemplates)
 
 	sil     *silencer // the directives; nil when there are none
 	silErrs []error   // of the directives, reported by check
@@ -255,13 +263,13 @@ func Run(cfg Config, paths []string) *Result {
 	var kept []*File
 	var warns []string
 	for _, f := range files {
-		if f.doc != nil && f.doc.Plain != nil && a.pol.Reports(policy.CategoryDegraded) {
+		if f.plain != nil && a.pol.Reports(policy.CategoryDegraded) {
 			f.warns = nil // a finding of its own: see check
 		}
 		warns = append(warns, f.warns...)
 		a.errs = append(a.errs, f.errs...)
 		f.errs = nil
-		if f.doc != nil {
+		if f.parsed {
 			kept = append(kept, f)
 			a.ignore.forRoot(f.root)
 		}
@@ -416,33 +424,27 @@ func (a *auditor) check(f *File) []Finding {
 	sil := f.sil
 	f.errs = append(f.errs, f.silErrs...)
 	ign := a.ignore.forRoot(f.root)
-	if f.doc.Plain != nil && a.pol.Reports(policy.CategoryDegraded) {
+	if f.plain != nil && a.pol.Reports(policy.CategoryDegraded) {
 		out = append(out, Finding{File: f.Name, Pos: extract.Position{Line: 1, Column: 1}, Category: policy.CategoryDegraded, col: 1,
-			Message: fmt.Sprintf("%v: read as plain text, so its Markdown links are not checked", f.doc.Plain)})
+			Message: fmt.Sprintf("%v: read as plain text, so its Markdown links are not checked", f.plain)})
 		if sil != nil {
 			out = sil.filter(out, 0)
 		}
 	}
-	for i := range f.doc.Links {
-		l := &f.doc.Links[i]
+	var l extract.Link // one for the file: the findings copy what they need
+	for i := range f.recs {
+		l = f.link(i)
 		n := len(out)
-		out = a.checkLink(f, l, ign, out)
+		out = a.checkLink(f, &l, ign, out)
 		if sil != nil {
 			out = sil.filter(out, n)
 		}
 		for j := n; j < len(out); j++ {
-			out[j].col = linkColumn(int(f.cols[i]), l, out[j].Pos)
+			out[j].col = linkColumn(int(f.recs[i].ccol), &l, out[j].Pos)
 		}
 	}
-	n := len(out)
-	out = a.checkTemplates(f, out) // a generator's link templates: ref, relref, link, post_url
-	if n < len(out) {
-		cols := extract.NewColumns(f.Src)
-		for i := n; i < len(out); i++ {
-			out[i].col = cols.Column(out[i].Pos)
-		}
-	}
-	return out
+	// A generator's link templates: ref, relref, link, post_url.
+	return a.checkTemplates(f, out)
 }
 
 // checkLink adds the findings of the link l of f.
@@ -466,27 +468,94 @@ func (a *auditor) checkLink(f *File, l *extract.Link, ign *ignoreList, out []Fin
 	return out
 }
 
+// linkRec is what an audit keeps of one link until the check: a quarter
+// of an extract.Link, whose two strings are mostly one and whose end
+// follows from its start. Its URI is a slice of the file's arena
+// (File.uris), so that the links of a file are two allocations, not one
+// or two per link. A link that does not fit (written otherwise than its
+// URI, across lines, or with a hyphen break or a glued word) is kept
+// whole in File.odd, which odd indexes.
+type linkRec struct {
+	at, n          uint32 // the URI is File.uris[at:at+n]; File.odd[at] when odd
+	off, line, col int32  // the start
+	ccol           int32  // the column of the start, in characters
+	kind           extract.Kind
+	odd            bool
+}
+
+// regular reports whether l is what a linkRec holds: written as its
+// URI, on one line, with none of the rare fields, at offsets that fit.
+func regular(l *extract.Link) bool {
+	if l.URI != l.Raw || l.Alt != "" || l.Glued != "" || l.Start.Offset+len(l.URI) > math.MaxInt32 {
+		return false
+	}
+	end := l.Start
+	end.Offset += len(l.URI)
+	end.Column += len(l.URI)
+	return l.End == end && !strings.Contains(l.URI, "\n")
+}
+
+// link returns the link i of f, as it was parsed.
+func (f *File) link(i int) extract.Link {
+	r := &f.recs[i]
+	if r.odd {
+		return f.odd[r.at]
+	}
+	u := f.uris[r.at : r.at+r.n]
+	start := extract.Position{Offset: int(r.off), Line: int(r.line), Column: int(r.col)}
+	end := start
+	end.Offset += len(u)
+	end.Column += len(u)
+	return extract.Link{URI: u, Raw: u, Start: start, End: end, Kind: r.kind}
+}
+
 // compact keeps of a parsed file only what the check needs: its anchors
-// go to the target index, its links are copied to a slice of their exact
-// length with the column of each start in characters, and its source is
-// dropped when Config.DropSource asks for it (no fixes wanted), unless it is
+// go to the target index, its links become linkRecs with the column of
+// each start in characters, what its publisher needs of its text is
+// taken now (code ranges, link templates), and its source is dropped
+// when Config.DropSource asks for it (no fixes wanted), unless it is
 // standard input. An audit of many files then holds their links, not
 // their text and parse.
 func (a *auditor) compact(f *File) {
-	if f.doc == nil {
+	d := f.doc
+	if d == nil {
 		return
 	}
 	a.index.addOne(f)
-	f.cols = make([]int32, len(f.doc.Links))
+	f.parsed, f.plain = true, d.Plain
+	f.recs = make([]linkRec, len(d.Links))
+	size := 0
+	for i := range d.Links {
+		if regular(&d.Links[i]) {
+			size += len(d.Links[i].URI)
+		}
+	}
+	var uris strings.Builder
+	uris.Grow(size)
 	// Links come in source order: one pass over the file, however many
 	// links share a line.
 	cols := extract.NewColumns(f.Src)
-	for i := range f.doc.Links {
-		f.cols[i] = int32(cols.Column(f.doc.Links[i].Start))
+	for i := range d.Links {
+		l := &d.Links[i]
+		r := &f.recs[i]
+		r.ccol = int32(cols.Column(l.Start))
+		if !regular(l) || uris.Len()+len(l.URI) > math.MaxUint32 {
+			r.odd, r.at = true, uint32(len(f.odd))
+			f.odd = append(f.odd, *l)
+			continue
+		}
+		r.at, r.n = uint32(uris.Len()), uint32(len(l.URI))
+		r.off, r.line, r.col, r.kind = int32(l.Start.Offset), int32(l.Start.Line), int32(l.Start.Column), l.Kind
+		uris.WriteString(l.URI)
 	}
-	f.doc.Links = slices.Clone(f.doc.Links)
-	f.doc.Anchors, f.doc.Comments = nil, nil
-	if a.cfg.DropSource && f.abs != "" && f.kind != kindMarkdown {
+	f.uris = uris.String()
+	if f.abs != "" && f.kind == kindMarkdown && fileRel(f) {
+		s := a.siteOf(f.root)
+		f.code = s.CodeRanges(f.Src)
+		f.tmpls = a.findTemplates(f, s)
+	}
+	f.doc = nil
+	if a.cfg.DropSource && f.abs != "" {
 		f.Src = nil
 	}
 }

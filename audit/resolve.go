@@ -253,9 +253,8 @@ type siteEntry struct {
 
 // sites holds the publishers of the roots of a run.
 type sites struct {
-	mu   sync.Mutex
-	m    map[string]*siteEntry
-	code sync.Map // *File -> [][2]int: what the publisher shows as code
+	mu sync.Mutex
+	m  map[string]*siteEntry
 }
 
 func (a *auditor) siteEntry(root string) *siteEntry {
