@@ -36,8 +36,21 @@ type target struct {
 	binary    bool
 
 	mu   sync.Mutex
-	sets map[*site.Site]*anchor.Set
+	sets []siteSet // kept only for a page of many anchors (anchorsFor)
 }
+
+// siteSet is the anchor set of a page as one publisher makes it.
+type siteSet struct {
+	site *site.Site
+	set  *anchor.Set
+}
+
+// keepSet is how many anchors a page has at least for its anchor set to
+// be kept after a link's check: a smaller set costs less to make again
+// than to keep for every page of a large tree (two maps a page were a
+// third of an audit's memory), and a larger one is made once however
+// many links lead to it.
+const keepSet = 16
 
 func newTargetIndex(a *auditor) *targetIndex {
 	return &targetIndex{a: a, targets: map[string]*target{}}
@@ -123,8 +136,10 @@ func (t *target) fill(k kind, src []byte, d *extract.Doc) {
 func (t *target) anchorsFor(s *site.Site) *anchor.Set {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if set, ok := t.sets[s]; ok {
-		return set
+	for _, ss := range t.sets {
+		if ss.site == s {
+			return ss.set
+		}
 	}
 	set := &anchor.Set{}
 	ids := s.HeadingIDs(t.headings)
@@ -163,10 +178,9 @@ func (t *target) anchorsFor(s *site.Site) *anchor.Set {
 			set.Add(id)
 		}
 	}
-	if t.sets == nil {
-		t.sets = map[*site.Site]*anchor.Set{}
+	if set.Len() >= keepSet {
+		t.sets = append(t.sets, siteSet{s, set})
 	}
-	t.sets[s] = set
 	return set
 }
 

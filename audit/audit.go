@@ -201,6 +201,7 @@ type auditor struct {
 	reals   sync.Map          // absolute path -> real path ("" when it does not resolve)
 	memoMu  sync.RWMutex
 	memo    map[resolveKey]resolved // see resolve
+	memoOld map[resolveKey]resolved
 }
 
 // fail records an error of the sequential parts of a run.
@@ -444,7 +445,11 @@ func (a *auditor) check(f *File) []Finding {
 		}
 	}
 	// A generator's link templates: ref, relref, link, post_url.
-	return a.checkTemplates(f, out)
+	out = a.checkTemplates(f, out)
+	// What was kept for the check is done with: a file checked early
+	// frees its links for the rest of the run.
+	f.recs, f.uris, f.odd, f.code, f.tmpls = nil, "", nil, nil, nil
+	return out
 }
 
 // checkLink adds the findings of the link l of f.

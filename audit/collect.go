@@ -13,6 +13,7 @@ import (
 	"unicode/utf16"
 
 	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/uri"
 )
 
 // The first stage of the pipeline: collect. It turns the paths a user
@@ -516,19 +517,23 @@ type resolved struct {
 	ok     bool // resolveLocal resolved the reference
 }
 
-// resolveKey names a reference written in one directory under one root.
+// resolveKey names the path and query of a reference written in one
+// directory under one root; dir is empty for a path from the root ("/"),
+// which leads to one place from every directory.
 type resolveKey struct{ root, dir, ref string }
 
-// maxMemo bounds the references that resolve remembers.
-const maxMemo = 1 << 15
+// maxMemo bounds the references that resolve remembers, in each of its
+// two generations.
+const maxMemo = 1 << 13
 
 // resolve returns where the reference ref of f leads, asking once for
 // each directory and reference: many files of a directory link to the
 // same targets, and resolving again took a quarter of an audit's time.
-// A reference that is empty or starts with "?" or "#" leads to its own
-// file and is resolved each time.
+// The fragment names no file, so references that differ only in it share
+// an answer. A reference that is empty or starts with "?" or "#" leads to
+// its own file and is resolved each time.
 func (a *auditor) resolve(f *File, ref string) (resolved, bool) {
-	compute := func() (resolved, bool) {
+	compute := func(ref string) (resolved, bool) {
 		t, ok := resolveLocal(f.rel, ref)
 		if !ok {
 			return resolved{}, false
@@ -541,26 +546,42 @@ func (a *auditor) resolve(f *File, ref string) (resolved, bool) {
 		}
 		return r, true
 	}
-	if ref == "" || ref[0] == '?' || ref[0] == '#' {
-		return compute()
+	p, _, hasFrag := strings.Cut(ref, "#")
+	// A reference resolves as its path and query do when its fragment is
+	// valid on its own (RFC 3986 section 4.2: the fragment is a part of
+	// its own); one that is not is repaired whole (resolveLocal).
+	if p == "" || p[0] == '?' || hasFrag && !uri.Valid(ref[len(p):]) {
+		return compute(ref)
 	}
-	k := resolveKey{f.root, f.rel[:strings.LastIndexByte(f.rel, '/')+1], ref}
+	dir := f.rel[:strings.LastIndexByte(f.rel, '/')+1]
+	if p[0] == '/' {
+		dir = ""
+	}
+	k := resolveKey{f.root, dir, p}
 	a.memoMu.RLock()
 	r, hit := a.memo[k]
-	a.memoMu.RUnlock()
-	if hit {
-		return r, r.ok
+	if !hit {
+		r, hit = a.memoOld[k]
 	}
-	r, ok := compute()
-	// The memo is bounded: a tree of distinct references gains nothing
-	// from it and would keep them all.
-	a.memoMu.Lock()
-	if len(a.memo) < maxMemo {
+	a.memoMu.RUnlock()
+	if !hit {
+		r, _ = compute(p)
+		// The memo is bounded, and keeps what was resolved last: the
+		// files of a directory, checked one after another, share their
+		// references; a tree of distinct references gains nothing from
+		// keeping them all.
+		a.memoMu.Lock()
+		if len(a.memo) >= maxMemo {
+			a.memoOld, a.memo = a.memo, nil
+		}
 		if a.memo == nil {
-			a.memo = map[resolveKey]resolved{}
+			a.memo = make(map[resolveKey]resolved, maxMemo)
 		}
 		a.memo[k] = r
+		a.memoMu.Unlock()
 	}
-	a.memoMu.Unlock()
-	return r, ok
+	if hasFrag && r.ok {
+		r.t.hasFrag, r.t.frag, r.t.fragAt = true, ref[len(p)+1:], len(p)+1
+	}
+	return r, r.ok
 }
