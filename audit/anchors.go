@@ -21,22 +21,36 @@ type targetIndex struct {
 
 // target is what a fragment may name in one file.
 type target struct {
-	once    sync.Once
-	kind    kind
-	anchors []extract.Anchor
+	once   sync.Once
+	kind   kind
+	title  bool // the first heading is a leading top-level one
+	binary bool
+	lines  int // for line anchors
+	// anchors are those of the page, in order: a target of every file of
+	// a tree is kept for the run, so only their names and kinds.
+	anchors []anchorName
 	// headings are the texts of the headings that have no id of their
 	// own, in order: a publisher other than GitHub makes other ids of
 	// them.
-	headings  []string
-	footnotes []string // labels of Markdown footnotes
-	terms     []string // definition terms
-	tabs      []string // titles of content tabs
-	lines     int      // for line anchors
-	title     bool     // the first heading is a leading top-level one
-	binary    bool
+	headings []string
+	marks    *pageMarks // nil when the page has none
 
 	mu   sync.Mutex
 	sets []siteSet // kept only for a page of many anchors (anchorsFor)
+}
+
+// anchorName is what a target keeps of an extract.Anchor.
+type anchorName struct {
+	name string
+	kind extract.AnchorKind
+}
+
+// pageMarks are the rarer things of a Markdown page that publishers give
+// ids.
+type pageMarks struct {
+	footnotes []string // labels of Markdown footnotes
+	terms     []string // definition terms
+	tabs      []string // titles of content tabs
 }
 
 // siteSet is the anchor set of a page as one publisher makes it.
@@ -117,7 +131,10 @@ func (t *target) fill(k kind, src []byte, d *extract.Doc) {
 	if d == nil {
 		return
 	}
-	t.anchors = d.Anchors
+	t.anchors = make([]anchorName, len(d.Anchors))
+	for i, an := range d.Anchors {
+		t.anchors[i] = anchorName{an.Name, an.Kind}
+	}
 	if k != kindMarkdown || d.Plain != nil {
 		return
 	}
@@ -129,7 +146,9 @@ func (t *target) fill(k kind, src []byte, d *extract.Doc) {
 			t.title = leadingTitle(src, an.Start.Offset)
 		}
 	}
-	t.footnotes, t.terms, t.tabs = scanMarkdown(src)
+	if fn, terms, tabs := scanMarkdown(src); fn != nil || terms != nil || tabs != nil {
+		t.marks = &pageMarks{footnotes: fn, terms: terms, tabs: tabs}
+	}
 }
 
 // anchorsFor returns the anchors of the page as publisher s makes them.
@@ -146,13 +165,13 @@ func (t *target) anchorsFor(s *site.Site) *anchor.Set {
 	h := 0
 	for i, an := range t.anchors {
 		if i == 0 && t.title && s.TitleNoID() {
-			if an.Kind == extract.HeadingSlug {
+			if an.kind == extract.HeadingSlug {
 				h++
 			}
 			continue
 		}
-		name := an.Name
-		if an.Kind == extract.HeadingSlug {
+		name := an.name
+		if an.kind == extract.HeadingSlug {
 			if ids != nil && h < len(ids) {
 				name = ids[h]
 			}
@@ -160,22 +179,24 @@ func (t *target) anchorsFor(s *site.Site) *anchor.Set {
 		}
 		set.Add(name)
 	}
-	if s.Forge {
-		// GitHub's footnotes: "user-content-fn-LABEL" for the note,
-		// "user-content-fnref-LABEL" where it is cited.
-		for _, fn := range t.footnotes {
-			set.Add("fn-" + fn)
-			set.Add("fnref-" + fn)
+	if m := t.marks; m != nil {
+		if s.Forge {
+			// GitHub's footnotes: "user-content-fn-LABEL" for the note,
+			// "user-content-fnref-LABEL" where it is cited.
+			for _, fn := range m.footnotes {
+				set.Add("fn-" + fn)
+				set.Add("fnref-" + fn)
+			}
 		}
-	}
-	if s.TermIDs() {
-		for _, id := range s.TermAnchors(t.terms) {
-			set.Add(id)
+		if s.TermIDs() {
+			for _, id := range s.TermAnchors(m.terms) {
+				set.Add(id)
+			}
 		}
-	}
-	if s.TabIDs() {
-		for _, id := range s.TermAnchors(t.tabs) {
-			set.Add(id)
+		if s.TabIDs() {
+			for _, id := range s.TermAnchors(m.tabs) {
+				set.Add(id)
+			}
 		}
 	}
 	if set.Len() >= keepSet {

@@ -153,15 +153,37 @@ type File struct {
 
 	// What compact keeps of the parse for the check (see linkRec).
 	parsed bool
-	plain  error // extract.Doc.Plain
 	recs   []linkRec
-	uris   string         // the URIs of recs, one after another
-	odd    []extract.Link // the links that recs cannot hold
-	code   [][2]int       // what the publisher shows as code (site.Site.CodeRanges)
-	tmpls  []tmplLink     // the generator's link templates (checkTemplates)
+	uris   string    // the URIs of recs, one after another
+	rare   *fileRare // nil for most files
 
 	sil     *silencer // the directives; nil when there are none
 	silErrs []error   // of the directives, reported by check
+}
+
+// fileRare holds what compact keeps of few files: a File of a large tree
+// is smaller without room for them.
+type fileRare struct {
+	plain error          // extract.Doc.Plain
+	odd   []extract.Link // the links that linkRecs cannot hold
+	code  [][2]int       // what the publisher shows as code (site.Site.CodeRanges)
+	tmpls []tmplLink     // the generator's link templates (checkTemplates)
+}
+
+// more returns f.rare, made when f has none.
+func (f *File) more() *fileRare {
+	if f.rare == nil {
+		f.rare = &fileRare{}
+	}
+	return f.rare
+}
+
+// plain returns why f was read as plain text, or nil.
+func (f *File) plain() error {
+	if f.rare == nil {
+		return nil
+	}
+	return f.rare.plain
 }
 
 // kind is how a document is read.
@@ -264,7 +286,7 @@ func Run(cfg Config, paths []string) *Result {
 	var kept []*File
 	var warns []string
 	for _, f := range files {
-		if f.plain != nil && a.pol.Reports(policy.CategoryDegraded) {
+		if f.plain() != nil && a.pol.Reports(policy.CategoryDegraded) {
 			f.warns = nil // a finding of its own: see check
 		}
 		warns = append(warns, f.warns...)
@@ -282,9 +304,9 @@ func Run(cfg Config, paths []string) *Result {
 			warns = append(warns, a.checkLinks(urls)...)
 		}
 	}
-	found := make([][]Finding, len(files))
 	r := &Result{Files: files, Warnings: warns, Sites: siteLines}
 	if cfg.Emit == nil {
+		found := make([][]Finding, len(files))
 		parallel(len(files), jobs, func(i int) { found[i] = a.check(files[i]) })
 		for i, fs := range found {
 			r.Findings = append(r.Findings, fs...)
@@ -297,18 +319,21 @@ func Run(cfg Config, paths []string) *Result {
 	// their order as soon as each and those before it are done; only
 	// counts are kept.
 	r.counts = map[uri.Category]int{}
-	done := make([]chan struct{}, len(files))
-	for i := range done {
-		done[i] = make(chan struct{})
-	}
 	// The checks run at most window files ahead of the output, so that
 	// findings do not pile up when writing them is the slow part. Slots
-	// are taken in file order, so the next file to write always has one.
-	window := make(chan struct{}, 4*jobs)
+	// are taken in file order, so the next file to write always has one,
+	// and file i hands its findings over in slot i%window, which the
+	// file window places before it has left by then.
+	window := 4 * jobs
+	slots := make([]chan []Finding, window)
+	for i := range slots {
+		slots[i] = make(chan []Finding, 1)
+	}
+	free := make(chan struct{}, window)
 	next := make(chan int)
 	go func() {
 		for i := range files {
-			window <- struct{}{}
+			free <- struct{}{}
 			next <- i
 		}
 		close(next)
@@ -316,20 +341,18 @@ func Run(cfg Config, paths []string) *Result {
 	for range min(jobs, len(files)) {
 		go func() {
 			for i := range next {
-				found[i] = a.check(files[i])
-				close(done[i])
+				slots[i%window] <- a.check(files[i])
 			}
 		}()
 	}
 	for i, f := range files {
-		<-done[i]
-		<-window
-		for _, fd := range found[i] {
+		found := <-slots[i%window]
+		<-free
+		for _, fd := range found {
 			r.counts[fd.Category]++
 		}
-		r.total += len(found[i])
-		cfg.Emit(f, found[i])
-		found[i] = nil
+		r.total += len(found)
+		cfg.Emit(f, found)
 		a.errs = append(a.errs, f.errs...)
 	}
 	r.Errors = a.errs
@@ -425,9 +448,9 @@ func (a *auditor) check(f *File) []Finding {
 	sil := f.sil
 	f.errs = append(f.errs, f.silErrs...)
 	ign := a.ignore.forRoot(f.root)
-	if f.plain != nil && a.pol.Reports(policy.CategoryDegraded) {
+	if f.plain() != nil && a.pol.Reports(policy.CategoryDegraded) {
 		out = append(out, Finding{File: f.Name, Pos: extract.Position{Line: 1, Column: 1}, Category: policy.CategoryDegraded, col: 1,
-			Message: fmt.Sprintf("%v: read as plain text, so its Markdown links are not checked", f.plain)})
+			Message: fmt.Sprintf("%v: read as plain text, so its Markdown links are not checked", f.plain())})
 		if sil != nil {
 			out = sil.filter(out, 0)
 		}
@@ -448,7 +471,10 @@ func (a *auditor) check(f *File) []Finding {
 	out = a.checkTemplates(f, out)
 	// What was kept for the check is done with: a file checked early
 	// frees its links for the rest of the run.
-	f.recs, f.uris, f.odd, f.code, f.tmpls = nil, "", nil, nil, nil
+	f.recs, f.uris = nil, ""
+	if f.rare != nil {
+		f.rare.odd, f.rare.code, f.rare.tmpls = nil, nil, nil
+	}
 	return out
 }
 
@@ -479,9 +505,9 @@ func (a *auditor) checkLink(f *File, l *extract.Link, ign *ignoreList, out []Fin
 // (File.uris), so that the links of a file are two allocations, not one
 // or two per link. A link that does not fit (written otherwise than its
 // URI, across lines, or with a hyphen break or a glued word) is kept
-// whole in File.odd, which odd indexes.
+// whole in File.rare.odd, which at indexes then.
 type linkRec struct {
-	at, n          uint32 // the URI is File.uris[at:at+n]; File.odd[at] when odd
+	at, n          uint32 // the URI is File.uris[at:at+n]; File.rare.odd[at] when odd
 	off, line, col int32  // the start
 	ccol           int32  // the column of the start, in characters
 	kind           extract.Kind
@@ -504,7 +530,7 @@ func regular(l *extract.Link) bool {
 func (f *File) link(i int) extract.Link {
 	r := &f.recs[i]
 	if r.odd {
-		return f.odd[r.at]
+		return f.rare.odd[r.at]
 	}
 	u := f.uris[r.at : r.at+r.n]
 	start := extract.Position{Offset: int(r.off), Line: int(r.line), Column: int(r.col)}
@@ -527,7 +553,10 @@ func (a *auditor) compact(f *File) {
 		return
 	}
 	a.index.addOne(f)
-	f.parsed, f.plain = true, d.Plain
+	f.parsed = true
+	if d.Plain != nil {
+		f.more().plain = d.Plain
+	}
 	f.recs = make([]linkRec, len(d.Links))
 	size := 0
 	for i := range d.Links {
@@ -545,8 +574,9 @@ func (a *auditor) compact(f *File) {
 		r := &f.recs[i]
 		r.ccol = int32(cols.Column(l.Start))
 		if !regular(l) || uris.Len()+len(l.URI) > math.MaxUint32 {
-			r.odd, r.at = true, uint32(len(f.odd))
-			f.odd = append(f.odd, *l)
+			m := f.more()
+			r.odd, r.at = true, uint32(len(m.odd))
+			m.odd = append(m.odd, *l)
 			continue
 		}
 		r.at, r.n = uint32(uris.Len()), uint32(len(l.URI))
@@ -556,8 +586,10 @@ func (a *auditor) compact(f *File) {
 	f.uris = uris.String()
 	if f.abs != "" && f.kind == kindMarkdown && fileRel(f) {
 		s := a.siteOf(f.root)
-		f.code = s.CodeRanges(f.Src)
-		f.tmpls = a.findTemplates(f, s)
+		if code, tmpls := s.CodeRanges(f.Src), a.findTemplates(f, s); code != nil || tmpls != nil {
+			m := f.more()
+			m.code, m.tmpls = code, tmpls
+		}
 	}
 	f.doc = nil
 	if a.cfg.DropSource && f.abs != "" {

@@ -215,7 +215,9 @@ func (c *collector) path(p string) {
 		mode := d.Type()
 		real := ""
 		if mode&fs.ModeSymlink == 0 {
-			if rel, err := filepath.Rel(p, name); err == nil {
+			if realP == abs {
+				real = fabs // one string for both, as for most files
+			} else if rel, err := filepath.Rel(p, name); err == nil {
 				real = filepath.Join(realP, rel)
 			}
 		} else {

@@ -50,6 +50,12 @@ func fileRel(f *File) bool {
 	if f.rel != "" {
 		return true
 	}
+	// Most files are below their root as walked: their path from it is
+	// the tail of their absolute path, no new string.
+	if rest, ok := strings.CutPrefix(f.abs, f.root); ok && len(rest) > 1 && rest[0] == '/' && filepath.Separator == '/' && f.root != "/" {
+		f.rel = rest[1:]
+		return true
+	}
 	rel, err := filepath.Rel(f.root, f.abs)
 	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 		return false
@@ -169,7 +175,7 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 // inCode reports whether offset off of f is in what its publisher shows
 // as code (site.Site.CodeRanges, taken by compact).
 func (a *auditor) inCode(f *File, off int) bool {
-	return inRanges(f.code, off)
+	return f.rare != nil && inRanges(f.rare.code, off)
 }
 
 // linkTemplate is a Markdown link whose destination is a generator's
@@ -224,11 +230,11 @@ func (a *auditor) findTemplates(f *File, s *site.Site) []tmplLink {
 // checkTemplates checks the link templates of f that findTemplates
 // found.
 func (a *auditor) checkTemplates(f *File, out []Finding) []Finding {
-	if len(f.tmpls) == 0 {
+	if f.rare == nil || len(f.rare.tmpls) == 0 {
 		return out
 	}
 	s := a.siteOf(f.root)
-	for _, tl := range f.tmpls {
+	for _, tl := range f.rare.tmpls {
 		dest := tl.dest
 		l := &extract.Link{URI: dest, Raw: dest, Kind: extract.InlineLink, Start: tl.start}
 		r := &reporter{a: a, f: f, l: l, shown: uri.Redact(dest), out: out}
