@@ -148,8 +148,6 @@ type File struct {
 	kind                    kind
 	doc                     *extract.Doc // the parse, until compact
 	links                   int
-	errs                    []error  // of reading and of directives
-	warns                   []string // of reading, which are no errors
 
 	// What compact keeps of the parse for the check (see linkRec).
 	parsed bool
@@ -157,17 +155,19 @@ type File struct {
 	uris   string    // the URIs of recs, one after another
 	rare   *fileRare // nil for most files
 
-	sil     *silencer // the directives; nil when there are none
-	silErrs []error   // of the directives, reported by check
+	sil *silencer // the directives; nil when there are none
 }
 
 // fileRare holds what compact keeps of few files: a File of a large tree
 // is smaller without room for them.
 type fileRare struct {
-	plain error          // extract.Doc.Plain
-	odd   []extract.Link // the links that linkRecs cannot hold
-	code  [][2]int       // what the publisher shows as code (site.Site.CodeRanges)
-	tmpls []tmplLink     // the generator's link templates (checkTemplates)
+	errs    []error        // of reading and of directives
+	warns   []string       // of reading, which are no errors
+	silErrs []error        // of the directives, reported by check
+	plain   error          // extract.Doc.Plain
+	odd     []extract.Link // the links that linkRecs cannot hold
+	code    [][2]int       // what the publisher shows as code (site.Site.CodeRanges)
+	tmpls   []tmplLink     // the generator's link templates (checkTemplates)
 }
 
 // more returns f.rare, made when f has none.
@@ -176,6 +176,28 @@ func (f *File) more() *fileRare {
 		f.rare = &fileRare{}
 	}
 	return f.rare
+}
+
+// addErr records an error of f.
+func (f *File) addErr(err error) {
+	m := f.more()
+	m.errs = append(m.errs, err)
+}
+
+// errors returns the errors of f not yet reported.
+func (f *File) errors() []error {
+	if f.rare == nil {
+		return nil
+	}
+	return f.rare.errs
+}
+
+// warnings returns the warnings of f.
+func (f *File) warnings() []string {
+	if f.rare == nil {
+		return nil
+	}
+	return f.rare.warns
 }
 
 // plain returns why f was read as plain text, or nil.
@@ -260,10 +282,10 @@ func List(cfg Config, paths []string, fn func(f *File, links []extract.Link, err
 		if f.doc != nil {
 			links = f.doc.Links
 		}
-		if f.doc == nil && len(f.errs) == 0 && len(f.warns) == 0 {
+		if f.doc == nil && len(f.errors()) == 0 && len(f.warnings()) == 0 {
 			return // a template, not a document
 		}
-		stop = fn(f, links, f.errs, f.warns)
+		stop = fn(f, links, f.errors(), f.warnings())
 	})
 	return stop
 }
@@ -287,11 +309,13 @@ func Run(cfg Config, paths []string) *Result {
 	var warns []string
 	for _, f := range files {
 		if f.plain() != nil && a.pol.Reports(policy.CategoryDegraded) {
-			f.warns = nil // a finding of its own: see check
+			f.rare.warns = nil // a finding of its own: see check
 		}
-		warns = append(warns, f.warns...)
-		a.errs = append(a.errs, f.errs...)
-		f.errs = nil
+		warns = append(warns, f.warnings()...)
+		a.errs = append(a.errs, f.errors()...)
+		if f.rare != nil {
+			f.rare.errs = nil
+		}
 		if f.parsed {
 			kept = append(kept, f)
 			a.ignore.forRoot(f.root)
@@ -310,7 +334,7 @@ func Run(cfg Config, paths []string) *Result {
 		parallel(len(files), jobs, func(i int) { found[i] = a.check(files[i]) })
 		for i, fs := range found {
 			r.Findings = append(r.Findings, fs...)
-			a.errs = append(a.errs, files[i].errs...)
+			a.errs = append(a.errs, files[i].errors()...)
 		}
 		r.Errors = a.errs
 		return r
@@ -353,7 +377,7 @@ func Run(cfg Config, paths []string) *Result {
 		}
 		r.total += len(found)
 		cfg.Emit(f, found)
-		a.errs = append(a.errs, f.errs...)
+		a.errs = append(a.errs, f.errors()...)
 	}
 	r.Errors = a.errs
 	return r
@@ -389,7 +413,7 @@ func (a *auditor) parse(f *File) {
 	if f.Src == nil {
 		src, err := readInput(f.Name)
 		if err != nil {
-			f.errs = append(f.errs, err)
+			f.addErr(err)
 			return
 		}
 		f.Src = src
@@ -397,7 +421,7 @@ func (a *auditor) parse(f *File) {
 	if dec, ok := decodeUTF16(f.Src); ok {
 		f.Src, f.decoded = dec, true
 	} else if binary(f.Src) {
-		f.errs = append(f.errs, errorf(f.Name, "is a binary file"))
+		f.addErr(errorf(f.Name, "is a binary file"))
 		f.Src = nil
 		return
 	}
@@ -409,7 +433,8 @@ func (a *auditor) parse(f *File) {
 	case kindMarkdown:
 		f.doc = a.ex.MarkdownDoc(f.Src)
 		if f.doc.Plain != nil {
-			f.warns = append(f.warns, fmt.Sprintf("%s: %v: read as plain text", f.Name, f.doc.Plain))
+			m := f.more()
+			m.warns = append(m.warns, fmt.Sprintf("%s: %v: read as plain text", f.Name, f.doc.Plain))
 		}
 	case kindHTML:
 		f.doc = a.ex.HTMLDoc(f.Src)
@@ -418,7 +443,11 @@ func (a *auditor) parse(f *File) {
 	}
 	f.links = len(f.doc.Links)
 	if len(f.doc.Comments) > 0 {
-		f.sil, f.silErrs = newSilencer(f.Name, f.doc.Comments)
+		var errs []error
+		f.sil, errs = newSilencer(f.Name, f.doc.Comments)
+		if errs != nil {
+			f.more().silErrs = errs
+		}
 	}
 }
 
@@ -446,7 +475,9 @@ func isTemplate(src []byte) bool {
 func (a *auditor) check(f *File) []Finding {
 	var out []Finding
 	sil := f.sil
-	f.errs = append(f.errs, f.silErrs...)
+	if f.rare != nil {
+		f.rare.errs = append(f.rare.errs, f.rare.silErrs...)
+	}
 	ign := a.ignore.forRoot(f.root)
 	if f.plain() != nil && a.pol.Reports(policy.CategoryDegraded) {
 		out = append(out, Finding{File: f.Name, Pos: extract.Position{Line: 1, Column: 1}, Category: policy.CategoryDegraded, col: 1,

@@ -78,12 +78,12 @@ func (a *auditor) collect(paths []string, emit func(*File)) {
 
 // fail emits an input that could not be read.
 func (c *collector) fail(name string, err error) {
-	c.emit(&File{Name: name, failed: true, errs: []error{err}})
+	c.emit(&File{Name: name, failed: true, rare: &fileRare{errs: []error{err}}})
 }
 
 // warn emits an input that was skipped on purpose, with why.
 func (c *collector) warn(name, msg string) {
-	c.emit(&File{Name: name, failed: true, warns: []string{msg}})
+	c.emit(&File{Name: name, failed: true, rare: &fileRare{warns: []string{msg}}})
 }
 
 // stdin reads standard input and emits it. Its format comes from its
