@@ -526,7 +526,7 @@ type resolveKey struct{ root, dir, ref string }
 
 // maxMemo bounds the references that resolve remembers, in each of its
 // two generations.
-const maxMemo = 1 << 13
+const maxMemo = 1 << 12
 
 // resolve returns where the reference ref of f leads, asking once for
 // each directory and reference: many files of a directory link to the
