@@ -12,6 +12,7 @@ import (
 	"strings"
 	"unicode/utf16"
 
+	"github.com/urilint/urilint/audit/internal/fsys"
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/uri"
 )
@@ -23,13 +24,13 @@ import (
 // consume what collect emits, so that they read the same files the same
 // way.
 
-// skipDirs are never walked below a directory named on the command line:
-// version control, installed dependencies, and the template folders of
-// site generators (Hugo's layouts/ and themes/, Jekyll's _includes/),
-// whose HTML is no document of its own.
+// skipDirs are never walked below a directory named on the command line,
+// besides the hidden folders and installed dependencies that no walk
+// enters (fsys.Skipped): vendored code and the template folders of site
+// generators (Hugo's layouts/ and themes/, Jekyll's _includes/), whose
+// HTML is no document of its own.
 var skipDirs = map[string]bool{
-	".git": true, "node_modules": true, "vendor": true,
-	"layouts": true, "_includes": true, "themes": true,
+	"vendor": true, "layouts": true, "_includes": true, "themes": true,
 }
 
 // documentExt reports whether a file met in a walk is a document.
@@ -48,7 +49,11 @@ func documentExt(name string) bool {
 var maxSpecial = 64 << 20
 
 // errTooLong is the cause of the error for an input past maxSpecial.
-var errTooLong = errors.New("holds more than the limit for an input that is not a regular file")
+var errTooLong = fsys.ErrTooLong
+
+// readFile reads the file name, up to maxSpecial bytes unless it is a
+// regular file (package fsys, which the publisher models read with too).
+func readFile(name string) ([]byte, error) { return fsys.ReadFile(name, maxSpecial) }
 
 // collector walks the inputs of one run.
 type collector struct {
@@ -189,34 +194,30 @@ func (c *collector) path(p string) {
 		}
 	}
 	found := 0
-	err = filepath.WalkDir(p, func(name string, d fs.DirEntry, err error) error {
-		if err != nil {
-			c.fail(name, err)
-			return nil
-		}
-		fabs := abs
+	// fabs returns the absolute path of name, met in the walk of p.
+	fabs := func(name string) string {
 		if rel, err := filepath.Rel(p, name); err == nil {
-			fabs = filepath.Join(abs, rel)
+			return filepath.Join(abs, rel)
 		}
-		if name != p {
-			if d.IsDir() && (skipDirs[d.Name()] || strings.HasPrefix(d.Name(), ".")) {
-				return filepath.SkipDir
-			}
-			if c.a.excluded(root, fabs) || tree != nil && tree.ignored(fabs, d.IsDir()) {
-				if d.IsDir() {
-					return filepath.SkipDir
-				}
-				return nil
-			}
+		return abs
+	}
+	skip := func(name string, d fs.DirEntry) bool {
+		if d.IsDir() && skipDirs[d.Name()] {
+			return true
 		}
-		if d.IsDir() || !documentExt(name) {
-			return nil
+		fa := fabs(name)
+		return c.a.excluded(root, fa) || tree != nil && tree.ignored(fa, d.IsDir())
+	}
+	err = fsys.Walk(p, skip, func(name string, d fs.DirEntry) {
+		if !documentExt(name) {
+			return
 		}
+		fa := fabs(name)
 		mode := d.Type()
 		real := ""
 		if mode&fs.ModeSymlink == 0 {
 			if realP == abs {
-				real = fabs // one string for both, as for most files
+				real = fa // one string for both, as for most files
 			} else if rel, err := filepath.Rel(p, name); err == nil {
 				real = filepath.Join(realP, rel)
 			}
@@ -224,7 +225,7 @@ func (c *collector) path(p string) {
 			info, err := os.Stat(name)
 			if err != nil {
 				c.fail(name, statError(name, err))
-				return nil
+				return
 			}
 			mode = info.Mode().Type()
 		}
@@ -232,12 +233,11 @@ func (c *collector) path(p string) {
 			// A named pipe would block the read, a device might never
 			// end it.
 			c.warn(name, fmt.Sprintf("%s: is not a regular file (%s): skipped", name, kindName(mode)))
-			return nil
+			return
 		}
 		found++
-		c.add(name, fabs, real, root, true)
-		return nil
-	})
+		c.add(name, fa, real, root, true)
+	}, c.fail)
 	if err != nil {
 		c.fail(p, err)
 	} else if found == 0 {

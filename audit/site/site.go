@@ -12,7 +12,6 @@ package site
 
 import (
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -20,6 +19,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/urilint/urilint/audit/internal/fsys"
 	"github.com/urilint/urilint/internal/anchor"
 	"github.com/urilint/urilint/uri"
 )
@@ -498,45 +498,25 @@ const maxConfig = 1 << 20
 
 // Read reads the slash path rel, up to 1 MiB.
 func (t *Tree) Read(rel string) ([]byte, error) {
-	f, err := os.Open(filepath.Join(t.Root, filepath.FromSlash(rel)))
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return io.ReadAll(io.LimitReader(f, maxConfig))
+	return fsys.ReadHead(filepath.Join(t.Root, filepath.FromSlash(rel)), maxConfig)
 }
 
 // head reads the first 64 KiB of the slash path rel: enough for the
 // front matter of a page.
 func (t *Tree) head(rel string) ([]byte, error) {
-	f, err := os.Open(filepath.Join(t.Root, filepath.FromSlash(rel)))
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return io.ReadAll(io.LimitReader(f, 64<<10))
+	return fsys.ReadHead(filepath.Join(t.Root, filepath.FromSlash(rel)), 64<<10)
 }
 
 // Walk calls fn with the slash path (from the root) of every file under
-// the folder dir, skipping hidden folders and installed dependencies.
+// the folder dir, as the audit's collector walks (package fsys): hidden
+// folders and installed dependencies are left out.
 func (t *Tree) Walk(dir string, fn func(rel string)) {
 	start := filepath.Join(t.Root, filepath.FromSlash(dir))
-	// The callback returns no error: a folder that cannot be read is one
-	// whose files the publisher cannot serve either.
-	_ = filepath.WalkDir(start, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return nil
-		}
-		if d.IsDir() {
-			if p != start && (strings.HasPrefix(d.Name(), ".") || d.Name() == "node_modules") {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		rel, err := filepath.Rel(t.Root, p)
-		if err == nil {
+	// A folder that cannot be read is one whose files the publisher
+	// cannot serve either: no error.
+	_ = fsys.Walk(start, nil, func(p string, _ fs.DirEntry) {
+		if rel, err := filepath.Rel(t.Root, p); err == nil {
 			fn(filepath.ToSlash(rel))
 		}
-		return nil
-	})
+	}, nil)
 }
