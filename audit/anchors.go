@@ -36,7 +36,7 @@ type target struct {
 	marks    *pageMarks // nil when the page has none
 
 	mu   sync.Mutex
-	sets []siteSet // kept only for a page of many anchors (anchorsFor)
+	sets []siteSet // by publisher: one, mostly
 }
 
 // anchorName is what a target keeps of an extract.Anchor.
@@ -58,13 +58,6 @@ type siteSet struct {
 	site *site.Site
 	set  *anchor.Set
 }
-
-// keepSet is how many anchors a page has at least for its anchor set to
-// be kept after a link's check: a smaller set costs less to make again
-// than to keep for every page of a large tree (two maps a page were a
-// third of an audit's memory), and a larger one is made once however
-// many links lead to it.
-const keepSet = 16
 
 func newTargetIndex(a *auditor) *targetIndex {
 	return &targetIndex{a: a, targets: map[string]*target{}}
@@ -199,9 +192,7 @@ func (t *target) anchorsFor(s *site.Site) *anchor.Set {
 			}
 		}
 	}
-	if set.Len() >= keepSet {
-		t.sets = append(t.sets, siteSet{s, set})
-	}
+	t.sets = append(t.sets, siteSet{s, set})
 	return set
 }
 

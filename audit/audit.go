@@ -161,13 +161,13 @@ type File struct {
 // fileRare holds what compact keeps of few files: a File of a large tree
 // is smaller without room for them.
 type fileRare struct {
-	errs    []error        // of reading and of directives
-	warns   []string       // of reading, which are no errors
-	silErrs []error        // of the directives, reported by check
-	plain   error          // extract.Doc.Plain
-	odd     []extract.Link // the links that linkRecs cannot hold
-	code    [][2]int       // what the publisher shows as code (site.Site.CodeRanges)
-	tmpls   []tmplLink     // the generator's link templates (checkTemplates)
+	errs    []error    // of reading and of directives
+	warns   []string   // of reading, which are no errors
+	silErrs []error    // of the directives, reported by check
+	plain   error      // extract.Doc.Plain
+	odd     []oddLink  // the links that linkRecs cannot hold
+	code    [][2]int   // what the publisher shows as code (site.Site.CodeRanges)
+	tmpls   []tmplLink // the generator's link templates (checkTemplates)
 }
 
 // more returns f.rare, made when f has none.
@@ -495,7 +495,7 @@ func (a *auditor) check(f *File) []Finding {
 			out = sil.filter(out, n)
 		}
 		for j := n; j < len(out); j++ {
-			out[j].col = linkColumn(int(f.recs[i].ccol), &l, out[j].Pos)
+			out[j].col = linkColumn(f.charCol(i), &l, out[j].Pos)
 		}
 	}
 	// A generator's link templates: ref, relref, link, post_url.
@@ -530,25 +530,37 @@ func (a *auditor) checkLink(f *File, l *extract.Link, ign *ignoreList, out []Fin
 	return out
 }
 
-// linkRec is what an audit keeps of one link until the check: a quarter
+// linkRec is what an audit keeps of one link until the check: a sixth
 // of an extract.Link, whose two strings are mostly one and whose end
 // follows from its start. Its URI is a slice of the file's arena
 // (File.uris), so that the links of a file are two allocations, not one
 // or two per link. A link that does not fit (written otherwise than its
-// URI, across lines, or with a hyphen break or a glued word) is kept
-// whole in File.rare.odd, which at indexes then.
+// URI, across lines, with a hyphen break or a glued word, or past the
+// sizes of the fields) is kept whole in File.rare.odd, which at indexes
+// then.
 type linkRec struct {
-	at, n          uint32 // the URI is File.uris[at:at+n]; File.rare.odd[at] when odd
-	off, line, col int32  // the start
-	ccol           int32  // the column of the start, in characters
-	kind           extract.Kind
-	odd            bool
+	at        uint32 // the URI is File.uris[at:at+n]; File.rare.odd[at] when odd
+	off, line int32  // the start
+	n         uint16
+	col       uint16 // of the start, in bytes
+	ccol      uint16 // of the start, in characters
+	kind      extract.Kind
+	odd       bool
 }
 
-// regular reports whether l is what a linkRec holds: written as its
-// URI, on one line, with none of the rare fields, at offsets that fit.
-func regular(l *extract.Link) bool {
-	if l.URI != l.Raw || l.Alt != "" || l.Glued != "" || l.Start.Offset+len(l.URI) > math.MaxInt32 {
+// oddLink is a link that no linkRec holds, and the column of its start in
+// characters.
+type oddLink struct {
+	extract.Link
+	ccol int
+}
+
+// regular reports whether l, whose start is at character column ccol, is
+// what a linkRec holds: written as its URI, on one line, with none of the
+// rare fields, at offsets and columns that fit.
+func regular(l *extract.Link, ccol int) bool {
+	if l.URI != l.Raw || l.Alt != "" || l.Glued != "" || l.Start.Offset+len(l.URI) > math.MaxInt32 ||
+		len(l.URI) > math.MaxUint16 || l.Start.Column > math.MaxUint16 || ccol > math.MaxUint16 {
 		return false
 	}
 	end := l.Start
@@ -561,14 +573,24 @@ func regular(l *extract.Link) bool {
 func (f *File) link(i int) extract.Link {
 	r := &f.recs[i]
 	if r.odd {
-		return f.rare.odd[r.at]
+		return f.rare.odd[r.at].Link
 	}
-	u := f.uris[r.at : r.at+r.n]
+	u := f.uris[r.at : r.at+uint32(r.n)]
 	start := extract.Position{Offset: int(r.off), Line: int(r.line), Column: int(r.col)}
 	end := start
 	end.Offset += len(u)
 	end.Column += len(u)
 	return extract.Link{URI: u, Raw: u, Start: start, End: end, Kind: r.kind}
+}
+
+// charCol returns the column of the start of link i of f, in
+// characters.
+func (f *File) charCol(i int) int {
+	r := &f.recs[i]
+	if r.odd {
+		return f.rare.odd[r.at].ccol
+	}
+	return int(r.ccol)
 }
 
 // compact keeps of a parsed file only what the check needs: its anchors
@@ -591,9 +613,7 @@ func (a *auditor) compact(f *File) {
 	f.recs = make([]linkRec, len(d.Links))
 	size := 0
 	for i := range d.Links {
-		if regular(&d.Links[i]) {
-			size += len(d.Links[i].URI)
-		}
+		size += len(d.Links[i].URI)
 	}
 	var uris strings.Builder
 	uris.Grow(size)
@@ -603,15 +623,15 @@ func (a *auditor) compact(f *File) {
 	for i := range d.Links {
 		l := &d.Links[i]
 		r := &f.recs[i]
-		r.ccol = int32(cols.Column(l.Start))
-		if !regular(l) || uris.Len()+len(l.URI) > math.MaxUint32 {
+		ccol := cols.Column(l.Start)
+		if !regular(l, ccol) || uris.Len()+len(l.URI) > math.MaxUint32 {
 			m := f.more()
 			r.odd, r.at = true, uint32(len(m.odd))
-			m.odd = append(m.odd, *l)
+			m.odd = append(m.odd, oddLink{*l, ccol})
 			continue
 		}
-		r.at, r.n = uint32(uris.Len()), uint32(len(l.URI))
-		r.off, r.line, r.col, r.kind = int32(l.Start.Offset), int32(l.Start.Line), int32(l.Start.Column), l.Kind
+		r.at, r.n, r.ccol = uint32(uris.Len()), uint16(len(l.URI)), uint16(ccol)
+		r.off, r.line, r.col, r.kind = int32(l.Start.Offset), int32(l.Start.Line), uint16(l.Start.Column), l.Kind
 		uris.WriteString(l.URI)
 	}
 	f.uris = uris.String()
