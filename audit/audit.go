@@ -127,7 +127,7 @@ func (r *Result) Count() int {
 func (r *Result) Links() int {
 	n := 0
 	for _, f := range r.Files {
-		n += f.links
+		n += int(f.links)
 	}
 	return n
 }
@@ -138,22 +138,21 @@ type File struct {
 	Src  []byte
 
 	abs  string // absolute path; empty for standard input
-	real string // abs with every symbolic link resolved
 	root string // absolute root directory
 	// walked: met in a walk, not named; failed: an input that could not be
 	// read or was skipped, which holds only errs or warns; decoded: Src
 	// is decoded from UTF-16, so offsets are not those of the file.
 	walked, failed, decoded bool
-	rel                     string // slash path from the root, once known
 	kind                    kind
+	parsed                  bool         // compact kept what the check needs
+	links                   int32        // how many
+	rel                     string       // slash path from the root, once known
 	doc                     *extract.Doc // the parse, until compact
-	links                   int
 
 	// What compact keeps of the parse for the check (see linkRec).
-	parsed bool
-	recs   []linkRec
-	uris   string    // the URIs of recs, one after another
-	rare   *fileRare // nil for most files
+	recs []linkRec
+	uris string    // the URIs of recs, one after another
+	rare *fileRare // nil for most files
 
 	sil *silencer // the directives; nil when there are none
 }
@@ -161,6 +160,7 @@ type File struct {
 // fileRare holds what compact keeps of few files: a File of a large tree
 // is smaller without room for them.
 type fileRare struct {
+	real    string     // abs with every symbolic link resolved, when that differs
 	errs    []error    // of reading and of directives
 	warns   []string   // of reading, which are no errors
 	silErrs []error    // of the directives, reported by check
@@ -441,7 +441,7 @@ func (a *auditor) parse(f *File) {
 	default:
 		f.doc = &extract.Doc{Links: a.ex.Text(f.Src)}
 	}
-	f.links = len(f.doc.Links)
+	f.links = int32(min(len(f.doc.Links), math.MaxInt32))
 	if len(f.doc.Comments) > 0 {
 		var errs []error
 		f.sil, errs = newSilencer(f.Name, f.doc.Comments)

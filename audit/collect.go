@@ -140,7 +140,11 @@ func (c *collector) add(name, abs, real, root string, walked bool) {
 		return
 	}
 	c.seen[real] = true
-	c.emit(&File{Name: name, abs: abs, real: real, root: root, kind: c.a.forced(kindOf(name)), walked: walked})
+	f := &File{Name: name, abs: abs, root: root, kind: c.a.forced(kindOf(name)), walked: walked}
+	if real != abs {
+		f.rare = &fileRare{real: real}
+	}
+	c.emit(f)
 }
 
 // path emits the file or the documents of the directory p.
@@ -201,18 +205,21 @@ func (c *collector) path(p string) {
 		}
 		return abs
 	}
+	var fa string // the absolute path of the entry that skip was last asked of
 	skip := func(name string, d fs.DirEntry) bool {
 		if d.IsDir() && skipDirs[d.Name()] {
 			return true
 		}
-		fa := fabs(name)
+		fa = fabs(name)
 		return c.a.excluded(root, fa) || tree != nil && tree.ignored(fa, d.IsDir())
 	}
 	err = fsys.Walk(p, skip, func(name string, d fs.DirEntry) {
 		if !documentExt(name) {
 			return
 		}
-		fa := fabs(name)
+		if name == p {
+			fa = abs // p itself is walked as a file: skip was not asked
+		}
 		mode := d.Type()
 		real := ""
 		if mode&fs.ModeSymlink == 0 {
@@ -436,8 +443,12 @@ func (f *File) Fixable() error {
 	if r, err := filepath.EvalSymlinks(root); err == nil {
 		root = r
 	}
-	if !within(root, f.real) {
-		return errorf(f.Name, "not fixed: it is a symbolic link to %q, outside the root %q", f.real, root)
+	real := f.abs
+	if f.rare != nil && f.rare.real != "" {
+		real = f.rare.real
+	}
+	if !within(root, real) {
+		return errorf(f.Name, "not fixed: it is a symbolic link to %q, outside the root %q", real, root)
 	}
 	return nil
 }

@@ -23,7 +23,8 @@ func Skipped(name string) bool {
 // order, named as filepath.WalkDir names it (start joined with the path
 // below it). Folders that Skipped names are not entered; skip, when not
 // nil, is asked of every other entry below start: a folder it reports
-// true for is not entered, a file not passed to file. An entry that
+// true for is not entered, a file not passed to file; skip is asked of
+// a file right before file is called with it. An entry that
 // cannot be read goes to fail, when not nil, and the walk goes on; the
 // error returned is that of start itself.
 func Walk(start string, skip func(path string, d fs.DirEntry) bool, file func(path string, d fs.DirEntry), fail func(path string, err error)) error {
