@@ -70,7 +70,7 @@ func (ix *targetIndex) add(files []*File) {
 			continue
 		}
 		t := &target{}
-		t.once.Do(func() { t.fill(f.kind, f.Src, f.doc) })
+		t.once.Do(func() { t.fill(f.kind, f.Src, f.doc, !ix.a.githubIDs) })
 		ix.targets[f.abs] = t
 	}
 }
@@ -96,7 +96,7 @@ func (ix *targetIndex) get(abs string) *target {
 	t.once.Do(func() {
 		src, err := readFile(abs)
 		if err != nil {
-			t.fill(kindText, nil, nil)
+			t.fill(kindText, nil, nil, true)
 			return
 		}
 		k := kindOf(abs)
@@ -109,12 +109,15 @@ func (ix *targetIndex) get(abs string) *target {
 				d = ix.a.ex.HTMLDoc(src)
 			}
 		}
-		t.fill(k, src, d)
+		t.fill(k, src, d, true)
 	})
 	return t
 }
 
-func (t *target) fill(k kind, src []byte, d *extract.Doc) {
+// fill records what a fragment may name in the file of kind k, source
+// src and parse d; texts keeps the texts of headings, which only a
+// publisher with heading ids of its own needs.
+func (t *target) fill(k kind, src []byte, d *extract.Doc, texts bool) {
 	t.kind = k
 	t.binary = binary(src)
 	t.lines = bytes.Count(src, []byte{'\n'})
@@ -132,7 +135,7 @@ func (t *target) fill(k kind, src []byte, d *extract.Doc) {
 		return
 	}
 	for i, an := range d.Anchors {
-		if an.Kind == extract.HeadingSlug {
+		if an.Kind == extract.HeadingSlug && texts {
 			t.headings = append(t.headings, headingText(src, an.Start.Offset))
 		}
 		if i == 0 && (an.Kind == extract.HeadingSlug || an.Kind == extract.HeadingID) {

@@ -243,9 +243,13 @@ type auditor struct {
 	rootsMu sync.Mutex
 	roots   map[string]string // root -> its real path
 	reals   sync.Map          // absolute path -> real path ("" when it does not resolve)
-	memoMu  sync.RWMutex
-	memo    map[resolveKey]resolved // see resolve
-	memoOld map[resolveKey]resolved
+	// githubIDs: every publisher of the run's roots gives headings the
+	// GitHub slugs that package extract computes, so the texts of
+	// headings need not be kept (Run).
+	githubIDs bool
+	memoMu    sync.RWMutex
+	memo      map[resolveKey]resolved // see resolve
+	memoOld   map[resolveKey]resolved
 }
 
 // fail records an error of the sequential parts of a run.
@@ -304,6 +308,13 @@ func Run(cfg Config, paths []string) *Result {
 	// Errors are kept by file, to be reported in the files' order.
 	// Reading waits on the file system more than parsing works the CPU:
 	// more goroutines than processors keep both busy.
+	a.githubIDs = true
+	for _, f := range files {
+		if f.abs != "" && a.siteOf(f.root).OwnHeadingIDs() {
+			a.githubIDs = false
+			break
+		}
+	}
 	parallel(len(files), 4*jobs, func(i int) { a.parse(files[i]); a.compact(files[i]) })
 	var kept []*File
 	var warns []string

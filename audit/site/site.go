@@ -136,6 +136,11 @@ type Site struct {
 	titleNoID bool // a page's leading "# Title" is its title, with no id
 }
 
+// OwnHeadingIDs reports whether the publisher gives headings ids of its
+// own making (HeadingIDs), not the GitHub slugs that package extract
+// computes: only then are the texts of headings needed.
+func (s *Site) OwnHeadingIDs() bool { return s.slug != nil }
+
 // TitleNoID reports whether a page's leading top-level heading is shown
 // as its title without an id (Docusaurus).
 func (s *Site) TitleNoID() bool { return s.titleNoID }
