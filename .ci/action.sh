@@ -145,7 +145,8 @@ done
 [ "$(grep -c '^::error file=testdata/docs/guide.md,line=' "$tmp/run/log")" = "$want" ] ||
 	failed "the log does not annotate the $want findings:$(cat "$tmp/run/log")"
 # The summary: the count, and a link to the line of each finding.
-grep -q "^## urilint: $want findings$" "$tmp/run/summary" || failed "the summary lacks its heading: $(head -3 "$tmp/run/summary")"
+if [ "$want" = 1 ]; then heading="1 finding"; else heading="$want findings"; fi
+grep -q "^## urilint: $heading$" "$tmp/run/summary" || failed "the summary lacks its heading: $(head -3 "$tmp/run/summary")"
 links=$(grep -c "^- \[line [0-9]*\](https://github.com/octo/docs/blob/$sha/testdata/docs/guide.md#L[0-9]*)" "$tmp/run/summary" || true)
 [ "$links" = "$want" ] || failed "the summary links $links findings to their lines, want $want"
 # The SARIF log: version 2.1.0, one result per finding, paths relative to the workspace.

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds golangci-lint v2 with the urilint plugin compiled in (the nested
 # module cmd/custom-gcl; everything comes from the Go module proxy) and runs
-# it on the repository (the root module and the nested module internal/cmd)
+# it on the repository (the root module and the nested module scripts/cmd)
 # with .golangci.yml, which must report nothing.
 #
 # Exit status: 0 when the repository is clean, 1 when there are findings,
@@ -32,8 +32,8 @@ bin/custom-gcl version
 echo "== bin/custom-gcl run ./..."
 bin/custom-gcl run ./...
 
-# internal/cmd is a module of its own, outside the root's ./...: lint it
+# scripts/cmd is a module of its own, outside the root's ./...: lint it
 # from its directory, with the same .golangci.yml (golangci-lint looks for
 # its configuration in the parent directories too).
-echo "== bin/custom-gcl run ./... (internal/cmd)"
-(cd internal/cmd && ../../bin/custom-gcl run ./...)
+echo "== bin/custom-gcl run ./... (scripts/cmd)"
+(cd scripts/cmd && ../../bin/custom-gcl run ./...)

@@ -113,7 +113,7 @@ fi
 installed=$(ls "$envs/bin" | tr '\n' ' ')
 echo "hooks installed with the system Go in $envs: $installed"
 # go install ./... installs every main package of the root module: the
-# programs of CI and benchmarks live in the nested module internal/cmd.
+# programs of CI and benchmarks live in the nested module scripts/cmd.
 if [ "$installed" != "uriextract urilint " ]; then
 	echo "FAIL: pre-commit installed $installed, want uriextract and urilint alone"
 	exit 1

@@ -6,7 +6,7 @@
 #   .ci/stdcheck.sh               the check
 #   .ci/stdcheck.sh -bench        also measure urilint's cost over std: in
 #                                 memory against loading and type-checking
-#                                 (internal/cmd/stdcost), then end to end
+#                                 (scripts/cmd/stdcost), then end to end
 #                                 against a no-op analyzer under the same
 #                                 driver (hyperfine if installed)
 #   RUNS=10 .ci/stdcheck.sh -bench
@@ -38,11 +38,11 @@ echo "stdcheck: ok, nothing reported"
 # urilint's cost is measured.
 runs=${RUNS:-5}
 # In memory, best of $runs: robust to a busy machine.
-# internal/cmd is a module of its own (see its go.mod): build from there.
-(cd "$root/internal/cmd" && go run ./stdcost -runs "$runs")
+# scripts/cmd is a module of its own (see its go.mod): build from there.
+(cd "$root/scripts/cmd" && go run ./stdcost -runs "$runs")
 
 # End to end, under the driver: closer to what users see, noisier.
-(cd "$root/internal/cmd" && go build -o "$bin/noop" ./noop)
+(cd "$root/scripts/cmd" && go build -o "$bin/noop" ./noop)
 echo "timing $runs runs each over std (-test=false)"
 if command -v hyperfine >/dev/null; then
 	hyperfine --warmup 1 --runs "$runs" --export-json "$bin/times.json" \

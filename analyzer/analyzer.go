@@ -35,6 +35,11 @@ type Settings struct {
 	// Tests reports in _test.go files too (default false: see the package
 	// documentation).
 	Tests bool `json:"tests"`
+	// FixTests offers the fixes of findings in _test.go files; without
+	// it they are reported without a fix, so that no driver's -fix
+	// (urilint's, golangci-lint's, go fix's) rewrites the expected values
+	// and invalid inputs that tests hold on purpose.
+	FixTests bool `json:"fix-tests"`
 	// AllowZone accepts RFC 6874 zone identifiers in IPv6 literals
 	// ("http://[fe80::1%25eth0]/"), which RFC 3986 does not allow.
 	AllowZone bool `json:"allow-zone"`
@@ -62,20 +67,22 @@ func newAnalyzer(s *Settings) *analysis.Analyzer {
 		Doc:  Doc,
 		URL:  "https://pkg.go.dev/github.com/urilint/urilint/analyzer",
 	}
+	given := make(map[string]bool) // the boolean settings a flag set
 	a.Run = func(pass *analysis.Pass) (any, error) {
-		c, err := s.withFile(pass, givenFlags(&a.Flags))
+		c, err := s.withFile(pass, func(name string) bool { return given[name] })
 		if err != nil {
 			return nil, err
 		}
-		return run(pass, c)
+		return run(c.testFixes(pass), c)
 	}
 	a.Flags.Init(a.Name, flag.ContinueOnError)
 	a.Flags.StringVar(&s.Config, "config", s.Config, "read the configuration from this `file` (default: .urilint.yaml in the package's directory or above, up to the repository's top)")
 	names := strings.Join(categoryNames(), ", ")
 	a.Flags.Var((*listFlag)(&s.Enable), "enable", "comma-separated `categories` to report besides the defaults: "+names)
 	a.Flags.Var((*listFlag)(&s.Disable), "disable", "comma-separated `categories` not to report")
-	a.Flags.BoolVar(&s.Tests, "tests", s.Tests, "also report in _test.go files")
-	a.Flags.BoolVar(&s.AllowZone, "allow-zone", s.AllowZone, "accept RFC 6874 zone identifiers in IPv6 literals")
+	a.Flags.Var(&boolSetting{&s.Tests, "tests", given}, "tests", "also report in _test.go files")
+	a.Flags.Var(&boolSetting{&s.FixTests, "fix-tests", given}, "fix-tests", "offer the fixes of findings in _test.go files, so that -fix makes them (reported with -tests)")
+	a.Flags.Var(&boolSetting{&s.AllowZone, "allow-zone", given}, "allow-zone", "accept RFC 6874 zone identifiers in IPv6 literals")
 	for _, d := range policy.Categories {
 		if d.Docs {
 			continue // not a finding of Go code
@@ -91,8 +98,9 @@ func newAnalyzer(s *Settings) *analysis.Analyzer {
 
 // config is Settings resolved against the category table.
 type config struct {
-	policy *policy.Policy
-	tests  bool
+	policy   *policy.Policy
+	tests    bool
+	fixTests bool
 }
 
 func (s *Settings) config() (*config, error) {
@@ -100,7 +108,7 @@ func (s *Settings) config() (*config, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &config{policy: p, tests: s.Tests}, nil
+	return &config{policy: p, tests: s.Tests, fixTests: s.FixTests}, nil
 }
 
 // categoryNames returns the categories that Go code can have.

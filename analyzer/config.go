@@ -1,8 +1,11 @@
 package analyzer
 
 import (
-	"flag"
+	"fmt"
+	"go/token"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"sync"
 
 	"golang.org/x/tools/go/analysis"
@@ -57,8 +60,8 @@ func packageDir(pass *analysis.Pass) string {
 
 // withFile returns s over the configuration file of the package of pass:
 // the file's categories where s names none of them, its booleans where s
-// sets none. given reports whether s set a setting explicitly (a flag
-// given on the command line); nil means that s sets what it turns on.
+// sets none. given reports whether a flag set the boolean setting name
+// (false or true): then the flag wins over the file.
 func (s *Settings) withFile(pass *analysis.Pass, given func(name string) bool) (*config, error) {
 	dir := packageDir(pass)
 	if s.Config == "" && dir == "" {
@@ -68,23 +71,73 @@ func (s *Settings) withFile(pass *analysis.Pass, given func(name string) bool) (
 	if err != nil {
 		return nil, err
 	}
-	if given == nil {
-		given = func(string) bool { return false }
-	}
 	m := *s
 	m.Enable, m.Disable = f.Categories(s.Enable, s.Disable)
-	if !given("tests") && f.Go.Tests {
-		m.Tests = true
-	}
-	if !given("allow-zone") && f.AllowZone {
-		m.AllowZone = true
+	for _, b := range []struct {
+		name     string
+		to       *bool
+		fromFile bool
+	}{
+		{"tests", &m.Tests, f.Go.Tests},
+		{"fix-tests", &m.FixTests, f.Go.FixTests},
+		{"allow-zone", &m.AllowZone, f.AllowZone},
+	} {
+		if !given(b.name) && b.fromFile {
+			*b.to = true
+		}
 	}
 	return m.config()
 }
 
-// givenFlags returns whether each flag of fs was set on the command line.
-func givenFlags(fs *flag.FlagSet) func(name string) bool {
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	return func(name string) bool { return set[name] }
+// boolSetting is the flag of a boolean setting. It records that a flag
+// set it, whatever the driver that parses the flags: urilint binds the
+// analyzer's flag values into its own flag set, and go vet's driver into
+// the command line's, so the analyzer's own FlagSet never sees them set.
+type boolSetting struct {
+	to    *bool
+	name  string
+	given map[string]bool
+}
+
+func (f *boolSetting) IsBoolFlag() bool { return true }
+
+func (f *boolSetting) String() string {
+	if f == nil || f.to == nil {
+		return "false" // the zero value, which flag.PrintDefaults makes
+	}
+	return strconv.FormatBool(*f.to)
+}
+
+func (f *boolSetting) Set(v string) error {
+	b, err := strconv.ParseBool(v)
+	if err != nil {
+		return fmt.Errorf("invalid boolean value %q", v)
+	}
+	*f.to = b
+	f.given[f.name] = true
+	return nil
+}
+
+// testFixes returns pass, or, when fixes in test files are not to be
+// offered, a copy of it whose Report drops the fixes of findings in
+// _test.go files and says so in the message.
+func (c *config) testFixes(pass *analysis.Pass) *analysis.Pass {
+	if c.fixTests || !c.tests {
+		return pass
+	}
+	p := *pass
+	p.Report = func(d analysis.Diagnostic) {
+		if len(d.SuggestedFixes) > 0 && isTestFile(pass, d.Pos) {
+			d.SuggestedFixes = nil
+			d.Message += " (no fix in a test file: see -fix-tests)"
+		}
+		pass.Report(d)
+	}
+	return &p
+}
+
+// isTestFile reports whether pos is in a _test.go file.
+func isTestFile(pass *analysis.Pass, pos token.Pos) bool {
+	f := pass.Fset.File(pos)
+	return f != nil && strings.HasSuffix(f.Name(), "_test.go")
 }

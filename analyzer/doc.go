@@ -78,7 +78,13 @@
 // it they are not even loaded (half the time and memory over std). -test,
 // the name golang.org/x/tools' drivers give to loading test packages, is
 // kept as a deprecated alias of -tests. Under go vet, which loads test
-// packages itself, -tests decides what is reported.
+// packages itself, -tests decides what is reported. Findings in test files
+// come without a fix unless -fix-tests (Settings.FixTests) is set, their
+// message ending "(no fix in a test file: see -fix-tests)": tests hold
+// expected values and invalid inputs on purpose, and no driver's -fix
+// (urilint's, golangci-lint's, go fix's) should rewrite them. Both are
+// also keys of the configuration file (go: tests, fix-tests), which a flag
+// overrides.
 //
 // # Categories and flags
 //

@@ -28,7 +28,7 @@ func TestUrilintFlags(t *testing.T) {
 		{[]string{"-V"}, 0, []string{"urilint version "}},
 		{[]string{"-version"}, 0, []string{"urilint version "}},
 		{[]string{"-V=full"}, 0, []string{"buildID="}},
-		{[]string{"-diff", "./..."}, 2, []string{"need -fix"}},
+		{[]string{"-diff", "./..."}, 2, []string{"-diff needs -fix"}},
 		{[]string{"help"}, 0, []string{"urilint: ", "usage: urilint"}},
 	}
 	for _, tt := range tests {
@@ -129,7 +129,7 @@ func TestUrilintFixCombinations(t *testing.T) {
 	t.Run("-tests -fix", func(t *testing.T) {
 		dir := write(t)
 		out, code := run(t, dir, urilint, "-tests", "-fix", "./...")
-		if code != 3 || !strings.Contains(out, `m_test.go:3:19: "HTTP://example.com/x" is not normalized: scheme "HTTP" should be lowercase "http" (not fixed in a test file: -fix-tests fixes it)`) {
+		if code != 3 || !strings.Contains(out, `m_test.go:3:19: "HTTP://example.com/x" is not normalized: scheme "HTTP" should be lowercase "http" (no fix in a test file: see -fix-tests)`) {
 			t.Errorf("urilint -tests -fix exited %d, printed:\n%s", code, out)
 		}
 		if got, _ := os.ReadFile(filepath.Join(dir, "m_test.go")); string(got) != files["m_test.go"] {

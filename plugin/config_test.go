@@ -9,10 +9,12 @@ import (
 	"github.com/urilint/urilint/internal/config"
 )
 
-// TestSettingsAreConfigKeys: each setting of the plugin is a key of
-// .urilint.yaml, at its top or under go:, with the same name and kind, so
-// that a user moves a setting between .golangci.yml and .urilint.yaml
-// without renaming it.
+// TestSettingsAreConfigKeys: the settings of the plugin are the keys of
+// .urilint.yaml for Go code, one to one, with the same names and kinds:
+// each setting is a key at the top of the file or under go:, and each key
+// under go: and each top-level key that is not a section (documents:,
+// remote:, site:) or the file's version is a setting. So a user moves a
+// setting between .golangci.yml and .urilint.yaml without renaming it.
 func TestSettingsAreConfigKeys(t *testing.T) {
 	keyKind := map[string]reflect.Kind{}
 	add := func(typ reflect.Type, prefix string) {
@@ -26,6 +28,20 @@ func TestSettingsAreConfigKeys(t *testing.T) {
 	add(reflect.TypeFor[config.File](), "")
 	add(reflect.TypeFor[config.Go](), "go.")
 	st := reflect.TypeFor[analyzer.Settings]()
+	settings := map[string]bool{}
+	for i := range st.NumField() {
+		name, _, _ := strings.Cut(st.Field(i).Tag.Get("json"), ",")
+		settings[name] = true
+	}
+	for key, kind := range keyKind {
+		name := strings.TrimPrefix(key, "go.")
+		if key == "version" || kind == reflect.Struct && !strings.Contains(key, ".") {
+			continue // the format's version, a section
+		}
+		if !settings[name] {
+			t.Errorf(".urilint.yaml key %q is no setting of the plugin (want a field of analyzer.Settings with json tag %q)", key, name)
+		}
+	}
 	for i := range st.NumField() {
 		name, _, _ := strings.Cut(st.Field(i).Tag.Get("json"), ",")
 		if name == "config" {

@@ -20,8 +20,10 @@
 //
 // The settings are those of [analyzer.Settings], which are the keys of the
 // configuration file .urilint.yaml for Go code, one to one: enable,
-// disable and allow-zone at its top, tests under go:, and config, the file
-// to read instead of looking for .urilint.yaml (docs/configuration.md).
+// disable and allow-zone at its top, tests and fix-tests under go:, and
+// config, the file to read instead of looking for .urilint.yaml
+// (docs/configuration.md). Without fix-tests, findings in _test.go files
+// come without a fix, so "golangci-lint run --fix" leaves tests alone.
 // The analyzer reads that file from each package's directory, and the
 // settings given here override it. They are decoded strictly:
 // a key that is not a setting, or a value of the wrong type, is an error

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # site-check.sh builds each fixture site of audit/testdata/site with its
 # real generator and compares, link by link, what the audit's model says
-# resolves with what exists in the built output (scripts/sitecheck).
+# resolves with what exists in the built output (scripts/cmd/sitecheck).
 #
 #   scripts/site-check.sh              hugo and mkdocs (what CI runs)
 #   scripts/site-check.sh all          also jekyll, docusaurus, vitepress
@@ -24,7 +24,7 @@ if [ "${gens[0]}" = all ]; then gens=(hugo mkdocs jekyll docusaurus vitepress); 
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-go build -o "$work/sitecheck" ./scripts/sitecheck
+(cd scripts/cmd && go build -o "$work/sitecheck" ./sitecheck)
 
 need_apt() { # command package
 	command -v "$1" >/dev/null && return 0

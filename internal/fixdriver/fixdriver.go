@@ -18,11 +18,15 @@
 //     diff were applied, through go/packages' overlay), and what is left is
 //     reported, at its positions in the fixed files, with the exit status
 //     it gives: a finding that a fix removed is not printed.
-//   - Fixes in _test.go files are reported but applied only with
-//     -fix-tests: test files hold expected values and invalid inputs on
-//     purpose, and rewriting them breaks tests.
+//   - Which fixes are offered is the analyzer's choice: urilint's offers
+//     none in _test.go files without its -fix-tests (test files hold
+//     expected values and invalid inputs on purpose), so that every
+//     driver, this one, golangci-lint's and go fix's, leaves them alone.
 //
-// Test packages are loaded only with -tests (-test is a deprecated alias),
+// Test packages are loaded only with the analyzer's -tests (-test is a
+// deprecated alias), or when the configuration file (.urilint.yaml, or the
+// file of the analyzer's -config) sets go.tests and no -tests flag says
+// otherwise,
 // each finding, package error and analysis error is printed once, and the
 // context lines of -c=N show passwords as "***". A failed write to
 // standard output or standard error makes the exit status 2.
@@ -48,6 +52,7 @@ import (
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/urilint/urilint/internal/config"
 	"github.com/urilint/urilint/internal/edit"
 	"github.com/urilint/urilint/internal/safewrite"
 	"github.com/urilint/urilint/internal/version"
@@ -73,16 +78,16 @@ func IsVet(args []string) bool {
 }
 
 // Options are the settings of a run besides the analyzer's own flags;
-// their flags are described in newFlagSet. FixTests is the configuration
-// file's go.fix-tests.
+// their flags are described in newFlagSet.
 type Options struct {
-	Fix, Diff, FixTests, OnlyFiles, JSON bool
-	Context                              int
-	Tags                                 string
+	Fix, Diff, OnlyFiles, JSON bool
+	Context                    int
+	Tags                       string
 
-	version                       string // -V or -version: "true" or "full"
+	version                       *version.Flag
 	cpuprofile, memprofile, trace string
 	tests                         func() bool
+	loadTests                     bool // -tests, or go.tests of the configuration file
 }
 
 // FlagSet returns the flag set of a command running a, as Main parses
@@ -98,13 +103,11 @@ func newFlagSet(a *analysis.Analyzer, o *Options, out io.Writer) *flag.FlagSet {
 	fs.SetOutput(out)
 	fs.BoolVar(&o.Fix, "fix", o.Fix, "apply the suggested fixes, then check again and report what is left")
 	fs.BoolVar(&o.Diff, "diff", o.Diff, "with -fix, change no file: print the fixes as a unified diff on standard output")
-	fs.BoolVar(&o.FixTests, "fix-tests", o.FixTests, "with -fix, also apply the fixes in _test.go files (reported with -tests)")
 	fs.BoolVar(&o.OnlyFiles, "only-files", o.OnlyFiles, "fix and report only the files named by the arguments that end in .go; the others name the packages (./... by default); with -fix, exit 3 when a file was changed (for pre-commit)")
 	fs.BoolVar(&o.JSON, "json", o.JSON, "print the findings as JSON on standard output (exit 0 with findings)")
 	fs.IntVar(&o.Context, "c", -1, "print the offending line with this many `lines` of context")
 	fs.StringVar(&o.Tags, "tags", o.Tags, "comma-separated build `tags`, as for go build")
-	fs.Var(versionFlag{&o.version}, "V", "print the version and exit (-V=full: as go vet asks)")
-	fs.Var(versionFlag{&o.version}, "version", "the same as -V")
+	o.version = version.AddFlags(fs)
 	fs.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile to `file`")
 	fs.StringVar(&o.memprofile, "memprofile", "", "write a memory profile to `file`")
 	fs.StringVar(&o.trace, "trace", "", "write an execution trace to `file`")
@@ -134,24 +137,6 @@ func (f aliasFlag) Set(v string) error {
 	return f.to.Value.Set(v)
 }
 
-// versionFlag is -V and -version: alone, or =full.
-type versionFlag struct{ v *string }
-
-func (f versionFlag) IsBoolFlag() bool { return true }
-func (f versionFlag) String() string   { return "" }
-
-func (f versionFlag) Set(v string) error {
-	switch v {
-	case "true", "full":
-		*f.v = v
-	case "false":
-		*f.v = ""
-	default:
-		return fmt.Errorf("want -V or -V=full, not %q", v)
-	}
-	return nil
-}
-
 // Main runs urilint with args from the current directory and returns the
 // exit status.
 func Main(a *analysis.Analyzer, args []string, stdout, stderr io.Writer) int {
@@ -163,9 +148,9 @@ func Main(a *analysis.Analyzer, args []string, stdout, stderr io.Writer) int {
 // It returns the exit status: 0 when nothing is left to report, 3 when
 // findings are left (or, with -fix -only-files, a file was changed), 1
 // when a package does not load or cannot be analyzed or a file cannot be
-// written, 2 on a usage error, a failed write to the output or a file
-// that changed while it was being fixed. With -json, findings do not make
-// the status 3: they are in the output.
+// written, 2 on a usage error, a bad configuration file, a failed write
+// to the output or a file that changed while it was being fixed. With
+// -json, findings do not make the status 3: they are in the output.
 func Run(a *analysis.Analyzer, o Options, args []string, dir string, stdout, stderr io.Writer) int {
 	out, errw := &checkedWriter{w: stdout}, &checkedWriter{w: stderr}
 	return finish(a.Name, run(a, &o, args, dir, out, errw), out, errw)
@@ -183,8 +168,8 @@ func run(a *analysis.Analyzer, o *Options, args []string, dir string, stdout, st
 		_, _ = stderr.Write(flagOut.Bytes())
 		return exitUsage
 	}
-	if o.version != "" {
-		return printVersion(a.Name, o.version, stdout, stderr)
+	if o.version.Requested() {
+		return o.version.Print(a.Name, stdout, stderr)
 	}
 	if fs.NArg() == 1 && fs.Arg(0) == "help" {
 		fmt.Fprintf(stdout, "%s: %s\n\n", a.Name, a.Doc)
@@ -192,12 +177,19 @@ func run(a *analysis.Analyzer, o *Options, args []string, dir string, stdout, st
 		usage(a, fs)
 		return exitOK
 	}
+	given := make(map[string]bool)
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
 	switch {
-	case !o.Fix && (o.Diff || o.FixTests):
-		fmt.Fprintf(stderr, "%s: -diff and -fix-tests need -fix\n", a.Name)
+	case !o.Fix && o.Diff:
+		fmt.Fprintf(stderr, "%s: -diff needs -fix\n", a.Name)
 		return exitUsage
 	case o.Diff && o.JSON:
 		fmt.Fprintf(stderr, "%s: -diff and -json both write to standard output: use one\n", a.Name)
+		return exitUsage
+	}
+	var err error
+	if o.loadTests, err = loadTests(fs, given, dir); err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", a.Name, err)
 		return exitUsage
 	}
 	stop, err := startProfiles(o)
@@ -261,28 +253,39 @@ func run(a *analysis.Analyzer, o *Options, args []string, dir string, stdout, st
 	return exitOK
 }
 
+// loadTests reports whether to load the test packages: the analyzer's
+// -tests (or -test) flag when given, else the flag's default or the
+// go.tests key of the configuration file, which the analyzer reads too
+// (from its -config flag, or the .urilint.yaml of dir or above).
+func loadTests(fs *flag.FlagSet, given map[string]bool, dir string) (bool, error) {
+	tests := fs.Lookup("tests")
+	if tests == nil {
+		return false, nil
+	}
+	if given["tests"] || given["test"] || tests.Value.String() == "true" {
+		return tests.Value.String() == "true", nil
+	}
+	var file *config.File
+	var err error
+	if c := fs.Lookup("config"); c != nil && c.Value.String() != "" {
+		file, err = config.Read(c.Value.String())
+	} else {
+		file, err = config.Load(dir)
+	}
+	if err != nil {
+		return false, err
+	}
+	return file.Go.Tests, nil
+}
+
 // usage prints how to call the command and its flags.
 func usage(a *analysis.Analyzer, fs *flag.FlagSet) {
 	w := fs.Output()
 	fmt.Fprintf(w, "usage: %s [flags] packages\n", a.Name)
 	fmt.Fprintf(w, "       go vet -vettool=$(command -v %s) [flags] packages\n\n", a.Name)
 	fmt.Fprintf(w, "%s reports malformed and non-normalized URI literals; \"%s help\" prints the checks.\n", a.Name, a.Name)
-	fmt.Fprintf(w, "Exit status: 0 nothing found, 3 findings left, 1 a package does not load, 2 usage (and a file changed while fixing).\n\nFlags:\n")
+	fmt.Fprintf(w, "Exit status: 0 nothing found, 3 findings left, 1 a package does not load, 2 a usage error, a bad configuration file or a file changed while fixing.\n\nFlags:\n")
 	fs.PrintDefaults()
-}
-
-// printVersion prints what -V=v asks for and returns the exit status.
-func printVersion(name, v string, stdout, stderr io.Writer) int {
-	line := version.Line(name)
-	if v == "full" {
-		var err error
-		if line, err = version.Full(name); err != nil {
-			fmt.Fprintf(stderr, "%s: %v\n", name, err)
-			return exitFailure
-		}
-	}
-	fmt.Fprintln(stdout, line)
-	return exitOK
 }
 
 // startProfiles starts what -cpuprofile and -trace ask for, and returns
@@ -373,7 +376,7 @@ const LoadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledG
 // once over the run) and returns the result, nil when nothing could be
 // analyzed, and the exit status so far.
 func (l *loader) analyze(overlay map[string][]byte) (*result, int) {
-	cfg := &packages.Config{Mode: LoadMode | packages.NeedModule, Tests: l.o.tests(), Dir: l.dir, Overlay: overlay}
+	cfg := &packages.Config{Mode: LoadMode | packages.NeedModule, Tests: l.o.loadTests, Dir: l.dir, Overlay: overlay}
 	if l.o.Tags != "" {
 		cfg.BuildFlags = []string{"-tags=" + l.o.Tags}
 	}
@@ -487,9 +490,6 @@ type fixResult struct {
 	status  int               // exitOK, or the status of a file that could not be written
 }
 
-// isTest reports whether file is a Go test file.
-func isTest(file string) bool { return strings.HasSuffix(file, "_test.go") }
-
 // fix applies the fixes of the findings of res to their files, or with
 // -diff prints them on stdout, and returns what it did.
 func (l *loader) fix(res *result, stdout io.Writer) *fixResult {
@@ -499,7 +499,7 @@ func (l *loader) fix(res *result, stdout io.Writer) *fixResult {
 	}
 	byFile := make(map[string]*fileFixes)
 	for _, f := range res.findings {
-		if len(f.diag.SuggestedFixes) == 0 || isTest(f.posn.Filename) && !l.o.FixTests {
+		if len(f.diag.SuggestedFixes) == 0 {
 			continue
 		}
 		tf, edits := fileEdits(f.act.Package.Fset, f.diag.SuggestedFixes[0])

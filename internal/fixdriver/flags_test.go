@@ -76,12 +76,12 @@ func TestUsage(t *testing.T) {
 		{[]string{"-nosuchflag", "./..."}, 2, "", "flag provided but not defined: -nosuchflag\nusage: quoted [flags] packages"},
 		{[]string{"-c=x", "./..."}, 2, "", "invalid value \"x\" for flag -c"},
 		{[]string{"-h"}, 0, "usage: quoted [flags] packages", ""},
-		{[]string{"-help"}, 0, "-fix-tests", ""},
+		{[]string{"-help"}, 0, "-only-files", ""},
 		{[]string{"-V"}, 0, "quoted version ", ""},
 		{[]string{"-version"}, 0, "quoted version ", ""},
 		{[]string{"-V=full"}, 0, "buildID=", ""},
-		{[]string{"-V=wrong"}, 2, "", "want -V or -V=full"},
-		{[]string{"-diff", "./..."}, 2, "", "-diff and -fix-tests need -fix"},
+		{[]string{"-V=wrong"}, 2, "", "want -V, -V=full or -V=false"},
+		{[]string{"-diff", "./..."}, 2, "", "-diff needs -fix"},
 		{[]string{"-fix", "-diff", "-json", "./..."}, 2, "", "use one"},
 		{[]string{}, 2, "", "no packages named"},
 		{[]string{"help"}, 0, "quoted: test analyzer", ""},
@@ -98,9 +98,50 @@ func TestUsage(t *testing.T) {
 	}
 }
 
-// TestFixTests: a finding in a _test.go file keeps its fix, but -fix
-// makes it only with -fix-tests.
-func TestFixTests(t *testing.T) {
+// TestTestsFromConfig: the test packages are loaded when the -tests flag
+// says so, or else when the configuration file's go.tests does; a -tests
+// flag set to false wins over the file, and a bad file is a usage error.
+func TestTestsFromConfig(t *testing.T) {
+	const src = "package m\n\nvar t = \"old\"\n"
+	dir := module(t, "package m\n", 0o644)
+	if err := os.WriteFile(filepath.Join(dir, "m_test.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(dir, ".git"), 0o755); err != nil {
+		t.Fatal(err) // the top of the repository: look no higher
+	}
+	defer func() { _ = quoted.Flags.Set("tests", "false") }()
+	conf := filepath.Join(dir, ".urilint.yaml")
+	for _, tt := range []struct {
+		file   string // .urilint.yaml; "" for none
+		args   []string
+		status int
+		stderr string
+	}{
+		{"", []string{"./..."}, 0, ""},
+		{"", []string{"-tests", "./..."}, 3, "m_test.go:3:9: old is old"},
+		{"version: 1\ngo:\n  tests: true\n", []string{"./..."}, 3, "m_test.go:3:9: old is old"},
+		{"version: 1\ngo:\n  tests: true\n", []string{"-tests=false", "./..."}, 0, ""},
+		{"version: 1\ngo:\n  tests: yes\n", []string{"./..."}, 2, `.urilint.yaml:3: go.tests: "yes" is not true or false`},
+	} {
+		_ = quoted.Flags.Set("tests", "false")
+		_ = os.Remove(conf)
+		if tt.file != "" {
+			if err := os.WriteFile(conf, []byte(tt.file), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var stderr bytes.Buffer
+		got := Run(quoted, Options{}, tt.args, dir, io.Discard, &stderr)
+		if got != tt.status || !strings.Contains(stderr.String(), tt.stderr) || tt.stderr == "" && stderr.Len() > 0 {
+			t.Errorf("with %q, %q = %d, want %d; stderr:\n%s\nwant %q", tt.file, tt.args, got, tt.status, &stderr, tt.stderr)
+		}
+	}
+}
+
+// TestFixInTestFile: the driver makes the fixes the analyzer offers, in
+// test files too (which fixes to offer there is the analyzer's choice).
+func TestFixInTestFile(t *testing.T) {
 	const src = "package m\n\nvar t = \"old\"\n"
 	dir := module(t, "package m\n", 0o644)
 	test := filepath.Join(dir, "m_test.go")
@@ -108,36 +149,12 @@ func TestFixTests(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer func() { _ = quoted.Flags.Set("tests", "false") }()
-	var stdout, stderr bytes.Buffer
-	if got := Run(quoted, Options{}, []string{"-tests", "-fix", "./..."}, dir, io.Discard, &stderr); got != 3 {
-		t.Errorf("-tests -fix = %d, want 3; stderr:\n%s", got, &stderr)
-	}
-	if got, _ := os.ReadFile(test); string(got) != src {
-		t.Errorf("-tests -fix changed a test file:\n%s", got)
-	}
-	if want := "m_test.go:3:9: old is old (not fixed in a test file: -fix-tests fixes it)"; !strings.Contains(stderr.String(), want) {
-		t.Errorf("stderr lacks %q:\n%s", want, &stderr)
-	}
-	stdout.Reset()
-	if got := Run(quoted, Options{}, []string{"-tests", "-json", "./..."}, dir, &stdout, io.Discard); got != 0 || !strings.Contains(stdout.String(), `"new": "\"new\""`) {
-		t.Errorf("-tests -json = %d, want 0 and the finding with its fix:\n%s", got, stdout.String())
-	}
-	stderr.Reset()
-	if got := Run(quoted, Options{}, []string{"-tests", "-fix", "-fix-tests", "./..."}, dir, io.Discard, &stderr); got != 0 {
-		t.Errorf("-tests -fix -fix-tests = %d, want 0; stderr:\n%s", got, &stderr)
+	var stderr bytes.Buffer
+	if got := Run(quoted, Options{}, []string{"-tests", "-fix", "./..."}, dir, io.Discard, &stderr); got != 0 {
+		t.Errorf("-tests -fix = %d, want 0; stderr:\n%s", got, &stderr)
 	}
 	if got, _ := os.ReadFile(test); string(got) != "package m\n\nvar t = \"new\"\n" {
-		t.Errorf("-fix-tests left the test file as\n%s", got)
-	}
-	// The configuration file's go.fix-tests does the same.
-	if err := os.WriteFile(test, []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if got := Run(quoted, Options{FixTests: true}, []string{"-tests", "-fix", "./..."}, dir, io.Discard, io.Discard); got != 0 {
-		t.Errorf("FixTests from the configuration: -fix = %d, want 0", got)
-	}
-	if got, _ := os.ReadFile(test); string(got) != "package m\n\nvar t = \"new\"\n" {
-		t.Errorf("FixTests from the configuration left the test file as\n%s", got)
+		t.Errorf("-tests -fix left the test file as\n%s", got)
 	}
 }
 

@@ -51,10 +51,7 @@ func (l *loader) report(res *result, fixed *fixResult, stdout io.Writer) int {
 			if len(f.diag.SuggestedFixes) == 0 {
 				continue
 			}
-			switch {
-			case isTest(f.posn.Filename) && !l.o.FixTests:
-				f.diag.Message += " (not fixed in a test file: -fix-tests fixes it)"
-			case fixed.changed[f.posn.Filename] != nil:
+			if fixed.changed[f.posn.Filename] != nil {
 				// Left out for overlapping a fix made, or raised by one.
 				f.diag.Message += " (not fixed in this run: run -fix again)"
 			}

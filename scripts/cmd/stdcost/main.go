@@ -6,7 +6,7 @@
 // real run shares with loading; .ci/stdcheck.sh -bench times the whole
 // command against a no-op analyzer instead.
 //
-//	cd internal/cmd && go run ./stdcost [-runs 5]
+//	cd scripts/cmd && go run ./stdcost [-runs 5]
 package main
 
 import (

@@ -1,0 +1,2 @@
+// Package testfixes has a finding with a fix in a test file.
+package testfixes

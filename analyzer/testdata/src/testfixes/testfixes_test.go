@@ -1,0 +1,3 @@
+package testfixes
+
+const upper = "HTTP://example.com/x"

@@ -1,0 +1,3 @@
+package testfixesconf
+
+const upper = "HTTP://example.com/x"
