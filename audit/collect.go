@@ -12,7 +12,7 @@ import (
 	"strings"
 	"unicode/utf16"
 
-	"github.com/urilint/urilint/audit/internal/fsys"
+	"github.com/urilint/urilint/audit/site"
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/uri"
 )
@@ -26,7 +26,7 @@ import (
 
 // skipDirs are never walked below a directory named on the command line,
 // besides the hidden folders and installed dependencies that no walk
-// enters (fsys.Skipped): vendored code and the template folders of site
+// enters (site.SkippedDir): vendored code and the template folders of site
 // generators (Hugo's layouts/ and themes/, Jekyll's _includes/), whose
 // HTML is no document of its own.
 var skipDirs = map[string]bool{
@@ -49,11 +49,11 @@ func documentExt(name string) bool {
 var maxSpecial = 64 << 20
 
 // errTooLong is the cause of the error for an input past maxSpecial.
-var errTooLong = fsys.ErrTooLong
+var errTooLong = site.ErrTooLong
 
 // readFile reads the file name, up to maxSpecial bytes unless it is a
-// regular file (package fsys, which the publisher models read with too).
-func readFile(name string) ([]byte, error) { return fsys.ReadFile(name, maxSpecial) }
+// regular file (package site's reader, which the publisher models read with too).
+func readFile(name string) ([]byte, error) { return site.ReadFile(name, maxSpecial) }
 
 // collector walks the inputs of one run.
 type collector struct {
@@ -213,7 +213,7 @@ func (c *collector) path(p string) {
 		fa = fabs(name)
 		return c.a.excluded(root, fa) || tree != nil && tree.ignored(fa, d.IsDir())
 	}
-	err = fsys.Walk(p, skip, func(name string, d fs.DirEntry) {
+	err = site.WalkFiles(p, skip, func(name string, d fs.DirEntry) {
 		if !documentExt(name) {
 			return
 		}

@@ -19,7 +19,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/urilint/urilint/audit/internal/fsys"
 	"github.com/urilint/urilint/internal/anchor"
 	"github.com/urilint/urilint/uri"
 )
@@ -503,23 +502,23 @@ const maxConfig = 1 << 20
 
 // Read reads the slash path rel, up to 1 MiB.
 func (t *Tree) Read(rel string) ([]byte, error) {
-	return fsys.ReadHead(filepath.Join(t.Root, filepath.FromSlash(rel)), maxConfig)
+	return ReadHead(filepath.Join(t.Root, filepath.FromSlash(rel)), maxConfig)
 }
 
 // head reads the first 64 KiB of the slash path rel: enough for the
 // front matter of a page.
 func (t *Tree) head(rel string) ([]byte, error) {
-	return fsys.ReadHead(filepath.Join(t.Root, filepath.FromSlash(rel)), 64<<10)
+	return ReadHead(filepath.Join(t.Root, filepath.FromSlash(rel)), 64<<10)
 }
 
 // Walk calls fn with the slash path (from the root) of every file under
-// the folder dir, as the audit's collector walks (package fsys): hidden
+// the folder dir, as the audit's collector walks (WalkFiles): hidden
 // folders and installed dependencies are left out.
 func (t *Tree) Walk(dir string, fn func(rel string)) {
 	start := filepath.Join(t.Root, filepath.FromSlash(dir))
 	// A folder that cannot be read is one whose files the publisher
 	// cannot serve either: no error.
-	_ = fsys.Walk(start, nil, func(p string, _ fs.DirEntry) {
+	_ = WalkFiles(start, nil, func(p string, _ fs.DirEntry) {
 		if rel, err := filepath.Rel(t.Root, p); err == nil {
 			fn(filepath.ToSlash(rel))
 		}

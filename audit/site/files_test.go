@@ -1,4 +1,4 @@
-package fsys
+package site
 
 import (
 	"errors"
@@ -11,9 +11,9 @@ import (
 	"testing"
 )
 
-// TestWalk: hidden folders and node_modules are never entered, skip
+// TestWalkFiles: hidden folders and node_modules are never entered, skip
 // leaves out folders and files, and files come in lexical order.
-func TestWalk(t *testing.T) {
+func TestWalkFiles(t *testing.T) {
 	dir := t.TempDir()
 	for _, f := range []string{"b.md", "a/c.md", "a/skip/d.md", ".git/e.md", "node_modules/x/f.md", ".hidden.md", "a/z.txt"} {
 		p := filepath.Join(dir, filepath.FromSlash(f))
@@ -26,22 +26,22 @@ func TestWalk(t *testing.T) {
 	}
 	var got []string
 	skip := func(p string, d fs.DirEntry) bool { return d.Name() == "skip" || strings.HasSuffix(p, ".txt") }
-	err := Walk(dir, skip, func(p string, _ fs.DirEntry) {
+	err := WalkFiles(dir, skip, func(p string, _ fs.DirEntry) {
 		rel, _ := filepath.Rel(dir, p)
 		got = append(got, filepath.ToSlash(rel))
 	}, nil)
 	want := []string{".hidden.md", "a/c.md", "b.md"}
 	if err != nil || !slices.Equal(got, want) {
-		t.Errorf("Walk = %q, %v; want %q", got, err, want)
+		t.Errorf("WalkFiles = %q, %v; want %q", got, err, want)
 	}
-	if err := Walk(filepath.Join(dir, "missing"), nil, func(string, fs.DirEntry) {}, nil); err == nil {
-		t.Error("Walk of a missing folder: no error")
+	if err := WalkFiles(filepath.Join(dir, "missing"), nil, func(string, fs.DirEntry) {}, nil); err == nil {
+		t.Error("WalkFiles of a missing folder: no error")
 	}
 }
 
-// TestRead: ReadHead stops at its bound for any file; ReadFile reads a
+// TestReadFiles: ReadHead stops at its bound for any file; ReadFile reads a
 // regular file whole and refuses a device past its limit.
-func TestRead(t *testing.T) {
+func TestReadFiles(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "f")
 	if err := os.WriteFile(p, []byte("0123456789"), 0o644); err != nil {
 		t.Fatal(err)

@@ -1,6 +1,6 @@
 //go:build unix
 
-package fsys
+package site
 
 import (
 	"io/fs"

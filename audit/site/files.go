@@ -1,8 +1,9 @@
-// Package fsys lists and reads the files of a documentation tree, for the
-// audit's collector and for the publisher models of package site: one
-// walk, with one rule for the folders no one reads, and one reader, so
-// that the two see the same files the same way.
-package fsys
+package site
+
+// Listing and reading the files of a documentation tree, for the
+// publisher models (Tree) and for the audit's collector: one walk, with
+// one rule for the folders no one reads, and one reader, so that the two
+// see the same files the same way.
 
 import (
 	"errors"
@@ -11,23 +12,23 @@ import (
 	"strings"
 )
 
-// Skipped reports whether a folder of this name is never walked: hidden
+// SkippedDir reports whether a folder of this name is never walked: hidden
 // folders (".git", ".github", a generator's ".vitepress") and installed
 // dependencies (node_modules), which neither the audit nor a publisher
 // serves as documents.
-func Skipped(name string) bool {
+func SkippedDir(name string) bool {
 	return strings.HasPrefix(name, ".") || name == "node_modules"
 }
 
-// Walk calls file with each file below the directory start, in lexical
+// WalkFiles calls file with each file below the directory start, in lexical
 // order, named as filepath.WalkDir names it (start joined with the path
-// below it). Folders that Skipped names are not entered; skip, when not
+// below it). Folders that SkippedDir names are not entered; skip, when not
 // nil, is asked of every other entry below start: a folder it reports
 // true for is not entered, a file not passed to file; skip is asked of
 // a file right before file is called with it. An entry that
 // cannot be read goes to fail, when not nil, and the walk goes on; the
 // error returned is that of start itself.
-func Walk(start string, skip func(path string, d fs.DirEntry) bool, file func(path string, d fs.DirEntry), fail func(path string, err error)) error {
+func WalkFiles(start string, skip func(path string, d fs.DirEntry) bool, file func(path string, d fs.DirEntry), fail func(path string, err error)) error {
 	return filepath.WalkDir(start, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			if path == start {
@@ -39,7 +40,7 @@ func Walk(start string, skip func(path string, d fs.DirEntry) bool, file func(pa
 			return nil
 		}
 		if path != start {
-			if d.IsDir() && Skipped(d.Name()) || skip != nil && skip(path, d) {
+			if d.IsDir() && SkippedDir(d.Name()) || skip != nil && skip(path, d) {
 				if d.IsDir() {
 					return filepath.SkipDir
 				}
