@@ -61,10 +61,10 @@ type Config struct {
 	// counts them): output streams, and memory does not grow with the
 	// findings.
 	Emit func(f *File, findings []Finding)
-	// DropSource drops the source of each file whose check does not need
-	// it (all but Markdown, whose link templates and code spans the site
-	// checks read) after its parse, so that the audit keeps only links and
-	// anchors; Result.Fixes has no source to fix then.
+	// DropSource drops the source of each file after its parse (what the
+	// site checks read of it, link templates and code spans, is taken
+	// then), so that the audit keeps only a compact record of its links
+	// and its anchors; Result.Fixes has no source to fix then.
 	DropSource bool
 	// Site holds the explicit mappings of how the tree is published (the
 	// configuration's "site:" section); the zero value detects it.
@@ -357,8 +357,8 @@ func Run(cfg Config, paths []string) *Result {
 	// The checks run at most window files ahead of the output, so that
 	// findings do not pile up when writing them is the slow part. Slots
 	// are taken in file order, so the next file to write always has one,
-	// and file i hands its findings over in slot i%window, which the
-	// file window places before it has left by then.
+	// and file i hands its findings over in slot i%window: it starts
+	// only once file i-window has been written, which used that slot.
 	window := 4 * jobs
 	slots := make([]chan []Finding, window)
 	for i := range slots {
