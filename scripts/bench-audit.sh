@@ -72,7 +72,7 @@ best() { # "wall cpu mem": the best wall-clock seconds of three runs of
 	done
 	local m
 	m=$(printf '%s\n' "${mems[@]}" | sort -n | sed -n 2p)
-	printf '%.2f s (CPU %.2f s, %d MB)' "$b" "$c" "$((m / 1024))"
+	printf '%.2f s (CPU %.2f s, %d MiB)' "$b" "$c" "$((m / 1024))"
 }
 
 printf '| files | links | uriextract -check | remark-validate-links | markdownlint-cli2 (MD051) |\n|---|---|---|---|---|\n'
