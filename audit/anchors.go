@@ -235,10 +235,18 @@ func headingText(src []byte, off int) string {
 		}
 	}
 	var b strings.Builder
+	code := false // in a code span, whose text is literal: "<number>" is no tag
 	for i := 0; i < len(s); i++ {
 		c := s[i]
+		if code && c != '`' {
+			b.WriteByte(c)
+			continue
+		}
 		switch c {
-		case '*', '`':
+		case '`':
+			code = !code
+			continue
+		case '*':
 			continue
 		case '\\':
 			if i+1 < len(s) {

@@ -250,6 +250,9 @@ type auditor struct {
 	memoMu    sync.RWMutex
 	memo      map[resolveKey]resolved // see resolve
 	memoOld   map[resolveKey]resolved
+
+	gitMu    sync.Mutex
+	gitTrees map[string]*gitTree // by work tree top: what git ignores (see builtOutput)
 }
 
 // fail records an error of the sequential parts of a run.

@@ -26,11 +26,12 @@ import (
 
 // skipDirs are never walked below a directory named on the command line,
 // besides the hidden folders and installed dependencies that no walk
-// enters (site.SkippedDir): vendored code and the template folders of site
+// enters (site.SkippedDir): vendored code, the template folders of site
 // generators (Hugo's layouts/ and themes/, Jekyll's _includes/), whose
-// HTML is no document of its own.
+// HTML is no document of its own, and Go's testdata/ (which the go tool
+// ignores too), whose fixtures are often broken on purpose.
 var skipDirs = map[string]bool{
-	"vendor": true, "layouts": true, "_includes": true, "themes": true,
+	"vendor": true, "layouts": true, "_includes": true, "themes": true, "testdata": true,
 }
 
 // documentExt reports whether a file met in a walk is a document.

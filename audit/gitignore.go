@@ -3,7 +3,6 @@ package audit
 import (
 	"bufio"
 	"bytes"
-	"os"
 	"path"
 	"path/filepath"
 	"slices"
@@ -42,7 +41,7 @@ type ignoreFile struct {
 func newGitTree(top string) *gitTree {
 	t := &gitTree{top: top, dirs: map[string][]*ignoreFile{}}
 	var files []*ignoreFile
-	if src, err := os.ReadFile(filepath.Join(top, ".git", "info", "exclude")); err == nil {
+	if src, err := readFile(filepath.Join(top, ".git", "info", "exclude")); err == nil {
 		files = append(files, parseIgnore(src, nil))
 	}
 	if f := t.read("", nil); f != nil {
@@ -55,7 +54,7 @@ func newGitTree(top string) *gitTree {
 // read returns the patterns of the .gitignore in directory rel (slash
 // separated, relative to the top), or nil.
 func (t *gitTree) read(rel string, domain []string) *ignoreFile {
-	src, err := os.ReadFile(filepath.Join(t.top, filepath.FromSlash(rel), ".gitignore"))
+	src, err := readFile(filepath.Join(t.top, filepath.FromSlash(rel), ".gitignore"))
 	if err != nil {
 		return nil
 	}
@@ -85,11 +84,9 @@ func parseIgnore(src []byte, domain []string) *ignoreFile {
 		case p == "" || strings.Contains(p, `\`):
 			f.others = append(f.others, i)
 		case strings.Contains(p, "/"):
-			first := p
-			if k := strings.IndexByte(strings.TrimPrefix(p, "/"), '/'); k >= 0 {
-				first = strings.TrimPrefix(p, "/")[:k]
-			} else {
-				first = strings.TrimPrefix(p, "/")
+			first := strings.TrimPrefix(p, "/")
+			if k := strings.IndexByte(first, '/'); k >= 0 {
+				first = first[:k]
 			}
 			if first == "" || hasMeta(first) {
 				f.others = append(f.others, i)

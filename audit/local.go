@@ -158,6 +158,9 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 		return r.out
 	}
 	switch {
+	case !lk.exists && a.builtOutput(f.root, t.rel):
+		r.report(policy.CategoryUnverifiable, 0, nil, "%q leads to %q, which git ignores: a build makes it, so it cannot be checked offline", r.shown, "/"+t.rel)
+		return r.out
 	case !lk.exists:
 		r.report(policy.CategoryBrokenFile, 0, nil, "%q leads to %q, which does not exist%s", r.shown, "/"+t.rel, fragNote(t))
 		return r.out
@@ -390,17 +393,17 @@ func (a *auditor) checkOwn(r *reporter, s *site.Site) {
 		fragAt++
 	}
 	if rf, ok := s.Repo.File(l.URI); ok {
-		if rf.Pinned {
-			return // pinned history: -remote checks it
+		if rf.Pinned || rf.Outside {
+			return // pinned history, or a file outside the root: -remote checks it
 		}
 		lk := a.fs.find(r.f.root, rf.Rel)
 		if !lk.exists {
 			r.report(policy.CategoryBrokenFile, 0, nil, "%q names %q of this repository on branch %q, which the work tree does not have%s",
-				r.shown, "/"+rf.Rel, rf.Ref, fragNote(local{hasFrag: hasFrag, frag: frag}))
+				r.shown, "/"+rf.Path, rf.Ref, fragNote(local{hasFrag: hasFrag, frag: frag}))
 			return
 		}
 		if lk.right != "" {
-			r.report(policy.CategoryFileCase, 0, nil, "%q names %q of this repository, which exists only as %q: file names are case-sensitive", r.shown, "/"+rf.Rel, "/"+lk.right)
+			r.report(policy.CategoryFileCase, 0, nil, "%q names %q of this repository, which exists only as %q: file names are case-sensitive", r.shown, "/"+rf.Path, "/"+strings.TrimSuffix(rf.Path, rf.Rel)+lk.right)
 		}
 		if rf.Raw {
 			return // the file itself: no anchors
@@ -432,7 +435,7 @@ func (a *auditor) checkOwn(r *reporter, s *site.Site) {
 func (a *auditor) ownURL(root, u string) bool {
 	s := a.siteOf(root)
 	if rf, ok := s.Repo.File(u); ok {
-		return !rf.Pinned
+		return !rf.Pinned && !rf.Outside
 	}
 	_, ok := s.Own(u)
 	return ok
@@ -461,6 +464,10 @@ func (a *auditor) checkFragment(r *reporter, s *site.Site, t local, lk lookup) {
 	name := t.frag
 	if dec, err := uri.Unescape(name); err == nil {
 		name = dec
+	}
+	if s.DynamicIDs(strings.TrimPrefix(where, "/")) {
+		r.report(policy.CategoryUnverifiable, t.fragAt, nil, "%q names anchor %q of %q, whose ids are made from data when the site is built: it cannot be checked offline", r.shown, name, where)
+		return
 	}
 	tg := a.index.get(abs)
 	if (tg.kind == kindMarkdown && !plain(t.query)) || tg.kind == kindHTML {

@@ -424,12 +424,40 @@ end:
 		}
 		break
 	}
+	if slashes {
+		e = c + 1 + portListEnd(src[c+1:e])
+	}
 	if e <= c || policy.BareScheme(src[c+1:e]) || !slashes && !policy.PlausibleOpaque(src[s:c], src[c+1:e]) {
 		return Link{}, false
 	}
 	l := Link{Kind: Bare}
 	l.Start.Offset, l.End.Offset = s, e
 	return l, true
+}
+
+// portListEnd returns where the URI after the scheme's colon, rest
+// ("//host:2376,ca=x"), ends when a "," follows the port: a port is
+// digits only (RFC 3986 section 3.2.3) and the authority ends at the
+// port, so the "," starts what the prose lists next ("host=tcp://h:2376,
+// ca=...", "mongodb://h1:27017,h2:27017"). Otherwise len(rest).
+func portListEnd(rest []byte) int {
+	if len(rest) < 2 || rest[0] != '/' || rest[1] != '/' {
+		return len(rest)
+	}
+	i := 2
+	for i < len(rest) && rest[i] != '/' && rest[i] != '?' && rest[i] != '#' {
+		if rest[i] == ':' {
+			j := i + 1
+			for j < len(rest) && '0' <= rest[j] && rest[j] <= '9' {
+				j++
+			}
+			if j > i+1 && j < len(rest) && rest[j] == ',' {
+				return j
+			}
+		}
+		i++
+	}
+	return len(rest)
 }
 
 // endsBareByte reports whether an ASCII byte ends a bare URI: white space,

@@ -83,10 +83,31 @@ func (e *Extractor) MarkdownDoc(src []byte) *Doc {
 		d.place(src, plainComments(src))
 		return d
 	}
-	root := docParser().Parse(text.NewReader(src))
-	d := &Doc{Links: e.markdownAST(src, root)}
+	d := &Doc{}
 	var marks []mark
+	if chunkable(src) {
+		d.Links, marks, _ = e.chunked(src, docParser(), true, chunkSize)
+	} else {
+		root := docParser().Parse(text.NewReader(src))
+		d.Links = e.markdownLinks(src, root, presize(src))
+		finish(src, d.Links)
+		marks = docMarks(src, root, nil)
+	}
+	// Slugs in document order: GitHub numbers a repeated one.
 	var slugs Slugger
+	for i := range marks {
+		if marks[i].heading {
+			marks[i].anchor.Name = slugs.Slug(marks[i].anchor.Name)
+		}
+	}
+	d.place(src, marks)
+	return d
+}
+
+// docMarks appends the anchors and comments of the parse root of src to
+// marks, in the order of the tree, with byte offsets only; a heading
+// without an id holds its text, not yet its slug.
+func docMarks(src []byte, root ast.Node, marks []mark) []mark {
 	// Headings and HTML sit at block level or in inline content; code
 	// blocks hold neither.
 	err := ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
@@ -104,7 +125,7 @@ func (e *Extractor) MarkdownDoc(src []byte) *Doc {
 					break
 				}
 			}
-			marks = append(marks, mark{off: at, anchor: Anchor{Name: slugs.Slug(headingText(src, n)), Kind: HeadingSlug}})
+			marks = append(marks, mark{off: at, heading: true, anchor: Anchor{Name: headingText(src, n), Kind: HeadingSlug}})
 		case *ast.HTMLBlock:
 			lines := n.Lines()
 			if lines.Len() > 0 {
@@ -123,8 +144,7 @@ func (e *Extractor) MarkdownDoc(src []byte) *Doc {
 	if err != nil { // the walker above returns none
 		panic(err)
 	}
-	d.place(src, marks)
-	return d
+	return marks
 }
 
 // HTMLDoc returns the links of the HTML document src (every href, src and
@@ -170,6 +190,7 @@ type mark struct {
 	off, end int // end: of a comment
 	anchor   Anchor
 	comment  *string
+	heading  bool // anchor.Name is the heading's text, to be made a slug
 }
 
 // place turns marks into d's anchors and comments, with positions.

@@ -40,12 +40,19 @@ func (e *Extractor) Markdown(src []byte) []Link {
 	if CheckMarkdown(src) != nil { // see guard.go
 		return e.Text(src)
 	}
+	if chunkable(src) {
+		links, _, _ := e.chunked(src, mdParser(), false, chunkSize)
+		return links
+	}
 	doc := mdParser().Parse(text.NewReader(src))
-	return e.markdownAST(src, doc)
+	links := e.markdownLinks(src, doc, presize(src))
+	finish(src, links)
+	return links
 }
 
-func (e *Extractor) markdownAST(src []byte, doc ast.Node) []Link {
-	links := presize(src)
+// markdownLinks appends the links of the parse doc of src to links, with
+// byte offsets only, in the order of the tree; finish completes them.
+func (e *Extractor) markdownLinks(src []byte, doc ast.Node, links []Link) []Link {
 	// The last run of text scanned. Footnotes come last in the tree,
 	// wherever they are in the source, so a Text node before the run is
 	// not part of it.
@@ -127,7 +134,6 @@ func (e *Extractor) markdownAST(src []byte, doc ast.Node) []Link {
 		}
 		n = n.NextSibling()
 	}
-	finish(src, links)
 	return links
 }
 

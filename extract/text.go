@@ -178,7 +178,7 @@ func schemeAcrossBreak(src []byte, lo, done, s, c int) int {
 // nil for text without one.
 func presize(src []byte) []Link {
 	if n := bytes.Count(src, slashes); n > 0 {
-		return make([]Link, 0, n+n/4)
+		return make([]Link, 0, n+n/16)
 	}
 	return nil
 }

@@ -71,6 +71,35 @@ for spec in one-line:524288:5242880:md html:4000:40000:html table:10000:100000:m
 		measure "$case $n (${size} KB) -check" "$tmp/uriextract" -check "$tmp/in19.$ext"
 	done
 done
+# Issue 19 item 10 (helper bigdoc): memory for a document stays under
+# three times its size. A prose Markdown document (a heading every 50
+# lines, a URI and a relative link with an anchor among the words, a
+# blank line every 8 lines) and the same text as plain text, at SMALL_MB
+# and LARGE_MB: Markdown over 2 MiB is parsed in chunks (extract/chunk.go).
+echo "issue 19 item 10: prose documents: wall time, peak RSS"
+printf '# Part\n' >"$tmp/other.md"
+for mb in "$small" "$large"; do
+	python3 -c "
+import random, sys
+random.seed(1)
+n = int(sys.argv[1]) << 20
+words = 'the quick brown fox jumps over lazy dog see more text here details and for'.split()
+out, size, i = [], 0, 0
+while size < n:
+    if i % 50 == 0:
+        out.append('## Heading %d' % i)
+    ws = [random.choice(words + ['https://example.com/a/b', '[link](other.md#part)']) for _ in range(random.randint(8, 16))]
+    out.append(' '.join(ws))
+    if i % 8 == 7:
+        out.append('')
+    size += len(out[-1]) + 1
+    i += 1
+open(sys.argv[2], 'w').write('\n'.join(out) + '\n')
+" "$mb" "$tmp/prose.md"
+	cp "$tmp/prose.md" "$tmp/prose.txt"
+	measure "prose ${mb} MB Markdown -check" "$tmp/uriextract" -check "$tmp/prose.md"
+	measure "prose ${mb} MB text -check" "$tmp/uriextract" -check "$tmp/prose.txt"
+done
 if [[ ${ONLY:-} == 19 ]]; then
 	exit 0
 fi

@@ -1,8 +1,10 @@
 package site
 
 import (
+	"bytes"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/urilint/urilint/internal/anchor"
@@ -40,13 +42,6 @@ var docusaurusExts = map[string]bool{".md": true, ".mdx": true}
 
 func (d docusaurus) Load(t *Tree, s *Site) error {
 	src, err := t.Read(d.Detect(t))
-	base, docs := "/docs", "docs"
-	if m := docusaurusRouteBase.FindSubmatch(src); m != nil {
-		base = "/" + strings.Trim(string(m[1]), "/")
-	}
-	if m := docusaurusPath.FindSubmatch(src); m != nil && t.Exists(string(m[1])) {
-		docs = strings.Trim(string(m[1]), "./")
-	}
 	s.Anchors = anchor.HTML
 	if m := docusaurusURL.FindSubmatch(src); m != nil {
 		b := "/"
@@ -58,9 +53,158 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 	s.titleNoID = true
 	s.sitePrefix = "@site/"
 	s.Mount("/", "static")
-	d.docs(t, s, docs, base)
-	d.docs(t, s, "src/pages", "")
+	for _, in := range docusaurusInstances(t, src) {
+		switch in.kind {
+		case "docs":
+			d.docs(t, s, in.dir, in.route)
+		case "pages":
+			d.pages(t, s, in.dir, in.route)
+		case "blog":
+			d.blog(t, s, in.dir, in.route)
+		}
+	}
+	// A plugin of the configuration that adds routes of its own
+	// (actions.addRoute) publishes pages no file of the tree is: the
+	// fixed part of a route built in a template literal
+	// ("`/ecosystem/entry/${id}`") is served as a whole.
+	// Routes built otherwise are unknown: a root-relative link no file
+	// serves is then unverifiable.
+	if bytes.Contains(src, []byte("addRoute(")) {
+		s.Note("plugins add routes")
+		routes := docusaurusRoute.FindAllSubmatch(src, -1)
+		for _, m := range routes {
+			s.Redirect(string(m[1])+"*", "")
+		}
+		s.Lenient = len(routes) == 0
+	}
+	// A plugin that writes into static/ at build time
+	// ("path.join(context.siteDir, 'static/schemas/v1')") serves a
+	// folder the tree does not hold.
+	for _, m := range docusaurusStaticOut.FindAllSubmatch(src, -1) {
+		if dir := strings.TrimSuffix(string(m[1]), "/"); !t.Exists("static/" + dir) {
+			s.Redirect("/"+dir+"/*", "")
+			s.Note("static/%s made at build time", dir)
+		}
+	}
+	// Files and folders whose names begin with "_" are partials, no
+	// pages: their links are written for the pages that import them.
+	for _, in := range docusaurusInstances(t, src) {
+		t.Walk(in.dir, func(rel string) {
+			segs := strings.Split(strings.TrimPrefix(rel, in.dir+"/"), "/")
+			for i, seg := range segs[:len(segs)-1] {
+				if strings.HasPrefix(seg, "_") {
+					d := in.dir + "/" + strings.Join(segs[:i+1], "/")
+					if !slices.Contains(s.templates, d) {
+						s.templates = append(s.templates, d)
+					}
+					return
+				}
+			}
+		})
+	}
+	if e := s.deployRedirects(t); err == nil {
+		err = e
+	}
 	return err
+}
+
+// docusaurusDataPage reports whether an MDX page imports data (a JSON
+// file, "@generated/...") to render with a component: the ids of what
+// the component renders are made when the site is built.
+func docusaurusDataPage(src []byte) bool {
+	return docusaurusImport.Match(src) && bytes.Contains(src, []byte("={"))
+}
+
+// docusaurusInstance is one content plugin: the docs, the blog or the
+// pages, from the classic preset or a plugin entry of its own.
+type docusaurusInstance struct{ kind, dir, route string }
+
+var (
+	docusaurusRoute     = regexp.MustCompile("`(/[A-Za-z0-9_./-]+/)\\$\\{")
+	docusaurusStaticOut = regexp.MustCompile(`siteDir\s*,\s*['"]static/([A-Za-z0-9_./-]+)['"]`)
+	docusaurusImport    = regexp.MustCompile(`(?m)^import\s+\w+\s+from\s+['"](@generated/[^'"]*|[^'"]*\.json)['"]`)
+	docusaurusPreset    = regexp.MustCompile(`\b(docs|blog|pages)\s*:\s*(\{|false)`)
+	docusaurusPlugin    = regexp.MustCompile(`['"]@docusaurus/plugin-content-(docs|blog|pages)['"]\s*,\s*\{`)
+)
+
+// docusaurusInstances reads the content plugins of the configuration
+// (docusaurus.io/docs/api/plugins): the classic preset has docs at
+// "/docs" from docs/, a blog at "/blog" from blog/ and pages at "/" from
+// src/pages/, unless its options say otherwise or turn one off ("blog:
+// false"); each "@docusaurus/plugin-content-*" entry adds one. Options
+// are read from the object literal that follows, brace-matched: the
+// configuration is code, only plain strings are understood.
+func docusaurusInstances(t *Tree, src []byte) []docusaurusInstance {
+	defaults := map[string]docusaurusInstance{
+		"docs":  {"docs", "docs", "/docs"},
+		"blog":  {"blog", "blog", "/blog"},
+		"pages": {"pages", "src/pages", ""},
+	}
+	preset := map[string]*docusaurusInstance{}
+	for k, v := range defaults {
+		preset[k] = &v
+	}
+	var extra []docusaurusInstance
+	options := func(kind string, body []byte) docusaurusInstance {
+		in := defaults[kind]
+		if m := docusaurusPath.FindSubmatch(body); m != nil {
+			in.dir = strings.Trim(path.Clean(string(m[1])), "./")
+		}
+		if m := docusaurusRouteBase.FindSubmatch(body); m != nil {
+			in.route = "/" + strings.Trim(string(m[1]), "/")
+		}
+		in.route = strings.TrimSuffix(in.route, "/")
+		return in
+	}
+	for _, m := range docusaurusPlugin.FindAllSubmatchIndex(src, -1) {
+		kind := string(src[m[2]:m[3]])
+		extra = append(extra, options(kind, braced(src, m[1]-1)))
+	}
+	seen := map[string]bool{}
+	for _, m := range docusaurusPreset.FindAllSubmatchIndex(src, -1) {
+		kind := string(src[m[2]:m[3]])
+		if seen[kind] {
+			continue // the preset's come first; themeConfig has a "docs" of its own
+		}
+		seen[kind] = true
+		if string(src[m[4]:m[5]]) == "false" {
+			preset[kind] = nil
+			continue
+		}
+		in := options(kind, braced(src, m[4]))
+		preset[kind] = &in
+	}
+	var out []docusaurusInstance
+	for _, k := range []string{"docs", "blog", "pages"} {
+		if in := preset[k]; in != nil && t.Exists(in.dir) {
+			out = append(out, *in)
+		}
+	}
+	for _, in := range extra {
+		if t.Exists(in.dir) {
+			out = append(out, in)
+		}
+	}
+	return out
+}
+
+// braced returns the object literal that opens at src[open] ("{"), up to
+// its matching "}" (or the end); strings are not told apart, which
+// plain option values do not need.
+func braced(src []byte, open int) []byte {
+	depth := 0
+	for i := open; i < len(src); i++ {
+		switch src[i] {
+		case '{':
+			depth++
+		case '}':
+			depth--
+			if depth == 0 {
+				return src[open : i+1]
+			}
+		}
+	}
+	return src[open:]
 }
 
 func (docusaurus) docs(t *Tree, s *Site, dir, base string) {
@@ -80,6 +224,12 @@ func (docusaurus) docs(t *Tree, s *Site, dir, base string) {
 		folder := segs[:len(segs)-1]
 		src, _ := t.head(rel)
 		fm := readFrontMatter(src)
+		if docusaurusDataPage(src) {
+			if s.dynamic == nil {
+				s.dynamic = map[string]bool{}
+			}
+			s.dynamic[rel] = true
+		}
 		var u string
 		switch {
 		case fm.Slug != "" && strings.HasPrefix(fm.Slug, "/"):
@@ -101,4 +251,90 @@ func (docusaurus) docs(t *Tree, s *Site, dir, base string) {
 		s.Page(rel, u)
 		s.Alias(u+"/", rel) // trailingSlash undefined: both serve the page
 	})
+}
+
+// docusaurusPageExts are the files the pages plugin publishes: React
+// components as well as Markdown.
+var docusaurusPageExts = map[string]bool{".md": true, ".mdx": true, ".js": true, ".jsx": true, ".ts": true, ".tsx": true}
+
+// pages lays out the pages plugin: src/pages/a/b.jsx at /a/b, index files
+// at their folder; files and folders whose names begin with "_", and
+// tests, are not pages.
+func (docusaurus) pages(t *Tree, s *Site, dir, base string) {
+	t.Walk(dir, func(rel string) {
+		p := strings.TrimPrefix(rel, dir+"/")
+		ext := path.Ext(p)
+		if !docusaurusPageExts[strings.ToLower(ext)] || strings.Contains(p, "__tests__/") ||
+			strings.Contains(path.Base(p), ".test.") {
+			return
+		}
+		for _, seg := range strings.Split(p, "/") {
+			if strings.HasPrefix(seg, "_") {
+				return
+			}
+		}
+		u := base + "/" + strings.TrimSuffix(p, ext)
+		if path.Base(u) == "index" {
+			u = path.Dir(u)
+		}
+		u = strings.TrimSuffix(u, "/")
+		if u == "" {
+			u = "/"
+		}
+		s.Page(rel, u)
+		s.Alias(u+"/", rel)
+	})
+}
+
+// docusaurusDated is a blog post's file or folder name with its date.
+var docusaurusTags = regexp.MustCompile(`(?m)^tags:`)
+
+var docusaurusDated = regexp.MustCompile(`^(\d{4})-(\d{2})-(\d{2})-(.+)$`)
+
+// blog lays out the blog plugin (docusaurus.io/docs/blog): a post at
+// base/YYYY/MM/DD/name when its file (or folder, for index.md) is named
+// "YYYY-MM-DD-name", else at base/name; front matter "slug" replaces
+// that. The list pages (the blog's index, archive, tags, authors, pages
+// of posts) are made by the plugin from no file of their own.
+func (docusaurus) blog(t *Tree, s *Site, dir, base string) {
+	tagged := false // the tags pages are made when a post has tags
+	t.Walk(dir, func(rel string) {
+		if !docusaurusExts[strings.ToLower(path.Ext(rel))] {
+			return
+		}
+		p := strings.TrimSuffix(strings.TrimPrefix(rel, dir+"/"), path.Ext(rel))
+		if strings.HasPrefix(path.Base(p), "_") {
+			return
+		}
+		if path.Base(p) == "index" && strings.Contains(p, "/") {
+			p = path.Dir(p)
+		}
+		head, _ := t.head(rel)
+		fm := readFrontMatter(head)
+		tagged = tagged || docusaurusTags.Match(head)
+		var u string
+		switch {
+		case strings.HasPrefix(fm.Slug, "/"):
+			u = base + fm.Slug
+		case fm.Slug != "":
+			u = base + "/" + fm.Slug
+		default:
+			d, name := path.Split(p)
+			if m := docusaurusDated.FindStringSubmatch(name); m != nil {
+				name = m[1] + "/" + m[2] + "/" + m[3] + "/" + m[4]
+			}
+			u = base + "/" + d + name
+		}
+		u = strings.TrimSuffix(u, "/")
+		s.Page(rel, u)
+		s.Alias(u+"/", rel)
+	})
+	s.Redirect(base+"/", base+"/")
+	gens := []string{"/archive", "/page/*"}
+	if tagged {
+		gens = append(gens, "/tags", "/tags/*")
+	}
+	for _, gen := range gens {
+		s.Redirect(base+gen, base+gen)
+	}
 }

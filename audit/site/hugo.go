@@ -187,6 +187,9 @@ func (h hugo) Load(t *Tree, s *Site) error {
 	if cfg.table("permalinks") != nil {
 		s.Note("permalinks not modelled")
 	}
+	if e := s.deployRedirects(t); firstErr == nil {
+		firstErr = e
+	}
 	return firstErr
 }
 
@@ -196,6 +199,16 @@ func (hugo) pages(t *Tree, s *Site, l hugoLang, dir, sub string, lower, ugly boo
 	if sub == "" && t.Exists(dir) {
 		s.contentDirs = append(s.contentDirs, strings.Trim(path.Clean(dir), "/"))
 	}
+	sections := map[string]bool{}
+	defer func() {
+		for u := range sections {
+			if _, ok := s.pages[cleanURL(u)]; !ok {
+				// No source file: the page exists, its ids are the
+				// templates' (a redirect is checked no further).
+				s.Redirect(u, u)
+			}
+		}
+	}()
 	t.Walk(dir, func(rel string) {
 		p := strings.TrimPrefix(rel, strings.Trim(dir, "/")+"/")
 		if sub != "" {
@@ -219,6 +232,12 @@ func (hugo) pages(t *Tree, s *Site, l hugoLang, dir, sub string, lower, ugly boo
 			s.Alias(prefix+"/"+urlDir+"/"+base, rel)
 			s.Alias(prefix+"/"+d+"/"+base, rel)
 			return
+		}
+		// Every top-level folder of content is a section whose list page
+		// Hugo renders from the templates, an _index file or not
+		// (gohugo.io/content-management/sections).
+		if top, _, ok := strings.Cut(p, "/"); ok {
+			sections[prefix+"/"+hugoURLize(top, lower)+"/"] = true
 		}
 		src, _ := t.head(rel)
 		fm := readFrontMatter(src)

@@ -102,6 +102,9 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 			add(rel, "/"+d+name+".html")
 		}
 	})
+	if e := s.deployRedirects(t); err == nil {
+		err = e
+	}
 	return err
 }
 

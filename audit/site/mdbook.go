@@ -51,6 +51,9 @@ func (mdbook) Load(t *Tree, s *Site) error {
 			s.Redirect(from, v)
 		}
 	}
+	if e := s.deployRedirects(t); err == nil {
+		err = e
+	}
 	return err
 }
 

@@ -97,6 +97,9 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 			s.Redirect("/"+strings.TrimSuffix(name, "index")+"/", "")
 		}
 	}
+	if e := s.deployRedirects(t); err == nil {
+		err = e
+	}
 	return err
 }
 

@@ -13,6 +13,11 @@ type Repo struct {
 	Host  string // "github.com"
 	Path  string // "owner/name", or "group/sub/name" on GitLab
 	heads map[string]bool
+	// prefix is the audited root's folder in the work tree ("docs/"),
+	// "" at the top: a site built from a folder of the repository is
+	// audited from that folder, while the forge's URLs name paths from
+	// the top.
+	prefix string
 }
 
 func (r *Repo) String() string { return r.Host + "/" + r.Path }
@@ -51,6 +56,9 @@ func findRepo(root, named string) *Repo {
 		return nil
 	}
 	r.heads = map[string]bool{"main": true, "master": true}
+	if out, err := exec.Command("git", "-C", root, "rev-parse", "--show-prefix").Output(); err == nil {
+		r.prefix = strings.TrimSpace(string(out))
+	}
 	if out, err := exec.Command("git", "-C", root, "for-each-ref", "--format=%(refname)", "refs/heads", "refs/remotes").Output(); err == nil {
 		for _, ref := range strings.Fields(string(out)) {
 			if b, ok := strings.CutPrefix(ref, "refs/heads/"); ok {
@@ -93,12 +101,17 @@ func parseRemote(u string) *Repo {
 
 // RepoFile is a link to a file of the repository on its forge.
 type RepoFile struct {
-	Rel    string // slash path from the top of the work tree; "" is the top
+	Rel    string // slash path from the audited root; "" is the root
+	Path   string // slash path from the top of the repository, as the URL names it
 	Ref    string // the branch
 	Pinned bool   // the ref is no branch here (a commit id, a tag): history, not the work tree
-	Raw    bool   // the file itself, not its rendering
-	Tree   bool   // a folder view
-	Query  string
+	// Outside: the path lies in the repository but outside the audited
+	// root (a site audited from its folder): the work tree at hand
+	// cannot answer, -remote checks it.
+	Outside bool
+	Raw     bool // the file itself, not its rendering
+	Tree    bool // a folder view
+	Query   string
 }
 
 // File reads an absolute URL that names a file or folder of the
@@ -166,7 +179,18 @@ func (r *Repo) File(u string) (RepoFile, bool) {
 				rel = dec
 			}
 			// Decoded, "%2E%2E" is a ".." that may not climb either.
-			f.Rel = strings.TrimPrefix(path.Clean("/"+rel), "/")
+			f.Path = strings.TrimPrefix(path.Clean("/"+rel), "/")
+			f.Rel = f.Path
+			if r.prefix != "" {
+				switch {
+				case f.Path+"/" == r.prefix:
+					f.Rel = ""
+				case strings.HasPrefix(f.Path, r.prefix):
+					f.Rel = f.Path[len(r.prefix):]
+				default:
+					f.Rel, f.Outside = "", true
+				}
+			}
 			return f, true
 		}
 	}

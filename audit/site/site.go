@@ -132,6 +132,9 @@ type Site struct {
 	// whatever page includes them.
 	templates []string
 	tabIDs    bool // content tabs get ids from their titles
+	// dynamic are the pages whose ids a component makes from data when
+	// the site is built (an MDX page rendering imported JSON).
+	dynamic   map[string]bool
 	titleNoID bool // a page's leading "# Title" is its title, with no id
 }
 
@@ -139,6 +142,11 @@ type Site struct {
 // own making (HeadingIDs), not the GitHub slugs that package extract
 // computes: only then are the texts of headings needed.
 func (s *Site) OwnHeadingIDs() bool { return s.slug != nil }
+
+// DynamicIDs reports whether the page rel gets ids when the site is
+// built, from data no heading of its source shows: a fragment naming it
+// cannot be checked offline.
+func (s *Site) DynamicIDs(rel string) bool { return s.dynamic[rel] }
 
 // TitleNoID reports whether a page's leading top-level heading is shown
 // as its title without an id (Docusaurus).

@@ -94,17 +94,17 @@ func TestRepoFile(t *testing.T) {
 		ok   bool
 		want RepoFile
 	}{
-		{"https://github.com/owner/repo/blob/main/docs/x.md#y", true, RepoFile{Rel: "docs/x.md", Ref: "main"}},
-		{"https://github.com/Owner/Repo/tree/release/v2/docs", true, RepoFile{Rel: "docs", Ref: "release/v2", Tree: true}},
-		{"https://github.com/owner/repo/blob/main/a.md?plain=1#L3", true, RepoFile{Rel: "a.md", Ref: "main", Query: "plain=1"}},
-		{"https://raw.githubusercontent.com/owner/repo/main/go.mod", true, RepoFile{Rel: "go.mod", Ref: "main", Raw: true}},
-		{"https://raw.githubusercontent.com/owner/repo/refs/heads/main/go.mod", true, RepoFile{Rel: "go.mod", Ref: "main", Raw: true}},
+		{"https://github.com/owner/repo/blob/main/docs/x.md#y", true, RepoFile{Rel: "docs/x.md", Path: "docs/x.md", Ref: "main"}},
+		{"https://github.com/Owner/Repo/tree/release/v2/docs", true, RepoFile{Rel: "docs", Path: "docs", Ref: "release/v2", Tree: true}},
+		{"https://github.com/owner/repo/blob/main/a.md?plain=1#L3", true, RepoFile{Rel: "a.md", Path: "a.md", Ref: "main", Query: "plain=1"}},
+		{"https://raw.githubusercontent.com/owner/repo/main/go.mod", true, RepoFile{Rel: "go.mod", Path: "go.mod", Ref: "main", Raw: true}},
+		{"https://raw.githubusercontent.com/owner/repo/refs/heads/main/go.mod", true, RepoFile{Rel: "go.mod", Path: "go.mod", Ref: "main", Raw: true}},
 		{"https://github.com/owner/repo/blob/v1.2.3/a.md", true, RepoFile{Ref: "v1.2.3", Pinned: true}},
 		{"https://github.com/owner/repo/issues/1", false, RepoFile{}},
-		{"https://github.com/owner/repo/blob/main/docs/my%20file.md", true, RepoFile{Rel: "docs/my file.md", Ref: "main"}},
-		{"https://github.com/owner/repo/blob/main/docs/../README.md", true, RepoFile{Rel: "README.md", Ref: "main"}},
+		{"https://github.com/owner/repo/blob/main/docs/my%20file.md", true, RepoFile{Rel: "docs/my file.md", Path: "docs/my file.md", Ref: "main"}},
+		{"https://github.com/owner/repo/blob/main/docs/../README.md", true, RepoFile{Rel: "README.md", Path: "README.md", Ref: "main"}},
 		{"https://github.com/owner/repo/blob/main/../../etc/passwd", false, RepoFile{}},
-		{"https://github.com/owner/repo/blob/main/%2E%2E/%2E%2E/x", true, RepoFile{Rel: "x", Ref: "main"}},
+		{"https://github.com/owner/repo/blob/main/%2E%2E/%2E%2E/x", true, RepoFile{Rel: "x", Path: "x", Ref: "main"}},
 		{"https://github.com/owner/other/blob/main/a.md", false, RepoFile{}},
 		{"https://example.com/owner/repo/blob/main/a.md", false, RepoFile{}},
 	}
@@ -112,6 +112,22 @@ func TestRepoFile(t *testing.T) {
 		got, ok := r.File(tt.url)
 		if ok != tt.ok || got != tt.want {
 			t.Errorf("File(%q) = %+v, %v, want %+v, %v", tt.url, got, ok, tt.want, tt.ok)
+		}
+	}
+	// A site audited from its folder (docs/): paths are the root's, and
+	// a file elsewhere in the repository is left to -remote.
+	sub := &Repo{Host: "github.com", Path: "owner/repo", heads: map[string]bool{"main": true}, prefix: "docs/"}
+	for _, tt := range []struct {
+		url  string
+		want RepoFile
+	}{
+		{"https://github.com/owner/repo/blob/main/docs/x.md#y", RepoFile{Rel: "x.md", Path: "docs/x.md", Ref: "main"}},
+		{"https://github.com/owner/repo/tree/main/docs", RepoFile{Rel: "", Path: "docs", Ref: "main", Tree: true}},
+		{"https://github.com/owner/repo/blob/main/CONTRIBUTING.md", RepoFile{Path: "CONTRIBUTING.md", Ref: "main", Outside: true}},
+		{"https://github.com/owner/repo/blob/main/docsx/a.md", RepoFile{Path: "docsx/a.md", Ref: "main", Outside: true}},
+	} {
+		if got, ok := sub.File(tt.url); !ok || got != tt.want {
+			t.Errorf("below docs/: File(%q) = %+v, %v, want %+v", tt.url, got, ok, tt.want)
 		}
 	}
 	gl := &Repo{Host: "gitlab.com", Path: "group/project", heads: map[string]bool{"main": true}}

@@ -29,26 +29,55 @@ func (static) Load(t *Tree, s *Site) error {
 			s.Mount("/", d)
 		}
 	}
-	for _, r := range []string{"_redirects", "public/_redirects", "static/_redirects"} {
-		if t.Exists(r) {
-			s.readRedirects(t, r)
-		}
+	if t.Exists("_redirects") {
+		s.readRedirects(t, "_redirects")
 	}
 	if t.Exists("netlify.toml") {
 		cfg, err := readConfig(t, "netlify.toml")
 		if err != nil {
 			return err
 		}
-		for _, r := range cfg.list("redirects") {
-			if from, to := r.str("from", ""), r.str("to", ""); from != "" && to != "" {
-				s.Redirect(from, to)
-			}
-		}
 		if pub := cfg.str("build.publish", ""); pub != "" {
 			s.Mount("/", strings.Trim(pub, "./"))
 		}
 	}
+	return s.deployRedirects(t)
+}
+
+// deployRedirects reads the redirects the host of a site applies: a
+// "_redirects" file in a folder served at "/" (static/ of Hugo and
+// Docusaurus, public/ of VitePress: copied to the site's top, where
+// Netlify and Cloudflare Pages read it) and netlify.toml's [[redirects]].
+// Generators call it once their folders are mounted.
+func (s *Site) deployRedirects(t *Tree) error {
+	for _, m := range s.mounts {
+		if m.url == "/" && m.dir != "" && t.Exists(m.dir+"/_redirects") {
+			s.readRedirects(t, m.dir+"/_redirects")
+		}
+	}
+	if !t.Exists("netlify.toml") {
+		return nil
+	}
+	cfg, err := readConfig(t, "netlify.toml")
+	if err != nil {
+		return err
+	}
+	for _, r := range cfg.list("redirects") {
+		if from, to := r.str("from", ""), r.str("to", ""); from != "" && to != "" {
+			s.Redirect(netlifyFrom(from), to)
+		}
+	}
 	return nil
+}
+
+// netlifyFrom turns a Netlify redirect source with placeholders
+// ("/blog/:year/:slug", "/news/*") into the prefix Redirect understands:
+// from the first placeholder on, anything matches.
+func netlifyFrom(from string) string {
+	if k := strings.Index(from, "/:"); k >= 0 {
+		return from[:k+1] + "*"
+	}
+	return from
 }
 
 // readRedirects reads a redirect file in Netlify's "_redirects" syntax:
@@ -65,6 +94,6 @@ func (s *Site) readRedirects(t *Tree, rel string) {
 		if len(f) < 2 || strings.HasPrefix(f[0], "#") {
 			continue
 		}
-		s.Redirect(f[0], f[1])
+		s.Redirect(netlifyFrom(f[0]), f[1])
 	}
 }

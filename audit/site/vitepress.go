@@ -37,8 +37,9 @@ func (vitepress) Detect(t *Tree) string {
 }
 
 var (
-	vitepressSrcDir = regexp.MustCompile(`srcDir:\s*['"]([^'"]*)['"]`)
-	vitepressClean  = regexp.MustCompile(`cleanUrls:\s*true`)
+	vitepressSrcDir   = regexp.MustCompile(`srcDir:\s*['"]([^'"]*)['"]`)
+	vitepressClean    = regexp.MustCompile(`cleanUrls:\s*true`)
+	vitepressRewrites = regexp.MustCompile(`\brewrites\s*:`)
 )
 
 func (v vitepress) Load(t *Tree, s *Site) error {
@@ -50,6 +51,12 @@ func (v vitepress) Load(t *Tree, s *Site) error {
 		dir = strings.Trim(path.Join(root, string(m[1])), "/.")
 	}
 	clean := vitepressClean.Match(src)
+	// rewrites move pages to other paths, by a table or by a function
+	// (code): the paths as written may not be where pages are served.
+	if vitepressRewrites.Match(src) {
+		s.Lenient = true
+		s.Note("rewrites not modelled")
+	}
 	s.Anchors = anchor.HTML
 	s.slug = vitepressSlug
 	pub := strings.TrimPrefix(dir+"/public", "/")
@@ -83,6 +90,9 @@ func (v vitepress) Load(t *Tree, s *Site) error {
 		s.Alias("/"+noExt+".html", rel)
 		s.Alias("/"+noExt+".md", rel)
 	})
+	if e := s.deployRedirects(t); err == nil {
+		err = e
+	}
 	return err
 }
 

@@ -87,9 +87,6 @@ const (
 	exitInterrupted = 130
 )
 
-// stdinName names standard input in the output.
-const stdinName = "<stdin>"
-
 type options struct {
 	format          string
 	json            bool

@@ -47,7 +47,7 @@ func jsonFiles(t *testing.T, out string) []string {
 
 // TestListAndCheckSameFiles: the listing and -check read the same files
 // of one tree: not node_modules/, not what git ignores, not the template
-// folders and HTML templates of site generators; a .txt with one NUL is
+// folders and HTML templates of site generators, not Go's testdata/; a .txt with one NUL is
 // text to both.
 func TestListAndCheckSameFiles(t *testing.T) {
 	bad := "See <http://example.com/%zz>.\n"
@@ -66,6 +66,7 @@ func TestListAndCheckSameFiles(t *testing.T) {
 		"layouts/index.html", `<a href="http://example.com/%zz">x</a>`,
 		"themes/t/README.md", bad,
 		"_includes/head.html", `<a href="http://example.com/%zz">x</a>`,
+		"pkg/testdata/fixture.md", bad,
 	)
 	want := []string{"README.md", "docs/guide.md", "docs/notes.txt", "docs/page.html"}
 	code, stdout, stderr := rerun(t, "-json", ".")

@@ -63,7 +63,22 @@ func placeholderAuthority(s string) bool {
 	if k := strings.IndexByte(auth, '['); k >= 0 && strings.IndexByte(auth[k:], '@') >= 0 {
 		return true
 	}
-	auth = auth[strings.LastIndexByte(auth, '@')+1:]
+	at := strings.LastIndexByte(auth, '@') + 1
+	auth = auth[at:]
+	// A word in brackets where the host goes ("tcp://[host]:[port]",
+	// "unix://[/path/to/socket]"): an IP literal (RFC 3986 section 3.2.2,
+	// "[" ( IPv6address / IPvFuture ) "]") never holds a "/", and holds a
+	// ":" unless it is IPvFuture ("v" 1*HEXDIG "." ...). The "]" may lie
+	// past the authority's end when a "/" comes first.
+	if strings.HasPrefix(auth, "[") {
+		inner := s[a+at+1:]
+		if k := strings.IndexByte(inner, ']'); k >= 0 {
+			inner = inner[:k]
+			if strings.IndexByte(inner, '/') >= 0 || strings.IndexByte(inner, ':') < 0 && !ipvFuture(inner) {
+				return true
+			}
+		}
+	}
 	host, port := auth, ""
 	if k := strings.LastIndexByte(auth, ':'); k >= 0 && !strings.HasPrefix(auth, "[") {
 		host, port = auth[:k], auth[k+1:]
@@ -96,6 +111,20 @@ func PrintfVerb(s string, i int) bool {
 		j++ // argument index, width, precision
 	}
 	return j < len(s) && strings.IndexByte("%bcdeEfFgGoOpqstTUvwxX", s[j]) >= 0
+}
+
+// ipvFuture reports whether s has the shape of IPvFuture (RFC 3986
+// section 3.2.2): "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" );
+// the characters after the "." are left to the parser.
+func ipvFuture(s string) bool {
+	if len(s) < 4 || s[0] != 'v' && s[0] != 'V' {
+		return false
+	}
+	i := 1
+	for i < len(s) && abnf.Is(s[i], abnf.Hex) {
+		i++
+	}
+	return i > 1 && i < len(s)-1 && s[i] == '.'
 }
 
 func allBytes(s string, f func(byte) bool) bool {

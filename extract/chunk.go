@@ -1,0 +1,596 @@
+package extract
+
+import (
+	"bytes"
+	"slices"
+
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+)
+
+// A large Markdown document is parsed in chunks, each chunk's tree dropped
+// before the next is parsed: goldmark's tree takes about eight times the
+// size of the source, so a document of 100 MB parsed whole needs well over
+// a gigabyte, and in chunks of a megabyte only what its links take.
+//
+// A chunk ends where nothing that the parser holds open can go on: at the
+// start of a line that follows a blank line and starts at the left margin
+// with a letter, "#" or a non-ASCII character. Such a line ends every
+// paragraph, list, block quote and indented code block before it (it is
+// no list marker, no ">", no lazy continuation after a blank line), so
+// the parse of what follows does not depend on what came before, except
+// for three things, which the parse of each chunk checks or is given:
+//
+//   - a fenced code block or an HTML block that waits for its end
+//     ("```", "-->", "</pre>") goes on over blank lines: when the chunk's
+//     last top-level block is such a block left open, the boundary is not
+//     one, and the chunk is parsed again twice as long;
+//   - link reference definitions count for the whole document: each chunk
+//     is given those of the chunks before it, and a chunk that looked up
+//     a label that only a later chunk defines is parsed again at the end,
+//     with all of them;
+//   - footnotes count for the whole document too, and are moved to its
+//     end: a document with "[^" is parsed whole.
+//
+// The links, anchors and comments are then those of one parse of the
+// whole document (FuzzMarkdownChunks checks it).
+
+// chunkSize is how many bytes of source a chunk holds at least.
+const chunkSize = 1 << 20
+
+// chunkable reports whether src is parsed in chunks: it is larger than
+// two chunks and can be split.
+func chunkable(src []byte) bool { return len(src) > 2*chunkSize && splittable(src) }
+
+// splittable reports whether src can be parsed in chunks: it holds no
+// footnote, and ends its lines with "\n" or "\r\n" (a lone "\r" ends a
+// line for CommonMark, not for the splitter).
+func splittable(src []byte) bool {
+	if bytes.Contains(src, footnoteOpen) {
+		return false
+	}
+	for i := 0; ; {
+		k := bytes.IndexByte(src[i:], '\r')
+		if k < 0 {
+			return true
+		}
+		i += k + 1
+		if i == len(src) || src[i] != '\n' {
+			return false
+		}
+	}
+}
+
+var footnoteOpen = []byte("[^")
+
+// chunk is a part of a document parsed on its own, and where its results
+// lie in the results of the document.
+type chunk struct {
+	lo, hi       int
+	links, marks int      // index of the chunk's first link and first mark
+	missed       []string // labels looked up and not defined in the chunks up to this one
+	// early holds the definitions read ahead that the chunk was given.
+	early map[string]parser.Reference
+}
+
+// chunked returns the links of the Markdown document src parsed with p in
+// chunks of at least size bytes, finished, and, when doc is set, its
+// marks, as markdownLinks and docMarks return them for one parse of src;
+// and the chunks.
+func (e *Extractor) chunked(src []byte, p parser.Parser, doc bool, size int) ([]Link, []mark, []chunk) {
+	links := make([]Link, 0, estimateLinks(src))
+	var marks []mark
+	refs := map[string]parser.Reference{}
+	var ahead *lookahead
+	// Without "]:" no line defines a reference: no lookup needs keeping.
+	track := bytes.Contains(src, defMark)
+	if track {
+		ahead = newLookahead(src, p, size)
+	}
+	var chunks []chunk
+	sp := splitter{src: src}
+	for lo := 0; lo < len(src); {
+		hi := sp.next(lo + size)
+		var root ast.Node
+		var ctx *refContext
+		for {
+			ctx = &refContext{Context: parser.NewContext(), refs: refs, ahead: ahead, track: track}
+			root = p.Parse(text.NewReader(src[lo:hi]), parser.WithContext(ctx))
+			if hi == len(src) || closedAtEnd(src[lo:hi], root) {
+				break
+			}
+			hi = sp.next(lo + 2*(hi-lo))
+		}
+		if track && ahead.load(ctx.missed, hi, sp) {
+			// Labels defined further on, now read ahead: parse again
+			// rather than at the end, since the later chunks will use them
+			// too (a document with its definitions at the bottom).
+			ctx = &refContext{Context: parser.NewContext(), refs: refs, ahead: ahead, track: track}
+			root = p.Parse(text.NewReader(src[lo:hi]), parser.WithContext(ctx))
+		}
+		c := chunk{lo: lo, hi: hi, links: len(links), marks: len(marks), missed: ctx.missedLabels(), early: ctx.early}
+		links, marks = e.chunkResults(src, c, root, links, marks, doc)
+		ctx.keep()
+		chunks = append(chunks, c)
+		lo = hi
+	}
+	// Chunks that named a label defined only further on, or that were
+	// given a definition read ahead that is not the document's: again,
+	// with all the definitions of the document.
+	var again []int
+	for i, c := range chunks {
+		if c.stale(refs) {
+			again = append(again, i)
+		}
+	}
+	if len(again) > 0 {
+		links, marks = e.reparse(src, p, doc, chunks, again, refs, links, marks)
+	}
+	if len(links) == 0 {
+		links = nil // as one parse returns
+	}
+	finish(src, links)
+	return links, marks, chunks
+}
+
+// stale reports whether the parse of c answered a label otherwise than
+// refs, the definitions of the whole document, do.
+func (c *chunk) stale(refs map[string]parser.Reference) bool {
+	for _, l := range c.missed {
+		if _, ok := refs[l]; ok {
+			return true
+		}
+	}
+	for l, r := range c.early {
+		if !sameReference(refs[l], r) {
+			return true
+		}
+	}
+	return false
+}
+
+func sameReference(a, b parser.Reference) bool {
+	return a != nil && b != nil && bytes.Equal(a.Label(), b.Label()) &&
+		bytes.Equal(a.Destination(), b.Destination()) && bytes.Equal(a.Title(), b.Title())
+}
+
+// lookahead reads link reference definitions ahead of the chunk being
+// parsed, in a document that uses a label before it defines it (often all
+// definitions at the bottom), so that each chunk is not parsed twice. What
+// it reads is a guess, parsed from a place the splitter offers without
+// the check of the chunked parse; the definitions that the chunks find
+// themselves decide, and a chunk that was given another is parsed again.
+type lookahead struct {
+	src   []byte
+	p     parser.Parser
+	size  int
+	lines map[string]int              // label -> offset of the first line that seems to define it
+	refs  map[string]parser.Reference // read ahead
+	done  []int                       // pairs of offsets: the parts read
+	sp    *splitter                   // the lookahead's own, from the first chunk that needed it
+	last  int                         // the last place it found to split at
+}
+
+// newLookahead finds the lines that seem to define a label: "[label]:"
+// after at most three spaces.
+func newLookahead(src []byte, p parser.Parser, size int) *lookahead {
+	la := &lookahead{src: src, p: p, size: size, lines: map[string]int{}, refs: map[string]parser.Reference{}}
+	bol := 0 // start of the line of the last "]:", found looking back no further than the one before
+	for i := 0; ; {
+		k := bytes.Index(src[i:], defMark)
+		if k < 0 {
+			return la
+		}
+		end := i + k
+		if nl := bytes.LastIndexByte(src[i:end], '\n'); nl >= 0 {
+			bol = i + nl + 1
+		}
+		i = end + len(defMark)
+		j := bol
+		for j < bol+3 && src[j] == ' ' {
+			j++
+		}
+		if src[j] != '[' || j+1 >= end {
+			continue
+		}
+		key := util.ToLinkReference(src[j+1 : end])
+		if _, ok := la.lines[key]; !ok {
+			la.lines[key] = bol
+		}
+	}
+}
+
+// load reads ahead the definitions of the labels of missed that a line
+// a chunk or more after hi seems to define, and reports whether it read
+// any. sp is the
+// splitter of the chunked parse, standing at hi: the lookahead goes on
+// with a copy of it, forward only, so that it reads the document once at
+// most; a label whose line it has passed is left to the parse at the end.
+func (la *lookahead) load(missed map[string]bool, hi int, sp splitter) bool {
+	var targets []int
+	for l := range missed {
+		// A definition in the next chunk comes soon enough: the chunks
+		// after it will know it, and this one is parsed again at the end.
+		if at, ok := la.lines[l]; ok && at >= hi+la.size && at >= la.last && !la.read(at) {
+			targets = append(targets, at)
+		}
+	}
+	if len(targets) == 0 {
+		return false
+	}
+	slices.Sort(targets)
+	if la.sp == nil {
+		la.sp, la.last = &sp, hi
+	}
+	read := false
+	for _, at := range targets {
+		if at < la.last || la.read(at) {
+			continue
+		}
+		// The part from the last place to split at or before the line
+		// to one at least a chunk further on.
+		for {
+			next := la.sp.next(la.last + 1)
+			if next > at || next == len(la.src) {
+				break
+			}
+			la.last = next
+		}
+		ahead := *la.sp
+		from, to := la.last, ahead.next(max(la.last+la.size, at+1))
+		ctx := &refContext{Context: parser.NewContext(), refs: map[string]parser.Reference{}}
+		la.p.Parse(text.NewReader(la.src[from:to]), parser.WithContext(ctx))
+		for k, r := range ctx.own {
+			if _, ok := la.refs[k]; !ok {
+				la.refs[k] = r
+			}
+		}
+		la.done = append(la.done, from, to)
+		read = true
+	}
+	return read
+}
+
+// read reports whether the offset at lies in a part already read.
+func (la *lookahead) read(at int) bool {
+	for i := 0; i < len(la.done); i += 2 {
+		if la.done[i] <= at && at < la.done[i+1] {
+			return true
+		}
+	}
+	return false
+}
+
+// chunkResults appends the links (and, with doc, the marks) of chunk c,
+// parsed as root, to links and marks, with offsets in src.
+func (e *Extractor) chunkResults(src []byte, c chunk, root ast.Node, links []Link, marks []mark, doc bool) ([]Link, []mark) {
+	part := src[c.lo:c.hi]
+	k := len(links)
+	links = e.markdownLinks(part, root, links)
+	for i := k; i < len(links); i++ {
+		links[i].Start.Offset += c.lo
+		links[i].End.Offset += c.lo
+	}
+	if doc {
+		k := len(marks)
+		marks = docMarks(part, root, marks)
+		for i := k; i < len(marks); i++ {
+			marks[i].off += c.lo
+			marks[i].end += c.lo
+		}
+	}
+	return links, marks
+}
+
+// reparse parses the chunks whose indexes again holds once more, knowing
+// every definition of the document, and returns the results with theirs
+// replaced.
+func (e *Extractor) reparse(src []byte, p parser.Parser, doc bool, chunks []chunk, again []int, refs map[string]parser.Reference, links []Link, marks []mark) ([]Link, []mark) {
+	outLinks := make([]Link, 0, len(links))
+	var outMarks []mark
+	if doc {
+		outMarks = make([]mark, 0, len(marks))
+	}
+	next := 0
+	for i, c := range chunks {
+		endLinks, endMarks := len(links), len(marks)
+		if i+1 < len(chunks) {
+			endLinks, endMarks = chunks[i+1].links, chunks[i+1].marks
+		}
+		if next < len(again) && again[next] == i {
+			next++
+			ctx := &refContext{Context: parser.NewContext(), refs: refs}
+			root := p.Parse(text.NewReader(src[c.lo:c.hi]), parser.WithContext(ctx))
+			outLinks, outMarks = e.chunkResults(src, c, root, outLinks, outMarks, doc)
+			continue
+		}
+		outLinks = append(outLinks, links[c.links:endLinks]...)
+		if doc {
+			outMarks = append(outMarks, marks[c.marks:endMarks]...)
+		}
+	}
+	return outLinks, outMarks
+}
+
+var defMark = []byte("]:")
+
+// estimateLinks returns about how many links the Markdown document src
+// holds, from its "://" and "](" (a link to an absolute URI has both), so
+// that the slice of links is rarely copied to grow.
+func estimateLinks(src []byte) int {
+	n := bytes.Count(src, slashes) + bytes.Count(src, linkMid) - bytes.Count(src, linkHTTP)
+	return max(n, 0) + n/16
+}
+
+var linkHTTP = []byte("](http")
+
+// closedAtEnd reports whether the parse root of part, a chunk that ends
+// with a blank line, leaves open no block that would go on past it: its
+// last top-level block is neither a fenced code block whose content runs
+// to the end nor an HTML block of the kinds that end at a closing mark
+// (CommonMark's types 1 to 5: <script>, <pre>, <style>, <textarea>,
+// comments, processing instructions, declarations, CDATA) without one.
+// Containers need no check: the line after the chunk closes them.
+func closedAtEnd(part []byte, root ast.Node) bool {
+	last := root.LastChild()
+	switch n := last.(type) {
+	case *ast.FencedCodeBlock:
+		// The blank line that ends the chunk is content of an open fence,
+		// and the last line of a closed one comes before its closing fence.
+		lines := n.Lines()
+		if lines.Len() == 0 {
+			return true
+		}
+		b := bytes.LastIndexByte(part[:len(part)-1], '\n') + 1 // start of the last line
+		return lines.At(lines.Len()-1).Stop < b
+	case *ast.HTMLBlock:
+		return n.HTMLBlockType > ast.HTMLBlockType5 || n.HasClosure()
+	}
+	return true
+}
+
+// refContext is the parse context of one chunk: it looks up link
+// reference definitions in those of the chunks before it, then in its
+// own, and keeps the labels it found in neither.
+type refContext struct {
+	parser.Context
+	refs   map[string]parser.Reference // of the chunks before, or of the whole document
+	own    map[string]parser.Reference
+	ahead  *lookahead // or nil
+	early  map[string]parser.Reference
+	missed map[string]bool
+	track  bool
+}
+
+// AddReference keeps the first definition of a label, as CommonMark
+// says.
+func (c *refContext) AddReference(r parser.Reference) {
+	key := util.ToLinkReference(r.Label()) // the key goldmark looks labels up by
+	if _, ok := c.refs[key]; ok {
+		return
+	}
+	if _, ok := c.own[key]; ok {
+		return
+	}
+	if c.own == nil {
+		c.own = map[string]parser.Reference{}
+	}
+	c.own[key] = r
+}
+
+// Reference looks label up: in the chunks before, in this one, then in
+// the definitions read ahead.
+func (c *refContext) Reference(label string) (parser.Reference, bool) {
+	if r, ok := c.refs[label]; ok {
+		return r, true
+	}
+	if r, ok := c.own[label]; ok {
+		return r, true
+	}
+	if c.ahead != nil {
+		if r, ok := c.ahead.refs[label]; ok {
+			if c.early == nil {
+				c.early = map[string]parser.Reference{}
+			}
+			c.early[label] = r
+			return r, true
+		}
+	}
+	if c.track {
+		if c.missed == nil {
+			c.missed = map[string]bool{}
+		}
+		c.missed[label] = true
+	}
+	return nil, false
+}
+
+// References returns the definitions known to the chunk.
+func (c *refContext) References() []parser.Reference {
+	out := make([]parser.Reference, 0, len(c.refs)+len(c.own))
+	for _, r := range c.refs {
+		out = append(out, r)
+	}
+	for _, r := range c.own {
+		out = append(out, r)
+	}
+	return out
+}
+
+// keep adds the chunk's own definitions to those of the document, once its
+// parse is the one kept.
+func (c *refContext) keep() {
+	for k, r := range c.own {
+		c.refs[k] = r
+	}
+}
+
+// missedLabels returns the labels that the chunk looked up in vain.
+func (c *refContext) missedLabels() []string {
+	if len(c.missed) == 0 {
+		return nil
+	}
+	out := make([]string, 0, len(c.missed))
+	for l := range c.missed {
+		out = append(out, l)
+	}
+	return out
+}
+
+// splitter finds, in one pass over a document, the places where a chunk
+// may end (see above). It follows fenced code and the HTML blocks that end
+// at a closing mark at the left margin, so as to offer few places that
+// the parse then refuses; the parse has the last word.
+type splitter struct {
+	src   []byte
+	off   int  // start of the next line to read
+	blank bool // the line before off is blank
+	fence byte // '`' or '~' inside a fenced code block
+	flen  int  // length of its opening fence
+	html  int  // 1 to 5 inside an HTML block of that CommonMark type
+}
+
+// next returns the first place at or after min where a chunk may end, or
+// the end of the document.
+func (s *splitter) next(min int) int {
+	src := s.src
+	for s.off < len(src) {
+		p := s.off
+		end := len(src)
+		if k := bytes.IndexByte(src[p:], '\n'); k >= 0 {
+			end = p + k + 1
+		}
+		line := src[p:end]
+		if p >= min && s.blank && s.fence == 0 && s.html == 0 && startsFresh(line[0]) {
+			return p
+		}
+		s.off = end
+		blank := isBlankLine(line)
+		switch {
+		case s.fence != 0:
+			if closesFence(line, s.fence, s.flen) {
+				s.fence = 0
+			}
+			blank = false
+		case s.html != 0:
+			if htmlEnds(s.html, line) {
+				s.html = 0
+			}
+		case !blank:
+			s.open(line)
+		}
+		s.blank = blank
+	}
+	return len(src)
+}
+
+// startsFresh reports whether a line that starts with c after a blank line
+// closes whatever is open before it: a letter, "#" or a non-ASCII
+// character at the left margin.
+func startsFresh(c byte) bool {
+	return isAlpha(c) || c == '#' || c >= 0x80
+}
+
+// isBlankLine reports whether line holds only spaces and tabs before its
+// line break: blank for CommonMark (which counts more as blank, never
+// less).
+func isBlankLine(line []byte) bool {
+	for _, c := range line {
+		if c != ' ' && c != '\t' && c != '\r' && c != '\n' {
+			return false
+		}
+	}
+	return true
+}
+
+// open notes a fenced code block or an HTML block of types 1 to 5 that
+// line opens, indented by at most three spaces.
+func (s *splitter) open(line []byte) {
+	i := 0
+	for i < 3 && i < len(line) && line[i] == ' ' {
+		i++
+	}
+	rest := line[i:]
+	if len(rest) == 0 {
+		return
+	}
+	switch c := rest[0]; c {
+	case '`', '~':
+		n := 0
+		for n < len(rest) && rest[n] == c {
+			n++
+		}
+		if n >= 3 && (c == '~' || bytes.IndexByte(rest[n:], '`') < 0) {
+			s.fence, s.flen = c, n
+		}
+	case '<':
+		if t := htmlStart(rest); t > 0 && !htmlEnds(t, rest) {
+			s.html = t
+		}
+	}
+}
+
+// closesFence reports whether line closes a fence of n marks c.
+func closesFence(line []byte, c byte, n int) bool {
+	i := 0
+	for i < 3 && i < len(line) && line[i] == ' ' {
+		i++
+	}
+	k := 0
+	for i+k < len(line) && line[i+k] == c {
+		k++
+	}
+	return k >= n && isBlankLine(line[i+k:])
+}
+
+// htmlStart returns the CommonMark type (1 to 5) of the HTML block that
+// rest, a line from its "<" on, starts, or 0.
+func htmlStart(rest []byte) int {
+	switch {
+	case bytes.HasPrefix(rest, commentOpen):
+		return 2
+	case bytes.HasPrefix(rest, []byte("<?")):
+		return 3
+	case bytes.HasPrefix(rest, []byte("<![CDATA[")):
+		return 5
+	case len(rest) > 2 && rest[1] == '!' && isAlpha(rest[2]):
+		return 4
+	}
+	for _, tag := range htmlRawTags {
+		if len(rest) > len(tag) && bytes.EqualFold(rest[1:1+len(tag)], []byte(tag)) {
+			if len(rest) == 1+len(tag) {
+				return 1
+			}
+			switch rest[1+len(tag)] {
+			case ' ', '\t', '>', '\n', '\r':
+				return 1
+			}
+		}
+	}
+	return 0
+}
+
+var htmlRawTags = [...]string{"script", "pre", "style", "textarea"}
+
+// htmlEnds reports whether line holds the end of an HTML block of type t.
+func htmlEnds(t int, line []byte) bool {
+	switch t {
+	case 1:
+		low := bytes.ToLower(line)
+		for _, tag := range htmlRawTags {
+			if bytes.Contains(low, []byte("</"+tag+">")) {
+				return true
+			}
+		}
+		return false
+	case 2:
+		return bytes.Contains(line, commentClose)
+	case 3:
+		return bytes.Contains(line, []byte("?>"))
+	case 4:
+		return bytes.IndexByte(line, '>') >= 0
+	}
+	return bytes.Contains(line, []byte("]]>"))
+}

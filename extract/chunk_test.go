@@ -1,0 +1,293 @@
+package extract
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/yuin/goldmark/text"
+)
+
+// wholeLinks and wholeDoc are Markdown and MarkdownDoc with one parse of
+// the whole document, whatever its size.
+func wholeLinks(e *Extractor, src []byte) []Link {
+	links := e.markdownLinks(src, mdParser().Parse(text.NewReader(src)), presize(src))
+	finish(src, links)
+	return links
+}
+
+func wholeDoc(e *Extractor, src []byte) *Doc {
+	root := docParser().Parse(text.NewReader(src))
+	d := &Doc{Links: e.markdownLinks(src, root, presize(src))}
+	finish(src, d.Links)
+	d.place(src, slugMarks(docMarks(src, root, nil)))
+	return d
+}
+
+func chunkedDoc(e *Extractor, src []byte, size int) *Doc {
+	d := &Doc{}
+	var marks []mark
+	d.Links, marks, _ = e.chunked(src, docParser(), true, size)
+	d.place(src, slugMarks(marks))
+	return d
+}
+
+// noEmpty returns nil for no links: one parse may return an empty slice.
+func noEmpty(links []Link) []Link {
+	if len(links) == 0 {
+		return nil
+	}
+	return links
+}
+
+func slugMarks(marks []mark) []mark {
+	var slugs Slugger
+	for i := range marks {
+		if marks[i].heading {
+			marks[i].anchor.Name = slugs.Slug(marks[i].anchor.Name)
+		}
+	}
+	return marks
+}
+
+// checkChunked fails when src, parsed in chunks of size bytes, gives
+// other links, anchors or comments than one parse of it.
+func checkChunked(t testing.TB, name string, src []byte, size int) {
+	t.Helper()
+	if CheckMarkdown(src) != nil || !splittable(src) {
+		return
+	}
+	for _, e := range []*Extractor{{}, {Code: true}} {
+		want := noEmpty(wholeLinks(e, src))
+		got, _, _ := e.chunked(src, mdParser(), false, size)
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("%s (code %v): in chunks of %d bytes:\n%s\nin one parse:\n%s", name, e.Code, size, formatLinks(got), formatLinks(want))
+		}
+	}
+	want, got := wholeDoc(&Extractor{}, src), chunkedDoc(&Extractor{}, src, size)
+	want.Links = noEmpty(want.Links)
+	if !sameDoc(got, want) {
+		t.Fatalf("%s: document in chunks of %d bytes:\n%+v\nin one parse:\n%+v", name, size, got, want)
+	}
+}
+
+// chunkCases are documents whose blocks or definitions reach over a blank
+// line, each a way for a chunked parse to go wrong.
+var chunkCases = []string{
+	"a\n\n```\nx\n\nb https://x.example/in-code\n```\n\nc https://x.example/c\n",
+	"a\n\n```\nunclosed\n\nb [x](https://x.example/b)\n",
+	"a\n\n<!--\n\nb [x](https://x.example/hidden)\n\n-->\n\nc [y](https://x.example/c)\n",
+	"<pre>\n\nb https://x.example/pre\n\n</pre>\n\nc https://x.example/c\n",
+	"a [ref] and [x][later]\n\nb\n\n[later]: https://x.example/later\n\nc [later]\n\n[ref]: https://x.example/ref\n",
+	"see [https://x.example/a][later]\n\nb\n\n[later]: https://x.example/a\n",
+	"# A [b][later]\n\nb\n\n# A b\n\n[later]: https://x.example/a\n",
+	"a [https://x.example/1][one]\n\nb [https://x.example/2][two]\n\nc\n\n[one]: https://x.example/1\n[two]: https://x.example/2\n[one]: https://x.example/other\n",
+	"a [x]\n\nb\n\n```\n[x]: https://x.example/code\n```\n\nc [https://x.example/x][x]\n\n[x]: https://x.example/x\n",
+	// The splitter loses track of a fence in a list item, and the
+	// lookahead reads a definition in code: the chunk given it is parsed
+	// again.
+	"a [https://x.example/real][x]\n\nb\n\n- i\n  ```\n\nd\n\n```\n\ne\n\n[x]: https://x.example/fake\n\n```\n\n[x]: https://x.example/real\n",
+	"[dup]: https://x.example/first\n\nb [dup]\n\n[dup]: https://x.example/second\n\nc [dup]\n",
+	"- item\n\n  more https://x.example/item\n\nb https://x.example/b\n\n1. one\n\n   two\n\nc\n",
+	"> quote\n\n> more https://x.example/q\n\nb\n\n    code https://x.example/code\n\n    more\n\nc\n",
+	"# Title\n\ntext\n\n# Title\n\nmore\n\n## Title [x]\n\n[x]: https://x.example/h\n",
+	"a\n\n<div id=\"d\">\n\nb <a href=\"https://x.example/a\" name=\"n\">x</a>\n\n</div>\n\nc <!-- c -->\n",
+	"a\n  ```\nb\n\nc\n```\n\nd https://x.example/d\n\n```\ne\n",
+	"a\r\n\r\nb https://x.example/b\r\n\r\n```\r\nc\r\n\r\nd\r\n```\r\n\r\ne\r\n",
+	"Title\n===\n\nb <https://x.example/b\n\nc>\n\nd\n---\n",
+	"- a\n  ```\n  b\n\n```\nc\n\nd https://x.example/d\n```\n\ne https://x.example/e\n",
+}
+
+// TestChunkedEqualsWhole: every golden document and the cases above, in
+// chunks as small as they come, give what one parse gives.
+func TestChunkedEqualsWhole(t *testing.T) {
+	for _, c := range readGolden(t) {
+		if strings.HasSuffix(c.name, ".md") {
+			for _, size := range []int{1, 40} {
+				checkChunked(t, c.file+": "+c.name, c.input, size)
+			}
+		}
+	}
+	for i, src := range chunkCases {
+		for _, size := range []int{1, 2, 10, 30} {
+			checkChunked(t, fmt.Sprintf("case %d", i), []byte(src), size)
+		}
+	}
+}
+
+// chunkFragments are lines that open, continue and close the blocks a
+// chunk boundary must not cut, and define and use references.
+var chunkFragments = []string{"a https://x.example/a", "b [l](https://x.example/b)", "", "", "", "```", "~~~", "  ```",
+	"- item", "  cont [y]", "1. one", "> quote https://x.example/q", "<!--", "-->", "<pre>", "</pre>", "<div id=\"d\">", "</div>",
+	"    code https://x.example/c", "[y]: https://x.example/y", "[z]: https://x.example/z", "c [z] and [https://x.example/y][y]",
+	"# Head [z]", "Head", "===", "---", "<?", "?>", "| a | b |", "|---|---|", "| [x](https://x.example/t) | y |",
+	"<https://x.example/auto>", "d <http://a", " b>", "\t\tx", "e\\", "f  ", "<script>", "</script>", "  [y]: https://x.example/y2",
+	"> [z]: https://x.example/zq", "<![CDATA[", "]]>", "<!X", ">", "- ```", "  - sub https://x.example/s", "# A {#id}"}
+
+// TestChunkedRandomDocuments: documents made of random lines of
+// chunkFragments, in chunks of a few bytes, give what one parse gives.
+func TestChunkedRandomDocuments(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	for range 1000 {
+		var lines []string
+		for k := r.IntN(60); k >= 0; k-- {
+			lines = append(lines, chunkFragments[r.IntN(len(chunkFragments))])
+		}
+		src := []byte(strings.Join(lines, "\n") + "\n")
+		for _, size := range []int{1, 7, 50} {
+			checkChunked(t, fmt.Sprintf("%q", src), src, size)
+		}
+	}
+}
+
+// FuzzMarkdownChunks: Markdown and MarkdownDoc in chunks of a few bytes
+// equal one parse.
+func FuzzMarkdownChunks(f *testing.F) {
+	seed(f)
+	for _, s := range chunkCases {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		checkChunked(t, "input", src, 1)
+		checkChunked(t, "input", src, 16)
+	})
+}
+
+// largeMarkdown returns a prose document of about n bytes: paragraphs with
+// links and URIs, headings (repeated, so that slugs are numbered), fenced
+// code with blank lines, HTML comments, lists, and link reference
+// definitions that come after their first use.
+func largeMarkdown(n int) []byte {
+	r := rand.New(rand.NewPCG(1, 2))
+	words := strings.Fields("the quick brown fox jumps over lazy dog see more text here details and for")
+	var b bytes.Buffer
+	for i := 0; b.Len() < n; i++ {
+		switch {
+		case i%50 == 0:
+			fmt.Fprintf(&b, "## Heading %d\n\n", i%500)
+		case i%97 == 0:
+			b.WriteString("```\ncode https://x.example/code\n\nmore\n```\n\n")
+		case i%89 == 0:
+			b.WriteString("<!--\n\n[hidden](https://x.example/hidden)\n\n-->\n\n")
+		case i%83 == 0:
+			b.WriteString("- item [link](other.md#part)\n\n  more\n\n")
+		case i%79 == 0:
+			fmt.Fprintf(&b, "[def%d]: https://x.example/def/%d\n\n", i, i)
+		}
+		for k := 0; k < 12; k++ {
+			switch r.IntN(8) {
+			case 0:
+				b.WriteString("https://example.com/a/b ")
+			case 1:
+				b.WriteString("[link](other.md#part) ")
+			case 2:
+				d := (i/79 + 1) * 79
+				fmt.Fprintf(&b, "[https://x.example/def/%d][def%d] ", d, d)
+			default:
+				b.WriteString(words[r.IntN(len(words))] + " ")
+			}
+		}
+		b.WriteString("\n")
+		if i%8 == 7 {
+			b.WriteString("\n")
+		}
+	}
+	return b.Bytes()
+}
+
+// bottomDefinitions returns a prose document of about n bytes whose
+// reference links are defined at its end, as many documents do.
+func bottomDefinitions(n int) []byte {
+	var b bytes.Buffer
+	for i := 0; b.Len() < n; i++ {
+		fmt.Fprintf(&b, "see [https://x.example/r/%d][r%d] and [the page][r%d] for more https://example.com/a/b\n", i%1000, i%1000, (i+7)%1000)
+		if i%8 == 7 {
+			b.WriteString("\n")
+		}
+	}
+	b.WriteString("\n")
+	for k := range 1000 {
+		fmt.Fprintf(&b, "[r%d]: https://x.example/r/%d\n", k, k)
+	}
+	return b.Bytes()
+}
+
+// TestLargeMarkdownInChunks: a document larger than two chunks is parsed in
+// chunks (the splitter finds places to end them), and Markdown and
+// MarkdownDoc give what one parse gives. The memory this saves is
+// measured by scripts/bench-adversarial.sh.
+func TestLargeMarkdownInChunks(t *testing.T) {
+	src := largeMarkdown(2*chunkSize + chunkSize/2)
+	if !chunkable(src) {
+		t.Fatal("the document is not parsed in chunks")
+	}
+	sp := splitter{src: src}
+	if k := sp.next(chunkSize); k == len(src) || src[k-2] != '\n' {
+		t.Fatalf("no place to end a chunk after %d bytes: %d", chunkSize, k)
+	}
+	// The tree of one chunk is what the parse holds: no chunk may grow
+	// much past the size asked for on prose.
+	_, _, chunks := (&Extractor{}).chunked(src, docParser(), true, chunkSize/8)
+	if len(chunks) < 16 {
+		t.Errorf("%d bytes in %d chunks of at least %d bytes", len(src), len(chunks), chunkSize/8)
+	}
+	for _, c := range chunks {
+		if c.hi-c.lo > chunkSize/8+4096 {
+			t.Errorf("chunk %d-%d of %d bytes, asked for %d", c.lo, c.hi, c.hi-c.lo, chunkSize/8)
+		}
+	}
+	e := &Extractor{}
+	got, want := e.Markdown(src), wholeLinks(e, src)
+	if len(want) < 50000 || !reflect.DeepEqual(got, want) {
+		t.Fatalf("Markdown in chunks: %d links, in one parse: %d, or they differ", len(got), len(want))
+	}
+	bottom := bottomDefinitions(2*chunkSize + chunkSize/2)
+	if got, want := e.Markdown(bottom), wholeLinks(e, bottom); !reflect.DeepEqual(got, want) {
+		t.Fatalf("Markdown in chunks, definitions at the end: %d links, in one parse: %d, or they differ", len(got), len(want))
+	}
+	gotDoc, wantDoc := e.MarkdownDoc(src), wholeDoc(e, src)
+	if !sameDoc(gotDoc, wantDoc) {
+		t.Fatalf("MarkdownDoc in chunks differs from one parse: %d/%d links, %d/%d anchors, %d/%d comments",
+			len(gotDoc.Links), len(wantDoc.Links), len(gotDoc.Anchors), len(wantDoc.Anchors), len(gotDoc.Comments), len(wantDoc.Comments))
+	}
+}
+
+// BenchmarkMarkdownLarge compares the chunked parse of an 8 MB document
+// with one parse (-benchmem: bytes allocated per document), for prose
+// and with the definitions at the end.
+func BenchmarkMarkdownLarge(b *testing.B) {
+	e := &Extractor{}
+	for _, doc := range []struct {
+		name string
+		src  []byte
+	}{{"prose", largeMarkdown(8 << 20)}, {"definitions-at-end", bottomDefinitions(8 << 20)}} {
+		src := doc.src
+		b.Run(doc.name+"/chunks", func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			b.ReportAllocs()
+			for b.Loop() {
+				e.MarkdownDoc(src)
+			}
+		})
+		b.Run(doc.name+"/whole", func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			b.ReportAllocs()
+			for b.Loop() {
+				wholeDoc(e, src)
+			}
+		})
+	}
+}
+
+// sameDoc reports whether two documents hold the same links, anchors and
+// comments and were both parsed as Markdown, or downgraded for the same
+// reason.
+func sameDoc(a, b *Doc) bool {
+	if (a.Plain == nil) != (b.Plain == nil) || a.Plain != nil && a.Plain.Error() != b.Plain.Error() {
+		return false
+	}
+	return reflect.DeepEqual(a.Links, b.Links) && reflect.DeepEqual(a.Anchors, b.Anchors) && reflect.DeepEqual(a.Comments, b.Comments)
+}
