@@ -21,22 +21,42 @@ type targetIndex struct {
 
 // target is what a fragment may name in one file.
 type target struct {
-	once    sync.Once
-	kind    kind
-	anchors []extract.Anchor
+	once   sync.Once
+	kind   kind
+	title  bool // the first heading is a leading top-level one
+	binary bool
+	lines  int // for line anchors
+	// anchors are those of the page, in order: a target of every file of
+	// a tree is kept for the run, so only their names and kinds.
+	anchors []anchorName
 	// headings are the texts of the headings that have no id of their
 	// own, in order: a publisher other than GitHub makes other ids of
 	// them.
-	headings  []string
+	headings []string
+	marks    *pageMarks // nil when the page has none
+
+	mu   sync.Mutex
+	sets []siteSet // by publisher: one, mostly
+}
+
+// anchorName is what a target keeps of an extract.Anchor.
+type anchorName struct {
+	name string
+	kind extract.AnchorKind
+}
+
+// pageMarks are the rarer things of a Markdown page that publishers give
+// ids.
+type pageMarks struct {
 	footnotes []string // labels of Markdown footnotes
 	terms     []string // definition terms
 	tabs      []string // titles of content tabs
-	lines     int      // for line anchors
-	title     bool     // the first heading is a leading top-level one
-	binary    bool
+}
 
-	mu   sync.Mutex
-	sets map[*site.Site]*anchor.Set
+// siteSet is the anchor set of a page as one publisher makes it.
+type siteSet struct {
+	site *site.Site
+	set  *anchor.Set
 }
 
 func newTargetIndex(a *auditor) *targetIndex {
@@ -50,7 +70,7 @@ func (ix *targetIndex) add(files []*File) {
 			continue
 		}
 		t := &target{}
-		t.once.Do(func() { t.fill(f.kind, f.Src, f.doc) })
+		t.once.Do(func() { t.fill(f.kind, f.Src, f.doc, !ix.a.githubIDs) })
 		ix.targets[f.abs] = t
 	}
 }
@@ -76,7 +96,7 @@ func (ix *targetIndex) get(abs string) *target {
 	t.once.Do(func() {
 		src, err := readFile(abs)
 		if err != nil {
-			t.fill(kindText, nil, nil)
+			t.fill(kindText, nil, nil, true)
 			return
 		}
 		k := kindOf(abs)
@@ -89,12 +109,15 @@ func (ix *targetIndex) get(abs string) *target {
 				d = ix.a.ex.HTMLDoc(src)
 			}
 		}
-		t.fill(k, src, d)
+		t.fill(k, src, d, true)
 	})
 	return t
 }
 
-func (t *target) fill(k kind, src []byte, d *extract.Doc) {
+// fill records what a fragment may name in the file of kind k, source
+// src and parse d; texts keeps the texts of headings, which only a
+// publisher with heading ids of its own needs.
+func (t *target) fill(k kind, src []byte, d *extract.Doc, texts bool) {
 	t.kind = k
 	t.binary = binary(src)
 	t.lines = bytes.Count(src, []byte{'\n'})
@@ -104,40 +127,47 @@ func (t *target) fill(k kind, src []byte, d *extract.Doc) {
 	if d == nil {
 		return
 	}
-	t.anchors = d.Anchors
+	t.anchors = make([]anchorName, len(d.Anchors))
+	for i, an := range d.Anchors {
+		t.anchors[i] = anchorName{an.Name, an.Kind}
+	}
 	if k != kindMarkdown || d.Plain != nil {
 		return
 	}
 	for i, an := range d.Anchors {
-		if an.Kind == extract.HeadingSlug {
+		if an.Kind == extract.HeadingSlug && texts {
 			t.headings = append(t.headings, headingText(src, an.Start.Offset))
 		}
 		if i == 0 && (an.Kind == extract.HeadingSlug || an.Kind == extract.HeadingID) {
 			t.title = leadingTitle(src, an.Start.Offset)
 		}
 	}
-	t.footnotes, t.terms, t.tabs = scanMarkdown(src)
+	if fn, terms, tabs := scanMarkdown(src); fn != nil || terms != nil || tabs != nil {
+		t.marks = &pageMarks{footnotes: fn, terms: terms, tabs: tabs}
+	}
 }
 
 // anchorsFor returns the anchors of the page as publisher s makes them.
 func (t *target) anchorsFor(s *site.Site) *anchor.Set {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if set, ok := t.sets[s]; ok {
-		return set
+	for _, ss := range t.sets {
+		if ss.site == s {
+			return ss.set
+		}
 	}
 	set := &anchor.Set{}
 	ids := s.HeadingIDs(t.headings)
 	h := 0
 	for i, an := range t.anchors {
 		if i == 0 && t.title && s.TitleNoID() {
-			if an.Kind == extract.HeadingSlug {
+			if an.kind == extract.HeadingSlug {
 				h++
 			}
 			continue
 		}
-		name := an.Name
-		if an.Kind == extract.HeadingSlug {
+		name := an.name
+		if an.kind == extract.HeadingSlug {
 			if ids != nil && h < len(ids) {
 				name = ids[h]
 			}
@@ -145,28 +175,27 @@ func (t *target) anchorsFor(s *site.Site) *anchor.Set {
 		}
 		set.Add(name)
 	}
-	if s.Forge {
-		// GitHub's footnotes: "user-content-fn-LABEL" for the note,
-		// "user-content-fnref-LABEL" where it is cited.
-		for _, fn := range t.footnotes {
-			set.Add("fn-" + fn)
-			set.Add("fnref-" + fn)
+	if m := t.marks; m != nil {
+		if s.Forge {
+			// GitHub's footnotes: "user-content-fn-LABEL" for the note,
+			// "user-content-fnref-LABEL" where it is cited.
+			for _, fn := range m.footnotes {
+				set.Add("fn-" + fn)
+				set.Add("fnref-" + fn)
+			}
+		}
+		if s.TermIDs() {
+			for _, id := range s.TermAnchors(m.terms) {
+				set.Add(id)
+			}
+		}
+		if s.TabIDs() {
+			for _, id := range s.TermAnchors(m.tabs) {
+				set.Add(id)
+			}
 		}
 	}
-	if s.TermIDs() {
-		for _, id := range s.TermAnchors(t.terms) {
-			set.Add(id)
-		}
-	}
-	if s.TabIDs() {
-		for _, id := range s.TermAnchors(t.tabs) {
-			set.Add(id)
-		}
-	}
-	if t.sets == nil {
-		t.sets = map[*site.Site]*anchor.Set{}
-	}
-	t.sets[s] = set
+	t.sets = append(t.sets, siteSet{s, set})
 	return set
 }
 

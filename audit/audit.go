@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -61,10 +62,10 @@ type Config struct {
 	// counts them): output streams, and memory does not grow with the
 	// findings.
 	Emit func(f *File, findings []Finding)
-	// DropSource drops the source of each file whose check does not need
-	// it (all but Markdown, whose link templates and code spans the site
-	// checks read) after its parse, so that the audit keeps only links and
-	// anchors; Result.Fixes has no source to fix then.
+	// DropSource drops the source of each file after its parse (what the
+	// site checks read of it, link templates and code spans, is taken
+	// then), so that the audit keeps only a compact record of its links
+	// and its anchors; Result.Fixes has no source to fix then.
 	DropSource bool
 	// Site holds the explicit mappings of how the tree is published (the
 	// configuration's "site:" section); the zero value detects it.
@@ -129,7 +130,7 @@ func (r *Result) Count() int {
 func (r *Result) Links() int {
 	n := 0
 	for _, f := range r.Files {
-		n += f.links
+		n += int(f.links)
 	}
 	return n
 }
@@ -140,22 +141,74 @@ type File struct {
 	Src  []byte
 
 	abs  string // absolute path; empty for standard input
-	real string // abs with every symbolic link resolved
 	root string // absolute root directory
 	// walked: met in a walk, not named; failed: an input that could not be
 	// read or was skipped, which holds only errs or warns; decoded: Src
 	// is decoded from UTF-16, so offsets are not those of the file.
 	walked, failed, decoded bool
-	cols                    []int32 // the column of each link's start, in characters (compact)
-	rel                     string  // slash path from the root, once known
 	kind                    kind
-	doc                     *extract.Doc
-	links                   int
-	errs                    []error  // of reading and of directives
-	warns                   []string // of reading, which are no errors
+	parsed                  bool         // compact kept what the check needs
+	links                   int32        // how many
+	rel                     string       // slash path from the root, once known
+	doc                     *extract.Doc // the parse, until compact
 
-	sil     *silencer // the directives; nil when there are none
-	silErrs []error   // of the directives, reported by check
+	// What compact keeps of the parse for the check (see linkRec).
+	recs []linkRec
+	uris string    // the URIs of recs, one after another
+	rare *fileRare // nil for most files
+
+	sil *silencer // the directives; nil when there are none
+}
+
+// fileRare holds what compact keeps of few files: a File of a large tree
+// is smaller without room for them.
+type fileRare struct {
+	real    string     // abs with every symbolic link resolved, when that differs
+	errs    []error    // of reading and of directives
+	warns   []string   // of reading, which are no errors
+	silErrs []error    // of the directives, reported by check
+	plain   error      // extract.Doc.Plain
+	odd     []oddLink  // the links that linkRecs cannot hold
+	code    [][2]int   // what the publisher shows as code (site.Site.CodeRanges)
+	tmpls   []tmplLink // the generator's link templates (checkTemplates)
+}
+
+// more returns f.rare, made when f has none.
+func (f *File) more() *fileRare {
+	if f.rare == nil {
+		f.rare = &fileRare{}
+	}
+	return f.rare
+}
+
+// addErr records an error of f.
+func (f *File) addErr(err error) {
+	m := f.more()
+	m.errs = append(m.errs, err)
+}
+
+// errors returns the errors of f not yet reported.
+func (f *File) errors() []error {
+	if f.rare == nil {
+		return nil
+	}
+	return f.rare.errs
+}
+
+// warnings returns the warnings of f.
+func (f *File) warnings() []string {
+	if f.rare == nil {
+		return nil
+	}
+	return f.rare.warns
+}
+
+// plain returns why f was read as plain text, or nil.
+func (f *File) plain() error {
+	if f.rare == nil {
+		return nil
+	}
+	return f.rare.plain
 }
 
 // kind is how a document is read.
@@ -193,8 +246,13 @@ type auditor struct {
 	rootsMu sync.Mutex
 	roots   map[string]string // root -> its real path
 	reals   sync.Map          // absolute path -> real path ("" when it does not resolve)
-	memoMu  sync.RWMutex
-	memo    map[resolveKey]resolved // see resolve
+	// githubIDs: every publisher of the run's roots gives headings the
+	// GitHub slugs that package extract computes, so the texts of
+	// headings need not be kept (Run).
+	githubIDs bool
+	memoMu    sync.RWMutex
+	memo      map[resolveKey]resolved // see resolve
+	memoOld   map[resolveKey]resolved
 
 	gitMu    sync.Mutex
 	gitTrees map[string]*gitTree // by work tree top: what git ignores (see builtOutput)
@@ -234,10 +292,10 @@ func List(cfg Config, paths []string, fn func(f *File, links []extract.Link, err
 		if f.doc != nil {
 			links = f.doc.Links
 		}
-		if f.doc == nil && len(f.errs) == 0 && len(f.warns) == 0 {
+		if f.doc == nil && len(f.errors()) == 0 && len(f.warnings()) == 0 {
 			return // a template, not a document
 		}
-		stop = fn(f, links, f.errs, f.warns)
+		stop = fn(f, links, f.errors(), f.warnings())
 	})
 	return stop
 }
@@ -256,17 +314,32 @@ func Run(cfg Config, paths []string) *Result {
 	// Errors are kept by file, to be reported in the files' order.
 	// Reading waits on the file system more than parsing works the CPU:
 	// more goroutines than processors keep both busy.
+	a.githubIDs = true
+	roots := map[string]bool{}
+	for _, f := range files {
+		if f.abs == "" || roots[f.root] {
+			continue
+		}
+		roots[f.root] = true
+		// A site below the root (site.Nested) may make ids of its own.
+		if slices.ContainsFunc(a.sitesOf(f.root), (*site.Site).OwnHeadingIDs) {
+			a.githubIDs = false
+			break
+		}
+	}
 	parallel(len(files), 4*jobs, func(i int) { a.parse(files[i]); a.compact(files[i]) })
 	var kept []*File
 	var warns []string
 	for _, f := range files {
-		if f.doc != nil && f.doc.Plain != nil && a.pol.Reports(policy.CategoryDegraded) {
-			f.warns = nil // a finding of its own: see check
+		if f.plain() != nil && a.pol.Reports(policy.CategoryDegraded) {
+			f.rare.warns = nil // a finding of its own: see check
 		}
-		warns = append(warns, f.warns...)
-		a.errs = append(a.errs, f.errs...)
-		f.errs = nil
-		if f.doc != nil {
+		warns = append(warns, f.warnings()...)
+		a.errs = append(a.errs, f.errors()...)
+		if f.rare != nil {
+			f.rare.errs = nil
+		}
+		if f.parsed {
 			kept = append(kept, f)
 			a.ignore.forRoot(f.root)
 		}
@@ -279,13 +352,13 @@ func Run(cfg Config, paths []string) *Result {
 			warns = append(warns, a.checkLinks(urls)...)
 		}
 	}
-	found := make([][]Finding, len(files))
 	r := &Result{Files: files, Warnings: warns, Sites: siteLines}
 	if cfg.Emit == nil {
+		found := make([][]Finding, len(files))
 		parallel(len(files), jobs, func(i int) { found[i] = a.check(files[i]) })
 		for i, fs := range found {
 			r.Findings = append(r.Findings, fs...)
-			a.errs = append(a.errs, files[i].errs...)
+			a.errs = append(a.errs, files[i].errors()...)
 		}
 		r.Errors = a.errs
 		return r
@@ -294,18 +367,21 @@ func Run(cfg Config, paths []string) *Result {
 	// their order as soon as each and those before it are done; only
 	// counts are kept.
 	r.counts = map[uri.Category]int{}
-	done := make([]chan struct{}, len(files))
-	for i := range done {
-		done[i] = make(chan struct{})
-	}
 	// The checks run at most window files ahead of the output, so that
 	// findings do not pile up when writing them is the slow part. Slots
-	// are taken in file order, so the next file to write always has one.
-	window := make(chan struct{}, 4*jobs)
+	// are taken in file order, so the next file to write always has one,
+	// and file i hands its findings over in slot i%window: it starts
+	// only once file i-window has been written, which used that slot.
+	window := 4 * jobs
+	slots := make([]chan []Finding, window)
+	for i := range slots {
+		slots[i] = make(chan []Finding, 1)
+	}
+	free := make(chan struct{}, window)
 	next := make(chan int)
 	go func() {
 		for i := range files {
-			window <- struct{}{}
+			free <- struct{}{}
 			next <- i
 		}
 		close(next)
@@ -313,21 +389,19 @@ func Run(cfg Config, paths []string) *Result {
 	for range min(jobs, len(files)) {
 		go func() {
 			for i := range next {
-				found[i] = a.check(files[i])
-				close(done[i])
+				slots[i%window] <- a.check(files[i])
 			}
 		}()
 	}
 	for i, f := range files {
-		<-done[i]
-		<-window
-		for _, fd := range found[i] {
+		found := <-slots[i%window]
+		<-free
+		for _, fd := range found {
 			r.counts[fd.Category]++
 		}
-		r.total += len(found[i])
-		cfg.Emit(f, found[i])
-		found[i] = nil
-		a.errs = append(a.errs, f.errs...)
+		r.total += len(found)
+		cfg.Emit(f, found)
+		a.errs = append(a.errs, f.errors()...)
 	}
 	r.Errors = a.errs
 	return r
@@ -363,7 +437,7 @@ func (a *auditor) parse(f *File) {
 	if f.Src == nil {
 		src, err := readInput(f.Name)
 		if err != nil {
-			f.errs = append(f.errs, err)
+			f.addErr(err)
 			return
 		}
 		f.Src = src
@@ -371,7 +445,7 @@ func (a *auditor) parse(f *File) {
 	if dec, ok := decodeUTF16(f.Src); ok {
 		f.Src, f.decoded = dec, true
 	} else if binary(f.Src) {
-		f.errs = append(f.errs, errorf(f.Name, "is a binary file"))
+		f.addErr(errorf(f.Name, "is a binary file"))
 		f.Src = nil
 		return
 	}
@@ -383,16 +457,21 @@ func (a *auditor) parse(f *File) {
 	case kindMarkdown:
 		f.doc = a.ex.MarkdownDoc(f.Src)
 		if f.doc.Plain != nil {
-			f.warns = append(f.warns, fmt.Sprintf("%s: %v: read as plain text", f.Name, f.doc.Plain))
+			m := f.more()
+			m.warns = append(m.warns, fmt.Sprintf("%s: %v: read as plain text", f.Name, f.doc.Plain))
 		}
 	case kindHTML:
 		f.doc = a.ex.HTMLDoc(f.Src)
 	default:
 		f.doc = &extract.Doc{Links: a.ex.Text(f.Src)}
 	}
-	f.links = len(f.doc.Links)
+	f.links = int32(min(len(f.doc.Links), math.MaxInt32))
 	if len(f.doc.Comments) > 0 {
-		f.sil, f.silErrs = newSilencer(f.Name, f.doc.Comments)
+		var errs []error
+		f.sil, errs = newSilencer(f.Name, f.doc.Comments)
+		if errs != nil {
+			f.more().silErrs = errs
+		}
 	}
 }
 
@@ -420,33 +499,36 @@ func isTemplate(src []byte) bool {
 func (a *auditor) check(f *File) []Finding {
 	var out []Finding
 	sil := f.sil
-	f.errs = append(f.errs, f.silErrs...)
+	if f.rare != nil {
+		f.rare.errs = append(f.rare.errs, f.rare.silErrs...)
+	}
 	ign := a.ignore.forRoot(f.root)
-	if f.doc.Plain != nil && a.pol.Reports(policy.CategoryDegraded) {
+	if f.plain() != nil && a.pol.Reports(policy.CategoryDegraded) {
 		out = append(out, Finding{File: f.Name, Pos: extract.Position{Line: 1, Column: 1}, Category: policy.CategoryDegraded, col: 1,
-			Message: fmt.Sprintf("%v: read as plain text, so its Markdown links are not checked", f.doc.Plain)})
+			Message: fmt.Sprintf("%v: read as plain text, so its Markdown links are not checked", f.plain())})
 		if sil != nil {
 			out = sil.filter(out, 0)
 		}
 	}
-	for i := range f.doc.Links {
-		l := &f.doc.Links[i]
+	var l extract.Link // one for the file: the findings copy what they need
+	for i := range f.recs {
+		l = f.link(i)
 		n := len(out)
-		out = a.checkLink(f, l, ign, out)
+		out = a.checkLink(f, &l, ign, out)
 		if sil != nil {
 			out = sil.filter(out, n)
 		}
 		for j := n; j < len(out); j++ {
-			out[j].col = linkColumn(int(f.cols[i]), l, out[j].Pos)
+			out[j].col = linkColumn(f.charCol(i), &l, out[j].Pos)
 		}
 	}
-	n := len(out)
-	out = a.checkTemplates(f, out) // a generator's link templates: ref, relref, link, post_url
-	if n < len(out) {
-		cols := extract.NewColumns(f.Src)
-		for i := n; i < len(out); i++ {
-			out[i].col = cols.Column(out[i].Pos)
-		}
+	// A generator's link templates: ref, relref, link, post_url.
+	out = a.checkTemplates(f, out)
+	// What was kept for the check is done with: a file checked early
+	// frees its links for the rest of the run.
+	f.recs, f.uris = nil, ""
+	if f.rare != nil {
+		f.rare.odd, f.rare.code, f.rare.tmpls = nil, nil, nil
 	}
 	return out
 }
@@ -472,29 +554,120 @@ func (a *auditor) checkLink(f *File, l *extract.Link, ign *ignoreList, out []Fin
 	return out
 }
 
+// linkRec is what an audit keeps of one link until the check: a sixth
+// of an extract.Link, whose two strings are mostly one and whose end
+// follows from its start. Its URI is a slice of the file's arena
+// (File.uris), so that the links of a file are two allocations, not one
+// or two per link. A link that does not fit (written otherwise than its
+// URI, across lines, with a hyphen break or a glued word, or past the
+// sizes of the fields) is kept whole in File.rare.odd, which at indexes
+// then.
+type linkRec struct {
+	at        uint32 // the URI is File.uris[at:at+n]; File.rare.odd[at] when odd
+	off, line int32  // the start
+	n         uint16
+	col       uint16 // of the start, in bytes
+	ccol      uint16 // of the start, in characters
+	kind      extract.Kind
+	odd       bool
+}
+
+// oddLink is a link that no linkRec holds, and the column of its start in
+// characters.
+type oddLink struct {
+	extract.Link
+	ccol int
+}
+
+// regular reports whether l, whose start is at character column ccol, is
+// what a linkRec holds: written as its URI, on one line, with none of the
+// rare fields, at offsets and columns that fit.
+func regular(l *extract.Link, ccol int) bool {
+	if l.URI != l.Raw || l.Alt != "" || l.Glued != "" || l.Start.Offset+len(l.URI) > math.MaxInt32 ||
+		len(l.URI) > math.MaxUint16 || l.Start.Column > math.MaxUint16 || ccol > math.MaxUint16 {
+		return false
+	}
+	end := l.Start
+	end.Offset += len(l.URI)
+	end.Column += len(l.URI)
+	return l.End == end && !strings.Contains(l.URI, "\n")
+}
+
+// link returns the link i of f, as it was parsed.
+func (f *File) link(i int) extract.Link {
+	r := &f.recs[i]
+	if r.odd {
+		return f.rare.odd[r.at].Link
+	}
+	u := f.uris[r.at : r.at+uint32(r.n)]
+	start := extract.Position{Offset: int(r.off), Line: int(r.line), Column: int(r.col)}
+	end := start
+	end.Offset += len(u)
+	end.Column += len(u)
+	return extract.Link{URI: u, Raw: u, Start: start, End: end, Kind: r.kind}
+}
+
+// charCol returns the column of the start of link i of f, in
+// characters.
+func (f *File) charCol(i int) int {
+	r := &f.recs[i]
+	if r.odd {
+		return f.rare.odd[r.at].ccol
+	}
+	return int(r.ccol)
+}
+
 // compact keeps of a parsed file only what the check needs: its anchors
-// go to the target index, its links are copied to a slice of their exact
-// length with the column of each start in characters, and its source is
-// dropped when Config.DropSource asks for it (no fixes wanted), unless it is
+// go to the target index, its links become linkRecs with the column of
+// each start in characters, what its publisher needs of its text is
+// taken now (code ranges, link templates), and its source is dropped
+// when Config.DropSource asks for it (no fixes wanted), unless it is
 // standard input. An audit of many files then holds their links, not
 // their text and parse.
 func (a *auditor) compact(f *File) {
-	if f.doc == nil {
+	d := f.doc
+	if d == nil {
 		return
 	}
 	a.index.addOne(f)
-	f.cols = make([]int32, len(f.doc.Links))
+	f.parsed = true
+	if d.Plain != nil {
+		f.more().plain = d.Plain
+	}
+	f.recs = make([]linkRec, len(d.Links))
+	size := 0
+	for i := range d.Links {
+		size += len(d.Links[i].URI)
+	}
+	var uris strings.Builder
+	uris.Grow(size)
 	// Links come in source order: one pass over the file, however many
 	// links share a line.
 	cols := extract.NewColumns(f.Src)
-	for i := range f.doc.Links {
-		f.cols[i] = int32(cols.Column(f.doc.Links[i].Start))
+	for i := range d.Links {
+		l := &d.Links[i]
+		r := &f.recs[i]
+		ccol := cols.Column(l.Start)
+		if !regular(l, ccol) || uris.Len()+len(l.URI) > math.MaxUint32 {
+			m := f.more()
+			r.odd, r.at = true, uint32(len(m.odd))
+			m.odd = append(m.odd, oddLink{*l, ccol})
+			continue
+		}
+		r.at, r.n, r.ccol = uint32(uris.Len()), uint16(len(l.URI)), uint16(ccol)
+		r.off, r.line, r.col, r.kind = int32(l.Start.Offset), int32(l.Start.Line), uint16(l.Start.Column), l.Kind
+		uris.WriteString(l.URI)
 	}
-	if n := len(f.doc.Links); cap(f.doc.Links) > n+n/8 { // a copy of a tight slice (a chunked parse's) only doubles the peak
-		f.doc.Links = slices.Clone(f.doc.Links)
+	f.uris = uris.String()
+	if f.abs != "" && f.kind == kindMarkdown && fileRel(f) {
+		s := a.siteFor(f)
+		if code, tmpls := s.CodeRanges(f.Src), a.findTemplates(f, s); code != nil || tmpls != nil {
+			m := f.more()
+			m.code, m.tmpls = code, tmpls
+		}
 	}
-	f.doc.Anchors, f.doc.Comments = nil, nil
-	if a.cfg.DropSource && f.abs != "" && f.kind != kindMarkdown {
+	f.doc = nil
+	if a.cfg.DropSource && f.abs != "" {
 		f.Src = nil
 	}
 }

@@ -3,6 +3,7 @@ package audit
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -183,4 +184,43 @@ func FuzzResolveLocal(f *testing.F) {
 			t.Fatalf("resolveLocal(%q, %q): fragment at %d", file, ref, got.fragAt)
 		}
 	})
+}
+
+// TestCompactKeepsLinks: what compact keeps of a file's links gives back
+// each link as it was parsed, and the column of its start in characters,
+// for the common link and for each kind that no compact record holds: a
+// link written otherwise than its URI, one across lines, a hyphen break,
+// a glued word, and one past the sizes of the record's fields.
+func TestCompactKeepsLinks(t *testing.T) {
+	long := "https://example.com/" + strings.Repeat("a", 70000)
+	wide := strings.Repeat("x", 70000) + " https://example.com/wide"
+	src := "# Title\n\nSee [a](b.md#c), <https://example.com/é>, é [d](../e.md)\n" +
+		"and [f](<g h.md>), <user@example.com>, [i](j&amp;k.md).\n\n" +
+		"text greathttps://example.com/glued and (https://example.com/hy-\nphen)\n\n" +
+		long + "\n\n" + wide + "\n"
+	a := newAuditor(Config{DropSource: true})
+	for _, k := range []kind{kindMarkdown, kindText} {
+		f := &File{Name: "x.md", Src: []byte(src), kind: k}
+		a.parse(f)
+		want := slices.Clone(f.doc.Links)
+		if len(want) < 5 {
+			t.Fatalf("kind %d: only %d links parsed", k, len(want))
+		}
+		cols := extract.NewColumns(f.Src)
+		a.compact(f)
+		if len(f.recs) != len(want) {
+			t.Fatalf("kind %d: %d records for %d links", k, len(f.recs), len(want))
+		}
+		for i, w := range want {
+			if got := f.link(i); got != w {
+				t.Errorf("kind %d: link %d = %+v, want %+v", k, i, got, w)
+			}
+			if got, want := f.charCol(i), cols.Column(w.Start); got != want {
+				t.Errorf("kind %d: link %d %q starts at character column %d, want %d", k, i, w.URI, got, want)
+			}
+		}
+		if f.rare == nil || len(f.rare.odd) == 0 || len(f.rare.odd) == len(want) {
+			t.Errorf("kind %d: %d of %d links kept whole; want some, not all", k, len(f.rare.odd), len(want))
+		}
+	}
 }

@@ -12,7 +12,9 @@ import (
 	"strings"
 	"unicode/utf16"
 
+	"github.com/urilint/urilint/audit/site"
 	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/uri"
 )
 
 // The first stage of the pipeline: collect. It turns the paths a user
@@ -22,14 +24,14 @@ import (
 // consume what collect emits, so that they read the same files the same
 // way.
 
-// skipDirs are never walked below a directory named on the command line:
-// version control, installed dependencies, the template folders of site
+// skipDirs are never walked below a directory named on the command line,
+// besides the hidden folders and installed dependencies that no walk
+// enters (site.SkippedDir): vendored code, the template folders of site
 // generators (Hugo's layouts/ and themes/, Jekyll's _includes/), whose
 // HTML is no document of its own, and Go's testdata/ (which the go tool
 // ignores too), whose fixtures are often broken on purpose.
 var skipDirs = map[string]bool{
-	".git": true, "node_modules": true, "vendor": true,
-	"layouts": true, "_includes": true, "themes": true, "testdata": true,
+	"vendor": true, "layouts": true, "_includes": true, "themes": true, "testdata": true,
 }
 
 // documentExt reports whether a file met in a walk is a document.
@@ -48,7 +50,11 @@ func documentExt(name string) bool {
 var maxSpecial = 64 << 20
 
 // errTooLong is the cause of the error for an input past maxSpecial.
-var errTooLong = errors.New("holds more than the limit for an input that is not a regular file")
+var errTooLong = site.ErrTooLong
+
+// readFile reads the file name, up to maxSpecial bytes unless it is a
+// regular file (package site's reader, which the publisher models read with too).
+func readFile(name string) ([]byte, error) { return site.ReadFile(name, maxSpecial) }
 
 // collector walks the inputs of one run.
 type collector struct {
@@ -78,12 +84,12 @@ func (a *auditor) collect(paths []string, emit func(*File)) {
 
 // fail emits an input that could not be read.
 func (c *collector) fail(name string, err error) {
-	c.emit(&File{Name: name, failed: true, errs: []error{err}})
+	c.emit(&File{Name: name, failed: true, rare: &fileRare{errs: []error{err}}})
 }
 
 // warn emits an input that was skipped on purpose, with why.
 func (c *collector) warn(name, msg string) {
-	c.emit(&File{Name: name, failed: true, warns: []string{msg}})
+	c.emit(&File{Name: name, failed: true, rare: &fileRare{warns: []string{msg}}})
 }
 
 // stdin reads standard input and emits it. Its format comes from its
@@ -135,7 +141,11 @@ func (c *collector) add(name, abs, real, root string, walked bool) {
 		return
 	}
 	c.seen[real] = true
-	c.emit(&File{Name: name, abs: abs, real: real, root: root, kind: c.a.forced(kindOf(name)), walked: walked})
+	f := &File{Name: name, abs: abs, root: root, kind: c.a.forced(kindOf(name)), walked: walked}
+	if real != abs {
+		f.rare = &fileRare{real: real}
+	}
+	c.emit(f)
 }
 
 // path emits the file or the documents of the directory p.
@@ -189,40 +199,41 @@ func (c *collector) path(p string) {
 		}
 	}
 	found := 0
-	err = filepath.WalkDir(p, func(name string, d fs.DirEntry, err error) error {
-		if err != nil {
-			c.fail(name, err)
-			return nil
-		}
-		fabs := abs
+	// fabs returns the absolute path of name, met in the walk of p.
+	fabs := func(name string) string {
 		if rel, err := filepath.Rel(p, name); err == nil {
-			fabs = filepath.Join(abs, rel)
+			return filepath.Join(abs, rel)
 		}
-		if name != p {
-			if d.IsDir() && (skipDirs[d.Name()] || strings.HasPrefix(d.Name(), ".")) {
-				return filepath.SkipDir
-			}
-			if c.a.excluded(root, fabs) || tree != nil && tree.ignored(fabs, d.IsDir()) {
-				if d.IsDir() {
-					return filepath.SkipDir
-				}
-				return nil
-			}
+		return abs
+	}
+	var fa string // the absolute path of the entry that skip was last asked of
+	skip := func(name string, d fs.DirEntry) bool {
+		if d.IsDir() && skipDirs[d.Name()] {
+			return true
 		}
-		if d.IsDir() || !documentExt(name) {
-			return nil
+		fa = fabs(name)
+		return c.a.excluded(root, fa) || tree != nil && tree.ignored(fa, d.IsDir())
+	}
+	err = site.WalkFiles(p, skip, func(name string, d fs.DirEntry) {
+		if !documentExt(name) {
+			return
+		}
+		if name == p {
+			fa = abs // p itself is walked as a file: skip was not asked
 		}
 		mode := d.Type()
 		real := ""
 		if mode&fs.ModeSymlink == 0 {
-			if rel, err := filepath.Rel(p, name); err == nil {
+			if realP == abs {
+				real = fa // one string for both, as for most files
+			} else if rel, err := filepath.Rel(p, name); err == nil {
 				real = filepath.Join(realP, rel)
 			}
 		} else {
 			info, err := os.Stat(name)
 			if err != nil {
 				c.fail(name, statError(name, err))
-				return nil
+				return
 			}
 			mode = info.Mode().Type()
 		}
@@ -230,12 +241,11 @@ func (c *collector) path(p string) {
 			// A named pipe would block the read, a device might never
 			// end it.
 			c.warn(name, fmt.Sprintf("%s: is not a regular file (%s): skipped", name, kindName(mode)))
-			return nil
+			return
 		}
 		found++
-		c.add(name, fabs, real, root, true)
-		return nil
-	})
+		c.add(name, fa, real, root, true)
+	}, c.fail)
 	if err != nil {
 		c.fail(p, err)
 	} else if found == 0 {
@@ -434,8 +444,12 @@ func (f *File) Fixable() error {
 	if r, err := filepath.EvalSymlinks(root); err == nil {
 		root = r
 	}
-	if !within(root, f.real) {
-		return errorf(f.Name, "not fixed: it is a symbolic link to %q, outside the root %q", f.real, root)
+	real := f.abs
+	if f.rare != nil && f.rare.real != "" {
+		real = f.rare.real
+	}
+	if !within(root, real) {
+		return errorf(f.Name, "not fixed: it is a symbolic link to %q, outside the root %q", real, root)
 	}
 	return nil
 }
@@ -517,19 +531,23 @@ type resolved struct {
 	ok     bool // resolveLocal resolved the reference
 }
 
-// resolveKey names a reference written in one directory under one root.
+// resolveKey names the path and query of a reference written in one
+// directory under one root; dir is empty for a path from the root ("/"),
+// which leads to one place from every directory.
 type resolveKey struct{ root, dir, ref string }
 
-// maxMemo bounds the references that resolve remembers.
-const maxMemo = 1 << 15
+// maxMemo bounds the references that resolve remembers, in each of its
+// two generations.
+const maxMemo = 1 << 12
 
 // resolve returns where the reference ref of f leads, asking once for
 // each directory and reference: many files of a directory link to the
 // same targets, and resolving again took a quarter of an audit's time.
-// A reference that is empty or starts with "?" or "#" leads to its own
-// file and is resolved each time.
+// The fragment names no file, so references that differ only in it share
+// an answer. A reference that is empty or starts with "?" or "#" leads to
+// its own file and is resolved each time.
 func (a *auditor) resolve(f *File, ref string) (resolved, bool) {
-	compute := func() (resolved, bool) {
+	compute := func(ref string) (resolved, bool) {
 		t, ok := resolveLocal(f.rel, ref)
 		if !ok {
 			return resolved{}, false
@@ -542,26 +560,42 @@ func (a *auditor) resolve(f *File, ref string) (resolved, bool) {
 		}
 		return r, true
 	}
-	if ref == "" || ref[0] == '?' || ref[0] == '#' {
-		return compute()
+	p, _, hasFrag := strings.Cut(ref, "#")
+	// A reference resolves as its path and query do when its fragment is
+	// valid on its own (RFC 3986 section 4.2: the fragment is a part of
+	// its own); one that is not is repaired whole (resolveLocal).
+	if p == "" || p[0] == '?' || hasFrag && !uri.Valid(ref[len(p):]) {
+		return compute(ref)
 	}
-	k := resolveKey{f.root, f.rel[:strings.LastIndexByte(f.rel, '/')+1], ref}
+	dir := f.rel[:strings.LastIndexByte(f.rel, '/')+1]
+	if p[0] == '/' {
+		dir = ""
+	}
+	k := resolveKey{f.root, dir, p}
 	a.memoMu.RLock()
 	r, hit := a.memo[k]
-	a.memoMu.RUnlock()
-	if hit {
-		return r, r.ok
+	if !hit {
+		r, hit = a.memoOld[k]
 	}
-	r, ok := compute()
-	// The memo is bounded: a tree of distinct references gains nothing
-	// from it and would keep them all.
-	a.memoMu.Lock()
-	if len(a.memo) < maxMemo {
+	a.memoMu.RUnlock()
+	if !hit {
+		r, _ = compute(p)
+		// The memo is bounded, and keeps what was resolved last: the
+		// files of a directory, checked one after another, share their
+		// references; a tree of distinct references gains nothing from
+		// keeping them all.
+		a.memoMu.Lock()
+		if len(a.memo) >= maxMemo {
+			a.memoOld, a.memo = a.memo, nil
+		}
 		if a.memo == nil {
-			a.memo = map[resolveKey]resolved{}
+			a.memo = make(map[resolveKey]resolved, maxMemo)
 		}
 		a.memo[k] = r
+		a.memoMu.Unlock()
 	}
-	a.memoMu.Unlock()
-	return r, ok
+	if hasFrag && r.ok {
+		r.t.hasFrag, r.t.frag, r.t.fragAt = true, ref[len(p)+1:], len(p)+1
+	}
+	return r, r.ok
 }

@@ -3,7 +3,6 @@ package audit
 import (
 	"bufio"
 	"bytes"
-	"os"
 	"path"
 	"path/filepath"
 	"slices"
@@ -42,7 +41,7 @@ type ignoreFile struct {
 func newGitTree(top string) *gitTree {
 	t := &gitTree{top: top, dirs: map[string][]*ignoreFile{}}
 	var files []*ignoreFile
-	if src, err := os.ReadFile(filepath.Join(top, ".git", "info", "exclude")); err == nil {
+	if src, err := readFile(filepath.Join(top, ".git", "info", "exclude")); err == nil {
 		files = append(files, parseIgnore(src, nil))
 	}
 	if f := t.read("", nil); f != nil {
@@ -55,7 +54,7 @@ func newGitTree(top string) *gitTree {
 // read returns the patterns of the .gitignore in directory rel (slash
 // separated, relative to the top), or nil.
 func (t *gitTree) read(rel string, domain []string) *ignoreFile {
-	src, err := os.ReadFile(filepath.Join(t.top, filepath.FromSlash(rel), ".gitignore"))
+	src, err := readFile(filepath.Join(t.top, filepath.FromSlash(rel), ".gitignore"))
 	if err != nil {
 		return nil
 	}

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/urilint/urilint/audit/site"
 	"github.com/urilint/urilint/extract"
@@ -49,6 +50,12 @@ func fileRel(f *File) bool {
 	if f.rel != "" {
 		return true
 	}
+	// Most files are below their root as walked: their path from it is
+	// the tail of their absolute path, no new string.
+	if rest, ok := strings.CutPrefix(f.abs, f.root); ok && len(rest) > 1 && rest[0] == '/' && filepath.Separator == '/' && f.root != "/" {
+		f.rel = rest[1:]
+		return true
+	}
 	rel, err := filepath.Rel(f.root, f.abs)
 	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 		return false
@@ -65,7 +72,7 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 		return out
 	}
 	s := a.siteFor(f)
-	if s.Template(f.rel) || a.inCode(f, s, l.Start.Offset) {
+	if s.Template(f.rel) || a.inCode(f, l.Start.Offset) {
 		return out
 	}
 	r := &reporter{a: a, f: f, l: l, shown: uri.Redact(l.URI), out: out}
@@ -176,18 +183,9 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 }
 
 // inCode reports whether offset off of f is in what its publisher shows
-// as code (site.Site.CodeRanges), computed once per file.
-func (a *auditor) inCode(f *File, s *site.Site, off int) bool {
-	v, ok := a.sites.code.Load(f)
-	if !ok {
-		v, _ = a.sites.code.LoadOrStore(f, s.CodeRanges(f.Src))
-	}
-	for _, r := range v.([][2]int) {
-		if off >= r[0] && off < r[1] {
-			return true
-		}
-	}
-	return false
+// as code (site.Site.CodeRanges, taken by compact).
+func (a *auditor) inCode(f *File, off int) bool {
+	return f.rare != nil && inRanges(f.rare.code, off)
 }
 
 // linkTemplate is a Markdown link whose destination is a generator's
@@ -196,21 +194,30 @@ func (a *auditor) inCode(f *File, s *site.Site, off int) bool {
 // first.
 var linkTemplate = regexp.MustCompile(`\]\((\{\{[<%]-?\s*(?:rel)?ref\s+"[^"\n]*"\s*-?[>%]\}\}(?:#[^)\s]*)?|\{%-?\s*(?:link|post_url)\s+[^%\n]+-?%\}(?:#[^)\s]*)?)\)`)
 
-// checkTemplates checks the links of f written as a generator's link
-// templates that name files of the tree (Hugo's ref and relref, Jekyll's
-// link and post_url): the generator fails the build when the file is
-// missing.
-func (a *auditor) checkTemplates(f *File, out []Finding) []Finding {
-	if f.abs == "" || f.kind != kindMarkdown || !fileRel(f) || !bytes.Contains(f.Src, []byte("](")) {
-		return out
-	}
-	s := a.siteFor(f)
-	if s.Generator != "hugo" && s.Generator != "jekyll" {
-		return out
+// tmplLink is a link written as a generator's link template that names
+// a file of the tree, kept by compact for checkTemplates.
+type tmplLink struct {
+	dest  string
+	start extract.Position
+	col   int // of start, in characters
+	files []string
+	frag  string
+}
+
+// findTemplates returns the links of f, a Markdown page of the site s,
+// written as the generator's link templates that name files of the tree
+// (Hugo's ref and relref, Jekyll's link and post_url): the generator
+// fails the build when the file is missing. It reads f's source, so it
+// runs before the source is dropped.
+func (a *auditor) findTemplates(f *File, s *site.Site) []tmplLink {
+	if s.Generator != "hugo" && s.Generator != "jekyll" || !bytes.Contains(f.Src, []byte("](")) {
+		return nil
 	}
 	// Hugo expands shortcodes and Jekyll Liquid tags in code blocks too:
 	// only Jekyll's {% raw %} sections are left alone.
 	raw := rawRanges(f.Src)
+	var out []tmplLink
+	var cols *extract.Columns
 	for _, m := range linkTemplate.FindAllSubmatchIndex(f.Src, -1) {
 		start := m[2]
 		if s.Generator == "jekyll" && inRanges(raw, start) {
@@ -221,24 +228,44 @@ func (a *auditor) checkTemplates(f *File, out []Finding) []Finding {
 		if !ok || len(files) == 0 {
 			continue
 		}
-		l := &extract.Link{URI: dest, Raw: dest, Kind: extract.InlineLink, Start: position(f.Src, start)}
+		if cols == nil {
+			cols = extract.NewColumns(f.Src)
+		}
+		p := position(f.Src, start)
+		out = append(out, tmplLink{dest: dest, start: p, col: cols.Column(p), files: files, frag: frag})
+	}
+	return out
+}
+
+// checkTemplates checks the link templates of f that findTemplates
+// found.
+func (a *auditor) checkTemplates(f *File, out []Finding) []Finding {
+	if f.rare == nil || len(f.rare.tmpls) == 0 {
+		return out
+	}
+	s := a.siteFor(f)
+	for _, tl := range f.rare.tmpls {
+		dest := tl.dest
+		l := &extract.Link{URI: dest, Raw: dest, Kind: extract.InlineLink, Start: tl.start}
 		r := &reporter{a: a, f: f, l: l, shown: uri.Redact(dest), out: out}
 		n := len(out)
 		found := false
-		for _, c := range files {
+		for _, c := range tl.files {
 			if lk := a.fs.find(f.root, c); lk.exists && !lk.dir && lk.right == "" {
-				t := local{rel: c, hasFrag: frag != "", frag: frag, fragAt: strings.LastIndexByte(dest, '#') + 1}
+				t := local{rel: c, hasFrag: tl.frag != "", frag: tl.frag, fragAt: strings.LastIndexByte(dest, '#') + 1}
 				a.checkFragment(r, s, t, lk)
 				found = true
 				break
 			}
 		}
 		if !found {
-			r.report(policy.CategoryBrokenFile, 0, nil, "%q names %q, which does not exist: the %s build fails on it", r.shown, "/"+files[0], s.Generator)
+			r.report(policy.CategoryBrokenFile, 0, nil, "%q names %q, which does not exist: the %s build fails on it", r.shown, "/"+tl.files[0], s.Generator)
 		}
 		out = r.out
 		for i := n; i < len(out); i++ {
 			out[i].Fix = nil // an edit of a template's text is no safe fix
+			k := min(max(out[i].Pos.Offset-tl.start.Offset, 0), len(dest))
+			out[i].col = tl.col + utf8.RuneCountInString(dest[:k]) // dest is on one line
 		}
 		if f.sil != nil {
 			out = f.sil.filter(out, n)

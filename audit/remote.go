@@ -58,8 +58,8 @@ func (a *auditor) remoteURLs(files []*File) []string {
 	seen := map[string]bool{}
 	for _, f := range files {
 		ign := a.ignore.forRoot(f.root)
-		for i := range f.doc.Links {
-			l := &f.doc.Links[i]
+		for i := range f.recs {
+			l := f.link(i)
 			s := l.URI
 			if seen[s] || !isHTTP(s) || policy.IsTemplate(s) || ign.match(s) || f.abs != "" && a.ownURL(f.root, s) {
 				continue

@@ -128,19 +128,34 @@ type fsCache struct {
 }
 
 type dirList struct {
-	once  sync.Once
-	names map[string]bool
-	links map[string]bool     // the names that are symbolic links
-	folds map[string][]string // lowercase name -> names
-	mu    sync.Mutex
-	stats map[string]statResult // name -> what os.Stat says of it
+	once    sync.Once
+	entries map[string]entryType // name -> what it is, from the listing
+	mu      sync.Mutex
+	folds   map[string]string     // lowercase name -> the name, "" when several; made at the first miss
+	stats   map[string]statResult // symbolic link -> what os.Stat says of its target
 }
+
+// entryType is what a directory's listing says an entry is.
+type entryType uint8
+
+const (
+	entryFile entryType = iota // or any other entry that is no directory
+	entryDir
+	entryLink
+)
 
 type statResult struct{ exists, dir bool }
 
 // stat returns what os.Stat (following symbolic links) says of the entry
-// name of the directory d, asking once.
-func (d *dirList) stat(dir, name string) statResult {
+// name, of type t, of the directory d: the listing says it of all but
+// symbolic links, which are asked once.
+func (d *dirList) stat(dir, name string, t entryType) statResult {
+	switch t {
+	case entryDir:
+		return statResult{true, true}
+	case entryFile:
+		return statResult{true, false}
+	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if r, ok := d.stats[name]; ok {
@@ -157,6 +172,27 @@ func (d *dirList) stat(dir, name string) statResult {
 	return r
 }
 
+// fold returns the one name of d that differs from name only in case.
+// The folded names are made the first time one is asked for: most
+// lookups find their names as written.
+func (d *dirList) fold(name string) (string, bool) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.folds == nil {
+		d.folds = make(map[string]string, len(d.entries))
+		for n := range d.entries {
+			low := strings.ToLower(n)
+			if _, ok := d.folds[low]; ok {
+				d.folds[low] = "" // more than one
+				continue
+			}
+			d.folds[low] = n
+		}
+	}
+	alt := d.folds[strings.ToLower(name)]
+	return alt, alt != ""
+}
+
 func newFSCache() *fsCache { return &fsCache{dirs: map[string]*dirList{}} }
 
 func (c *fsCache) list(dir string) *dirList {
@@ -168,22 +204,20 @@ func (c *fsCache) list(dir string) *dirList {
 	}
 	c.mu.Unlock()
 	d.once.Do(func() {
-		d.names = map[string]bool{}
-		d.folds = map[string][]string{}
 		entries, err := os.ReadDir(dir)
+		d.entries = make(map[string]entryType, len(entries))
 		if err != nil {
 			return
 		}
 		for _, e := range entries {
-			d.names[e.Name()] = true
-			if e.Type()&fs.ModeSymlink != 0 {
-				if d.links == nil {
-					d.links = map[string]bool{}
-				}
-				d.links[e.Name()] = true
+			t := entryFile
+			switch {
+			case e.Type()&fs.ModeSymlink != 0:
+				t = entryLink
+			case e.IsDir():
+				t = entryDir
 			}
-			low := strings.ToLower(e.Name())
-			d.folds[low] = append(d.folds[low], e.Name())
+			d.entries[e.Name()] = t
 		}
 	})
 	return d
@@ -214,18 +248,19 @@ func (c *fsCache) find(root, rel string) lookup {
 				continue
 			}
 			d := c.list(cur)
-			if !d.names[name] {
-				alts := d.folds[strings.ToLower(name)]
-				if len(alts) != 1 {
+			t, ok := d.entries[name]
+			if !ok {
+				alt, ok := d.fold(name)
+				if !ok {
 					return lookup{}
 				}
 				lk.wrong = append(lk.wrong, name)
-				lk.fixes = append(lk.fixes, alts[0])
-				name = alts[0]
+				lk.fixes = append(lk.fixes, alt)
+				name, t = alt, d.entries[alt]
 			}
 			spelled = append(spelled, name)
-			lk.link = lk.link || d.links[name]
-			last = d.stat(cur, name) // follows symbolic links
+			lk.link = lk.link || t == entryLink
+			last = d.stat(cur, name, t) // follows symbolic links
 			if !last.exists {
 				return lookup{}
 			}
@@ -256,9 +291,8 @@ type siteEntry struct {
 
 // sites holds the publishers of the roots of a run.
 type sites struct {
-	mu   sync.Mutex
-	m    map[string]*siteEntry
-	code sync.Map // *File -> [][2]int: what the publisher shows as code
+	mu sync.Mutex
+	m  map[string]*siteEntry
 }
 
 func (a *auditor) siteEntry(root string) *siteEntry {

@@ -158,7 +158,7 @@ func (u *urlIgnores) forRoot(root string) *ignoreList {
 	u.mu.Unlock()
 	l.once.Do(func() {
 		name := filepath.Join(root, IgnoreFile)
-		src, err := os.ReadFile(name)
+		src, err := readFile(name)
 		if err != nil {
 			if !os.IsNotExist(err) {
 				u.a.fail(err)

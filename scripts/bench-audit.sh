@@ -4,7 +4,7 @@
 # markdownlint-cli2 (rule MD051, link fragments, alone), which npm
 # installs into a temporary directory. Not part of CI.
 #
-# Usage: scripts/bench-audit.sh [FILES...]   (default: 1000 10000)
+# Usage: scripts/bench-audit.sh [FILES...]   (default: 1000 10000 30000)
 #
 # Each tree has FILES Markdown files in directories of 100, ten links per
 # file (so 10,000 files make 100,000 links): links to other files, to
@@ -13,12 +13,13 @@
 # Each tool runs once to warm the file cache, then three times; the
 # table gives the best wall-clock time of the three and the CPU time
 # (user + system) of that run, which depends less on what else the
-# machine runs.
+# machine runs, and the median of the three peak memories (maximum
+# resident set size); the last line gives the load average.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export GOTOOLCHAIN=local
 sizes=("$@")
-[ ${#sizes[@]} -gt 0 ] || sizes=(1000 10000)
+[ ${#sizes[@]} -gt 0 ] || sizes=(1000 10000 30000)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -55,19 +56,23 @@ gen() {
 	}'
 }
 
-best() { # "wall cpu": the best wall-clock seconds of three runs of "$@",
-	# after one warm-up run, and the CPU seconds (user + system) of that run
+best() { # "wall cpu mem": the best wall-clock seconds of three runs of
+	# "$@", after one warm-up run, the CPU seconds (user + system) of that
+	# run, and the median peak resident memory of the three
 	"$@" >/dev/null 2>&1 || true
-	local b="" c="" t
+	local b="" c="" t mems=()
 	for _ in 1 2 3; do
-		/usr/bin/time -o "$tmp/time" -f '%e %U %S' "$@" >/dev/null 2>&1 || true
-		read -r wall user sys < <(tail -1 "$tmp/time")
+		/usr/bin/time -o "$tmp/time" -f '%e %U %S %M' "$@" >/dev/null 2>&1 || true
+		read -r wall user sys mem < <(tail -1 "$tmp/time")
+		mems+=("$mem")
 		if [ -z "$b" ] || [ "$(echo "$wall < $b" | bc)" = 1 ]; then
 			b=$wall
 			c=$(echo "$user + $sys" | bc)
 		fi
 	done
-	printf '%.2f s (CPU %.2f s)' "$b" "$c"
+	local m
+	m=$(printf '%s\n' "${mems[@]}" | sort -n | sed -n 2p)
+	printf '%.2f s (CPU %.2f s, %d MiB)' "$b" "$c" "$((m / 1024))"
 }
 
 printf '| files | links | uriextract -check | remark-validate-links | markdownlint-cli2 (MD051) |\n|---|---|---|---|---|\n'
@@ -81,3 +86,4 @@ for n in "${sizes[@]}"; do
 	m=$(cd "$tree" && best "$bin/markdownlint-cli2" '**/*.md')
 	printf '| %d | %d | %s | %s | %s |\n' "$n" "$links" "$u" "$r" "$m"
 done
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"

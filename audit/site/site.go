@@ -12,7 +12,6 @@ package site
 
 import (
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -143,6 +142,11 @@ type Site struct {
 	dynamic   map[string]bool
 	titleNoID bool // a page's leading "# Title" is its title, with no id
 }
+
+// OwnHeadingIDs reports whether the publisher gives headings ids of its
+// own making (HeadingIDs), not the GitHub slugs that package extract
+// computes: only then are the texts of headings needed.
+func (s *Site) OwnHeadingIDs() bool { return s.slug != nil }
 
 // DynamicIDs reports whether the page rel gets ids when the site is
 // built, from data no heading of its source shows: a fragment naming it
@@ -581,45 +585,25 @@ const maxConfig = 1 << 20
 
 // Read reads the slash path rel, up to 1 MiB.
 func (t *Tree) Read(rel string) ([]byte, error) {
-	f, err := os.Open(filepath.Join(t.Root, filepath.FromSlash(rel)))
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return io.ReadAll(io.LimitReader(f, maxConfig))
+	return ReadHead(filepath.Join(t.Root, filepath.FromSlash(rel)), maxConfig)
 }
 
 // head reads the first 64 KiB of the slash path rel: enough for the
 // front matter of a page.
 func (t *Tree) head(rel string) ([]byte, error) {
-	f, err := os.Open(filepath.Join(t.Root, filepath.FromSlash(rel)))
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return io.ReadAll(io.LimitReader(f, 64<<10))
+	return ReadHead(filepath.Join(t.Root, filepath.FromSlash(rel)), 64<<10)
 }
 
 // Walk calls fn with the slash path (from the root) of every file under
-// the folder dir, skipping hidden folders and installed dependencies.
+// the folder dir, as the audit's collector walks (WalkFiles): hidden
+// folders and installed dependencies are left out.
 func (t *Tree) Walk(dir string, fn func(rel string)) {
 	start := filepath.Join(t.Root, filepath.FromSlash(dir))
-	// The callback returns no error: a folder that cannot be read is one
-	// whose files the publisher cannot serve either.
-	_ = filepath.WalkDir(start, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return nil
-		}
-		if d.IsDir() {
-			if p != start && (strings.HasPrefix(d.Name(), ".") || d.Name() == "node_modules") {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		rel, err := filepath.Rel(t.Root, p)
-		if err == nil {
+	// A folder that cannot be read is one whose files the publisher
+	// cannot serve either: no error.
+	_ = WalkFiles(start, nil, func(p string, _ fs.DirEntry) {
+		if rel, err := filepath.Rel(t.Root, p); err == nil {
 			fn(filepath.ToSlash(rel))
 		}
-		return nil
-	})
+	}, nil)
 }

@@ -35,18 +35,42 @@ var (
 	HTML = Rules{}
 )
 
-// Set is the anchors of one page: ids, names and heading slugs.
+// Set is the anchors of one page: ids, names and heading slugs. Most pages
+// have a few, and an audit keeps a set for each page of a tree: a few
+// names are kept in a slice, searched in order; past smallSet they are
+// indexed in maps.
 type Set struct {
+	names []string // distinct, in the order added, while the maps are nil
 	exact map[string]bool
 	folds map[string]string // lowercase -> first anchor
 }
 
+// smallSet is how many anchors a Set holds before it indexes them.
+const smallSet = 8
+
 // Add adds an anchor, as the page has it (not percent-encoded).
 func (s *Set) Add(name string) {
 	if s.exact == nil {
-		s.exact = map[string]bool{}
-		s.folds = map[string]string{}
+		for _, n := range s.names {
+			if n == name {
+				return
+			}
+		}
+		if len(s.names) < smallSet {
+			s.names = append(s.names, name)
+			return
+		}
+		s.exact = make(map[string]bool, 2*smallSet)
+		s.folds = make(map[string]string, 2*smallSet)
+		for _, n := range s.names {
+			s.index(n)
+		}
+		s.names = nil
 	}
+	s.index(name)
+}
+
+func (s *Set) index(name string) {
 	s.exact[name] = true
 	low := strings.ToLower(name)
 	if _, ok := s.folds[low]; !ok {
@@ -55,10 +79,38 @@ func (s *Set) Add(name string) {
 }
 
 // Has reports whether the page has the anchor name exactly.
-func (s *Set) Has(name string) bool { return s.exact[name] }
+func (s *Set) Has(name string) bool {
+	if s.exact != nil {
+		return s.exact[name]
+	}
+	for _, n := range s.names {
+		if n == name {
+			return true
+		}
+	}
+	return false
+}
+
+// fold returns the first anchor whose lower case is low, or "".
+func (s *Set) fold(low string) string {
+	if s.exact != nil {
+		return s.folds[low]
+	}
+	for _, n := range s.names {
+		if strings.ToLower(n) == low {
+			return n
+		}
+	}
+	return ""
+}
 
 // Len returns how many distinct anchors the set holds.
-func (s *Set) Len() int { return len(s.exact) }
+func (s *Set) Len() int {
+	if s.exact != nil {
+		return len(s.exact)
+	}
+	return len(s.names)
+}
 
 // Match is what Find found.
 type Match uint8
@@ -81,11 +133,11 @@ func (s *Set) Find(frag string, r Rules) (Match, string) {
 	var fold string
 	for _, name := range Names(frag) {
 		for _, n := range variants(name, r.Prefix) {
-			if s.exact[n] {
+			if s.Has(n) {
 				return Found, n
 			}
 			if fold == "" {
-				fold = s.folds[strings.ToLower(n)]
+				fold = s.fold(strings.ToLower(n))
 			}
 		}
 	}

@@ -1,6 +1,9 @@
 package anchor
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 func set(names ...string) *Set {
 	s := &Set{}
@@ -30,11 +33,25 @@ func TestFind(t *testing.T) {
 		{"a%20b", HTML, Found, "a%20b"},
 		{"missing", GitHub, None, ""},
 	}
-	for _, tt := range tests {
-		m, n := page.Find(tt.frag, tt.r)
-		if m != tt.match || n != tt.name {
-			t.Errorf("Find(%q, %+v) = %v, %q, want %v, %q", tt.frag, tt.r, m, n, tt.match, tt.name)
+	// A page of many anchors is indexed in maps: it finds the same.
+	big := set("install", "Usage", "café", "a%20b", "user-content-notes")
+	for i := range 20 {
+		big.Add(fmt.Sprintf("more-%d", i))
+		big.Add("install") // again: no second anchor
+	}
+	if page.Len() != 5 || big.Len() != 25 {
+		t.Errorf("Len = %d and %d, want 5 and 25", page.Len(), big.Len())
+	}
+	for _, p := range []*Set{page, big} {
+		for _, tt := range tests {
+			m, n := p.Find(tt.frag, tt.r)
+			if m != tt.match || n != tt.name {
+				t.Errorf("%d anchors: Find(%q, %+v) = %v, %q, want %v, %q", p.Len(), tt.frag, tt.r, m, n, tt.match, tt.name)
+			}
 		}
+	}
+	if !big.Has("more-19") || big.Has("more-20") {
+		t.Error("Has of a page of many anchors is wrong")
 	}
 }
 

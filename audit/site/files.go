@@ -1,0 +1,68 @@
+package site
+
+// Listing and reading the files of a documentation tree, for the
+// publisher models (Tree) and for the audit's collector: one walk, with
+// one rule for the folders no one reads, and one reader, so that the two
+// see the same files the same way.
+
+import (
+	"errors"
+	"io/fs"
+	"path/filepath"
+	"strings"
+)
+
+// SkippedDir reports whether a folder of this name is never walked: hidden
+// folders (".git", ".github", a generator's ".vitepress") and installed
+// dependencies (node_modules), which neither the audit nor a publisher
+// serves as documents.
+func SkippedDir(name string) bool {
+	return strings.HasPrefix(name, ".") || name == "node_modules"
+}
+
+// WalkFiles calls file with each file below the directory start, in lexical
+// order, named as filepath.WalkDir names it (start joined with the path
+// below it). Folders that SkippedDir names are not entered; skip, when not
+// nil, is asked of every other entry below start: a folder it reports
+// true for is not entered, a file not passed to file; skip is asked of
+// a file right before file is called with it. An entry that
+// cannot be read goes to fail, when not nil, and the walk goes on; the
+// error returned is that of start itself.
+func WalkFiles(start string, skip func(path string, d fs.DirEntry) bool, file func(path string, d fs.DirEntry), fail func(path string, err error)) error {
+	return filepath.WalkDir(start, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if path == start {
+				return err
+			}
+			if fail != nil {
+				fail(path, err)
+			}
+			return nil
+		}
+		if path != start {
+			if d.IsDir() && SkippedDir(d.Name()) || skip != nil && skip(path, d) {
+				if d.IsDir() {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+		}
+		if !d.IsDir() {
+			file(path, d)
+		}
+		return nil
+	})
+}
+
+// ErrTooLong is the cause of the error for a file that is no regular file
+// (a pipe, a device) and holds more than ReadFile's limit.
+var ErrTooLong = errors.New("holds more than the limit for an input that is not a regular file")
+
+// ReadFile reads the file name: a regular file whole, another (a pipe, a
+// device such as /dev/zero, which may never end) up to limit bytes, and
+// past them it fails with an error wrapping ErrTooLong.
+func ReadFile(name string, limit int) ([]byte, error) { return read(name, limit, false) }
+
+// ReadHead reads at most the first n bytes of the file name: enough of a
+// configuration file or of a page's front matter.
+func ReadHead(name string, n int) ([]byte, error) { return read(name, n, true) }

@@ -1,0 +1,32 @@
+//go:build !unix
+
+package site
+
+import (
+	"io"
+	"io/fs"
+	"os"
+)
+
+// read reads the file name: see the Unix version.
+func read(name string, limit int, head bool) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if info, err := f.Stat(); err == nil && info.Mode().IsRegular() && !head {
+		return io.ReadAll(f)
+	}
+	src, err := io.ReadAll(io.LimitReader(f, int64(limit)+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(src) > limit {
+		if head {
+			return src[:limit], nil
+		}
+		return nil, &fs.PathError{Op: "read", Path: name, Err: ErrTooLong}
+	}
+	return src, nil
+}
