@@ -280,8 +280,8 @@ func headingText(src []byte, off int) string {
 // titles of content tabs ('=== "Title"') of the Markdown src, outside
 // fenced code.
 func scanMarkdown(src []byte) (footnotes, terms, tabs []string) {
-	fence := ""
-	prev := ""
+	// Lines stay slices of src: a string of each would copy the document.
+	var fence, prev []byte
 	for len(src) > 0 {
 		line := src
 		if k := bytes.IndexByte(src, '\n'); k >= 0 {
@@ -289,40 +289,51 @@ func scanMarkdown(src []byte) (footnotes, terms, tabs []string) {
 		} else {
 			src = nil
 		}
-		s := strings.TrimRight(string(line), "\r")
-		trim := strings.TrimLeft(s, " ")
-		if fence != "" {
-			if strings.HasPrefix(trim, fence) {
-				fence = ""
+		s := bytes.TrimRight(line, "\r")
+		trim := bytes.TrimLeft(s, " ")
+		if fence != nil {
+			if bytes.HasPrefix(trim, fence) {
+				fence = nil
 			}
-			prev = ""
+			prev = nil
 			continue
 		}
-		if strings.HasPrefix(trim, "```") || strings.HasPrefix(trim, "~~~") {
+		if bytes.HasPrefix(trim, fenceTicks) || bytes.HasPrefix(trim, fenceTildes) {
 			fence = trim[:3]
-			prev = ""
+			prev = nil
 			continue
 		}
-		if rest, ok := strings.CutPrefix(trim, "[^"); ok {
-			if label, _, ok := strings.Cut(rest, "]:"); ok && label != "" && !strings.ContainsAny(label, " \t") {
-				footnotes = append(footnotes, label)
+		if rest, ok := bytes.CutPrefix(trim, footnoteOpen); ok {
+			if label, _, ok := bytes.Cut(rest, defColon); ok && len(label) > 0 && !bytes.ContainsAny(label, " \t") {
+				footnotes = append(footnotes, string(label))
 			}
 		}
-		if rest, ok := strings.CutPrefix(trim, "==="); ok {
-			rest = strings.TrimLeft(rest, "!+ ")
-			if title, ok := strings.CutPrefix(rest, "\""); ok {
-				if k := strings.IndexByte(title, '"'); k > 0 {
-					tabs = append(tabs, title[:k])
+		if rest, ok := bytes.CutPrefix(trim, tabOpen); ok {
+			rest = bytes.TrimLeft(rest, "!+ ")
+			if title, ok := bytes.CutPrefix(rest, quote); ok {
+				if k := bytes.IndexByte(title, '"'); k > 0 {
+					tabs = append(tabs, string(title[:k]))
 				}
 			}
 		}
-		if (strings.HasPrefix(trim, ": ") || strings.HasPrefix(trim, ":\t")) && strings.TrimSpace(prev) != "" {
-			terms = append(terms, headingText([]byte(prev), 0))
+		if (bytes.HasPrefix(trim, termColon) || bytes.HasPrefix(trim, termTab)) && len(bytes.TrimSpace(prev)) > 0 {
+			terms = append(terms, headingText(prev, 0))
 		}
 		prev = s
 	}
 	return footnotes, terms, tabs
 }
+
+var (
+	fenceTicks   = []byte("```")
+	fenceTildes  = []byte("~~~")
+	footnoteOpen = []byte("[^")
+	defColon     = []byte("]:")
+	tabOpen      = []byte("===")
+	quote        = []byte(`"`)
+	termColon    = []byte(": ")
+	termTab      = []byte(":\t")
+)
 
 // plain reports whether a query asks GitHub for a file's source rather
 // than its rendering ("plain=1").

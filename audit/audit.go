@@ -327,7 +327,11 @@ func Run(cfg Config, paths []string) *Result {
 			break
 		}
 	}
-	parallel(len(files), 4*jobs, func(i int) { a.parse(files[i]); a.compact(files[i]) })
+	parallel(len(files), 4*jobs, func(i int) {
+		var rb recBuilder
+		a.parseInto(files[i], &rb)
+		a.compactFrom(files[i], &rb)
+	})
 	var kept []*File
 	var warns []string
 	for _, f := range files {
@@ -430,7 +434,12 @@ func parallel(n, jobs int, f func(i int)) {
 // UTF-16 text with a byte order mark is read decoded; an HTML file met in
 // a walk that holds template actions ("{{ ... }}", "{% ... %}") is a
 // template of a site generator, not a document, and is left out.
-func (a *auditor) parse(f *File) {
+func (a *auditor) parse(f *File) { a.parseInto(f, nil) }
+
+// parseInto is parse, with the links of a Markdown file made linkRecs by
+// rb as they are parsed, when rb is not nil: f.doc then holds none, and
+// a large document never holds all its links as extract.Links.
+func (a *auditor) parseInto(f *File, rb *recBuilder) {
 	if f.failed {
 		return
 	}
@@ -455,7 +464,12 @@ func (a *auditor) parse(f *File) {
 	}
 	switch f.kind {
 	case kindMarkdown:
-		f.doc = a.ex.MarkdownDoc(f.Src)
+		if rb != nil {
+			rb.start(f)
+			f.doc = a.ex.MarkdownDocEach(f.Src, rb.add)
+		} else {
+			f.doc = a.ex.MarkdownDoc(f.Src)
+		}
 		if f.doc.Plain != nil {
 			m := f.more()
 			m.warns = append(m.warns, fmt.Sprintf("%s: %v: read as plain text", f.Name, f.doc.Plain))
@@ -465,7 +479,11 @@ func (a *auditor) parse(f *File) {
 	default:
 		f.doc = &extract.Doc{Links: a.ex.Text(f.Src)}
 	}
-	f.links = int32(min(len(f.doc.Links), math.MaxInt32))
+	n := len(f.doc.Links)
+	if rb != nil && rb.f == f {
+		n = len(f.recs)
+	}
+	f.links = int32(min(n, math.MaxInt32))
 	if len(f.doc.Comments) > 0 {
 		var errs []error
 		f.sil, errs = newSilencer(f.Name, f.doc.Comments)
@@ -624,7 +642,11 @@ func (f *File) charCol(i int) int {
 // when Config.DropSource asks for it (no fixes wanted), unless it is
 // standard input. An audit of many files then holds their links, not
 // their text and parse.
-func (a *auditor) compact(f *File) {
+func (a *auditor) compact(f *File) { a.compactFrom(f, nil) }
+
+// compactFrom is compact for a file whose links rb may have made
+// linkRecs already, as parseInto parsed them.
+func (a *auditor) compactFrom(f *File, rb *recBuilder) {
 	d := f.doc
 	if d == nil {
 		return
@@ -634,31 +656,19 @@ func (a *auditor) compact(f *File) {
 	if d.Plain != nil {
 		f.more().plain = d.Plain
 	}
-	f.recs = make([]linkRec, len(d.Links))
-	size := 0
-	for i := range d.Links {
-		size += len(d.Links[i].URI)
-	}
-	var uris strings.Builder
-	uris.Grow(size)
-	// Links come in source order: one pass over the file, however many
-	// links share a line.
-	cols := extract.NewColumns(f.Src)
-	for i := range d.Links {
-		l := &d.Links[i]
-		r := &f.recs[i]
-		ccol := cols.Column(l.Start)
-		if !regular(l, ccol) || uris.Len()+len(l.URI) > math.MaxUint32 {
-			m := f.more()
-			r.odd, r.at = true, uint32(len(m.odd))
-			m.odd = append(m.odd, oddLink{*l, ccol})
-			continue
+	if rb == nil || rb.f != f {
+		size := 0
+		for i := range d.Links {
+			size += len(d.Links[i].URI)
 		}
-		r.at, r.n, r.ccol = uint32(uris.Len()), uint16(len(l.URI)), uint16(ccol)
-		r.off, r.line, r.col, r.kind = int32(l.Start.Offset), int32(l.Start.Line), uint16(l.Start.Column), l.Kind
-		uris.WriteString(l.URI)
+		rb = &recBuilder{}
+		rb.start(f)
+		rb.uris.Grow(size)
+		f.recs = make([]linkRec, 0, len(d.Links))
+		rb.add(d.Links)
 	}
-	f.uris = uris.String()
+	f.uris = rb.uris.String()
+	rb.f = nil
 	if f.abs != "" && f.kind == kindMarkdown && fileRel(f) {
 		s := a.siteFor(f)
 		if code, tmpls := s.CodeRanges(f.Src), a.findTemplates(f, s); code != nil || tmpls != nil {
@@ -669,6 +679,40 @@ func (a *auditor) compact(f *File) {
 	f.doc = nil
 	if a.cfg.DropSource && f.abs != "" {
 		f.Src = nil
+	}
+}
+
+// recBuilder makes the links of a file linkRecs, batch after batch, in
+// source order: one pass over the file for the columns in characters,
+// however many links share a line.
+type recBuilder struct {
+	f    *File
+	cols *extract.Columns
+	uris strings.Builder // becomes File.uris
+}
+
+func (rb *recBuilder) start(f *File) {
+	rb.f, rb.cols = f, extract.NewColumns(f.Src)
+	f.recs = nil
+}
+
+// add appends the linkRecs of links, the next links of rb.f, to its recs.
+func (rb *recBuilder) add(links []extract.Link) {
+	f := rb.f
+	for i := range links {
+		l := &links[i]
+		var r linkRec
+		ccol := rb.cols.Column(l.Start)
+		if !regular(l, ccol) || rb.uris.Len()+len(l.URI) > math.MaxUint32 {
+			m := f.more()
+			r.odd, r.at = true, uint32(len(m.odd))
+			m.odd = append(m.odd, oddLink{*l, ccol})
+		} else {
+			r.at, r.n, r.ccol = uint32(rb.uris.Len()), uint16(len(l.URI)), uint16(ccol)
+			r.off, r.line, r.col, r.kind = int32(l.Start.Offset), int32(l.Start.Line), uint16(l.Start.Column), l.Kind
+			rb.uris.WriteString(l.URI)
+		}
+		f.recs = append(f.recs, r)
 	}
 }
 

@@ -79,8 +79,11 @@ type chunk struct {
 // chunks of at least size bytes, finished, and, when doc is set, its
 // marks, as markdownLinks and docMarks return them for one parse of src;
 // and the chunks.
-func (e *Extractor) chunked(src []byte, p parser.Parser, doc bool, size int) ([]Link, []mark, []chunk) {
-	links := make([]Link, 0, estimateLinks(src))
+// With emit, the links go to emit instead, finished, in document order,
+// and chunked returns none: a chunk's links as soon as it is parsed when
+// no line defines a reference (no later definition can change them), or
+// else all of them at the end. Emit must not keep the slice it is given.
+func (e *Extractor) chunked(src []byte, p parser.Parser, doc bool, size int, emit func([]Link)) ([]Link, []mark, []chunk) {
 	var marks []mark
 	refs := map[string]parser.Reference{}
 	var ahead *lookahead
@@ -89,6 +92,12 @@ func (e *Extractor) chunked(src []byte, p parser.Parser, doc bool, size int) ([]
 	if track {
 		ahead = newLookahead(src, p, size)
 	}
+	stream := emit != nil && !track
+	var links []Link
+	if !stream {
+		links = make([]Link, 0, estimateLinks(src))
+	}
+	lc := newLineCounter(src)
 	var chunks []chunk
 	sp := splitter{src: src}
 	for lo := 0; lo < len(src); {
@@ -115,6 +124,18 @@ func (e *Extractor) chunked(src []byte, p parser.Parser, doc bool, size int) ([]
 		ctx.keep()
 		chunks = append(chunks, c)
 		lo = hi
+		if stream {
+			// The buffer is reused by the next chunk: a document's links
+			// are never all held at once.
+			finishWith(src, links, &lc)
+			if len(links) > 0 {
+				emit(links)
+			}
+			links = links[:0]
+		}
+	}
+	if stream {
+		return nil, marks, chunks
 	}
 	// Chunks that named a label defined only further on, or that were
 	// given a definition read ahead that is not the document's: again,
@@ -131,7 +152,13 @@ func (e *Extractor) chunked(src []byte, p parser.Parser, doc bool, size int) ([]
 	if len(links) == 0 {
 		links = nil // as one parse returns
 	}
-	finish(src, links)
+	finishWith(src, links, &lc)
+	if emit != nil {
+		if len(links) > 0 {
+			emit(links)
+		}
+		return nil, marks, chunks
+	}
 	return links, marks, chunks
 }
 

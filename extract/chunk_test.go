@@ -30,7 +30,7 @@ func wholeDoc(e *Extractor, src []byte) *Doc {
 func chunkedDoc(e *Extractor, src []byte, size int) *Doc {
 	d := &Doc{}
 	var marks []mark
-	d.Links, marks, _ = e.chunked(src, docParser(), true, size)
+	d.Links, marks, _ = e.chunked(src, docParser(), true, size, nil)
 	d.place(src, slugMarks(marks))
 	return d
 }
@@ -62,7 +62,7 @@ func checkChunked(t testing.TB, name string, src []byte, size int) {
 	}
 	for _, e := range []*Extractor{{}, {Code: true}} {
 		want := noEmpty(wholeLinks(e, src))
-		got, _, _ := e.chunked(src, mdParser(), false, size)
+		got, _, _ := e.chunked(src, mdParser(), false, size, nil)
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("%s (code %v): in chunks of %d bytes:\n%s\nin one parse:\n%s", name, e.Code, size, formatLinks(got), formatLinks(want))
 		}
@@ -230,7 +230,7 @@ func TestLargeMarkdownInChunks(t *testing.T) {
 	}
 	// The tree of one chunk is what the parse holds: no chunk may grow
 	// much past the size asked for on prose.
-	_, _, chunks := (&Extractor{}).chunked(src, docParser(), true, chunkSize/8)
+	_, _, chunks := (&Extractor{}).chunked(src, docParser(), true, chunkSize/8, nil)
 	if len(chunks) < 16 {
 		t.Errorf("%d bytes in %d chunks of at least %d bytes", len(src), len(chunks), chunkSize/8)
 	}

@@ -77,21 +77,48 @@ var docParser = sync.OnceValue(func() parser.Parser {
 // Markdown does: its links as Text finds them, no anchors, and every
 // "<!-- ... -->" as a comment (in code too: there is no parse to tell);
 // Plain says why.
-func (e *Extractor) MarkdownDoc(src []byte) *Doc {
+func (e *Extractor) MarkdownDoc(src []byte) *Doc { return e.markdownDoc(src, nil) }
+
+// MarkdownDocEach is MarkdownDoc for a caller that keeps less of each link
+// than a Link: it calls fn with the document's links in batches, in
+// document order, as MarkdownDoc would return them, and returns the Doc
+// without Links. A large document is parsed in parts, and a batch is
+// given as soon as its part is parsed, so that its links are never all
+// held at once. Fn must not keep the slice it is given (its strings it
+// may).
+func (e *Extractor) MarkdownDocEach(src []byte, fn func(links []Link)) *Doc {
+	return e.markdownDoc(src, fn)
+}
+
+// markdownDoc is MarkdownDoc, with the links given to emit when it is
+// not nil.
+func (e *Extractor) markdownDoc(src []byte, emit func([]Link)) *Doc {
 	if err := CheckMarkdown(src); err != nil {
 		d := &Doc{Links: e.Text(src), Plain: err}
 		d.place(src, plainComments(src))
+		if emit != nil {
+			if len(d.Links) > 0 {
+				emit(d.Links)
+			}
+			d.Links = nil
+		}
 		return d
 	}
 	d := &Doc{}
 	var marks []mark
 	if chunkable(src) {
-		d.Links, marks, _ = e.chunked(src, docParser(), true, chunkSize)
+		d.Links, marks, _ = e.chunked(src, docParser(), true, chunkSize, emit)
 	} else {
 		root := docParser().Parse(text.NewReader(src))
 		d.Links = e.markdownLinks(src, root, presize(src))
 		finish(src, d.Links)
 		marks = docMarks(src, root, nil)
+		if emit != nil {
+			if len(d.Links) > 0 {
+				emit(d.Links)
+			}
+			d.Links = nil
+		}
 	}
 	// Slugs in document order: GitHub numbers a repeated one.
 	var slugs Slugger

@@ -41,7 +41,7 @@ func (e *Extractor) Markdown(src []byte) []Link {
 		return e.Text(src)
 	}
 	if chunkable(src) {
-		links, _, _ := e.chunked(src, mdParser(), false, chunkSize)
+		links, _, _ := e.chunked(src, mdParser(), false, chunkSize, nil)
 		return links
 	}
 	doc := mdParser().Parse(text.NewReader(src))

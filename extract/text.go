@@ -191,6 +191,14 @@ var slashes = []byte("://")
 // holding all the spans, so that a document costs one allocation for the
 // text of all its links.
 func finish(src []byte, links []Link) {
+	lc := newLineCounter(src)
+	finishWith(src, links, &lc)
+}
+
+// finishWith is finish for links that follow those already finished
+// with lc, the batches of a document read in parts: lines go on being
+// counted from where the last batch left them.
+func finishWith(src []byte, links []Link, lc *lineCounter) {
 	if len(links) == 0 {
 		return
 	}
@@ -207,7 +215,6 @@ func finish(src []byte, links []Link) {
 		b.Write(src[links[i].Start.Offset:links[i].End.Offset])
 	}
 	arena := b.String()
-	lc := newLineCounter(src)
 	k := 0
 	for i := range links {
 		l := &links[i]
