@@ -466,6 +466,10 @@ func (a *auditor) parseInto(f *File, rb *recBuilder) {
 	case kindMarkdown:
 		if rb != nil {
 			rb.start(f)
+			// Sized once: growing by doubling would hold the old array
+			// and the new one, and leave room unused, for a document's
+			// millions of links.
+			f.recs = make([]linkRec, 0, extract.EstimateLinks(f.Src))
 			f.doc = a.ex.MarkdownDocEach(f.Src, rb.add)
 		} else {
 			f.doc = a.ex.MarkdownDoc(f.Src)
@@ -657,18 +661,12 @@ func (a *auditor) compactFrom(f *File, rb *recBuilder) {
 		f.more().plain = d.Plain
 	}
 	if rb == nil || rb.f != f {
-		size := 0
-		for i := range d.Links {
-			size += len(d.Links[i].URI)
-		}
 		rb = &recBuilder{}
 		rb.start(f)
-		rb.uris.Grow(size)
 		f.recs = make([]linkRec, 0, len(d.Links))
 		rb.add(d.Links)
 	}
-	f.uris = rb.uris.String()
-	rb.f = nil
+	f.uris = rb.uris()
 	if f.abs != "" && f.kind == kindMarkdown && fileRel(f) {
 		s := a.siteFor(f)
 		if code, tmpls := s.CodeRanges(f.Src), a.findTemplates(f, s); code != nil || tmpls != nil {
@@ -684,15 +682,18 @@ func (a *auditor) compactFrom(f *File, rb *recBuilder) {
 
 // recBuilder makes the links of a file linkRecs, batch after batch, in
 // source order: one pass over the file for the columns in characters,
-// however many links share a line.
+// however many links share a line. A regular link's URI is its source
+// text (see regular): the file's arena of URIs is copied from the source
+// once all links are in (uris), not grown link by link while the source
+// is held too.
 type recBuilder struct {
 	f    *File
 	cols *extract.Columns
-	uris strings.Builder // becomes File.uris
+	size int // of the arena
 }
 
 func (rb *recBuilder) start(f *File) {
-	rb.f, rb.cols = f, extract.NewColumns(f.Src)
+	rb.f, rb.cols, rb.size = f, extract.NewColumns(f.Src), 0
 	f.recs = nil
 }
 
@@ -703,17 +704,32 @@ func (rb *recBuilder) add(links []extract.Link) {
 		l := &links[i]
 		var r linkRec
 		ccol := rb.cols.Column(l.Start)
-		if !regular(l, ccol) || rb.uris.Len()+len(l.URI) > math.MaxUint32 {
+		if !regular(l, ccol) || rb.size+len(l.URI) > math.MaxUint32 {
 			m := f.more()
 			r.odd, r.at = true, uint32(len(m.odd))
 			m.odd = append(m.odd, oddLink{*l, ccol})
 		} else {
-			r.at, r.n, r.ccol = uint32(rb.uris.Len()), uint16(len(l.URI)), uint16(ccol)
+			r.at, r.n, r.ccol = uint32(rb.size), uint16(len(l.URI)), uint16(ccol)
 			r.off, r.line, r.col, r.kind = int32(l.Start.Offset), int32(l.Start.Line), uint16(l.Start.Column), l.Kind
-			rb.uris.WriteString(l.URI)
+			rb.size += len(l.URI)
 		}
 		f.recs = append(f.recs, r)
 	}
+}
+
+// uris returns the arena of the URIs of rb.f's regular links, in the
+// order of their recs, from its source.
+func (rb *recBuilder) uris() string {
+	var b strings.Builder
+	b.Grow(rb.size)
+	src := rb.f.Src
+	for i := range rb.f.recs {
+		if r := &rb.f.recs[i]; !r.odd {
+			b.Write(src[r.off : int(r.off)+int(r.n)])
+		}
+	}
+	rb.f, rb.cols = nil, nil
+	return b.String()
 }
 
 // linkColumn returns the column, in characters, of the position p of a

@@ -95,7 +95,7 @@ func (e *Extractor) chunked(src []byte, p parser.Parser, doc bool, size int, emi
 	stream := emit != nil && !track
 	var links []Link
 	if !stream {
-		links = make([]Link, 0, estimateLinks(src))
+		links = make([]Link, 0, EstimateLinks(src))
 	}
 	lc := newLineCounter(src)
 	var chunks []chunk
@@ -343,10 +343,11 @@ func (e *Extractor) reparse(src []byte, p parser.Parser, doc bool, chunks []chun
 
 var defMark = []byte("]:")
 
-// estimateLinks returns about how many links the Markdown document src
-// holds, from its "://" and "](" (a link to an absolute URI has both), so
-// that the slice of links is rarely copied to grow.
-func estimateLinks(src []byte) int {
+// EstimateLinks returns about how many links the Markdown document src
+// holds, rarely fewer, from its "://" and "](" (a link to an absolute URI
+// has both): a size for what a caller of MarkdownDocEach keeps of each
+// link, so that it is rarely copied to grow.
+func EstimateLinks(src []byte) int {
 	n := bytes.Count(src, slashes) + bytes.Count(src, linkMid) - bytes.Count(src, linkHTTP)
 	return max(n, 0) + n/16
 }
