@@ -72,6 +72,21 @@ func checkChunked(t testing.TB, name string, src []byte, size int) {
 	if !sameDoc(got, want) {
 		t.Fatalf("%s: document in chunks of %d bytes:\n%+v\nin one parse:\n%+v", name, size, got, want)
 	}
+	// The same links given in batches (MarkdownDocEach), in order, each
+	// batch kept before the next reuses its slice.
+	var batches []Link
+	kept, _, _ := (&Extractor{}).chunked(src, docParser(), true, size, func(links []Link) {
+		if len(links) == 0 {
+			t.Fatalf("%s: an empty batch", name)
+		}
+		batches = append(batches, links...)
+	})
+	if kept != nil {
+		t.Fatalf("%s: chunked with emit returned %d links too", name, len(kept))
+	}
+	if !reflect.DeepEqual(batches, want.Links) {
+		t.Fatalf("%s: in batches of chunks of %d bytes:\n%s\nin one parse:\n%s", name, size, formatLinks(batches), formatLinks(want.Links))
+	}
 }
 
 // chunkCases are documents whose blocks or definitions reach over a blank
@@ -290,4 +305,47 @@ func sameDoc(a, b *Doc) bool {
 		return false
 	}
 	return reflect.DeepEqual(a.Links, b.Links) && reflect.DeepEqual(a.Anchors, b.Anchors) && reflect.DeepEqual(a.Comments, b.Comments)
+}
+
+// TestMarkdownDocEach checks that the batches of MarkdownDocEach are the
+// links of MarkdownDoc, with the same anchors and comments, for a document
+// parsed in chunks with and without reference definitions, and for a
+// small one.
+func TestMarkdownDocEach(t *testing.T) {
+	var b strings.Builder
+	for i := 0; b.Len() < 3*chunkSize; i++ {
+		if i%50 == 0 {
+			fmt.Fprintf(&b, "## Heading %d\n\n", i/50)
+		}
+		fmt.Fprintf(&b, "line %d https://example.com/a/b and [link](other.md#part) <!-- c%d -->\n\n", i, i)
+	}
+	big := b.String()
+	for name, src := range map[string]string{
+		"chunked":             big,
+		"chunked-definitions": big + "[ref][r]\n\n[r]: https://example.com/r\n",
+		"small":               "# T\n\nsee https://example.com/x and [a](b.md)\n",
+		"plain":               strings.Repeat("[", 200_000) + " https://example.com/p\n",
+	} {
+		e := &Extractor{}
+		want := e.MarkdownDoc([]byte(src))
+		calls := 0
+		var links []Link
+		got := e.MarkdownDocEach([]byte(src), func(ls []Link) {
+			calls++
+			links = append(links, ls...)
+		})
+		if got.Links != nil {
+			t.Errorf("%s: MarkdownDocEach returned %d links in its Doc", name, len(got.Links))
+		}
+		got.Links = links
+		if !sameDoc(got, want) || (got.Plain == nil) != (want.Plain == nil) {
+			t.Errorf("%s: MarkdownDocEach differs from MarkdownDoc", name)
+		}
+		if name == "chunked" && calls < 3 {
+			t.Errorf("%s: %d batches for %d bytes, want one a chunk", name, calls, len(src))
+		}
+		if len(want.Links) == 0 {
+			t.Errorf("%s: no links: the test is void", name)
+		}
+	}
 }
