@@ -218,6 +218,7 @@ func (a *auditor) findTemplates(f *File, s *site.Site) []tmplLink {
 	raw := rawRanges(f.Src)
 	var out []tmplLink
 	var cols *extract.Columns
+	var lines *extract.Lines
 	for _, m := range linkTemplate.FindAllSubmatchIndex(f.Src, -1) {
 		start := m[2]
 		if s.Generator == "jekyll" && inRanges(raw, start) {
@@ -229,9 +230,9 @@ func (a *auditor) findTemplates(f *File, s *site.Site) []tmplLink {
 			continue
 		}
 		if cols == nil {
-			cols = extract.NewColumns(f.Src)
+			cols, lines = extract.NewColumns(f.Src), extract.NewLines(f.Src)
 		}
-		p := position(f.Src, start)
+		p := lines.Position(start) // matches come in source order
 		out = append(out, tmplLink{dest: dest, start: p, col: cols.Column(p), files: files, frag: frag})
 	}
 	return out
@@ -299,13 +300,6 @@ func inRanges(rs [][2]int, off int) bool {
 		}
 	}
 	return false
-}
-
-// position returns the line, column (in bytes) and offset of off in src.
-func position(src []byte, off int) extract.Position {
-	line := 1 + bytes.Count(src[:off], []byte{'\n'})
-	bol := bytes.LastIndexByte(src[:off], '\n') + 1
-	return extract.Position{Line: line, Column: off - bol + 1, Offset: off}
 }
 
 // fragNote says that a link to a missing page has a fragment, which then

@@ -1,6 +1,7 @@
 package extract_test
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 
@@ -118,4 +119,15 @@ func ExampleLocator() {
 	// Output:
 	// 1:10: byte column 10, character column 9
 	// 2:7: byte column 7, character column 7
+}
+
+func ExampleLines() {
+	src := []byte("# Title\n\nSee {{< ref \"a.md\" >}} and {{< ref \"b.md\" >}}.\n")
+	lines := extract.NewLines(src)
+	for _, ref := range []string{`"a.md"`, `"b.md"`} {
+		fmt.Println(lines.Position(bytes.Index(src, []byte(ref))))
+	}
+	// Output:
+	// 3:13
+	// 3:36
 }

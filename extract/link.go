@@ -219,3 +219,14 @@ func endOf(start Position, raw string) Position {
 	}
 	return p
 }
+
+// Lines turns byte offsets of src into positions, for a caller that finds
+// offsets of its own (the audit's link templates). Asked in increasing
+// order, the offsets of a whole file cost one pass over it.
+type Lines struct{ lc lineCounter }
+
+// NewLines returns a Lines for src.
+func NewLines(src []byte) *Lines { return &Lines{lc: newLineCounter(src)} }
+
+// Position returns the position of the byte at offset off of src.
+func (l *Lines) Position(off int) Position { return l.lc.pos(off) }

@@ -286,10 +286,7 @@ func (docusaurus) pages(t *Tree, s *Site, dir, base string) {
 	})
 }
 
-// docusaurusDated is a blog post's file or folder name with its date.
 var docusaurusTags = regexp.MustCompile(`(?m)^tags:`)
-
-var docusaurusDated = regexp.MustCompile(`^(\d{4})-(\d{2})-(\d{2})-(.+)$`)
 
 // blog lays out the blog plugin (docusaurus.io/docs/blog): a post at
 // base/YYYY/MM/DD/name when its file (or folder, for index.md) is named
@@ -320,7 +317,7 @@ func (docusaurus) blog(t *Tree, s *Site, dir, base string) {
 			u = base + "/" + fm.Slug
 		default:
 			d, name := path.Split(p)
-			if m := docusaurusDated.FindStringSubmatch(name); m != nil {
+			if m := datedName.FindStringSubmatch(name); m != nil {
 				name = m[1] + "/" + m[2] + "/" + m[3] + "/" + m[4]
 			}
 			u = base + "/" + d + name

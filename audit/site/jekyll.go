@@ -2,7 +2,6 @@ package site
 
 import (
 	"path"
-	"regexp"
 	"strings"
 
 	"github.com/urilint/urilint/internal/anchor"
@@ -28,7 +27,6 @@ func (jekyll) Name() string { return "jekyll" }
 func (jekyll) Detect(t *Tree) string { return t.First("_config.yml", "_config.yaml", "_config.toml") }
 
 var (
-	jekyllPost  = regexp.MustCompile(`^(\d{4})-(\d{2})-(\d{2})-(.+)$`)
 	jekyllPages = map[string]bool{".md": true, ".markdown": true, ".html": true, ".htm": true}
 )
 
@@ -76,7 +74,7 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 			return
 		}
 		if strings.HasSuffix(strings.TrimSuffix(d, "/"), "_posts") {
-			m := jekyllPost.FindStringSubmatch(name)
+			m := datedName.FindStringSubmatch(name)
 			if m == nil {
 				return
 			}
