@@ -5,12 +5,12 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"runtime/debug"
 	"strconv"
 	"strings"
 
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/internal/policy"
+	"github.com/urilint/urilint/internal/version"
 	"github.com/urilint/urilint/uri"
 )
 
@@ -241,7 +241,7 @@ const sarifResults = `"results": []`
 // NewSARIF starts a SARIF log on w.
 func NewSARIF(w io.Writer) *SARIF {
 	run := sarifRun{
-		Tool: sarifTool{Driver: sarifDriver{Name: "uriextract", Version: version(), InformationURI: "https://github.com/urilint/urilint"}},
+		Tool: sarifTool{Driver: sarifDriver{Name: "uriextract", Version: sarifVersion(), InformationURI: "https://github.com/urilint/urilint"}},
 		// Columns count characters, not UTF-16 units or bytes.
 		ColumnKind: "unicodeCodePoints",
 		Results:    []sarifResult{},
@@ -346,15 +346,13 @@ func (s *SARIF) Close(sites []string) error {
 	return s.err
 }
 
-// version returns the version of the module that the program was built
-// from, without its "v" (SARIF consumers compare versions that start with
-// a number): a release when installed with go install, "0.0.0-devel" for
-// a build from a work tree.
-func version() string {
-	if bi, ok := debug.ReadBuildInfo(); ok {
-		if v := strings.TrimPrefix(bi.Main.Version, "v"); v != "" && '0' <= v[0] && v[0] <= '9' {
-			return v
-		}
+// sarifVersion returns the version the program was built as (version.Module:
+// the release tag, or the module version go install recorded), without
+// its "v", since SARIF consumers compare versions that start with a
+// number; "0.0.0-devel" for a build from a work tree.
+func sarifVersion() string {
+	if v := strings.TrimPrefix(version.Module(), "v"); v != "" && '0' <= v[0] && v[0] <= '9' {
+		return v
 	}
 	return "0.0.0-devel"
 }
