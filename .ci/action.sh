@@ -19,15 +19,9 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 actionlint=github.com/rhysd/actionlint/cmd/actionlint@v1.7.12
 
-if ! command -v shellcheck >/dev/null; then
-	echo "== apt-get install shellcheck (shellcheck is missing)"
-	sudo=()
-	if [ "$(id -u)" != 0 ]; then
-		sudo=(sudo)
-	fi
-	"${sudo[@]}" apt-get update -qq
-	DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq shellcheck >/dev/null
-fi
+# shellcheck source=.ci/apt.sh
+. .ci/apt.sh
+need_apt shellcheck shellcheck
 
 status=0
 failed() {
@@ -95,8 +89,8 @@ jobs:
 EOF
 (cd "$lint" && go run "$actionlint" -no-color) || failed "actionlint found problems in action.yml or in the inputs given to it"
 
-echo "== shellcheck scripts/action.sh .ci/action.sh scripts/goreleaser-snapshot.sh"
-shellcheck scripts/action.sh .ci/action.sh scripts/goreleaser-snapshot.sh || failed "shellcheck found problems"
+echo "== shellcheck -x scripts/action.sh .ci/action.sh .ci/apt.sh scripts/goreleaser-snapshot.sh"
+shellcheck -x scripts/action.sh .ci/action.sh .ci/apt.sh scripts/goreleaser-snapshot.sh || failed "shellcheck found problems"
 
 # run POLICY PATHS...: runs the action's check in a fresh workspace with
 # testdata/docs (and a .git, as a checkout has), with fail=POLICY and the

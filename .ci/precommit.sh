@@ -28,24 +28,9 @@ fail() {
 	exit 1
 }
 
-if ! command -v pre-commit >/dev/null; then
-	if ! command -v apt-get >/dev/null; then
-		fail "pre-commit is not installed, and apt-get is not available to install it; install pre-commit (https://pre-commit.com/#install) and run again"
-	fi
-	sudo=()
-	if [ "$(id -u)" != 0 ]; then
-		if ! command -v sudo >/dev/null; then
-			fail "pre-commit is not installed, and installing it with apt-get needs root or sudo"
-		fi
-		sudo=(sudo)
-	fi
-	echo "== apt-get install pre-commit"
-	if ! "${sudo[@]}" apt-get update -qq ||
-		! DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq pre-commit >/dev/null ||
-		! command -v pre-commit >/dev/null; then
-		fail "pre-commit is not installed, and apt-get could not install it (see above)"
-	fi
-fi
+# shellcheck source=.ci/apt.sh
+. .ci/apt.sh
+need_apt pre-commit pre-commit || fail "pre-commit is not installed and could not be installed (see above); see https://pre-commit.com/#install"
 echo "== $(pre-commit --version), $(go version)"
 
 scratch=$(mktemp -d)

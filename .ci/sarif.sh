@@ -10,19 +10,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export GOTOOLCHAIN=local
-repo=$(pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-if ! command -v npm >/dev/null; then
-	echo "== apt-get install npm (npm is missing)"
-	sudo=()
-	if [ "$(id -u)" != 0 ]; then
-		sudo=(sudo)
-	fi
-	"${sudo[@]}" apt-get update -qq
-	DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq nodejs npm >/dev/null
-fi
+# shellcheck source=.ci/apt.sh
+. .ci/apt.sh
+need_apt npm nodejs npm
 echo "== npm install @microsoft/sarif-multitool"
 npm install --prefix "$tmp/npm" --no-audit --no-fund --silent @microsoft/sarif-multitool@5 >/dev/null
 multitool="$tmp/npm/node_modules/.bin/sarif-multitool"

@@ -26,11 +26,8 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 (cd scripts/cmd && go build -o "$work/sitecheck" ./sitecheck)
 
-need_apt() { # command package
-	command -v "$1" >/dev/null && return 0
-	if [ "$(id -u)" != 0 ]; then echo "site-check: $1 missing and not root: apt-get install $2" >&2; return 1; fi
-	timeout 300 apt-get install -y -qq "$2" >/dev/null || { timeout 120 apt-get update -qq >/dev/null && timeout 300 apt-get install -y -qq "$2" >/dev/null; }
-}
+# shellcheck source=.ci/apt.sh
+. .ci/apt.sh
 
 status=0
 for g in "${gens[@]}"; do
