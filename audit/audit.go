@@ -5,8 +5,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"io"
 	"math"
+	"math/bits"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -171,6 +173,7 @@ type fileRare struct {
 	odd     []oddLink  // the links that linkRecs cannot hold
 	code    [][2]int   // what the publisher shows as code (site.Site.CodeRanges)
 	tmpls   []tmplLink // the generator's link templates (checkTemplates)
+	free    func()     // gives back Src's memory, when it is outside the heap
 }
 
 // more returns f.rare, made when f has none.
@@ -277,9 +280,12 @@ func newAuditor(cfg Config) *auditor {
 
 // List is the pipeline without its check: it collects the documents that
 // paths name ("-" is Config.Stdin) as Run does, reads and parses each in
-// turn, and calls fn with each file and its links, or with its error or
-// warning (a File whose Links are nil). The file is not kept after fn
-// returns, so a listing streams. Errors that fn returns stop the listing.
+// turn, and calls fn with each file and its links (a Markdown document's
+// in batches, as its parts are parsed: a large one's are never all held
+// at once), then with its errors and warnings, if any. A file with none
+// of these (a template, not a document) is not passed. The file is not
+// kept after fn returns, so a listing streams. Errors that fn returns
+// stop the listing.
 func List(cfg Config, paths []string, fn func(f *File, links []extract.Link, errs []error, warns []string) error) error {
 	a := newAuditor(cfg)
 	var stop error
@@ -287,15 +293,25 @@ func List(cfg Config, paths []string, fn func(f *File, links []extract.Link, err
 		if stop != nil {
 			return
 		}
-		a.parse(f)
+		defer f.dropSource()
+		// A Markdown document's links are handed on as its parts are
+		// parsed, so that a large one's are never all held at once.
+		a.parseInto(f, nil, func(links []extract.Link) {
+			if stop == nil {
+				stop = fn(f, links, nil, nil)
+			}
+		})
+		if stop != nil {
+			return
+		}
 		var links []extract.Link
 		if f.doc != nil {
 			links = f.doc.Links
 		}
-		if f.doc == nil && len(f.errors()) == 0 && len(f.warnings()) == 0 {
-			return // a template, not a document
+		errs, warns := f.errors(), f.warnings()
+		if len(links) > 0 || len(errs) > 0 || len(warns) > 0 {
+			stop = fn(f, links, errs, warns)
 		}
-		stop = fn(f, links, f.errors(), f.warnings())
 	})
 	return stop
 }
@@ -329,7 +345,7 @@ func Run(cfg Config, paths []string) *Result {
 	}
 	parallel(len(files), 4*jobs, func(i int) {
 		var rb recBuilder
-		a.parseInto(files[i], &rb)
+		a.parseInto(files[i], &rb, nil)
 		a.compactFrom(files[i], &rb)
 	})
 	var kept []*File
@@ -434,32 +450,44 @@ func parallel(n, jobs int, f func(i int)) {
 // UTF-16 text with a byte order mark is read decoded; an HTML file met in
 // a walk that holds template actions ("{{ ... }}", "{% ... %}") is a
 // template of a site generator, not a document, and is left out.
-func (a *auditor) parse(f *File) { a.parseInto(f, nil) }
+func (a *auditor) parse(f *File) { a.parseInto(f, nil, nil) }
 
 // parseInto is parse, with the links of a Markdown file made linkRecs by
 // rb as they are parsed, when rb is not nil: f.doc then holds none, and
 // a large document never holds all its links as extract.Links.
-func (a *auditor) parseInto(f *File, rb *recBuilder) {
+//
+// With each, a Markdown file's links go to each, batch after batch, and
+// f.doc holds none; its source may be read outside the heap, and is
+// dropped with f.dropSource.
+func (a *auditor) parseInto(f *File, rb *recBuilder, each func([]extract.Link)) {
 	if f.failed {
 		return
 	}
 	if f.Src == nil {
-		src, err := readInput(f.Name)
+		// A large file whose source goes once parsed is read outside the
+		// heap (see site.ReadLarge): its source then costs its size, not
+		// twice that.
+		large := f.abs != "" && (each != nil || rb != nil && a.dropsSource(f))
+		src, free, err := readSource(f.Name, large)
 		if err != nil {
 			f.addErr(err)
 			return
 		}
 		f.Src = src
+		if free != nil {
+			f.more().free = free
+		}
 	}
 	if dec, ok := decodeUTF16(f.Src); ok {
+		f.dropSource()
 		f.Src, f.decoded = dec, true
 	} else if binary(f.Src) {
 		f.addErr(errorf(f.Name, "is a binary file"))
-		f.Src = nil
+		f.dropSource()
 		return
 	}
 	if f.walked && f.kind == kindHTML && isTemplate(f.Src) {
-		f.Src = nil
+		f.dropSource()
 		return
 	}
 	switch f.kind {
@@ -471,6 +499,8 @@ func (a *auditor) parseInto(f *File, rb *recBuilder) {
 			// millions of links.
 			f.recs = make([]linkRec, 0, extract.EstimateLinks(f.Src))
 			f.doc = a.ex.MarkdownDocEach(f.Src, rb.add)
+		} else if each != nil {
+			f.doc = a.ex.MarkdownDocEach(f.Src, each)
 		} else {
 			f.doc = a.ex.MarkdownDoc(f.Src)
 		}
@@ -675,8 +705,21 @@ func (a *auditor) compactFrom(f *File, rb *recBuilder) {
 		}
 	}
 	f.doc = nil
-	if a.cfg.DropSource && f.abs != "" {
-		f.Src = nil
+	if a.dropsSource(f) {
+		f.dropSource()
+	}
+}
+
+// dropsSource reports whether compact drops f's source.
+func (a *auditor) dropsSource(f *File) bool { return a.cfg.DropSource && f.abs != "" }
+
+// dropSource forgets f's source, and gives back the memory that
+// site.ReadLarge read it into: nothing may refer to it after this.
+func (f *File) dropSource() {
+	f.Src = nil
+	if f.rare != nil && f.rare.free != nil {
+		f.rare.free()
+		f.rare.free = nil
 	}
 }
 
@@ -709,7 +752,7 @@ func (rb *recBuilder) add(links []extract.Link) {
 			r.odd, r.at = true, uint32(len(m.odd))
 			m.odd = append(m.odd, oddLink{*l, ccol})
 		} else {
-			r.at, r.n, r.ccol = uint32(rb.size), uint16(len(l.URI)), uint16(ccol)
+			r.n, r.ccol = uint16(len(l.URI)), uint16(ccol) // r.at: see uris
 			r.off, r.line, r.col, r.kind = int32(l.Start.Offset), int32(l.Start.Line), uint16(l.Start.Column), l.Kind
 			rb.size += len(l.URI)
 		}
@@ -717,18 +760,47 @@ func (rb *recBuilder) add(links []extract.Link) {
 	}
 }
 
-// uris returns the arena of the URIs of rb.f's regular links, in the
-// order of their recs, from its source.
+// uris returns the arena of the URIs of rb.f's regular links, from its
+// source, and sets each rec's place in it. A URI met again, as links to
+// the same page are, takes the place of its last meeting when a small
+// table of recent URIs still holds it, so the arena of a document that
+// links to a few pages over and over stays small.
 func (rb *recBuilder) uris() string {
+	recs, src := rb.f.recs, rb.f.Src
+	rb.f, rb.cols = nil, nil
+	// recent maps a URI's hash to the rec that last had it, plus one.
+	var recent []uint32
+	if len(recs) >= 32 {
+		recent = make([]uint32, min(4096, 1<<bits.Len(uint(len(recs)/4))))
+	}
+	seed := maphash.MakeSeed()
+	size := uint32(0)
+	for i := range recs {
+		r := &recs[i]
+		if r.odd {
+			continue
+		}
+		u := src[r.off : r.off+int32(r.n)]
+		if recent != nil {
+			slot := &recent[maphash.Bytes(seed, u)&uint64(len(recent)-1)]
+			if j := *slot; j > 0 {
+				if p := &recs[j-1]; p.n == r.n && bytes.Equal(src[p.off:p.off+int32(p.n)], u) {
+					r.at = p.at
+					continue
+				}
+			}
+			*slot = uint32(i + 1)
+		}
+		r.at = size
+		size += uint32(r.n)
+	}
 	var b strings.Builder
-	b.Grow(rb.size)
-	src := rb.f.Src
-	for i := range rb.f.recs {
-		if r := &rb.f.recs[i]; !r.odd {
-			b.Write(src[r.off : int(r.off)+int(r.n)])
+	b.Grow(int(size))
+	for i := range recs {
+		if r := &recs[i]; !r.odd && r.at == uint32(b.Len()) {
+			b.Write(src[r.off : r.off+int32(r.n)])
 		}
 	}
-	rb.f, rb.cols = nil, nil
 	return b.String()
 }
 

@@ -348,11 +348,22 @@ func readAll(r io.Reader, name string) ([]byte, error) {
 // readInput reads the file name with readFile, naming the limit of a
 // file that is not regular the way readAll does.
 func readInput(name string) ([]byte, error) {
-	src, err := readFile(name)
-	if errors.Is(err, errTooLong) {
-		return nil, fmt.Errorf("%s: %w (%d MiB): not read", name, errTooLong, maxSpecial>>20)
-	}
+	src, _, err := readSource(name, false)
 	return src, err
+}
+
+// readSource is readInput; with large, a large file may be read outside
+// the Go heap (site.ReadLarge), and free, when not nil, gives it back.
+func readSource(name string, large bool) (src []byte, free func(), err error) {
+	if large {
+		src, free, err = site.ReadLarge(name, maxSpecial)
+	} else {
+		src, err = readFile(name)
+	}
+	if errors.Is(err, errTooLong) {
+		return nil, nil, fmt.Errorf("%s: %w (%d MiB): not read", name, errTooLong, maxSpecial>>20)
+	}
+	return src, free, err
 }
 
 // binarySample is how much of a file binary looks at.

@@ -68,37 +68,54 @@ var footnoteOpen = []byte("[^")
 // chunk is a part of a document parsed on its own, and where its results
 // lie in the results of the document.
 type chunk struct {
-	lo, hi       int
-	links, marks int      // index of the chunk's first link and first mark
-	missed       []string // labels looked up and not defined in the chunks up to this one
+	lo, hi int
+	marks  int      // index of the chunk's first mark
+	links  int      // how many links of the chunk are held
+	missed []string // labels looked up and not defined in the chunks up to this one
+	// dropped: the links were let go while the chunk waited (see
+	// chunked), and the chunk is parsed again at the end.
+	dropped bool
 	// early holds the definitions read ahead that the chunk was given.
 	early map[string]parser.Reference
 }
+
+// minHeld is the fewest links that chunked holds for chunks that wait
+// before it lets them go; a variable for the tests.
+var minHeld = 1 << 16
 
 // chunked returns the links of the Markdown document src parsed with p in
 // chunks of at least size bytes, finished, and, when doc is set, its
 // marks, as markdownLinks and docMarks return them for one parse of src;
 // and the chunks.
 // With emit, the links go to emit instead, finished, in document order,
-// and chunked returns none: a chunk's links as soon as it is parsed when
-// no line defines a reference (no later definition can change them), or
-// else all of them at the end. Emit must not keep the slice it is given.
+// and chunked returns none: a chunk's links as soon as no later part of
+// the document can change them (see settled), at the latest at the end.
+// Emit must not keep the slice it is given.
 func (e *Extractor) chunked(src []byte, p parser.Parser, doc bool, size int, emit func([]Link)) ([]Link, []mark, []chunk) {
 	var marks []mark
 	refs := map[string]parser.Reference{}
 	var ahead *lookahead
+	var labels definable
 	// Without "]:" no line defines a reference: no lookup needs keeping.
 	track := bytes.Contains(src, defMark)
 	if track {
 		ahead = newLookahead(src, p, size)
+		if emit != nil {
+			labels = definableLabels(src)
+		}
 	}
-	stream := emit != nil && !track
 	var links []Link
-	if !stream {
+	if emit == nil {
 		links = make([]Link, 0, EstimateLinks(src))
 	}
+	// With emit, the links held for chunks that wait are let go past
+	// maxHeld, and those chunks parsed again at the end: a document
+	// that uses definitions only its end holds costs a second parse,
+	// not its links.
+	maxHeld := max(minHeld, len(src)/512)
 	lc := newLineCounter(src)
 	var chunks []chunk
+	first := 0 // with emit, links holds those of chunks[first:]
 	sp := splitter{src: src}
 	for lo := 0; lo < len(src); {
 		hi := sp.next(lo + size)
@@ -119,35 +136,64 @@ func (e *Extractor) chunked(src []byte, p parser.Parser, doc bool, size int, emi
 			ctx = &refContext{Context: parser.NewContext(), refs: refs, ahead: ahead, track: track}
 			root = p.Parse(text.NewReader(src[lo:hi]), parser.WithContext(ctx))
 		}
-		c := chunk{lo: lo, hi: hi, links: len(links), marks: len(marks), missed: ctx.missedLabels(), early: ctx.early}
+		c := chunk{lo: lo, hi: hi, marks: len(marks), missed: ctx.missedLabels(), early: ctx.early}
+		k := len(links)
 		links, marks = e.chunkResults(src, c, root, links, marks, doc)
+		c.links = len(links) - k
 		ctx.keep()
 		chunks = append(chunks, c)
 		lo = hi
-		if stream {
-			// The buffer is reused by the next chunk: a document's links
-			// are never all held at once.
-			finishWith(src, links, &lc)
-			if len(links) > 0 {
-				emit(links)
+		if emit == nil {
+			continue
+		}
+		// The chunks that nothing further on can change go now, in
+		// order: a document's links are never all held at once.
+		end, n := 0, first
+		for ; n < len(chunks) && !chunks[n].dropped; n++ {
+			v := chunks[n].verdict(refs, labels, hi)
+			if v == known {
+				// Parsed again now that its labels are known: it need not
+				// wait for the end.
+				links, marks = e.parseAgain(src, p, doc, chunks, n, end, refs, links, marks)
+				v = chunks[n].verdict(refs, labels, hi)
+			}
+			if v != settled {
+				break
+			}
+			end += chunks[n].links
+		}
+		if n > first {
+			finishWith(src, links[:end], &lc)
+			if end > 0 {
+				emit(links[:end])
+			}
+			// The buffer is reused by the next chunks.
+			links = links[:copy(links, links[end:])]
+			first = n
+		}
+		if len(links) > maxHeld {
+			for i := first; i < len(chunks); i++ {
+				chunks[i].links, chunks[i].dropped = 0, true
 			}
 			links = links[:0]
 		}
 	}
-	if stream {
-		return nil, marks, chunks
-	}
 	// Chunks that named a label defined only further on, or that were
-	// given a definition read ahead that is not the document's: again,
-	// with all the definitions of the document.
+	// given a definition read ahead that is not the document's, or whose
+	// links were let go: again, with all the definitions of the document.
+	held := chunks[first:]
 	var again []int
-	for i, c := range chunks {
-		if c.stale(refs) {
+	for i, c := range held {
+		if c.dropped || c.stale(refs) {
 			again = append(again, i)
 		}
 	}
 	if len(again) > 0 {
-		links, marks = e.reparse(src, p, doc, chunks, again, refs, links, marks)
+		// With emit, each chunk's links go as they are known.
+		links, marks = e.reparse(src, p, doc, held, again, refs, links, marks, &lc, emit)
+		if emit != nil {
+			return nil, marks, chunks
+		}
 	}
 	if len(links) == 0 {
 		links = nil // as one parse returns
@@ -160,6 +206,189 @@ func (e *Extractor) chunked(src []byte, p parser.Parser, doc bool, size int, emi
 		return nil, marks, chunks
 	}
 	return links, marks, chunks
+}
+
+// What verdict tells of a chunk's parse.
+const (
+	settled = iota // it is that of one parse of the whole document
+	waiting        // a part not yet parsed may change it
+	known          // it is not, and its labels are all known now
+)
+
+// verdict tells whether the links of c, parsed, are those of one parse
+// of the whole document, now that the chunks up to pos are parsed. They
+// are when each definition read ahead that c was given is the one the
+// document's chunks found first (the first definition counts, and the
+// chunks are parsed in order), and each label c looked up in vain stays
+// undefined: no chunk so far defined it, and none of the places further
+// on that may define it (labels) is left.
+func (c *chunk) verdict(refs map[string]parser.Reference, labels definable, pos int) int {
+	v := settled
+	for l, r := range c.early {
+		d, ok := refs[l]
+		switch {
+		case !ok && !labels.doneBy(l, pos):
+			return waiting
+		case !ok || !sameReference(d, r):
+			v = known
+		}
+	}
+	for _, l := range c.missed {
+		if _, ok := refs[l]; ok {
+			v = known
+		} else if !labels.doneBy(l, pos) {
+			return waiting
+		}
+	}
+	return v
+}
+
+// parseAgain parses chunks[n] again with the definitions refs holds,
+// and puts its links in place of those it held, from links[at], and its
+// marks in place of its marks.
+func (e *Extractor) parseAgain(src []byte, p parser.Parser, doc bool, chunks []chunk, n, at int, refs map[string]parser.Reference, links []Link, marks []mark) ([]Link, []mark) {
+	c := &chunks[n]
+	ctx := &refContext{Context: parser.NewContext(), refs: refs, track: true}
+	root := p.Parse(text.NewReader(src[c.lo:c.hi]), parser.WithContext(ctx))
+	newLinks, newMarks := e.chunkResults(src, *c, root, nil, nil, doc)
+	links = slices.Replace(links, at, at+c.links, newLinks...)
+	c.links, c.missed, c.early = len(newLinks), ctx.missedLabels(), nil
+	if doc {
+		end := len(marks)
+		if n+1 < len(chunks) {
+			end = chunks[n+1].marks
+		}
+		marks = slices.Replace(marks, c.marks, end, newMarks...)
+		for i := n + 1; i < len(chunks); i++ {
+			chunks[i].marks += len(newMarks) - (end - c.marks)
+		}
+	}
+	return links, marks
+}
+
+// definable is what definableLabels finds: for each label that a line
+// of the document may define, where the last such place is; and the last
+// place where a label that the scan cannot name may be defined, or -1.
+type definable struct {
+	last    map[string]int
+	lastAny int
+}
+
+// doneBy reports whether no place at or after pos may define label.
+func (d definable) doneBy(label string, pos int) bool {
+	if d.lastAny >= pos {
+		return false
+	}
+	at, ok := d.last[label]
+	return !ok || at < pos
+}
+
+// maxLabel is goldmark's limit on a link label, in bytes (CommonMark's
+// is 999 characters).
+const maxLabel = 999
+
+// definableLabels returns, for each "]:" of src that no backslash
+// escapes, the label it would close as a link reference definition:
+// back from it to a "[" that no backslash escapes, with no such "]"
+// between, nor a blank line. Every definition of the document is one of
+// these, so a label not found here is defined nowhere, and one whose
+// last place is behind a position is defined nowhere further on. A
+// label across lines is named without what starts its other lines
+// (spaces, a block quote's ">"), as the parse names it. Where the look
+// back would pass the "]:" before, or maxLabel bytes, any label may be
+// defined: so each byte is looked at once, and an odd document costs
+// waiting, not time. The key of a label is goldmark's,
+// util.ToLinkReference.
+func definableLabels(src []byte) definable {
+	d := definable{last: map[string]int{}, lastAny: -1}
+	for i := 0; ; {
+		k := bytes.Index(src[i:], defMark)
+		if k < 0 {
+			return d
+		}
+		stop := i // nothing before the last "]:" is looked at again
+		end := i + k
+		i = end + len(defMark)
+		if escaped(src, end) {
+			continue
+		}
+		open, lines, named := -1, false, true
+	scan:
+		for j := end - 1; ; j-- {
+			if j < 0 {
+				break // nothing opens a label
+			}
+			if j < stop || end-j > maxLabel+1 {
+				named = false // a label may start before: unknown
+				break
+			}
+			switch src[j] {
+			case '[':
+				if !escaped(src, j) {
+					open = j
+					break scan
+				}
+			case ']':
+				if !escaped(src, j) {
+					break scan // no label closes at end
+				}
+			case '\n':
+				if blankAfter(src, j) {
+					break scan // a label holds no blank line
+				}
+				lines = true
+			}
+		}
+		switch {
+		case !named:
+			d.lastAny = end
+		case open >= 0:
+			label := src[open+1 : end]
+			if lines {
+				label = joinLines(label)
+			}
+			d.last[util.ToLinkReference(label)] = end
+		}
+	}
+}
+
+// blankAfter reports whether the line after the line break src[j] holds
+// only spaces and tabs up to its end.
+func blankAfter(src []byte, j int) bool {
+	for _, c := range src[j+1:] {
+		switch c {
+		case ' ', '\t', '\r':
+		case '\n':
+			return true
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// joinLines returns label with the spaces, tabs and ">" that start each
+// of its lines after the first left out.
+func joinLines(label []byte) []byte {
+	var out []byte
+	for k, line := range bytes.Split(label, []byte("\n")) {
+		if k > 0 {
+			out = append(out, '\n')
+			line = bytes.TrimLeft(line, " \t>")
+		}
+		out = append(out, line...)
+	}
+	return out
+}
+
+// escaped reports whether src[j] follows an odd number of backslashes.
+func escaped(src []byte, j int) bool {
+	n := 0
+	for j > 0 && src[j-1] == '\\' {
+		n++
+		j--
+	}
+	return n%2 == 1
 }
 
 // stale reports whether the parse of c answered a label otherwise than
@@ -313,29 +542,44 @@ func (e *Extractor) chunkResults(src []byte, c chunk, root ast.Node, links []Lin
 
 // reparse parses the chunks whose indexes again holds once more, knowing
 // every definition of the document, and returns the results with theirs
-// replaced.
-func (e *Extractor) reparse(src []byte, p parser.Parser, doc bool, chunks []chunk, again []int, refs map[string]parser.Reference, links []Link, marks []mark) ([]Link, []mark) {
-	outLinks := make([]Link, 0, len(links))
+// replaced. Links holds the links of chunks, each chunk's count of them
+// in turn; marks those of the whole document, chunks' from
+// chunks[0].marks on. With emit, each chunk's links are finished with lc
+// and given to emit in turn, and none are returned.
+func (e *Extractor) reparse(src []byte, p parser.Parser, doc bool, chunks []chunk, again []int, refs map[string]parser.Reference, links []Link, marks []mark, lc *lineCounter, emit func([]Link)) ([]Link, []mark) {
+	var outLinks, buf []Link
+	if emit == nil {
+		outLinks = make([]Link, 0, len(links))
+	}
 	var outMarks []mark
 	if doc {
 		outMarks = make([]mark, 0, len(marks))
+		outMarks = append(outMarks, marks[:chunks[0].marks]...)
 	}
-	next := 0
+	next, at := 0, 0 // in again, in links
 	for i, c := range chunks {
-		endLinks, endMarks := len(links), len(marks)
+		endMarks := len(marks)
 		if i+1 < len(chunks) {
-			endLinks, endMarks = chunks[i+1].links, chunks[i+1].marks
+			endMarks = chunks[i+1].marks
 		}
+		batch := links[at : at+c.links]
+		at += c.links
 		if next < len(again) && again[next] == i {
 			next++
 			ctx := &refContext{Context: parser.NewContext(), refs: refs}
 			root := p.Parse(text.NewReader(src[c.lo:c.hi]), parser.WithContext(ctx))
-			outLinks, outMarks = e.chunkResults(src, c, root, outLinks, outMarks, doc)
+			buf, outMarks = e.chunkResults(src, c, root, buf[:0], outMarks, doc)
+			batch = buf
+		} else if doc {
+			outMarks = append(outMarks, marks[c.marks:endMarks]...)
+		}
+		if emit == nil {
+			outLinks = append(outLinks, batch...)
 			continue
 		}
-		outLinks = append(outLinks, links[c.links:endLinks]...)
-		if doc {
-			outMarks = append(outMarks, marks[c.marks:endMarks]...)
+		finishWith(src, batch, lc)
+		if len(batch) > 0 {
+			emit(batch)
 		}
 	}
 	return outLinks, outMarks
@@ -405,7 +649,10 @@ func (c *refContext) AddReference(r parser.Reference) {
 	if c.own == nil {
 		c.own = map[string]parser.Reference{}
 	}
-	c.own[key] = r
+	// Goldmark's Reference is its definition's node, which holds the
+	// chunk's whole tree through its parent and siblings: kept for the
+	// rest of the document, it would keep every chunk's tree.
+	c.own[key] = parser.NewReference(r.Label(), r.Destination(), r.Title())
 }
 
 // Reference looks label up: in the chunks before, in this one, then in

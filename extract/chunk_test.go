@@ -73,19 +73,31 @@ func checkChunked(t testing.TB, name string, src []byte, size int) {
 		t.Fatalf("%s: document in chunks of %d bytes:\n%+v\nin one parse:\n%+v", name, size, got, want)
 	}
 	// The same links given in batches (MarkdownDocEach), in order, each
-	// batch kept before the next reuses its slice.
-	var batches []Link
-	kept, _, _ := (&Extractor{}).chunked(src, docParser(), true, size, func(links []Link) {
-		if len(links) == 0 {
-			t.Fatalf("%s: an empty batch", name)
+	// batch kept before the next reuses its slice; and so when the links
+	// of every chunk that waits for a label are let go and parsed again
+	// at the end.
+	defer func(n int) { minHeld = n }(minHeld)
+	for _, held := range []int{minHeld, 0} {
+		minHeld = held
+		var batches []Link
+		kept, marks, _ := (&Extractor{}).chunked(src, docParser(), true, size, func(links []Link) {
+			if len(links) == 0 {
+				t.Fatalf("%s: an empty batch", name)
+			}
+			batches = append(batches, links...)
+		})
+		if kept != nil {
+			t.Fatalf("%s: chunked with emit returned %d links too", name, len(kept))
 		}
-		batches = append(batches, links...)
-	})
-	if kept != nil {
-		t.Fatalf("%s: chunked with emit returned %d links too", name, len(kept))
-	}
-	if !reflect.DeepEqual(batches, want.Links) {
-		t.Fatalf("%s: in batches of chunks of %d bytes:\n%s\nin one parse:\n%s", name, size, formatLinks(batches), formatLinks(want.Links))
+		if !reflect.DeepEqual(batches, want.Links) {
+			t.Fatalf("%s: in batches of chunks of %d bytes (%d held):\n%s\nin one parse:\n%s", name, size, held, formatLinks(batches), formatLinks(want.Links))
+		}
+		d := &Doc{}
+		d.place(src, slugMarks(marks))
+		if !reflect.DeepEqual(d.Anchors, want.Anchors) || !reflect.DeepEqual(d.Comments, want.Comments) {
+			t.Fatalf("%s: in batches of chunks of %d bytes (%d held): anchors %+v, comments %+v; in one parse %+v, %+v",
+				name, size, held, d.Anchors, d.Comments, want.Anchors, want.Comments)
+		}
 	}
 }
 
@@ -323,8 +335,11 @@ func TestMarkdownDocEach(t *testing.T) {
 	for name, src := range map[string]string{
 		"chunked":             big,
 		"chunked-definitions": big + "[ref][r]\n\n[r]: https://example.com/r\n",
-		"small":               "# T\n\nsee https://example.com/x and [a](b.md)\n",
-		"plain":               strings.Repeat("[", 200_000) + " https://example.com/p\n",
+		// Definitions a little after their use, and at the very end.
+		"chunked-later-definitions": string(largeMarkdown(3 * chunkSize)),
+		"chunked-bottom":            "[early]: https://example.com/e\n\nsee [x][late]\n\n" + big + "[late]: https://example.com/l\n",
+		"small":                     "# T\n\nsee https://example.com/x and [a](b.md)\n",
+		"plain":                     strings.Repeat("[", 200_000) + " https://example.com/p\n",
 	} {
 		e := &Extractor{}
 		want := e.MarkdownDoc([]byte(src))
@@ -341,11 +356,60 @@ func TestMarkdownDocEach(t *testing.T) {
 		if !sameDoc(got, want) || (got.Plain == nil) != (want.Plain == nil) {
 			t.Errorf("%s: MarkdownDocEach differs from MarkdownDoc", name)
 		}
-		if name == "chunked" && calls < 3 {
-			t.Errorf("%s: %d batches for %d bytes, want one a chunk", name, calls, len(src))
+		// Each chunk's links go once its labels are settled: at once,
+		// or, when they are defined in the next chunk, after it.
+		if want := map[string]int{"chunked": 3, "chunked-definitions": 3, "chunked-later-definitions": 2}[name]; calls < want {
+			t.Errorf("%s: %d batches for %d bytes, want %d", name, calls, len(src), want)
 		}
 		if len(want.Links) == 0 {
 			t.Errorf("%s: no links: the test is void", name)
 		}
+	}
+}
+
+// TestChunkedHoldsFewLinks: the links of chunks that wait for a
+// definition at the end of the document are let go past minHeld, and
+// those chunks parsed again at the end, with the links of one parse.
+func TestChunkedHoldsFewLinks(t *testing.T) {
+	src := bottomDefinitions(3 * chunkSize)
+	defer func(n int) { minHeld = n }(minHeld)
+	minHeld = 1000
+	var got []Link
+	_, _, chunks := (&Extractor{}).chunked(src, docParser(), true, chunkSize, func(links []Link) { got = append(got, links...) })
+	dropped := 0
+	for _, c := range chunks {
+		if c.dropped {
+			dropped++
+		}
+	}
+	if len(chunks) < 3 || dropped < len(chunks)-1 {
+		t.Errorf("%d of %d chunks let their links go: want all but the last", dropped, len(chunks))
+	}
+	if want := wholeLinks(&Extractor{}, src); !reflect.DeepEqual(got, want) {
+		t.Errorf("%d links, one parse %d", len(got), len(want))
+	}
+}
+
+// TestEmptyHeadingStart: an empty ATX heading ("#") starts at its "#",
+// wherever the block before it ends, in one parse as in chunks.
+func TestEmptyHeadingStart(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		want []Position
+	}{
+		{"00000\n\n#", []Position{{Offset: 7, Line: 3, Column: 1}}},
+		{"#\n#\n", []Position{{Offset: 0, Line: 1, Column: 1}, {Offset: 2, Line: 2, Column: 1}}},
+		{"# a #\n  #\n", []Position{{Offset: 0, Line: 1, Column: 1}, {Offset: 8, Line: 2, Column: 3}}},
+		{"> x\n>\n> #\n", []Position{{Offset: 8, Line: 3, Column: 3}}},
+	} {
+		d := wholeDoc(&Extractor{}, []byte(c.src))
+		var got []Position
+		for _, a := range d.Anchors {
+			got = append(got, a.Start)
+		}
+		if !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%q: headings at %v, want %v", c.src, got, c.want)
+		}
+		checkChunked(t, c.src, []byte(c.src), 1)
 	}
 }

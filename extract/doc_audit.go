@@ -290,11 +290,10 @@ func headingStart(src []byte, h *ast.Heading) int {
 		}
 		return off
 	}
-	// An empty ATX heading ("#"): find its line from a neighbour.
-	for n := ast.Node(h); n != nil; n = n.PreviousSibling() {
-		if l := n.Lines(); l != nil && l.Len() > 0 {
-			return l.At(l.Len() - 1).Stop
-		}
+	// An empty ATX heading ("#") has no lines: goldmark keeps where its
+	// block opened, its "#".
+	if p := h.Pos(); p >= 0 && p < len(src) {
+		return p
 	}
 	return 0
 }

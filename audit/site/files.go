@@ -63,6 +63,24 @@ var ErrTooLong = errors.New("holds more than the limit for an input that is not 
 // past them it fails with an error wrapping ErrTooLong.
 func ReadFile(name string, limit int) ([]byte, error) { return read(name, limit, false) }
 
+// LargeFile is the size from which ReadLarge reads a regular file
+// outside the Go heap.
+const LargeFile = 4 << 20
+
+// ReadLarge reads the file name as ReadFile does, but a regular file of
+// LargeFile bytes or more goes, where the system allows, to memory that
+// the Go collector does not manage (an anonymous mapping), and free,
+// not nil then, gives that memory back. The caller calls free once
+// nothing refers to src any more: a string made of it is a copy, a slice
+// of it is not, and a slice used after free faults.
+//
+// Why: the collector lets the heap grow to twice what is live before it
+// collects (GOGC=100), so a document's source, live for its whole parse,
+// would cost about twice its size; outside the heap it costs its size.
+func ReadLarge(name string, limit int) (src []byte, free func(), err error) {
+	return readLarge(name, limit)
+}
+
 // ReadHead reads at most the first n bytes of the file name: enough of a
 // configuration file or of a page's front matter.
 func ReadHead(name string, n int) ([]byte, error) { return read(name, n, true) }

@@ -8,7 +8,7 @@ import (
 )
 
 // read reads the file name with plain system calls: open, fstat, read,
-// close. os.ReadFile also hands each file to the runtime's network
+// close (see readInto). os.ReadFile also hands each file to the runtime's network
 // poller (fcntl and epoll_ctl, which fail for a regular file), which
 // doubles the system calls of reading a small file; where system calls
 // are dear, as under a sandboxing kernel, an audit of thousands of small
@@ -16,8 +16,20 @@ import (
 // limit bytes; without, a regular file is read whole and another fails
 // past limit.
 func read(name string, limit int, head bool) ([]byte, error) {
+	src, _, err := readInto(name, limit, head, false)
+	return src, err
+}
+
+// readLarge is ReadLarge.
+func readLarge(name string, limit int) ([]byte, func(), error) {
+	return readInto(name, limit, false, true)
+}
+
+// readInto is read; with large, a regular file of LargeFile bytes or
+// more is read into an anonymous mapping (see ReadLarge), and free
+// unmaps it.
+func readInto(name string, limit int, head, large bool) (src []byte, free func(), err error) {
 	var fd int
-	var err error
 	for {
 		fd, err = syscall.Open(name, syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
 		if err != syscall.EINTR {
@@ -25,7 +37,7 @@ func read(name string, limit int, head bool) ([]byte, error) {
 		}
 	}
 	if err != nil {
-		return nil, &fs.PathError{Op: "open", Path: name, Err: err}
+		return nil, nil, &fs.PathError{Op: "open", Path: name, Err: err}
 	}
 	defer syscall.Close(fd)
 	var st syscall.Stat_t
@@ -44,31 +56,54 @@ func read(name string, limit int, head bool) ([]byte, error) {
 	if head {
 		size = min(size, limit)
 	}
-	buf := make([]byte, 0, size+1) // one more byte, to see EOF in one read
+	var mapped []byte // buf's memory, when it is a mapping
+	if large && max < 0 && size >= LargeFile {
+		mapped = mapAnon(size + 1)
+	}
+	defer func() {
+		if mapped != nil && err != nil {
+			unmap(mapped)
+		}
+	}()
+	buf := mapped[:0]
+	if mapped == nil {
+		buf = make([]byte, 0, size+1) // one more byte, to see EOF in one read
+	}
 	for {
 		if len(buf) == cap(buf) {
+			if mapped != nil { // the file grew since fstat: on to the heap
+				buf = append(make([]byte, 0, 2*len(buf)), buf...)
+				unmap(mapped)
+				mapped = nil
+			}
 			buf = append(buf, 0)[:len(buf)]
 		}
 		end := cap(buf)
 		if head {
 			end = min(end, limit)
 		}
-		n, err := syscall.Read(fd, buf[len(buf):end])
+		var n int
+		n, err = syscall.Read(fd, buf[len(buf):end])
 		if err == syscall.EINTR {
 			continue
 		}
 		if err != nil {
-			return nil, &fs.PathError{Op: "read", Path: name, Err: err}
+			return nil, nil, &fs.PathError{Op: "read", Path: name, Err: err}
 		}
 		if n == 0 {
-			return buf, nil
+			if mapped != nil {
+				m := mapped
+				// Clipped, so that an append copies to the heap.
+				return buf[:len(buf):len(buf)], func() { unmap(m) }, nil
+			}
+			return buf, nil, nil
 		}
 		buf = buf[:len(buf)+n]
 		if head && len(buf) >= limit {
-			return buf, nil
+			return buf, nil, nil
 		}
 		if max >= 0 && len(buf) > max {
-			return nil, &fs.PathError{Op: "read", Path: name, Err: ErrTooLong}
+			return nil, nil, &fs.PathError{Op: "read", Path: name, Err: ErrTooLong}
 		}
 	}
 }
