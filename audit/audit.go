@@ -492,16 +492,17 @@ func (a *auditor) parseInto(f *File, rb *recBuilder, each func([]extract.Link)) 
 	}
 	switch f.kind {
 	case kindMarkdown:
-		if rb != nil {
+		switch {
+		case rb != nil:
 			rb.start(f)
 			// Sized once: growing by doubling would hold the old array
 			// and the new one, and leave room unused, for a document's
 			// millions of links.
 			f.recs = make([]linkRec, 0, extract.EstimateLinks(f.Src))
 			f.doc = a.ex.MarkdownDocEach(f.Src, rb.add)
-		} else if each != nil {
+		case each != nil:
 			f.doc = a.ex.MarkdownDocEach(f.Src, each)
-		} else {
+		default:
 			f.doc = a.ex.MarkdownDoc(f.Src)
 		}
 		if f.doc.Plain != nil {

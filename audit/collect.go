@@ -345,15 +345,10 @@ func readAll(r io.Reader, name string) ([]byte, error) {
 	return src, nil
 }
 
-// readInput reads the file name with readFile, naming the limit of a
-// file that is not regular the way readAll does.
-func readInput(name string) ([]byte, error) {
-	src, _, err := readSource(name, false)
-	return src, err
-}
-
-// readSource is readInput; with large, a large file may be read outside
-// the Go heap (site.ReadLarge), and free, when not nil, gives it back.
+// readSource reads the file name with readFile, naming the limit of a
+// file that is not regular the way readAll does; with large, a large
+// file may be read outside the Go heap (site.ReadLarge), and free, when
+// not nil, gives it back.
 func readSource(name string, large bool) (src []byte, free func(), err error) {
 	if large {
 		src, free, err = site.ReadLarge(name, maxSpecial)

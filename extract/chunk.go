@@ -28,9 +28,13 @@ import (
 //     last top-level block is such a block left open, the boundary is not
 //     one, and the chunk is parsed again twice as long;
 //   - link reference definitions count for the whole document: each chunk
-//     is given those of the chunks before it, and a chunk that looked up
-//     a label that only a later chunk defines is parsed again at the end,
-//     with all of them;
+//     is given those of the chunks before it (and those read ahead for
+//     the labels it missed), and a chunk that looked up a label that only
+//     a later chunk defines is parsed again once that chunk is parsed,
+//     with all of them; a chunk's links are given to a caller of
+//     MarkdownDocEach as soon as no place further on can define a label
+//     it looked up (definableLabels), so that a document's links are
+//     never all held at once;
 //   - footnotes count for the whole document too, and are moved to its
 //     end: a document with "[^" is parsed whole.
 //

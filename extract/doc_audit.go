@@ -82,9 +82,9 @@ func (e *Extractor) MarkdownDoc(src []byte) *Doc { return e.markdownDoc(src, nil
 // MarkdownDocEach is MarkdownDoc for a caller that keeps less of each link
 // than a Link: it calls fn with the document's links in batches, in
 // document order, as MarkdownDoc would return them, and returns the Doc
-// without Links. A large document is parsed in parts, and a batch is
-// given as soon as its part is parsed, so that its links are never all
-// held at once. Fn must not keep the slice it is given (its strings it
+// without Links. A large document is parsed in parts, and a part's batch
+// is given as soon as no later part can change it (a reference defined
+// further on), so that its links are never all held at once. Fn must not keep the slice it is given (its strings it
 // may).
 func (e *Extractor) MarkdownDocEach(src []byte, fn func(links []Link)) *Doc {
 	return e.markdownDoc(src, fn)
