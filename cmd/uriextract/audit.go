@@ -52,6 +52,7 @@ func (a *auditOptions) flags(fset *flag.FlagSet) {
 	fset.IntVar(&a.net.Concurrency, "concurrency", a.net.Concurrency, "with -remote, how many requests may be in flight at once")
 	fset.IntVar(&a.net.PerHost, "per-host", a.net.PerHost, "with -remote, how many requests may be in flight at once to one host")
 	fset.DurationVar(&a.net.MaxTime, "max-time", a.net.MaxTime, "with -remote, how long all the requests together may take; links left unchecked then are reported (0: no bound)")
+	fset.DurationVar(&a.net.URLBudget, "url-time", a.net.URLBudget, "with -remote, how long one link may take, its retries and waits for a host that answers 429 included (0: no bound)")
 	fset.Func("exclude-url", "with -remote, a `regexp` of URLs not to fetch (repeatable; "+audit.IgnoreFile+" in the root holds more, one a line)", func(s string) error {
 		re, err := regexp.Compile(s)
 		if err != nil {

@@ -104,7 +104,7 @@ var checkOnly = map[string]bool{
 	"enable": true, "disable": true, "allow-zone": true,
 	"output": true, "root": true, "fix": true, "diff": true,
 	"remote": true, "timeout": true, "retries": true, "cache": true, "cache-ttl": true,
-	"concurrency": true, "per-host": true, "max-time": true, "exclude-url": true,
+	"concurrency": true, "per-host": true, "max-time": true, "url-time": true, "exclude-url": true,
 }
 
 // formats are the values of -format.
@@ -250,6 +250,9 @@ func (o *options) apply(c *config.File, set map[string]bool) error {
 	}
 	if !set["max-time"] && r.MaxTime > 0 {
 		net.MaxTime = time.Duration(r.MaxTime)
+	}
+	if !set["url-time"] && r.URLTime > 0 {
+		net.URLBudget = time.Duration(r.URLTime)
 	}
 	if !set["cache-ttl"] && r.CacheTTL > 0 {
 		net.CacheTTL = time.Duration(r.CacheTTL)

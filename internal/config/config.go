@@ -75,6 +75,7 @@ type Remote struct {
 	Concurrency int      `yaml:"concurrency" doc:"how many requests may be in flight at once" min:"1"`
 	PerHost     int      `yaml:"per-host" doc:"how many requests may be in flight at once to one host" min:"1"`
 	MaxTime     Duration `yaml:"max-time" doc:"how long the whole remote phase may take"`
+	URLTime     Duration `yaml:"url-time" doc:"how long one link may take, its retries and waits included"`
 	Cache       string   `yaml:"cache" doc:"a JSON file that keeps the links found fine, relative to the file"`
 	CacheTTL    Duration `yaml:"cache-ttl" doc:"how long a link found fine stays in the cache"`
 	ExcludeURLs []string `yaml:"exclude-urls" doc:"regular expressions of URLs not to fetch" format:"regex"`
