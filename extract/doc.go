@@ -198,8 +198,8 @@
 // plain text, saying why (CostError) where the caller can tell its user.
 //
 // goldmark's tree takes about eight times the size of the source. A
-// Markdown document over 2 MiB is therefore parsed in chunks of about
-// 1 MiB, each tree dropped before the next parse, so that what a large
+// Markdown document over 256 KiB is therefore parsed in chunks of about
+// 128 KiB, each tree dropped before the next parse, so that what a large
 // document costs beyond its source is its links: a chunk ends only
 // before a line that starts a paragraph or heading at the left margin
 // after a blank line, outside fenced code and HTML blocks, link reference

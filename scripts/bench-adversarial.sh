@@ -78,7 +78,7 @@ done
 # blank line every 8 lines), the same as plain text, a link-dense one
 # (two links in every five words), and a reference-style one (links as
 # [text][label], defined a few lines after their first use and at the
-# end, as long documents do). Markdown over 2 MiB is parsed in chunks
+# end, as long documents do). Markdown over 256 KiB is parsed in chunks
 # (extract/chunk.go) and read outside the Go heap (site.ReadLarge).
 echo "issue 19 item 10: large documents: wall time, peak RSS"
 printf '# Part\n' >"$tmp/other.md"
