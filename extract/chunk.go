@@ -35,8 +35,12 @@ import (
 //     MarkdownDocEach as soon as no place further on can define a label
 //     it looked up (definableLabels), so that a document's links are
 //     never all held at once;
-//   - footnotes count for the whole document too, and are moved to its
-//     end: a document with "[^" is parsed whole.
+//   - footnotes count for the whole document too: a "[^label]" refers to
+//     a definition anywhere, and a definition is shown when anything
+//     refers to it; each chunk records its footnote labels (footnote.go),
+//     and one whose parse differs from what the whole document decides
+//     is parsed again, told that, once no place further on holds one of
+//     its labels.
 //
 // The links, anchors and comments are then those of one parse of the
 // whole document (FuzzMarkdownChunks checks it).
@@ -51,13 +55,10 @@ const chunkSize = 128 << 10
 // two chunks and can be split.
 func chunkable(src []byte) bool { return len(src) > 2*chunkSize && splittable(src) }
 
-// splittable reports whether src can be parsed in chunks: it holds no
-// footnote, and ends its lines with "\n" or "\r\n" (a lone "\r" ends a
-// line for CommonMark, not for the splitter).
+// splittable reports whether src can be parsed in chunks: it ends its
+// lines with "\n" or "\r\n" (a lone "\r" ends a line for CommonMark,
+// not for the splitter).
 func splittable(src []byte) bool {
-	if bytes.Contains(src, footnoteOpen) {
-		return false
-	}
 	for i := 0; ; {
 		k := bytes.IndexByte(src[i:], '\r')
 		if k < 0 {
@@ -82,6 +83,12 @@ type chunk struct {
 	// dropped: the links were let go while the chunk waited (see
 	// chunked), and the chunk is parsed again at the end.
 	dropped bool
+	// The footnote labels the chunk refers to and its footnote
+	// definitions (at offsets of src), and whether its parse is the
+	// final pass, which decided them as the whole document does.
+	noteRefs  []string
+	noteDefs  []footnoteDef
+	noteFinal bool
 	// early holds the definitions read ahead that the chunk was given.
 	early map[string]parser.Reference
 }
@@ -111,6 +118,10 @@ func (e *Extractor) chunked(src []byte, p parser.Parser, doc bool, size int, emi
 			labels = definableLabels(src)
 		}
 	}
+	var notes *footnotes
+	if bytes.Contains(src, footnoteOpen) {
+		notes = newFootnotes(src)
+	}
 	var links []Link
 	if emit == nil {
 		links = make([]Link, 0, EstimateLinks(src))
@@ -130,6 +141,7 @@ func (e *Extractor) chunked(src []byte, p parser.Parser, doc bool, size int, emi
 		var ctx *refContext
 		for {
 			ctx = &refContext{Context: parser.NewContext(), refs: refs, ahead: ahead, track: track}
+			notes.track(ctx, src, lo, hi)
 			root = p.Parse(text.NewReader(src[lo:hi]), parser.WithContext(ctx))
 			if hi == len(src) || closedAtEnd(src[lo:hi], root) {
 				break
@@ -141,9 +153,11 @@ func (e *Extractor) chunked(src []byte, p parser.Parser, doc bool, size int, emi
 			// rather than at the end, since the later chunks will use them
 			// too (a document with its definitions at the bottom).
 			ctx = &refContext{Context: parser.NewContext(), refs: refs, ahead: ahead, track: track}
+			notes.track(ctx, src, lo, hi)
 			root = p.Parse(text.NewReader(src[lo:hi]), parser.WithContext(ctx))
 		}
 		c := chunk{lo: lo, hi: hi, marks: len(marks), missed: ctx.missedLabels(), early: ctx.early}
+		notes.add(&c, ctx)
 		k := len(links)
 		links, marks = e.chunkResults(src, c, root, links, marks, doc)
 		c.links = len(links) - k
@@ -157,12 +171,12 @@ func (e *Extractor) chunked(src []byte, p parser.Parser, doc bool, size int, emi
 		// order: a document's links are never all held at once.
 		end, n := 0, first
 		for ; n < len(chunks) && !chunks[n].dropped; n++ {
-			v := chunks[n].verdict(refs, labels, hi)
+			v := chunks[n].verdict(refs, labels, notes, hi)
 			if v == known {
 				// Parsed again now that its labels are known: it need not
 				// wait for the end.
-				links, marks = e.parseAgain(src, p, doc, chunks, n, end, refs, links, marks)
-				v = chunks[n].verdict(refs, labels, hi)
+				links, marks = e.parseAgain(src, p, doc, chunks, n, end, refs, notes, links, marks)
+				v = chunks[n].verdict(refs, labels, notes, hi)
 			}
 			if v != settled {
 				break
@@ -191,13 +205,13 @@ func (e *Extractor) chunked(src []byte, p parser.Parser, doc bool, size int, emi
 	held := chunks[first:]
 	var again []int
 	for i, c := range held {
-		if c.dropped || c.stale(refs) {
+		if c.dropped || c.stale(refs) || notes.stale(&c) {
 			again = append(again, i)
 		}
 	}
 	if len(again) > 0 {
 		// With emit, each chunk's links go as they are known.
-		links, marks = e.reparse(src, p, doc, held, again, refs, links, marks, &lc, emit)
+		links, marks = e.reparse(src, p, doc, held, again, refs, notes, links, marks, &lc, emit)
 		if emit != nil {
 			return nil, marks, chunks
 		}
@@ -229,8 +243,11 @@ const (
 // chunks are parsed in order), and each label c looked up in vain stays
 // undefined: no chunk so far defined it, and none of the places further
 // on that may define it (labels) is left.
-func (c *chunk) verdict(refs map[string]parser.Reference, labels definable, pos int) int {
-	v := settled
+func (c *chunk) verdict(refs map[string]parser.Reference, labels definable, notes *footnotes, pos int) int {
+	v := notes.verdict(c, pos)
+	if v == waiting {
+		return v
+	}
 	for l, r := range c.early {
 		d, ok := refs[l]
 		switch {
@@ -253,9 +270,10 @@ func (c *chunk) verdict(refs map[string]parser.Reference, labels definable, pos 
 // parseAgain parses chunks[n] again with the definitions refs holds,
 // and puts its links in place of those it held, from links[at], and its
 // marks in place of its marks.
-func (e *Extractor) parseAgain(src []byte, p parser.Parser, doc bool, chunks []chunk, n, at int, refs map[string]parser.Reference, links []Link, marks []mark) ([]Link, []mark) {
+func (e *Extractor) parseAgain(src []byte, p parser.Parser, doc bool, chunks []chunk, n, at int, refs map[string]parser.Reference, notes *footnotes, links []Link, marks []mark) ([]Link, []mark) {
 	c := &chunks[n]
 	ctx := &refContext{Context: parser.NewContext(), refs: refs, track: true}
+	c.noteFinal = notes.decide(ctx, src, c.lo, c.hi)
 	root := p.Parse(text.NewReader(src[c.lo:c.hi]), parser.WithContext(ctx))
 	newLinks, newMarks := e.chunkResults(src, *c, root, nil, nil, doc)
 	links = slices.Replace(links, at, at+c.links, newLinks...)
@@ -553,7 +571,7 @@ func (e *Extractor) chunkResults(src []byte, c chunk, root ast.Node, links []Lin
 // in turn; marks those of the whole document, chunks' from
 // chunks[0].marks on. With emit, each chunk's links are finished with lc
 // and given to emit in turn, and none are returned.
-func (e *Extractor) reparse(src []byte, p parser.Parser, doc bool, chunks []chunk, again []int, refs map[string]parser.Reference, links []Link, marks []mark, lc *lineCounter, emit func([]Link)) ([]Link, []mark) {
+func (e *Extractor) reparse(src []byte, p parser.Parser, doc bool, chunks []chunk, again []int, refs map[string]parser.Reference, notes *footnotes, links []Link, marks []mark, lc *lineCounter, emit func([]Link)) ([]Link, []mark) {
 	var outLinks, buf []Link
 	if emit == nil {
 		outLinks = make([]Link, 0, len(links))
@@ -574,6 +592,7 @@ func (e *Extractor) reparse(src []byte, p parser.Parser, doc bool, chunks []chun
 		if next < len(again) && again[next] == i {
 			next++
 			ctx := &refContext{Context: parser.NewContext(), refs: refs}
+			notes.decide(ctx, src, c.lo, c.hi)
 			root := p.Parse(text.NewReader(src[c.lo:c.hi]), parser.WithContext(ctx))
 			buf, outMarks = e.chunkResults(src, c, root, buf[:0], outMarks, doc)
 			batch = buf

@@ -44,6 +44,7 @@ func noEmpty(links []Link) []Link {
 }
 
 func slugMarks(marks []mark) []mark {
+	sortMarks(marks)
 	var slugs Slugger
 	for i := range marks {
 		if marks[i].heading {
@@ -126,6 +127,19 @@ var chunkCases = []string{
 	"a\r\n\r\nb https://x.example/b\r\n\r\n```\r\nc\r\n\r\nd\r\n```\r\n\r\ne\r\n",
 	"Title\n===\n\nb <https://x.example/b\n\nc>\n\nd\n---\n",
 	"- a\n  ```\n  b\n\n```\nc\n\nd https://x.example/d\n```\n\ne https://x.example/e\n",
+	// Footnotes count for the whole document: a reference before its
+	// definition, duplicates, one never referenced (not shown), a
+	// reference followed by a destination, definitions in containers, a
+	// heading in a footnote, continued footnotes, references in notes.
+	"a [^1] text\n\nb\n\n[^1]: note https://x.example/n\n",
+	"[^1]: first https://x.example/1\n\nb [^1]\n\n[^1]: second https://x.example/2\n",
+	"[^u]: unused https://x.example/u\n\nb\n\nc\n",
+	"a ![^1] and [^1](https://x.example/l)\n\nb\n\n[^1]: n\n\nc [^2](https://x.example/m)\n",
+	"> [^q]: quoted https://x.example/q\n\nb [^q]\n\n- [^li]: in list https://x.example/li\n\nc [^li]\n",
+	"[^h]: # Heading\n\nb [^h]\n\n# Heading\n\nc\n\n# Heading\n",
+	"a [^1]\n\n[^1]: x\n\n    more https://x.example/cont\n\nb\n",
+	"[^a]: x [^b]\n\nb\n\n[^b]: y https://x.example/b\n\nc [^a]\n",
+	"a [^x\\]y] [^\n\n[^x\\]y]: z https://x.example/z\n",
 }
 
 // TestChunkedEqualsWhole: every golden document and the cases above, in
@@ -152,7 +166,9 @@ var chunkFragments = []string{"a https://x.example/a", "b [l](https://x.example/
 	"    code https://x.example/c", "[y]: https://x.example/y", "[z]: https://x.example/z", "c [z] and [https://x.example/y][y]",
 	"# Head [z]", "Head", "===", "---", "<?", "?>", "| a | b |", "|---|---|", "| [x](https://x.example/t) | y |",
 	"<https://x.example/auto>", "d <http://a", " b>", "\t\tx", "e\\", "f  ", "<script>", "</script>", "  [y]: https://x.example/y2",
-	"> [z]: https://x.example/zq", "<![CDATA[", "]]>", "<!X", ">", "- ```", "  - sub https://x.example/s", "# A {#id}"}
+	"> [z]: https://x.example/zq", "<![CDATA[", "]]>", "<!X", ">", "- ```", "  - sub https://x.example/s", "# A {#id}",
+	"[^1]", "[^1]: note https://x.example/n", "[^2]: other [l](https://x.example/o)", "c [^2] and ![^1]", "    continued https://x.example/c",
+	"[^1](https://x.example/f)", "> [^3]: q https://x.example/q3", "d [^3]"}
 
 // TestChunkedRandomDocuments: documents made of random lines of
 // chunkFragments, in chunks of a few bytes, give what one parse gives.

@@ -65,7 +65,7 @@ type Comment struct {
 var docParser = sync.OnceValue(func() parser.Parser {
 	return goldmark.New(
 		goldmark.WithExtensions(extension.Table, extension.Strikethrough, extension.TaskList, extension.Footnote),
-		goldmark.WithParserOptions(parser.WithHeadingAttribute()),
+		goldmark.WithParserOptions(append([]parser.Option{parser.WithHeadingAttribute()}, chunkedFootnotes...)...),
 	).Parser()
 })
 
@@ -120,7 +120,11 @@ func (e *Extractor) markdownDoc(src []byte, emit func([]Link)) *Doc {
 			d.Links = nil
 		}
 	}
-	// Slugs in document order: GitHub numbers a repeated one.
+	// Slugs in document order: GitHub numbers a repeated one. The order
+	// of the source, not of the tree, which moves footnotes to its end:
+	// so a heading in a footnote is numbered where it is written, and the
+	// same whether the document was parsed whole or in chunks.
+	sortMarks(marks)
 	var slugs Slugger
 	for i := range marks {
 		if marks[i].heading {
@@ -222,7 +226,7 @@ type mark struct {
 
 // place turns marks into d's anchors and comments, with positions.
 func (d *Doc) place(src []byte, marks []mark) {
-	slices.SortStableFunc(marks, func(a, b mark) int { return a.off - b.off })
+	sortMarks(marks)
 	lc := newLineCounter(src)
 	for _, m := range marks {
 		p := lc.pos(m.off)
@@ -232,6 +236,15 @@ func (d *Doc) place(src []byte, marks []mark) {
 		}
 		m.anchor.Start = p
 		d.Anchors = append(d.Anchors, m.anchor)
+	}
+}
+
+// sortMarks sorts marks by their offsets, keeping the order of those at
+// the same one.
+func sortMarks(marks []mark) {
+	byOff := func(a, b mark) int { return a.off - b.off }
+	if !slices.IsSortedFunc(marks, byOff) {
+		slices.SortStableFunc(marks, byOff)
 	}
 }
 

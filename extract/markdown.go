@@ -22,10 +22,18 @@ import (
 // http, https, ftp and "www."; bare URIs in text go through the plain-text
 // scanner.
 var mdParser = sync.OnceValue(func() parser.Parser {
-	return goldmark.New(goldmark.WithExtensions(
-		extension.Table, extension.Strikethrough, extension.TaskList, extension.Footnote,
-	)).Parser()
+	return goldmark.New(
+		goldmark.WithExtensions(extension.Table, extension.Strikethrough, extension.TaskList, extension.Footnote),
+		goldmark.WithParserOptions(chunkedFootnotes...),
+	).Parser()
 })
+
+// chunkedFootnotes are the hooks of footnote.go, which a parse in chunks
+// needs: each runs just before its goldmark counterpart.
+var chunkedFootnotes = []parser.Option{
+	parser.WithInlineParsers(util.Prioritized(footnoteRefs{}, 100)),
+	parser.WithASTTransformers(util.Prioritized(footnoteShows{}, 998)),
+}
 
 // Markdown returns the URIs of the Markdown document src (CommonMark with
 // GFM tables, strikethrough and task lists), in source order: link and
