@@ -202,7 +202,9 @@
 // 128 KiB, each tree dropped before the next parse, so that what a large
 // document costs beyond its source is its links: a chunk ends only
 // before a line that starts a paragraph or heading at the left margin
-// after a blank line, outside fenced code and HTML blocks, link reference
-// definitions count for the whole document, a document with footnotes is
-// parsed whole, and the result is that of one parse.
+// after a blank line, outside fenced code and HTML blocks; link reference
+// definitions and footnotes count for the whole document (a chunk that
+// a later one changes is parsed again); and the result is that of one
+// parse. MarkdownDocEach hands on each chunk's links once nothing further
+// on can change them, so a large document's links are never all held.
 package extract
