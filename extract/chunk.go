@@ -17,7 +17,8 @@ import (
 //
 // A chunk ends where nothing that the parser holds open can go on: at the
 // start of a line that follows a blank line and starts at the left margin
-// with a letter, "#" or a non-ASCII character. Such a line ends every
+// with a letter, "#", "[", "!", "|" or a non-ASCII character (see
+// startsFresh). Such a line ends every
 // paragraph, list, block quote and indented code block before it (it is
 // no list marker, no ">", no lazy continuation after a blank line), so
 // the parse of what follows does not depend on what came before, except
@@ -95,7 +96,7 @@ type chunk struct {
 
 // minHeld is the fewest links that chunked holds for chunks that wait
 // before it lets them go; a variable for the tests.
-var minHeld = 1 << 16
+var minHeld = 1 << 12
 
 // chunked returns the links of the Markdown document src parsed with p in
 // chunks of at least size bytes, finished, and, when doc is set, its
@@ -130,7 +131,7 @@ func (e *Extractor) chunked(src []byte, p parser.Parser, doc bool, size int, emi
 	// maxHeld, and those chunks parsed again at the end: a document
 	// that uses definitions only its end holds costs a second parse,
 	// not its links.
-	maxHeld := max(minHeld, len(src)/512)
+	maxHeld := max(minHeld, len(src)/1024)
 	lc := newLineCounter(src)
 	var chunks []chunk
 	first := 0 // with emit, links holds those of chunks[first:]
@@ -788,10 +789,12 @@ func (s *splitter) next(min int) int {
 }
 
 // startsFresh reports whether a line that starts with c after a blank line
-// closes whatever is open before it: a letter, "#" or a non-ASCII
-// character at the left margin.
+// closes whatever is open before it: a letter, "#", "[" (a paragraph, a
+// link reference definition or a footnote: a list of definitions is one
+// long paragraph otherwise), "!", "|" or a non-ASCII character at the
+// left margin.
 func startsFresh(c byte) bool {
-	return isAlpha(c) || c == '#' || c >= 0x80
+	return isAlpha(c) || c == '#' || c == '[' || c == '!' || c == '|' || c >= 0x80
 }
 
 // isBlankLine reports whether line holds only spaces and tabs before its

@@ -201,7 +201,7 @@
 // Markdown document over 256 KiB is therefore parsed in chunks of about
 // 128 KiB, each tree dropped before the next parse, so that what a large
 // document costs beyond its source is its links: a chunk ends only
-// before a line that starts a paragraph or heading at the left margin
+// before a line that starts a paragraph, heading or definition at the left margin
 // after a blank line, outside fenced code and HTML blocks; link reference
 // definitions and footnotes count for the whole document (a chunk that
 // a later one changes is parsed again); and the result is that of one

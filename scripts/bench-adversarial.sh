@@ -4,6 +4,8 @@
 #
 #   scripts/bench-adversarial.sh [SMALL_MB [LARGE_MB]]   (default 5 50)
 #   ONLY=19 scripts/bench-adversarial.sh    (only the cases of issue 19)
+#   URIEXTRACT=/tmp/old/uriextract ONLY=19 scripts/bench-adversarial.sh
+#                                           (an older build, for before/after)
 #
 # For each pattern it prints the size, the wall time and the peak RSS of
 # "uriextract -format markdown FILE" and of "uriextract -check FILE.md";
@@ -17,6 +19,10 @@ large=${2:-50}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 go build -o "$tmp/uriextract" ./cmd/uriextract
+# URIEXTRACT=FILE measures that build instead (an older one, side by side).
+if [[ -n ${URIEXTRACT:-} ]]; then
+	cp "$URIEXTRACT" "$tmp/uriextract"
+fi
 go build -o "$tmp/urilint" ./cmd/urilint
 
 # gen PATTERN MB FILE: FILE holds PATTERN repeated to MB megabytes.
@@ -78,7 +84,8 @@ done
 # blank line every 8 lines), the same as plain text, a link-dense one
 # (two links in every five words), and a reference-style one (links as
 # [text][label], defined a few lines after their first use and at the
-# end, as long documents do). Markdown over 256 KiB is parsed in chunks
+# end, as long documents do), and the module cache's Markdown files one
+# after another. Markdown over 256 KiB is parsed in chunks
 # (extract/chunk.go) and read outside the Go heap (site.ReadLarge).
 echo "issue 19 item 10: large documents: wall time, peak RSS"
 printf '# Part\n' >"$tmp/other.md"
@@ -111,13 +118,31 @@ while size < n:
     i += 1
 if kind == 'refs':
     out.append('')
-    out.extend('[r%d]: https://example.com/r/%d' % (k, k) for k in range(i // 10 + 1))
+    for k in range(i // 10 + 1):  # in groups of 100, as a long list is written
+        out.append('[r%d]: https://example.com/r/%d' % (k, k))
+        if k % 100 == 99:
+            out.append('')
 open(sys.argv[3], 'w').write('\n'.join(out) + '\n')
 " "$kind" "$mb" "$tmp/$kind.md"
 		size=$(($(stat -c %s "$tmp/$kind.md") >> 20))
 		measure "$kind ${mb} (${size} MB) Markdown -check" "$tmp/uriextract" -check "$tmp/$kind.md"
 		measure "$kind ${mb} (${size} MB) Markdown list" "$tmp/uriextract" "$tmp/$kind.md"
 	done
+	# Documents written by others: the Markdown files of the module
+	# cache (after go mod download), one after another to the size, with
+	# their footnotes, reference definitions and the CommonMark spec.
+	python3 -c "
+import os, sys
+n, out = int(sys.argv[1]) << 20, []
+names = sorted(os.path.join(d, f) for d, _, fs in os.walk(sys.argv[2]) for f in fs if f.endswith('.md'))
+data = b''.join(open(f, 'rb').read() + b'\\n\\n' for f in names if os.path.getsize(f) > 2048)
+open(sys.argv[3], 'wb').write((data * (n // max(len(data), 1) + 1))[:n] if data else b'')
+" "$mb" "$(go env GOMODCACHE)" "$tmp/real.md"
+	if [[ -s $tmp/real.md ]]; then
+		size=$(($(stat -c %s "$tmp/real.md") >> 20))
+		measure "real ${mb} (${size} MB) Markdown -check" "$tmp/uriextract" -check "$tmp/real.md"
+		measure "real ${mb} (${size} MB) Markdown list" "$tmp/uriextract" "$tmp/real.md"
+	fi
 	cp "$tmp/prose.md" "$tmp/prose.txt"
 	size=$(($(stat -c %s "$tmp/prose.txt") >> 20))
 	measure "prose ${mb} (${size} MB) text -check" "$tmp/uriextract" -check "$tmp/prose.txt"
