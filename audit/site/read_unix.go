@@ -4,6 +4,7 @@ package site
 
 import (
 	"io/fs"
+	"math"
 	"syscall"
 )
 
@@ -49,7 +50,9 @@ func readInto(name string, limit int, head, large bool) (src []byte, free func()
 	if syscall.Fstat(fd, &st) == nil {
 		if st.Mode&syscall.S_IFMT != syscall.S_IFREG {
 			max = limit // a pipe or a device may never end
-		} else if st.Size > 0 && st.Size < 1<<30 {
+		} else if st.Size > 0 && st.Size < math.MaxInt {
+			// Sized from the start: a file of a gigabyte read in doubling
+			// buffers would cost three.
 			size = int(st.Size)
 		}
 	}
