@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/yuin/goldmark/ast"
+	east "github.com/yuin/goldmark/extension/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
@@ -58,8 +59,12 @@ func chunkable(src []byte) bool { return len(src) > 2*chunkSize && splittable(sr
 
 // splittable reports whether src can be parsed in chunks: it ends its
 // lines with "\n" or "\r\n" (a lone "\r" ends a line for CommonMark,
-// not for the splitter).
+// not for the splitter), and its footnotes allow it
+// (footnotesSplittable).
 func splittable(src []byte) bool {
+	if !footnotesSplittable(src) {
+		return false
+	}
 	for i := 0; ; {
 		k := bytes.IndexByte(src[i:], '\r')
 		if k < 0 {
@@ -71,8 +76,6 @@ func splittable(src []byte) bool {
 		}
 	}
 }
-
-var footnoteOpen = []byte("[^")
 
 // chunk is a part of a document parsed on its own, and where its results
 // lie in the results of the document.
@@ -119,10 +122,7 @@ func (e *Extractor) chunked(src []byte, p parser.Parser, doc bool, size int, emi
 			labels = definableLabels(src)
 		}
 	}
-	var notes *footnotes
-	if bytes.Contains(src, footnoteOpen) {
-		notes = newFootnotes(src)
-	}
+	notes := newFootnotes(src)
 	var links []Link
 	if emit == nil {
 		links = make([]Link, 0, EstimateLinks(src))
@@ -319,8 +319,8 @@ const maxLabel = 999
 // between, nor a blank line. Every definition of the document is one of
 // these, so a label not found here is defined nowhere, and one whose
 // last place is behind a position is defined nowhere further on. A
-// label across lines is named without what starts its other lines
-// (spaces, a block quote's ">"), as the parse names it. Where the look
+// label across lines that holds a ">" (a block quote's, or text) is not
+// named: any label may be defined there. Where the look
 // back would pass the "]:" before, or maxLabel bytes, any label may be
 // defined: so each byte is looked at once, and an odd document costs
 // waiting, not time. The key of a label is goldmark's,
@@ -368,12 +368,17 @@ func definableLabels(src []byte) definable {
 		switch {
 		case !named:
 			d.lastAny = end
+		case open >= 0 && lines && bytes.IndexByte(src[open+1:end], '>') >= 0:
+			// A block quote's ">" starts a line of the label, or is text
+			// of it (after an indent of four): the scan cannot tell.
+			d.lastAny = end
+		case open >= 0 && !lines && src[open+1] == '^' && !util.IsBlank(src[open+2:end]):
+			// "[^note]:" on one line is a footnote, never a reference
+			// definition: goldmark's footnote parser opens it first, and
+			// interrupts a paragraph to.
 		case open >= 0:
-			label := src[open+1 : end]
-			if lines {
-				label = joinLines(label)
-			}
-			d.last[util.ToLinkReference(label)] = end
+			// Spaces, tabs and line breaks are one space in the key.
+			d.last[util.ToLinkReference(src[open+1:end])] = end
 		}
 	}
 }
@@ -391,20 +396,6 @@ func blankAfter(src []byte, j int) bool {
 		}
 	}
 	return true
-}
-
-// joinLines returns label with the spaces, tabs and ">" that start each
-// of its lines after the first left out.
-func joinLines(label []byte) []byte {
-	var out []byte
-	for k, line := range bytes.Split(label, []byte("\n")) {
-		if k > 0 {
-			out = append(out, '\n')
-			line = bytes.TrimLeft(line, " \t>")
-		}
-		out = append(out, line...)
-	}
-	return out
 }
 
 // escaped reports whether src[j] follows an odd number of backslashes.
@@ -634,6 +625,11 @@ var linkHTTP = []byte("](http")
 // Containers need no check: the line after the chunk closes them.
 func closedAtEnd(part []byte, root ast.Node) bool {
 	last := root.LastChild()
+	if _, ok := last.(*east.FootnoteList); ok {
+		// Goldmark moves the footnotes to the end; what they hold ends
+		// with them (a footnote's lines are indented).
+		last = last.PreviousSibling()
+	}
 	switch n := last.(type) {
 	case *ast.FencedCodeBlock:
 		// The blank line that ends the chunk is content of an open fence,
@@ -645,7 +641,17 @@ func closedAtEnd(part []byte, root ast.Node) bool {
 		b := bytes.LastIndexByte(part[:len(part)-1], '\n') + 1 // start of the last line
 		return lines.At(lines.Len()-1).Stop < b
 	case *ast.HTMLBlock:
-		return n.HTMLBlockType > ast.HTMLBlockType5 || n.HasClosure()
+		if n.HTMLBlockType > ast.HTMLBlockType5 || n.HasClosure() {
+			return true
+		}
+		// A block whose one line holds its end ("<!-- note -->") is
+		// closed, though goldmark keeps no closure line for it.
+		lines := n.Lines()
+		if lines.Len() != 1 {
+			return false
+		}
+		first := lines.At(0)
+		return htmlEnds(int(n.HTMLBlockType), first.Value(part))
 	}
 	return true
 }
@@ -868,8 +874,12 @@ func htmlStart(rest []byte) int {
 				return 1
 			}
 			switch rest[1+len(tag)] {
-			case ' ', '\t', '>', '\n', '\r':
+			case ' ', '\t', '>', '\n', '\r', '\v', '\f':
 				return 1
+			case '/': // "<pre/>", as goldmark reads it
+				if len(rest) > 2+len(tag) && rest[2+len(tag)] == '>' {
+					return 1
+				}
 			}
 		}
 	}

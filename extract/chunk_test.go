@@ -140,6 +140,19 @@ var chunkCases = []string{
 	"a [^1]\n\n[^1]: x\n\n    more https://x.example/cont\n\nb\n",
 	"[^a]: x [^b]\n\nb\n\n[^b]: y https://x.example/b\n\nc [^a]\n",
 	"a [^x\\]y] [^\n\n[^x\\]y]: z https://x.example/z\n",
+	// Found in review: a label across lines whose ">" is text; goldmark's
+	// "!" reference without "["; references that only a footnote's
+	// reading lets be read; an open HTML block before the footnotes; a
+	// one-line HTML block at a chunk's end.
+	"see [x][a >b](https://x.example/in)\n\nc\n\n[a\n    >b]: https://x.example/ab\n",
+	"[^2]: note https://x.example/n\n\nb\n\nthe value [(n!)^2] grows\n",
+	"x [^a](<[^b]>)\n\n[^a]: note a\n\n[^b]: note b https://x.example/bn\n",
+	"[x [^a](u)](<[^b]>)\n\n[^a]: note a\n\n[^b]: note b https://x.example/bn\n",
+	"x [^a][^b]\n\n[^a]: note a\n\n[ ^b]: https://x.example/ref\n\n[^b]: note b https://x.example/bn\n",
+	"[foo][^a] and [^a]\n\n[^a]: note https://x.example/fa\n\n[^a]: https://x.example/ra\n",
+	"x [^a]\n[^a]: note\n\n<pre/>\n\nfoo https://x.example/foo\n\n</pre>\n",
+	"para https://x.example/p\n\n<!-- c -->\n\npara https://x.example/q\n\n<!-- d -->\n",
+	">\t#\nfoo\n",
 }
 
 // TestChunkedEqualsWhole: every golden document and the cases above, in
@@ -417,6 +430,7 @@ func TestEmptyHeadingStart(t *testing.T) {
 		{"#\n#\n", []Position{{Offset: 0, Line: 1, Column: 1}, {Offset: 2, Line: 2, Column: 1}}},
 		{"# a #\n  #\n", []Position{{Offset: 0, Line: 1, Column: 1}, {Offset: 8, Line: 2, Column: 3}}},
 		{"> x\n>\n> #\n", []Position{{Offset: 8, Line: 3, Column: 3}}},
+		{">\t#\nfoo\n", []Position{{Offset: 2, Line: 1, Column: 3}}},
 	} {
 		d := wholeDoc(&Extractor{}, []byte(c.src))
 		var got []Position
@@ -427,5 +441,42 @@ func TestEmptyHeadingStart(t *testing.T) {
 			t.Errorf("%q: headings at %v, want %v", c.src, got, c.want)
 		}
 		checkChunked(t, c.src, []byte(c.src), 1)
+	}
+}
+
+// TestOneLineHTMLBlocksSplit: a block of HTML whose one line holds its
+// end ("<!-- note -->") lets a chunk end after it, so a document of many
+// such lines is still parsed in chunks of about the size asked for.
+func TestOneLineHTMLBlocksSplit(t *testing.T) {
+	src := []byte(strings.Repeat("para https://x.example/p\n\n<!-- c -->\n\n", 20000))
+	_, _, chunks := (&Extractor{}).chunked(src, docParser(), true, chunkSize, nil)
+	if len(chunks) < len(src)/chunkSize/2 {
+		t.Errorf("%d bytes in %d chunks of at least %d bytes", len(src), len(chunks), chunkSize)
+	}
+	checkChunked(t, "one-line HTML blocks", src[:4000], 100)
+}
+
+// TestFootnotesSplittable: a document whose footnote references could be
+// read otherwise depending on another (a reference followed by "(" or
+// "[", after "]", or goldmark's "!" without "[") is parsed whole.
+func TestFootnotesSplittable(t *testing.T) {
+	for src, want := range map[string]bool{
+		"a [^1] b\n\n[^1]: n\n":                     true,
+		"a ![^1] b\n":                               true,
+		"no notes ^ here [x]^2\n":                   true,
+		"a [^1](https://x.example)":                 true,
+		"a [^1](https://x.example) [^2]":            false,
+		"a [^1](https://x.example)\n\n[^2]":         true,
+		"a [^1][r] [^2]\n":                          false,
+		"a [r][^1]\n":                               true,
+		"a [r][^1]\n\n[^1]: a note\n":               true,
+		"a [r][^1]\n\n[ ^1]: https://x.example/r\n": false,
+		"`[a-z][^a-x]`\n":                           true,
+		"(n!)^2] grows\n":                           true,
+		"a !`^2] b `[^3]`\n":                        false,
+	} {
+		if got := footnotesSplittable([]byte(src)); got != want {
+			t.Errorf("footnotesSplittable(%q) = %v, want %v", src, got, want)
+		}
 	}
 }

@@ -304,11 +304,25 @@ func headingStart(src []byte, h *ast.Heading) int {
 		return off
 	}
 	// An empty ATX heading ("#") has no lines: goldmark keeps where its
-	// block opened, its "#".
-	if p := h.Pos(); p >= 0 && p < len(src) {
+	// block opened, its "#", but counts a tab before it as the spaces it
+	// stands for, which may take the place past it (">\t#"): back over
+	// white space to the "#".
+	p := min(h.Pos(), len(src)-1)
+	if p < 0 {
+		return 0
+	}
+	if src[p] == '#' {
 		return p
 	}
-	return 0
+	for k := p - 1; k >= 0; k-- {
+		if src[k] == '#' {
+			return k
+		}
+		if c := src[k]; c != ' ' && c != '\t' && c != '\n' && c != '\r' {
+			break
+		}
+	}
+	return p
 }
 
 // headingText returns the text of heading h as GitHub renders it before

@@ -150,26 +150,97 @@ func (footnoteShows) Transform(doc *ast.Document, _ text.Reader, pc parser.Conte
 }
 
 // footnoteLabels returns, for each footnote label that src may use or
-// define ("[^label]" as footnoteRefs reads it, anywhere), where the last
-// such place is: a label not there is in no footnote, and one whose last
-// place is behind a position is in none further on.
-func footnoteLabels(src []byte) map[string]int {
-	last := map[string]int{}
+// define, where the last such place is: a label not there is in no
+// footnote, and one whose last place is behind a position is in none
+// further on. A place is where goldmark's footnote parser reads one:
+// "[^label]" anywhere, and "!" with any byte and "^label]" (goldmark
+// does not look at the byte after "!").
+//
+// Fragile reports a document in which whether a place is read at all may
+// hang on whether another's label is defined: when it is not, goldmark
+// reads the other as link syntax or text, which may swallow what
+// follows. A "[^label]" followed by "(" or "[" (an inline link, a full
+// reference) and then by another place before the paragraph ends; a "!"
+// with "`" or "<" before "^" (a code span, an autolink or HTML). A
+// "[^label]" after "]" may be the label of a full reference ("[a][^b]"),
+// which a link reference definition of "^label" makes: afterBracket
+// lists those labels, for footnotesSplittable to look up.
+func footnoteLabels(src []byte) (last map[string]int, fragile bool, afterBracket []string) {
+	last = map[string]int{}
+	swallow := -1 // the end of a place that may swallow what follows, until the paragraph ends
 	for i := 0; ; {
-		k := bytes.Index(src[i:], footnoteOpen)
+		k := bytes.IndexByte(src[i:], '^')
 		if k < 0 {
-			return last
+			return last, fragile, afterBracket
 		}
-		at := i + k
-		i = at + len(footnoteOpen)
+		q := i + k
+		i = q + 1
+		var at int
+		switch {
+		case q >= 1 && src[q-1] == '[':
+			at = q - 1
+		case q >= 2 && src[q-2] == '!':
+			at = q - 2
+		default:
+			continue
+		}
 		rest := src[i:]
 		if nl := bytes.IndexByte(rest, '\n'); nl >= 0 {
 			rest = rest[:nl+1]
 		}
-		if end := footnoteLabelEnd(rest[:min(len(rest), footnoteLabelLimit)]); end >= 0 {
-			last[string(rest[:end])] = at
+		end := footnoteLabelEnd(rest[:min(len(rest), footnoteLabelLimit)])
+		if end < 0 {
+			continue
+		}
+		label := string(rest[:end])
+		last[label] = at
+		if swallow >= 0 && (at < swallow || !bytes.Contains(src[swallow:at], paragraphEnd)) {
+			fragile = true
+		}
+		swallow = -1
+		next := byte(0)
+		if end+1 < len(rest) {
+			next = rest[end+1]
+		}
+		switch {
+		case src[q-1] != '[':
+			if c := src[q-1]; c == '`' || c == '<' {
+				fragile = true
+			}
+		case next == '(' || next == '[':
+			swallow = i + end + 1
+		}
+		if at > 0 && src[at-1] == ']' {
+			afterBracket = append(afterBracket, label)
 		}
 	}
+}
+
+var paragraphEnd = []byte("\n\n")
+
+// footnotesSplittable reports whether src can be parsed in chunks as far
+// as its footnotes go: the chunks learn which places are references from
+// their first parse, which holds when each place is read whether or not
+// another's label is defined (see footnoteLabels). A document where that
+// may not hold is parsed whole.
+func footnotesSplittable(src []byte) bool {
+	if bytes.IndexByte(src, '^') < 0 {
+		return true
+	}
+	_, fragile, afterBracket := footnoteLabels(src)
+	if fragile {
+		return false
+	}
+	if len(afterBracket) == 0 {
+		return true
+	}
+	defs := definableLabels(src)
+	for _, l := range afterBracket {
+		if !defs.doneBy(util.ToLinkReference([]byte("^"+l)), 0) {
+			return false
+		}
+	}
+	return true
 }
 
 // footnotes is what the chunked parse of a document with footnotes knows
@@ -184,13 +255,17 @@ type footnotes struct {
 }
 
 func newFootnotes(src []byte) *footnotes {
-	return &footnotes{last: footnoteLabels(src), first: map[string]int{}, named: map[string]bool{}}
+	last, _, _ := footnoteLabels(src)
+	if len(last) == 0 {
+		return nil
+	}
+	return &footnotes{last: last, first: map[string]int{}, named: map[string]bool{}}
 }
 
 // track puts a first-pass tracker in ctx, the context of the parse of
-// src[lo:hi], when that holds a footnote label.
+// src[lo:hi], when that may hold a footnote label.
 func (f *footnotes) track(ctx parser.Context, src []byte, lo, hi int) {
-	if f != nil && bytes.Contains(src[lo:hi], footnoteOpen) {
+	if f != nil && bytes.IndexByte(src[lo:hi], '^') >= 0 {
 		ctx.Set(footnoteKey, &footnoteTracker{})
 	}
 }
@@ -199,7 +274,7 @@ func (f *footnotes) track(ctx parser.Context, src []byte, lo, hi int) {
 // src[lo:hi], which decides the chunk's footnotes as the whole document
 // does, and reports whether it did.
 func (f *footnotes) decide(ctx parser.Context, src []byte, lo, hi int) bool {
-	if f == nil || !bytes.Contains(src[lo:hi], footnoteOpen) {
+	if f == nil || bytes.IndexByte(src[lo:hi], '^') < 0 {
 		return false
 	}
 	ctx.Set(footnoteKey, &footnoteTracker{
