@@ -87,12 +87,10 @@ type chunk struct {
 	// dropped: the links were let go while the chunk waited (see
 	// chunked), and the chunk is parsed again at the end.
 	dropped bool
-	// The footnote labels the chunk refers to and its footnote
-	// definitions (at offsets of src), and whether its parse is the
-	// final pass, which decided them as the whole document does.
-	noteRefs  []string
-	noteDefs  []footnoteDef
-	noteFinal bool
+	// The footnote labels its last parse met where a reference may be,
+	// and its footnote definitions (at offsets of src).
+	noteRefs []noteRef
+	noteDefs []footnoteDef
 	// early holds the definitions read ahead that the chunk was given.
 	early map[string]parser.Reference
 }
@@ -206,9 +204,31 @@ func (e *Extractor) chunked(src []byte, p parser.Parser, doc bool, size int, emi
 	held := chunks[first:]
 	var again []int
 	for i, c := range held {
-		if c.dropped || c.stale(refs) || notes.stale(&c) {
+		if c.dropped || c.stale(refs) || notes.misread(&c) {
 			again = append(again, i)
 		}
+	}
+	if notes != nil && slices.ContainsFunc(held, func(c chunk) bool { return len(c.noteDefs) > 0 }) {
+		// Which definitions are shown hangs on the references every
+		// chunk reads as the whole document does: those to be parsed
+		// again are, first, to learn theirs (a place may be read only
+		// when another is); then the chunks that showed otherwise are
+		// parsed again too.
+		for _, i := range again {
+			c := &held[i]
+			ctx := &refContext{Context: parser.NewContext(), refs: refs}
+			if t := notes.decide(ctx, src, c.lo, c.hi); t != nil {
+				p.Parse(text.NewReader(src[c.lo:c.hi]), parser.WithContext(ctx))
+				notes.update(c, t)
+			}
+		}
+		notes.name(chunks)
+		for i := range held {
+			if !slices.Contains(again, i) && notes.misshown(&held[i]) {
+				again = append(again, i)
+			}
+		}
+		slices.Sort(again)
 	}
 	if len(again) > 0 {
 		// With emit, each chunk's links go as they are known.
@@ -274,8 +294,9 @@ func (c *chunk) verdict(refs map[string]parser.Reference, labels definable, note
 func (e *Extractor) parseAgain(src []byte, p parser.Parser, doc bool, chunks []chunk, n, at int, refs map[string]parser.Reference, notes *footnotes, links []Link, marks []mark) ([]Link, []mark) {
 	c := &chunks[n]
 	ctx := &refContext{Context: parser.NewContext(), refs: refs, track: true}
-	c.noteFinal = notes.decide(ctx, src, c.lo, c.hi)
+	t := notes.decide(ctx, src, c.lo, c.hi)
 	root := p.Parse(text.NewReader(src[c.lo:c.hi]), parser.WithContext(ctx))
+	notes.update(c, t)
 	newLinks, newMarks := e.chunkResults(src, *c, root, nil, nil, doc)
 	links = slices.Replace(links, at, at+c.links, newLinks...)
 	c.links, c.missed, c.early = len(newLinks), ctx.missedLabels(), nil
@@ -368,19 +389,43 @@ func definableLabels(src []byte) definable {
 		switch {
 		case !named:
 			d.lastAny = end
+		case open >= 0 && afterText(src, open):
+			// Text before the "[" on its line: no definition starts there.
 		case open >= 0 && lines && bytes.IndexByte(src[open+1:end], '>') >= 0:
 			// A block quote's ">" starts a line of the label, or is text
 			// of it (after an indent of four): the scan cannot tell.
 			d.lastAny = end
-		case open >= 0 && !lines && src[open+1] == '^' && !util.IsBlank(src[open+2:end]):
-			// "[^note]:" on one line is a footnote, never a reference
-			// definition: goldmark's footnote parser opens it first, and
-			// interrupts a paragraph to.
+		case open >= 0 && !lines && src[open+1] == '^' && !util.IsBlank(src[open+2:end]) && atLineStart(src, open):
+			// "[^note]:" on one line, at its start, is a footnote, never
+			// a reference definition: goldmark's footnote parser opens it
+			// first, and interrupts a paragraph to. (Indented four, it
+			// goes on a paragraph, and may be one.)
 		case open >= 0:
 			// Spaces, tabs and line breaks are one space in the key.
 			d.last[util.ToLinkReference(src[open+1:end])] = end
 		}
 	}
+}
+
+// afterText reports whether more than white space and the marks of
+// block quotes and list items comes before src[i] on its line: no block
+// starts at i then. A footnote's "[^label]:" before it may start one (the
+// footnote's first block): that is no text.
+func afterText(src []byte, i int) bool {
+	ls := bytes.LastIndexByte(src[:i], '\n') + 1
+	prefix := src[ls:i]
+	return len(bytes.Trim(prefix, blockMarks)) > 0 && !bytes.Contains(prefix, defMark)
+}
+
+// blockMarks are the bytes that may come before a block's start on its
+// line: indentation and the marks of block quotes and list items.
+const blockMarks = " \t>*+-.)0123456789"
+
+// atLineStart reports whether at most three spaces come before src[i]
+// on its line.
+func atLineStart(src []byte, i int) bool {
+	ls := bytes.LastIndexByte(src[:i], '\n') + 1
+	return i-ls <= 3 && len(bytes.TrimLeft(src[ls:i], " ")) == 0
 }
 
 // blankAfter reports whether the line after the line break src[j] holds

@@ -154,24 +154,16 @@ func (footnoteShows) Transform(doc *ast.Document, _ text.Reader, pc parser.Conte
 // footnote, and one whose last place is behind a position is in none
 // further on. A place is where goldmark's footnote parser reads one:
 // "[^label]" anywhere, and "!" with any byte and "^label]" (goldmark
-// does not look at the byte after "!").
-//
-// Fragile reports a document in which whether a place is read at all may
-// hang on whether another's label is defined: when it is not, goldmark
-// reads the other as link syntax or text, which may swallow what
-// follows. A "[^label]" followed by "(" or "[" (an inline link, a full
-// reference) and then by another place before the paragraph ends; a "!"
-// with "`" or "<" before "^" (a code span, an autolink or HTML). A
-// "[^label]" after "]" may be the label of a full reference ("[a][^b]"),
-// which a link reference definition of "^label" makes: afterBracket
-// lists those labels, for footnotesSplittable to look up.
-func footnoteLabels(src []byte) (last map[string]int, fragile bool, afterBracket []string) {
+// does not look at the byte after "!"). Nested reports a definition
+// that may sit inside another footnote (mayNest): goldmark then puts
+// its list of footnotes inside that footnote, out of the tree, and what
+// follows hangs on it, so such a document is parsed whole.
+func footnoteLabels(src []byte) (last map[string]int, nested bool) {
 	last = map[string]int{}
-	swallow := -1 // the end of a place that may swallow what follows, until the paragraph ends
 	for i := 0; ; {
 		k := bytes.IndexByte(src[i:], '^')
 		if k < 0 {
-			return last, fragile, afterBracket
+			return last, nested
 		}
 		q := i + k
 		i = q + 1
@@ -192,78 +184,113 @@ func footnoteLabels(src []byte) (last map[string]int, fragile bool, afterBracket
 		if end < 0 {
 			continue
 		}
-		label := string(rest[:end])
-		last[label] = at
-		if swallow >= 0 && (at < swallow || !bytes.Contains(src[swallow:at], paragraphEnd)) {
-			fragile = true
-		}
-		swallow = -1
-		next := byte(0)
-		if end+1 < len(rest) {
-			next = rest[end+1]
-		}
-		switch {
-		case src[q-1] != '[':
-			if c := src[q-1]; c == '`' || c == '<' {
-				fragile = true
-			}
-		case next == '(' || next == '[':
-			swallow = i + end + 1
-		}
-		if at > 0 && src[at-1] == ']' {
-			afterBracket = append(afterBracket, label)
+		last[string(rest[:end])] = at
+		if end+1 < len(rest) && rest[end+1] == ':' && src[q-1] == '[' && mayNest(src, at) {
+			nested = true
 		}
 	}
 }
 
-var paragraphEnd = []byte("\n\n")
-
 // footnotesSplittable reports whether src can be parsed in chunks as far
-// as its footnotes go: the chunks learn which places are references from
-// their first parse, which holds when each place is read whether or not
-// another's label is defined (see footnoteLabels). A document where that
-// may not hold is parsed whole.
+// as its footnotes go: no definition may sit inside another footnote.
 func footnotesSplittable(src []byte) bool {
 	if bytes.IndexByte(src, '^') < 0 {
 		return true
 	}
-	_, fragile, afterBracket := footnoteLabels(src)
-	if fragile {
-		return false
-	}
-	if len(afterBracket) == 0 {
+	_, nested := footnoteLabels(src)
+	return !nested
+}
+
+// mayNest reports whether the "[^label]:" at src[at] may open a footnote
+// inside another footnote: on the line of another definition
+// ("[^a]: [^b]:"), or at a block's start (after spaces and the marks of
+// block quotes and lists only) in lines indented four or more that go on
+// from a line that opens a footnote. After other text it opens nothing.
+// Past the lines it looks back over, it says yes.
+func mayNest(src []byte, at int) bool {
+	ls := bytes.LastIndexByte(src[:at], '\n') + 1
+	prefix := src[ls:at]
+	if bytes.Contains(prefix, []byte("]:")) {
 		return true
 	}
-	defs := definableLabels(src)
-	for _, l := range afterBracket {
-		if !defs.doneBy(util.ToLinkReference([]byte("^"+l)), 0) {
+	if afterText(src, at) {
+		return false // no block starts here
+	}
+	if indent(prefix) < 4 {
+		return false
+	}
+	// Back to the line, not blank and indented less than four, that the
+	// indented lines go on from.
+	end := ls
+	for range 64 {
+		if end == 0 {
 			return false
 		}
+		start := bytes.LastIndexByte(src[:end-1], '\n') + 1
+		line := src[start : end-1]
+		end = start
+		if len(bytes.TrimSpace(line)) == 0 || indent(line) >= 4 {
+			continue
+		}
+		opener := bytes.TrimLeft(line, blockMarks)
+		return bytes.HasPrefix(opener, footnoteOpen) && bytes.Contains(opener, []byte("]:"))
 	}
 	return true
 }
 
+// indent returns the columns of white space that start line, a tab to
+// the next multiple of four.
+func indent(line []byte) int {
+	n := 0
+	for _, c := range line {
+		switch c {
+		case ' ':
+			n++
+		case '\t':
+			n += 4 - n%4
+		default:
+			return n
+		}
+	}
+	return n
+}
+
+var footnoteOpen = []byte("[^")
+
 // footnotes is what the chunked parse of a document with footnotes knows
 // of them: where each label is last met (footnoteLabels), where the
-// first definition of each label met so far is, and which labels a
-// reference met so far names. A nil *footnotes, for a document with no
-// "[^", does nothing.
+// first definition of each label met so far is, and, at the end, which
+// labels some reference names. A nil *footnotes, for a document with no
+// place, does nothing.
+//
+// A chunk without definitions goes as soon as the labels of its
+// references are settled: its links hang only on which labels are
+// defined. A chunk with definitions waits for the end, where whether a
+// definition is shown (first of its label, and named by a reference
+// anywhere) is known from every chunk's last parse.
 type footnotes struct {
 	last  map[string]int
 	first map[string]int
-	named map[string]bool
+	named map[string]bool // at the end
+}
+
+// noteRef is a label a chunk's parse met at a place, and whether that
+// parse read it as a reference.
+type noteRef struct {
+	label string
+	read  bool
 }
 
 func newFootnotes(src []byte) *footnotes {
-	last, _, _ := footnoteLabels(src)
+	last, _ := footnoteLabels(src)
 	if len(last) == 0 {
 		return nil
 	}
-	return &footnotes{last: last, first: map[string]int{}, named: map[string]bool{}}
+	return &footnotes{last: last, first: map[string]int{}}
 }
 
 // track puts a first-pass tracker in ctx, the context of the parse of
-// src[lo:hi], when that may hold a footnote label.
+// src[lo:hi], when that may hold a place.
 func (f *footnotes) track(ctx parser.Context, src []byte, lo, hi int) {
 	if f != nil && bytes.IndexByte(src[lo:hi], '^') >= 0 {
 		ctx.Set(footnoteKey, &footnoteTracker{})
@@ -271,23 +298,26 @@ func (f *footnotes) track(ctx parser.Context, src []byte, lo, hi int) {
 }
 
 // decide puts a final-pass tracker in ctx, the context of the parse of
-// src[lo:hi], which decides the chunk's footnotes as the whole document
-// does, and reports whether it did.
-func (f *footnotes) decide(ctx parser.Context, src []byte, lo, hi int) bool {
+// src[lo:hi], which reads the chunk's footnotes as the whole document
+// does, as far as it is known; and returns it, or nil.
+func (f *footnotes) decide(ctx parser.Context, src []byte, lo, hi int) *footnoteTracker {
 	if f == nil || bytes.IndexByte(src[lo:hi], '^') < 0 {
-		return false
+		return nil
 	}
-	ctx.Set(footnoteKey, &footnoteTracker{
+	t := &footnoteTracker{
 		final:   true,
 		defined: func(label string) bool { _, ok := f.first[label]; return ok },
 		shown:   func(label string, pos int) bool { return f.shows(label, lo+pos) },
-	})
-	return true
+	}
+	ctx.Set(footnoteKey, t)
+	return t
 }
 
 // add records in c what the first pass of its parse, in ctx, met, and
-// adds it to what the document is known to hold. Chunks come in order,
-// so the first definition of a label met is the document's.
+// the definitions in what the document is known to hold. Chunks come in
+// order, so the first definition of a label met is the document's. The
+// first pass reads a place as a reference when the chunk defines its
+// label.
 func (f *footnotes) add(c *chunk, ctx parser.Context) {
 	if f == nil {
 		return
@@ -296,68 +326,103 @@ func (f *footnotes) add(c *chunk, ctx parser.Context) {
 	if t == nil {
 		return
 	}
-	seen := make(map[string]bool, len(t.refs))
-	for _, l := range t.refs {
-		f.named[l] = true
-		if !seen[l] {
-			seen[l] = true
-			c.noteRefs = append(c.noteRefs, l)
-		}
-	}
+	local := make(map[string]bool, len(t.defs))
 	for _, d := range t.defs {
 		d.pos += c.lo
 		c.noteDefs = append(c.noteDefs, d)
+		local[d.label] = true
 		if _, ok := f.first[d.label]; !ok {
 			f.first[d.label] = d.pos
 		}
 	}
+	c.noteRefs = refsOf(t.refs, func(l string) bool { return local[l] })
+}
+
+// update records in c what a final pass of its parse, t, met.
+func (f *footnotes) update(c *chunk, t *footnoteTracker) {
+	if t == nil {
+		return
+	}
+	c.noteRefs = refsOf(t.refs, t.defined)
+	for i := range c.noteDefs {
+		if i < len(t.defs) {
+			c.noteDefs[i].shown = t.defs[i].shown
+		}
+	}
+}
+
+// refsOf returns the labels of refs once each, with how read read them.
+func refsOf(refs []string, read func(string) bool) []noteRef {
+	var out []noteRef
+	seen := make(map[string]bool, len(refs))
+	for _, l := range refs {
+		if !seen[l] {
+			seen[l] = true
+			out = append(out, noteRef{l, read(l)})
+		}
+	}
+	return out
 }
 
 // shows reports whether the whole document shows the definition of
-// label at pos.
+// label at pos: the first of its label, named by a reference.
 func (f *footnotes) shows(label string, pos int) bool {
 	at, ok := f.first[label]
 	return ok && at == pos && f.named[label]
 }
 
-// verdict is chunk.verdict for c's footnotes: waiting while a place at
-// or after pos may hold one of its labels; then settled when its parse
-// decided each as the whole document does, known when not.
+// verdict is chunk.verdict for c's footnotes: a chunk with definitions
+// waits for the end; another while a place at or after pos may hold one
+// of its labels; then it is settled when its parse read each place as
+// the whole document does, known when not.
 func (f *footnotes) verdict(c *chunk, pos int) int {
 	if f == nil {
 		return settled
 	}
-	for _, l := range c.noteRefs {
-		if f.last[l] >= pos {
+	if len(c.noteDefs) > 0 {
+		return waiting // for the end of chunked, which names the shown
+	}
+	for _, r := range c.noteRefs {
+		if f.last[r.label] >= pos {
 			return waiting
 		}
 	}
-	for _, d := range c.noteDefs {
-		if f.last[d.label] >= pos {
-			return waiting
-		}
-	}
-	if f.stale(c) {
+	if f.misread(c) {
 		return known
 	}
 	return settled
 }
 
-// stale reports whether the parse of c decided a footnote otherwise than
-// the whole document, as far as the document is known.
-func (f *footnotes) stale(c *chunk) bool {
-	if f == nil || c.noteFinal {
+// misread reports whether c's last parse read a place otherwise than the
+// whole document, as far as the document is known.
+func (f *footnotes) misread(c *chunk) bool {
+	if f == nil {
 		return false
 	}
-	local := make(map[string]bool, len(c.noteDefs))
-	for _, d := range c.noteDefs {
-		local[d.label] = true
-	}
-	for _, l := range c.noteRefs {
-		if _, defined := f.first[l]; defined != local[l] {
+	for _, r := range c.noteRefs {
+		if _, defined := f.first[r.label]; defined != r.read {
 			return true
 		}
 	}
+	return false
+}
+
+// name sets which labels some reference names, from the last parse of
+// every chunk.
+func (f *footnotes) name(chunks []chunk) {
+	f.named = map[string]bool{}
+	for i := range chunks {
+		for _, r := range chunks[i].noteRefs {
+			if r.read {
+				f.named[r.label] = true
+			}
+		}
+	}
+}
+
+// misshown reports whether c's last parse showed a definition otherwise
+// than the whole document (once name has run).
+func (f *footnotes) misshown(c *chunk) bool {
 	for _, d := range c.noteDefs {
 		if d.shown != f.shows(d.label, d.pos) {
 			return true
