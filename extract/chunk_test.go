@@ -171,6 +171,10 @@ var chunkCases = []string{
 	"[^z]: z\n\n[^a]: [^b]: inner https://x.example/i\n\nx [^b]\n",
 	"x [b] [^a]\n\nc\n\n[^a]: [b]: https://x.example/b\n",
 	"see [b] and GoReleaser[^1]: text\n\nc\n\n[^1]: note https://x.example/n\n\n[b]: https://x.example/b\n",
+	// Found by the third review: a footnote inside a footnote after a
+	// lazy line.
+	"[^a]: x\nlazy\n    [^b]: z https://x.example/z\n\ny [^a] [^b]\n\n[^c]: later https://x.example/c\n\nw [^c]\n",
+	"y [^a] [^b] [^c]\n\n[^a]: x\nlazy\nmore\n    [^b]: z https://x.example/z\n\nmore\n\n[^c]: later https://x.example/c\n",
 }
 
 // TestChunkedEqualsWhole: every golden document and the cases above, in
@@ -478,16 +482,18 @@ func TestOneLineHTMLBlocksSplit(t *testing.T) {
 // may sit inside another footnote is parsed whole; others in chunks.
 func TestFootnotesSplittable(t *testing.T) {
 	for src, want := range map[string]bool{
-		"a [^1] b\n\n[^1]: n\n":              true,
-		"no notes ^ here [x]^2\n":            true,
-		"a [^1](https://x.example) [^2]":     true,
-		"GoReleaser[^1]: text\n":             true,
-		"> [^1]: quoted\n\n- [^2]: listed\n": true,
-		"    [^1]: code\n":                   true,
-		"[^a]: [^b]: inner\n":                false,
-		"[^a]: x\n\n    [^b]: inner\n":       false,
-		"[^a]: x\n\n    - [^b]: inner\n":     false,
-		"- [^a]: x\n\n      > [^b]: inner\n": false,
+		"a [^1] b\n\n[^1]: n\n":                    true,
+		"no notes ^ here [x]^2\n":                  true,
+		"a [^1](https://x.example) [^2]":           true,
+		"GoReleaser[^1]: text\n":                   true,
+		"> [^1]: quoted\n\n- [^2]: listed\n":       true,
+		"    [^1]: code\n":                         true,
+		"[^a]: [^b]: inner\n":                      false,
+		"[^a]: x\n\n    [^b]: inner\n":             false,
+		"[^a]: x\n\n    - [^b]: inner\n":           false,
+		"- [^a]: x\n\n      > [^b]: inner\n":       false,
+		"[^a]: x\nlazy\n    [^b]: inner\n":         false,
+		"a\n\nlazy\n    [^b]: code or paragraph\n": true,
 	} {
 		if got := footnotesSplittable([]byte(src)); got != want {
 			t.Errorf("footnotesSplittable(%q) = %v, want %v", src, got, want)

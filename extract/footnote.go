@@ -220,8 +220,10 @@ func mayNest(src []byte, at int) bool {
 		return false
 	}
 	// Back to the line, not blank and indented less than four, that the
-	// indented lines go on from.
-	end := ls
+	// indented lines go on from; and, when that opens no footnote, on up
+	// the lines without a blank one between, which may go on a
+	// footnote's paragraph lazily ("[^a]: x\nlazy\n    [^b]: y").
+	end, lazy := ls, false
 	for range 64 {
 		if end == 0 {
 			return false
@@ -229,11 +231,18 @@ func mayNest(src []byte, at int) bool {
 		start := bytes.LastIndexByte(src[:end-1], '\n') + 1
 		line := src[start : end-1]
 		end = start
-		if len(bytes.TrimSpace(line)) == 0 || indent(line) >= 4 {
+		blank := len(bytes.TrimSpace(line)) == 0
+		switch {
+		case blank && lazy:
+			return false
+		case blank || !lazy && indent(line) >= 4:
 			continue
 		}
 		opener := bytes.TrimLeft(line, blockMarks)
-		return bytes.HasPrefix(opener, footnoteOpen) && bytes.Contains(opener, []byte("]:"))
+		if bytes.HasPrefix(opener, footnoteOpen) && bytes.Contains(opener, defMark) {
+			return true
+		}
+		lazy = true
 	}
 	return true
 }
