@@ -115,10 +115,8 @@ func (e *Extractor) chunked(src []byte, p parser.Parser, doc bool, size int, emi
 	// Without "]:" no line defines a reference: no lookup needs keeping.
 	track := bytes.Contains(src, defMark)
 	if track {
-		ahead = newLookahead(src, p, size)
-		if emit != nil {
-			labels = definableLabels(src)
-		}
+		labels = definableLabels(src)
+		ahead = newLookahead(src, p, size, labels)
 	}
 	notes := newFootnotes(src)
 	var links []Link
@@ -314,11 +312,12 @@ func (e *Extractor) parseAgain(src []byte, p parser.Parser, doc bool, chunks []c
 }
 
 // definable is what definableLabels finds: for each label that a line
-// of the document may define, where the last such place is; and the last
+// of the document may define, where the first and the last such places
+// are; and the last
 // place where a label that the scan cannot name may be defined, or -1.
 type definable struct {
-	last    map[string]int
-	lastAny int
+	first, last map[string]int // the "[" of the first place, the "]" of the last
+	lastAny     int
 }
 
 // doneBy reports whether no place at or after pos may define label.
@@ -347,7 +346,7 @@ const maxLabel = 999
 // waiting, not time. The key of a label is goldmark's,
 // util.ToLinkReference.
 func definableLabels(src []byte) definable {
-	d := definable{last: map[string]int{}, lastAny: -1}
+	d := definable{first: map[string]int{}, last: map[string]int{}, lastAny: -1}
 	for i := 0; ; {
 		k := bytes.Index(src[i:], defMark)
 		if k < 0 {
@@ -402,7 +401,11 @@ func definableLabels(src []byte) definable {
 			// goes on a paragraph, and may be one.)
 		case open >= 0:
 			// Spaces, tabs and line breaks are one space in the key.
-			d.last[util.ToLinkReference(src[open+1:end])] = end
+			key := util.ToLinkReference(src[open+1 : end])
+			if _, ok := d.first[key]; !ok {
+				d.first[key] = open
+			}
+			d.last[key] = end
 		}
 	}
 }
@@ -484,40 +487,17 @@ type lookahead struct {
 	src   []byte
 	p     parser.Parser
 	size  int
-	lines map[string]int              // label -> offset of the first line that seems to define it
+	lines map[string]int              // label -> offset of the first place that may define it (definable.first)
 	refs  map[string]parser.Reference // read ahead
 	done  []int                       // pairs of offsets: the parts read
 	sp    *splitter                   // the lookahead's own, from the first chunk that needed it
 	last  int                         // the last place it found to split at
 }
 
-// newLookahead finds the lines that seem to define a label: "[label]:"
-// after at most three spaces.
-func newLookahead(src []byte, p parser.Parser, size int) *lookahead {
-	la := &lookahead{src: src, p: p, size: size, lines: map[string]int{}, refs: map[string]parser.Reference{}}
-	bol := 0 // start of the line of the last "]:", found looking back no further than the one before
-	for i := 0; ; {
-		k := bytes.Index(src[i:], defMark)
-		if k < 0 {
-			return la
-		}
-		end := i + k
-		if nl := bytes.LastIndexByte(src[i:end], '\n'); nl >= 0 {
-			bol = i + nl + 1
-		}
-		i = end + len(defMark)
-		j := bol
-		for j < bol+3 && src[j] == ' ' {
-			j++
-		}
-		if src[j] != '[' || j+1 >= end {
-			continue
-		}
-		key := util.ToLinkReference(src[j+1 : end])
-		if _, ok := la.lines[key]; !ok {
-			la.lines[key] = bol
-		}
-	}
+// newLookahead returns a lookahead of src, whose labels are those that
+// definableLabels found, read ahead from the first place of each.
+func newLookahead(src []byte, p parser.Parser, size int, labels definable) *lookahead {
+	return &lookahead{src: src, p: p, size: size, lines: labels.first, refs: map[string]parser.Reference{}}
 }
 
 // load reads ahead the definitions of the labels of missed that a line
