@@ -128,20 +128,8 @@ func TestSiteInSARIF(t *testing.T) {
 	if len(r.Sites) != 1 || !strings.HasPrefix(r.Sites[0], "site: mkdocs (mkdocs.yml)") {
 		t.Fatalf("Sites = %q", r.Sites)
 	}
-	var b strings.Builder
-	if err := Write(&b, "sarif", r); err != nil {
-		t.Fatal(err)
-	}
-	var log struct {
-		Runs []struct {
-			Properties struct{ Sites []string } `json:"properties"`
-		} `json:"runs"`
-	}
-	if err := json.Unmarshal([]byte(b.String()), &log); err != nil {
-		t.Fatal(err)
-	}
-	if len(log.Runs) != 1 || !slices.Equal(log.Runs[0].Properties.Sites, r.Sites) {
-		t.Errorf("SARIF run properties = %+v, want sites %q", log.Runs, r.Sites)
+	if got := sarifSites(t, r); !slices.Equal(got, r.Sites) {
+		t.Errorf("SARIF run properties: sites %q, want %q", got, r.Sites)
 	}
 }
 
@@ -204,20 +192,8 @@ func TestNestedSitesSaid(t *testing.T) {
 	if !slices.Equal(r.Sites, want) {
 		t.Errorf("Sites:\n%s\nwant:\n%s", strings.Join(r.Sites, "\n"), strings.Join(want, "\n"))
 	}
-	var b strings.Builder
-	if err := Write(&b, "sarif", r); err != nil {
-		t.Fatal(err)
-	}
-	var log struct {
-		Runs []struct {
-			Properties struct{ Sites []string } `json:"properties"`
-		} `json:"runs"`
-	}
-	if err := json.Unmarshal([]byte(b.String()), &log); err != nil {
-		t.Fatal(err)
-	}
-	if len(log.Runs) != 1 || !slices.Equal(log.Runs[0].Properties.Sites, want) {
-		t.Errorf("SARIF run properties = %+v, want sites %q", log.Runs, want)
+	if got := sarifSites(t, r); !slices.Equal(got, want) {
+		t.Errorf("SARIF run properties: sites %q, want %q", got, want)
 	}
 	if len(r.Findings) != 1 || !strings.Contains(r.Findings[0].Message, `on the site in www/`) {
 		t.Errorf("findings %+v, want one broken link on the site in www/", r.Findings)
@@ -248,4 +224,26 @@ func TestNestedSiteBadConfig(t *testing.T) {
 	if len(r.Warnings) != 1 || !strings.HasPrefix(r.Warnings[0], "www/mkdocs.yml: ") {
 		t.Errorf("warnings %q, want one naming www/mkdocs.yml", r.Warnings)
 	}
+}
+
+// sarifSites returns the sites that the SARIF output of r names in the
+// properties of its one run; the test fails when there is not one run.
+func sarifSites(t *testing.T, r *Result) []string {
+	t.Helper()
+	var b strings.Builder
+	if err := Write(&b, "sarif", r); err != nil {
+		t.Fatal(err)
+	}
+	var log struct {
+		Runs []struct {
+			Properties struct{ Sites []string } `json:"properties"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal([]byte(b.String()), &log); err != nil {
+		t.Fatal(err)
+	}
+	if len(log.Runs) != 1 {
+		t.Fatalf("SARIF holds %d runs, want 1", len(log.Runs))
+	}
+	return log.Runs[0].Properties.Sites
 }
