@@ -388,13 +388,13 @@ func definableLabels(src []byte) definable {
 		switch {
 		case !named:
 			d.lastAny = end
-		case open >= 0 && afterText(src, open):
+		case open >= 0 && afterText(linePrefix(src, open)):
 			// Text before the "[" on its line: no definition starts there.
 		case open >= 0 && lines && bytes.IndexByte(src[open+1:end], '>') >= 0:
 			// A block quote's ">" starts a line of the label, or is text
 			// of it (after an indent of four): the scan cannot tell.
 			d.lastAny = end
-		case open >= 0 && !lines && src[open+1] == '^' && !util.IsBlank(src[open+2:end]) && atLineStart(src, open):
+		case open >= 0 && !lines && src[open+1] == '^' && !util.IsBlank(src[open+2:end]) && atLineStart(linePrefix(src, open)):
 			// "[^note]:" on one line, at its start, is a footnote, never
 			// a reference definition: goldmark's footnote parser opens it
 			// first, and interrupts a paragraph to. (Indented four, it
@@ -410,13 +410,17 @@ func definableLabels(src []byte) definable {
 	}
 }
 
-// afterText reports whether more than white space and the marks of
-// block quotes and list items comes before src[i] on its line: no block
-// starts at i then. A footnote's "[^label]:" before it may start one (the
-// footnote's first block): that is no text.
-func afterText(src []byte, i int) bool {
-	ls := bytes.LastIndexByte(src[:i], '\n') + 1
-	prefix := src[ls:i]
+// linePrefix returns what comes before src[i] on its line.
+func linePrefix(src []byte, i int) []byte {
+	return src[bytes.LastIndexByte(src[:i], '\n')+1 : i]
+}
+
+// afterText reports whether prefix, what comes before a place on its
+// line, holds more than white space and the marks of block quotes and
+// list items: no block starts at the place then. A footnote's
+// "[^label]:" may start one (the footnote's first block): that is no
+// text.
+func afterText(prefix []byte) bool {
 	return len(bytes.Trim(prefix, blockMarks)) > 0 && !bytes.Contains(prefix, defMark)
 }
 
@@ -424,11 +428,10 @@ func afterText(src []byte, i int) bool {
 // line: indentation and the marks of block quotes and list items.
 const blockMarks = " \t>*+-.)0123456789"
 
-// atLineStart reports whether at most three spaces come before src[i]
-// on its line.
-func atLineStart(src []byte, i int) bool {
-	ls := bytes.LastIndexByte(src[:i], '\n') + 1
-	return i-ls <= 3 && len(bytes.TrimLeft(src[ls:i], " ")) == 0
+// atLineStart reports whether prefix, what comes before a place on its
+// line, is at most three spaces.
+func atLineStart(prefix []byte) bool {
+	return len(prefix) <= 3 && len(bytes.TrimLeft(prefix, " ")) == 0
 }
 
 // blankAfter reports whether the line after the line break src[j] holds

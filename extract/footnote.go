@@ -210,10 +210,10 @@ func footnotesSplittable(src []byte) bool {
 func mayNest(src []byte, at int) bool {
 	ls := bytes.LastIndexByte(src[:at], '\n') + 1
 	prefix := src[ls:at]
-	if bytes.Contains(prefix, []byte("]:")) {
+	if bytes.Contains(prefix, defMark) {
 		return true
 	}
-	if afterText(src, at) {
+	if afterText(prefix) {
 		return false // no block starts here
 	}
 	if indent(prefix) < 4 {
