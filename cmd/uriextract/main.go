@@ -133,28 +133,49 @@ func newFlags(o *options, showVersion **version.Flag, stderr io.Writer) *flag.Fl
 	o.audit.flags(fset)
 	fset.StringVar(&o.config, "config", "", "read the configuration from this `file` (default: "+config.Names[0]+" in the current directory or above, up to the repository's top)")
 	*showVersion = version.AddFlags(fset)
-	fset.Usage = func() {
-		fmt.Fprintf(stderr, "usage: uriextract [flags] [file or directory ...]\n\nflags:\n")
-		fset.PrintDefaults()
-	}
+	fset.Lookup("V").Usage = "print the version (-V=full: with a hash of the executable) and exit"
+	fset.Usage = func() { w := fset.Output(); fmt.Fprint(w, usage); fset.PrintDefaults(); fmt.Fprint(w, exitStatuses) }
 	return fset
 }
+
+const usage = `usage: uriextract [flags] [file or directory ...]
+
+Uriextract prints the URIs of plain text, Markdown and HTML documents, one
+a line; with -check it audits their links: every URI against RFC 3986,
+every relative link for its file and anchor, and with -remote the absolute
+http and https ones over the network. With no arguments, or "-", it reads
+standard input. "uriextract help" prints this. See docs/integrations.md.
+
+flags:
+`
+
+const exitStatuses = `
+exit status: 0 all went well (with -check: nothing found, or with -diff
+nothing its fixes would leave), 1 -check found something, 2 a usage error,
+a bad configuration, or a file that could not be read, 130 an interrupt
+stopped -remote.
+`
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var o options
 	var showVersion *version.Flag
 	fset := newFlags(&o, &showVersion, stderr)
+	help := fset.Usage
+	fset.Usage = func() {} // the whole usage for -h; for a bad flag, a pointer to it
 	if err := fset.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
+			help()
 			return exitOK
 		}
+		fmt.Fprintln(stderr, `run "uriextract -h" for the flags`)
 		return exitError
 	}
+	fset.Usage = help
 	if showVersion.Requested() {
 		return showVersion.Print("uriextract", stdout, stderr)
 	}
 	if !slices.Contains(formats, o.format) && o.format != "" {
-		fmt.Fprintf(stderr, "uriextract: -format %q is not auto, text, markdown or html\n", o.format)
+		say(stderr, "-format %q is not auto, text, markdown or html", o.format)
 		return exitError
 	}
 	if !o.check {
@@ -164,31 +185,40 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				need = append(need, "-"+f.Name)
 			}
 		})
-		if len(need) > 0 {
-			fmt.Fprintf(stderr, "uriextract: %s only work with -check\n", strings.Join(need, ", "))
+		if len(need) == 1 {
+			say(stderr, "%s works only with -check", need[0])
+			return exitError
+		} else if len(need) > 1 {
+			say(stderr, "%s work only with -check", strings.Join(need, ", "))
 			return exitError
 		}
 	}
 
 	file, err := loadConfig(o.config)
 	if err != nil {
-		fmt.Fprintf(stderr, "uriextract: %v\n", err)
+		say(stderr, "%v", err)
 		return exitError
 	}
 	set := map[string]bool{}
 	fset.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	if err := o.apply(file, set); err != nil {
-		fmt.Fprintf(stderr, "uriextract: %v\n", err)
+		say(stderr, "%v", err)
 		return exitError
 	}
 	on, off := file.Categories(splitList(o.enable), splitList(o.disable))
 	pol, err := policy.New(policy.Config{Front: policy.Documents, Enable: on, Disable: off, AllowZone: o.allowZone})
 	if err != nil {
-		fmt.Fprintf(stderr, "uriextract: %v\n", err)
+		say(stderr, "%v", err)
 		return exitError
 	}
 
 	paths := fset.Args()
+	if len(paths) == 1 && paths[0] == "help" {
+		// As "go help": a file named help is "./help".
+		fset.SetOutput(stdout)
+		fset.Usage()
+		return exitOK
+	}
 	if len(paths) == 0 {
 		if isTerminal(stdin) {
 			fset.Usage()
@@ -295,10 +325,10 @@ func runList(o options, paths []string, stdin io.Reader, stdout, stderr io.Write
 	}
 	err := audit.List(cfg, paths, func(f *audit.File, links []extract.Link, errs []error, warns []string) error {
 		for _, w := range warns {
-			fmt.Fprintf(stderr, "uriextract: %s\n", w)
+			say(stderr, "%s", w)
 		}
 		for _, err := range errs {
-			fmt.Fprintf(stderr, "uriextract: %v\n", err)
+			say(stderr, "%v", err)
 			status = exitError
 		}
 		for i := range links {
@@ -323,7 +353,7 @@ func runList(o options, paths []string, stdin io.Reader, stdout, stderr io.Write
 		err = w.Flush()
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "uriextract: writing output: %v\n", err)
+		say(stderr, "writing output: %v", err)
 		return exitError
 	}
 	return status
