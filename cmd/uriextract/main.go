@@ -56,6 +56,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -315,7 +316,9 @@ func splitList(s string) []string {
 // that does not check: the same files, read the same way, as -check.
 func runList(o options, paths []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	w := bufio.NewWriter(stdout)
-	enc := json.NewEncoder(w)
+	var js bytes.Buffer
+	enc := json.NewEncoder(&js)
+	var line []byte
 	status := exitOK
 	cfg := audit.Config{
 		Extractor: &extract.Extractor{Code: o.code},
@@ -334,16 +337,19 @@ func runList(o options, paths []string, stdin io.Reader, stdout, stderr io.Write
 		for i := range links {
 			l := &links[i]
 			if o.json {
-				// Write errors stick in the bufio.Writer; they surface at Flush.
+				js.Reset()
 				_ = enc.Encode(jsonLink{
 					File: f.Name, Line: l.Start.Line, Column: l.Start.Column, Offset: l.Start.Offset,
 					End:  jsonPos{Line: l.End.Line, Column: l.End.Column, Offset: l.End.Offset},
 					Kind: l.Kind.String(), URI: l.URI, Raw: l.Raw,
 					Ambiguous: l.Ambiguous(), Alt: l.Alt, Glued: l.Glued,
 				})
+				// Write errors stick in the bufio.Writer; they surface at Flush.
+				line = audit.AppendPrintableJSON(line[:0], js.Bytes())
+				_, _ = w.Write(line)
 				continue
 			}
-			_, _ = w.WriteString(l.URI)
+			_, _ = w.WriteString(audit.Printable(l.URI))
 			_ = w.WriteByte('\n')
 		}
 		// Before the next read, which may block.
