@@ -148,6 +148,9 @@ func Load(dir string) (*File, error) {
 			p = rel
 		}
 	}
+	if err := oneName(p); err != nil {
+		return nil, err
+	}
 	return Read(p)
 }
 
