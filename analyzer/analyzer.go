@@ -132,9 +132,14 @@ func (l *listFlag) String() string {
 	return strings.Join(*l, ",")
 }
 
+// Set refuses an unknown category at once, so that it is a usage error
+// (exit 2), as in uriextract, and not an error of the analysis.
 func (l *listFlag) Set(v string) error {
 	for name := range strings.SplitSeq(v, ",") {
 		if name = strings.TrimSpace(name); name != "" {
+			if _, ok := policy.Lookup(uri.Category(name)); !ok {
+				return fmt.Errorf("unknown category %q (categories: %s)", name, strings.Join(policy.Names(), ", "))
+			}
 			*l = append(*l, name)
 		}
 	}

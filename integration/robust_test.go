@@ -166,13 +166,13 @@ func TestVersion(t *testing.T) {
 	}
 }
 
-// TestUnknownCategoryOnce checks that a bad flag value, which every
-// package's analysis fails on, is printed once.
+// TestUnknownCategoryOnce checks that an unknown category is a usage
+// error (exit 2, as in uriextract), printed once.
 func TestUnknownCategoryOnce(t *testing.T) {
 	t.Parallel()
 	dir, _ := scratch(t, "robust")
 	out, code := run(t, dir, command(t, "urilint"), "-tests", "-disable=nope", "./secret", "./settle")
-	if code != 1 || strings.Count(out, `unknown category "nope"`) != 1 {
-		t.Errorf("urilint -disable=nope exited %d, want 1 and the error once:\n%s", code, out)
+	if code != 2 || strings.Count(out, `unknown category "nope"`) != 1 {
+		t.Errorf("urilint -disable=nope exited %d, want 2 and the error once:\n%s", code, out)
 	}
 }
