@@ -314,6 +314,19 @@ for cache_in_ws in "" yes; do
 done
 setup=
 
+# A committed symbolic link on the SARIF file's path points outside: the
+# action refuses the path and writes nothing there.
+# shellcheck disable=SC2317 # called through $setup
+sarif_link() { ln -s "$tmp/elsewhere" "$1/out"; }
+setup=sarif_link
+mkdir -p "$tmp/elsewhere"
+run findings clean.md
+if [ "$code" -ne 2 ] || ! grep -q 'input sarif: "out/urilint.sarif" passes through a symbolic link' "$tmp/run/log"; then
+	failed "a symbolic link on the SARIF path: exit $code, want 2 and a message; log: $(cat "$tmp/run/log")"
+fi
+[ -z "$(ls -A "$tmp/elsewhere")" ] || failed "a symbolic link on the SARIF path: the action wrote $(ls "$tmp/elsewhere") through it"
+setup=
+
 if [ "$status" -eq 0 ]; then
 	echo "ok: action.yml, docs/workflows and scripts/action.sh"
 fi
