@@ -48,20 +48,20 @@ func (j *jsonReporter) Findings(file *File, findings []Finding) error {
 			return err
 		}
 	}
-	j.out = AppendPrintableJSON(j.out[:0], j.buf.Bytes())
+	j.out = appendPrintableJSON(j.out[:0], j.buf.Bytes())
 	_, err := j.w.Write(j.out)
 	return err
 }
 
 func (j *jsonReporter) Close(*Result) error { return nil }
 
-// AppendPrintableJSON appends the JSON text js to b with DEL and the C1
+// appendPrintableJSON appends the JSON text js to b with DEL and the C1
 // controls escaped as "\u007f" and "\u0080" to "\u009f", which
 // encoding/json writes raw, as it does any character from U+0020 on
 // (it escapes those below): JSON output then holds no control character
 // a terminal would act on. They can only be in strings, where the
 // escape means the same character.
-func AppendPrintableJSON(b, js []byte) []byte {
+func appendPrintableJSON(b, js []byte) []byte {
 	const hex = "0123456789abcdef"
 	for i := 0; i < len(js); i++ {
 		switch c := js[i]; {

@@ -217,7 +217,7 @@ func (s *SARIF) Write(findings []Finding) {
 			sep = "\n" + indent
 		}
 		s.n++
-		s.buf = AppendPrintableJSON(append(s.buf[:0], sep...), b)
+		s.buf = appendPrintableJSON(append(s.buf[:0], sep...), b)
 		_, s.err = s.w.Write(s.buf)
 	}
 }
@@ -240,7 +240,7 @@ func (s *SARIF) Close(sites []string) error {
 	if s.n > 0 {
 		end = "\n      ]"
 	}
-	_, s.err = s.w.Write(AppendPrintableJSON(nil, []byte(end+tail+"\n")))
+	_, s.err = s.w.Write(appendPrintableJSON(nil, []byte(end+tail+"\n")))
 	return s.err
 }
 

@@ -10,7 +10,6 @@ import (
 	"os"
 	"os/signal"
 	"regexp"
-	"slices"
 	"strings"
 
 	"github.com/urilint/urilint/audit"
@@ -23,7 +22,7 @@ import (
 
 // auditOptions are the flags of -check beyond the categories.
 type auditOptions struct {
-	outputs []output // -output, in order; -json adds json
+	outputs []audit.Output // -output, in order; -json adds json
 	root    string
 	fix     bool
 	diff    bool
@@ -36,7 +35,11 @@ type auditOptions struct {
 }
 
 func (a *auditOptions) flags(fset *flag.FlagSet) {
-	fset.Func("output", "with -check, write the findings in each `format[=file],...`, to standard output or to the file after \"=\", all from one audit: "+strings.Join(audit.Formats, ", ")+" (default text; -json is -output json; repeatable)", a.addOutputs)
+	fset.Func("output", "with -check, write the findings in each `format[=file],...`, to standard output or to the file after \"=\", all from one audit: "+strings.Join(audit.Formats, ", ")+" (default text; -json is -output json; repeatable)", func(s string) error {
+		outs, err := audit.ParseOutputs(s)
+		a.outputs = append(a.outputs, outs...)
+		return err
+	})
 	fset.StringVar(&a.root, "root", "", "with -check, the `directory` that \"/\" links start from and \"..\" may not leave (default: the top of the git work tree, else the directory given)")
 	fset.BoolVar(&a.fix, "fix", false, "with -check, apply the safe fixes to the files and report what is left")
 	fset.BoolVar(&a.diff, "diff", false, "with -check, print the safe fixes as a unified diff (for git apply) instead of findings")
@@ -61,25 +64,6 @@ func (a *auditOptions) flags(fset *flag.FlagSet) {
 	})
 }
 
-// output is one value of -output: a format, and the file it goes to
-// ("" for standard output).
-type output struct{ format, file string }
-
-// addOutputs parses a value of -output.
-func (a *auditOptions) addOutputs(s string) error {
-	for item := range strings.SplitSeq(s, ",") {
-		format, file, hasFile := strings.Cut(strings.TrimSpace(item), "=")
-		if !slices.Contains(audit.Formats, format) {
-			return fmt.Errorf("%q is not %s", format, strings.Join(audit.Formats, ", "))
-		}
-		if hasFile && file == "" {
-			return fmt.Errorf("%q names no file after \"=\"", item)
-		}
-		a.outputs = append(a.outputs, output{format, file})
-	}
-	return nil
-}
-
 // remoteCheck returns the network checks of -remote for audit.Config, or
 // nil without -remote, and the context that an interrupt (Ctrl-C) ends,
 // which stops them with what they gathered.
@@ -100,67 +84,25 @@ func remoteCheck(a *auditOptions, stderr io.Writer) (check audit.RemoteChecker, 
 	return c, ctx, stop, nil
 }
 
-// reporters opens the outputs of -output (text on standard output when
-// none, nothing there with -diff, which writes the diff there), and
-// returns them with the function that closes their files.
-func reporters(a *auditOptions, stdout io.Writer) (reps []audit.Reporter, closeAll func() error, err error) {
-	outs := a.outputs
-	if len(outs) == 0 && !a.diff {
-		outs = []output{{format: "text"}}
-	}
-	var files []*os.File
-	closeAll = func() error {
-		var errs []error
-		for _, f := range files {
-			errs = append(errs, f.Close())
-		}
-		return errors.Join(errs...)
-	}
-	onStdout := "" // what goes there
-	if a.diff {
-		onStdout = "the diff of -diff"
-	}
-	for _, o := range outs {
-		w := stdout
-		if o.file == "" {
-			if onStdout != "" {
-				closeAll()
-				return nil, nil, fmt.Errorf("-output: %s goes to standard output already: write %s to a file with %s=FILE", onStdout, o.format, o.format)
-			}
-			onStdout = o.format
-		} else {
-			f, err := os.Create(o.file)
-			if err != nil {
-				closeAll()
-				return nil, nil, fmt.Errorf("-output: %w", err)
-			}
-			files = append(files, f)
-			w = f
-		}
-		rep, err := audit.NewReporter(o.format, w)
-		if err != nil {
-			closeAll()
-			return nil, nil, err
-		}
-		reps = append(reps, rep)
-	}
-	return reps, closeAll, nil
-}
-
 // runAudit runs -check: one audit of every input's links, its findings
 // written by each reporter of -output, a summary on stderr.
 func runAudit(o options, pol *policy.Policy, paths []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	outs, taken := o.audit.outputs, ""
 	if o.json {
-		o.audit.outputs = append(o.audit.outputs, output{format: "json"})
+		outs = append(outs, audit.Output{Format: "json"})
 	}
 	if o.audit.fix && o.audit.diff {
 		say(stderr, "-fix and -diff do not go together")
 		return exitError
+	} else if o.audit.diff {
+		taken = "the diff of -diff"
+	} else if len(outs) == 0 {
+		outs = []audit.Output{{Format: "text"}}
 	}
 	w := bufio.NewWriter(stdout)
-	reps, closeAll, err := reporters(&o.audit, w)
+	reps, closeAll, err := audit.OpenOutputs(outs, w, taken)
 	if err != nil {
-		say(stderr, "%v", err)
+		say(stderr, "-output: %v", err)
 		return exitError
 	}
 	check, ctx, stop, err := remoteCheck(&o.audit, stderr)

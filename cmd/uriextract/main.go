@@ -1,63 +1,22 @@
 // Command uriextract prints the URIs of plain text, Markdown and HTML
-// documents, or, with -check, audits them with the checks of urilint.
+// documents, or, with -check, audits their links with the checks of
+// urilint: every URI against RFC 3986, every relative link for its file
+// and anchor, and with -remote the absolute http and https ones over the
+// network (package audit/remote).
 //
 // Usage:
 //
 //	uriextract [flags] [file or directory ...]
 //
-// Listing and -check are two consumers of one pipeline (package audit:
-// collect, extract, check, report or fix), so they read the same files the
-// same way. With no arguments, or "-", it reads standard input, as
-// Markdown when it holds Markdown link syntax and as plain text otherwise
-// (see -format); with no arguments and a terminal on standard input it
-// prints the usage instead. Directories are walked for .md, .markdown,
-// .txt, .html and .htm files, skipping hidden directories, node_modules,
-// vendor, the template folders of site generators (layouts, themes,
-// _includes), HTML files with template actions, the -exclude patterns and
-// what git ignores, and skipping (with a message) files that are not
-// regular files. The format of a file comes from its extension unless
-// -format says otherwise. A named file or standard input that is not a
-// regular file (a pipe, a device) is read up to 64 MiB, and is an error
-// past that. A Markdown document with the shape of an input that makes
-// the Markdown parser slow or hungry is read as plain text (with -check, a
-// "degraded" finding).
-//
-// The default output has one URI per line, in source order. -json writes
-// one JSON object per URI instead. -check audits the links offline (see
-// package audit): every URI goes through uri.Check, and every relative
-// reference of a Markdown or HTML file is resolved and looked up, its file
-// and its #anchor; each finding prints as "file:line:col: message"
-// (-output picks JSON, SARIF 2.1.0 or GitHub Actions commands instead),
-// and a summary goes to standard error. -fix writes the safe fixes and
-// checks the files again, -diff prints them as a unified diff. -remote
-// also fetches the absolute http and https links (see package
-// audit/remote). The flags that mean something only with -check are an
-// error without it.
-//
-// Settings also come from the configuration file .urilint.yaml of the
-// current directory or above, up to the repository's top, or the file
-// -config names (docs/configuration.md); flags override it.
-//
-// A file reached twice, through symbolic links or named twice, is read
-// once. Binary files are reported and skipped: those with more than a few
-// control bytes, not those with a NUL here and there; UTF-16 text with a
-// byte order mark is read as text.
-//
-// -version (or -V) prints the module version (from the build information)
-// and the Go version, and exits.
-//
-// Exit status: 0 when all went well (and, with -check, nothing was found),
-// 1 when -check found something, 2 on a usage error or a bad
-// configuration file, when a file could not be read (missing, a broken
-// symbolic link, unreadable or binary) or a directory holds no documents
-// (the other files are still processed), 130 when an interrupt (Ctrl-C)
-// stopped -check -remote, findings or not.
+// The command parses flags and the configuration file (.urilint.yaml,
+// docs/configuration.md), and wires them to package audit, which does the
+// rest: the listing (audit.List), the audit, its fix rounds and every
+// output format from one run (audit.Check and its reporters).
+// docs/integrations.md documents the flags, outputs and exit statuses.
 package main
 
 import (
 	"bufio"
-	"bytes"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -175,6 +134,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if showVersion.Requested() {
 		return showVersion.Print("uriextract", stdout, stderr)
 	}
+	if fset.NArg() == 1 && fset.Arg(0) == "help" { // as "go help"; a file named help is ./help
+		fset.SetOutput(stdout)
+		fset.Usage()
+		return exitOK
+	}
 	if !slices.Contains(formats, o.format) && o.format != "" {
 		say(stderr, "-format %q is not auto, text, markdown or html", o.format)
 		return exitError
@@ -186,11 +150,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				need = append(need, "-"+f.Name)
 			}
 		})
-		if len(need) == 1 {
-			say(stderr, "%s works only with -check", need[0])
-			return exitError
-		} else if len(need) > 1 {
-			say(stderr, "%s work only with -check", strings.Join(need, ", "))
+		if verb := "work"; len(need) > 0 {
+			if len(need) == 1 {
+				verb = "works"
+			}
+			say(stderr, "%s %s only with -check", strings.Join(need, ", "), verb)
 			return exitError
 		}
 	}
@@ -214,12 +178,6 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 
 	paths := fset.Args()
-	if len(paths) == 1 && paths[0] == "help" {
-		// As "go help": a file named help is "./help".
-		fset.SetOutput(stdout)
-		fset.Usage()
-		return exitOK
-	}
 	if len(paths) == 0 {
 		if isTerminal(stdin) {
 			fset.Usage()
@@ -259,33 +217,33 @@ func (o *options) apply(c *config.File, set map[string]bool) error {
 	if !set["root"] && d.Root != "" {
 		o.audit.root = c.Rel(d.Root)
 	}
-	r := c.Remote
-	if !set["remote"] && r.Enabled {
+	r, net := c.Remote, &o.audit.net
+	unset := func(flag string, inFile bool) bool { return !set[flag] && inFile }
+	if unset("remote", r.Enabled) {
 		o.audit.remote = true
 	}
-	net := &o.audit.net
-	if !set["timeout"] && r.Timeout > 0 {
+	if unset("timeout", r.Timeout > 0) {
 		net.Timeout = time.Duration(r.Timeout)
 	}
-	if !set["retries"] && r.Retries != nil {
+	if unset("retries", r.Retries != nil) {
 		net.Retries = *r.Retries
 	}
-	if !set["concurrency"] && r.Concurrency > 0 {
+	if unset("concurrency", r.Concurrency > 0) {
 		net.Concurrency = r.Concurrency
 	}
-	if !set["per-host"] && r.PerHost > 0 {
+	if unset("per-host", r.PerHost > 0) {
 		net.PerHost = r.PerHost
 	}
-	if !set["cache"] && r.Cache != "" {
+	if unset("cache", r.Cache != "") {
 		net.Cache = c.Rel(r.Cache)
 	}
-	if !set["max-time"] && r.MaxTime > 0 {
+	if unset("max-time", r.MaxTime > 0) {
 		net.MaxTime = time.Duration(r.MaxTime)
 	}
-	if !set["url-time"] && r.URLTime > 0 {
+	if unset("url-time", r.URLTime > 0) {
 		net.URLBudget = time.Duration(r.URLTime)
 	}
-	if !set["cache-ttl"] && r.CacheTTL > 0 {
+	if unset("cache-ttl", r.CacheTTL > 0) {
 		net.CacheTTL = time.Duration(r.CacheTTL)
 	}
 	var res []*regexp.Regexp
@@ -316,16 +274,9 @@ func splitList(s string) []string {
 // that does not check: the same files, read the same way, as -check.
 func runList(o options, paths []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	w := bufio.NewWriter(stdout)
-	var js bytes.Buffer
-	enc := json.NewEncoder(&js)
-	var line []byte
+	lw := audit.LinkWriter{JSON: o.json}
 	status := exitOK
-	cfg := audit.Config{
-		Extractor: &extract.Extractor{Code: o.code},
-		Format:    o.format,
-		Exclude:   o.exclude,
-		Stdin:     stdin,
-	}
+	cfg := audit.Config{Extractor: &extract.Extractor{Code: o.code}, Format: o.format, Exclude: o.exclude, Stdin: stdin}
 	err := audit.List(cfg, paths, func(f *audit.File, links []extract.Link, errs []error, warns []string) error {
 		for _, w := range warns {
 			say(stderr, "%s", w)
@@ -334,26 +285,10 @@ func runList(o options, paths []string, stdin io.Reader, stdout, stderr io.Write
 			say(stderr, "%v", err)
 			status = exitError
 		}
-		for i := range links {
-			l := &links[i]
-			if o.json {
-				js.Reset()
-				_ = enc.Encode(jsonLink{
-					File: f.Name, Line: l.Start.Line, Column: l.Start.Column, Offset: l.Start.Offset,
-					End:  jsonPos{Line: l.End.Line, Column: l.End.Column, Offset: l.End.Offset},
-					Kind: l.Kind.String(), URI: l.URI, Raw: l.Raw,
-					Ambiguous: l.Ambiguous(), Alt: l.Alt, Glued: l.Glued,
-				})
-				// Write errors stick in the bufio.Writer; they surface at Flush.
-				line = audit.AppendPrintableJSON(line[:0], js.Bytes())
-				_, _ = w.Write(line)
-				continue
-			}
-			_, _ = w.WriteString(audit.Printable(l.URI))
-			_ = w.WriteByte('\n')
+		if err := lw.Write(w, f, links); err != nil {
+			return err
 		}
-		// Before the next read, which may block.
-		return w.Flush()
+		return w.Flush() // before the next read, which may block
 	})
 	if err == nil {
 		err = w.Flush()
@@ -379,24 +314,4 @@ func isTerminal(r io.Reader) bool {
 	}
 	null, err := os.Stat(os.DevNull)
 	return err != nil || !os.SameFile(info, null)
-}
-
-type jsonPos struct {
-	Line   int `json:"line"`
-	Column int `json:"column"`
-	Offset int `json:"offset"`
-}
-
-type jsonLink struct {
-	File      string  `json:"file"`
-	Line      int     `json:"line"`
-	Column    int     `json:"column"`
-	Offset    int     `json:"offset"`
-	End       jsonPos `json:"end"`
-	Kind      string  `json:"kind"`
-	URI       string  `json:"uri"`
-	Raw       string  `json:"raw"`
-	Ambiguous bool    `json:"ambiguous"`
-	Alt       string  `json:"alt,omitempty"`
-	Glued     string  `json:"glued,omitempty"`
 }
