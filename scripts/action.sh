@@ -62,7 +62,9 @@ case "${1:-}" in
 go)
 	: "${GITHUB_OUTPUT:?GITHUB_OUTPUT is not set}"
 	want=$(awk '$1 == "go" { print $2; exit }' "$action/go.mod")
-	have=$(go env GOVERSION 2>/dev/null || true)
+	# In the action's own directory: a go.mod or go.work of the workspace
+	# must not choose the toolchain.
+	have=$( (cd "$action" && GOTOOLCHAIN=local GOWORK=off go env GOVERSION) 2>/dev/null || true)
 	have=${have#go}
 	found=false
 	# A Go at least as new as go.mod's go line (sort -V orders versions).
