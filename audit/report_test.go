@@ -3,8 +3,10 @@ package audit
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/internal/policy"
@@ -72,4 +74,51 @@ func TestReportersEscape(t *testing.T) {
 			}
 		}
 	}
+}
+
+// FuzzPrintable: whatever s holds, Printable(s) holds no control
+// character and no invalid UTF-8, and is s itself when s has neither.
+func FuzzPrintable(f *testing.F) {
+	for _, tt := range printableTests {
+		f.Add(tt.in)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got := Printable(s)
+		if !utf8.ValidString(got) {
+			t.Fatalf("Printable(%q) = %q: not UTF-8", s, got)
+		}
+		clean := utf8.ValidString(s)
+		for _, r := range got {
+			if r < 0x20 || r == 0x7f || (0x80 <= r && r < 0xa0) {
+				t.Fatalf("Printable(%q) = %q holds %U", s, got, r)
+			}
+		}
+		for _, r := range s {
+			if r < 0x20 || r == 0x7f || (0x80 <= r && r < 0xa0) {
+				clean = false
+			}
+		}
+		if clean != (got == s) {
+			t.Fatalf("Printable(%q) = %q; the input is clean: %v", s, got, clean)
+		}
+	})
+}
+
+// FuzzParseOutputs: any -output value parses or fails without a panic,
+// and what parses names a known format and, after "=", a file.
+func FuzzParseOutputs(f *testing.F) {
+	for _, s := range []string{"text", "text,sarif=urilint.sarif,markdown=summary.md", "json=", "xml", ",", "github=a=b"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		outs, err := ParseOutputs(s)
+		if err != nil {
+			return
+		}
+		for _, o := range outs {
+			if !slices.Contains(Formats, o.Format) {
+				t.Fatalf("ParseOutputs(%q): format %q", s, o.Format)
+			}
+		}
+	})
 }
