@@ -81,6 +81,12 @@ func ReadLarge(name string, limit int) (src []byte, free func(), err error) {
 	return readLarge(name, limit)
 }
 
+// ErrNotRegular is the cause of the error of ReadHead for a file that is
+// no regular file.
+var ErrNotRegular = errors.New("is not a regular file: not read")
+
 // ReadHead reads at most the first n bytes of the file name: enough of a
-// configuration file or of a page's front matter.
+// configuration file or of a page's front matter. The file must be a
+// regular file: a named pipe or a device is refused without waiting on
+// it (an error wrapping ErrNotRegular).
 func ReadHead(name string, n int) ([]byte, error) { return read(name, n, true) }

@@ -24,11 +24,11 @@ func TestInside(t *testing.T) {
 		t.Fatal(err)
 	}
 	links := map[string]string{
-		"docs/out":      outside,                // a folder outside
+		"docs/out":      outside,                 // a folder outside
 		"docs/gone":     filepath.Join(top, "x"), // a dangling link outside
 		"docs/up":       "../..",
 		"docs/in":       "..",
-		"docs/chain":    "gone",        // a link to a dangling link outside
+		"docs/chain":    "gone",         // a link to a dangling link outside
 		"docs/dangling": "nothing/here", // a dangling link inside
 	}
 	for name, target := range links {
