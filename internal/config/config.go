@@ -181,9 +181,20 @@ func Load(dir string) (*File, error) {
 		}
 	}
 	if top := topOf(abs); !confine.Inside(top, abs) {
-		return nil, &Error{File: p, Line: 1, Msg: fmt.Sprintf("is a symbolic link that leads outside %q: not read", top)}
+		return nil, &Error{File: p, Line: 1, Msg: fmt.Sprintf("is a symbolic link that leads outside %q: not read", shown(top))}
 	}
 	return Read(p)
+}
+
+// shown returns the absolute path p as the user would name it, from the
+// current directory.
+func shown(p string) string {
+	if wd, err := os.Getwd(); err == nil {
+		if rel, err := filepath.Rel(wd, p); err == nil {
+			return rel
+		}
+	}
+	return p
 }
 
 // topOf returns the directory that the file at abs belongs to: the top
@@ -262,7 +273,7 @@ func (d *decoder) checkPath(n *yaml.Node, key, p string) {
 		target = filepath.Join(filepath.Dir(abs), target)
 	}
 	if !confine.Inside(top, target) {
-		d.fail(n, key, "%q leads outside %q, the repository that holds the file: name a path inside it (a flag may name one outside)", p, top)
+		d.fail(n, key, "%q leads outside %q, the repository that holds the file: name a path inside it (a flag may name one outside)", p, shown(top))
 	}
 }
 
