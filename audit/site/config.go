@@ -40,7 +40,7 @@ func readConfig(t *Tree, rel string) (config, error) {
 		y := &plainYAML{}
 		v := y.value(&n)
 		if y.err != nil {
-			return nil, fmt.Errorf("%s: %v", rel, y.err)
+			return nil, y.err
 		}
 		if m, ok := v.(map[string]any); ok {
 			c = m

@@ -191,7 +191,7 @@ func TestSpecialConfig(t *testing.T) {
 	if err := os.Truncate(filepath.Join(root, "mkdocs.yml"), 100<<20); err != nil { // sparse
 		t.Fatal(err)
 	}
-	if _, err := Detect(root, Options{}); err == nil || !strings.Contains(err.Error(), "mkdocs.yml: longer than the limit of 1 MiB") {
+	if _, err := Detect(root, Options{}); err == nil || !strings.Contains(err.Error(), "longer than the limit of 1 MiB") {
 		t.Errorf("Detect with a 100 MB mkdocs.yml = %v, want an error", err)
 	}
 }

@@ -11,6 +11,7 @@
 package site
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -644,15 +645,19 @@ func (t *Tree) First(rels ...string) string {
 const maxConfig = 1 << 20
 
 // Read reads the slash path rel, a configuration file: a regular file
-// of at most 1 MiB.
+// of at most 1 MiB. Its errors do not name the file, as a decoder's do
+// not: the caller does.
 func (t *Tree) Read(rel string) ([]byte, error) {
 	p, err := t.open(rel)
 	if err != nil {
 		return nil, err
 	}
 	src, err := ReadHead(p, maxConfig+1)
-	if err == nil && len(src) > maxConfig {
-		return nil, fmt.Errorf("%s: longer than the limit of 1 MiB: not read", rel)
+	switch {
+	case errors.Is(err, ErrNotRegular):
+		return nil, ErrNotRegular
+	case err == nil && len(src) > maxConfig:
+		return nil, errors.New("longer than the limit of 1 MiB: not read")
 	}
 	return src, err
 }
@@ -671,7 +676,7 @@ func (t *Tree) head(rel string) ([]byte, error) {
 func (t *Tree) open(rel string) (string, error) {
 	p, ok := t.path(rel)
 	if !ok {
-		return "", fmt.Errorf("%s: leads through a symbolic link outside the tree: not read", rel)
+		return "", errors.New("leads through a symbolic link outside the tree: not read")
 	}
 	return p, nil
 }
