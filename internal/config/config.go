@@ -12,6 +12,8 @@
 package config
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -118,8 +120,10 @@ func (d *Duration) UnmarshalYAML(n *yaml.Node) error {
 // search stops at the top of the git work tree that holds dir (the
 // directory with .git); outside any work tree it stops at the current
 // directory, the one the run starts from, or at dir itself when dir is
-// not below it: a file in a folder above a checkout is no file of the
-// repository, and must not silence its findings. A name that exists but
+// not below it, or at the top of the Go module that holds dir (go.mod)
+// when that is higher (go vet runs its tool in each package's folder): a
+// file in a folder above a checkout is no file of the repository, and
+// must not silence its findings. A name that exists but
 // is no regular file (a folder, a named pipe) is returned all the same,
 // so that Read refuses it: a configuration that is silently not read is
 // one a user believes in and does not have.
@@ -134,6 +138,11 @@ func Find(dir string) string {
 		if wd, err := os.Getwd(); err == nil && confine.Within(wd, dir) {
 			stop = wd
 		}
+		// go vet runs the analyzer in each package's folder: the module's
+		// top is where its run starts.
+		if mod := modTop(dir); mod != "" && confine.Within(mod, stop) {
+			stop = mod
+		}
 	}
 	for {
 		for _, n := range Names {
@@ -147,6 +156,19 @@ func Find(dir string) string {
 			return ""
 		}
 		dir = up
+	}
+}
+
+// modTop returns the nearest directory, dir or above, with a go.mod
+// file; "" when there is none.
+func modTop(dir string) string {
+	for d := dir; ; d = filepath.Dir(d) {
+		if _, err := os.Lstat(filepath.Join(d, "go.mod")); err == nil {
+			return d
+		}
+		if filepath.Dir(d) == d {
+			return ""
+		}
 	}
 }
 
@@ -207,11 +229,43 @@ func topOf(abs string) string {
 	return dir
 }
 
+// Fingerprint returns a digest of the configuration that Load(dir)
+// would read: the file's path and content, or that there is none, or
+// why it cannot be read. Drivers that cache results by the Go files
+// alone fold it into their key, so that a change to .urilint.yaml, a
+// broken one included, takes effect on the next run instead of when a Go
+// file next changes: go vet keys its cache on the tool's -V=full line
+// (package version folds the digest in there), golangci-lint on its
+// binary's version (cmd/custom-gcl folds it in there).
+func Fingerprint(dir string) string {
+	h := sha256.New()
+	p := Find(dir)
+	fmt.Fprintf(h, "urilint configuration %q\n", p)
+	if p != "" {
+		if src, err := readRegular(p); err != nil {
+			fmt.Fprintf(h, "error %v\n", err)
+		} else {
+			h.Write(src)
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16]
+}
+
 // Read reads and decodes the configuration file name (Decode). The file must be a regular file of at most 1 MiB: a named pipe would
 // block the run, a device might never end, and no configuration is that
 // long; it is checked before it is opened, and opened without blocking,
 // so that neither a pipe nor a device is waited on.
 func Read(name string) (*File, error) {
+	src, err := readRegular(name)
+	if err != nil {
+		return nil, err
+	}
+	return Decode(name, src)
+}
+
+// readRegular reads the file name when it is a regular file of at most
+// maxSize bytes.
+func readRegular(name string) ([]byte, error) {
 	info, err := os.Stat(name)
 	if err != nil {
 		return nil, err
@@ -238,7 +292,7 @@ func Read(name string) (*File, error) {
 	if _, err := io.ReadFull(f, src); err != nil && info.Size() > 0 {
 		return nil, fmt.Errorf("%s: %v", name, err)
 	}
-	return Decode(name, src)
+	return src, nil
 }
 
 // modeName names the type of a file that is not regular.

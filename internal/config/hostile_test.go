@@ -199,7 +199,8 @@ func TestAliasBomb(t *testing.T) {
 
 // billionLaughs returns a YAML "billion laughs" of the given levels (at
 // most 26): each level is a list of nine aliases of the one before, so
-// that expanding it makes 9^levels strings; 10 levels are 390 bytes.
+// that expanding it makes 9^levels strings; 10 levels are 359 bytes,
+// the shape of the 390-byte bomb of issue 25.
 func billionLaughs(levels int) string {
 	var b strings.Builder
 	b.WriteString("a: &a [lol,lol,lol,lol,lol,lol,lol,lol,lol]\n")
@@ -208,4 +209,26 @@ func billionLaughs(levels int) string {
 		fmt.Fprintf(&b, "%s: &%s [%s]\n", n, n, strings.TrimSuffix(strings.Repeat("*"+prev+",", 9), ","))
 	}
 	return b.String()
+}
+
+// TestFindStopsAtModule: outside a repository, a package's folder finds
+// its module's file (go vet runs the tool in the package's folder), and
+// not one above the module.
+func TestFindStopsAtModule(t *testing.T) {
+	outer, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(outer, ".urilint.yaml"), "version: 1\n")
+	mod := filepath.Join(outer, "mod")
+	writeFile(t, filepath.Join(mod, "go.mod"), "module m\n")
+	writeFile(t, filepath.Join(mod, "pkg", "p.go"), "package p\n")
+	t.Chdir(filepath.Join(mod, "pkg"))
+	if got := Find("."); got != "" {
+		t.Errorf("Find in a module without a file = %q, want none (the one above the module is not its)", got)
+	}
+	writeFile(t, filepath.Join(mod, ".urilint.yaml"), "version: 1\n")
+	if got, want := Find("."), filepath.Join(mod, ".urilint.yaml"); got != want {
+		t.Errorf("Find = %q, want the module's, %q", got, want)
+	}
 }
