@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+
+	"github.com/yuin/goldmark/util"
 )
 
 // ErrCostlyMarkdown is the cause of the error of CheckMarkdown.
@@ -115,13 +117,20 @@ func (e *CostError) Unwrap() error { return ErrCostlyMarkdown }
 // rules of Text. CheckMarkdown takes time linear in src and memory that
 // does not grow past the limits.
 func CheckMarkdown(src []byte) error {
+	_, err := checkMarkdown(src)
+	return err
+}
+
+// checkMarkdown is CheckMarkdown, which also returns the size of the
+// parse's tree as treeSize estimates it.
+func checkMarkdown(src []byte) (tree int, err error) {
 	g := guard{onlyDefs: true}
 	g.limit = costPerByte*len(src) + costBase
 	g.treeLimit = max(treeFloor, treePerByte*len(src))
 	if reason := g.scan(src); reason != "" {
-		return &CostError{Reason: reason, Pos: Position{Offset: g.bol, Line: g.line, Column: 1}}
+		return 0, &CostError{Reason: reason, Pos: Position{Offset: g.bol, Line: g.line, Column: 1}}
 	}
-	return nil
+	return g.treeSize(len(src)), nil
 }
 
 // guard holds the counts of CheckMarkdown.
@@ -447,6 +456,27 @@ func (g *guard) footnotes() int {
 // half as much again on real ones).
 func (g *guard) treeSize(n int) int {
 	return treeByte*n + treeLine*g.lines + treeBlock*g.blocks + treeInline*g.inlines + treeBracket*g.bracketNodes + treeAngle*g.angles
+}
+
+// footnoteLabelLimit is how far goldmark looks for the "]" that ends a
+// footnote label, in bytes.
+const footnoteLabelLimit = 999
+
+// footnoteLabelEnd returns the index of the "]" that ends a footnote
+// label at the start of b, or -1: goldmark's util.FindClosure(b, '[',
+// ']', false, false).
+func footnoteLabelEnd(b []byte) int {
+	for i := 0; i < len(b); i++ {
+		switch c := b[i]; {
+		case c == '\\' && i+1 < len(b) && util.IsPunct(b[i+1]):
+			i++
+		case c == ']':
+			return i
+		case c == '[':
+			return -1
+		}
+	}
+	return -1
 }
 
 // labelBytes returns the part of b where goldmark looks for the end of a

@@ -138,8 +138,8 @@ done
 # (two links in every five words), and a reference-style one (links as
 # [text][label], defined a few lines after their first use and at the
 # end, as long documents do), and the module cache's Markdown files one
-# after another. Markdown over 256 KiB is parsed in chunks
-# (extract/chunk.go) and read outside the Go heap (site.ReadLarge).
+# after another. Markdown is parsed whole up to 16 MiB (over that, read
+# as text) and read outside the Go heap (site.ReadLarge).
 echo "issue 19 item 10: large documents: wall time, peak RSS"
 printf '# Part\n' >"$tmp/other.md"
 for mb in "$small" "$large"; do
