@@ -16,6 +16,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/urilint/urilint/internal/policy"
 	"github.com/urilint/urilint/uri"
 )
 
@@ -71,6 +72,11 @@ type outcome struct {
 	// note says what of the page could not be read for its anchors.
 	note string
 
+	// history is the failure's, as the cache keeps it (see record).
+	history *failure
+	botWall bool // the last answer is a bot wall's challenge (see botWall)
+	hung    bool // not sent: its host did not answer hangAfter requests in a row
+
 	usedGet   bool // GET was sent, HEAD having failed or not being enough
 	limited   bool // the host kept answering 429: not checked
 	skipped   bool // with limited: no request sent, the host was given up
@@ -99,6 +105,9 @@ func (c *Checker) fetch(run context.Context, g *group) outcome {
 	h := g.host
 	if _, gaveUp := h.rateLimited(); gaveUp {
 		return outcome{limited: true, skipped: true}
+	}
+	if h.hanging() {
+		return outcome{hung: true}
 	}
 	ctx := run
 	var deadline time.Time
@@ -169,7 +178,11 @@ func (c *Checker) fetch(run context.Context, g *group) outcome {
 // the other URLs of its host go on, at the slower pace of its 429.
 func (c *Checker) again(o *outcome, attempt int) (time.Duration, bool) {
 	if o.err != nil {
-		return c.backoff(attempt), !permanentError(o.err)
+		// A timeout is not asked again in the same run: it would cost
+		// the whole timeout again, and a transient failure is confirmed
+		// across runs instead.
+		cat, _ := describe(o.err)
+		return c.backoff(attempt), !permanentError(o.err) && cat != policy.CategoryLinkTimeout
 	}
 	if o.loop || o.tooMany {
 		return 0, false
@@ -232,7 +245,7 @@ func (c *Checker) follow(ctx context.Context, target string, anchors, get bool, 
 			return o
 		}
 		o.Chain = append(o.Chain, Hop{URL: cur, Status: a.status})
-		o.wait, o.waited, o.tooLong = a.wait, a.waited, a.tooLong
+		o.wait, o.waited, o.tooLong, o.botWall = a.wait, a.waited, a.tooLong, a.botWall
 		if !redirect(a.status) || a.location == "" {
 			o.HTML, o.Read, o.Truncated, o.Anchors, o.note = a.html, a.read, a.truncated, a.anchors, a.note
 			return o
@@ -297,6 +310,7 @@ type answer struct {
 	waited    bool          // and booked on the host
 	tooLong   bool          // longer than MaxRetryAfter: not booked
 	html      bool
+	botWall   bool
 	read      bool // the body was read for anchors
 	truncated bool
 	anchors   []string
@@ -331,6 +345,9 @@ func (c *Checker) request(ctx context.Context, method, target string, jar http.C
 	sent := c.now()
 	resp, err := c.client.Do(req)
 	if err != nil {
+		if cat, _ := describe(err); cat == policy.CategoryLinkTimeout && ctx.Err() == nil {
+			h.timedOut()
+		}
 		return a, err
 	}
 	defer resp.Body.Close()
@@ -339,6 +356,7 @@ func (c *Checker) request(ctx context.Context, method, target string, jar http.C
 	a.status = resp.StatusCode
 	a.location = resp.Header.Get("Location")
 	a.html = isHTML(resp.Header.Get("Content-Type"))
+	a.botWall = botWall(a.status, resp.Header)
 	now := c.now()
 	h.answered(a.status, sent, now)
 	if a.status == http.StatusTooManyRequests || a.status == http.StatusServiceUnavailable {

@@ -47,6 +47,10 @@ type host struct {
 	// yet sent are not sent at all.
 	gaveUp bool
 
+	// timeouts counts the requests that timed out since the host last
+	// answered; at hangAfter, its links not yet sent are not sent.
+	timeouts int
+
 	// dispatched is how many workers hold a link of this host (see
 	// dispatcher); guarded by the dispatcher's lock.
 	dispatched int
@@ -140,6 +144,7 @@ const paceSlack = 100 * time.Millisecond
 func (h *host) answered(status int, sent, now time.Time) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	h.timeouts = 0
 	current := h.slowedAt.IsZero() || sent.After(h.slowedAt.Add(paceSlack))
 	if status == http.StatusTooManyRequests {
 		h.limited++
@@ -285,4 +290,23 @@ func (d *dispatcher) stop() {
 	d.stopped = true
 	d.mu.Unlock()
 	d.cond.Broadcast()
+}
+
+// hangAfter is how many requests to a host must time out in a row, with
+// no answer between them, for its links not yet sent to be given up: a
+// hanging host costs the run one timeout, not one per link.
+const hangAfter = 3
+
+// timedOut counts a request to h that timed out.
+func (h *host) timedOut() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.timeouts++
+}
+
+// hanging reports whether h timed out hangAfter times in a row.
+func (h *host) hanging() bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.timeouts >= hangAfter
 }
