@@ -22,8 +22,11 @@ func TestVerdicts(t *testing.T) {
 		"/loop": redirectTo(301, "/loop"),
 		"/500":  status(500),
 		"/429":  status(429),
-		"/wall": func(w http.ResponseWriter, _ *http.Request) { w.Header().Set("Cf-Mitigated", "challenge"); w.WriteHeader(403) },
-		"/403":  status(403),
+		"/wall": func(w http.ResponseWriter, _ *http.Request) {
+			w.Header().Set("Cf-Mitigated", "challenge")
+			w.WriteHeader(403)
+		},
+		"/403": status(403),
 		"/flaky": func(w http.ResponseWriter, _ *http.Request) {
 			if !recovered.Load() {
 				w.WriteHeader(503)
