@@ -38,6 +38,9 @@ type page struct {
 	Read      bool     `json:"read,omitempty"`
 	Truncated bool     `json:"truncated,omitempty"`
 	Anchors   []string `json:"anchors,omitempty"`
+	// Accepted: the last answer is not a 2xx one, but a status that the
+	// settings of its host accept.
+	Accepted bool `json:"accepted,omitempty"`
 }
 
 // turn says which request of a URL is to be sent: the first, one after
@@ -86,7 +89,7 @@ type outcome struct {
 
 // ok reports whether the fetch ended in a 2xx answer.
 func (o *outcome) ok() bool {
-	return o.err == nil && !o.loop && !o.tooMany && o.last()/100 == 2
+	return o.err == nil && !o.loop && !o.tooMany && (o.last()/100 == 2 || o.Accepted)
 }
 
 // last returns the status of the last answer, 0 when none came.
@@ -248,6 +251,7 @@ func (c *Checker) follow(ctx context.Context, target string, anchors, get bool, 
 		o.wait, o.waited, o.tooLong, o.botWall = a.wait, a.waited, a.tooLong, a.botWall
 		if !redirect(a.status) || a.location == "" {
 			o.HTML, o.Read, o.Truncated, o.Anchors, o.note = a.html, a.read, a.truncated, a.anchors, a.note
+			o.Accepted = a.accepted
 			return o
 		}
 		next, err := resolve(cur, a.location)
@@ -311,6 +315,7 @@ type answer struct {
 	tooLong   bool          // longer than MaxRetryAfter: not booked
 	html      bool
 	botWall   bool
+	accepted  bool
 	read      bool // the body was read for anchors
 	truncated bool
 	anchors   []string
@@ -337,13 +342,19 @@ func (c *Checker) request(ctx context.Context, method, target string, jar http.C
 	if err != nil {
 		return a, err
 	}
-	req.Header.Set("User-Agent", c.ua)
-	req.Header.Set("Accept", accept)
+	set := h.settings
+	for k, v := range set.headers {
+		req.Header[k] = v
+	}
+	req.Header.Set("User-Agent", set.userAgent)
+	if req.Header.Get("Accept") == "" {
+		req.Header.Set("Accept", accept)
+	}
 	for _, ck := range jar.Cookies(req.URL) {
 		req.AddCookie(ck)
 	}
 	sent := c.now()
-	resp, err := c.client.Do(req)
+	resp, err := set.client.Do(req)
 	if err != nil {
 		if cat, _ := describe(err); cat == policy.CategoryLinkTimeout && ctx.Err() == nil {
 			h.timedOut()
@@ -354,6 +365,7 @@ func (c *Checker) request(ctx context.Context, method, target string, jar http.C
 	jar.SetCookies(req.URL, resp.Cookies())
 
 	a.status = resp.StatusCode
+	a.accepted = a.status/100 != 2 && !redirect(a.status) && slices.Contains(set.accept, a.status)
 	a.location = resp.Header.Get("Location")
 	a.html = isHTML(resp.Header.Get("Content-Type"))
 	a.botWall = botWall(a.status, resp.Header)

@@ -27,6 +27,8 @@ type host struct {
 	// that stops answering 429 recovers.
 	perHost     int
 	minInterval time.Duration
+	// settings are the request settings of the host, from Config.Hosts.
+	settings *requestSettings
 
 	mu       sync.Mutex
 	limit    int

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/url"
+	"os"
 	"regexp"
 	"slices"
 	"strings"
@@ -86,6 +87,13 @@ type Config struct {
 	MaxBody int64
 	// UserAgent is sent with every request; empty means UserAgent().
 	UserAgent string
+	// Hosts are request settings by host pattern: headers, User-Agent,
+	// accepted statuses, a CA file. Every setting whose pattern names a
+	// host applies to it, later ones over earlier ones.
+	Hosts []HostSettings
+	// Getenv reads the environment variables that header values name;
+	// nil means os.Getenv.
+	Getenv func(string) string
 	// Cache is the path of a file that keeps successes for CacheTTL and
 	// failures, with their history, for FailureTTL; empty means no cache.
 	// A file that urilint did not write, or that git tracks, is refused
@@ -110,8 +118,26 @@ type Config struct {
 	Client *http.Client
 	// Progress, when not nil, receives a status line that is rewritten in
 	// place (done/total, hosts in flight) and cleared at the end: pass
-	// os.Stderr only when it is a terminal.
-	Progress io.Writer
+	// os.Stderr only when it is a terminal. With ProgressLog, it receives
+	// instead a line every ProgressEvery (10 s when zero): checked/total,
+	// in flight, the slowest host, for a CI log.
+	Progress      io.Writer
+	ProgressLog   bool
+	ProgressEvery time.Duration
+
+	// GitHubToken, when not empty, has the links to github.com
+	// repositories, files, folders, issues, pull requests and releases
+	// checked through the REST API at GitHubAPI (empty means
+	// DefaultGitHubAPI), within its rate limits. Without a token,
+	// github.com is paced to its anonymous limits.
+	GitHubToken string
+	GitHubAPI   string
+
+	// Suggest: a dead link (404, 410, a name that does not resolve) gets
+	// the latest archived copy that the Wayback-style availability API at
+	// ArchiveAPI (empty means DefaultArchiveAPI) knows, as its Fix.
+	Suggest    bool
+	ArchiveAPI string
 }
 
 // DefaultConfig returns the defaults: lychee's limits (128 requests in
@@ -195,6 +221,7 @@ type Checker struct {
 	global chan struct{}
 	cache  *cache
 	warns  []string
+	rules  []hostRule
 
 	mu    sync.Mutex
 	hosts map[string]*host
@@ -243,6 +270,15 @@ func New(cfg Config) (*Checker, error) {
 		c.ua = UserAgent()
 	}
 	c.client = newClient(cfg)
+	getenv := cfg.Getenv
+	if getenv == nil {
+		getenv = os.Getenv
+	}
+	rules, warns, err := compileHosts(cfg.Hosts, c.client, getenv)
+	if err != nil {
+		return nil, err
+	}
+	c.rules, c.warns = rules, warns
 	if cfg.Cache != "" {
 		var warn, err error
 		c.cache, warn, err = loadCache(cfg.Cache, cfg.CacheTTL, cfg.FailureTTL, c.now())
@@ -424,6 +460,7 @@ func (c *Checker) host(name string) *host {
 	h := c.hosts[name]
 	if h == nil {
 		h = newHost(name, c.cfg.PerHost, c.cfg.MinInterval)
+		h.settings = c.settingsFor(name)
 		c.hosts[name] = h
 	}
 	return h
@@ -518,3 +555,9 @@ func (c *Checker) CheckLinks(ctx context.Context, urls []string) (map[string]aud
 	}
 	return out, warns
 }
+
+// The default APIs of Config.
+const (
+	DefaultGitHubAPI  = "https://api.github.com"
+	DefaultArchiveAPI = "https://archive.org/wayback/available"
+)

@@ -71,6 +71,8 @@ func (c *Checker) result(l link, o *outcome) Result {
 	case o.tooMany:
 		r.Category = policy.CategoryLinkRedirectLoop
 		r.Message = fmt.Sprintf("%q redirects more than %d times", uri.Redact(l.raw), MaxRedirects)
+	case o.Accepted:
+		// A status the settings of its host accept: fine.
 	case r.Status >= 400 && r.Status < 500:
 		r.Category = policy.CategoryLinkClientError
 		r.Message = fmt.Sprintf("%s returns %s", subject(r.Final), statusText(r.Status))

@@ -125,6 +125,9 @@ func (c *Checker) verdict(r *Result, o *outcome) {
 		if r.Runs > 1 {
 			r.Message += fmt.Sprintf("; confirmed: it failed in %d runs since %s", r.Runs, r.First.UTC().Format(time.RFC3339))
 		}
+	case r.Runs == 0:
+		r.Unconfirmed = true
+		r.Message += "; a transient failure, unconfirmed"
 	case c.cache == nil:
 		r.Unconfirmed = true
 		r.Message += "; a transient failure, unconfirmed: without a cache it cannot be confirmed across runs"
