@@ -355,6 +355,7 @@ func (c *Checker) request(ctx context.Context, method, target string, jar http.C
 	}
 	sent := c.now()
 	resp, err := set.client.Do(req)
+	h.observe(c.now().Sub(sent))
 	if err != nil {
 		if cat, _ := describe(err); cat == policy.CategoryLinkTimeout && ctx.Err() == nil {
 			h.timedOut()

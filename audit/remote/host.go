@@ -49,6 +49,11 @@ type host struct {
 	// yet sent are not sent at all.
 	gaveUp bool
 
+	// latency and answers sum up the time requests took, answered or
+	// not, for the progress lines.
+	latency time.Duration
+	answers int
+
 	// timeouts counts the requests that timed out since the host last
 	// answered; at hangAfter, its links not yet sent are not sent.
 	timeouts int
@@ -311,4 +316,22 @@ func (h *host) hanging() bool {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	return h.timeouts >= hangAfter
+}
+
+// observe counts a request to h that took d, answered or not.
+func (h *host) observe(d time.Duration) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.latency += d
+	h.answers++
+}
+
+// meanLatency returns the mean time of a request to h; 0 before any.
+func (h *host) meanLatency() time.Duration {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.answers == 0 {
+		return 0
+	}
+	return h.latency / time.Duration(h.answers)
 }
