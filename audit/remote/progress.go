@@ -26,7 +26,7 @@ type progress struct {
 	total int
 	stop  chan struct{}
 
-	log   bool // a line every ProgressEvery, for a log: nothing rewritten
+	log bool // a line every ProgressEvery, for a log: nothing rewritten
 
 	mu       sync.Mutex
 	done     int
