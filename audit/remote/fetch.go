@@ -112,6 +112,11 @@ func (c *Checker) fetch(run context.Context, g *group) outcome {
 	if h.hanging() {
 		return outcome{hung: true}
 	}
+	if c.githubAPI != "" && !g.anchors {
+		if p, ok := githubAPIPath(g.target); ok {
+			return c.fetchAPI(run, g.target, p)
+		}
+	}
 	ctx := run
 	var deadline time.Time
 	if c.cfg.URLBudget > 0 {
@@ -371,8 +376,9 @@ func (c *Checker) request(ctx context.Context, method, target string, jar http.C
 	a.html = isHTML(resp.Header.Get("Content-Type"))
 	a.botWall = botWall(a.status, resp.Header)
 	now := c.now()
+	c.rateLimit(h, resp, &a, now)
 	h.answered(a.status, sent, now)
-	if a.status == http.StatusTooManyRequests || a.status == http.StatusServiceUnavailable {
+	if (a.status == http.StatusTooManyRequests || a.status == http.StatusServiceUnavailable) && !a.waited && !a.tooLong {
 		if d, ok := retryAfter(resp.Header.Get("Retry-After"), now); ok {
 			a.wait = d
 			if d > c.cfg.MaxRetryAfter {

@@ -335,3 +335,13 @@ func (h *host) meanLatency() time.Duration {
 	}
 	return h.latency / time.Duration(h.answers)
 }
+
+// hold makes the next request to h start no earlier than t: the reset
+// of a rate limit that is used up.
+func (h *host) hold(t time.Time) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if t.After(h.next) {
+		h.next = t
+	}
+}

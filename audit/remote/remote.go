@@ -1,6 +1,7 @@
 package remote
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -222,6 +223,9 @@ type Checker struct {
 	cache  *cache
 	warns  []string
 	rules  []hostRule
+	// githubAPI is the base of the REST API that checks github.com
+	// pages, when there is a token; "" otherwise.
+	githubAPI string
 
 	mu    sync.Mutex
 	hosts map[string]*host
@@ -279,6 +283,15 @@ func New(cfg Config) (*Checker, error) {
 		return nil, err
 	}
 	c.rules, c.warns = rules, warns
+	if cfg.GitHubToken != "" {
+		api := cmp.Or(cfg.GitHubAPI, DefaultGitHubAPI)
+		rule, base, ok := githubHostRule(api, cfg.GitHubToken)
+		if !ok {
+			return nil, fmt.Errorf("github-api %q is not an http or https URL", api)
+		}
+		rule.client, rule.userAgent = c.client, ""
+		c.rules, c.githubAPI = append(c.rules, rule), base
+	}
 	if cfg.Cache != "" {
 		var warn, err error
 		c.cache, warn, err = loadCache(cfg.Cache, cfg.CacheTTL, cfg.FailureTTL, c.now())
@@ -459,7 +472,11 @@ func (c *Checker) host(name string) *host {
 	defer c.mu.Unlock()
 	h := c.hosts[name]
 	if h == nil {
-		h = newHost(name, c.cfg.PerHost, c.cfg.MinInterval)
+		if (name == "github.com" || name == "www.github.com") && c.githubAPI == "" {
+			h = newHost(name, min(c.cfg.PerHost, githubAnonPerHost), max(c.cfg.MinInterval, githubAnonInterval))
+		} else {
+			h = newHost(name, c.cfg.PerHost, c.cfg.MinInterval)
+		}
 		h.settings = c.settingsFor(name)
 		c.hosts[name] = h
 	}

@@ -21,7 +21,6 @@ func TestVerdicts(t *testing.T) {
 		"/410":  status(410),
 		"/loop": redirectTo(301, "/loop"),
 		"/500":  status(500),
-		"/429":  status(429),
 		"/wall": func(w http.ResponseWriter, _ *http.Request) {
 			w.Header().Set("Cf-Mitigated", "challenge")
 			w.WriteHeader(403)
@@ -33,6 +32,8 @@ func TestVerdicts(t *testing.T) {
 			}
 		},
 	})
+	// A host that answers 429 is given up for the run: it has one of its own.
+	limited := newServer(t, map[string]http.HandlerFunc{"/429": status(429)})
 	cfg := fast()
 	cfg.Retries = 0
 	cfg.Cache = filepath.Join(t.TempDir(), "links.json")
@@ -41,6 +42,13 @@ func TestVerdicts(t *testing.T) {
 	var urls []string
 	for _, p := range append(permanent, transient...) {
 		urls = append(urls, s.URL+p)
+	}
+	urls[len(permanent)+1] = limited.URL + "/429"
+	url := func(p string) string {
+		if p == "/429" {
+			return limited.URL + p
+		}
+		return s.URL + p
 	}
 	start := time.Now()
 	run := func(at time.Duration, only ...string) map[string]Result {
@@ -56,7 +64,7 @@ func TestVerdicts(t *testing.T) {
 		}
 	}
 	for _, p := range transient {
-		r := res[s.URL+p]
+		r := res[url(p)]
 		if r.Category == "" || !r.Transient || !r.Unconfirmed || r.Runs != 1 || !strings.Contains(r.Message, "unconfirmed: it failed in 1 run, and fails the check once it has failed in 3 runs over 24h0m0s") {
 			t.Errorf("%s: %+v, want a transient failure, unconfirmed after 1 run", p, r)
 		}
@@ -73,7 +81,7 @@ func TestVerdicts(t *testing.T) {
 	recovered.Store(true)
 	res = run(25 * time.Hour)
 	for _, p := range []string{"/500", "/429", "/wall"} {
-		if r := res[s.URL+p]; r.Unconfirmed || r.Runs != 4 || !strings.Contains(r.Message, "confirmed: it failed in 4 runs since") {
+		if r := res[url(p)]; r.Unconfirmed || r.Runs != 4 || !strings.Contains(r.Message, "confirmed: it failed in 4 runs since") {
 			t.Errorf("%s a day on: %+v, want confirmed after 4 runs", p, r)
 		}
 	}
@@ -81,7 +89,7 @@ func TestVerdicts(t *testing.T) {
 		t.Errorf("/flaky after it recovered: %+v, want fine", r)
 	}
 	recovered.Store(false)
-	res = run(25*time.Hour+cfg.CacheTTL, s.URL+"/flaky") // alone: the 429s would give its host up
+	res = run(25*time.Hour+cfg.CacheTTL, s.URL+"/flaky")
 	if r := res[s.URL+"/flaky"]; !r.Unconfirmed || r.Runs != 1 {
 		t.Errorf("/flaky failing again: %+v, want a fresh history of 1 run", r)
 	}
