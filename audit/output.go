@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -13,6 +14,10 @@ import (
 	"github.com/urilint/urilint/internal/version"
 	"github.com/urilint/urilint/uri"
 )
+
+// verdictLevel is the SARIF level, and the GitHub workflow command, of a
+// finding with a Verdict: shown, not failing.
+var verdictLevel = map[string]string{VerdictUnconfirmed: "warning", VerdictUnchecked: "warning"}
 
 // Formats are the output formats of Write.
 var Formats = []string{"text", "json", "sarif", "github", "markdown"}
@@ -60,6 +65,7 @@ type jsonFinding struct {
 	Message  string     `json:"message"`
 	URI      string     `json:"uri"`
 	Fix      []jsonEdit `json:"fix,omitempty"`
+	Verdict  string     `json:"verdict,omitempty"` // Finding.Verdict: unconfirmed, unchecked
 }
 
 // Streams are the formats that WriteFindings writes file by file.
@@ -80,7 +86,7 @@ func writeJSON(w io.Writer, r *Result) error {
 	srcs := r.sources()
 	for _, f := range r.Findings {
 		jf := jsonFinding{File: f.File, Line: f.Pos.Line, Column: f.Pos.Column, Offset: f.Pos.Offset,
-			Category: string(f.Category), Message: f.Message, URI: f.URI}
+			Category: string(f.Category), Message: f.Message, URI: f.URI, Verdict: f.Verdict}
 		for _, e := range f.Fix {
 			line, col := lineCol(srcs[f.File], f.Pos, e.Start)
 			jf.Fix = append(jf.Fix, jsonEdit{Line: line, Column: col, Offset: e.Start, End: e.End, New: e.New})
@@ -291,7 +297,7 @@ func (s *SARIF) Write(findings []Finding) {
 		res := sarifResult{
 			RuleID:    string(f.Category),
 			RuleIndex: s.index[f.Category],
-			Level:     "error",
+			Level:     cmp.Or(verdictLevel[f.Verdict], "error"),
 			Message:   sarifMessage{Text: f.Message},
 			Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{
 				ArtifactLocation: art,
@@ -382,7 +388,9 @@ func writeGitHub(w io.Writer, r *Result) error {
 	var b []byte
 	for i := range r.Findings {
 		f := &r.Findings[i]
-		b = append(b[:0], "::error file="...)
+		b = append(b[:0], "::"...)
+		b = append(b, cmp.Or(verdictLevel[f.Verdict], "error")...)
+		b = append(b, " file="...)
 		b = ghEscape(b, f.File, true)
 		b = append(b, ",line="...)
 		b = strconv.AppendInt(b, int64(f.Pos.Line), 10)
@@ -435,15 +443,27 @@ func ghProperty(s string) string { return string(ghEscape(nil, s, true)) }
 func Summary(r *Result) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s, %s", plural(len(r.Files), "file"), plural(r.Links(), "link"))
+	unconfirmed, unchecked := r.Tentative()
+	tentative := func() {
+		if unconfirmed > 0 {
+			fmt.Fprintf(&b, "; %d unconfirmed (transient failures, not failing)", unconfirmed)
+		}
+		if unchecked > 0 {
+			fmt.Fprintf(&b, "; %s unchecked (out of time, not failing)", plural(unchecked, "link"))
+		}
+	}
 	if r.Count() == 0 {
 		b.WriteString(", no findings")
+		tentative()
 		return b.String()
 	}
 	count := r.counts
 	if count == nil {
 		count = map[uri.Category]int{}
 		for _, f := range r.Findings {
-			count[f.Category]++
+			if f.Verdict == "" {
+				count[f.Category]++
+			}
 		}
 	}
 	fmt.Fprintf(&b, ", %s:", plural(r.Count(), "finding"))
@@ -454,6 +474,7 @@ func Summary(r *Result) string {
 			sep = ", "
 		}
 	}
+	tentative()
 	return b.String()
 }
 

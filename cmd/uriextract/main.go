@@ -105,6 +105,7 @@ var checkOnly = map[string]bool{
 	"output": true, "root": true, "fix": true, "diff": true,
 	"remote": true, "timeout": true, "retries": true, "cache": true, "cache-ttl": true,
 	"concurrency": true, "per-host": true, "max-time": true, "url-time": true, "exclude-url": true,
+	"user-agent": true, "header": true, "per-host-interval": true, "suggest": true, "archive-api": true, "github-api": true, "allow-env": true,
 }
 
 // formats are the values of -format.
@@ -256,6 +257,9 @@ func (o *options) apply(c *config.File, set map[string]bool) error {
 	}
 	if !set["cache-ttl"] && r.CacheTTL > 0 {
 		net.CacheTTL = time.Duration(r.CacheTTL)
+	}
+	if err := applyRemote(net, &o.audit.env, c, set); err != nil {
+		return err
 	}
 	var res []*regexp.Regexp
 	for _, s := range r.ExcludeURLs {

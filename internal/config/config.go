@@ -85,6 +85,28 @@ type Remote struct {
 	Cache       string   `yaml:"cache" doc:"a JSON file that keeps the links found fine, relative to the file; inside the repository" path:"file"`
 	CacheTTL    Duration `yaml:"cache-ttl" doc:"how long a link found fine stays in the cache"`
 	ExcludeURLs []string `yaml:"exclude-urls" doc:"regular expressions of URLs not to fetch" format:"regex"`
+
+	// The keys of the verdicts, request settings, GitHub API and
+	// suggestions of the remote checks (package audit/remote, issue 27).
+	FailureTTL  Duration     `yaml:"failure-ttl" doc:"how long a failed link stays in the cache before it is asked again"`
+	ConfirmRuns *int         `yaml:"confirm-runs" doc:"in how many runs a transient failure (timeout, 5xx, 429, bot wall) must fail before it fails the check" min:"0"`
+	ConfirmSpan Duration     `yaml:"confirm-span" doc:"how far apart the first and the last of those runs must be"`
+	Interval    *Duration    `yaml:"per-host-interval" doc:"the least time between the starts of two requests to one host"`
+	UserAgent   string       `yaml:"user-agent" doc:"the User-Agent header of every request"`
+	Hosts       []RemoteHost `yaml:"hosts" doc:"request settings by host pattern; every entry whose pattern names a host applies to it, later ones over earlier ones"`
+	GitHubAPI   string       `yaml:"github-api" doc:"the REST API that checks github.com links when a token is set (default https://api.github.com; GitHub Enterprise: https://HOST/api/v3)"`
+	GitHubToken string       `yaml:"github-token" doc:"the token of the GitHub API, naming an environment variable as ${NAME} (default: ${GITHUB_TOKEN})"`
+	Suggest     bool         `yaml:"suggest" doc:"suggest the latest archived copy of a dead link (as -suggest)"`
+	ArchiveAPI  string       `yaml:"archive-api" doc:"the Wayback-style availability API that -suggest asks (default https://archive.org/wayback/available)"`
+}
+
+// RemoteHost holds the request settings of the hosts that Match names.
+type RemoteHost struct {
+	Match     string            `yaml:"match" doc:"a host name, host:port, or a pattern such as *.example.com"`
+	Headers   map[string]string `yaml:"headers" doc:"headers sent to these hosts only, never across a redirect to another; values may name environment variables as ${NAME}, and are never printed or cached"`
+	UserAgent string            `yaml:"user-agent" doc:"the User-Agent header for these hosts"`
+	Accept    []int             `yaml:"accept" doc:"statuses that are fine for these hosts besides 2xx, such as 403"`
+	CAFile    string            `yaml:"ca-file" doc:"a PEM file of certificates trusted for these hosts, relative to the file"`
 }
 
 // Site says how the documents are published (issue 17's publisher
