@@ -253,8 +253,11 @@ func NewSARIF(w io.Writer) *SARIF {
 		Results:    []sarifResult{},
 	}
 	s := &SARIF{w: w, index: map[uri.Category]int{}}
-	for i, d := range policy.Categories {
-		s.index[d.Category] = i
+	for _, d := range policy.Categories {
+		if d.GoOnly() {
+			continue // never a finding of documents
+		}
+		s.index[d.Category] = len(run.Tool.Driver.Rules)
 		run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, sarifRule{
 			ID:               string(d.Category),
 			ShortDescription: sarifMessage{Text: d.Summary},

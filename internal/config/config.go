@@ -61,8 +61,9 @@ type File struct {
 // disable and allow-zone keys they are the settings of the golangci-lint
 // plugin, one to one.
 type Go struct {
-	Tests    bool `yaml:"tests" doc:"report in _test.go files"`
-	FixTests bool `yaml:"fix-tests" doc:"let -fix rewrite _test.go files"`
+	Tests    bool     `yaml:"tests" doc:"report in _test.go files"`
+	FixTests bool     `yaml:"fix-tests" doc:"let -fix rewrite _test.go files"`
+	Fixes    []string `yaml:"fixes" doc:"categories whose fixes -fix makes besides those that repair a defect (the normalization categories, whose fixes change strings compared as text)" enum:"category"`
 }
 
 // Documents holds the settings of the document pipeline.
