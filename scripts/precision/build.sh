@@ -12,12 +12,13 @@
 # CORPUS/logs/OWNER+NAME.build.log and its result (ok, failed or no
 # build) to CORPUS/built/SPLIT/OWNER+NAME.status. CORPUS/bin comes first
 # in PATH, so a hugo installed there (a newer one than Debian's) is used.
+# PRECISION is this folder (for its helpers, mkdocs-offline.py).
 # Each build is bounded by a timeout (BUILD_TIMEOUT, 1200 s).
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 corpus=$(cd "${1:?usage: build.sh CORPUS [owner/name...]}" && pwd)
 shift
-export PATH="$corpus/bin:$PATH"
+export PATH="$corpus/bin:$PATH" PRECISION=$here
 mkdir -p "$corpus/built" "$corpus/logs"
 
 tail -n +2 "$here/corpus.tsv" | while IFS=$'\t' read -r repo commit gen split site base cmd out note; do
