@@ -70,20 +70,21 @@ func writeTree(t *testing.T, files map[string]string) string {
 
 func TestBuiltSite(t *testing.T) {
 	out := writeTree(t, map[string]string{
-		"index.html":          `<a href="guide/#setup">ok</a><a href="/p/guide/#nope">no id</a><a href="missing/">no file</a><a href="https://example.com/">external</a><a href="/other/">other site</a>`,
+		"index.html":          `<a href="guide/#setup">ok</a><a href="/p/guide/#nope">no id</a><a href="missing/">no file</a><a href="https://example.com/">external</a><a href="https://Docs.example.org/p/guide/#gone">absolute</a><a href="/other/">other site</a>`,
 		"guide/index.html":    `<h2 id="setup">Setup</h2><a href="../old.html#setup">via redirect</a>`,
 		"old.html":            `<meta http-equiv="refresh" content="0; url=/p/guide/">`,
 		"img/logo.svg":        `<svg/>`,
 		"guide/sub/page.html": `<img src="../../img/logo.svg#frag"><a href="#top">top</a>`,
 	})
-	s := readSite(out, "/p/")
+	s := readSite(out, "https://docs.example.org/p/")
 	got := map[string]string{}
 	for _, b := range s.broken {
 		got[b.page+" "+b.href] = b.reason
 	}
 	want := map[string]string{
-		"index.html /p/guide/#nope": "no id nope",
-		"index.html missing/":       "no file",
+		"index.html /p/guide/#nope":                         "no id nope",
+		"index.html missing/":                               "no file",
+		"index.html https://Docs.example.org/p/guide/#gone": "no id gone",
 	}
 	if len(got) != len(want) {
 		t.Errorf("broken links = %v, want %v", got, want)

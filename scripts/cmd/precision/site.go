@@ -16,6 +16,7 @@ import (
 // builtSite is a generator's output, read link by link.
 type builtSite struct {
 	dir    string
+	host   string // the host the site is served on, when the manifest names it
 	base   string // the URL path the site is served under, "/" or "/p/"
 	files  map[string]bool
 	pages  map[string]*builtPage // by path relative to dir
@@ -45,14 +46,20 @@ var linkAttrs = map[string]string{
 	"source": "src", "video": "src", "audio": "src", "embed": "src",
 }
 
+// readSite reads the site built in dir, served at base: a URL
+// ("https://example.com/p/") or a path ("/p/").
 func readSite(dir, base string) *builtSite {
+	host := ""
+	if u, err := url.Parse(base); err == nil && u.Host != "" {
+		host, base = strings.ToLower(u.Host), u.Path
+	}
 	if base == "" || base[0] != '/' {
 		base = "/" + base
 	}
 	if !strings.HasSuffix(base, "/") {
 		base += "/"
 	}
-	s := &builtSite{dir: dir, base: base, files: map[string]bool{}, pages: map[string]*builtPage{}}
+	s := &builtSite{dir: dir, host: host, base: base, files: map[string]bool{}, pages: map[string]*builtPage{}}
 	var hrefs = map[string][]string{}
 	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
@@ -150,6 +157,9 @@ func (s *builtSite) resolveDepth(rel, href string, depth int) (bool, string, boo
 	u, err := pageURL.Parse(href)
 	if err != nil {
 		return false, "unparsable href", true
+	}
+	if (u.Scheme == "http" || u.Scheme == "https") && s.host != "" && strings.EqualFold(u.Host, s.host) {
+		u.Scheme, u.Host = "http", "site.invalid" // an absolute link to the site itself
 	}
 	if u.Scheme != "http" || u.Host != "site.invalid" {
 		return false, "", false
