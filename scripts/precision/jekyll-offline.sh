@@ -20,4 +20,10 @@ plugins=$(ruby -ryaml -e 'c = YAML.safe_load(File.read(ARGV[0]), aliases: true) 
 			echo "jekyll-offline: plugin $p does not load here: left out" >&2
 		fi
 	done
+	echo "exclude:"
+	ruby -ryaml -e 'c = YAML.safe_load(File.read(ARGV[0]), aliases: true) || {}; (c["exclude"] || []).each { |e| puts "  - " + e.to_s.inspect }' "$copy"
+	for f in $(grep -rl --include='*.scss' -m1 '^---' . 2>/dev/null | grep -v '/_' | sed 's#^\./##'); do
+		echo "  - \"$f\""
+		echo "jekyll-offline: stylesheet $f left out" >&2
+	done
 } > "$out"
