@@ -119,6 +119,8 @@ type Result struct {
 	// (hugo.toml), 120 pages, static/ at /", "site docs/: mkdocs
 	// (docs/mkdocs.yml), ...").
 	Sites []string
+	// Fixed counts the findings that the fixes of Check settle.
+	Fixed int
 
 	counts map[uri.Category]int // by category, when Config.Emit streamed them
 	total  int

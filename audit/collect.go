@@ -188,7 +188,11 @@ func (c *collector) path(p string) {
 		root = dir
 	}
 	if !info.IsDir() {
-		c.add(p, abs, "", root, false)
+		// A file named matches Config.Exclude as a walked one does:
+		// pre-commit names each file changed.
+		if !c.a.excluded(root, abs) {
+			c.add(p, abs, "", root, false)
+		}
 		return
 	}
 	// The real path of each file met is the real path of the directory

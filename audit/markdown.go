@@ -23,6 +23,24 @@ var markdownLimit = 1 << 20
 // tells what was left out.
 const markdownNoteRoom = 512
 
+// markdownReporter keeps the findings, and writes them at Close with
+// writeMarkdown.
+type markdownReporter struct {
+	w        io.Writer
+	findings []Finding
+}
+
+func (m *markdownReporter) Findings(_ *File, findings []Finding) error {
+	m.findings = append(m.findings, findings...)
+	return nil
+}
+
+func (m *markdownReporter) Close(r *Result) error {
+	all := *r
+	all.Findings = m.findings
+	return writeMarkdown(m.w, &all)
+}
+
 // writeMarkdown writes the findings of r as GitHub-flavoured Markdown,
 // for a job summary (GITHUB_STEP_SUMMARY) or a pull-request comment: a
 // heading with the totals, a table of the findings per category, then
@@ -135,8 +153,9 @@ var mdReplacer = strings.NewReplacer(
 	`|`, `\|`, `~`, `\~`, `$`, `\$`, `#`, `\#`, "\r", " ", "\n", " ",
 )
 
-// mdText returns s as inline Markdown text that renders as s.
-func mdText(s string) string { return mdReplacer.Replace(s) }
+// mdText returns s as inline Markdown text that renders as s, its
+// control characters escaped as Printable writes them.
+func mdText(s string) string { return mdReplacer.Replace(Printable(s)) }
 
 // blobLinks finds the GitHub URL of each audited file at the commit
 // audited: "https://github.com/OWNER/REPO/blob/SHA/PATH".

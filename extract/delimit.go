@@ -146,7 +146,10 @@ func xmlElement(src []byte, hi, s, c int) bool {
 		if len(t) > 0 && t[0] == '/' {
 			t = t[1:]
 		}
-		return len(t) > c-s && string(t[:c-s+1]) == string(src[s:c+1])
+		// The next tag is of the prefix when a name follows it: after
+		// "<http:///" or "<http://" comes a URI, not an element.
+		n := c - s + 1
+		return len(t) > n && string(t[:n]) == string(src[s:c+1]) && (isAlpha(t[n]) || t[n] == '_')
 	}
 	return false
 }

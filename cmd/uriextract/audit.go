@@ -2,13 +2,11 @@ package main
 
 import (
 	"bufio"
-	"bytes"
-	"cmp"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"maps"
 	"os"
 	"os/signal"
 	"regexp"
@@ -25,10 +23,10 @@ import (
 
 // auditOptions are the flags of -check beyond the categories.
 type auditOptions struct {
-	output string
-	root   string
-	fix    bool
-	diff   bool
+	outputs []output // -output, in order; -json adds json
+	root    string
+	fix     bool
+	diff    bool
 
 	site config.Site // the site: section of the configuration file
 
@@ -39,7 +37,7 @@ type auditOptions struct {
 }
 
 func (a *auditOptions) flags(fset *flag.FlagSet) {
-	fset.StringVar(&a.output, "output", "", "with -check, write findings as `format`: "+strings.Join(audit.Formats, ", ")+" (default text; -json is -output json)")
+	fset.Func("output", "with -check, write the findings in each `format[=file],...`, to standard output or to the file after \"=\", all from one audit: "+strings.Join(audit.Formats, ", ")+" (default text; -json is -output json; repeatable)", a.addOutputs)
 	fset.StringVar(&a.root, "root", "", "with -check, the `directory` that \"/\" links start from and \"..\" may not leave (default: the top of the git work tree, else the directory given)")
 	fset.BoolVar(&a.fix, "fix", false, "with -check, apply the safe fixes to the files and report what is left")
 	fset.BoolVar(&a.diff, "diff", false, "with -check, print the safe fixes as a unified diff (for git apply) instead of findings")
@@ -65,7 +63,25 @@ func (a *auditOptions) flags(fset *flag.FlagSet) {
 	})
 }
 
-// exitInterrupted is the exit status of an interrupted run.
+// output is one value of -output: a format, and the file it goes to
+// ("" for standard output).
+type output struct{ format, file string }
+
+// addOutputs parses a value of -output.
+func (a *auditOptions) addOutputs(s string) error {
+	for item := range strings.SplitSeq(s, ",") {
+		format, file, hasFile := strings.Cut(strings.TrimSpace(item), "=")
+		if !slices.Contains(audit.Formats, format) {
+			return fmt.Errorf("%q is not %s", format, strings.Join(audit.Formats, ", "))
+		}
+		if hasFile && file == "" {
+			return fmt.Errorf("%q names no file after \"=\"", item)
+		}
+		a.outputs = append(a.outputs, output{format, file})
+	}
+	return nil
+}
+
 // remoteCheck returns the network checks of -remote for audit.Config, or
 // nil without -remote, and the context that an interrupt (Ctrl-C) ends,
 // which stops them with what they gathered.
@@ -89,224 +105,146 @@ func remoteCheck(a *auditOptions, stderr io.Writer) (check audit.RemoteChecker, 
 	return c, ctx, stop, nil
 }
 
-// runAudit runs -check: the audit of every input's links, findings on
-// stdout, a summary on stderr.
-func runAudit(o options, pol *policy.Policy, paths []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	format := o.audit.output
-	if format == "" && o.json {
-		format = "json"
+// reporters opens the outputs of -output (text on standard output when
+// none, nothing there with -diff, which writes the diff there), and
+// returns them with the function that closes their files.
+func reporters(a *auditOptions, stdout io.Writer) (reps []audit.Reporter, closeAll func() error, err error) {
+	outs := a.outputs
+	if len(outs) == 0 && !a.diff {
+		outs = []output{{format: "text"}}
 	}
-	if format != "" && !validOutput(format) {
-		fmt.Fprintf(stderr, "uriextract: -output %q is not %s\n", format, strings.Join(audit.Formats, ", "))
-		return exitError
+	var files []*os.File
+	closeAll = func() error {
+		var errs []error
+		for _, f := range files {
+			errs = append(errs, f.Close())
+		}
+		return errors.Join(errs...)
+	}
+	onStdout := "" // what goes there
+	if a.diff {
+		onStdout = "the diff of -diff"
+	}
+	for _, o := range outs {
+		w := stdout
+		if o.file == "" {
+			if onStdout != "" {
+				closeAll()
+				return nil, nil, fmt.Errorf("-output: %s goes to standard output already: write %s to a file with %s=FILE", onStdout, o.format, o.format)
+			}
+			onStdout = o.format
+		} else {
+			f, err := os.Create(o.file)
+			if err != nil {
+				closeAll()
+				return nil, nil, fmt.Errorf("-output: %w", err)
+			}
+			files = append(files, f)
+			w = f
+		}
+		rep, err := audit.NewReporter(o.format, w)
+		if err != nil {
+			closeAll()
+			return nil, nil, err
+		}
+		reps = append(reps, rep)
+	}
+	return reps, closeAll, nil
+}
+
+// runAudit runs -check: one audit of every input's links, its findings
+// written by each reporter of -output, a summary on stderr.
+func runAudit(o options, pol *policy.Policy, paths []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if o.json {
+		o.audit.outputs = append(o.audit.outputs, output{format: "json"})
 	}
 	if o.audit.fix && o.audit.diff {
-		fmt.Fprintf(stderr, "uriextract: -fix and -diff do not go together\n")
+		say(stderr, "-fix and -diff do not go together")
+		return exitError
+	}
+	w := bufio.NewWriter(stdout)
+	reps, closeAll, err := reporters(&o.audit, w)
+	if err != nil {
+		sayErr(stderr, err)
 		return exitError
 	}
 	check, ctx, stop, err := remoteCheck(&o.audit, stderr)
 	if err != nil {
-		fmt.Fprintf(stderr, "uriextract: -remote: %v\n", err)
+		closeAll()
+		say(stderr, "-remote: %v", err)
 		return exitError
 	}
 	defer stop()
-	// Standard input is kept for the check after -fix, which reads the
-	// inputs again.
-	var stdinCopy bytes.Buffer
 	cfg := audit.Config{
 		Policy:    pol,
 		Extractor: &extract.Extractor{Code: o.code},
 		Format:    o.format,
 		Root:      o.audit.root,
 		Exclude:   o.exclude,
-		Stdin:     io.TeeReader(stdin, &stdinCopy),
-		Remote:    memoRemote(check),
+		Stdin:     stdin,
+		Remote:    check,
 		Context:   ctx,
-		// Without fixes to make, the source is not kept.
-		DropSource: !o.audit.fix && !o.audit.diff,
-		Site:       site.Options(o.audit.site), // the same fields, one to one
+		Site:      site.Options(o.audit.site), // the same fields, one to one
 	}
-	w := bufio.NewWriter(stdout)
-	// Findings stream file by file where the format allows and nothing
-	// is fixed: memory does not grow with them.
-	fixing := o.audit.fix || o.audit.diff
-	var writeErr error
-	var sarif *audit.SARIF
+	mode := audit.NoFix
 	switch {
-	case fixing:
-	case format == "sarif":
-		sarif = audit.NewSARIF(w)
-		cfg.Emit = func(_ *audit.File, findings []audit.Finding) { sarif.Write(findings) }
-	case slices.Contains(audit.Streams, cmp.Or(format, "text")):
-		cfg.Emit = func(f *audit.File, findings []audit.Finding) {
-			if writeErr == nil {
-				writeErr = audit.WriteFindings(w, format, f, findings)
-			}
-		}
+	case o.audit.fix:
+		mode = audit.FixFiles
+	case o.audit.diff:
+		mode = audit.FixDiff
 	}
-	r := audit.Run(cfg, paths)
-	if sarif != nil {
-		writeErr = sarif.Close(r.Sites)
-	}
+	r, writeErr := audit.Check(cfg, paths, mode, w, reps)
+	writeErr = errors.Join(writeErr, w.Flush(), closeAll())
 	status := exitOK
 	for _, line := range r.Sites {
-		fmt.Fprintf(stderr, "uriextract: %s\n", line)
+		say(stderr, "%s", line)
 	}
 	for _, w := range r.Warnings {
-		fmt.Fprintf(stderr, "uriextract: %s\n", w)
+		say(stderr, "%s", w)
 	}
 	for _, err := range r.Errors {
-		fmt.Fprintf(stderr, "uriextract: %v\n", err)
+		sayErr(stderr, err)
 		status = exitError
 	}
-	switch {
-	case o.audit.diff:
-		fixes, fixed := r.Fixes()
-		files := 0
-		for _, ff := range fixes {
-			if err := ff.File.Fixable(); err != nil {
-				fmt.Fprintf(stderr, "uriextract: %v\n", err)
-				unfix(r, fixed, ff.File.Name)
-				continue
-			}
-			files++
-			_, _ = w.WriteString(ff.Diff()) // errors surface at Flush
-		}
-		if len(fixed) > 0 {
-			fmt.Fprintf(stderr, "uriextract: can fix %d of %d findings, in %s\n", len(fixed), len(r.Findings), plural(files, "file"))
-		}
-	case o.audit.fix:
-		before := len(r.Findings)
-		written := map[string]bool{}
-		// A fix can make another one possible (two findings whose edits
-		// overlap are fixed one per round), so fix until nothing fixable
-		// is left, or a round changes nothing, then report what the last
-		// check found: the findings at their columns in the fixed files.
-		for round := 0; round < maxFixRounds; round++ {
-			fixes, _ := r.Fixes()
-			n := 0
-			for _, ff := range fixes {
-				if err := ff.File.Fixable(); err != nil {
-					if round == 0 {
-						fmt.Fprintf(stderr, "uriextract: %v\n", err)
-					}
-					continue
-				}
-				// Write leaves alone a file that changed since it was read.
-				if err := ff.Write(); err != nil {
-					fmt.Fprintf(stderr, "uriextract: %v\n", err)
-					status = exitError
-					continue
-				}
-				written[ff.File.Name] = true
-				n++
-			}
-			if n == 0 {
-				break
-			}
-			cfg.Stdin = bytes.NewReader(stdinCopy.Bytes())
-			r = audit.Run(cfg, paths)
-			for _, err := range r.Errors {
-				fmt.Fprintf(stderr, "uriextract: %v\n", err)
-				status = exitError
-			}
-		}
-		if len(written) > 0 {
-			fmt.Fprintf(stderr, "uriextract: fixed %s: %s before, %d left\n", plural(len(written), "file"), plural(before, "finding"), len(r.Findings))
-		}
-	}
 	if writeErr != nil {
-		fmt.Fprintf(stderr, "uriextract: %v\n", writeErr)
+		sayErr(stderr, writeErr)
 		return exitError
 	}
-	// A format that does not stream (markdown: a table) is written whole.
-	if !o.audit.diff && cfg.Emit == nil {
-		if err := audit.Write(w, format, r); err != nil {
-			fmt.Fprintf(stderr, "uriextract: %v\n", err)
-			return exitError
-		}
-	}
-	if err := w.Flush(); err != nil {
-		fmt.Fprintf(stderr, "uriextract: %v\n", err)
-		return exitError
-	}
-	fmt.Fprintf(stderr, "uriextract: %s\n", audit.Summary(r))
+	say(stderr, "%s", audit.Summary(r))
 	if ctx.Err() != nil {
 		// The links not checked have no findings: an interrupted run
 		// never passes.
-		fmt.Fprintf(stderr, "uriextract: interrupted: the remote checks stopped before the end\n")
+		say(stderr, "interrupted: the remote checks stopped before the end")
 		return exitInterrupted
 	}
-	if status == exitOK && r.Count() > 0 {
+	left := r.Count()
+	if mode == audit.FixDiff {
+		// -diff passes when its fixes would leave nothing, as -fix does
+		// then, and as urilint -fix -diff does.
+		left -= r.Fixed
+	}
+	if status == exitOK && left > 0 {
 		status = exitFindings
 	}
 	return status
 }
 
-// maxFixRounds bounds the rounds of -fix: each round fixes what the last
-// one left because its edits overlapped another fix.
-const maxFixRounds = 8
+// say prints a message of uriextract on stderr, on one line whatever it
+// quotes: its control characters are escaped (audit.Printable), so that
+// a file name cannot start a line of its own (a forged GitHub workflow
+// command) or move a terminal's cursor.
+func say(stderr io.Writer, format string, args ...any) {
+	fmt.Fprintf(stderr, "uriextract: %s\n", audit.Printable(fmt.Sprintf(format, args...)))
+}
 
-// unfix forgets the fixes of the findings of the file name.
-func unfix(r *audit.Result, fixed map[int]bool, name string) {
-	for i := range r.Findings {
-		if r.Findings[i].File == name {
-			delete(fixed, i)
+// sayErr prints err as say does, each error of a joined error (a
+// configuration with several bad keys) on a line of its own.
+func sayErr(stderr io.Writer, err error) {
+	if joined, ok := err.(interface{ Unwrap() []error }); ok {
+		for _, e := range joined.Unwrap() {
+			sayErr(stderr, e)
 		}
+		return
 	}
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
-}
-
-// memoRemote returns check with its verdicts kept, so that the check
-// after -fix fetches only the links it has not seen (the new address of a
-// moved link).
-func memoRemote(check audit.RemoteChecker) audit.RemoteChecker {
-	if check == nil {
-		return nil
-	}
-	return &memoChecker{RemoteChecker: check, seen: map[string]audit.RemoteVerdict{}, asked: map[string]bool{}}
-}
-
-type memoChecker struct {
-	audit.RemoteChecker
-	seen  map[string]audit.RemoteVerdict
-	asked map[string]bool
-}
-
-func (m *memoChecker) CheckLinks(ctx context.Context, urls []string) (map[string]audit.RemoteVerdict, []string) {
-	var fresh []string
-	for _, u := range urls {
-		if !m.asked[u] {
-			fresh = append(fresh, u)
-			m.asked[u] = true
-		}
-	}
-	var notes []string
-	if len(fresh) > 0 {
-		var got map[string]audit.RemoteVerdict
-		got, notes = m.RemoteChecker.CheckLinks(ctx, fresh)
-		maps.Copy(m.seen, got)
-	}
-	out := make(map[string]audit.RemoteVerdict, len(urls))
-	for _, u := range urls {
-		if v, ok := m.seen[u]; ok {
-			out[u] = v
-		}
-	}
-	return out, notes
-}
-
-func validOutput(s string) bool {
-	for _, f := range audit.Formats {
-		if s == f {
-			return true
-		}
-	}
-	return false
+	say(stderr, "%v", err)
 }

@@ -56,6 +56,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -134,28 +135,49 @@ func newFlags(o *options, showVersion **version.Flag, stderr io.Writer) *flag.Fl
 	o.audit.flags(fset)
 	fset.StringVar(&o.config, "config", "", "read the configuration from this `file` (default: "+config.Names[0]+" in the current directory or above, up to the repository's top)")
 	*showVersion = version.AddFlags(fset)
-	fset.Usage = func() {
-		fmt.Fprintf(stderr, "usage: uriextract [flags] [file or directory ...]\n\nflags:\n")
-		fset.PrintDefaults()
-	}
+	fset.Lookup("V").Usage = "print the version (-V=full: with a hash of the executable) and exit"
+	fset.Usage = func() { w := fset.Output(); fmt.Fprint(w, usage); fset.PrintDefaults(); fmt.Fprint(w, exitStatuses) }
 	return fset
 }
+
+const usage = `usage: uriextract [flags] [file or directory ...]
+
+Uriextract prints the URIs of plain text, Markdown and HTML documents, one
+a line; with -check it audits their links: every URI against RFC 3986,
+every relative link for its file and anchor, and with -remote the absolute
+http and https ones over the network. With no arguments, or "-", it reads
+standard input. "uriextract help" prints this. See docs/integrations.md.
+
+flags:
+`
+
+const exitStatuses = `
+exit status: 0 all went well (with -check: nothing found, or with -diff
+nothing its fixes would leave), 1 -check found something, 2 a usage error,
+a bad configuration, or a file that could not be read, 130 an interrupt
+stopped -remote.
+`
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var o options
 	var showVersion *version.Flag
 	fset := newFlags(&o, &showVersion, stderr)
+	help := fset.Usage
+	fset.Usage = func() {} // the whole usage for -h; for a bad flag, a pointer to it
 	if err := fset.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
+			help()
 			return exitOK
 		}
+		fmt.Fprintln(stderr, `run "uriextract -h" for the flags`)
 		return exitError
 	}
+	fset.Usage = help
 	if showVersion.Requested() {
 		return showVersion.Print("uriextract", stdout, stderr)
 	}
 	if !slices.Contains(formats, o.format) && o.format != "" {
-		fmt.Fprintf(stderr, "uriextract: -format %q is not auto, text, markdown or html\n", o.format)
+		say(stderr, "-format %q is not auto, text, markdown or html", o.format)
 		return exitError
 	}
 	if !o.check {
@@ -165,31 +187,40 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				need = append(need, "-"+f.Name)
 			}
 		})
-		if len(need) > 0 {
-			fmt.Fprintf(stderr, "uriextract: %s only work with -check\n", strings.Join(need, ", "))
+		if len(need) == 1 {
+			say(stderr, "%s works only with -check", need[0])
+			return exitError
+		} else if len(need) > 1 {
+			say(stderr, "%s work only with -check", strings.Join(need, ", "))
 			return exitError
 		}
 	}
 
 	file, err := loadConfig(o.config)
 	if err != nil {
-		fmt.Fprintf(stderr, "uriextract: %v\n", err)
+		sayErr(stderr, err)
 		return exitError
 	}
 	set := map[string]bool{}
 	fset.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	if err := o.apply(file, set); err != nil {
-		fmt.Fprintf(stderr, "uriextract: %v\n", err)
+		sayErr(stderr, err)
 		return exitError
 	}
 	on, off := file.Categories(splitList(o.enable), splitList(o.disable))
 	pol, err := policy.New(policy.Config{Front: policy.Documents, Enable: on, Disable: off, AllowZone: o.allowZone})
 	if err != nil {
-		fmt.Fprintf(stderr, "uriextract: %v\n", err)
+		sayErr(stderr, err)
 		return exitError
 	}
 
 	paths := fset.Args()
+	if len(paths) == 1 && paths[0] == "help" {
+		// As "go help": a file named help is "./help".
+		fset.SetOutput(stdout)
+		fset.Usage()
+		return exitOK
+	}
 	if len(paths) == 0 {
 		if isTerminal(stdin) {
 			fset.Usage()
@@ -289,7 +320,9 @@ func splitList(s string) []string {
 // that does not check: the same files, read the same way, as -check.
 func runList(o options, paths []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	w := bufio.NewWriter(stdout)
-	enc := json.NewEncoder(w)
+	var js bytes.Buffer
+	enc := json.NewEncoder(&js)
+	var line []byte
 	status := exitOK
 	cfg := audit.Config{
 		Extractor: &extract.Extractor{Code: o.code},
@@ -299,25 +332,28 @@ func runList(o options, paths []string, stdin io.Reader, stdout, stderr io.Write
 	}
 	err := audit.List(cfg, paths, func(f *audit.File, links []extract.Link, errs []error, warns []string) error {
 		for _, w := range warns {
-			fmt.Fprintf(stderr, "uriextract: %s\n", w)
+			say(stderr, "%s", w)
 		}
 		for _, err := range errs {
-			fmt.Fprintf(stderr, "uriextract: %v\n", err)
+			sayErr(stderr, err)
 			status = exitError
 		}
 		for i := range links {
 			l := &links[i]
 			if o.json {
-				// Write errors stick in the bufio.Writer; they surface at Flush.
+				js.Reset()
 				_ = enc.Encode(jsonLink{
 					File: f.Name, Line: l.Start.Line, Column: l.Start.Column, Offset: l.Start.Offset,
 					End:  jsonPos{Line: l.End.Line, Column: l.End.Column, Offset: l.End.Offset},
 					Kind: l.Kind.String(), URI: l.URI, Raw: l.Raw,
 					Ambiguous: l.Ambiguous(), Alt: l.Alt, Glued: l.Glued,
 				})
+				// Write errors stick in the bufio.Writer; they surface at Flush.
+				line = audit.AppendPrintableJSON(line[:0], js.Bytes())
+				_, _ = w.Write(line)
 				continue
 			}
-			_, _ = w.WriteString(l.URI)
+			_, _ = w.WriteString(audit.Printable(l.URI))
 			_ = w.WriteByte('\n')
 		}
 		// Before the next read, which may block.
@@ -327,7 +363,7 @@ func runList(o options, paths []string, stdin io.Reader, stdout, stderr io.Write
 		err = w.Flush()
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "uriextract: writing output: %v\n", err)
+		say(stderr, "writing output: %v", err)
 		return exitError
 	}
 	return status

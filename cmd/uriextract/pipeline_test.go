@@ -114,7 +114,7 @@ func TestCheckOnlyFlags(t *testing.T) {
 	if code != exitError || stdout != "" {
 		t.Errorf("uriextract -fix -remote -output sarif f.md: exit %d, stdout:\n%s", code, stdout)
 	}
-	if want := "uriextract: -fix, -output, -remote only work with -check\n"; stderr != want {
+	if want := "uriextract: -fix, -output, -remote work only with -check\n"; stderr != want {
 		t.Errorf("stderr:\n%s\nwant:\n%s", stderr, want)
 	}
 	if code, _, stderr := rerun(t, "-h"); code != exitOK || !strings.HasPrefix(stderr, "usage: uriextract") {

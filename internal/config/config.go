@@ -228,6 +228,9 @@ func Load(dir string) (*File, error) {
 	if top := topOf(abs); !confine.Inside(top, abs) {
 		return nil, &Error{File: p, Line: 1, Msg: fmt.Sprintf("is a symbolic link that leads outside %q: not read", shown(top))}
 	}
+	if err := oneName(p); err != nil {
+		return nil, err
+	}
 	return Read(p)
 }
 

@@ -3,13 +3,10 @@ package audit
 import (
 	"cmp"
 	"encoding/json"
-	"fmt"
 	"io"
 	"path/filepath"
-	"strconv"
 	"strings"
 
-	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/internal/policy"
 	"github.com/urilint/urilint/internal/version"
 	"github.com/urilint/urilint/uri"
@@ -18,112 +15,6 @@ import (
 // verdictLevel is the SARIF level, and the GitHub workflow command, of a
 // finding with a Verdict: shown, not failing.
 var verdictLevel = map[string]string{VerdictUnconfirmed: "warning", VerdictUnchecked: "warning"}
-
-// Formats are the output formats of Write.
-var Formats = []string{"text", "json", "sarif", "github", "markdown"}
-
-// Write writes the findings of r in the format named: "text" (one
-// "file:line:col: message" line each), "json" (one object per line),
-// "sarif" (a SARIF 2.1.0 log) or "github" (GitHub Actions workflow
-// commands) or "markdown" (a GitHub job summary, see writeMarkdown).
-// Write errors are returned.
-func Write(w io.Writer, format string, r *Result) error {
-	switch format {
-	case "", "text":
-		for _, f := range r.Findings {
-			if _, err := fmt.Fprintf(w, "%s:%d:%d: %s\n", f.File, f.Pos.Line, f.Pos.Column, f.Message); err != nil {
-				return err
-			}
-		}
-		return nil
-	case "json":
-		return writeJSON(w, r)
-	case "sarif":
-		return writeSARIF(w, r)
-	case "github":
-		return writeGitHub(w, r)
-	case "markdown":
-		return writeMarkdown(w, r)
-	}
-	return fmt.Errorf("output format %q is not %s", format, strings.Join(Formats, ", "))
-}
-
-type jsonEdit struct {
-	Line   int    `json:"line"`
-	Column int    `json:"column"`
-	Offset int    `json:"offset"`
-	End    int    `json:"end"`
-	New    string `json:"new"`
-}
-
-type jsonFinding struct {
-	File     string     `json:"file"`
-	Line     int        `json:"line"`
-	Column   int        `json:"column"`
-	Offset   int        `json:"offset"`
-	Category string     `json:"category"`
-	Message  string     `json:"message"`
-	URI      string     `json:"uri"`
-	Fix      []jsonEdit `json:"fix,omitempty"`
-	Verdict  string     `json:"verdict,omitempty"` // Finding.Verdict: unconfirmed, unchecked
-}
-
-// Streams are the formats that WriteFindings writes file by file.
-var Streams = []string{"text", "json", "github"}
-
-// WriteFindings writes the findings of one file in a format of Streams, for
-// Config.Emit.
-func WriteFindings(w io.Writer, format string, f *File, findings []Finding) error {
-	r := &Result{Files: []*File{f}, Findings: findings}
-	if format == "sarif" {
-		return fmt.Errorf("output format %q is one document: it does not stream", format)
-	}
-	return Write(w, format, r)
-}
-
-func writeJSON(w io.Writer, r *Result) error {
-	enc := json.NewEncoder(w)
-	srcs := r.sources()
-	for _, f := range r.Findings {
-		jf := jsonFinding{File: f.File, Line: f.Pos.Line, Column: f.Pos.Column, Offset: f.Pos.Offset,
-			Category: string(f.Category), Message: f.Message, URI: f.URI, Verdict: f.Verdict}
-		for _, e := range f.Fix {
-			line, col := lineCol(srcs[f.File], f.Pos, e.Start)
-			jf.Fix = append(jf.Fix, jsonEdit{Line: line, Column: col, Offset: e.Start, End: e.End, New: e.New})
-		}
-		if err := enc.Encode(jf); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// sources maps each file name to its source.
-func (r *Result) sources() map[string][]byte {
-	m := make(map[string][]byte, len(r.Files))
-	for _, f := range r.Files {
-		m[f.Name] = f.Src
-	}
-	return m
-}
-
-// lineCol returns the line and byte column of offset off in src, counting
-// on from the known position from when off lies after it (a fix's edits
-// sit in or after the finding's link), so that a file of many fixes is
-// not scanned from its start for each edit.
-func lineCol(src []byte, from extract.Position, off int) (line, col int) {
-	line, bol, i := 1, 0, 0
-	if from.Line > 0 && from.Offset <= off && from.Offset-(from.Column-1) >= 0 {
-		line, bol, i = from.Line, from.Offset-(from.Column-1), from.Offset
-	}
-	for ; i < off && i < len(src); i++ {
-		if src[i] == '\n' {
-			line++
-			bol = i + 1
-		}
-	}
-	return line, off - bol + 1
-}
 
 // SARIF 2.1.0, the parts that a result list needs.
 type sarifLog struct {
@@ -224,11 +115,15 @@ type sarifContent struct {
 // checksURL is where each category is documented.
 const checksURL = "https://github.com/urilint/urilint/blob/main/docs/checks.md#"
 
-func writeSARIF(w io.Writer, r *Result) error {
-	sw := NewSARIF(w)
-	sw.Write(r.Findings)
-	return sw.Close(r.Sites)
+// sarifReporter writes a SARIF log, result by result.
+type sarifReporter struct{ s *SARIF }
+
+func (r *sarifReporter) Findings(_ *File, findings []Finding) error {
+	r.s.Write(findings)
+	return r.s.err
 }
+
+func (r *sarifReporter) Close(res *Result) error { return r.s.Close(res.Sites) }
 
 // SARIF writes a SARIF 2.1.0 log result by result, so that a large audit
 // does not hold its results: the log's head when made, each result as it
@@ -239,6 +134,7 @@ type SARIF struct {
 	index map[uri.Category]int
 	n     int
 	err   error
+	buf   []byte
 }
 
 // sarifResults is where the results go in the indented log.
@@ -329,7 +225,8 @@ func (s *SARIF) Write(findings []Finding) {
 			sep = "\n" + indent
 		}
 		s.n++
-		_, s.err = io.WriteString(s.w, sep+string(b))
+		s.buf = AppendPrintableJSON(append(s.buf[:0], sep...), b)
+		_, s.err = s.w.Write(s.buf)
 	}
 }
 
@@ -351,7 +248,7 @@ func (s *SARIF) Close(sites []string) error {
 	if s.n > 0 {
 		end = "\n      ]"
 	}
-	_, s.err = io.WriteString(s.w, end+tail+"\n")
+	_, s.err = s.w.Write(AppendPrintableJSON(nil, []byte(end+tail+"\n")))
 	return s.err
 }
 
@@ -381,109 +278,4 @@ func artifactURI(name string) string {
 		p = "./" + p
 	}
 	return p
-}
-
-// writeGitHub writes one "::error" workflow command per finding, which
-// GitHub Actions shows as an annotation of the line.
-func writeGitHub(w io.Writer, r *Result) error {
-	// One line is built in a reused buffer and written at once: Fprintf
-	// and a Replacer made per call cost more than the rest of the audit.
-	var b []byte
-	for i := range r.Findings {
-		f := &r.Findings[i]
-		b = append(b[:0], "::"...)
-		b = append(b, cmp.Or(verdictLevel[f.Verdict], "error")...)
-		b = append(b, " file="...)
-		b = ghEscape(b, f.File, true)
-		b = append(b, ",line="...)
-		b = strconv.AppendInt(b, int64(f.Pos.Line), 10)
-		b = append(b, ",col="...)
-		b = strconv.AppendInt(b, int64(f.CharColumn()), 10)
-		b = append(b, ",title="...)
-		b = ghEscape(b, "urilint "+string(f.Category), true)
-		b = append(b, "::"...)
-		b = ghEscape(b, f.Message, false)
-		b = append(b, '\n')
-		if _, err := w.Write(b); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// ghEscape appends s to b escaped as the message of a workflow command
-// ("%", CR, LF) or, when property is set, as a property value (also ":"
-// and ",").
-func ghEscape(b []byte, s string, property bool) []byte {
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == '%':
-			b = append(b, "%25"...)
-		case c == '\r':
-			b = append(b, "%0D"...)
-		case c == '\n':
-			b = append(b, "%0A"...)
-		case property && c == ':':
-			b = append(b, "%3A"...)
-		case property && c == ',':
-			b = append(b, "%2C"...)
-		default:
-			b = append(b, c)
-		}
-	}
-	return b
-}
-
-// ghData escapes the message of a workflow command.
-func ghData(s string) string { return string(ghEscape(nil, s, false)) }
-
-// ghProperty escapes a property value of a workflow command.
-func ghProperty(s string) string { return string(ghEscape(nil, s, true)) }
-
-// Summary returns the line printed at the end of an audit: how many
-// files, links and findings, the findings by category in the order of
-// policy.Categories.
-func Summary(r *Result) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s, %s", plural(len(r.Files), "file"), plural(r.Links(), "link"))
-	unconfirmed, unchecked := r.Tentative()
-	tentative := func() {
-		if unconfirmed > 0 {
-			fmt.Fprintf(&b, "; %d unconfirmed (transient failures, not failing)", unconfirmed)
-		}
-		if unchecked > 0 {
-			fmt.Fprintf(&b, "; %s unchecked (out of time, not failing)", plural(unchecked, "link"))
-		}
-	}
-	if r.Count() == 0 {
-		b.WriteString(", no findings")
-		tentative()
-		return b.String()
-	}
-	count := r.counts
-	if count == nil {
-		count = map[uri.Category]int{}
-		for _, f := range r.Findings {
-			if f.Verdict == "" {
-				count[f.Category]++
-			}
-		}
-	}
-	fmt.Fprintf(&b, ", %s:", plural(r.Count(), "finding"))
-	sep := " "
-	for _, d := range policy.Categories {
-		if n := count[d.Category]; n > 0 {
-			fmt.Fprintf(&b, "%s%s %d", sep, d.Category, n)
-			sep = ", "
-		}
-	}
-	tentative()
-	return b.String()
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }
