@@ -40,9 +40,21 @@ type Settings struct {
 	// (urilint's, golangci-lint's, go fix's) rewrites the expected values
 	// and invalid inputs that tests hold on purpose.
 	FixTests bool `json:"fix-tests"`
+	// Fixes names the categories whose fixes are offered besides those
+	// that repair a defect (policy.FixByDefault): the normalization
+	// categories, whose fixes change a string that a program may compare
+	// as text or send as written (see docs/checks.md, "What -fix
+	// changes"). Unknown names are an error from New.
+	Fixes []string `json:"fixes"`
 	// AllowZone accepts RFC 6874 zone identifiers in IPv6 literals
-	// ("http://[fe80::1%25eth0]/"), which RFC 3986 does not allow.
+	// ("http://[fe80::1%25eth0]/"), which RFC 3986 does not allow. Go
+	// code accepts them by default, as net/url does; only the flag
+	// -allow-zone=false rejects them (the field is read from the
+	// configuration file that uriextract shares, where false is its
+	// default).
 	AllowZone bool `json:"allow-zone"`
+	// rejectZone: -allow-zone=false was given.
+	rejectZone bool `json:"-"`
 	// Config is the configuration file to read; empty means the
 	// .urilint.yaml of the package's directory or above, up to the
 	// repository's top (see config.go). The file's settings apply where
@@ -55,6 +67,7 @@ type Settings struct {
 func New(s Settings) (*analysis.Analyzer, error) {
 	s.Enable = slices.Clone(s.Enable)
 	s.Disable = slices.Clone(s.Disable)
+	s.Fixes = slices.Clone(s.Fixes)
 	if _, err := s.config(); err != nil {
 		return nil, err
 	}
@@ -82,7 +95,8 @@ func newAnalyzer(s *Settings) *analysis.Analyzer {
 	a.Flags.Var((*listFlag)(&s.Disable), "disable", "comma-separated `categories` not to report")
 	a.Flags.Var(&boolSetting{&s.Tests, "tests", given}, "tests", "also report in _test.go files")
 	a.Flags.Var(&boolSetting{&s.FixTests, "fix-tests", given}, "fix-tests", "offer the fixes of findings in _test.go files, so that -fix makes them (reported with -tests)")
-	a.Flags.Var(&boolSetting{&s.AllowZone, "allow-zone", given}, "allow-zone", "accept RFC 6874 zone identifiers in IPv6 literals")
+	a.Flags.Var((*listFlag)(&s.Fixes), "fixes", "comma-separated `categories` whose fixes to offer besides those that repair a defect (the normalization categories: see docs/checks.md)")
+	a.Flags.Var(&boolSetting{&s.AllowZone, "allow-zone", given}, "allow-zone", "accept RFC 6874 zone identifiers in IPv6 literals (default true in Go code, as net/url does)")
 	for _, d := range policy.Categories {
 		if d.Docs {
 			continue // not a finding of Go code
@@ -104,7 +118,10 @@ type config struct {
 }
 
 func (s *Settings) config() (*config, error) {
-	p, err := policy.New(policy.Config{Enable: s.Enable, Disable: s.Disable, AllowZone: s.AllowZone})
+	// Zones: net/url accepts "%25" and a zone name in an IPv6 literal,
+	// so a Go program means them.
+	fixes := append(make([]string, 0, len(s.Fixes)), s.Fixes...)
+	p, err := policy.New(policy.Config{Enable: s.Enable, Disable: s.Disable, AllowZone: !s.rejectZone, Fixes: fixes})
 	if err != nil {
 		return nil, err
 	}

@@ -2,9 +2,12 @@ package analyzer_test
 
 import (
 	"flag"
+	"fmt"
 	"go/token"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -12,6 +15,8 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/urilint/urilint/analyzer"
+	"github.com/urilint/urilint/internal/policy"
+	"github.com/urilint/urilint/uri"
 )
 
 // Each analysistest.Run loads its packages and type-checks all their
@@ -21,7 +26,7 @@ import (
 
 // defaultPackages are the testdata packages checked with the default
 // settings of Analyzer (and no suggested fixes: see TestFixes).
-var defaultPackages = []string{"basic", "skip", "pos", "tests", "service", "ignore", "schemes"}
+var defaultPackages = []string{"basic", "skip", "pos", "tests", "service", "ignore", "schemes", "traps"}
 
 // TestAnalyzer checks the want comments of defaultPackages, then, on the
 // results of the same run, what want comments cannot express.
@@ -29,13 +34,65 @@ func TestAnalyzer(t *testing.T) {
 	results := analysistest.Run(t, analysistest.TestData(), analyzer.Analyzer, defaultPackages...)
 	t.Run("positions", func(t *testing.T) { checkPosPositions(t, resultsOf(results, "pos")) })
 	t.Run("schemes same as check", func(t *testing.T) { checkSchemesSameAsCheck(t, resultsOf(results, "schemes")) })
+	t.Run("traps unchanged", func(t *testing.T) { checkTrapsUnchanged(t, resultsOf(results, "traps")) })
 }
 
-// TestFixes checks the suggested fixes of packages fix and gen against
-// their .golden files, and their want comments.
+// checkTrapsUnchanged applies every suggested fix of package traps, as
+// -fix does with the default settings, and checks that the source is
+// unchanged: its strings are lists, multi-host URIs, custom schemes,
+// masked passwords and URIs compared as text, which no fix may rewrite.
+// The package does have findings (some come without a fix on purpose).
+func checkTrapsUnchanged(t *testing.T, results []*analysistest.Result) {
+	findings := 0
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			findings++
+			for _, f := range d.SuggestedFixes {
+				for _, e := range f.TextEdits {
+					posn := r.Pass.Fset.Position(e.Pos)
+					src, err := os.ReadFile(posn.Filename)
+					if err != nil {
+						t.Fatal(err)
+					}
+					end := r.Pass.Fset.Position(e.End).Offset
+					if old := string(src[posn.Offset:end]); old != string(e.NewText) {
+						t.Errorf("%s: -fix would change %q to %q (%s)", posn, old, e.NewText, d.Message)
+					}
+				}
+			}
+		}
+	}
+	if findings == 0 {
+		t.Error("no findings in package traps")
+	}
+}
+
+// TestBugs checks the findings of package bugs, the URL bugs Go
+// programmers write, and their default fixes against bugs.go.golden.
+func TestBugs(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), analyzer.Analyzer, "bugs")
+}
+
+// normalization lists the categories whose fixes are offered only when
+// asked (Settings.Fixes).
+func normalization() []string {
+	var names []string
+	for c := range policy.FixChange {
+		names = append(names, string(c))
+	}
+	return names
+}
+
+// TestFixes checks the suggested fixes of packages fix, gen and keys, with
+// every fix asked for, against their .golden files, and their want
+// comments.
 func TestFixes(t *testing.T) {
 	testdata := analysistest.TestData()
-	results := analysistest.RunWithSuggestedFixes(t, testdata, analyzer.Analyzer, "fix", "gen", "keys")
+	a, err := analyzer.New(analyzer.Settings{Fixes: normalization()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	results := analysistest.RunWithSuggestedFixes(t, testdata, a, "fix", "gen", "keys")
 	fixes := 0
 	for _, r := range results {
 		for _, d := range r.Diagnostics {
@@ -189,4 +246,35 @@ func TestAnalyzerFields(t *testing.T) {
 		}
 	}
 	_ = token.NoPos
+}
+
+// TestGoExamples runs the example of each category that only the analyzer
+// reports (policy.GoExamples, shown in docs/checks.md) and checks that it
+// gets the message the documentation shows.
+func TestGoExamples(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("package ex\n\nimport (\n\t\"net/http\"\n\t\"net/url\"\n)\n\nvar _ = http.Get\nvar _ = url.Parse\n")
+	cats := make([]string, 0, len(policy.GoExamples))
+	for c := range policy.GoExamples {
+		cats = append(cats, string(c))
+	}
+	slices.Sort(cats)
+	for i, c := range cats {
+		ex := policy.GoExamples[uri.Category(c)]
+		fmt.Fprintf(&b, "\nfunc f%d() {\n\t%s // want `%s`\n", i, ex.Code, regexp.QuoteMeta(ex.Message))
+		if lhs, _, ok := strings.Cut(ex.Code, ":="); ok {
+			for name := range strings.SplitSeq(lhs, ",") {
+				fmt.Fprintf(&b, "\t_ = %s\n", strings.TrimSpace(name))
+			}
+		}
+		b.WriteString("}\n")
+	}
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "src", "ex"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "src", "ex", "ex.go"), []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, dir, analyzer.Analyzer, "ex")
 }

@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -12,6 +13,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/urilint/urilint/internal/policy"
+	"github.com/urilint/urilint/uri"
 )
 
 // state is one run of the analyzer over one package.
@@ -89,9 +91,11 @@ func (st *state) inspectFile(f *ast.File) {
 }
 
 // hasColon reports whether the literal src may hold a ":" (perhaps
-// escaped), without which its value has no scheme.
+// escaped), without which its value has no scheme, or starts with "http"
+// (perhaps "https//", a colon forgotten).
 func hasColon(src string) bool {
-	return strings.IndexByte(src, ':') >= 0 || strings.IndexByte(src, '\\') >= 0
+	return strings.IndexByte(src, ':') >= 0 || strings.IndexByte(src, '\\') >= 0 ||
+		len(src) > 5 && (src[1] == 'h' || src[1] == 'H') && policy.MissingColon(src[1:]) > 0
 }
 
 // urlFuncNames holds the names of the functions of urlArgs: a call of
@@ -180,22 +184,97 @@ func (st *state) literal(cur cursor) {
 		st.concat(root)
 		return
 	}
-	u := st.use(e)
+	u, fn := st.use(e)
 	if u == useNone {
 		return
 	}
 	expr := e.Node().(ast.Expr)
 	v, _ := st.constString(expr)
-	st.checkConst(expr, v, u)
+	st.checkConst(expr, v, u, fn, isArg(e))
 }
 
-// checkConst checks the constant string expression e of value v.
-func (st *state) checkConst(e ast.Expr, v string, u use) {
-	if u == useValue && !isURI(v) || skipValue(v) {
+// isArg reports whether the expression at c is the argument of a call.
+func isArg(c cursor) bool {
+	for c.ParentEdgeKind() == edge.ParenExpr_X {
+		c = c.Parent()
+	}
+	return c.ParentEdgeKind() == edge.CallExpr_Args
+}
+
+// checkConst checks the constant string expression e of value v, used as
+// u: when u is useURL, fn is the full name of the function that takes it.
+// arg says that e is the argument of a call, whose callee may print it.
+func (st *state) checkConst(e ast.Expr, v string, u use, fn string, arg bool) {
+	if v == "" || skipFor(v, u) {
 		return
 	}
-	findings := st.config.policy.Check(v)
+	if inner, off, ok := spaceAround(v); ok {
+		// A value printed by the function it is passed to may well end
+		// in a line break: only URL arguments and values kept in
+		// variables and constants are held to be one URI.
+		if (u == useURL || !arg && isURI(inner)) && !skipFor(inner, u) {
+			st.reportAll(e, v, []uri.Finding{spaceFinding(v, inner, off)})
+			st.checkPart(e, v, inner, off, u, fn)
+		}
+		return
+	}
+	if f, ok := schemeFindings(v); ok && !isProse(v) && !multiHost(v) {
+		st.reportAll(e, v, []uri.Finding{f})
+		if f.Fix != nil {
+			return // no scheme to check the rest by
+		}
+	}
+	if u == useValue && !isURI(v) {
+		return
+	}
+	st.checkPart(e, v, v, 0, u, fn)
+}
+
+// skipFor reports whether v, used as u, is written on purpose in a form
+// that is not a URI (skipValue); for a URL argument a printf verb does not
+// make it a format.
+func skipFor(v string, u use) bool {
+	if u == useURL {
+		return skipURLArg(v)
+	}
+	return skipValue(v)
+}
+
+// checkPart checks part, the URI at offset off of the value v of e: the
+// whole of v, one element of a comma-separated list of URIs, or the URI
+// inside white space.
+func (st *state) checkPart(e ast.Expr, v, part string, off int, u use, fn string) {
+	if starts := listElements(part); starts != nil {
+		for i, s := range starts {
+			end := len(part)
+			if i+1 < len(starts) {
+				end = strings.LastIndexByte(part[:starts[i+1]], ',')
+			}
+			st.checkPart(e, v, part[s:end], off+s, u, fn)
+		}
+		return
+	}
+	if multiHost(part) {
+		return // one string for several hosts, which its driver splits
+	}
+	if f, ok := missingScheme(fn, part); ok {
+		shift([]uri.Finding{f}, off)
+		st.reportAll(e, v, []uri.Finding{f})
+		return
+	}
+	findings := st.config.policy.Check(part)
+	findings = slices.DeleteFunc(findings, func(f uri.Finding) bool {
+		return f.Category == uri.CategoryPassword && maskedPassword(part)
+	})
 	if len(findings) == 0 {
+		return
+	}
+	if u == useURL {
+		verbHint(part, findings)
+	}
+	if off != 0 || len(part) != len(v) {
+		shift(findings, off)
+		st.reportAll(e, v, findings)
 		return
 	}
 	pieces := st.pieces(e, v)
@@ -212,6 +291,18 @@ func (st *state) checkConst(e ast.Expr, v string, u use) {
 		return
 	}
 	for _, f := range findings {
+		st.report(e, pieces, v, f, true)
+	}
+}
+
+// reportAll reports findings on the constant expression e of value v,
+// each with its own fix.
+func (st *state) reportAll(e ast.Expr, v string, findings []uri.Finding) {
+	pieces := st.pieces(e, v)
+	for _, f := range findings {
+		if len(f.Fix) > 0 && !st.config.policy.Fixes(f.Category) {
+			f.Fix = nil
+		}
 		st.report(e, pieces, v, f, true)
 	}
 }
@@ -257,7 +348,7 @@ func (st *state) concat(root cursor) {
 		st.seen = make(map[ast.Node]bool)
 	}
 	st.seen[n] = true
-	u := st.use(root)
+	u, _ := st.use(root)
 	if u == useNone {
 		return
 	}
@@ -271,7 +362,7 @@ func (st *state) concat(root cursor) {
 	}
 	// A placeholder or format verb anywhere makes the whole a template.
 	for _, op := range operands {
-		if v, ok := st.constString(op); ok && skipValue(v) {
+		if v, ok := st.constString(op); ok && skipFor(v, u) {
 			return
 		}
 	}
@@ -310,30 +401,45 @@ func (st *state) flattenConcat(e ast.Expr, out []ast.Expr) []ast.Expr {
 	return append(out, e)
 }
 
-// use tells how the expression at c is used.
-func (st *state) use(c cursor) use {
+// use tells how the expression at c is used and, for useURL, the full
+// name of the function that takes it.
+func (st *state) use(c cursor) (use, string) {
 	for c.ParentEdgeKind() == edge.ParenExpr_X {
 		c = c.Parent()
 	}
 	ek, idx := c.ParentEdge()
 	switch ek {
 	case edge.Field_Tag, edge.ImportSpec_Path, edge.CaseClause_List:
-		return useNone
+		return useNone, ""
 	case edge.BinaryExpr_X, edge.BinaryExpr_Y:
 		switch c.Parent().Node().(*ast.BinaryExpr).Op {
 		case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
-			return useNone
+			return useNone, ""
 		}
 	case edge.CallExpr_Args:
-		return st.argUse(c.Parent().Node().(*ast.CallExpr), idx)
+		call := c.Parent().Node().(*ast.CallExpr)
+		u := st.argUse(call, idx)
+		if u == useURL {
+			return u, st.callName(call)
+		}
+		return u, ""
 	case edge.KeyValueExpr_Value:
 		// The fields of a url.URL literal are checked as components by
 		// urlStruct.
 		if cl, ok := c.Parent().Parent().Node().(*ast.CompositeLit); ok && st.isURLStruct(cl) {
-			return useNone
+			return useNone, ""
 		}
 	}
-	return useValue
+	return useValue, ""
+}
+
+// callee returns the function or method that call calls, or nil.
+func (st *state) callee(call *ast.CallExpr) *types.Func {
+	fn, ok := typeutil.Callee(st.pass.TypesInfo, call).(*types.Func)
+	if !ok || fn.Pkg() == nil {
+		return nil
+	}
+	return fn
 }
 
 // argUse tells how argument idx of call is used.
@@ -402,7 +508,7 @@ func (st *state) namedURLArg(call *ast.CallExpr) {
 	}
 	arg := ast.Unparen(call.Args[idx])
 	v, ok := st.constString(arg)
-	if !ok || isURI(v) || skipValue(v) {
+	if !ok || isURI(v) || skipURLArg(v) || multiHost(v) || listElements(v) != nil {
 		return
 	}
 	pieces := st.pieces(arg, v)
@@ -411,7 +517,13 @@ func (st *state) namedURLArg(call *ast.CallExpr) {
 			return // checked from the literal
 		}
 	}
-	for _, f := range st.config.policy.Check(v) {
+	if f, ok := missingScheme(fn.FullName(), v); ok {
+		st.report(arg, pieces, v, f, false)
+		return
+	}
+	findings := st.config.policy.Check(v)
+	verbHint(v, findings)
+	for _, f := range findings {
 		st.report(arg, pieces, v, f, false)
 	}
 }

@@ -20,7 +20,11 @@ import (
 // output (header, line directives), each leading back to a .go.in file.
 func TestCgoFiles(t *testing.T) {
 	testdata := analysistest.TestData()
-	results := analysistest.Run(t, testdata, analyzer.Analyzer, "cgo")
+	a, err := analyzer.New(analyzer.Settings{Fixes: normalization()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	results := analysistest.Run(t, testdata, a, "cgo")
 	user := filepath.Join(testdata, "src", "cgo", "user.go.in")
 	src, err := os.ReadFile(user)
 	if err != nil {

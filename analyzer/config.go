@@ -73,6 +73,9 @@ func (s *Settings) withFile(pass *analysis.Pass, given func(name string) bool) (
 	}
 	m := *s
 	m.Enable, m.Disable = f.Categories(s.Enable, s.Disable)
+	if len(s.Fixes) == 0 {
+		m.Fixes = f.Go.Fixes
+	}
 	for _, b := range []struct {
 		name     string
 		to       *bool
@@ -86,6 +89,7 @@ func (s *Settings) withFile(pass *analysis.Pass, given func(name string) bool) (
 			*b.to = true
 		}
 	}
+	m.rejectZone = given("allow-zone") && !s.AllowZone
 	return m.config()
 }
 

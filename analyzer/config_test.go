@@ -64,6 +64,7 @@ func findings(t *testing.T, a *analysis.Analyzer, pkg string) []analysis.Diagnos
 func TestFixTests(t *testing.T) {
 	const note = " (no fix in a test file: see -fix-tests)"
 	newAnalyzer := func(s analyzer.Settings, flags ...string) *analysis.Analyzer {
+		s.Fixes = normalization() // the testdata's findings are scheme-case
 		a, err := analyzer.New(s)
 		if err != nil {
 			t.Fatal(err)

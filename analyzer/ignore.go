@@ -62,6 +62,9 @@ func collectIgnores(pass *analysis.Pass, f *ast.File) []lineRange {
 			if isDirective(c.Text) {
 				l := tf.Line(c.Pos())
 				out = append(out, lineRange{l, l})
+				if strings.HasPrefix(c.Text, "//lint:file-ignore") {
+					out = append(out, lineRange{1, tf.LineCount()})
+				}
 			}
 		}
 		if alone(cg.List[0]) {
@@ -104,14 +107,24 @@ func hasDirective(cg *ast.CommentGroup) bool {
 	return false
 }
 
-// isDirective reports whether the comment text is "//urilint:ignore ..."
-// or a golangci-lint "//nolint" that names urilint (or all linters).
+// isDirective reports whether the comment text is "//urilint:ignore ...",
+// a golangci-lint "//nolint" that names urilint (or all linters), or a
+// staticcheck "//lint:ignore" (or "//lint:file-ignore") of SA1007, its
+// check of url.Parse's argument, whose findings are urilint's malformed
+// ones: a user who silenced one silenced both.
 func isDirective(text string) bool {
 	if rest, ok := strings.CutPrefix(text, "//urilint:ignore"); ok {
 		return rest == "" || rest[0] == ' ' || rest[0] == '\t'
 	}
-	rest, ok := strings.CutPrefix(text, "//nolint")
-	if !ok {
+	if rest, ok := strings.CutPrefix(text, "//lint:ignore "); ok {
+		return ignoresSA1007(rest)
+	}
+	if rest, ok := strings.CutPrefix(text, "//lint:file-ignore "); ok {
+		return ignoresSA1007(rest)
+	}
+	// golangci-lint reads "// nolint" too (and warns about the space).
+	rest, ok := strings.CutPrefix(strings.TrimLeft(strings.TrimPrefix(text, "//"), " "), "nolint")
+	if !ok || !strings.HasPrefix(text, "//") {
 		return false
 	}
 	if rest == "" || rest[0] == ' ' || rest[0] == '\t' {
@@ -123,6 +136,18 @@ func isDirective(text string) bool {
 	list, _, _ := strings.Cut(rest[1:], " ")
 	for name := range strings.SplitSeq(list, ",") {
 		if name == "urilint" || name == "all" {
+			return true
+		}
+	}
+	return false
+}
+
+// ignoresSA1007 reports whether rest, the checks and reason of a
+// staticcheck ignore directive, names SA1007.
+func ignoresSA1007(rest string) bool {
+	checks, _, _ := strings.Cut(strings.TrimLeft(rest, " "), " ")
+	for c := range strings.SplitSeq(checks, ",") {
+		if c == "SA1007" || c == "SA*" || c == "*" {
 			return true
 		}
 	}

@@ -49,13 +49,24 @@ func isProse(v string) bool {
 // or a regular expression. It looks at each byte once: every string literal
 // that starts like a URI comes here.
 func skipValue(v string) bool {
+	return skipAs(v, policy.IsTemplate(v))
+}
+
+// skipURLArg is skipValue for a URL argument (url.Parse, http.Get),
+// where a printf verb makes no format: "https://example.com/100%discount"
+// and "https://example.com/items/%d" are URLs written wrong.
+func skipURLArg(v string) bool {
+	return skipAs(v, policy.IsTemplateBesidesVerbs(v))
+}
+
+func skipAs(v string, template bool) bool {
 	if v == "" {
 		return false
 	}
 	if v[0] == '^' || v[len(v)-1] == '$' {
 		return true // an anchored regular expression
 	}
-	if policy.IsTemplate(v) {
+	if template {
 		return true
 	}
 	for i := 0; i < len(v); i++ {

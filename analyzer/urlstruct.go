@@ -4,9 +4,12 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"net/url"
 	"strconv"
 	"strings"
 
+	"github.com/urilint/urilint/internal/abnf"
+	"github.com/urilint/urilint/internal/policy"
 	"github.com/urilint/urilint/uri"
 )
 
@@ -16,7 +19,11 @@ func (st *state) isURLStruct(cl *ast.CompositeLit) bool {
 	if !ok {
 		return false
 	}
-	named, ok := types.Unalias(tv.Type).(*types.Named)
+	t := types.Unalias(tv.Type)
+	if p, ok := t.(*types.Pointer); ok {
+		t = types.Unalias(p.Elem()) // an elided &url.URL in []*url.URL{{...}}
+	}
+	named, ok := t.(*types.Named)
 	if !ok {
 		return false
 	}
@@ -62,6 +69,9 @@ func (st *state) urlStruct(cl *ast.CompositeLit) {
 	}
 	if fields["Opaque"] != nil {
 		return
+	}
+	if st.fieldSyntax(fields) {
+		return // the URI of the whole would only repeat it
 	}
 	type span struct {
 		name       string
@@ -215,4 +225,70 @@ func shiftOffsets(msg string, start int) string {
 		}
 		msg = msg[k:]
 	}
+}
+
+// fieldSyntax reports the constant fields of a url.URL literal that hold
+// the syntax of another part, which URL.String writes itself: a Scheme
+// with ":" or "//", a Host with a path, userinfo or scheme, a RawQuery
+// with its "?", a RawFragment or Fragment with its "#", and a RawPath
+// that is no encoding of Path (URL.EscapedPath then ignores it). It
+// reports whether it found any.
+func (st *state) fieldSyntax(fields map[string]ast.Expr) bool {
+	found := false
+	report := func(name string, f uri.Finding) {
+		e := fields[name]
+		v, _ := st.constString(e)
+		f.Category = policy.CategoryURLField
+		f.Message = fmt.Sprintf("url.URL field %s %q %s", name, uri.Redact(v), f.Message)
+		if len(f.Fix) > 0 && !st.config.policy.Fixes(f.Category) {
+			f.Fix = nil
+		}
+		st.report(e, st.pieces(e, v), v, f, true)
+		found = true
+	}
+	str := func(name string) (string, bool) {
+		e := fields[name]
+		if e == nil {
+			return "", false
+		}
+		v, ok := st.constString(e)
+		return v, ok && !skipValue(v)
+	}
+	if v, ok := str("Scheme"); ok {
+		if i := strings.IndexAny(v, ":/"); i > 0 && abnf.SchemeLen(v[:i]+":") == i {
+			report("Scheme", uri.Finding{Start: i, End: len(v),
+				Message: fmt.Sprintf("holds %q: URL.String writes the delimiters itself (%q)", v[i:], v+"://host"),
+				Fix:     []uri.Edit{{Start: i, End: len(v)}}})
+		}
+	}
+	if v, ok := str("Host"); ok {
+		switch {
+		case strings.Contains(v, "://"):
+			report("Host", uri.Finding{Start: 0, End: strings.Index(v, "://") + 3,
+				Message: "holds a scheme, which goes in field Scheme"})
+		case strings.IndexByte(v, '@') >= 0:
+			report("Host", uri.Finding{Start: 0, End: strings.LastIndexByte(v, '@') + 1,
+				Message: "holds userinfo, which goes in field User (url.User, url.UserPassword)"})
+		case strings.IndexAny(v, "/?#") >= 0:
+			i := strings.IndexAny(v, "/?#")
+			report("Host", uri.Finding{Start: i, End: len(v),
+				Message: fmt.Sprintf("holds %q after the host, which goes in field Path, RawQuery or Fragment (net/http would send it in the Host header)", v[i:])})
+		}
+	}
+	for _, f := range []struct{ name, delim string }{{"RawQuery", "?"}, {"RawFragment", "#"}, {"Fragment", "#"}} {
+		if v, ok := str(f.name); ok && strings.HasPrefix(v, f.delim) {
+			report(f.name, uri.Finding{Start: 0, End: 1,
+				Message: fmt.Sprintf("starts with %q, which URL.String writes itself (a doubled %q)", f.delim, f.delim+f.delim),
+				Fix:     []uri.Edit{{Start: 0, End: 1}}})
+		}
+	}
+	if raw, ok := str("RawPath"); ok && raw != "" {
+		if path, ok := str("Path"); ok {
+			if dec, err := url.PathUnescape(raw); err == nil && dec != path {
+				report("RawPath", uri.Finding{Start: 0, End: len(raw),
+					Message: fmt.Sprintf("is no encoding of Path %q (it decodes to %q), so URL.EscapedPath ignores it", path, dec)})
+			}
+		}
+	}
+	return found
 }

@@ -94,7 +94,8 @@ func (ix *targetIndex) get(abs string) *target {
 	}
 	ix.mu.Unlock()
 	t.once.Do(func() {
-		src, err := readFile(abs)
+		// A target no one named: a named pipe there must not block.
+		src, err := site.ReadRegular(abs)
 		if err != nil {
 			t.fill(kindText, nil, nil, true)
 			return

@@ -85,6 +85,10 @@ type Finding struct {
 	// Fix holds the edits of the source file that fix the finding, sorted
 	// and not overlapping, or nil.
 	Fix []Edit
+	// Verdict is empty for a finding that fails the run; VerdictUnconfirmed
+	// or VerdictUnchecked for one of the remote checks that is shown in
+	// every format but not counted (Result.Count) and fails nothing.
+	Verdict string
 
 	col int // Pos.Column counted in characters
 }
@@ -120,14 +124,40 @@ type Result struct {
 
 	counts map[uri.Category]int // by category, when Config.Emit streamed them
 	total  int
+	// unconfirmed and unchecked count the findings with a Verdict, when
+	// Config.Emit streamed them; counts and total leave them out.
+	unconfirmed, unchecked int
 }
 
-// Count returns how many findings there are, streamed or kept.
+// Count returns how many findings there are, streamed or kept, but
+// those with a Verdict (unconfirmed, unchecked), which fail nothing.
 func (r *Result) Count() int {
 	if r.counts != nil {
 		return r.total
 	}
-	return len(r.Findings)
+	n := 0
+	for i := range r.Findings {
+		if r.Findings[i].Verdict == "" {
+			n++
+		}
+	}
+	return n
+}
+
+// Tentative returns how many findings are unconfirmed and unchecked.
+func (r *Result) Tentative() (unconfirmed, unchecked int) {
+	if r.counts != nil {
+		return r.unconfirmed, r.unchecked
+	}
+	for i := range r.Findings {
+		switch r.Findings[i].Verdict {
+		case VerdictUnconfirmed:
+			unconfirmed++
+		case VerdictUnchecked:
+			unchecked++
+		}
+	}
+	return unconfirmed, unchecked
 }
 
 // Links returns how many links the audited files hold.
@@ -419,9 +449,16 @@ func Run(cfg Config, paths []string) *Result {
 		found := <-slots[i%window]
 		<-free
 		for _, fd := range found {
-			r.counts[fd.Category]++
+			switch fd.Verdict {
+			case VerdictUnconfirmed:
+				r.unconfirmed++
+			case VerdictUnchecked:
+				r.unchecked++
+			default:
+				r.counts[fd.Category]++
+				r.total++
+			}
 		}
-		r.total += len(found)
 		cfg.Emit(f, found)
 		a.errs = append(a.errs, f.errors()...)
 	}

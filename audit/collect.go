@@ -14,6 +14,7 @@ import (
 
 	"github.com/urilint/urilint/audit/site"
 	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/internal/confine"
 	"github.com/urilint/urilint/uri"
 )
 
@@ -150,14 +151,19 @@ func (c *collector) add(name, abs, real, root string, walked bool) {
 
 // path emits the file or the documents of the directory p.
 func (c *collector) path(p string) {
-	info, err := os.Stat(p)
-	if err != nil {
-		c.fail(p, statError(p, err))
-		return
-	}
 	abs, err := filepath.Abs(p)
 	if err != nil {
 		c.fail(p, err)
+		return
+	}
+	// Before anything is asked of where p leads: whether it exists there
+	// is none of the tree's business when a link takes it outside.
+	if c.linkedOutside(p, abs) {
+		return
+	}
+	info, err := os.Stat(p)
+	if err != nil {
+		c.fail(p, statError(p, err))
 		return
 	}
 	dir := abs
@@ -195,6 +201,7 @@ func (c *collector) path(p string) {
 	if r, err := filepath.EvalSymlinks(abs); err == nil {
 		realP = r
 	}
+	realRoot := c.a.realRoot(root)
 	var tree *gitTree
 	if top != "" {
 		if tree = c.trees[top]; tree == nil {
@@ -234,6 +241,13 @@ func (c *collector) path(p string) {
 				real = filepath.Join(realP, rel)
 			}
 		} else {
+			// A link that leads outside both the root and the folder
+			// walked is not read ("docs/env.txt -> /proc/self/environ"),
+			// whether or not its target exists.
+			if real = confine.Real(fa); !within(realRoot, real) && !within(realP, real) {
+				c.warn(name, fmt.Sprintf("%s: leads through a symbolic link outside the root %q: not read", name, c.a.showRoot(root)))
+				return
+			}
 			info, err := os.Stat(name)
 			if err != nil {
 				c.fail(name, statError(name, err))
@@ -255,6 +269,35 @@ func (c *collector) path(p string) {
 	} else if found == 0 {
 		c.fail(p, errorf(p, "found no documents (.md, .markdown, .txt, .html or .htm files)"))
 	}
+}
+
+// linkedOutside reports, and emits as a failure, a named path p (absolute
+// abs) that the tree's symbolic links lead outside its root: one that
+// lies under the root as named ("docs/env.txt", "docs/etc/passwd") but
+// not once the links are resolved, whether or not the outside target
+// exists, so that the answer tells nothing of the outside. The root is
+// the one the path is audited under (-root, else the top of its git work
+// tree, else its folder); a path named outside the root (-root docs
+// README.md) is the user's to name.
+func (c *collector) linkedOutside(p, abs string) bool {
+	dir := abs
+	if info, err := os.Lstat(abs); err != nil || !info.IsDir() {
+		dir = filepath.Dir(abs)
+	}
+	root := c.a.cfg.Root
+	if root != "" {
+		var err error
+		if root, err = filepath.Abs(root); err != nil {
+			return false // path says why
+		}
+	} else if root = gitTop(dir); root == "" {
+		root = dir
+	}
+	if !within(root, abs) || within(c.a.realRoot(root), confine.Real(abs)) {
+		return false
+	}
+	c.fail(p, errorf(p, "leads through a symbolic link outside the root %q: not read", c.a.showRoot(root)))
+	return true
 }
 
 // statError explains why name could not be read: a symbolic link whose
@@ -566,7 +609,7 @@ func (a *auditor) resolve(f *File, ref string) (resolved, bool) {
 		if !t.outside {
 			r.lk = a.fs.find(f.root, t.rel)
 			// Only a symbolic link on the way can lead outside.
-			r.inside = !r.lk.exists || !r.lk.link || a.inRoot(f.root, r.lk.abs)
+			r.inside = !r.lk.exists || !r.lk.link || !r.lk.outside && a.inRoot(f.root, r.lk.abs)
 		}
 		return r, true
 	}

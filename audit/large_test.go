@@ -11,10 +11,11 @@ import (
 
 	"github.com/urilint/urilint/audit/site"
 	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/internal/policy"
 )
 
 // largeDoc returns a Markdown document over site.LargeFile bytes, so that
-// it is read outside the heap and parsed in parts: headings, links to
+// it is read outside the heap: headings, links to
 // them and to a missing one, links to another page and its anchors,
 // repeated and unique URIs, some of them findings, reference
 // definitions, comments and code.
@@ -84,9 +85,8 @@ func TestLargeDocumentOffHeap(t *testing.T) {
 	}
 }
 
-// TestListLargeDocument: List hands on a large Markdown document's links
-// in batches, as its parts are parsed, and they are the links of one
-// parse of the whole, in order.
+// TestListLargeDocument: List hands on a large Markdown document's links,
+// read outside the heap, as those of its parse, in order.
 func TestListLargeDocument(t *testing.T) {
 	name := filepath.Join(t.TempDir(), "big.md")
 	doc := largeDoc()
@@ -94,9 +94,7 @@ func TestListLargeDocument(t *testing.T) {
 		t.Fatal(err)
 	}
 	var got []extract.Link
-	calls := 0
 	err := List(Config{}, []string{name}, func(f *File, links []extract.Link, errs []error, warns []string) error {
-		calls++
 		if len(errs) > 0 || len(warns) > 0 {
 			t.Errorf("errors %v, warnings %v", errs, warns)
 		}
@@ -107,11 +105,42 @@ func TestListLargeDocument(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := (&extract.Extractor{}).MarkdownDoc([]byte(doc)).Links
-	if calls < 2 {
-		t.Errorf("fn called %d times: want the links in batches", calls)
-	}
 	if !slices.Equal(got, want) {
 		t.Fatalf("List gave %d links, one parse of the whole %d", len(got), len(want))
+	}
+}
+
+// TestLargeDocumentOverCap: a Markdown document larger than the
+// extractor's cap is read as plain text, and the audit says so with a
+// "degraded" finding naming the cap: its absolute URIs are still checked,
+// its relative links are not (text has none).
+func TestLargeDocumentOverCap(t *testing.T) {
+	dir := t.TempDir()
+	doc := largeDoc()
+	if err := os.WriteFile(filepath.Join(dir, "big.md"), []byte(doc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	pol := normalizing(t)
+	capped := Run(Config{Root: dir, Policy: pol, Extractor: &extract.Extractor{MaxMarkdown: len(doc) - 1}}, []string{dir})
+	whole := Run(Config{Root: dir, Policy: pol}, []string{dir})
+	degraded := func(r *Result) []Finding {
+		var out []Finding
+		for _, f := range r.Findings {
+			if f.Category == policy.CategoryDegraded {
+				out = append(out, f)
+			}
+		}
+		return out
+	}
+	if d := degraded(whole); len(d) != 0 {
+		t.Errorf("under the cap: %d degraded findings, want none", len(d))
+	}
+	d := degraded(capped)
+	if len(d) != 1 || d[0].Pos.Line != 1 || !strings.Contains(d[0].Message, fmt.Sprintf("larger than %d bytes", len(doc)-1)) {
+		t.Fatalf("over the cap: degraded findings %v, want one naming the cap", d)
+	}
+	if len(capped.Findings) < 100 || len(capped.Findings) >= len(whole.Findings) {
+		t.Errorf("over the cap: %d findings, parsed %d: want the URIs of the text, not its relative links", len(capped.Findings), len(whole.Findings))
 	}
 }
 

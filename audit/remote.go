@@ -37,7 +37,21 @@ type RemoteVerdict struct {
 	// Note says what could not be verified of a link found fine, such
 	// as a fragment beyond the part of the page that was read.
 	Note string
+	// Verdict is empty for a failure, VerdictUnconfirmed for a transient
+	// failure not yet confirmed across runs, VerdictUnchecked for a link
+	// left unchecked when the time of the checks ran out: findings that
+	// are shown but do not count (see Finding.Verdict).
+	Verdict string
 }
+
+// The verdicts of a finding that is shown but does not fail a run.
+const (
+	// VerdictUnconfirmed: a transient failure (a timeout, a 5xx, a 429,
+	// a bot wall) that has not failed in enough runs to be confirmed.
+	VerdictUnconfirmed = "unconfirmed"
+	// VerdictUnchecked: a link that the remote checks had no time for.
+	VerdictUnchecked = "unchecked"
+)
 
 // remoteURLs returns the distinct absolute http and https URIs of files
 // that the remote checks are to fetch, in the order they come: none when
@@ -132,5 +146,5 @@ func (a *auditor) checkRemote(f *File, l *extract.Link, out []Finding) []Finding
 		fix = sourceEdits(l, []uri.Edit{{Start: 0, End: len(l.URI), New: r.Fix}})
 	}
 	return append(out, Finding{File: f.Name, Pos: l.Start, Category: r.Category,
-		Message: r.Message, URI: uri.Redact(l.URI), Fix: fix})
+		Message: r.Message, URI: uri.Redact(l.URI), Fix: fix, Verdict: r.Verdict})
 }

@@ -200,15 +200,27 @@ func appendPrintable(b []byte, s string) []byte {
 func Summary(r *Result) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s, %s", plural(len(r.Files), "file"), plural(r.Links(), "link"))
+	unconfirmed, unchecked := r.Tentative()
+	tentative := func() {
+		if unconfirmed > 0 {
+			fmt.Fprintf(&b, "; %d unconfirmed (transient failures, not failing)", unconfirmed)
+		}
+		if unchecked > 0 {
+			fmt.Fprintf(&b, "; %s unchecked (out of time, not failing)", plural(unchecked, "link"))
+		}
+	}
 	if r.Count() == 0 {
 		b.WriteString(", no findings")
+		tentative()
 		return b.String()
 	}
 	count := r.counts
 	if count == nil {
 		count = map[uri.Category]int{}
 		for _, f := range r.Findings {
-			count[f.Category]++
+			if f.Verdict == "" {
+				count[f.Category]++
+			}
 		}
 	}
 	fmt.Fprintf(&b, ", %s:", plural(r.Count(), "finding"))
@@ -219,6 +231,7 @@ func Summary(r *Result) string {
 			sep = ", "
 		}
 	}
+	tentative()
 	return b.String()
 }
 

@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"cmp"
 	"io"
 	"strconv"
 	"unicode/utf8"
@@ -22,7 +23,9 @@ func (g *githubReporter) Findings(_ *File, findings []Finding) error {
 	defer func() { g.b = b }()
 	for i := range findings {
 		f := &findings[i]
-		b = append(b[:0], "::error file="...)
+		b = append(b[:0], "::"...)
+		b = append(b, cmp.Or(verdictLevel[f.Verdict], "error")...)
+		b = append(b, " file="...)
 		b = ghEscape(b, f.File, true)
 		b = append(b, ",line="...)
 		b = strconv.AppendInt(b, int64(f.Pos.Line), 10)

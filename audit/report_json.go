@@ -25,6 +25,7 @@ type jsonFinding struct {
 	Message  string     `json:"message"`
 	URI      string     `json:"uri"`
 	Fix      []jsonEdit `json:"fix,omitempty"`
+	Verdict  string     `json:"verdict,omitempty"` // Finding.Verdict: unconfirmed, unchecked
 }
 
 // jsonReporter writes one JSON object per finding and line.
@@ -39,7 +40,7 @@ func (j *jsonReporter) Findings(file *File, findings []Finding) error {
 	j.buf.Reset()
 	for _, f := range findings {
 		jf := jsonFinding{File: f.File, Line: f.Pos.Line, Column: f.Pos.Column, Offset: f.Pos.Offset,
-			Category: string(f.Category), Message: f.Message, URI: f.URI}
+			Category: string(f.Category), Message: f.Message, URI: f.URI, Verdict: f.Verdict}
 		for _, e := range f.Fix {
 			line, col := lineCol(file.Src, f.Pos, e.Start)
 			jf.Fix = append(jf.Fix, jsonEdit{Line: line, Column: col, Offset: e.Start, End: e.End, New: e.New})

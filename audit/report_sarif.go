@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"cmp"
 	"encoding/json"
 	"io"
 	"path/filepath"
@@ -10,6 +11,10 @@ import (
 	"github.com/urilint/urilint/internal/version"
 	"github.com/urilint/urilint/uri"
 )
+
+// verdictLevel is the SARIF level, and the GitHub workflow command, of a
+// finding with a Verdict: shown, not failing.
+var verdictLevel = map[string]string{VerdictUnconfirmed: "warning", VerdictUnchecked: "warning"}
 
 // SARIF 2.1.0, the parts that a result list needs.
 type sarifLog struct {
@@ -144,8 +149,11 @@ func NewSARIF(w io.Writer) *SARIF {
 		Results:    []sarifResult{},
 	}
 	s := &SARIF{w: w, index: map[uri.Category]int{}}
-	for i, d := range policy.Categories {
-		s.index[d.Category] = i
+	for _, d := range policy.Categories {
+		if d.GoOnly() {
+			continue // never a finding of documents
+		}
+		s.index[d.Category] = len(run.Tool.Driver.Rules)
 		run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, sarifRule{
 			ID:               string(d.Category),
 			ShortDescription: sarifMessage{Text: d.Summary},
@@ -188,7 +196,7 @@ func (s *SARIF) Write(findings []Finding) {
 		res := sarifResult{
 			RuleID:    string(f.Category),
 			RuleIndex: s.index[f.Category],
-			Level:     "error",
+			Level:     cmp.Or(verdictLevel[f.Verdict], "error"),
 			Message:   sarifMessage{Text: f.Message},
 			Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{
 				ArtifactLocation: art,

@@ -11,6 +11,7 @@ import (
 
 	"github.com/urilint/urilint/audit/site"
 	"github.com/urilint/urilint/internal/abnf"
+	"github.com/urilint/urilint/internal/confine"
 	"github.com/urilint/urilint/uri"
 )
 
@@ -123,8 +124,9 @@ func climbs(fileRel, refPath string) bool {
 // lookup compares names exactly, so that a name whose case differs is
 // found as such on a file system that ignores case too.
 type fsCache struct {
-	mu   sync.Mutex
-	dirs map[string]*dirList
+	mu    sync.Mutex
+	dirs  map[string]*dirList
+	roots map[string]string // root -> its real path
 }
 
 type dirList struct {
@@ -133,6 +135,7 @@ type dirList struct {
 	mu      sync.Mutex
 	folds   map[string]string     // lowercase name -> the name, "" when several; made at the first miss
 	stats   map[string]statResult // symbolic link -> what os.Stat says of its target
+	reals   map[string]string     // symbolic link -> where it leads (confine.Real)
 }
 
 // entryType is what a directory's listing says an entry is.
@@ -169,6 +172,37 @@ func (d *dirList) stat(dir, name string, t entryType) statResult {
 		d.stats = map[string]statResult{}
 	}
 	d.stats[name] = r
+	return r
+}
+
+// real returns where the symbolic link name of the directory dir leads,
+// its links resolved as far as they exist (confine.Real), asked once.
+func (d *dirList) real(dir, name string) string {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if r, ok := d.reals[name]; ok {
+		return r
+	}
+	r := confine.Real(filepath.Join(dir, name))
+	if d.reals == nil {
+		d.reals = map[string]string{}
+	}
+	d.reals[name] = r
+	return r
+}
+
+// realRoot returns root with its symbolic links resolved, asked once.
+func (c *fsCache) realRoot(root string) string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	r, ok := c.roots[root]
+	if !ok {
+		r = confine.Real(root)
+		if c.roots == nil {
+			c.roots = map[string]string{}
+		}
+		c.roots[root] = r
+	}
 	return r
 }
 
@@ -232,6 +266,10 @@ type lookup struct {
 	wrong  []string
 	fixes  []string // the names of wrong, spelled right
 	link   bool     // a name on the way is a symbolic link
+	// outside: a name on the way is a symbolic link that leads outside
+	// the root; exists is true whether or not its target exists, and
+	// nothing past it was looked up.
+	outside bool
 }
 
 // find looks rel up under root, name by name. Where a name is missing but
@@ -260,6 +298,12 @@ func (c *fsCache) find(root, rel string) lookup {
 			}
 			spelled = append(spelled, name)
 			lk.link = lk.link || t == entryLink
+			if t == entryLink && !confine.Within(c.realRoot(root), d.real(cur, name)) {
+				// A link out of the root: what lies beyond it, even
+				// whether it exists, is not looked at, so that every
+				// path through it has one answer (docs/security.md).
+				return lookup{exists: true, link: true, outside: true, abs: filepath.Join(cur, name)}
+			}
 			last = d.stat(cur, name, t) // follows symbolic links
 			if !last.exists {
 				return lookup{}

@@ -193,18 +193,16 @@
 // than goldmark's parse, whose cost is superlinear on some documents
 // nobody writes (megabytes of "[a](" or of nested brackets, lists nested
 // thousands deep by indentation, 100,000 consecutive link reference
-// definitions take minutes): CheckMarkdown finds those shapes in one
+// definitions, footnotes that refer to thousands of others take
+// minutes): CheckMarkdown finds those shapes in one
 // linear pass first, and Markdown and MarkdownDoc read such a document as
 // plain text, saying why (CostError) where the caller can tell its user.
 //
-// goldmark's tree takes about eight times the size of the source. A
-// Markdown document over 256 KiB is therefore parsed in chunks of about
-// 128 KiB, each tree dropped before the next parse, so that what a large
-// document costs beyond its source is its links: a chunk ends only
-// before a line that starts a paragraph, heading or definition at the left margin
-// after a blank line, outside fenced code and HTML blocks; link reference
-// definitions and footnotes count for the whole document (a chunk that
-// a later one changes is parsed again); and the result is that of one
-// parse. MarkdownDocEach hands on each chunk's links once nothing further
-// on can change them, so a large document's links are never all held.
+// goldmark's tree takes 8 to 18 times the size of a real document, and
+// up to 140 times that of markup packed close ("*_" repeated, short list
+// items): the guard estimates the tree and reads a document whose tree
+// would take more than 48 bytes a byte (and 32 MiB) as plain text too.
+// A document is parsed whole, within a budget of tree bytes that
+// parallel parses share, and one larger than Extractor.MaxMarkdown (16
+// MiB by default) is read as plain text.
 package extract

@@ -9,7 +9,6 @@ import (
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
-	"github.com/yuin/goldmark/text"
 	"golang.org/x/net/html"
 )
 
@@ -65,7 +64,7 @@ type Comment struct {
 var docParser = sync.OnceValue(func() parser.Parser {
 	return goldmark.New(
 		goldmark.WithExtensions(extension.Table, extension.Strikethrough, extension.TaskList, extension.Footnote),
-		goldmark.WithParserOptions(append([]parser.Option{parser.WithHeadingAttribute()}, chunkedFootnotes...)...),
+		goldmark.WithParserOptions(parser.WithHeadingAttribute()),
 	).Parser()
 })
 
@@ -73,19 +72,16 @@ var docParser = sync.OnceValue(func() parser.Parser {
 // does, with its anchors and comments, from one parse. Anchors are the
 // headings' GitHub slugs (ATX and setext, none in code blocks) or their
 // "{#id}" attributes, and the id and name attributes of raw HTML.
-// A document that CheckMarkdown refuses is read as plain text, as
-// Markdown does: its links as Text finds them, no anchors, and every
-// "<!-- ... -->" as a comment (in code too: there is no parse to tell);
-// Plain says why.
+// A document that CheckMarkdown refuses, or larger than the cap
+// (MaxMarkdown), is read as plain text, as Markdown does: its links as
+// Text finds them, no anchors, and every "<!-- ... -->" as a comment (in
+// code too: there is no parse to tell); Plain says why.
 func (e *Extractor) MarkdownDoc(src []byte) *Doc { return e.markdownDoc(src, nil) }
 
 // MarkdownDocEach is MarkdownDoc for a caller that keeps less of each link
-// than a Link: it calls fn with the document's links in batches, in
-// document order, as MarkdownDoc would return them, and returns the Doc
-// without Links. A large document is parsed in parts, and a part's batch
-// is given as soon as no later part can change it (a reference defined
-// further on), so that its links are never all held at once. Fn must not keep the slice it is given (its strings it
-// may).
+// than a Link: it calls fn with the document's links, in document order,
+// as MarkdownDoc would return them, and returns the Doc without Links.
+// Fn must not keep the slice it is given (its strings it may).
 func (e *Extractor) MarkdownDocEach(src []byte, fn func(links []Link)) *Doc {
 	return e.markdownDoc(src, fn)
 }
@@ -93,37 +89,28 @@ func (e *Extractor) MarkdownDocEach(src []byte, fn func(links []Link)) *Doc {
 // markdownDoc is MarkdownDoc, with the links given to emit when it is
 // not nil.
 func (e *Extractor) markdownDoc(src []byte, emit func([]Link)) *Doc {
-	if err := CheckMarkdown(src); err != nil {
-		d := &Doc{Links: e.Text(src), Plain: err}
-		d.place(src, plainComments(src))
-		if emit != nil {
-			if len(d.Links) > 0 {
-				emit(d.Links)
-			}
-			d.Links = nil
-		}
-		return d
-	}
-	d := &Doc{}
+	root, release, err := e.parse(src, docParser())
+	d := &Doc{Plain: err}
 	var marks []mark
-	if chunkable(src) {
-		d.Links, marks, _ = e.chunked(src, docParser(), true, chunkSize, emit)
+	if err != nil {
+		d.Links = e.Text(src)
+		marks = plainComments(src)
 	} else {
-		root := docParser().Parse(text.NewReader(src))
 		d.Links = e.markdownLinks(src, root, presize(src))
 		finish(src, d.Links)
 		marks = docMarks(src, root, nil)
-		if emit != nil {
-			if len(d.Links) > 0 {
-				emit(d.Links)
-			}
-			d.Links = nil
+		root = nil
+		release()
+	}
+	if emit != nil {
+		if len(d.Links) > 0 {
+			emit(d.Links)
 		}
+		d.Links = nil
 	}
 	// Slugs in document order: GitHub numbers a repeated one. The order
 	// of the source, not of the tree, which moves footnotes to its end:
-	// so a heading in a footnote is numbered where it is written, and the
-	// same whether the document was parsed whole or in chunks.
+	// so a heading in a footnote is numbered where it is written.
 	sortMarks(marks)
 	var slugs Slugger
 	for i := range marks {

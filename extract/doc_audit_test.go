@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -170,5 +172,115 @@ func TestMarkdownDocDegraded(t *testing.T) {
 	}
 	if len(d.Anchors) != 0 {
 		t.Errorf("MarkdownDoc: anchors %+v, want none (unknown)", d.Anchors)
+	}
+}
+
+// sameDoc reports whether two documents hold the same links, anchors and
+// comments and were both parsed as Markdown, or read as text for the
+// same reason.
+func sameDoc(a, b *Doc) bool {
+	if (a.Plain == nil) != (b.Plain == nil) || a.Plain != nil && a.Plain.Error() != b.Plain.Error() {
+		return false
+	}
+	return reflect.DeepEqual(a.Links, b.Links) && reflect.DeepEqual(a.Anchors, b.Anchors) && reflect.DeepEqual(a.Comments, b.Comments)
+}
+
+// TestMarkdownDocEach: the links MarkdownDocEach gives are those of
+// MarkdownDoc, with the same anchors and comments, whether the document
+// is parsed or read as text.
+func TestMarkdownDocEach(t *testing.T) {
+	for name, src := range map[string]string{
+		"small":       "# T\n\nsee https://example.com/x and [a](b.md) <!-- c -->\n\n[ref][r]\n\n[r]: https://example.com/r\n",
+		"footnotes":   "a [^1] and [b](c.md)\n\n[^1]: see https://example.com/n\n",
+		"plain":       strings.Repeat("[", 200_000) + " https://example.com/p\n",
+		"over-capped": "# T\n\n" + strings.Repeat("see https://example.com/x\n", 100),
+	} {
+		e := &Extractor{}
+		if name == "over-capped" {
+			e.MaxMarkdown = 1000
+		}
+		want := e.MarkdownDoc([]byte(src))
+		var links []Link
+		got := e.MarkdownDocEach([]byte(src), func(ls []Link) { links = append(links, ls...) })
+		if got.Links != nil {
+			t.Errorf("%s: MarkdownDocEach returned %d links in its Doc", name, len(got.Links))
+		}
+		got.Links = links
+		if !sameDoc(got, want) {
+			t.Errorf("%s: MarkdownDocEach differs from MarkdownDoc", name)
+		}
+		if len(want.Links) == 0 {
+			t.Errorf("%s: no links: the test is void", name)
+		}
+	}
+}
+
+// TestMaxMarkdown: a document larger than the cap is read as plain text,
+// its URIs found by the rules of Text and its comments without a parse,
+// and Plain names the cap; at the cap it is parsed.
+func TestMaxMarkdown(t *testing.T) {
+	src := []byte("# Title\n\nSee [a](a.md) and <https://example.com/x>. <!-- note -->\n")
+	at := (&Extractor{MaxMarkdown: len(src)}).MarkdownDoc(src)
+	if at.Plain != nil || len(at.Anchors) != 1 || len(at.Links) != 2 {
+		t.Fatalf("at the cap: Plain %v, %d anchors, %d links; want a parse", at.Plain, len(at.Anchors), len(at.Links))
+	}
+	over := (&Extractor{MaxMarkdown: len(src) - 1}).MarkdownDoc(src)
+	var ce *CostError
+	if !errors.As(over.Plain, &ce) || !errors.Is(over.Plain, ErrCostlyMarkdown) || !strings.Contains(ce.Reason, fmt.Sprintf("larger than %d bytes", len(src)-1)) || ce.Pos.Line != 1 {
+		t.Fatalf("over the cap: Plain = %v, want a *CostError naming the cap", over.Plain)
+	}
+	if len(over.Anchors) != 0 || len(over.Comments) != 1 || !slices.EqualFunc(over.Links, Text(src), func(a, b Link) bool { return a.Start == b.Start && a.URI == b.URI }) {
+		t.Errorf("over the cap: %d anchors, %d comments, links %v; want those of text", len(over.Anchors), len(over.Comments), over.Links)
+	}
+	if got := (&Extractor{MaxMarkdown: len(src) - 1}).Markdown(src); len(got) != 1 {
+		t.Errorf("Markdown over the cap: %d links, want the one of Text", len(got))
+	}
+	if e := (Extractor{}); e.maxMarkdown() != DefaultMaxMarkdown || DefaultMaxMarkdown != 16<<20 {
+		t.Errorf("default cap %d, want 16 MiB", e.maxMarkdown())
+	}
+}
+
+// TestParseBudget: parallel parses hold no more of the budget than it
+// has, and every parse gives back what it took.
+func TestParseBudget(t *testing.T) {
+	// About 40 MB of estimated tree each: three at once fill the budget.
+	src := repeat("Some *prose* with [a link](https://example.com/x) and `code`.\n", 2<<20)
+	tree, err := checkMarkdown(src)
+	if err != nil || tree < parseBudget/4 {
+		t.Fatalf("checkMarkdown: %d bytes of tree, %v; want more than a quarter of the budget", tree, err)
+	}
+	budget.resetPeak()
+	var wg sync.WaitGroup
+	for range 6 {
+		wg.Go(func() { (&Extractor{}).MarkdownDoc(src) })
+	}
+	wg.Wait()
+	held, peak := budget.state()
+	if held != 0 || peak > parseBudget || peak < int64(tree) {
+		t.Errorf("budget: %d held after the parses, peak %d; want 0, and a peak between %d and %d", held, peak, tree, parseBudget)
+	}
+}
+
+// TestEmptyHeadingStart: an empty ATX heading ("#") starts at its "#",
+// wherever the block before it ends.
+func TestEmptyHeadingStart(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		want []Position
+	}{
+		{"00000\n\n#", []Position{{Offset: 7, Line: 3, Column: 1}}},
+		{"#\n#\n", []Position{{Offset: 0, Line: 1, Column: 1}, {Offset: 2, Line: 2, Column: 1}}},
+		{"# a #\n  #\n", []Position{{Offset: 0, Line: 1, Column: 1}, {Offset: 8, Line: 2, Column: 3}}},
+		{"> x\n>\n> #\n", []Position{{Offset: 8, Line: 3, Column: 3}}},
+		{">\t#\nfoo\n", []Position{{Offset: 2, Line: 1, Column: 3}}},
+	} {
+		d := (&Extractor{}).MarkdownDoc([]byte(c.src))
+		var got []Position
+		for _, a := range d.Anchors {
+			got = append(got, a.Start)
+		}
+		if !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%q: headings at %v, want %v", c.src, got, c.want)
+		}
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+
+	"github.com/yuin/goldmark/util"
 )
 
 // ErrCostlyMarkdown is the cause of the error of CheckMarkdown.
@@ -29,7 +31,15 @@ var ErrCostlyMarkdown = errors.New("markdown too costly to parse")
 //     3,000: 100 s and 875 MB);
 //   - the link reference definitions at the start of a paragraph are
 //     taken out of it one by one, each time copying the lines that follow,
-//     so 100,000 consecutive definitions take 10 s.
+//     so 100,000 consecutive definitions take 10 s;
+//   - each footnote reference walks the list of every footnote definition
+//     up to its own, and the list is then sorted by insertion, so
+//     footnotes that refer to one another cost the square of their
+//     number ("[^1]: [^2]" lines: 20,000 take 2.5 s, 40,000 take 11 s);
+//   - every node of goldmark's tree takes a few hundred bytes, so markup
+//     packed close ("*_" repeated, "`a` `b`", short "- a" lines) takes
+//     100 to 140 bytes of tree per byte of source, where prose takes 8
+//     (ten megabytes of "*_": 3.4 GB).
 //
 // CheckMarkdown finds them in one pass, by counting what each costs the
 // parser, and Markdown reads such a document as plain text instead. The
@@ -55,6 +65,28 @@ const (
 	// visited: about 1.5 ns each, against some 50 ns a byte for the
 	// whole parse.
 	linesPerCost = 4
+	// treePerByte and treeFloor bound the memory of goldmark's tree, as
+	// treeSize estimates it: a real document's tree takes 8 to 18 bytes
+	// per byte (estimated: 10 to 33; measured on 43 documents of 30 KB to
+	// 3 MB: READMEs, changelogs, API references), markup packed close
+	// ("*_*_", "- a" lines, "`a` `b`") 100 to 140 (estimated up to 254).
+	treePerByte = 48
+	treeFloor   = 32 << 20
+)
+
+// The weights of treeSize, in bytes of goldmark's tree, measured on
+// inputs of one construct repeated: each line takes a segment and a text
+// node, each block its node and the lines it keeps, each emphasis or
+// backtick run a delimiter node that becomes text, emphasis or code, each
+// bracket a text node or part of a link, each "<" a raw HTML or autolink
+// node.
+const (
+	treeByte    = 4
+	treeLine    = 200
+	treeBlock   = 300
+	treeInline  = 250
+	treeBracket = 100
+	treeAngle   = 400
 )
 
 // A CostError is the error of CheckMarkdown: which cost of the parse went
@@ -85,17 +117,26 @@ func (e *CostError) Unwrap() error { return ErrCostlyMarkdown }
 // rules of Text. CheckMarkdown takes time linear in src and memory that
 // does not grow past the limits.
 func CheckMarkdown(src []byte) error {
+	_, err := checkMarkdown(src)
+	return err
+}
+
+// checkMarkdown is CheckMarkdown, which also returns the size of the
+// parse's tree as treeSize estimates it.
+func checkMarkdown(src []byte) (tree int, err error) {
 	g := guard{onlyDefs: true}
 	g.limit = costPerByte*len(src) + costBase
+	g.treeLimit = max(treeFloor, treePerByte*len(src))
 	if reason := g.scan(src); reason != "" {
-		return &CostError{Reason: reason, Pos: Position{Offset: g.bol, Line: g.line, Column: 1}}
+		return 0, &CostError{Reason: reason, Pos: Position{Offset: g.bol, Line: g.line, Column: 1}}
 	}
-	return nil
+	return g.treeSize(len(src)), nil
 }
 
 // guard holds the counts of CheckMarkdown.
 type guard struct {
-	limit int // for each cost
+	limit     int // for each cost of time
+	treeLimit int // for treeSize
 
 	// In the current block, which ends at a blank line or at a line that
 	// starts a list item, a block quote or a heading:
@@ -103,6 +144,15 @@ type guard struct {
 	openers  [2]int      // emphasis openers not yet closed, "*" and "_"
 	ticks    []run       // backtick runs that no run of their length closed yet
 	tickAt   map[int]int // ticks' index by run length
+
+	// Footnotes: goldmark looks each reference up in the list of every
+	// definition, one by one, and sorts that list by insertion.
+	noteDefs, noteRefs int
+
+	// What makes the nodes of goldmark's tree (see treeSize): lines not
+	// blank, blocks (container markers, a line after a blank one),
+	// inline delimiters (emphasis runs, backtick runs), brackets and "<".
+	lines, blocks, inlines, bracketNodes, angles int
 
 	labels   int // bytes of the link labels closed, nested ones each time
 	dest     int // bytes scanned for link destinations
@@ -151,6 +201,13 @@ func (g *guard) scan(src []byte) string {
 		}
 		depth, rest := containers(line)
 		g.nesting += depth * depth
+		if !isBlank(rest) {
+			g.lines++
+			g.blocks += depth
+			if g.prevBlank || g.line == 1 {
+				g.blocks++
+			}
+		}
 		if depth == 0 {
 			if f, end := fenceOf(line); f != nil && (f[0] == '~' || bytes.IndexByte(line[end:], '`') < 0) {
 				fence = f
@@ -162,6 +219,9 @@ func (g *guard) scan(src []byte) string {
 		item := g.listItems(line)
 		g.nesting += len(g.items) * len(g.items)
 		g.definitions(rest, item)
+		defs := footnoteDefs(rest)
+		g.noteDefs += defs
+		g.noteRefs -= defs // inline counts each as a reference too
 		if depth > 0 || isBlank(rest) || len(rest) > 0 && rest[0] == '#' {
 			g.endBlock(end - len(line))
 		}
@@ -181,6 +241,10 @@ func (g *guard) scan(src []byte) string {
 			return "code spans that never end"
 		case g.emphasis > g.limit:
 			return "emphasis delimiters that never match"
+		case g.footnotes() > g.limit:
+			return "footnote references looked up among many footnotes"
+		case g.treeSize(len(src)) > g.treeLimit:
+			return fmt.Sprintf("markup too dense: a parse tree of more than %d MB", g.treeLimit>>20)
 		}
 	}
 	g.endBlock(len(src))
@@ -317,11 +381,24 @@ func (g *guard) inline(line []byte, off int) {
 		switch c := line[i]; c {
 		case '\\':
 			i++ // an escaped character is plain text
+		case '!':
+			// goldmark reads "!" with any byte and then "^label]" as a
+			// footnote reference.
+			if i+2 < len(line) && line[i+1] != '[' && line[i+2] == '^' && footnoteLabelEnd(labelBytes(line[i+3:])) >= 0 {
+				g.noteRefs++
+			}
 		case '[':
+			g.bracketNodes++
+			if i+1 < len(line) && line[i+1] == '^' && footnoteLabelEnd(labelBytes(line[i+2:])) >= 0 {
+				g.noteRefs++
+			}
 			if g.brackets = append(g.brackets, off+i); len(g.brackets) > maxUnclosed {
 				return
 			}
+		case '<':
+			g.angles++
 		case ']':
+			g.bracketNodes++
 			n := len(g.brackets)
 			if n == 0 {
 				continue
@@ -343,16 +420,85 @@ func (g *guard) inline(line []byte, off int) {
 			for j < len(line) && line[j] == c {
 				j++
 			}
+			g.inlines++
 			g.delimiter(line, i, j)
+			i = j - 1
+		case '~':
+			j := i
+			for j < len(line) && line[j] == c {
+				j++
+			}
+			g.inlines++
 			i = j - 1
 		case '`':
 			j := i
 			for j < len(line) && line[j] == c {
 				j++
 			}
+			g.inlines++
 			g.backticks(j-i, off+i)
 			i = j - 1
 		}
+	}
+}
+
+// footnotes returns what looking up the footnote references costs
+// goldmark, in definitions visited: each reference walks the list of
+// every definition up to its own (all of it when it names none), and the
+// list is then sorted by insertion, each definition walking past those
+// before it.
+func (g *guard) footnotes() int {
+	return max(g.noteRefs, 0)*g.noteDefs + g.noteDefs*g.noteDefs/2
+}
+
+// treeSize estimates the bytes of goldmark's tree for n bytes of source
+// and the nodes counted so far (an overestimate for most documents, by
+// half as much again on real ones).
+func (g *guard) treeSize(n int) int {
+	return treeByte*n + treeLine*g.lines + treeBlock*g.blocks + treeInline*g.inlines + treeBracket*g.bracketNodes + treeAngle*g.angles
+}
+
+// footnoteLabelLimit is how far goldmark looks for the "]" that ends a
+// footnote label, in bytes.
+const footnoteLabelLimit = 999
+
+// footnoteLabelEnd returns the index of the "]" that ends a footnote
+// label at the start of b, or -1: goldmark's util.FindClosure(b, '[',
+// ']', false, false).
+func footnoteLabelEnd(b []byte) int {
+	for i := 0; i < len(b); i++ {
+		switch c := b[i]; {
+		case c == '\\' && i+1 < len(b) && util.IsPunct(b[i+1]):
+			i++
+		case c == ']':
+			return i
+		case c == '[':
+			return -1
+		}
+	}
+	return -1
+}
+
+// labelBytes returns the part of b where goldmark looks for the end of a
+// footnote label.
+func labelBytes(b []byte) []byte { return b[:min(len(b), footnoteLabelLimit)] }
+
+// footnoteDefs returns how many footnote definitions ("[^label]:") start
+// rest, a line without its containers: after white space, one after the
+// other, each opening a footnote inside the one before.
+func footnoteDefs(rest []byte) int {
+	n := 0
+	for {
+		rest = bytes.TrimLeft(rest, " \t")
+		if len(rest) < 2 || rest[0] != '[' || rest[1] != '^' {
+			return n
+		}
+		end := footnoteLabelEnd(labelBytes(rest[2:]))
+		if end <= 0 || 3+end >= len(rest) || rest[3+end] != ':' {
+			return n
+		}
+		n++
+		rest = rest[4+end:]
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -32,6 +33,35 @@ var costlyMarkdown = []struct {
 	{"definitions-in-quote", "consecutive link reference definitions", definitions(20_000, "\n> ")},
 	{"indented-lists", "containers nested deep", indentedList(300, "- a\n")},
 	{"indented-lists-lazy", "containers nested deep", indentedList(300, "1. a\nb\n")},
+	{"footnote-chain", "footnote references", footnoteChain(5_000)},
+	{"footnotes-then-references", "footnote references", footnotesThenRefs(3_000, "[^%d]")},
+	{"footnote-references-after-bang", "footnote references", footnotesThenRefs(3_000, "!x^%d]")},
+	{"footnotes-nested-on-one-line", "footnote references", repeat("[^a]: ", 64<<10)},
+	{"emphasis-runs", "markup too dense", repeat("*_", 1200<<10)},
+	{"short-list-items", "markup too dense", repeat("- a\n", 2400<<10)},
+	{"code-spans-packed", "markup too dense", repeat("`a` ", 2400<<10)},
+}
+
+// footnoteChain returns n footnotes, each referring to the next.
+func footnoteChain(n int) []byte {
+	var b []byte
+	for i := range n {
+		b = fmt.Appendf(b, "[^%d]: a [^%d]\n", i, i+1)
+	}
+	return b
+}
+
+// footnotesThenRefs returns n footnote definitions, then a reference,
+// written by format, to each.
+func footnotesThenRefs(n int, format string) []byte {
+	var b []byte
+	for i := range n {
+		b = fmt.Appendf(b, "[^%d]: note\n", i)
+	}
+	for i := range n {
+		b = fmt.Appendf(b, "x "+format+"\n", i)
+	}
+	return b
 }
 
 // definitions returns n link reference definitions, each line ending
@@ -76,10 +106,10 @@ var fineMarkdown = []struct {
 	{"closed-links", repeat("[a](https://example.com/a) ", 1<<20)},
 	{"closed-links-one-line", repeat("[a](b)", 1<<20)},
 	{"few-unclosed-brackets", repeat("[", maxUnclosed)},
-	{"brackets-in-paragraphs", repeat("[a\n\n", 1<<20)},
-	{"emphasis", repeat("*a* _b_ **c** ", 1<<20)},
-	{"nested-lists", repeat("- a\n  - b\n    - c\n      > d\n", 1<<20)},
-	{"code-spans", repeat("`a` ``b`` ", 1<<20)},
+	{"brackets-in-paragraphs", repeat("[a text of a paragraph\n\n", 1<<20)},
+	{"emphasis", repeat("*a* _b_ **c** and some words of prose between them ", 1<<20)},
+	{"nested-lists", repeat("- an item\n  - an item\n    - an item\n      > a quote\n", 1<<20)},
+	{"code-spans", repeat("`a` ``b`` and some words of prose ", 1<<20)},
 	{"fenced-brackets", []byte("```\n" + strings.Repeat("[", 64<<10) + "\n```\n")},
 	{"fenced-emphasis", []byte("~~~\n" + strings.Repeat("*a_ ", 64<<10) + "\n~~~\n")},
 	{"escaped-brackets", repeat(`\[`, 1<<20)},
@@ -89,6 +119,9 @@ var fineMarkdown = []struct {
 	{"definitions-in-list-items", definitions(100_000, "\n- ")},
 	{"definitions-after-headings", definitions(50_000, "\n# h\n")},
 	{"lists-nested-twenty-deep", bytes.Repeat(indentedList(20, "- a\n"), 2000)},
+	{"footnotes", footnotesThenRefs(300, "[^%d]")},
+	{"footnote-chain", footnoteChain(300)},
+	{"emphasis-runs", repeat("*_", 96<<10)}, // below treeFloor
 	{"code-in-deep-lists", bytes.Repeat(append(indentedList(10, "- a\n"), repeat("                          code\n", 1<<10)...), 200)},
 }
 
@@ -153,5 +186,49 @@ func TestCheckMarkdownAllocs(t *testing.T) {
 	b := testing.AllocsPerRun(3, func() { _ = CheckMarkdown(large) })
 	if b > a {
 		t.Errorf("CheckMarkdown allocates %v times on 8 MB of \"[\", more than %v on 1 MB", b, a)
+	}
+}
+
+// allocated returns the bytes that f allocates.
+func allocated(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+// TestCostlyMarkdownLinear: the inputs goldmark is slow or hungry on cost
+// MarkdownDoc ten times as much memory at ten times the size, and end as
+// plain text with the reason. Parsed, a chain of 40,000 footnotes took 11
+// s, and 12 MB of "*_" 4 GB.
+func TestCostlyMarkdownLinear(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector adds allocations")
+	}
+	cases := []struct {
+		name, reason string
+		gen          func(n int) []byte
+		n            int
+	}{
+		{"footnote-chain", "footnote references", footnoteChain, 4_000},
+		{"footnotes-then-references", "footnote references", func(n int) []byte { return footnotesThenRefs(n, "[^%d]") }, 3_000},
+		{"emphasis-runs", "markup too dense", func(n int) []byte { return repeat("*_", n) }, 1200 << 10},
+		{"short-list-items", "markup too dense", func(n int) []byte { return repeat("- a\n", n) }, 1200 << 10},
+	}
+	var e Extractor
+	for _, tt := range cases {
+		var perByte [2]float64
+		for i, n := range []int{tt.n, 10 * tt.n} {
+			src := tt.gen(n)
+			var d *Doc
+			perByte[i] = float64(allocated(func() { d = e.MarkdownDoc(src) })) / float64(len(src))
+			if d.Plain == nil || !strings.Contains(d.Plain.Error(), tt.reason) {
+				t.Errorf("MarkdownDoc(%s, %d bytes).Plain = %v, want %q", tt.name, len(src), d.Plain, tt.reason)
+			}
+		}
+		if perByte[1] > 1.2*perByte[0] {
+			t.Errorf("MarkdownDoc(%s) allocates %.1f bytes per byte at ten times the size, %.1f at %d", tt.name, perByte[1], perByte[0], tt.n)
+		}
 	}
 }

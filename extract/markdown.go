@@ -13,7 +13,6 @@ import (
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
-	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
 )
 
@@ -24,35 +23,25 @@ import (
 var mdParser = sync.OnceValue(func() parser.Parser {
 	return goldmark.New(
 		goldmark.WithExtensions(extension.Table, extension.Strikethrough, extension.TaskList, extension.Footnote),
-		goldmark.WithParserOptions(chunkedFootnotes...),
 	).Parser()
 })
-
-// chunkedFootnotes are the hooks of footnote.go, which a parse in chunks
-// needs: each runs just before its goldmark counterpart.
-var chunkedFootnotes = []parser.Option{
-	parser.WithInlineParsers(util.Prioritized(footnoteRefs{}, 100)),
-	parser.WithASTTransformers(util.Prioritized(footnoteShows{}, 998)),
-}
 
 // Markdown returns the URIs of the Markdown document src (CommonMark with
 // GFM tables, strikethrough and task lists), in source order: link and
 // image destinations, autolinks, link reference definitions, href, src
 // and srcset in raw HTML, and URIs in text by the rules of Text. Code
 // spans and code blocks are skipped. A document that CheckMarkdown finds
-// too costly to parse is read as plain text, by Text.
+// too costly to parse, or larger than DefaultMaxMarkdown, is read as
+// plain text, by Text.
 func Markdown(src []byte) []Link { return (&Extractor{}).Markdown(src) }
 
 // Markdown returns the URIs of the Markdown document src, in source order.
 func (e *Extractor) Markdown(src []byte) []Link {
-	if CheckMarkdown(src) != nil { // see guard.go
+	doc, release, err := e.parse(src, mdParser())
+	if err != nil {
 		return e.Text(src)
 	}
-	if chunkable(src) {
-		links, _, _ := e.chunked(src, mdParser(), false, chunkSize, nil)
-		return links
-	}
-	doc := mdParser().Parse(text.NewReader(src))
+	defer release()
 	links := e.markdownLinks(src, doc, presize(src))
 	finish(src, links)
 	return links

@@ -16,6 +16,10 @@ type Extractor struct {
 	// code blocks, which are skipped by default because they mostly hold
 	// placeholders ("https://example.com/your-token").
 	Code bool
+	// MaxMarkdown is the largest Markdown document parsed as Markdown, in
+	// bytes; a larger one is read as plain text, with the reason in
+	// Doc.Plain. 0 means DefaultMaxMarkdown.
+	MaxMarkdown int
 }
 
 // Text returns the URIs of plain text src, in source order, by the rules

@@ -4,6 +4,7 @@
 #
 #   scripts/bench-adversarial.sh [SMALL_MB [LARGE_MB]]   (default 5 50)
 #   ONLY=19 scripts/bench-adversarial.sh    (only the cases of issue 19)
+#   ONLY=25 scripts/bench-adversarial.sh    (only the goldmark and .gitignore cases of issue 25)
 #   URIEXTRACT=/tmp/old/uriextract ONLY=19 scripts/bench-adversarial.sh
 #                                           (an older build, for before/after)
 #
@@ -45,6 +46,58 @@ measure() {
 	printf '%-34s %8.2f s %8d MB\n' "$label" "$secs" "$((kb / 1024))"
 }
 
+# --- issue 25, item 5 (helper goldmark-bounds): what goldmark is slow or
+# hungry on, and "**" patterns in .gitignore, each at two sizes ten
+# times apart, which must cost about ten times as much. The Markdown
+# cases end as plain text with a "degraded" finding (-check).
+# gen25 CASE N FILE: N footnotes, or N bytes of a pattern.
+gen25() {
+	python3 -c "
+import sys
+case, n, out = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+if case == 'footnote-chain':     # each footnote refers to the next
+    s = ''.join('[^%d]: a [^%d]\\n' % (i, i + 1) for i in range(n))
+elif case == 'footnote-refs':    # n definitions, then n references
+    s = ''.join('[^%d]: a\\n' % i for i in range(n)) + ''.join('x [^%d]\\n' % i for i in range(n))
+elif case == 'emphasis':         # '*_' repeated: a delimiter node a byte
+    s = ('*_' * (n // 2 + 1))[:n]
+elif case == 'list-items':       # short list items: a list item node every 4 bytes
+    s = '- a\\n' * (n // 4)
+open(out, 'w').write(s)
+" "$1" "$2" "$3"
+}
+echo "issue 25: footnotes, dense markup: wall time, peak RSS"
+for spec in footnote-chain:20000:200000 footnote-refs:10000:100000 emphasis:1048576:10485760 list-items:1048576:10485760; do
+	IFS=: read -r case n1 n2 <<<"$spec"
+	for n in "$n1" "$n2"; do
+		gen25 "$case" "$n" "$tmp/in25.md"
+		size=$(($(stat -c %s "$tmp/in25.md") >> 10))
+		measure "$case $n (${size} KB) extract" "$tmp/uriextract" "$tmp/in25.md"
+		measure "$case $n (${size} KB) -check" "$tmp/uriextract" -check "$tmp/in25.md"
+	done
+done
+echo "issue 25: a tree of N files under a .gitignore of N/100 \"**\" patterns: wall time, peak RSS"
+for n in 10000 100000; do
+	d="$tmp/glob$n"
+	mkdir -p "$d/.git"
+	python3 -c "
+import os, sys
+d, n = sys.argv[1], int(sys.argv[2])
+shapes = ['**/gen-%d/**', '**/*.tmp%d', '**/build-%d-*', 'out/**/cache-%d', '**/*-%d/']
+open(os.path.join(d, '.gitignore'), 'w').write(''.join(shapes[i % 5] % i + '\\n' for i in range(n // 100)))
+for i in range(n):
+    sub = os.path.join(d, 'd%d' % (i % 1000))
+    os.makedirs(sub, exist_ok=True)
+    open(os.path.join(sub, 'f%d.md' % i), 'w').write('<https://example.com/%d>\\n' % i)
+" "$d" "$n"
+	measure "$((n / 100)) patterns, $n files" "$tmp/uriextract" "$d"
+	rm -rf "$d"
+done
+if [[ ${ONLY:-} == 25 ]]; then
+	exit 0
+fi
+echo
+# --- end of issue 25, item 5 (helper goldmark-bounds)
 # --- issue 19, items 7 and 8 (helper extract): each case at two sizes ten
 # times apart, which must cost about ten times as much.
 # gen19 CASE N FILE: N links, cells, definitions or bytes of CASE.
@@ -85,8 +138,8 @@ done
 # (two links in every five words), and a reference-style one (links as
 # [text][label], defined a few lines after their first use and at the
 # end, as long documents do), and the module cache's Markdown files one
-# after another. Markdown over 256 KiB is parsed in chunks
-# (extract/chunk.go) and read outside the Go heap (site.ReadLarge).
+# after another. Markdown is parsed whole up to 16 MiB (over that, read
+# as text) and read outside the Go heap (site.ReadLarge).
 echo "issue 19 item 10: large documents: wall time, peak RSS"
 printf '# Part\n' >"$tmp/other.md"
 for mb in "$small" "$large"; do

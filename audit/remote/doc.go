@@ -31,8 +31,19 @@
 // rate limited (policy.CategoryLinkRateLimited), and so do the URLs of
 // that host not yet sent. MaxTime bounds the whole check.
 //
-// Successes can be kept in a JSON cache file for CacheTTL, so that a
-// second run sends no request for them; failures are never cached.
+// Failures are permanent (a 4xx, a name that does not resolve, a
+// certificate that does not verify, a redirect loop) or transient (a
+// timeout, a reset, a 5xx, a 429, a bot wall's challenge): a transient
+// failure is Unconfirmed until it has failed in ConfirmRuns runs over
+// ConfirmSpan, which the cache remembers. A timeout is not retried within
+// a run, and a host that times out hangAfter times in a row with no
+// answer between is not asked again in the run.
+//
+// The cache file keeps successes for CacheTTL and failures, with their
+// history, for FailureTTL, so that a second run sends no request for
+// them. It is written only if it is one this package wrote (it begins
+// with a magic line), is a regular file and is not tracked by git; it is
+// replaced whole, merged under a lock with what concurrent runs wrote.
 // Check returns what it gathered when its context ends.
 //
 // A Checker is the audit.RemoteChecker of package audit: the audit owns

@@ -18,6 +18,10 @@ import (
 // describe returns the category of a failed request, and for a network
 // error the reason in a few words.
 func describe(err error) (uri.Category, string) {
+	var ce *cachedErr
+	if errors.As(err, &ce) {
+		return ce.f.Category, ce.f.Reason
+	}
 	var ne net.Error
 	if errors.Is(err, context.DeadlineExceeded) || errors.As(err, &ne) && ne.Timeout() {
 		return policy.CategoryLinkTimeout, ""

@@ -16,6 +16,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/urilint/urilint/internal/policy"
 	"github.com/urilint/urilint/uri"
 )
 
@@ -37,6 +38,9 @@ type page struct {
 	Read      bool     `json:"read,omitempty"`
 	Truncated bool     `json:"truncated,omitempty"`
 	Anchors   []string `json:"anchors,omitempty"`
+	// Accepted: the last answer is not a 2xx one, but a status that the
+	// settings of its host accept.
+	Accepted bool `json:"accepted,omitempty"`
 }
 
 // turn says which request of a URL is to be sent: the first, one after
@@ -71,6 +75,11 @@ type outcome struct {
 	// note says what of the page could not be read for its anchors.
 	note string
 
+	// history is the failure's, as the cache keeps it (see record).
+	history *failure
+	botWall bool // the last answer is a bot wall's challenge (see botWall)
+	hung    bool // not sent: its host did not answer hangAfter requests in a row
+
 	usedGet   bool // GET was sent, HEAD having failed or not being enough
 	limited   bool // the host kept answering 429: not checked
 	skipped   bool // with limited: no request sent, the host was given up
@@ -80,7 +89,7 @@ type outcome struct {
 
 // ok reports whether the fetch ended in a 2xx answer.
 func (o *outcome) ok() bool {
-	return o.err == nil && !o.loop && !o.tooMany && o.last()/100 == 2
+	return o.err == nil && !o.loop && !o.tooMany && (o.last()/100 == 2 || o.Accepted)
 }
 
 // last returns the status of the last answer, 0 when none came.
@@ -99,6 +108,14 @@ func (c *Checker) fetch(run context.Context, g *group) outcome {
 	h := g.host
 	if _, gaveUp := h.rateLimited(); gaveUp {
 		return outcome{limited: true, skipped: true}
+	}
+	if h.hanging() {
+		return outcome{hung: true}
+	}
+	if c.githubAPI != "" && !g.anchors {
+		if p, ok := githubAPIPath(g.target); ok {
+			return c.fetchAPI(run, g.target, p)
+		}
 	}
 	ctx := run
 	var deadline time.Time
@@ -169,7 +186,11 @@ func (c *Checker) fetch(run context.Context, g *group) outcome {
 // the other URLs of its host go on, at the slower pace of its 429.
 func (c *Checker) again(o *outcome, attempt int) (time.Duration, bool) {
 	if o.err != nil {
-		return c.backoff(attempt), !permanentError(o.err)
+		// A timeout is not asked again in the same run: it would cost
+		// the whole timeout again, and a transient failure is confirmed
+		// across runs instead.
+		cat, _ := describe(o.err)
+		return c.backoff(attempt), !permanentError(o.err) && cat != policy.CategoryLinkTimeout
 	}
 	if o.loop || o.tooMany {
 		return 0, false
@@ -232,9 +253,10 @@ func (c *Checker) follow(ctx context.Context, target string, anchors, get bool, 
 			return o
 		}
 		o.Chain = append(o.Chain, Hop{URL: cur, Status: a.status})
-		o.wait, o.waited, o.tooLong = a.wait, a.waited, a.tooLong
+		o.wait, o.waited, o.tooLong, o.botWall = a.wait, a.waited, a.tooLong, a.botWall
 		if !redirect(a.status) || a.location == "" {
 			o.HTML, o.Read, o.Truncated, o.Anchors, o.note = a.html, a.read, a.truncated, a.anchors, a.note
+			o.Accepted = a.accepted
 			return o
 		}
 		next, err := resolve(cur, a.location)
@@ -297,6 +319,8 @@ type answer struct {
 	waited    bool          // and booked on the host
 	tooLong   bool          // longer than MaxRetryAfter: not booked
 	html      bool
+	botWall   bool
+	accepted  bool
 	read      bool // the body was read for anchors
 	truncated bool
 	anchors   []string
@@ -323,25 +347,38 @@ func (c *Checker) request(ctx context.Context, method, target string, jar http.C
 	if err != nil {
 		return a, err
 	}
-	req.Header.Set("User-Agent", c.ua)
-	req.Header.Set("Accept", accept)
+	set := h.settings
+	for k, v := range set.headers {
+		req.Header[k] = v
+	}
+	req.Header.Set("User-Agent", set.userAgent)
+	if req.Header.Get("Accept") == "" {
+		req.Header.Set("Accept", accept)
+	}
 	for _, ck := range jar.Cookies(req.URL) {
 		req.AddCookie(ck)
 	}
 	sent := c.now()
-	resp, err := c.client.Do(req)
+	resp, err := set.client.Do(req)
+	h.observe(c.now().Sub(sent))
 	if err != nil {
+		if cat, _ := describe(err); cat == policy.CategoryLinkTimeout && ctx.Err() == nil {
+			h.timedOut()
+		}
 		return a, err
 	}
 	defer resp.Body.Close()
 	jar.SetCookies(req.URL, resp.Cookies())
 
 	a.status = resp.StatusCode
+	a.accepted = a.status/100 != 2 && !redirect(a.status) && slices.Contains(set.accept, a.status)
 	a.location = resp.Header.Get("Location")
 	a.html = isHTML(resp.Header.Get("Content-Type"))
+	a.botWall = botWall(a.status, resp.Header)
 	now := c.now()
+	c.rateLimit(h, resp, &a, now)
 	h.answered(a.status, sent, now)
-	if a.status == http.StatusTooManyRequests || a.status == http.StatusServiceUnavailable {
+	if (a.status == http.StatusTooManyRequests || a.status == http.StatusServiceUnavailable) && !a.waited && !a.tooLong {
 		if d, ok := retryAfter(resp.Header.Get("Retry-After"), now); ok {
 			a.wait = d
 			if d > c.cfg.MaxRetryAfter {

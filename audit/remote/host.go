@@ -27,6 +27,8 @@ type host struct {
 	// that stops answering 429 recovers.
 	perHost     int
 	minInterval time.Duration
+	// settings are the request settings of the host, from Config.Hosts.
+	settings *requestSettings
 
 	mu       sync.Mutex
 	limit    int
@@ -46,6 +48,15 @@ type host struct {
 	// gaveUp: a link of this host ended rate limited, so the links not
 	// yet sent are not sent at all.
 	gaveUp bool
+
+	// latency and answers sum up the time requests took, answered or
+	// not, for the progress lines.
+	latency time.Duration
+	answers int
+
+	// timeouts counts the requests that timed out since the host last
+	// answered; at hangAfter, its links not yet sent are not sent.
+	timeouts int
 
 	// dispatched is how many workers hold a link of this host (see
 	// dispatcher); guarded by the dispatcher's lock.
@@ -140,6 +151,7 @@ const paceSlack = 100 * time.Millisecond
 func (h *host) answered(status int, sent, now time.Time) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	h.timeouts = 0
 	current := h.slowedAt.IsZero() || sent.After(h.slowedAt.Add(paceSlack))
 	if status == http.StatusTooManyRequests {
 		h.limited++
@@ -285,4 +297,51 @@ func (d *dispatcher) stop() {
 	d.stopped = true
 	d.mu.Unlock()
 	d.cond.Broadcast()
+}
+
+// hangAfter is how many requests to a host must time out in a row, with
+// no answer between them, for its links not yet sent to be given up: a
+// hanging host costs the run one timeout, not one per link.
+const hangAfter = 3
+
+// timedOut counts a request to h that timed out.
+func (h *host) timedOut() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.timeouts++
+}
+
+// hanging reports whether h timed out hangAfter times in a row.
+func (h *host) hanging() bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.timeouts >= hangAfter
+}
+
+// observe counts a request to h that took d, answered or not.
+func (h *host) observe(d time.Duration) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.latency += d
+	h.answers++
+}
+
+// meanLatency returns the mean time of a request to h; 0 before any.
+func (h *host) meanLatency() time.Duration {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.answers == 0 {
+		return 0
+	}
+	return h.latency / time.Duration(h.answers)
+}
+
+// hold makes the next request to h start no earlier than t: the reset
+// of a rate limit that is used up.
+func (h *host) hold(t time.Time) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if t.After(h.next) {
+		h.next = t
+	}
 }

@@ -15,6 +15,8 @@ const (
 	progressEvery = 100 * time.Millisecond
 	// progressHosts is how many hosts in flight the line names.
 	progressHosts = 3
+	// progressLogEvery is how often a line goes to a log.
+	progressLogEvery = 10 * time.Second
 )
 
 // progress draws a status line that is rewritten in place.
@@ -23,6 +25,8 @@ type progress struct {
 	w     io.Writer
 	total int
 	stop  chan struct{}
+
+	log bool // a line every ProgressEvery, for a log: nothing rewritten
 
 	mu       sync.Mutex
 	done     int
@@ -36,7 +40,23 @@ func newProgress(c *Checker, total int) *progress {
 	if c.cfg.Progress == nil || total == 0 {
 		return nil
 	}
-	p := &progress{c: c, w: c.cfg.Progress, total: total, stop: make(chan struct{})}
+	p := &progress{c: c, w: c.cfg.Progress, total: total, stop: make(chan struct{}), log: c.cfg.ProgressLog}
+	if p.log {
+		every := cmp.Or(c.cfg.ProgressEvery, progressLogEvery)
+		go func() {
+			t := time.NewTicker(every)
+			defer t.Stop()
+			for {
+				select {
+				case <-t.C:
+					p.logLine()
+				case <-p.stop:
+					return
+				}
+			}
+		}()
+		return p
+	}
 	p.draw(true)
 	// Redraw while nothing completes, for the hosts in flight.
 	go func() {
@@ -62,7 +82,36 @@ func (p *progress) step() {
 	p.mu.Lock()
 	p.done++
 	p.mu.Unlock()
-	p.draw(false)
+	if !p.log {
+		p.draw(false)
+	}
+}
+
+// logLine writes a line for a log: "links: 120/476 checked, 12 in
+// flight, slowest host: a.example (2.1s a request)".
+func (p *progress) logLine() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.finished {
+		return
+	}
+	inflight := 0
+	slowest, worst := "", time.Duration(0)
+	p.c.mu.Lock()
+	for _, h := range p.c.hosts {
+		_, _, k := h.state()
+		inflight += k
+		if d := h.meanLatency(); d > worst {
+			slowest, worst = h.name, d
+		}
+	}
+	p.c.mu.Unlock()
+	// One write a line, so that lines of a log do not interleave.
+	line := fmt.Sprintf("links: %d/%d checked, %d in flight", p.done, p.total, inflight)
+	if slowest != "" {
+		line += fmt.Sprintf(", slowest host: %s (%v a request)", slowest, worst.Round(time.Millisecond))
+	}
+	fmt.Fprintln(p.w, line)
 }
 
 // draw rewrites the line, unless it was drawn less than progressEvery
@@ -87,7 +136,9 @@ func (p *progress) finish() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.finished = true
-	fmt.Fprint(p.w, "\r\x1b[K")
+	if !p.log {
+		fmt.Fprint(p.w, "\r\x1b[K")
+	}
 }
 
 // inFlight returns "; in flight: a.example (3), b.example (1)" for the n

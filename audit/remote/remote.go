@@ -1,6 +1,7 @@
 package remote
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -8,6 +9,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/url"
+	"os"
 	"regexp"
 	"slices"
 	"strings"
@@ -32,12 +34,15 @@ var Categories = []uri.Category{
 const (
 	DefaultConcurrency   = 128
 	DefaultPerHost       = 10
-	DefaultMinInterval   = 10 * time.Millisecond
+	DefaultMinInterval   = 4 * time.Millisecond
 	DefaultTimeout       = 10 * time.Second
 	DefaultRetries       = 2
 	DefaultMaxRetryAfter = 60 * time.Second
 	DefaultMaxBody       = 2 << 20
 	DefaultCacheTTL      = 24 * time.Hour
+	DefaultFailureTTL    = time.Hour
+	DefaultConfirmRuns   = 3
+	DefaultConfirmSpan   = 24 * time.Hour
 	DefaultMaxTime       = 5 * time.Minute
 	DefaultURLBudget     = 90 * time.Second
 )
@@ -83,10 +88,27 @@ type Config struct {
 	MaxBody int64
 	// UserAgent is sent with every request; empty means UserAgent().
 	UserAgent string
-	// Cache is the path of a JSON file that keeps successes for CacheTTL;
-	// empty means no cache.
-	Cache    string
-	CacheTTL time.Duration
+	// Hosts are request settings by host pattern: headers, User-Agent,
+	// accepted statuses, a CA file. Every setting whose pattern names a
+	// host applies to it, later ones over earlier ones.
+	Hosts []HostSettings
+	// Getenv reads the environment variables that header values name;
+	// nil means os.Getenv.
+	Getenv func(string) string
+	// Cache is the path of a file that keeps successes for CacheTTL and
+	// failures, with their history, for FailureTTL; empty means no cache.
+	// A file that urilint did not write, or that git tracks, is refused
+	// (see CacheError). CacheTTL may not be longer than MaxCacheTTL.
+	Cache      string
+	CacheTTL   time.Duration
+	FailureTTL time.Duration
+	// A transient failure (a timeout, a reset connection, a 5xx, a 429,
+	// a bot wall) fails the check only once it is confirmed: seen in
+	// ConfirmRuns runs at least, the first and the last ConfirmSpan apart
+	// at least. Until then its Result is Unconfirmed. Without a cache no
+	// failure is confirmed.
+	ConfirmRuns int
+	ConfirmSpan time.Duration
 	// Exclude holds regexps of URLs not to fetch, matched against the
 	// URL as written and in normal form.
 	Exclude []*regexp.Regexp
@@ -97,8 +119,26 @@ type Config struct {
 	Client *http.Client
 	// Progress, when not nil, receives a status line that is rewritten in
 	// place (done/total, hosts in flight) and cleared at the end: pass
-	// os.Stderr only when it is a terminal.
-	Progress io.Writer
+	// os.Stderr only when it is a terminal. With ProgressLog, it receives
+	// instead a line every ProgressEvery (10 s when zero): checked/total,
+	// in flight, the slowest host, for a CI log.
+	Progress      io.Writer
+	ProgressLog   bool
+	ProgressEvery time.Duration
+
+	// GitHubToken, when not empty, has the links to github.com
+	// repositories, files, folders, issues, pull requests and releases
+	// checked through the REST API at GitHubAPI (empty means
+	// DefaultGitHubAPI), within its rate limits. Without a token,
+	// github.com is paced to its anonymous limits.
+	GitHubToken string
+	GitHubAPI   string
+
+	// Suggest: a dead link (404, 410, a name that does not resolve) gets
+	// the latest archived copy that the Wayback-style availability API at
+	// ArchiveAPI (empty means DefaultArchiveAPI) knows, as its Fix.
+	Suggest    bool
+	ArchiveAPI string
 }
 
 // DefaultConfig returns the defaults: lychee's limits (128 requests in
@@ -118,6 +158,9 @@ func DefaultConfig() Config {
 		URLBudget:     DefaultURLBudget,
 		MaxBody:       DefaultMaxBody,
 		CacheTTL:      DefaultCacheTTL,
+		FailureTTL:    DefaultFailureTTL,
+		ConfirmRuns:   DefaultConfirmRuns,
+		ConfirmSpan:   DefaultConfirmSpan,
 	}
 }
 
@@ -147,6 +190,21 @@ type Result struct {
 	// Attempts is how many times the URL was fetched; 0 when the answer
 	// came from the cache.
 	Attempts int
+	// Transient: the failure may pass if asked again later (a timeout, a
+	// reset, a 5xx, a 429, a bot wall); the others are permanent (a 4xx,
+	// a name that does not resolve, a certificate that does not verify,
+	// a redirect loop, a missing fragment).
+	Transient bool
+	// Unconfirmed: a transient failure not yet confirmed across runs
+	// (see Config.ConfirmRuns), which is not to fail a build.
+	Unconfirmed bool
+	// Unchecked: MaxTime ended before the URL was checked. Category and
+	// Message say so; it is not to fail a build.
+	Unchecked bool
+	// First, Last and Runs are the failure's history: when it was seen
+	// first and last, in how many runs.
+	First, Last time.Time
+	Runs        int
 }
 
 // Hop is one answer of a redirect chain.
@@ -164,6 +222,10 @@ type Checker struct {
 	global chan struct{}
 	cache  *cache
 	warns  []string
+	rules  []hostRule
+	// githubAPI is the base of the REST API that checks github.com
+	// pages, when there is a token; "" otherwise.
+	githubAPI string
 
 	mu    sync.Mutex
 	hosts map[string]*host
@@ -175,9 +237,11 @@ type Checker struct {
 }
 
 // New returns a Checker for cfg, with the cache file read if there is one.
-// A cache file that cannot be used (corrupt, of an unknown version, too
-// large, not a regular file) is no error: it is set aside with a warning
-// (see Warnings), and the run starts a fresh one.
+// A cache file that is not one urilint wrote, is not a regular file or is
+// tracked by git is an error (a *CacheError). One of urilint's that
+// cannot be used (corrupt, of an unknown version, too large) is no error:
+// it is set aside with a warning (see Warnings), and the run starts a
+// fresh one.
 func New(cfg Config) (*Checker, error) {
 	switch {
 	case cfg.Concurrency < 1:
@@ -188,8 +252,14 @@ func New(cfg Config) (*Checker, error) {
 		return nil, fmt.Errorf("timeout %v is not a positive duration", cfg.Timeout)
 	case cfg.Retries < 0:
 		return nil, fmt.Errorf("retries %d is negative", cfg.Retries)
-	case cfg.MinInterval < 0 || cfg.MaxRetryAfter < 0 || cfg.CacheTTL < 0 || cfg.MaxBody < 0 || cfg.MaxTime < 0 || cfg.URLBudget < 0:
+	case cfg.ConfirmRuns < 0:
+		return nil, fmt.Errorf("confirm-runs %d is negative", cfg.ConfirmRuns)
+	case cfg.MinInterval < 0 || cfg.MaxRetryAfter < 0 || cfg.CacheTTL < 0 || cfg.FailureTTL < 0 || cfg.ConfirmSpan < 0 || cfg.MaxBody < 0 || cfg.MaxTime < 0 || cfg.URLBudget < 0:
 		return nil, errors.New("a duration or size of the configuration is negative")
+	case cfg.CacheTTL > MaxCacheTTL || cfg.FailureTTL > MaxCacheTTL:
+		return nil, fmt.Errorf("cache-ttl %v is longer than %v, the longest a cache entry is trusted", max(cfg.CacheTTL, cfg.FailureTTL), MaxCacheTTL)
+	case cfg.ConfirmSpan > MaxCacheTTL:
+		return nil, fmt.Errorf("confirm-span %v is longer than %v, the longest a failure history is kept", cfg.ConfirmSpan, MaxCacheTTL)
 	}
 	c := &Checker{
 		cfg:    cfg,
@@ -204,9 +274,30 @@ func New(cfg Config) (*Checker, error) {
 		c.ua = UserAgent()
 	}
 	c.client = newClient(cfg)
+	getenv := cfg.Getenv
+	if getenv == nil {
+		getenv = os.Getenv
+	}
+	rules, warns, err := compileHosts(cfg.Hosts, c.client, getenv)
+	if err != nil {
+		return nil, err
+	}
+	c.rules, c.warns = rules, warns
+	if cfg.GitHubToken != "" {
+		api := cmp.Or(cfg.GitHubAPI, DefaultGitHubAPI)
+		rule, base, ok := githubHostRule(api, cfg.GitHubToken)
+		if !ok {
+			return nil, fmt.Errorf("github-api %q is not an http or https URL", api)
+		}
+		rule.client, rule.userAgent = c.client, ""
+		c.rules, c.githubAPI = append(c.rules, rule), base
+	}
 	if cfg.Cache != "" {
-		var warn error
-		c.cache, warn = loadCache(cfg.Cache, cfg.CacheTTL, c.now())
+		var warn, err error
+		c.cache, warn, err = loadCache(cfg.Cache, cfg.CacheTTL, cfg.FailureTTL, c.now())
+		if err != nil {
+			return nil, err
+		}
 		if warn != nil {
 			c.warns = append(c.warns, warn.Error())
 		}
@@ -302,8 +393,8 @@ func (c *Checker) Check(ctx context.Context, urls []string) (map[string]Result, 
 	}
 	var pending []*group
 	for _, g := range order {
-		if p, ok := c.cache.get(g.target, g.anchors, c.now()); ok {
-			report(g, &outcome{page: p})
+		if e, ok := c.cache.get(g.target, g.anchors, c.now()); ok {
+			report(g, cachedOutcome(e))
 			continue
 		}
 		g.host = c.host(hostOf(g.target))
@@ -334,9 +425,7 @@ func (c *Checker) Check(ctx context.Context, urls []string) (map[string]Result, 
 				if o.cancelled {
 					continue
 				}
-				if !g.secret && o.ok() {
-					c.cache.put(g.target, o.page, c.now())
-				}
+				c.record(g, &o)
 				report(g, &o)
 				mu.Lock()
 				checked[index[g]] = true
@@ -360,7 +449,7 @@ func (c *Checker) Check(ctx context.Context, urls []string) (map[string]Result, 
 			}
 		}
 	}
-	return results, c.cache.save(c.now())
+	return results, c.cache.save(c.now)
 }
 
 // Warnings returns what New set aside, such as a corrupt cache file: no
@@ -383,7 +472,12 @@ func (c *Checker) host(name string) *host {
 	defer c.mu.Unlock()
 	h := c.hosts[name]
 	if h == nil {
-		h = newHost(name, c.cfg.PerHost, c.cfg.MinInterval)
+		if (name == "github.com" || name == "www.github.com") && c.githubAPI == "" {
+			h = newHost(name, min(c.cfg.PerHost, githubAnonPerHost), max(c.cfg.MinInterval, githubAnonInterval))
+		} else {
+			h = newHost(name, c.cfg.PerHost, c.cfg.MinInterval)
+		}
+		h.settings = c.settingsFor(name)
 		c.hosts[name] = h
 	}
 	return h
@@ -457,9 +551,30 @@ func (c *Checker) CheckLinks(ctx context.Context, urls []string) (map[string]aud
 	if err != nil {
 		warns = append(warns, err.Error())
 	}
+	if note := c.unconfirmedNote(res); note != "" {
+		warns = append(warns, note)
+	}
 	out := make(map[string]audit.RemoteVerdict, len(res))
+	unchecked := 0
 	for u, r := range res {
-		out[u] = audit.RemoteVerdict{Category: r.Category, Message: r.Message, Fix: r.Fix, Note: r.Note}
+		v := audit.RemoteVerdict{Category: r.Category, Message: r.Message, Fix: r.Fix, Note: r.Note}
+		switch {
+		case r.Unchecked:
+			v.Verdict = audit.VerdictUnchecked
+			unchecked++
+		case r.Unconfirmed:
+			v.Verdict = audit.VerdictUnconfirmed
+		}
+		out[u] = v
+	}
+	if unchecked > 0 {
+		warns = append(warns, fmt.Sprintf("%s not checked within max-time %v: they do not fail the check", plural(unchecked, "link"), c.cfg.MaxTime))
 	}
 	return out, warns
 }
+
+// The default APIs of Config.
+const (
+	DefaultGitHubAPI  = "https://api.github.com"
+	DefaultArchiveAPI = "https://archive.org/wayback/available"
+)

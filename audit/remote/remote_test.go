@@ -555,10 +555,14 @@ func TestTimeout(t *testing.T) {
 	cfg.Timeout = 250 * time.Millisecond
 	cfg.Retries = 1
 	res := check(t, newChecker(t, cfg, &sleeps{}), s.URL+"/slow")
-	want(t, res, s.URL+"/slow", "link-timeout", "does not answer within 250ms (2 attempts)")
-	// The HEAD that timed out is asked again as GET, and the retry is a GET.
-	if got := s.log(); !slices.Equal(got, []string{"HEAD /slow", "GET /slow", "GET /slow"}) {
-		t.Errorf("the server saw %q, want HEAD, GET, GET", got)
+	want(t, res, s.URL+"/slow", "link-timeout", "does not answer within 250ms", "a transient failure, unconfirmed")
+	if r := res[s.URL+"/slow"]; !r.Transient || !r.Unconfirmed || r.Attempts != 1 {
+		t.Errorf("timeout: transient %v, unconfirmed %v, %d attempts; want transient, unconfirmed, 1 attempt", r.Transient, r.Unconfirmed, r.Attempts)
+	}
+	// The HEAD that timed out is asked again as GET; a timeout is not
+	// retried, which would cost the whole timeout again.
+	if got := s.log(); !slices.Equal(got, []string{"HEAD /slow", "GET /slow"}) {
+		t.Errorf("the server saw %q, want HEAD, GET", got)
 	}
 }
 

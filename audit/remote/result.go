@@ -25,7 +25,7 @@ func (c *Checker) result(l link, o *outcome) Result {
 	}
 	switch {
 	case o.unchecked:
-		r.Category = policy.CategoryLinkTimeout
+		r.Category, r.Unchecked = policy.CategoryLinkTimeout, true
 		r.Message = fmt.Sprintf("%q was not checked within the time of the remote checks (max-time %v)", uri.Redact(l.raw), c.cfg.MaxTime)
 		if o.limited {
 			r.Category = policy.CategoryLinkRateLimited
@@ -35,6 +35,12 @@ func (c *Checker) result(l link, o *outcome) Result {
 	case o.skipped:
 		r.Category = policy.CategoryLinkRateLimited
 		r.Message = fmt.Sprintf("%q was not checked: its host kept answering 429 too many requests to other links", uri.Redact(l.raw))
+		c.verdict(&r, o)
+		return r
+	case o.hung:
+		r.Category = policy.CategoryLinkTimeout
+		r.Message = fmt.Sprintf("%q was not checked: its host did not answer %d requests in a row within %v", uri.Redact(l.raw), hangAfter, c.cfg.Timeout)
+		c.verdict(&r, o)
 		return r
 	case o.limited && o.err != nil:
 		r.Category = policy.CategoryLinkRateLimited
@@ -49,6 +55,7 @@ func (c *Checker) result(l link, o *outcome) Result {
 			r.Message += fmt.Sprintf(" (%d attempts)", o.attempts)
 		}
 		r.Message += ": not checked"
+		c.verdict(&r, o)
 		return r
 	case o.err != nil:
 		cat, reason := describe(o.err)
@@ -64,6 +71,8 @@ func (c *Checker) result(l link, o *outcome) Result {
 	case o.tooMany:
 		r.Category = policy.CategoryLinkRedirectLoop
 		r.Message = fmt.Sprintf("%q redirects more than %d times", uri.Redact(l.raw), MaxRedirects)
+	case o.Accepted:
+		// A status the settings of its host accept: fine.
 	case r.Status >= 400 && r.Status < 500:
 		r.Category = policy.CategoryLinkClientError
 		r.Message = fmt.Sprintf("%s returns %s", subject(r.Final), statusText(r.Status))
@@ -98,6 +107,10 @@ func (c *Checker) result(l link, o *outcome) Result {
 	if r.Category != "" && r.Category != policy.CategoryLinkMoved && o.attempts > 1 {
 		r.Message += fmt.Sprintf(" (%d attempts)", o.attempts)
 	}
+	if o.botWall {
+		r.Message += " (a bot wall's challenge, which a browser may pass)"
+	}
+	c.verdict(&r, o)
 	return r
 }
 

@@ -2,6 +2,8 @@ package site
 
 import (
 	"encoding/json"
+	"errors"
+	"fmt"
 	"path"
 	"strings"
 
@@ -35,31 +37,80 @@ func readConfig(t *Tree, rel string) (config, error) {
 		if err := yaml.Unmarshal(src, &n); err != nil {
 			return nil, err
 		}
-		if v, ok := plainYAML(&n).(map[string]any); ok {
-			c = v
+		y := &plainYAML{}
+		v := y.value(&n)
+		if y.err != nil {
+			return nil, y.err
+		}
+		if m, ok := v.(map[string]any); ok {
+			c = m
 		}
 	}
 	return c, nil
 }
 
 // plainYAML turns a YAML node into maps, slices and scalars, whatever its
-// tags say.
-func plainYAML(n *yaml.Node) any {
+// tags say. A node tree keeps aliases as pointers, so a few hundred bytes
+// of YAML ("billion laughs": nine aliases of nine aliases of ...) expand
+// to gigabytes when walked; the walk counts what it makes as yaml.v3's
+// own Decode does, and fails past the same budget (aliasBudget).
+type plainYAML struct {
+	made, aliased int // values made, and those made under an alias
+	depth         int // aliases being expanded
+	expanding     map[*yaml.Node]bool
+	err           error
+}
+
+// errAliasing is the error of a document that aliases too much, worded
+// as yaml.v3's.
+var errAliasing = errors.New("document contains excessive aliasing")
+
+// aliasBudget reports whether made values, aliased of them under an
+// alias, are within yaml.v3's budget (decode.go, allowedAliasRatio):
+// aliases may make 99% of a document of up to 400,000 values, a share
+// that falls to 10% at 4,000,000, once past 1,000 values and 100 aliased.
+func aliasBudget(made, aliased int) bool {
+	if aliased <= 100 || made <= 1000 {
+		return true
+	}
+	const low, high = 400_000, 4_000_000
+	ratio := 0.99
+	switch {
+	case made >= high:
+		ratio = 0.10
+	case made > low:
+		ratio = 0.99 - 0.89*float64(made-low)/float64(high-low)
+	}
+	return float64(aliased)/float64(made) <= ratio
+}
+
+func (y *plainYAML) value(n *yaml.Node) any {
+	if y.err != nil {
+		return nil
+	}
+	y.made++
+	if y.depth > 0 {
+		y.aliased++
+	}
+	if !aliasBudget(y.made, y.aliased) {
+		y.err = errAliasing
+		return nil
+	}
 	switch n.Kind {
 	case yaml.DocumentNode:
 		if len(n.Content) > 0 {
-			return plainYAML(n.Content[0])
+			return y.value(n.Content[0])
 		}
 	case yaml.MappingNode:
 		m := map[string]any{}
 		for i := 0; i+1 < len(n.Content); i += 2 {
-			m[n.Content[i].Value] = plainYAML(n.Content[i+1])
+			m[n.Content[i].Value] = y.value(n.Content[i+1])
 		}
 		return m
 	case yaml.SequenceNode:
 		var s []any
 		for _, c := range n.Content {
-			s = append(s, plainYAML(c))
+			s = append(s, y.value(c))
 		}
 		return s
 	case yaml.ScalarNode:
@@ -75,9 +126,22 @@ func plainYAML(n *yaml.Node) any {
 		}
 		return n.Value
 	case yaml.AliasNode:
-		if n.Alias != nil {
-			return plainYAML(n.Alias)
+		if n.Alias == nil {
+			return nil
 		}
+		if y.expanding[n.Alias] {
+			y.err = fmt.Errorf("line %d: anchor %q holds an alias of itself", n.Line, n.Value)
+			return nil
+		}
+		if y.expanding == nil {
+			y.expanding = map[*yaml.Node]bool{}
+		}
+		y.expanding[n.Alias] = true
+		y.depth++
+		v := y.value(n.Alias)
+		y.depth--
+		delete(y.expanding, n.Alias)
+		return v
 	}
 	return nil
 }

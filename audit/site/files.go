@@ -8,6 +8,7 @@ package site
 import (
 	"errors"
 	"io/fs"
+	"math"
 	"path/filepath"
 	"strings"
 )
@@ -81,6 +82,18 @@ func ReadLarge(name string, limit int) (src []byte, free func(), err error) {
 	return readLarge(name, limit)
 }
 
+// ErrNotRegular is the cause of the error of ReadHead for a file that is
+// no regular file.
+var ErrNotRegular = errors.New("is not a regular file: not read")
+
 // ReadHead reads at most the first n bytes of the file name: enough of a
-// configuration file or of a page's front matter.
+// configuration file or of a page's front matter. The file must be a
+// regular file: a named pipe or a device is refused without waiting on
+// it (an error wrapping ErrNotRegular).
 func ReadHead(name string, n int) ([]byte, error) { return read(name, n, true) }
+
+// ReadRegular reads the regular file name whole, and refuses without
+// waiting on it a file that is none (an error wrapping ErrNotRegular):
+// for the files of a tree that a link leads to, which the user did not
+// name and which must not block the run.
+func ReadRegular(name string) ([]byte, error) { return read(name, math.MaxInt-1, true) }

@@ -96,7 +96,7 @@ func (h hugo) Load(t *Tree, s *Site) error {
 	s.termIDs = cfg.flag("markup.goldmark.parser.autoDefinitionTermID", false)
 	lower := !cfg.flag("disablePathToLower", false)
 	ugly := cfg.flag("uglyURLs", false)
-	contentDir := cfg.str("contentDir", "content")
+	contentDir := folder(cfg.str("contentDir", "content"))
 	defLang := strings.ToLower(cfg.str("defaultContentLanguage", "en"))
 	inSubdir := cfg.flag("defaultContentLanguageInSubdir", false)
 
@@ -118,7 +118,7 @@ func (h hugo) Load(t *Tree, s *Site) error {
 			}
 			dir := contentDir
 			if lc != nil {
-				dir = lc.str("contentDir", contentDir)
+				dir = folder(lc.str("contentDir", contentDir))
 			}
 			langs = append(langs, hugoLang{code: code, prefix: prefix, dir: dir})
 		}
@@ -142,9 +142,10 @@ func (h hugo) Load(t *Tree, s *Site) error {
 		statics = []string{"static"}
 	}
 	for _, m := range cfg.list("module.mounts") {
-		src, tgt := m.str("source", ""), m.str("target", "")
+		raw, tgt := m.str("source", ""), m.str("target", "")
+		src := folder(raw)
 		switch {
-		case src == "":
+		case raw == "":
 		case tgt == "static" || strings.HasPrefix(tgt, "static/"):
 			s.Mount("/"+strings.TrimPrefix(strings.TrimPrefix(tgt, "static"), "/"), src)
 		case tgt == "content" || strings.HasPrefix(tgt, "content/"):

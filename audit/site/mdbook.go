@@ -29,7 +29,7 @@ func (mdbook) Load(t *Tree, s *Site) error {
 	if err != nil {
 		cfg = config{}
 	}
-	src := strings.Trim(path.Clean(cfg.str("book.src", "src")), "/")
+	src := folder(cfg.str("book.src", "src"))
 	s.Anchors = anchor.HTML
 	s.slug = mdbookSlug
 	s.Mount("/", src)

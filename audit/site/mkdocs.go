@@ -31,7 +31,7 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 	if err != nil {
 		cfg = config{}
 	}
-	docs := strings.Trim(path.Clean(cfg.str("docs_dir", "docs")), "/")
+	docs := folder(cfg.str("docs_dir", "docs"))
 	dirURLs := cfg.flag("use_directory_urls", true)
 	s.Anchors = anchor.HTML
 	s.Base(cfg.str("site_url", ""))
@@ -39,7 +39,7 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 	s.dupSep = "_"
 	s.Mount("/", docs)
 	if dir := cfg.str("theme.custom_dir", ""); dir != "" {
-		s.templates = append(s.templates, strings.Trim(path.Clean(dir), "/"))
+		s.templates = append(s.templates, folder(dir))
 	}
 	// pymdownx.tabbed with a slugify function gives each content tab an
 	// id made from its title.

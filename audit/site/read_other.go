@@ -10,6 +10,11 @@ import (
 
 // read reads the file name: see the Unix version.
 func read(name string, limit int, head bool) ([]byte, error) {
+	if head {
+		if info, err := os.Stat(name); err == nil && !info.Mode().IsRegular() {
+			return nil, &fs.PathError{Op: "read", Path: name, Err: ErrNotRegular}
+		}
+	}
 	f, err := os.Open(name)
 	if err != nil {
 		return nil, err

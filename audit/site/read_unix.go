@@ -31,8 +31,15 @@ func readLarge(name string, limit int) ([]byte, func(), error) {
 // unmaps it.
 func readInto(name string, limit int, head, large bool) (src []byte, free func(), err error) {
 	var fd int
+	flags := syscall.O_RDONLY | syscall.O_CLOEXEC
+	if head {
+		// A named pipe blocks the open until a writer comes: a
+		// configuration or a page's head is opened without waiting, and
+		// refused below when it is no regular file.
+		flags |= syscall.O_NONBLOCK
+	}
 	for {
-		fd, err = syscall.Open(name, syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
+		fd, err = syscall.Open(name, flags, 0)
 		if err != syscall.EINTR {
 			break
 		}
@@ -48,6 +55,9 @@ func readInto(name string, limit int, head, large bool) (src []byte, free func()
 		max = limit
 	}
 	if syscall.Fstat(fd, &st) == nil {
+		if head && st.Mode&syscall.S_IFMT != syscall.S_IFREG {
+			return nil, nil, &fs.PathError{Op: "read", Path: name, Err: ErrNotRegular}
+		}
 		if st.Mode&syscall.S_IFMT != syscall.S_IFREG {
 			max = limit // a pipe or a device may never end
 		} else if st.Size > 0 && st.Size < math.MaxInt {

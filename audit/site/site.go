@@ -11,6 +11,7 @@
 package site
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -19,8 +20,10 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/urilint/urilint/internal/anchor"
+	"github.com/urilint/urilint/internal/confine"
 	"github.com/urilint/urilint/uri"
 )
 
@@ -306,10 +309,19 @@ func (s *Site) Alias(u, rel string) {
 	}
 }
 
+// folder returns the folder a generator's configuration names (Hugo's
+// contentDir, MkDocs' docs_dir, mdBook's src), as a slash path from the
+// site's folder that does not leave it: ".." stops at the top, as in a
+// URL path ("../../.." is the site's folder itself), and a leading "/"
+// is the site's folder. Tree.path keeps symbolic links from leaving.
+func folder(dir string) string {
+	return strings.Trim(path.Clean("/"+dir), "/")
+}
+
 // Mount serves the folder dir (slash path from the root) at the URL path
 // prefix u, file by file.
 func (s *Site) Mount(u, dir string) {
-	dir = strings.Trim(path.Clean("/"+dir), "/")
+	dir = folder(dir)
 	u = "/" + strings.Trim(u, "/")
 	for _, m := range s.mounts {
 		if m.url == u && m.dir == dir {
@@ -559,14 +571,62 @@ func cutFold(s, prefix string) (string, bool) {
 	return s[len(prefix):], true
 }
 
-// Tree reads the files of the tree a site is built from.
+// Tree reads the files of the tree a site is built from. A generator's
+// configuration is the repository's, and may name any folder
+// (contentDir = "../../..", docs_dir: /etc): every path a Tree is asked
+// for goes through path, which keeps it inside Root, as written and
+// through symbolic links (docs/security.md), so that no publisher model
+// reads, lists or tests for a file outside the tree.
 type Tree struct {
 	Root string // absolute
+
+	mu   sync.Mutex
+	real string          // Root with its symbolic links resolved; "" until asked
+	dirs map[string]bool // folder -> whether it is inside Root once links are resolved
 }
 
-// Exists reports whether the slash path rel is a file or folder.
+// path returns the file the slash path rel names under the root, or
+// false when it leads outside. A path that climbs with ".." or starts
+// with "/" is read from the root, as Site.Mount reads a folder: ".."
+// stops there ("../../x" is "x"). One that leads outside through a
+// symbolic link (a folder or file linked to "/etc") is refused, whether
+// or not its target exists, so that what the tree learns from the answer
+// is nothing of the outside.
+func (t *Tree) path(rel string) (string, bool) {
+	p := filepath.Join(t.Root, filepath.FromSlash(strings.TrimPrefix(path.Clean("/"+rel), "/")))
+	if p == t.Root {
+		return p, true
+	}
+	dir := filepath.Dir(p)
+	t.mu.Lock()
+	if t.real == "" {
+		t.real = confine.Real(t.Root)
+		t.dirs = map[string]bool{}
+	}
+	in, ok := t.dirs[dir]
+	if !ok {
+		in = confine.Within(t.real, confine.Real(dir))
+		t.dirs[dir] = in
+	}
+	real := t.real
+	t.mu.Unlock()
+	if !in {
+		return "", false
+	}
+	if info, err := os.Lstat(p); err == nil && info.Mode()&fs.ModeSymlink != 0 {
+		return p, confine.Within(real, confine.Real(p))
+	}
+	return p, true
+}
+
+// Exists reports whether the slash path rel is a file or folder of the
+// tree.
 func (t *Tree) Exists(rel string) bool {
-	_, err := os.Stat(filepath.Join(t.Root, filepath.FromSlash(rel)))
+	p, ok := t.path(rel)
+	if !ok {
+		return false
+	}
+	_, err := os.Stat(p)
 	return err == nil
 }
 
@@ -580,26 +640,57 @@ func (t *Tree) First(rels ...string) string {
 	return ""
 }
 
-// maxConfig bounds what is read of a configuration file or of a page's
-// front matter.
+// maxConfig bounds a configuration file: one longer is an error rather
+// than a prefix read as if it were the whole.
 const maxConfig = 1 << 20
 
-// Read reads the slash path rel, up to 1 MiB.
+// Read reads the slash path rel, a configuration file: a regular file
+// of at most 1 MiB. Its errors do not name the file, as a decoder's do
+// not: the caller does.
 func (t *Tree) Read(rel string) ([]byte, error) {
-	return ReadHead(filepath.Join(t.Root, filepath.FromSlash(rel)), maxConfig)
+	p, err := t.open(rel)
+	if err != nil {
+		return nil, err
+	}
+	src, err := ReadHead(p, maxConfig+1)
+	switch {
+	case errors.Is(err, ErrNotRegular):
+		return nil, ErrNotRegular
+	case err == nil && len(src) > maxConfig:
+		return nil, errors.New("longer than the limit of 1 MiB: not read")
+	}
+	return src, err
 }
 
 // head reads the first 64 KiB of the slash path rel: enough for the
 // front matter of a page.
 func (t *Tree) head(rel string) ([]byte, error) {
-	return ReadHead(filepath.Join(t.Root, filepath.FromSlash(rel)), 64<<10)
+	p, err := t.open(rel)
+	if err != nil {
+		return nil, err
+	}
+	return ReadHead(p, 64<<10)
+}
+
+// open returns the file of rel to read, or why it is not read.
+func (t *Tree) open(rel string) (string, error) {
+	p, ok := t.path(rel)
+	if !ok {
+		return "", errors.New("leads through a symbolic link outside the tree: not read")
+	}
+	return p, nil
 }
 
 // Walk calls fn with the slash path (from the root) of every file under
 // the folder dir, as the audit's collector walks (WalkFiles): hidden
-// folders and installed dependencies are left out.
+// folders and installed dependencies are left out. A folder outside the
+// tree is not walked (path); a symbolic link met in the walk is passed
+// on as a file, and reading it goes through path again.
 func (t *Tree) Walk(dir string, fn func(rel string)) {
-	start := filepath.Join(t.Root, filepath.FromSlash(dir))
+	start, ok := t.path(dir)
+	if !ok {
+		return
+	}
 	// A folder that cannot be read is one whose files the publisher
 	// cannot serve either: no error.
 	_ = WalkFiles(start, nil, func(p string, _ fs.DirEntry) {

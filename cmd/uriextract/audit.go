@@ -31,6 +31,7 @@ type auditOptions struct {
 
 	remote     bool
 	net        remote.Config
+	env        remoteEnv // what the configuration may read of the environment
 	excludeURL []*regexp.Regexp
 }
 
@@ -54,6 +55,7 @@ func (a *auditOptions) flags(fset *flag.FlagSet) {
 	fset.IntVar(&a.net.PerHost, "per-host", a.net.PerHost, "with -remote, how many requests may be in flight at once to one host")
 	fset.DurationVar(&a.net.MaxTime, "max-time", a.net.MaxTime, "with -remote, how long all the requests together may take; links left unchecked then are reported (0: no bound)")
 	fset.DurationVar(&a.net.URLBudget, "url-time", a.net.URLBudget, "with -remote, how long one link may take, its retries and waits for a host that answers 429 included (0: no bound)")
+	remoteFlags(fset, &a.net, &a.env)
 	fset.Func("exclude-url", "with -remote, a `regexp` of URLs not to fetch (repeatable; "+audit.IgnoreFile+" in the root holds more, one a line)", func(s string) error {
 		re, err := regexp.Compile(s)
 		if err != nil {
@@ -73,9 +75,12 @@ func remoteCheck(a *auditOptions, stderr io.Writer) (check audit.RemoteChecker, 
 	}
 	cfg := a.net
 	cfg.Exclude = a.excludeURL
-	if f, ok := stderr.(*os.File); ok && isTerminal(f) {
-		cfg.Progress = stderr
+	if f, ok := stderr.(*os.File); ok {
+		// A terminal gets a line rewritten in place, a CI log a line
+		// every 10 seconds.
+		cfg.Progress, cfg.ProgressLog = stderr, !isTerminal(f)
 	}
+	cfg.GitHubToken = a.env.githubToken(&cfg)
 	c, err := remote.New(cfg)
 	if err != nil {
 		return nil, nil, nil, err
@@ -140,11 +145,11 @@ func runAudit(o options, pol *policy.Policy, paths []string, stdin io.Reader, st
 		say(stderr, "%s", w)
 	}
 	for _, err := range r.Errors {
-		say(stderr, "%v", err)
+		sayErr(stderr, err)
 		status = exitError
 	}
 	if writeErr != nil {
-		say(stderr, "%v", writeErr)
+		sayErr(stderr, writeErr)
 		return exitError
 	}
 	say(stderr, "%s", audit.Summary(r))
@@ -172,4 +177,16 @@ func runAudit(o options, pol *policy.Policy, paths []string, stdin io.Reader, st
 // command) or move a terminal's cursor.
 func say(stderr io.Writer, format string, args ...any) {
 	fmt.Fprintf(stderr, "uriextract: %s\n", audit.Printable(fmt.Sprintf(format, args...)))
+}
+
+// sayErr prints err as say does, each error of a joined error (a
+// configuration with several bad keys) on a line of its own.
+func sayErr(stderr io.Writer, err error) {
+	if joined, ok := err.(interface{ Unwrap() []error }); ok {
+		for _, e := range joined.Unwrap() {
+			sayErr(stderr, e)
+		}
+		return
+	}
+	say(stderr, "%v", err)
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 )
 
 // TestWalkSkipsFIFO checks that a named pipe met in a walk, directly or
@@ -71,5 +72,51 @@ func TestFlushPerFile(t *testing.T) {
 	outW.Close()
 	if code != exitOK {
 		t.Errorf("uriextract first.txt - : exit %d, stderr:\n%s", code, &stderr)
+	}
+}
+
+// TestSpecialFilesNotOpened (issue 25): a named pipe that a link's
+// fragment leads to, a hugo.toml that is a named pipe and a .urilint.yaml
+// that is one are never waited on: the configurations are errors (exit
+// 2), the link target has no anchors to read.
+func TestSpecialFilesNotOpened(t *testing.T) {
+	for _, tt := range []struct {
+		name, pipe string
+		code       int
+		stderr     string
+	}{
+		{"link target", "pipe.md", exitFindings, ""},
+		{"hugo.toml", "hugo.toml", exitError, "uriextract: hugo.toml: is not a regular file: not read"},
+		{".urilint.yaml", ".urilint.yaml", exitError, ".urilint.yaml:1: is not a regular file (a named pipe): not read"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			if err := os.MkdirAll(filepath.Join(dir, ".git", "x"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := syscall.Mkfifo(filepath.Join(dir, tt.pipe), 0o644); err != nil {
+				t.Skipf("no named pipes here: %v", err)
+			}
+			for name, data := range map[string]string{"content/a.md": "[p](../pipe.md#x) [q](gone.md)\n", "layouts/x": ""} {
+				if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			t.Chdir(dir)
+			done := make(chan int, 1)
+			var stdout, stderr bytes.Buffer
+			go func() { done <- run([]string{"-check", "content"}, strings.NewReader(""), &stdout, &stderr) }()
+			select {
+			case code := <-done:
+				if code != tt.code || !strings.Contains(stderr.String(), tt.stderr) {
+					t.Errorf("uriextract -check content: exit %d, stderr:\n%s\nwant exit %d and %q", code, &stderr, tt.code, tt.stderr)
+				}
+			case <-time.After(20 * time.Second):
+				t.Fatalf("uriextract -check waits on the named pipe %s", tt.pipe)
+			}
+		})
 	}
 }

@@ -65,6 +65,7 @@ var checkOnly = map[string]bool{
 	"output": true, "root": true, "fix": true, "diff": true,
 	"remote": true, "timeout": true, "retries": true, "cache": true, "cache-ttl": true,
 	"concurrency": true, "per-host": true, "max-time": true, "url-time": true, "exclude-url": true,
+	"user-agent": true, "header": true, "per-host-interval": true, "suggest": true, "archive-api": true, "github-api": true, "allow-env": true,
 }
 
 // formats are the values of -format.
@@ -161,19 +162,19 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 	file, err := loadConfig(o.config)
 	if err != nil {
-		say(stderr, "%v", err)
+		sayErr(stderr, err)
 		return exitError
 	}
 	set := map[string]bool{}
 	fset.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	if err := o.apply(file, set); err != nil {
-		say(stderr, "%v", err)
+		sayErr(stderr, err)
 		return exitError
 	}
 	on, off := file.Categories(splitList(o.enable), splitList(o.disable))
 	pol, err := policy.New(policy.Config{Front: policy.Documents, Enable: on, Disable: off, AllowZone: o.allowZone})
 	if err != nil {
-		say(stderr, "%v", err)
+		sayErr(stderr, err)
 		return exitError
 	}
 
@@ -246,6 +247,9 @@ func (o *options) apply(c *config.File, set map[string]bool) error {
 	if unset("cache-ttl", r.CacheTTL > 0) {
 		net.CacheTTL = time.Duration(r.CacheTTL)
 	}
+	if err := applyRemote(net, &o.audit.env, c, set); err != nil {
+		return err
+	}
 	var res []*regexp.Regexp
 	for _, s := range r.ExcludeURLs {
 		re, err := regexp.Compile(s) // the decoder compiled it once already
@@ -282,7 +286,7 @@ func runList(o options, paths []string, stdin io.Reader, stdout, stderr io.Write
 			say(stderr, "%s", w)
 		}
 		for _, err := range errs {
-			say(stderr, "%v", err)
+			sayErr(stderr, err)
 			status = exitError
 		}
 		if err := lw.Write(w, f, links); err != nil {

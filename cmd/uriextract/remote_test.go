@@ -165,16 +165,24 @@ func TestRemoteCache(t *testing.T) {
 	if code != exitFindings {
 		t.Fatalf("second run: exit %d, want %d\nstderr:\n%s", code, exitFindings, stderr)
 	}
-	if ok, gone := srv.count("/ok"), srv.count("/gone"); ok != 1 || gone != 4 {
-		t.Errorf("server saw %d requests for /ok and %d for /gone, want 1 (cached) and 4 (failures are not; HEAD, then GET)", ok, gone)
+	if ok, gone := srv.count("/ok"), srv.count("/gone"); ok != 1 || gone != 2 {
+		t.Errorf("server saw %d requests for /ok and %d for /gone, want 1 (cached) and 2 (HEAD, then GET, then cached)", ok, gone)
 	}
+	// A file that urilint did not write is refused, and left as it is.
 	if err := os.WriteFile("links.json", []byte("{"), 0o666); err != nil {
 		t.Fatal(err)
 	}
-	// A corrupt cache is set aside with a warning, and a fresh one
-	// written, so that the next run uses it.
 	code, _, stderr = rerun(t, "-check", "-remote", "-cache", "links.json", "doc.md")
-	if code != exitFindings || !strings.Contains(stderr, `cache "links.json" is not a cache file`) {
+	if data, _ := os.ReadFile("links.json"); code != exitError || !strings.Contains(stderr, `cache "links.json" is not a cache file that urilint wrote`) || string(data) != "{" {
+		t.Errorf("not a cache: exit %d, stderr:\n%s\nwant exit 2 and an error naming the file, the file unchanged", code, stderr)
+	}
+	// A corrupt cache of ours is set aside with a warning, and a fresh
+	// one written, so that the next run uses it.
+	if err := os.WriteFile("links.json", []byte("urilint remote cache\n{"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr = rerun(t, "-check", "-remote", "-cache", "links.json", "doc.md")
+	if code != exitFindings || !strings.Contains(stderr, `cache "links.json" is corrupt`) {
 		t.Errorf("corrupt cache: exit %d, stderr:\n%s\nwant exit 1 and a warning naming the file", code, stderr)
 	}
 	before := srv.count("/ok")

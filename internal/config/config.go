@@ -12,8 +12,12 @@
 package config
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -21,10 +25,12 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/urilint/urilint/internal/confine"
 	"github.com/urilint/urilint/internal/policy"
 )
 
@@ -55,14 +61,15 @@ type File struct {
 // disable and allow-zone keys they are the settings of the golangci-lint
 // plugin, one to one.
 type Go struct {
-	Tests    bool `yaml:"tests" doc:"report in _test.go files"`
-	FixTests bool `yaml:"fix-tests" doc:"let -fix rewrite _test.go files"`
+	Tests    bool     `yaml:"tests" doc:"report in _test.go files"`
+	FixTests bool     `yaml:"fix-tests" doc:"let -fix rewrite _test.go files"`
+	Fixes    []string `yaml:"fixes" doc:"categories whose fixes -fix makes besides those that repair a defect (the normalization categories, whose fixes change strings compared as text)" enum:"category"`
 }
 
 // Documents holds the settings of the document pipeline.
 type Documents struct {
 	Exclude []string `yaml:"exclude" doc:"path patterns not to walk: a name, or a path from the root"`
-	Root    string   `yaml:"root" doc:"the directory that \"/\" links start from and \"..\" may not leave, relative to the file"`
+	Root    string   `yaml:"root" doc:"the directory that \"/\" links start from and \"..\" may not leave, relative to the file; inside the repository" path:"dir"`
 	Code    bool     `yaml:"code" doc:"include Markdown code spans and code blocks"`
 	Format  string   `yaml:"format" doc:"read documents in this format" enum:"auto,text,markdown,html"`
 }
@@ -76,9 +83,31 @@ type Remote struct {
 	PerHost     int      `yaml:"per-host" doc:"how many requests may be in flight at once to one host" min:"1"`
 	MaxTime     Duration `yaml:"max-time" doc:"how long the whole remote phase may take"`
 	URLTime     Duration `yaml:"url-time" doc:"how long one link may take, its retries and waits included"`
-	Cache       string   `yaml:"cache" doc:"a JSON file that keeps the links found fine, relative to the file"`
+	Cache       string   `yaml:"cache" doc:"a JSON file that keeps the links found fine, relative to the file; inside the repository" path:"file"`
 	CacheTTL    Duration `yaml:"cache-ttl" doc:"how long a link found fine stays in the cache"`
 	ExcludeURLs []string `yaml:"exclude-urls" doc:"regular expressions of URLs not to fetch" format:"regex"`
+
+	// The keys of the verdicts, request settings, GitHub API and
+	// suggestions of the remote checks (package audit/remote, issue 27).
+	FailureTTL  Duration     `yaml:"failure-ttl" doc:"how long a failed link stays in the cache before it is asked again"`
+	ConfirmRuns *int         `yaml:"confirm-runs" doc:"in how many runs a transient failure (timeout, 5xx, 429, bot wall) must fail before it fails the check" min:"0"`
+	ConfirmSpan Duration     `yaml:"confirm-span" doc:"how far apart the first and the last of those runs must be"`
+	Interval    *Duration    `yaml:"per-host-interval" doc:"the least time between the starts of two requests to one host"`
+	UserAgent   string       `yaml:"user-agent" doc:"the User-Agent header of every request"`
+	Hosts       []RemoteHost `yaml:"hosts" doc:"request settings by host pattern; every entry whose pattern names a host applies to it, later ones over earlier ones"`
+	GitHubAPI   string       `yaml:"github-api" doc:"the REST API that checks github.com links when a token is set (default https://api.github.com; GitHub Enterprise: https://HOST/api/v3)"`
+	GitHubToken string       `yaml:"github-token" doc:"the token of the GitHub API, naming an environment variable as ${NAME} (default: ${GITHUB_TOKEN})"`
+	Suggest     bool         `yaml:"suggest" doc:"suggest the latest archived copy of a dead link (as -suggest)"`
+	ArchiveAPI  string       `yaml:"archive-api" doc:"the Wayback-style availability API that -suggest asks (default https://archive.org/wayback/available)"`
+}
+
+// RemoteHost holds the request settings of the hosts that Match names.
+type RemoteHost struct {
+	Match     string            `yaml:"match" doc:"a host name, host:port, or a pattern such as *.example.com"`
+	Headers   map[string]string `yaml:"headers" doc:"headers sent to these hosts only, never across a redirect to another; values may name environment variables as ${NAME}, and are never printed or cached"`
+	UserAgent string            `yaml:"user-agent" doc:"the User-Agent header for these hosts"`
+	Accept    []int             `yaml:"accept" doc:"statuses that are fine for these hosts besides 2xx, such as 403"`
+	CAFile    string            `yaml:"ca-file" doc:"a PEM file of certificates trusted for these hosts, relative to the file"`
 }
 
 // Site says how the documents are published (issue 17's publisher
@@ -110,43 +139,94 @@ func (d *Duration) UnmarshalYAML(n *yaml.Node) error {
 }
 
 // Find returns the configuration file for the directory dir: the first
-// of Names in dir or a directory above it, up to the top of the git work
-// tree that holds dir (the directory with .git), or "" when there is none.
+// of Names in dir or a directory above it, or "" when there is none. The
+// search stops at the top of the git work tree that holds dir (the
+// directory with .git); outside any work tree it stops at the current
+// directory, the one the run starts from, or at dir itself when dir is
+// not below it, or at the top of the Go module that holds dir (go.mod)
+// when that is higher (go vet runs its tool in each package's folder): a
+// file in a folder above a checkout is no file of the repository, and
+// must not silence its findings. A name that exists but
+// is no regular file (a folder, a named pipe) is returned all the same,
+// so that Read refuses it: a configuration that is silently not read is
+// one a user believes in and does not have.
 func Find(dir string) string {
 	dir, err := filepath.Abs(dir)
 	if err != nil {
 		return ""
 	}
+	stop := gitTop(dir)
+	if stop == "" {
+		stop = dir
+		if wd, err := os.Getwd(); err == nil && confine.Within(wd, dir) {
+			stop = wd
+		}
+		// go vet runs the analyzer in each package's folder: the module's
+		// top is where its run starts.
+		if mod := modTop(dir); mod != "" && confine.Within(mod, stop) {
+			stop = mod
+		}
+	}
 	for {
 		for _, n := range Names {
 			p := filepath.Join(dir, n)
-			if info, err := os.Stat(p); err == nil && info.Mode().IsRegular() {
+			if _, err := os.Lstat(p); err == nil {
 				return p
 			}
 		}
-		if _, err := os.Lstat(filepath.Join(dir, ".git")); err == nil {
-			return "" // the top of the repository
-		}
 		up := filepath.Dir(dir)
-		if up == dir {
+		if dir == stop || up == dir {
 			return ""
 		}
 		dir = up
 	}
 }
 
+// modTop returns the nearest directory, dir or above, with a go.mod
+// file; "" when there is none.
+func modTop(dir string) string {
+	for d := dir; ; d = filepath.Dir(d) {
+		if _, err := os.Lstat(filepath.Join(d, "go.mod")); err == nil {
+			return d
+		}
+		if filepath.Dir(d) == d {
+			return ""
+		}
+	}
+}
+
+// gitTop returns the top of the git work tree that holds dir: the nearest
+// directory, dir or above, with a .git entry (a directory, or the file of
+// a linked work tree or submodule); "" when there is none.
+func gitTop(dir string) string {
+	for d := dir; ; d = filepath.Dir(d) {
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			return d
+		}
+		if filepath.Dir(d) == d {
+			return ""
+		}
+	}
+}
+
 // Load finds the configuration of dir (Find) and reads it; a directory
-// without one gives the zero File.
+// without one gives the zero File. A file found that leads, through a
+// symbolic link, outside the repository is refused: the repository does
+// not choose which file of the machine is read as its configuration.
 func Load(dir string) (*File, error) {
 	p := Find(dir)
 	if p == "" {
 		return &File{}, nil
 	}
+	abs := p
 	// Name the file as the user would, from the current directory.
 	if wd, err := os.Getwd(); err == nil {
 		if rel, err := filepath.Rel(wd, p); err == nil {
 			p = rel
 		}
+	}
+	if top := topOf(abs); !confine.Inside(top, abs) {
+		return nil, &Error{File: p, Line: 1, Msg: fmt.Sprintf("is a symbolic link that leads outside %q: not read", shown(top))}
 	}
 	if err := oneName(p); err != nil {
 		return nil, err
@@ -154,32 +234,127 @@ func Load(dir string) (*File, error) {
 	return Read(p)
 }
 
-// Read reads and decodes the configuration file name.
+// shown returns the absolute path p as the user would name it, from the
+// current directory.
+func shown(p string) string {
+	if wd, err := os.Getwd(); err == nil {
+		if rel, err := filepath.Rel(wd, p); err == nil {
+			return rel
+		}
+	}
+	return p
+}
+
+// topOf returns the directory that the file at abs belongs to: the top
+// of its git work tree, else its own directory.
+func topOf(abs string) string {
+	dir := filepath.Dir(abs)
+	if top := gitTop(dir); top != "" {
+		return top
+	}
+	return dir
+}
+
+// Fingerprint returns a digest of the configuration that Load(dir)
+// would read: the file's path and content, or that there is none, or
+// why it cannot be read. Drivers that cache results by the Go files
+// alone fold it into their key, so that a change to .urilint.yaml, a
+// broken one included, takes effect on the next run instead of when a Go
+// file next changes: go vet keys its cache on the tool's -V=full line
+// (package version folds the digest in there), golangci-lint on its
+// binary's version (cmd/custom-gcl folds it in there).
+func Fingerprint(dir string) string {
+	h := sha256.New()
+	p := Find(dir)
+	fmt.Fprintf(h, "urilint configuration %q\n", p)
+	if p != "" {
+		if src, err := readRegular(p); err != nil {
+			fmt.Fprintf(h, "error %v\n", err)
+		} else {
+			h.Write(src)
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16]
+}
+
+// Read reads and decodes the configuration file name (Decode). The file must be a regular file of at most 1 MiB: a named pipe would
+// block the run, a device might never end, and no configuration is that
+// long; it is checked before it is opened, and opened without blocking,
+// so that neither a pipe nor a device is waited on.
 func Read(name string) (*File, error) {
-	f, err := os.Open(name)
+	src, err := readRegular(name)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	info, err := f.Stat()
+	return Decode(name, src)
+}
+
+// readRegular reads the file name when it is a regular file of at most
+// maxSize bytes.
+func readRegular(name string) ([]byte, error) {
+	info, err := os.Stat(name)
 	if err != nil {
 		return nil, err
 	}
 	if !info.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a regular file", name)
+		return nil, &Error{File: name, Line: 1, Msg: fmt.Sprintf("is not a regular file (%s): not read", modeName(info.Mode()))}
 	}
-	if info.Size() > maxSize {
-		return nil, fmt.Errorf("%s: longer than 1 MiB: not a configuration file", name)
-	}
-	src := make([]byte, info.Size())
-	if _, err := f.ReadAt(src, 0); err != nil && info.Size() > 0 {
-		return nil, fmt.Errorf("%s: %v", name, err)
-	}
-	c, err := Decode(name, src)
+	f, err := os.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return nil, err
 	}
-	return c, nil
+	defer f.Close()
+	info, err = f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !info.Mode().IsRegular() { // replaced since the Stat above
+		return nil, &Error{File: name, Line: 1, Msg: fmt.Sprintf("is not a regular file (%s): not read", modeName(info.Mode()))}
+	}
+	if info.Size() > maxSize {
+		return nil, &Error{File: name, Line: 1, Msg: fmt.Sprintf("is %d bytes, longer than the limit of 1 MiB: not a configuration file", info.Size())}
+	}
+	src := make([]byte, info.Size())
+	if _, err := io.ReadFull(f, src); err != nil && info.Size() > 0 {
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	return src, nil
+}
+
+// modeName names the type of a file that is not regular.
+func modeName(mode fs.FileMode) string {
+	switch {
+	case mode.IsDir():
+		return "a directory"
+	case mode&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case mode&fs.ModeSocket != 0:
+		return "a socket"
+	case mode&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "mode " + mode.String()
+}
+
+// checkPath refuses the value p of the path key key (a field tagged
+// path) when it leads outside the repository that holds the file: the
+// top of its git work tree, else the file's directory, as written or
+// through symbolic links. A committed configuration must not make
+// uriextract read or write anywhere else (docs/security.md); the -root
+// and -cache flags, which the user types, are not checked.
+func (d *decoder) checkPath(n *yaml.Node, key, p string) {
+	abs, err := filepath.Abs(d.file)
+	if err != nil || p == "" {
+		return
+	}
+	top := topOf(abs)
+	target := filepath.FromSlash(p)
+	if !filepath.IsAbs(target) {
+		target = filepath.Join(filepath.Dir(abs), target)
+	}
+	if !confine.Inside(top, target) {
+		d.fail(n, key, "%q leads outside %q, the repository that holds the file: name a path inside it (a flag may name one outside)", p, shown(top))
+	}
 }
 
 // Error is an error of a configuration file, at a line and a key.
@@ -197,7 +372,10 @@ func (e *Error) Error() string {
 	return fmt.Sprintf("%s:%d: %s: %s", e.File, e.Line, e.Key, e.Msg)
 }
 
-// Decode decodes src, the content of the configuration file name.
+// Decode decodes src, the content of the configuration file name. The
+// values of path keys (documents.root, remote.cache) must lead inside
+// the repository that holds name (checkPath), which Decode asks the file
+// system.
 func Decode(name string, src []byte) (*File, error) {
 	c := &File{Path: name}
 	var doc yaml.Node
@@ -348,6 +526,9 @@ func (d *decoder) scalar(n *yaml.Node, v reflect.Value, key string, tag reflect.
 		if lo, err := strconv.ParseInt(tag.Get("min"), 10, 64); err == nil && v.Int() < lo {
 			d.fail(n, key, "%d is less than %d", v.Int(), lo)
 		}
+	}
+	if tag.Get("path") != "" {
+		d.checkPath(n, key, n.Value)
 	}
 	if tag.Get("format") == "regex" {
 		if _, err := regexp.Compile(n.Value); err != nil {

@@ -133,6 +133,14 @@ var Categories = []Doc{
 		`the reference breaks its scheme's own syntax (http without "//", a news group that begins with a digit); fixed where safe`, "mailto://joe@example.com"},
 	{uri.CategoryDoubledScheme, "3.1, 3.2.3", true, true, false, false,
 		`a scheme and "//" written twice, which parses as a host named like the scheme with an empty port; the fix drops the first`, "https://https://example.com/docs"},
+	{CategorySurroundingSpace, "Appendix C", true, true, false, false,
+		"white space before or after the one URI of a Go string, which url.Parse rejects or keeps; the fix drops it", GoExamples[CategorySurroundingSpace].Code},
+	{CategorySchemeTypo, "3.1", true, true, false, false,
+		`a scheme one edit from http or https ("htps://"), or http and https without their colon ("https//"); the fix adds a missing colon, a person picks the scheme`, GoExamples[CategorySchemeTypo].Code},
+	{CategoryMissingScheme, "4.3", true, false, false, false,
+		`a reference without a scheme given where an absolute URL is required (http.Get, http.NewRequest, a Client's Get and Post)`, GoExamples[CategoryMissingScheme].Code},
+	{CategoryURLField, "3", true, true, false, false,
+		`a url.URL literal's field holds another part's syntax (Scheme "https://", Host with a path, RawQuery with its "?") or a RawPath that is no encoding of Path; fixed where the extra delimiter is all`, GoExamples[CategoryURLField].Code},
 	{uri.CategoryPassword, "7.5", true, false, false, false,
 		"a password in the userinfo", "https://user:secret@example.com/"},
 	{uri.CategoryIPv4Form, "7.4", true, false, false, false,
@@ -208,7 +216,14 @@ func (f Front) String() string {
 // but in documents not if QuietInDocuments. (The analyzer never meets the
 // audit's own categories, whatever their default.)
 func (d Doc) DefaultIn(f Front) bool {
-	return d.Default && !(f == Documents && d.QuietInDocuments)
+	return d.Default && !(f == Documents && (d.QuietInDocuments || d.GoOnly()))
+}
+
+// GoOnly reports whether d is a category of the Go analyzer alone, which
+// documents never have: what a URI means in Go code (GoExamples).
+func (d Doc) GoOnly() bool {
+	_, ok := GoExamples[d.Category]
+	return ok
 }
 
 // Lookup returns the documentation of category c.

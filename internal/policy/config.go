@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/urilint/urilint/internal/abnf"
 	"github.com/urilint/urilint/uri"
 )
 
@@ -18,6 +19,12 @@ type Config struct {
 	// AllowZone accepts RFC 6874 zone identifiers in IPv6 literals
 	// ("http://[fe80::1%25eth0]/"), in Check as in Parse and Normalize.
 	AllowZone bool `json:"allow-zone"`
+	// Fixes, when not nil, names the categories whose findings keep
+	// their fixes besides those whose fix repairs a defect
+	// (FixByDefault): the analyzer's setting, so that -fix changes what a
+	// program does only where asked. Nil keeps every fix, as the document
+	// audit does.
+	Fixes []string `json:"-"`
 	// Front is the front end that checks: its defaults (Doc.DefaultIn)
 	// are where Enable and Disable start from, and in Documents a link
 	// gets one malformed finding (see Policy.Check). The command sets it,
@@ -29,6 +36,7 @@ type Config struct {
 // which both front ends check a URI.
 type Policy struct {
 	on    map[uri.Category]bool
+	noFix map[uri.Category]bool // findings reported without their fix
 	opts  uri.Options
 	front Front
 }
@@ -55,6 +63,24 @@ func New(c Config) (*Policy, error) {
 			p.on[uri.Category(name)] = set.on
 		}
 	}
+	if c.Fixes != nil {
+		p.noFix = make(map[uri.Category]bool)
+		for _, d := range Categories {
+			if d.Fixable && !FixByDefault(d.Category) {
+				p.noFix[d.Category] = true
+			}
+		}
+		for _, name := range c.Fixes {
+			name = strings.TrimSpace(name)
+			if name == "" {
+				continue
+			}
+			if _, ok := p.on[uri.Category(name)]; !ok {
+				return nil, fmt.Errorf("unknown category %q in fixes (categories: %s)", name, strings.Join(Names(), ", "))
+			}
+			delete(p.noFix, uri.Category(name))
+		}
+	}
 	// A rule that is not reported need not be tested.
 	for r := uri.RuleSchemeCase; r <= uri.RuleNFC; r <<= 1 {
 		if !p.on[r.Category()] {
@@ -73,6 +99,9 @@ func Names() []string {
 	return names
 }
 
+// Fixes reports whether p keeps the fixes of findings of category c.
+func (p *Policy) Fixes(c uri.Category) bool { return !p.noFix[c] }
+
 // Reports reports whether p reports findings of category c.
 func (p *Policy) Reports(c uri.Category) bool { return p.on[c] }
 
@@ -85,6 +114,10 @@ func (p *Policy) Front() Front { return p.front }
 // Check returns the findings of uri.Check for s, under p's options, whose
 // categories p reports. It allocates nothing more than uri.Check.
 //
+// A host-case finding is dropped unless the scheme's host is known to be
+// a DNS name (DNSHost): "s3://MyBucket/key" names a bucket, whose case
+// matters.
+//
 // In Documents, a link that breaks the grammar in several places gets
 // one malformed finding, at the first bad byte, whose message counts the
 // other places: a reader fixes a link, not each byte of it. Its fix is
@@ -96,7 +129,15 @@ func (p *Policy) Check(s string) []uri.Finding {
 	out := p.opts.Check(s)
 	n := 0
 	for _, f := range out {
+		if f.Category == uri.CategoryHostCase && !DNSHost(s[:abnf.SchemeLen(s)]) {
+			// The "host" of a custom scheme may be a name compared
+			// exactly: a bucket, a channel, a token.
+			continue
+		}
 		if p.on[f.Category] {
+			if p.noFix[f.Category] {
+				f.Fix = nil
+			}
 			out[n] = f
 			n++
 		}

@@ -125,7 +125,7 @@ func TestDocumentDefaults(t *testing.T) {
 		if d.QuietInDocuments != wantQuiet {
 			t.Errorf("%s: QuietInDocuments = %v, want %v", d.Category, d.QuietInDocuments, wantQuiet)
 		}
-		if got, want := docs.Reports(d.Category), d.Default && !wantQuiet; got != want {
+		if got, want := docs.Reports(d.Category), d.Default && !wantQuiet && !d.GoOnly(); got != want {
 			t.Errorf("documents: Reports(%q) = %v, want %v", d.Category, got, want)
 		}
 		if got := code.Reports(d.Category); got != d.Default {

@@ -22,7 +22,7 @@ func ReadmeTable() string {
 	b.WriteString("| category | Go code | documents | fix | what it reports |\n|---|---|---|---|---|\n")
 	for _, d := range Categories {
 		fmt.Fprintf(&b, "| [`%s`](docs/checks.md#%s) | %s | %s | %s | %s |\n",
-			d.Category, d.Category, goDefault(d), onOff(d.DefaultIn(Documents)), yesNo(d.Fixable), escapeCell(d.Summary))
+			d.Category, d.Category, goDefault(d), docsDefault(d), fixColumn(d), escapeCell(d.Summary))
 	}
 	return b.String()
 }
@@ -50,27 +50,51 @@ func ChecksPage() string {
 	b.WriteString("as a string; turn them on for documents with `-enable`. In documents a link that breaks\n")
 	b.WriteString("the grammar in several places is one `malformed` finding, at its first bad byte, whose\n")
 	b.WriteString("message counts the others.\n\n")
+	b.WriteString("## What -fix changes\n\n")
+	b.WriteString("A fix changes nothing but the defect it names. The fixes that repair a defect (a\n")
+	b.WriteString("byte that makes the string no URI, a broken scheme, a misplaced delimiter) are offered\n")
+	b.WriteString("to every driver, so `urilint -fix`, golangci-lint's `--fix` and `go fix -fixtool`\n")
+	b.WriteString("apply them. The fixes of normalization are not offered unless asked for (`fix: by\n")
+	b.WriteString("default` in the table): the URI stays equivalent, but a Go program compares URIs as\n")
+	b.WriteString("strings (an OAuth redirect URI is matched exactly, RFC 6749 §3.1.2.3), caches and signs\n")
+	b.WriteString("them, and sends the host as written in the `Host` header; each category below says what\n")
+	b.WriteString("its fix can change. Ask for them by name with `-fixes=host-case,default-port` (the\n")
+	b.WriteString("`fixes` setting of golangci-lint and analyzer.Settings), once you know the strings are\n")
+	b.WriteString("not compared or sent as they are. A string that is not one URI is never fixed: a\n")
+	b.WriteString("comma-separated list of URIs (`nats://a:4222,nats://b:4222`) is checked element by\n")
+	b.WriteString("element, and a multi-host URI (`postgres://app@db1:5432,db2:5432/orders`) is left alone.\n\n")
 	b.WriteString("| category | source | Go code | documents | fix |\n|---|---|---|---|---|\n")
 	for _, d := range Categories {
-		fmt.Fprintf(&b, "| [`%s`](#%s) | %s | %s | %s | %s |\n", d.Category, d.Category, d.Section, goDefault(d), onOff(d.DefaultIn(Documents)), yesNo(d.Fixable))
+		fmt.Fprintf(&b, "| [`%s`](#%s) | %s | %s | %s | %s |\n", d.Category, d.Category, d.Section, goDefault(d), docsDefault(d), fixColumn(d))
 	}
 	for _, d := range Categories {
 		fmt.Fprintf(&b, "\n## %s\n\n%s.\n\n", d.Category, upperFirst(d.Summary))
 		switch {
 		case d.Docs:
 			fmt.Fprintf(&b, "Source: %s. Reported in documents only (`uriextract -check`), %s by default. ", d.Section, onOff(d.Default))
+		case d.GoOnly():
+			fmt.Fprintf(&b, "Source: %s. Reported in Go code only (`urilint`), %s by default. ", d.Section, onOff(d.Default))
 		case d.DefaultIn(GoCode) != d.DefaultIn(Documents):
 			fmt.Fprintf(&b, "Source: %s. %s by default in Go code, %s in documents. ", d.Section, upperFirst(onOff(d.DefaultIn(GoCode))), onOff(d.DefaultIn(Documents)))
 		default:
 			fmt.Fprintf(&b, "Source: %s. %s by default. ", d.Section, upperFirst(onOff(d.Default)))
 		}
-		if d.Fixable {
-			b.WriteString("Comes with a safe fix.\n")
-		} else {
+		switch {
+		case !d.Fixable:
 			b.WriteString("No fix: what to do is for a person to decide.\n")
+		case d.Docs:
+			b.WriteString("Comes with a safe fix.\n")
+		case FixByDefault(d.Category):
+			b.WriteString("Comes with a fix that repairs the defect; `-fix` applies it.\n")
+		default:
+			fmt.Fprintf(&b, "Comes with a fix that `-fix` applies only when asked (`-fixes=%s`): it can change %s.\n", d.Category, FixChange[d.Category])
 		}
 		if d.Docs {
 			fmt.Fprintf(&b, "\nFor example, in a document:\n\n```\n%s\n```\n", d.Example)
+			continue
+		}
+		if ex, ok := GoExamples[d.Category]; ok {
+			fmt.Fprintf(&b, "\nFor example, in Go code:\n\n```go\n%s\n```\n\nis reported as\n\n```\n%s\n```\n", ex.Code, ex.Message)
 			continue
 		}
 		fmt.Fprintf(&b, "\nFor example, `%s`:\n\n```\n", shown(d.Example))
@@ -109,6 +133,15 @@ func goDefault(d Doc) string {
 	return onOff(d.DefaultIn(GoCode))
 }
 
+// docsDefault is the documents column: the default, or a dash for the
+// categories of Go code alone.
+func docsDefault(d Doc) string {
+	if d.GoOnly() {
+		return "—"
+	}
+	return onOff(d.DefaultIn(Documents))
+}
+
 func onOff(on bool) string {
 	if on {
 		return "on"
@@ -116,11 +149,16 @@ func onOff(on bool) string {
 	return "off"
 }
 
-func yesNo(yes bool) string {
-	if yes {
+// fixColumn says whether d has a fix, and whether -fix applies it
+// unless asked (Go code).
+func fixColumn(d Doc) string {
+	switch {
+	case !d.Fixable:
+		return "no"
+	case d.Docs || FixByDefault(d.Category):
 		return "yes"
 	}
-	return "no"
+	return "when asked"
 }
 
 func upperFirst(s string) string {

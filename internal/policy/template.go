@@ -16,7 +16,15 @@ import (
 // "http://example.com/%q", see PrintfVerb). Such strings
 // are patterns for URIs, written on purpose; neither front end checks
 // them as URIs.
-func IsTemplate(s string) bool {
+func IsTemplate(s string) bool { return isTemplate(s, true) }
+
+// IsTemplateBesidesVerbs is IsTemplate but for printf verbs: for a string
+// that a function takes as a URL (url.Parse, http.Get), where "%d" is a
+// percent-encoding written wrong or a forgotten fmt.Sprintf, not a format
+// (a printf-like callee is what makes a string a format).
+func IsTemplateBesidesVerbs(s string) bool { return isTemplate(s, false) }
+
+func isTemplate(s string, verbs bool) bool {
 	if placeholderAuthority(s) {
 		return true
 	}
@@ -29,7 +37,7 @@ func IsTemplate(s string) bool {
 		case '{', '}':
 			return true
 		case '%':
-			if PrintfVerb(s, i) {
+			if verbs && PrintfVerb(s, i) {
 				return true
 			}
 		case '$':
@@ -41,7 +49,9 @@ func IsTemplate(s string) bool {
 				return true
 			}
 		case '/':
-			if next == ':' && i+2 < len(s) && (abnf.Is(s[i+2], abnf.Alpha) || s[i+2] == '_') {
+			// Not "//:": the authority's empty user name before a
+			// password ("redis://:secret@host/").
+			if next == ':' && i+2 < len(s) && (abnf.Is(s[i+2], abnf.Alpha) || s[i+2] == '_') && (i == 0 || s[i-1] != '/') {
 				return true
 			}
 		}

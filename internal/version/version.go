@@ -26,6 +26,8 @@ import (
 	"runtime"
 	"runtime/debug"
 	"strconv"
+
+	"github.com/urilint/urilint/internal/config"
 )
 
 // Tag is the release tag, set by the linker in release builds. A variable
@@ -56,7 +58,9 @@ func Line(name string) string {
 // Full returns what "name -V=full" prints for go vet's -vettool protocol:
 // go vet reads "devel" in the third field and then keys its cache on the
 // last field, "buildID=" and a hash of the executable, so that a rebuilt
-// tool invalidates the results of the old one (as x/tools' driver does).
+// tool invalidates the results of the old one (as x/tools' driver does),
+// followed by the digest of the configuration file (config.Fingerprint),
+// so that an edited .urilint.yaml does too.
 // A release is hashed too: two builds of one tag may differ (a patched
 // dependency, another Go).
 func Full(name string) (string, error) {
@@ -73,7 +77,12 @@ func Full(name string) (string, error) {
 	if _, err := io.Copy(h, f); err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("%s version devel %s %s buildID=%02x", name, Module(), runtime.Version(), h.Sum(nil)), nil
+	// go vet caches a package's result under this ID and the package's
+	// Go files: the configuration's digest makes a change to
+	// .urilint.yaml (of the directory go vet runs in) a new ID, so that
+	// the next run reads it (issue 25). No "/" in it: go vet keys on what
+	// follows the last one.
+	return fmt.Sprintf("%s version devel %s %s buildID=%02x%s", name, Module(), runtime.Version(), h.Sum(nil), config.Fingerprint(".")), nil
 }
 
 // Flag is the value of the -V and -version flags: what was asked for.

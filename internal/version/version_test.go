@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"flag"
 	"io"
+	"os"
+	"path/filepath"
 	"regexp"
 	"runtime"
 	"strings"
@@ -12,7 +14,7 @@ import (
 
 var (
 	lineRE = regexp.MustCompile(`^cmd version \S+ go\S+\n$`)
-	fullRE = regexp.MustCompile(`^cmd version devel \S+ go\S+ buildID=[0-9a-f]{64}\n$`)
+	fullRE = regexp.MustCompile(`^cmd version devel \S+ go\S+ buildID=[0-9a-f]{80}\n$`)
 )
 
 func TestAddFlags(t *testing.T) {
@@ -79,5 +81,43 @@ func TestPrintWriteError(t *testing.T) {
 	v := Flag{mode: "line"}
 	if status := v.Print("cmd", failWriter{}, &errs); status != 2 || !strings.HasPrefix(errs.String(), "cmd: writing output: ") {
 		t.Errorf("Print to a failing writer: status %d, errors %q; want 2 and a message", status, errs.String())
+	}
+}
+
+// TestFullFoldsConfiguration (issue 25): go vet keys its cache on the
+// -V=full line, so an edit to .urilint.yaml, a broken one included, must
+// change it; nothing else may.
+func TestFullFoldsConfiguration(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.Mkdir(filepath.Join(dir, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	full := func() string {
+		t.Helper()
+		line, err := Full("urilint")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return line
+	}
+	seen := map[string]string{}
+	for _, content := range []string{"", "version: 1\n", "version: 1\ndisable: [host-case]\n", "version: 1\ndisable: [nope\n"} {
+		if content != "" {
+			if err := os.WriteFile(".urilint.yaml", []byte(content), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		line := full()
+		if line != full() {
+			t.Errorf("-V=full changes from one call to the next")
+		}
+		if prev, ok := seen[line]; ok {
+			t.Errorf("-V=full is the same for configuration %q as for %q: go vet would serve the old results", content, prev)
+		}
+		seen[line] = content
+		if f := strings.Fields(line); strings.Contains(f[len(f)-1], "/") {
+			t.Errorf("-V=full %q has a \"/\" in its build ID: go vet keys only on what follows it", line)
+		}
 	}
 }

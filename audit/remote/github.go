@@ -1,0 +1,224 @@
+package remote
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// The pace of github.com without a token: its pages are limited per
+// address, and shared CI runners share addresses, so at most
+// githubAnonPerHost requests are in flight, githubAnonInterval apart.
+const (
+	githubAnonPerHost  = 2
+	githubAnonInterval = 250 * time.Millisecond
+)
+
+// githubAPIPath returns the path of the REST API resource that answers
+// for a github.com page, and false for a page the API has no resource
+// for (a profile, a search, the wiki), which is fetched as a page:
+//
+//	/OWNER/REPO                       /repos/OWNER/REPO
+//	/OWNER/REPO/blob/REF/PATH         /repos/OWNER/REPO/contents/PATH?ref=REF
+//	/OWNER/REPO/tree/REF[/PATH]       /repos/OWNER/REPO/contents/PATH?ref=REF
+//	/OWNER/REPO/issues/N              /repos/OWNER/REPO/issues/N
+//	/OWNER/REPO/pull/N                /repos/OWNER/REPO/pulls/N
+//	/OWNER/REPO/releases              /repos/OWNER/REPO/releases
+//	/OWNER/REPO/releases/tag/TAG      /repos/OWNER/REPO/releases/tags/TAG
+//
+// A ref with a slash in it cannot be told from the path: the first
+// segment is taken as the ref, as GitHub itself tries first.
+func githubAPIPath(target string) (string, bool) {
+	u, err := url.Parse(target)
+	if err != nil || u.RawQuery != "" {
+		return "", false
+	}
+	switch strings.ToLower(u.Host) {
+	case "github.com", "www.github.com":
+	default:
+		return "", false
+	}
+	seg := strings.Split(strings.Trim(u.EscapedPath(), "/"), "/")
+	if len(seg) < 2 || seg[0] == "" || seg[1] == "" {
+		return "", false
+	}
+	repo := "/repos/" + seg[0] + "/" + strings.TrimSuffix(seg[1], ".git")
+	rest := seg[2:]
+	number := func(s string) bool { _, err := strconv.ParseUint(s, 10, 32); return err == nil }
+	switch {
+	case len(rest) == 0:
+		return repo, true
+	case (rest[0] == "blob" || rest[0] == "tree") && len(rest) >= 2:
+		return repo + "/contents/" + strings.Join(rest[2:], "/") + "?ref=" + rest[1], true
+	case rest[0] == "issues" && len(rest) == 2 && number(rest[1]):
+		return repo + "/issues/" + rest[1], true
+	case rest[0] == "pull" && len(rest) >= 2 && number(rest[1]):
+		return repo + "/pulls/" + rest[1], true
+	case rest[0] == "releases" && len(rest) == 1:
+		return repo + "/releases", true
+	case rest[0] == "releases" && len(rest) == 3 && rest[1] == "tag":
+		return repo + "/releases/tags/" + rest[2], true
+	}
+	return "", false
+}
+
+// githubHostRule returns the rule that sends the token to the API, and
+// to no other host.
+func githubHostRule(api, token string) (hostRule, string, bool) {
+	u, err := url.Parse(api)
+	if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
+		return hostRule{}, "", false
+	}
+	h := http.Header{}
+	h.Set("Authorization", "Bearer "+token)
+	h.Set("Accept", "application/vnd.github+json")
+	h.Set("X-GitHub-Api-Version", "2022-11-28")
+	return hostRule{pattern: strings.ToLower(u.Host), headers: h}, strings.TrimSuffix(api, "/"), true
+}
+
+// fetchGitHub checks target, a github.com page, through the REST API: a
+// 404 there is the page's 404, a 301 (a repository renamed or moved) is
+// the page's move to the html_url the API gives. The chain is told in
+// the page's URLs, not the API's.
+func (c *Checker) fetchGitHub(ctx context.Context, target, apiPath string) outcome {
+	var o outcome
+	cur := c.githubAPI + apiPath
+	moved := false
+	for hops := 0; ; hops++ {
+		if hops > MaxRedirects {
+			o.tooMany, o.to = true, target
+			return o
+		}
+		a, htmlURL, err := c.apiRequest(ctx, cur)
+		if err != nil {
+			o.err, o.errURL = err, target
+			return o
+		}
+		o.wait, o.waited, o.tooLong = a.wait, a.waited, a.tooLong
+		switch {
+		case redirect(a.status) && a.location != "":
+			moved = moved || permanent(a.status)
+			next, err := resolve(cur, a.location)
+			if err != nil {
+				o.err, o.errURL = err, target
+				return o
+			}
+			cur = next
+			continue
+		case a.status/100 == 2 && moved && htmlURL != "" && strings.Count(apiPath, "/") == 3:
+			// A repository renamed: the page moved to its html_url.
+			o.Chain = []Hop{{URL: target, Status: http.StatusMovedPermanently}, {URL: htmlURL, Status: a.status}}
+		default:
+			o.Chain = []Hop{{URL: target, Status: a.status}}
+		}
+		return o
+	}
+}
+
+// apiRequest sends one GET to the API within the limits of its host, and
+// returns the html_url of a 2xx JSON answer.
+func (c *Checker) apiRequest(ctx context.Context, target string) (answer, string, error) {
+	var a answer
+	u, err := url.Parse(target)
+	if err != nil {
+		return a, "", err
+	}
+	h := c.host(strings.ToLower(u.Host))
+	release, err := c.acquire(ctx, h, turnNew)
+	if err != nil {
+		return a, "", err
+	}
+	defer release()
+	rctx, cancel := context.WithTimeout(ctx, c.cfg.Timeout)
+	defer cancel()
+	req, err := http.NewRequestWithContext(rctx, http.MethodGet, target, nil)
+	if err != nil {
+		return a, "", err
+	}
+	for k, v := range h.settings.headers {
+		req.Header[k] = v
+	}
+	req.Header.Set("User-Agent", h.settings.userAgent)
+	sent := c.now()
+	resp, err := h.settings.client.Do(req)
+	h.observe(c.now().Sub(sent))
+	if err != nil {
+		return a, "", err
+	}
+	defer resp.Body.Close()
+	a.status, a.location = resp.StatusCode, resp.Header.Get("Location")
+	now := c.now()
+	c.rateLimit(h, resp, &a, now)
+	h.answered(a.status, sent, now)
+	var body struct {
+		HTMLURL string `json:"html_url"`
+	}
+	if a.status/100 == 2 {
+		_ = json.NewDecoder(io.LimitReader(resp.Body, 1<<20)).Decode(&body)
+	}
+	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, drainMax))
+	return a, body.HTMLURL, nil
+}
+
+// rateLimit reads the rate-limit headers of an answer (GitHub's, and
+// the draft standard's RateLimit-Remaining and RateLimit-Reset): when
+// none is left, the host waits until the reset, and an answer 403 that
+// says so is a 429. A reset later than MaxRetryAfter is not waited.
+func (c *Checker) rateLimit(h *host, resp *http.Response, a *answer, now time.Time) {
+	remaining := resp.Header.Get("X-RateLimit-Remaining")
+	if remaining != "0" {
+		return
+	}
+	if a.status == http.StatusForbidden {
+		a.status = http.StatusTooManyRequests
+	}
+	wait := time.Duration(0)
+	if reset, err := strconv.ParseInt(resp.Header.Get("X-RateLimit-Reset"), 10, 64); err == nil {
+		wait = max(time.Unix(reset, 0).Sub(now), 0)
+	}
+	if d, ok := retryAfter(resp.Header.Get("Retry-After"), now); ok {
+		wait = max(wait, d)
+	}
+	if wait > c.cfg.MaxRetryAfter {
+		a.wait, a.tooLong = wait, true
+		h.giveUp()
+		return
+	}
+	a.wait, a.waited = wait, a.status == http.StatusTooManyRequests
+	h.hold(now.Add(wait))
+}
+
+// fetchAPI checks a github.com page through the API, asking again as
+// often as Retries allows after a 429 (or a 403 that says the rate limit
+// is used up) whose wait is within MaxRetryAfter, or a 5xx.
+func (c *Checker) fetchAPI(run context.Context, target, apiPath string) outcome {
+	for attempt := 1; ; attempt++ {
+		o := c.fetchGitHub(run, target, apiPath)
+		o.attempts = attempt
+		if run.Err() != nil {
+			o.cancelled = true
+			return o
+		}
+		status := o.last()
+		if status == http.StatusTooManyRequests && (o.tooLong || attempt > c.cfg.Retries) {
+			o.limited = true
+			return o
+		}
+		if attempt > c.cfg.Retries || !(status == http.StatusTooManyRequests || status >= 500) {
+			return o
+		}
+		wait := o.wait
+		if !o.waited {
+			wait = c.backoff(attempt)
+		}
+		if err := c.sleep(run, wait); err != nil {
+			o.cancelled = run.Err() != nil
+			return o
+		}
+	}
+}

@@ -1,0 +1,129 @@
+package remote
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// TestGitHubAPI: with a token, github.com links to repositories, files,
+// issues, pull requests and releases are checked through the REST API,
+// which answers here as GitHub's does: the token goes to the API alone,
+// a 404 is the link's, a renamed repository is a move to its html_url,
+// and a rate limit used up (403, X-RateLimit-Remaining: 0) is waited
+// for until its reset.
+func TestGitHubAPI(t *testing.T) {
+	var limitedOnce atomic.Bool
+	var mu sync.Mutex
+	var auth []string
+	var api *server
+	api = newServer(t, map[string]http.HandlerFunc{
+		"/repos/o/r": func(w http.ResponseWriter, r *http.Request) {
+			fmt.Fprint(w, `{"html_url": "https://github.com/o/r"}`)
+		},
+		"/repos/o/old": redirectTo(301, "/repositories/1"),
+		"/repositories/1": func(w http.ResponseWriter, r *http.Request) {
+			fmt.Fprint(w, `{"html_url": "https://github.com/o/new"}`)
+		},
+		"/repos/o/r/contents/docs/x.md": func(w http.ResponseWriter, r *http.Request) {
+			if r.URL.Query().Get("ref") != "main" {
+				w.WriteHeader(404)
+			}
+		},
+		"/repos/o/r/issues/5": ok,
+		"/repos/o/r/pulls/6":  status(404),
+		"/repos/o/r/releases/tags/v1": func(w http.ResponseWriter, r *http.Request) {
+			if !limitedOnce.Swap(true) {
+				w.Header().Set("X-RateLimit-Remaining", "0")
+				w.Header().Set("X-RateLimit-Reset", fmt.Sprint(time.Now().Add(30*time.Second).Unix()))
+				w.WriteHeader(403)
+			}
+		},
+	})
+	inner := api.Config.Handler
+	api.Config.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		auth = append(auth, r.Header.Get("Authorization")+" "+r.Header.Get("Accept"))
+		mu.Unlock()
+		inner.ServeHTTP(w, r)
+	})
+	other := newServer(t, map[string]http.HandlerFunc{"/": func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Authorization") != "" {
+			t.Errorf("the token went to another host")
+		}
+	}})
+	cfg := fast()
+	cfg.GitHubToken, cfg.GitHubAPI = "tok3n", api.URL
+	sl := &sleeps{}
+	res := check(t, newChecker(t, cfg, sl),
+		"https://github.com/o/r", "https://github.com/o/old", "https://github.com/o/r/blob/main/docs/x.md",
+		"https://github.com/o/r/tree/dev/docs/x.md", "https://github.com/o/r/issues/5", "https://github.com/o/r/pull/6",
+		"https://github.com/o/r/releases/tag/v1", other.URL+"/")
+	want(t, res, "https://github.com/o/r", "")
+	want(t, res, "https://github.com/o/old", "link-moved", `moved permanently to "https://github.com/o/new"`)
+	want(t, res, "https://github.com/o/r/blob/main/docs/x.md", "")
+	want(t, res, "https://github.com/o/r/tree/dev/docs/x.md", "link-client-error", `"https://github.com/o/r/tree/dev/docs/x.md" returns 404 not found`)
+	want(t, res, "https://github.com/o/r/issues/5", "")
+	want(t, res, "https://github.com/o/r/pull/6", "link-client-error", "404")
+	want(t, res, "https://github.com/o/r/releases/tag/v1", "")
+	if r := res["https://github.com/o/r/pull/6"]; strings.Contains(r.Message, "tok3n") || r.Transient {
+		t.Errorf("pull/6: %+v", r)
+	}
+	mu.Lock()
+	for _, a := range auth {
+		if a != "Bearer tok3n application/vnd.github+json" {
+			t.Errorf("the API got %q, want the token and its media type", a)
+		}
+	}
+	mu.Unlock()
+	waited := false
+	for _, d := range sl.waits() {
+		waited = waited || d > 25*time.Second && d <= 30*time.Second
+	}
+	if !waited {
+		t.Errorf("waits %v, want one until the rate limit's reset, 30 s on", sl.waits())
+	}
+}
+
+// TestGitHubAPIPath: the pages the API has a resource for, and those it
+// has none for.
+func TestGitHubAPIPath(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"https://github.com/o/r", "/repos/o/r"},
+		{"https://github.com/o/r.git", "/repos/o/r"},
+		{"https://www.github.com/o/r/blob/v1.2/a/b.go", "/repos/o/r/contents/a/b.go?ref=v1.2"},
+		{"https://github.com/o/r/tree/main", "/repos/o/r/contents/?ref=main"},
+		{"https://github.com/o/r/issues/12", "/repos/o/r/issues/12"},
+		{"https://github.com/o/r/pull/3/files", "/repos/o/r/pulls/3"},
+		{"https://github.com/o/r/releases/tag/v1", "/repos/o/r/releases/tags/v1"},
+		{"https://github.com/o", ""},
+		{"https://github.com/o/r/wiki", ""},
+		{"https://github.com/o/r/issues?q=x", ""},
+		{"https://gitlab.com/o/r", ""},
+	} {
+		got, ok := githubAPIPath(tt.in)
+		if got != tt.want || ok != (tt.want != "") {
+			t.Errorf("githubAPIPath(%q) = %q, %v, want %q", tt.in, got, ok, tt.want)
+		}
+	}
+}
+
+// TestGitHubAnonymous: without a token, github.com is paced to its
+// anonymous limits, whatever the configured pace.
+func TestGitHubAnonymous(t *testing.T) {
+	cfg := fast()
+	cfg.PerHost = 10
+	c := newChecker(t, cfg, nil)
+	if limit, interval, _ := c.host("github.com").state(); limit != githubAnonPerHost || interval != githubAnonInterval {
+		t.Errorf("github.com without a token: %d in flight, %v apart, want %d, %v", limit, interval, githubAnonPerHost, githubAnonInterval)
+	}
+	cfg.GitHubToken = "x"
+	c = newChecker(t, cfg, nil)
+	if limit, _, _ := c.host("github.com").state(); limit != 10 {
+		t.Errorf("github.com with a token: %d in flight, want 10", limit)
+	}
+}

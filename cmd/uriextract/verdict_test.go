@@ -1,0 +1,52 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// TestRemoteUnconfirmed: a transient failure (here a timeout) without a
+// cache to confirm it is shown in every format as unconfirmed, and the
+// summary says so, but the run does not fail.
+func TestRemoteUnconfirmed(t *testing.T) {
+	srv := newLinkServer(t)
+	writeIn(t, srv, []string{"doc.md", "[a](URL/slow) [b](URL/ok)\n"})
+	args := []string{"-check", "-remote", "-timeout", "100ms", "-retries", "0"}
+	code, stdout, stderr := rerun(t, append(args, "doc.md")...)
+	if code != exitOK || !strings.Contains(stdout, "a transient failure, unconfirmed") ||
+		!strings.Contains(stderr, "1 unconfirmed (transient failures, not failing)") ||
+		!strings.Contains(stderr, "transient failures cannot be confirmed without a cache") {
+		t.Errorf("text: exit %d, stdout:\n%s\nstderr:\n%s\nwant exit 0, the finding, and the summary naming it unconfirmed", code, stdout, stderr)
+	}
+	code, stdout, _ = rerun(t, append(args, "-output", "json", "doc.md")...)
+	var f struct{ Category, Verdict string }
+	if err := json.Unmarshal([]byte(stdout), &f); code != exitOK || err != nil || f.Verdict != "unconfirmed" || f.Category != "link-timeout" {
+		t.Errorf("json: exit %d, %+v (%v), stdout:\n%s", code, f, err, stdout)
+	}
+	code, stdout, _ = rerun(t, append(args, "-output", "sarif", "doc.md")...)
+	if code != exitOK || !strings.Contains(stdout, `"level": "warning"`) {
+		t.Errorf("sarif: exit %d, stdout:\n%s\nwant a result of level warning", code, stdout)
+	}
+	code, stdout, _ = rerun(t, append(args, "-output", "github", "doc.md")...)
+	if code != exitOK || !strings.HasPrefix(stdout, "::warning file=doc.md") {
+		t.Errorf("github: exit %d, stdout:\n%s\nwant a warning annotation", code, stdout)
+	}
+}
+
+// TestRemoteUnchecked: links that -max-time left unchecked are counted
+// as unchecked, shown, and do not fail the run.
+func TestRemoteUnchecked(t *testing.T) {
+	srv := newLinkServer(t)
+	var doc strings.Builder
+	for i := range 20 {
+		fmt.Fprintf(&doc, "[%d](URL/slow?%d)\n", i, i)
+	}
+	writeIn(t, srv, []string{"doc.md", doc.String()})
+	code, stdout, stderr := rerun(t, "-check", "-remote", "-timeout", "5s", "-max-time", "200ms", "-output", "json", "doc.md")
+	if code != exitOK || strings.Count(stdout, `"verdict":"unchecked"`) != 20 ||
+		!strings.Contains(stderr, "20 links unchecked (out of time, not failing)") {
+		t.Errorf("exit %d, stdout:\n%s\nstderr:\n%s\nwant exit 0, 20 unchecked findings and the summary counting them", code, stdout, stderr)
+	}
+}

@@ -1,0 +1,130 @@
+package extract
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"sync"
+
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+	"golang.org/x/sync/semaphore"
+)
+
+// A Markdown document is parsed whole, by goldmark, once the guard
+// (guard.go) has found nothing in it that would make the parse slow or
+// hungry. Goldmark's tree takes about 8 to 18 bytes per byte of a real
+// document; what bounds the memory of a run is then:
+//
+//   - a cap on each document (Extractor.MaxMarkdown, 16 MiB by default):
+//     a larger one is read as plain text, as a costly one is, with the
+//     reason in Doc.Plain (a "degraded" finding in an audit);
+//   - a budget shared by the parses of every goroutine: each takes the
+//     size of its tree, as the guard estimates it, from parseBudget
+//     before it parses and gives it back once its links and anchors are
+//     out of the tree, so that parallel parses of large documents wait
+//     for one another instead of holding all their trees at once. A
+//     tree larger than the budget takes all of it.
+//
+// A document is thus never parsed in parts: goldmark's footnotes and
+// reference definitions count for the whole document, and only a whole
+// parse reads them as goldmark does.
+
+// DefaultMaxMarkdown is the largest Markdown document that the zero
+// Extractor parses as Markdown, in bytes.
+const DefaultMaxMarkdown = 16 << 20
+
+// parseBudget is how many bytes of goldmark's trees, as the guard
+// estimates them (twice the size, or so, on real documents), the parses
+// of a process may hold at once.
+const parseBudget = 128 << 20
+
+var budget = newTreeBudget(parseBudget)
+
+// treeBudget is a weighted semaphore (first come, first served: a large
+// parse is not starved by small ones) that also keeps, for the tests,
+// what it holds and the most it held.
+type treeBudget struct {
+	sem        *semaphore.Weighted
+	mu         sync.Mutex
+	held, peak int64
+}
+
+func newTreeBudget(n int64) *treeBudget { return &treeBudget{sem: semaphore.NewWeighted(n)} }
+
+func (b *treeBudget) acquire(n int64) {
+	_ = b.sem.Acquire(context.Background(), n) // no error without a context to end it
+	b.mu.Lock()
+	b.held += n
+	b.peak = max(b.peak, b.held)
+	b.mu.Unlock()
+}
+
+func (b *treeBudget) release(n int64) {
+	b.mu.Lock()
+	b.held -= n
+	b.mu.Unlock()
+	b.sem.Release(n)
+}
+
+func (b *treeBudget) state() (held, peak int64) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.held, b.peak
+}
+
+func (b *treeBudget) resetPeak() {
+	b.mu.Lock()
+	b.peak = b.held
+	b.mu.Unlock()
+}
+
+// maxMarkdown returns the cap on the size of a document parsed as
+// Markdown.
+func (e *Extractor) maxMarkdown() int {
+	if e.MaxMarkdown > 0 {
+		return e.MaxMarkdown
+	}
+	return DefaultMaxMarkdown
+}
+
+// parse parses src with p, within the budget, unless it is larger than
+// the cap or the guard finds it costly: then it returns the reason, a
+// *CostError. Release must be called once the tree is no longer used.
+func (e *Extractor) parse(src []byte, p parser.Parser) (root ast.Node, release func(), err error) {
+	if max := e.maxMarkdown(); len(src) > max {
+		return nil, nil, &CostError{
+			Reason: fmt.Sprintf("larger than %s, the most a document may be to be parsed as Markdown", sizeString(max)),
+			Pos:    Position{Line: 1, Column: 1},
+		}
+	}
+	tree, err := checkMarkdown(src)
+	if err != nil {
+		return nil, nil, err
+	}
+	n := int64(min(tree, parseBudget))
+	budget.acquire(n)
+	root = p.Parse(text.NewReader(src))
+	return root, func() { budget.release(n) }, nil
+}
+
+// sizeString returns n bytes in MiB, or in bytes when it is no whole
+// number of MiB.
+func sizeString(n int) string {
+	if n%(1<<20) == 0 {
+		return fmt.Sprintf("%d MiB", n>>20)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
+// EstimateLinks returns about how many links the Markdown document src
+// holds, rarely fewer, from its "://" and "](" (a link to an absolute URI
+// has both): a size for what a caller of MarkdownDocEach keeps of each
+// link, so that it is rarely copied to grow.
+func EstimateLinks(src []byte) int {
+	n := bytes.Count(src, slashes) + bytes.Count(src, linkMid) - bytes.Count(src, linkHTTP)
+	return max(n, 0) + n/16
+}
+
+var linkHTTP = []byte("](http")

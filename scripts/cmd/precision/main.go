@@ -1,0 +1,559 @@
+// Command precision measures the docs audit against real site builds:
+// for each repository of the corpus manifest (scripts/precision/corpus.tsv)
+// it runs "uriextract -check -output json ." from the repository's top,
+// checks the built HTML link by link, and tells which findings the build
+// confirms and which of the build's broken links the audit missed.
+// scripts/precision/run.sh drives it.
+//
+//	precision -corpus DIR -uriextract BIN [-split tune|holdout|all] [-built] [-detail DIR]
+//
+// A finding is judged only when its link can be found in the build: the
+// source file is mapped to its built page (by path: the longest common
+// suffix of normalized path segments), and the link to the page's link
+// with the same target name and fragment. A finding whose file maps to
+// no built page, or whose link is not on that page, is counted as
+// unmatched: neither true nor false. Findings that are no link target
+// (malformed, scheme-case...) are counted apart, as not judged by a build.
+//
+// For a repository read on GitHub (no generator), the "build" is the
+// repository itself as GitHub shows it: a link resolves when its file is
+// in the tree, and its fragment when a heading of the Markdown target
+// has that GitHub slug, or an HTML element that id or name. This oracle
+// is written here independently of the audit, and it is an
+// approximation of GitHub's renderer: its verdicts are marked as such.
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"os"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"time"
+)
+
+func main() {
+	corpus := flag.String("corpus", "", "the corpus folder (holds tune/, holdout/, built/)")
+	manifest := flag.String("manifest", "", "the corpus manifest (default: corpus.tsv beside this program's sources, scripts/precision/corpus.tsv)")
+	bin := flag.String("uriextract", "", "the uriextract binary to measure")
+	split := flag.String("split", "tune", "which repositories: tune, holdout or all")
+	built := flag.Bool("built", false, "run the audit with -built OUT for each repository that has a build (the binary must have the flag)")
+	detail := flag.String("detail", "", "a folder to write, per repository, every finding with its verdict and every missed broken link (JSON lines)")
+	only := flag.String("repo", "", "comma-separated owner/name: measure these repositories only")
+	flag.Parse()
+	if *corpus == "" || *bin == "" || *manifest == "" {
+		fmt.Fprintln(os.Stderr, "usage: precision -corpus DIR -manifest corpus.tsv -uriextract BIN [-split tune|holdout|all] [-built] [-detail DIR]")
+		os.Exit(2)
+	}
+	rows, err := readManifest(*manifest)
+	if err != nil {
+		fail(err)
+	}
+	absBin, err := filepath.Abs(*bin)
+	if err != nil {
+		fail(err)
+	}
+	if *built {
+		help, _ := exec.Command(absBin, "-h").CombinedOutput()
+		if !bytes.Contains(help, []byte("-built")) {
+			fail(fmt.Errorf("%s has no -built flag", *bin))
+		}
+	}
+	want := map[string]bool{}
+	for _, r := range strings.Split(*only, ",") {
+		if r != "" {
+			want[r] = true
+		}
+	}
+	var results []*result
+	for _, row := range rows {
+		if *split != "all" && row.split != *split || len(want) > 0 && !want[row.repo] {
+			continue
+		}
+		res := measure(*corpus, absBin, row, *built)
+		results = append(results, res)
+		fmt.Fprintf(os.Stderr, "precision: %s: %d findings, %d confirmed, %d refuted, %d unmatched, %d missed (%s)\n",
+			row.repo, res.findings, res.confirmed, res.refuted, res.unmatched, res.missed, res.took.Round(time.Millisecond))
+		if *detail != "" {
+			if err := writeDetail(*detail, res); err != nil {
+				fail(err)
+			}
+		}
+	}
+	printTables(os.Stdout, results)
+}
+
+func fail(err error) {
+	fmt.Fprintln(os.Stderr, "precision:", err)
+	os.Exit(2)
+}
+
+// row is one repository of the manifest.
+type row struct {
+	repo, commit, generator, split, site, base, build, out, note string
+}
+
+func (r row) dir(corpus string) string {
+	return filepath.Join(corpus, r.split, strings.ReplaceAll(r.repo, "/", "+"))
+}
+
+func readManifest(name string) ([]row, error) {
+	src, err := os.ReadFile(name)
+	if err != nil {
+		return nil, err
+	}
+	var rows []row
+	for i, line := range strings.Split(strings.TrimRight(string(src), "\n"), "\n") {
+		if i == 0 || line == "" {
+			continue // the header
+		}
+		f := strings.Split(line, "\t")
+		if len(f) < 8 {
+			return nil, fmt.Errorf("%s:%d: %d columns, want 9", name, i+1, len(f))
+		}
+		for len(f) < 9 {
+			f = append(f, "")
+		}
+		rows = append(rows, row{f[0], f[1], f[2], f[3], f[4], f[5], f[6], f[7], f[8]})
+	}
+	return rows, nil
+}
+
+// finding is one line of "uriextract -check -output json".
+type finding struct {
+	File     string `json:"file"`
+	Line     int    `json:"line"`
+	Column   int    `json:"column"`
+	Category string `json:"category"`
+	Message  string `json:"message"`
+	URI      string `json:"uri"`
+	Verdict  string `json:"verdict"`         // confirmed, refuted, unmatched, not-judged
+	Why      string `json:"why,omitempty"`   // what the verdict rests on
+	Page     string `json:"page,omitempty"`  // the built page the file maps to
+	Built    string `json:"built,omitempty"` // the href on that page
+}
+
+// sourceLink is one line of "uriextract -json": a URI of a source file.
+type sourceLink struct {
+	File string `json:"file"`
+	Line int    `json:"line"`
+	URI  string `json:"uri"`
+}
+
+// missedLink is a broken link of the build that comes from a source file
+// and that no finding reports.
+type missedLink struct {
+	Page   string `json:"page"`
+	Href   string `json:"href"`
+	Reason string `json:"reason"`
+	File   string `json:"file"`
+	Line   int    `json:"line"`
+	URI    string `json:"uri"`
+}
+
+type result struct {
+	row
+	err                                    string
+	truth                                  string // build, github (the oracle), none
+	links, findings, judged, notJudged     int
+	confirmed, refuted, unmatched          int
+	buildBroken, fromSource, found, missed int
+	findingList                            []finding
+	missedList                             []missedLink
+	brokenList                             []missedLink // every broken link of the build, with its source when known
+	took                                   time.Duration
+}
+
+// linkCategories are the findings about a link's target, which a build
+// can confirm.
+var linkCategories = map[string]bool{
+	"broken-file": true, "broken-anchor": true, "file-case": true, "anchor-case": true, "outside-root": true,
+}
+
+var summaryLinks = regexp.MustCompile(`(\d+) files?, (\d+) links?`)
+
+func measure(corpus, bin string, r row, withBuilt bool) *result {
+	res := &result{row: r}
+	start := time.Now()
+	defer func() { res.took = time.Since(start) }()
+	top := r.dir(corpus)
+	out := ""
+	if r.out != "-" && r.out != "" {
+		out = filepath.Join(corpus, r.out)
+		if !hasHTML(out) {
+			out = ""
+		}
+	}
+	args := []string{"-check", "-output", "json"}
+	if withBuilt && out != "" {
+		args = append(args, "-built", out)
+	}
+	args = append(args, ".")
+	stdout, stderr, err := run(top, bin, args...)
+	if err != nil {
+		res.err = err.Error()
+		return res
+	}
+	if m := summaryLinks.FindStringSubmatch(stderr); m != nil {
+		_, _ = fmt.Sscan(m[2], &res.links)
+	}
+	var fds []finding
+	sc := bufio.NewScanner(strings.NewReader(stdout))
+	sc.Buffer(make([]byte, 1<<20), 1<<26)
+	for sc.Scan() {
+		var f finding
+		if err := json.Unmarshal(sc.Bytes(), &f); err != nil {
+			res.err = fmt.Sprintf("reading the findings: %v", err)
+			return res
+		}
+		fds = append(fds, f)
+	}
+	linksOut, _, err := run(top, bin, "-json", ".")
+	if err != nil {
+		res.err = err.Error()
+		return res
+	}
+	var src []sourceLink
+	sc = bufio.NewScanner(strings.NewReader(linksOut))
+	sc.Buffer(make([]byte, 1<<20), 1<<26)
+	for sc.Scan() {
+		var l sourceLink
+		if json.Unmarshal(sc.Bytes(), &l) == nil {
+			src = append(src, l)
+		}
+	}
+	res.findings = len(fds)
+	var site *builtSite
+	var gh *githubTree
+	switch {
+	case out != "":
+		res.truth = "build"
+		site = readSite(out, r.base)
+	case r.generator == "github":
+		res.truth = "github"
+		gh = readGitHubTree(top)
+	default:
+		res.truth = "none"
+	}
+	// The source files a page can come from: the Markdown and HTML files
+	// of the tree.
+	var pages *pageMap
+	if site != nil {
+		pages = mapPages(top, r.site, site)
+	}
+	// The findings on link targets, by file and signature, for recall.
+	reported := map[string]bool{}
+	for i := range fds {
+		f := &fds[i]
+		if !linkCategories[f.Category] {
+			f.Verdict, f.Why = "not-judged", "not a link-target finding"
+			res.notJudged++
+			continue
+		}
+		reported[f.File+"\x00"+signature(f.URI)] = true
+		switch {
+		case site != nil:
+			judgeBuilt(f, site, pages)
+		case gh != nil:
+			judgeGitHub(f, gh)
+		default:
+			f.Verdict, f.Why = "unmatched", "no build"
+		}
+		switch f.Verdict {
+		case "confirmed":
+			res.confirmed++
+		case "refuted":
+			res.refuted++
+		default:
+			res.unmatched++
+		}
+	}
+	res.judged = res.confirmed + res.refuted
+	res.findingList = fds
+	// Recall: the build's broken links that come from a source link.
+	bySig := map[string][]sourceLink{}
+	for _, l := range src {
+		k := l.File + "\x00" + signature(l.URI)
+		bySig[k] = append(bySig[k], l)
+	}
+	switch {
+	case site != nil:
+		for _, b := range site.broken {
+			res.buildBroken++
+			file := pages.source[b.page]
+			ls := bySig[file+"\x00"+signature(b.href)]
+			bl := missedLink{Page: b.page, Href: b.href, Reason: b.reason, File: file}
+			if len(ls) > 0 {
+				bl.Line, bl.URI = ls[0].Line, ls[0].URI
+			}
+			res.brokenList = append(res.brokenList, bl)
+			if file == "" || len(ls) == 0 {
+				continue // no source page, or written by a template, not by the page's source
+			}
+			res.fromSource++
+			if reported[file+"\x00"+signature(b.href)] {
+				res.found++
+				continue
+			}
+			res.missed++
+			res.missedList = append(res.missedList, missedLink{Page: b.page, Href: b.href, Reason: b.reason, File: file, Line: ls[0].Line, URI: ls[0].URI})
+		}
+	case gh != nil:
+		for _, l := range src {
+			ok, reason, judged := gh.resolves(l.File, l.URI)
+			if !judged || ok {
+				continue
+			}
+			res.buildBroken++
+			res.fromSource++
+			if reported[l.File+"\x00"+signature(l.URI)] {
+				res.found++
+				continue
+			}
+			res.missed++
+			res.missedList = append(res.missedList, missedLink{Href: l.URI, Reason: reason, File: l.File, Line: l.Line, URI: l.URI})
+		}
+	}
+	return res
+}
+
+// run runs bin in dir; exit status 1 (findings) is no error.
+func run(dir, bin string, args ...string) (string, string, error) {
+	cmd := exec.Command(bin, args...)
+	cmd.Dir = dir
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	var ee *exec.ExitError
+	if errors.As(err, &ee) && ee.ExitCode() == 1 {
+		err = nil
+	}
+	if err != nil {
+		return "", "", fmt.Errorf("%s %s in %s: %v: %s", filepath.Base(bin), strings.Join(args, " "), dir, err, lastLine(stderr.String()))
+	}
+	return stdout.String(), stderr.String(), nil
+}
+
+func lastLine(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
+		return s[i+1:]
+	}
+	return s
+}
+
+func hasHTML(dir string) bool {
+	found := false
+	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || found {
+			return filepath.SkipAll
+		}
+		if !d.IsDir() && strings.HasSuffix(p, ".html") {
+			found = true
+			return filepath.SkipAll
+		}
+		return nil
+	})
+	return found
+}
+
+// signature is what a link keeps from its source to its built form: the
+// name of the last path segment without a page extension (an index or
+// README page is named by its folder), and the fragment. "foo.md#bar",
+// "../foo/#bar" and "/docs/foo.html#bar" all read "foo#bar".
+func signature(ref string) string {
+	ref = strings.TrimSpace(ref)
+	frag := ""
+	if i := strings.IndexByte(ref, '#'); i >= 0 {
+		ref, frag = ref[:i], ref[i+1:]
+		if f, err := url.PathUnescape(frag); err == nil {
+			frag = f
+		}
+	}
+	if i := strings.IndexByte(ref, '?'); i >= 0 {
+		ref = ref[:i]
+	}
+	if u, err := url.Parse(ref); err == nil && (u.Scheme != "" || u.Host != "") {
+		ref = u.Path
+	}
+	if p, err := url.PathUnescape(ref); err == nil {
+		ref = p
+	}
+	segs := segments(ref)
+	last := ""
+	if len(segs) > 0 {
+		last = segs[len(segs)-1]
+	}
+	return last + "#" + frag
+}
+
+var (
+	pageExt    = regexp.MustCompile(`(?i)\.(md|mdx|markdown|html?)$`)
+	datePrefix = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}-`)
+	numPrefix  = regexp.MustCompile(`^\d+[-_]`)
+)
+
+// segments normalizes a path, of a source file or of a built page, into
+// the segments both share: no page extension, no index/README/_index
+// page name, lower case, "_" read as "-", no leading "_", no "version-"
+// (Docusaurus' versioned_docs), no date (Jekyll posts), no number
+// prefix (Docusaurus orders docs with "01-"), no "." or "..".
+func segments(p string) []string {
+	var out []string
+	parts := strings.Split(p, "/")
+	for i, s := range parts {
+		if s == "" || s == "." || s == ".." {
+			continue
+		}
+		if i == len(parts)-1 {
+			s = pageExt.ReplaceAllString(s, "")
+			switch strings.ToLower(s) {
+			case "index", "readme", "_index":
+				continue
+			}
+		}
+		s = strings.ToLower(strings.TrimLeft(s, "_"))
+		s = strings.ReplaceAll(s, "_", "-")
+		s = strings.TrimPrefix(s, "version-")
+		s = datePrefix.ReplaceAllString(s, "")
+		if t := numPrefix.ReplaceAllString(s, ""); t != "" {
+			s = t
+		}
+		if s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func writeDetail(dir string, res *result) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	for _, f := range res.findingList {
+		if err := enc.Encode(f); err != nil {
+			return err
+		}
+	}
+	name := strings.ReplaceAll(res.repo, "/", "+")
+	if err := os.WriteFile(filepath.Join(dir, name+".findings.jsonl"), buf.Bytes(), 0o644); err != nil {
+		return err
+	}
+	buf.Reset()
+	for _, m := range res.missedList {
+		if err := enc.Encode(m); err != nil {
+			return err
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dir, name+".missed.jsonl"), buf.Bytes(), 0o644); err != nil {
+		return err
+	}
+	buf.Reset()
+	for _, m := range res.brokenList {
+		if err := enc.Encode(m); err != nil {
+			return err
+		}
+	}
+	return os.WriteFile(filepath.Join(dir, name+".build-broken.jsonl"), buf.Bytes(), 0o644)
+}
+
+// printTables prints the per-repository and the per-generator tables in
+// Markdown.
+func printTables(w *os.File, results []*result) {
+	fmt.Fprintln(w, "| repository | generator | truth | links | findings | not judged | judged | confirmed | unmatched | precision | build broken (from source) | missed | recall | findings/100 links |")
+	fmt.Fprintln(w, "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+	for _, r := range results {
+		if r.err != "" {
+			fmt.Fprintf(w, "| %s | %s | error: %s |\n", r.repo, r.generator, strings.ReplaceAll(r.err, "|", "/"))
+			continue
+		}
+		line(w, r.repo, r.generator, r.truth, r)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "| generator | repositories | links | findings | not judged | judged | confirmed | unmatched | precision | build broken (from source) | missed | recall | findings/100 links |")
+	fmt.Fprintln(w, "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+	gens := map[string]*result{}
+	count := map[string]int{}
+	var names []string
+	total := &result{}
+	for _, r := range results {
+		if r.err != "" {
+			continue
+		}
+		g := gens[r.generator]
+		if g == nil {
+			g = &result{}
+			gens[r.generator] = g
+			names = append(names, r.generator)
+		}
+		count[r.generator]++
+		for _, s := range []*result{g, total} {
+			s.links += r.links
+			s.findings += r.findings
+			s.notJudged += r.notJudged
+			s.judged += r.judged
+			s.confirmed += r.confirmed
+			s.refuted += r.refuted
+			s.unmatched += r.unmatched
+			s.buildBroken += r.buildBroken
+			s.fromSource += r.fromSource
+			s.found += r.found
+			s.missed += r.missed
+		}
+	}
+	sort.Strings(names)
+	n := 0
+	for _, g := range names {
+		genLine(w, g, count[g], gens[g])
+		n += count[g]
+	}
+	genLine(w, "all", n, total)
+}
+
+func line(w *os.File, repo, gen, truth string, r *result) {
+	fmt.Fprintf(w, "| %s | %s | %s | %d | %d | %d | %d | %d | %d | %s | %d (%d) | %d | %s | %s |\n",
+		repo, gen, truth, r.links, r.findings, r.notJudged, r.judged, r.confirmed, r.unmatched,
+		pct(r.confirmed, r.judged), r.buildBroken, r.fromSource, r.missed, pct(r.found, r.fromSource), per100(r.findings, r.links))
+}
+
+func genLine(w *os.File, gen string, n int, r *result) {
+	fmt.Fprintf(w, "| %s | %d | %d | %d | %d | %d | %d | %d | %s | %d (%d) | %d | %s | %s |\n",
+		gen, n, r.links, r.findings, r.notJudged, r.judged, r.confirmed, r.unmatched,
+		pct(r.confirmed, r.judged), r.buildBroken, r.fromSource, r.missed, pct(r.found, r.fromSource), per100(r.findings, r.links))
+}
+
+func pct(a, b int) string {
+	if b == 0 {
+		return "–"
+	}
+	return fmt.Sprintf("%.0f %%", 100*float64(a)/float64(b))
+}
+
+func per100(a, b int) string {
+	if b == 0 {
+		return "–"
+	}
+	return fmt.Sprintf("%.2f", 100*float64(a)/float64(b))
+}
+
+// cleanRel is p relative to base, slash-separated.
+func cleanRel(base, p string) string {
+	rel, err := filepath.Rel(base, p)
+	if err != nil {
+		return p
+	}
+	return path.Clean(filepath.ToSlash(rel))
+}

@@ -1,0 +1,157 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestSignature(t *testing.T) {
+	for _, tc := range []struct{ ref, want string }{
+		{"foo.md#bar", "foo#bar"},
+		{"../foo/#bar", "foo#bar"},
+		{"/docs/foo.html#bar", "foo#bar"},
+		{"./foo/index.md", "foo#"},
+		{"foo/README.md", "foo#"},
+		{"#bar", "#bar"},
+		{"https://example.com/docs/Foo_Bar.mdx?x=1#a%20b", "foo-bar#a b"},
+		{"../../versioned_docs/version-7.x/01-intro.md", "intro#"},
+	} {
+		if got := signature(tc.ref); got != tc.want {
+			t.Errorf("signature(%q) = %q, want %q", tc.ref, got, tc.want)
+		}
+	}
+}
+
+func TestSegments(t *testing.T) {
+	for _, tc := range []struct{ path, want string }{
+		{"website/versioned_docs/version-7.x/api/hooks.md", "website/versioned-docs/7.x/api/hooks"},
+		{"7.x/api/hooks/index.html", "7.x/api/hooks"},
+		{"_posts/2020-01-02-hello-world.md", "posts/hello-world"},
+		{"content/en/docs/_index.md", "content/en/docs"},
+		{"README.md", ""},
+	} {
+		if got := strings.Join(segments(tc.path), "/"); got != tc.want {
+			t.Errorf("segments(%q) = %q, want %q", tc.path, got, tc.want)
+		}
+	}
+}
+
+func TestGitHubSlug(t *testing.T) {
+	for _, tc := range []struct{ heading, want string }{
+		{"Hello, World!", "hello-world"},
+		{"The `uri` package", "the-uri-package"},
+		{"[Link](x.md) and _emphasis_", "link-and-emphasis"},
+		{"snake_case name", "snake_case-name"},
+		{"Ünïcode 1.0", "ünïcode-10"},
+	} {
+		if got := githubSlug(tc.heading); got != tc.want {
+			t.Errorf("githubSlug(%q) = %q, want %q", tc.heading, got, tc.want)
+		}
+	}
+}
+
+// writeTree writes files (name -> content) under a new folder.
+func writeTree(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, content := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+func TestBuiltSite(t *testing.T) {
+	out := writeTree(t, map[string]string{
+		"index.html":          `<a href="guide/#setup">ok</a><a href="/p/guide/#nope">no id</a><a href="missing/">no file</a><a href="https://example.com/">external</a><a href="https://Docs.example.org/p/guide/#gone">absolute</a><a href="/other/">other site</a>`,
+		"guide/index.html":    `<h2 id="setup">Setup</h2><a href="../old.html#setup">via redirect</a>`,
+		"old.html":            `<meta http-equiv="refresh" content="0; url=/p/guide/">`,
+		"img/logo.svg":        `<svg/>`,
+		"guide/sub/page.html": `<img src="../../img/logo.svg#frag"><a href="#top">top</a>`,
+	})
+	s := readSite(out, "https://docs.example.org/p/")
+	got := map[string]string{}
+	for _, b := range s.broken {
+		got[b.page+" "+b.href] = b.reason
+	}
+	want := map[string]string{
+		"index.html /p/guide/#nope":                         "no id nope",
+		"index.html missing/":                               "no file",
+		"index.html https://Docs.example.org/p/guide/#gone": "no id gone",
+	}
+	if len(got) != len(want) {
+		t.Errorf("broken links = %v, want %v", got, want)
+	}
+	for k, v := range want {
+		if got[k] != v {
+			t.Errorf("broken %q: reason %q, want %q (all: %v)", k, got[k], v, got)
+		}
+	}
+}
+
+func TestJudgeBuilt(t *testing.T) {
+	top := writeTree(t, map[string]string{
+		"docs/guide.md": "[a](intro.md#setup) [b](intro.md#gone) [c](nowhere.md)",
+		"docs/intro.md": "# Setup",
+		"README.md":     "[x](docs/guide.md)",
+	})
+	out := writeTree(t, map[string]string{
+		"index.html":       ``,
+		"guide/index.html": `<a href="../intro/#setup">a</a><a href="../intro/#gone">b</a>`,
+		"intro/index.html": `<h1 id="setup">Setup</h1>`,
+	})
+	site := readSite(out, "/")
+	pages := mapPages(top, "docs", site)
+	if pages.page["docs/guide.md"] != "guide/index.html" {
+		t.Fatalf("docs/guide.md maps to %q, want guide/index.html", pages.page["docs/guide.md"])
+	}
+	if p, ok := pages.page["README.md"]; ok {
+		t.Errorf("README.md outside the site folder maps to %q, want no page", p)
+	}
+	for _, tc := range []struct{ uri, verdict string }{
+		{"intro.md#setup", "refuted"},
+		{"intro.md#gone", "confirmed"},
+		{"nowhere.md", "unmatched"},
+	} {
+		f := finding{File: "docs/guide.md", URI: tc.uri, Category: "broken-anchor"}
+		judgeBuilt(&f, site, pages)
+		if f.Verdict != tc.verdict {
+			t.Errorf("judgeBuilt(%q) = %s (%s), want %s", tc.uri, f.Verdict, f.Why, tc.verdict)
+		}
+	}
+}
+
+func TestGitHubOracle(t *testing.T) {
+	top := writeTree(t, map[string]string{
+		"README.md":     "# Title\n\n## Install\n\n## Install\n\nSetext\n------\n\n```\n# not a heading\n```\n<a name=\"custom\"></a>",
+		"docs/guide.md": "[a](../README.md#install-1)",
+		"main.go":       "package main",
+	})
+	gh := readGitHubTree(top)
+	for _, tc := range []struct {
+		file, uri  string
+		ok, judged bool
+	}{
+		{"docs/guide.md", "../README.md#install-1", true, true},
+		{"docs/guide.md", "../README.md#setext", true, true},
+		{"docs/guide.md", "../README.md#custom", true, true},
+		{"docs/guide.md", "../README.md#user-content-install", true, true},
+		{"docs/guide.md", "../README.md#not-a-heading", false, true},
+		{"docs/guide.md", "/main.go#L1", true, true},
+		{"docs/guide.md", "missing.md", false, true},
+		{"docs/guide.md", "../../other-repo/README.md", false, false},
+		{"docs/guide.md", "https://example.com/", false, false},
+	} {
+		ok, _, judged := gh.resolves(tc.file, tc.uri)
+		if ok != tc.ok || judged != tc.judged {
+			t.Errorf("resolves(%q, %q) = %v, %v, want %v, %v", tc.file, tc.uri, ok, judged, tc.ok, tc.judged)
+		}
+	}
+}

@@ -1,0 +1,361 @@
+package main
+
+import (
+	"bytes"
+	"io/fs"
+	"net/url"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"golang.org/x/net/html"
+)
+
+// builtSite is a generator's output, read link by link.
+type builtSite struct {
+	dir    string
+	host   string // the host the site is served on, when the manifest names it
+	base   string // the URL path the site is served under, "/" or "/p/"
+	files  map[string]bool
+	pages  map[string]*builtPage // by path relative to dir
+	broken []brokenLink
+}
+
+type builtPage struct {
+	ids      map[string]bool
+	links    []builtLink
+	redirect string // a meta refresh target: the page is a redirect stub
+}
+
+type builtLink struct {
+	href   string
+	broken bool
+	reason string
+}
+
+type brokenLink struct {
+	page, href, reason string
+}
+
+// linkAttrs are the attributes, by element, that lead to another file of
+// the site.
+var linkAttrs = map[string]string{
+	"a": "href", "area": "href", "img": "src", "script": "src", "iframe": "src",
+	"source": "src", "video": "src", "audio": "src", "embed": "src",
+}
+
+// readSite reads the site built in dir, served at base: a URL
+// ("https://example.com/p/") or a path ("/p/").
+func readSite(dir, base string) *builtSite {
+	host := ""
+	if u, err := url.Parse(base); err == nil && u.Host != "" {
+		host, base = strings.ToLower(u.Host), u.Path
+	}
+	if base == "" || base[0] != '/' {
+		base = "/" + base
+	}
+	if !strings.HasSuffix(base, "/") {
+		base += "/"
+	}
+	s := &builtSite{dir: dir, host: host, base: base, files: map[string]bool{}, pages: map[string]*builtPage{}}
+	var hrefs = map[string][]string{}
+	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return nil // an unreadable folder is a missing one
+		}
+		rel := cleanRel(dir, p)
+		s.files[rel] = true
+		if !strings.HasSuffix(rel, ".html") && !strings.HasSuffix(rel, ".htm") {
+			return nil
+		}
+		src, err := os.ReadFile(p)
+		if err != nil {
+			return nil
+		}
+		pg, links := readPage(src)
+		s.pages[rel] = pg
+		hrefs[rel] = links
+		return nil
+	})
+	rels := make([]string, 0, len(hrefs))
+	for rel := range hrefs {
+		rels = append(rels, rel)
+	}
+	sort.Strings(rels)
+	seen := map[string]bool{}
+	for _, rel := range rels {
+		pg := s.pages[rel]
+		for _, h := range hrefs[rel] {
+			ok, reason, internal := s.resolves(rel, h)
+			if !internal {
+				continue
+			}
+			pg.links = append(pg.links, builtLink{href: h, broken: !ok, reason: reason})
+			if !ok && !seen[rel+"\x00"+h] {
+				seen[rel+"\x00"+h] = true
+				s.broken = append(s.broken, brokenLink{page: rel, href: h, reason: reason})
+			}
+		}
+	}
+	return s
+}
+
+// readPage returns a page's ids and the links of its elements.
+func readPage(src []byte) (*builtPage, []string) {
+	pg := &builtPage{ids: map[string]bool{}}
+	var links []string
+	z := html.NewTokenizer(bytes.NewReader(src))
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			return pg, links
+		case html.StartTagToken, html.SelfClosingTagToken:
+			name, more := z.TagName()
+			tag := string(name)
+			want := linkAttrs[tag]
+			var equiv, content string
+			for more {
+				var k, v []byte
+				k, v, more = z.TagAttr()
+				key := string(k)
+				switch {
+				case key == "id", key == "name" && tag == "a":
+					pg.ids[string(v)] = true
+				case key == want:
+					links = append(links, string(v))
+				case tag == "meta" && key == "http-equiv":
+					equiv = strings.ToLower(string(v))
+				case tag == "meta" && key == "content":
+					content = string(v)
+				}
+			}
+			if equiv == "refresh" {
+				if i := strings.Index(strings.ToLower(content), "url="); i >= 0 {
+					pg.redirect = strings.Trim(strings.TrimSpace(content[i+4:]), `'"`)
+				}
+			}
+		}
+	}
+}
+
+// resolves reports whether href on page rel leads to a file of the site
+// and, with a fragment, to an element with that id. internal is false
+// for links that leave the site (another scheme or host, or a path
+// outside the base).
+func (s *builtSite) resolves(rel, href string) (ok bool, reason string, internal bool) {
+	return s.resolveDepth(rel, href, 0)
+}
+
+func (s *builtSite) resolveDepth(rel, href string, depth int) (bool, string, bool) {
+	href = strings.TrimSpace(href)
+	if href == "" {
+		return false, "empty href", true // what a generator writes for a link it could not resolve
+	}
+	pageURL, _ := url.Parse("http://site.invalid" + s.base + rel)
+	u, err := pageURL.Parse(href)
+	if err != nil {
+		return false, "unparsable href", true
+	}
+	if (u.Scheme == "http" || u.Scheme == "https") && s.host != "" && strings.EqualFold(u.Host, s.host) {
+		u.Scheme, u.Host = "http", "site.invalid" // an absolute link to the site itself
+	}
+	if u.Scheme != "http" || u.Host != "site.invalid" {
+		return false, "", false
+	}
+	p, ok := strings.CutPrefix(u.Path, s.base)
+	if !ok {
+		if u.Path+"/" == s.base {
+			p = ""
+		} else {
+			return false, "", false // outside the path the site is served under: another site of the host
+		}
+	}
+	target := s.file(p)
+	if target == "" {
+		return false, "no file", true
+	}
+	if u.Fragment == "" || u.Fragment == "top" {
+		return true, "", true
+	}
+	pg := s.pages[target]
+	if pg == nil {
+		return true, "", true // a fragment of a non-HTML file (an SVG, a PDF page) is not checked
+	}
+	if pg.ids[u.Fragment] {
+		return true, "", true
+	}
+	if pg.redirect != "" && depth < 3 {
+		to := pg.redirect
+		if i := strings.IndexByte(to, '#'); i >= 0 {
+			to = to[:i]
+		}
+		return s.resolveDepth(target, to+"#"+u.Fragment, depth+1)
+	}
+	return false, "no id " + u.Fragment, true
+}
+
+// file returns the file of the site that URL path p (relative to the
+// base) leads to, as a web server would serve it, or "".
+func (s *builtSite) file(p string) string {
+	p = strings.TrimPrefix(p, "/")
+	cands := []string{p}
+	if p == "" || strings.HasSuffix(p, "/") {
+		cands = []string{p + "index.html"}
+	} else {
+		cands = append(cands, p+"/index.html", p+".html")
+	}
+	for _, c := range cands {
+		c = path.Clean(c)
+		if s.files[c] {
+			return c
+		}
+	}
+	return ""
+}
+
+// pageMap maps source files to built pages and back.
+type pageMap struct {
+	page   map[string]string // source file (relative to the repository) -> page
+	source map[string]string // page -> source file
+}
+
+// mapPages maps each Markdown or HTML source file of the repository at
+// top to the built page whose normalized path shares the longest suffix
+// with its own (paths inside the site folder are taken from that
+// folder). Ties go to the page with the shortest path (the current
+// version of versioned docs); a file outside the site folder needs at
+// least its last segment to match.
+func mapPages(top, siteDir string, site *builtSite) *pageMap {
+	m := &pageMap{page: map[string]string{}, source: map[string]string{}}
+	type cand struct {
+		rel  string
+		segs []string
+	}
+	var pages []cand
+	byLast := map[string][]int{}
+	for rel := range site.pages {
+		c := cand{rel, segments(rel)}
+		pages = append(pages, c)
+		last := ""
+		if len(c.segs) > 0 {
+			last = c.segs[len(c.segs)-1]
+		}
+		byLast[last] = append(byLast[last], len(pages)-1)
+	}
+	siteDir = path.Clean(siteDir)
+	var sources []string
+	_ = filepath.WalkDir(top, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		name := d.Name()
+		if d.IsDir() {
+			if p != top && (strings.HasPrefix(name, ".") || name == "node_modules" || name == "vendor") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if pageExt.MatchString(name) {
+			sources = append(sources, cleanRel(top, p))
+		}
+		return nil
+	})
+	sort.Strings(sources)
+	for _, src := range sources {
+		rel, inside := src, false
+		if siteDir != "." {
+			if r, ok := strings.CutPrefix(src, siteDir+"/"); ok {
+				rel, inside = r, true
+			}
+		} else {
+			inside = true
+		}
+		segs := segments(rel)
+		last := ""
+		if len(segs) > 0 {
+			last = segs[len(segs)-1]
+		}
+		if last == "" && !inside {
+			continue
+		}
+		best, bestScore := "", -1
+		for _, i := range byLast[last] {
+			c := pages[i]
+			score := commonSuffix(segs, c.segs)
+			if score > bestScore || score == bestScore && len(c.rel) < len(best) {
+				best, bestScore = c.rel, score
+			}
+		}
+		if best == "" {
+			continue
+		}
+		m.page[src] = best
+		// A page's source is the file that maps to it with the most
+		// segments matched.
+		if old, ok := m.source[best]; !ok || commonSuffix(segments(old), segments(best)) < bestScore {
+			m.source[best] = src
+		}
+	}
+	return m
+}
+
+func commonSuffix(a, b []string) int {
+	n := 0
+	for n < len(a) && n < len(b) && a[len(a)-1-n] == b[len(b)-1-n] {
+		n++
+	}
+	return n
+}
+
+// judgeBuilt sets the verdict of a link finding from the build: the
+// finding's file is mapped to its page, and the finding's link to the
+// links of that page with the same signature.
+func judgeBuilt(f *finding, site *builtSite, pages *pageMap) {
+	pg := pages.page[f.File]
+	if pg == "" {
+		f.Verdict, f.Why = "unmatched", "the file maps to no built page"
+		return
+	}
+	f.Page = pg
+	sig := signature(f.URI)
+	self := strings.HasPrefix(f.URI, "#")
+	var match []builtLink
+	for _, l := range site.pages[pg].links {
+		if self {
+			if l.href == f.URI {
+				match = append(match, l)
+			}
+			continue
+		}
+		if signature(l.href) == sig {
+			match = append(match, l)
+		}
+	}
+	if len(match) == 0 {
+		f.Verdict, f.Why = "unmatched", "no link of the page has the finding's target"
+		return
+	}
+	// A link written as in the source decides; else all the candidates
+	// must agree.
+	for _, l := range match {
+		if l.href == f.URI {
+			match = []builtLink{l}
+			break
+		}
+	}
+	broken := match[0].broken
+	for _, l := range match[1:] {
+		if l.broken != broken {
+			f.Verdict, f.Why = "unmatched", "the page has links of that target that resolve and that do not"
+			return
+		}
+	}
+	f.Built = match[0].href
+	if broken {
+		f.Verdict, f.Why = "confirmed", "the build has it broken: "+match[0].reason
+	} else {
+		f.Verdict, f.Why = "refuted", "the build resolves it"
+	}
+}
