@@ -306,10 +306,16 @@ for cache_in_ws in "" yes; do
 		# own, and nothing it wrote holds a raw ESC.
 		forged=$(sed 's/^[[:space:]]*//' "$tmp/run/log" | grep '^::' | grep -vE "$allowed" || true)
 		[ -z "$forged" ] || failed "$what: the log has workflow commands the action did not write: $forged"
-		if LC_ALL=C grep -l $'\e' "$tmp/run/log" "$tmp/run/summary" "$tmp/run/output" "$tmp/run/ws/out/urilint.sarif"; then
+		[ "$(output exit-code)" != "" ] || failed "$what: no exit-code output; log: $(cat "$tmp/run/log")"
+		if LC_ALL=C grep -l $'\e' "$tmp/run/log" "$tmp/run/summary" "$tmp/run/output" "$tmp/run/ws/out/urilint.sarif" 2>/dev/null; then
 			failed "$what: a raw ESC reached the files above"
 		fi
-		grep -q 'FORGED' "$tmp/run/log" || failed "$what: the forging name shows nowhere in the log: the test tests nothing"
+		# A cache outside the workspace makes the configuration an error
+		# (exit 2) before any document is read; the one in the workspace
+		# is accepted, and the audit reads the forging names.
+		if [ -n "$cache_in_ws" ] && ! grep -q 'FORGED' "$tmp/run/log"; then
+			failed "$what: the forging name shows nowhere in the log: the test tests nothing"
+		fi
 	done
 done
 setup=

@@ -213,10 +213,14 @@ fi
 if [ "${INPUT_SUMMARY:-true}" = true ] && [ -n "${GITHUB_STEP_SUMMARY:-}" ] && [ -s "$run/summary.md" ]; then
 	cat "$run/summary.md" >>"$GITHUB_STEP_SUMMARY"
 fi
+if [ -n "$sarif" ] && [ ! -s "$run/urilint.sarif" ]; then
+	# An audit that could not start (a bad flag, a bad configuration)
+	# writes no output: its error is annotated above, and the outputs say
+	# exit-code=2 and no SARIF file.
+	[ "$code" -eq 2 ] || fail "could not write the SARIF file \"$sarif\""
+	sarif=
+fi
 if [ -n "$sarif" ]; then
-	if [ ! -s "$run/urilint.sarif" ]; then
-		fail "could not write the SARIF file \"$sarif\""
-	fi
 	mkdir -p "$(dirname "$sarif")"
 	rm -f "$sarif"
 	cp "$run/urilint.sarif" "$sarif"
