@@ -78,6 +78,7 @@ jobs:
             docs
           args: -enable hyphen-break
           remote: false
+          cache: .urilint-cache.json
           fail: errors
           sarif: out/urilint.sarif
           summary: true

@@ -13,7 +13,8 @@
 # check reads the action's inputs from the environment: INPUT_PATHS (files
 # and directories, white-space separated; default "."), INPUT_ARGS (more
 # flags, white-space separated, not quoted), INPUT_REMOTE ("true" adds
-# -remote), INPUT_FAIL ("findings", the default, "errors" or "never"),
+# -remote), INPUT_CACHE (the -cache file, relative to the workspace; by
+# default one in the run's directory), INPUT_FAIL ("findings", the default, "errors" or "never"),
 # INPUT_SARIF (a file to write SARIF to) and INPUT_SUMMARY ("true", the
 # default, appends the Markdown summary to $GITHUB_STEP_SUMMARY);
 # URILINT_BUILD_CACHE, when set, is where Go keeps its build and module
@@ -28,8 +29,9 @@
 #     their hashes are checked after the audit: a changed binary fails
 #     the step, and is not put on $GITHUB_PATH.
 #   - The remote settings that write or fetch are the action's own:
-#     -remote=true|false from the input, and -cache in the run's
-#     directory, whatever .urilint.yaml says; args may not set them.
+#     -remote=true|false and -cache from the inputs (by default a file of
+#     the run's directory), whatever .urilint.yaml says; args may not set
+#     them.
 #   - The audit runs once: its findings go to the log as annotations
 #     (-output github), to the JSON file the counts are read from, to the
 #     job summary (markdown) and to the SARIF file, all from that run.
@@ -138,7 +140,7 @@ for a in ${args[@]+"${args[@]}"}; do
 		fail "input args: $a is the action's to set (see the inputs sarif and summary)"
 		;;
 	-remote | -remote=* | remote | remote=* | -cache | -cache=* | cache | cache=*)
-		fail "input args: $a is the action's to set (see the input remote)"
+		fail "input args: $a is the action's to set (see the inputs remote and cache)"
 		;;
 	esac
 done
@@ -173,9 +175,11 @@ if [ "${INPUT_REMOTE:-false}" = true ]; then
 	remote=true
 fi
 
+cache=${INPUT_CACHE:-$run/remote-cache.json}
+
 cd "$GITHUB_WORKSPACE"
 set +e
-"$bin/uriextract" -check -remote="$remote" -cache "$run/remote-cache.json" -output "$outputs" \
+"$bin/uriextract" -check -remote="$remote" -cache "$cache" -output "$outputs" \
 	${args[@]+"${args[@]}"} "${paths[@]}" >"$run/annotations" 2>"$run/stderr"
 code=$?
 set -e
