@@ -286,6 +286,7 @@ func measure(corpus, bin string, r row, withBuilt bool) *result {
 		k := l.File + "\x00" + signature(l.URI)
 		bySig[k] = append(bySig[k], l)
 	}
+	texts := sourceTexts{top: top, text: map[string]string{}}
 	switch {
 	case site != nil:
 		for _, b := range site.broken {
@@ -297,7 +298,7 @@ func measure(corpus, bin string, r row, withBuilt bool) *result {
 				bl.Line, bl.URI = ls[0].Line, ls[0].URI
 			}
 			res.brokenList = append(res.brokenList, bl)
-			if file == "" || len(ls) == 0 {
+			if file == "" || len(ls) == 0 && !texts.mentions(file, b.href) {
 				continue // no source page, or written by a template, not by the page's source
 			}
 			res.fromSource++
@@ -306,7 +307,7 @@ func measure(corpus, bin string, r row, withBuilt bool) *result {
 				continue
 			}
 			res.missed++
-			res.missedList = append(res.missedList, missedLink{Page: b.page, Href: b.href, Reason: b.reason, File: file, Line: ls[0].Line, URI: ls[0].URI})
+			res.missedList = append(res.missedList, bl)
 		}
 	case gh != nil:
 		for _, l := range src {
@@ -556,4 +557,36 @@ func cleanRel(base, p string) string {
 		return p
 	}
 	return path.Clean(filepath.ToSlash(rel))
+}
+
+// sourceTexts reads source files, for links the audit's extraction may
+// not list (a file it does not read, such as .mdx before it read them).
+type sourceTexts struct {
+	top  string
+	text map[string]string
+}
+
+// mentions reports whether the source file names href's target: its
+// fragment ("#frag") and the last segment of its path, as written.
+func (t sourceTexts) mentions(file, href string) bool {
+	src, ok := t.text[file]
+	if !ok {
+		b, _ := os.ReadFile(filepath.Join(t.top, filepath.FromSlash(file))) // unreadable: mentions nothing
+		src = strings.ToLower(string(b))
+		t.text[file] = src
+	}
+	ref, frag, _ := strings.Cut(href, "#")
+	if frag != "" && !strings.Contains(src, "#"+strings.ToLower(frag)) {
+		return false
+	}
+	if i := strings.IndexByte(ref, '?'); i >= 0 {
+		ref = ref[:i]
+	}
+	ref = strings.TrimSuffix(ref, "/")
+	last := strings.ToLower(path.Base(ref))
+	last = strings.TrimSuffix(last, path.Ext(last))
+	if ref == "" || last == "" || last == "." || last == "index" {
+		return frag != ""
+	}
+	return strings.Contains(src, last)
 }

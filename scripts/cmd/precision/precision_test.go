@@ -155,3 +155,24 @@ func TestGitHubOracle(t *testing.T) {
 		}
 	}
 }
+
+func TestMentions(t *testing.T) {
+	top := writeTree(t, map[string]string{
+		"docs/api.mdx": "import X from './x'\n\nSee [the option](#componentProviders) and [queries](/docs/queries/byrole#hidden).",
+	})
+	texts := sourceTexts{top: top, text: map[string]string{}}
+	for _, tc := range []struct {
+		href string
+		want bool
+	}{
+		{"#componentProviders", true},
+		{"/docs/dom/queries/byrole#hidden", true},
+		{"../byrole/#hidden", true},
+		{"/assets/theme.js", false},
+		{"#toc", false},
+	} {
+		if got := texts.mentions("docs/api.mdx", tc.href); got != tc.want {
+			t.Errorf("mentions(%q) = %v, want %v", tc.href, got, tc.want)
+		}
+	}
+}
