@@ -249,7 +249,7 @@ func measure(corpus, bin string, r row, withBuilt bool) *result {
 	// of the tree.
 	var pages *pageMap
 	if site != nil {
-		pages = mapPages(top, r.site, site)
+		pages = mapPages(top, r.site, r.generator, site)
 	}
 	// The findings on link targets, by file and signature, for recall.
 	reported := map[string]bool{}
@@ -390,7 +390,7 @@ func signature(ref string) string {
 	if p, err := url.PathUnescape(ref); err == nil {
 		ref = p
 	}
-	segs := segments(ref)
+	segs := segments(ref, true)
 	last := ""
 	if len(segs) > 0 {
 		last = segs[len(segs)-1]
@@ -408,8 +408,11 @@ var (
 // the segments both share: no page extension, no index/README/_index
 // page name, lower case, "_" read as "-", no leading "_", no "version-"
 // (Docusaurus' versioned_docs), no date (Jekyll posts), no number
-// prefix (Docusaurus orders docs with "01-"), no "." or "..".
-func segments(p string) []string {
+// prefix (Docusaurus orders docs with "01-"), no "." or "..". A README
+// names its folder only when readmeIsIndex (MkDocs, Jekyll on GitHub
+// Pages, mdBook and GitHub do so; Docusaurus, Hugo and VitePress publish
+// a README as a page of that name, or not at all).
+func segments(p string, readmeIsIndex bool) []string {
 	var out []string
 	parts := strings.Split(p, "/")
 	for i, s := range parts {
@@ -419,8 +422,12 @@ func segments(p string) []string {
 		if i == len(parts)-1 {
 			s = pageExt.ReplaceAllString(s, "")
 			switch strings.ToLower(s) {
-			case "index", "readme", "_index":
+			case "index", "_index":
 				continue
+			case "readme":
+				if readmeIsIndex {
+					continue
+				}
 			}
 		}
 		s = strings.ToLower(strings.TrimLeft(s, "_"))
@@ -430,8 +437,8 @@ func segments(p string) []string {
 		if t := numPrefix.ReplaceAllString(s, ""); t != "" {
 			s = t
 		}
-		if s != "" {
-			out = append(out, s)
+		if s != "" && strings.Trim(s, "0123456789") != "" {
+			out = append(out, s) // a number alone is a date folder of a post, or a version
 		}
 	}
 	return out
