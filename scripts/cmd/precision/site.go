@@ -88,6 +88,9 @@ func readSite(dir, base string) *builtSite {
 	for _, rel := range rels {
 		pg := s.pages[rel]
 		for _, h := range hrefs[rel] {
+			if strings.Contains(h, "{{") || strings.Contains(h, "{%") {
+				continue // a template copied as is (MkDocs publishes theme overrides kept in docs/): no link
+			}
 			ok, reason, internal := s.resolves(rel, h)
 			if !internal {
 				continue
