@@ -13,6 +13,7 @@
 # build) to CORPUS/built/SPLIT/OWNER+NAME.status. CORPUS/bin comes first
 # in PATH, so a hugo installed there (a newer one than Debian's) is used.
 # PRECISION is this folder (for its helpers, mkdocs-offline.py).
+# pnpm, for the VitePress workspaces, is installed with npm install -g pnpm@10.
 # Each build is bounded by a timeout (BUILD_TIMEOUT, 1200 s).
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)

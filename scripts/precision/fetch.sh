@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # fetch.sh lays out the precision corpus: each repository of
 # scripts/precision/corpus.tsv, at the commit the manifest names, copied
-# from a bare git directory into CORPUS/SPLIT/OWNER+NAME, with an empty
-# "git init" so that the audit finds the work tree's top as in a clone.
+# from a bare git directory into CORPUS/SPLIT/OWNER+NAME, made a git work
+# tree as a clone is, so that the audit finds its top and its remote.
 #
 #   scripts/precision/fetch.sh MIRRORS CORPUS
 #
@@ -39,5 +39,12 @@ tail -n +2 "$here/corpus.tsv" | while IFS=$'\t' read -r repo commit gen split re
 			echo "   empty placeholder: $p (not in the mirror)"
 		fi
 	done
+	# A clone's work tree: a remote named after the repository (the audit
+	# reads the repository's own URLs as its files), one commit (the
+	# generators read the last-modified dates from git).
 	git init -q "$dest"
+	echo node_modules/ >> "$dest/.git/info/exclude"
+	git -C "$dest" remote add origin "https://github.com/$repo.git"
+	git -C "$dest" add -A
+	git -C "$dest" -c user.name=corpus -c user.email=corpus@invalid commit -qm "corpus copy of $repo at $commit" --date=2026-01-01T00:00:00Z
 done

@@ -249,7 +249,7 @@ func measure(corpus, bin string, r row, withBuilt bool) *result {
 	// of the tree.
 	var pages *pageMap
 	if site != nil {
-		pages = mapPages(top, r.site, site)
+		pages = mapPages(top, r.site, r.generator, site)
 	}
 	// The findings on link targets, by file and signature, for recall.
 	reported := map[string]bool{}
@@ -286,6 +286,7 @@ func measure(corpus, bin string, r row, withBuilt bool) *result {
 		k := l.File + "\x00" + signature(l.URI)
 		bySig[k] = append(bySig[k], l)
 	}
+	texts := sourceTexts{top: top, text: map[string]string{}}
 	switch {
 	case site != nil:
 		for _, b := range site.broken {
@@ -297,7 +298,7 @@ func measure(corpus, bin string, r row, withBuilt bool) *result {
 				bl.Line, bl.URI = ls[0].Line, ls[0].URI
 			}
 			res.brokenList = append(res.brokenList, bl)
-			if file == "" || len(ls) == 0 {
+			if file == "" || len(ls) == 0 && !texts.mentions(file, b.href) {
 				continue // no source page, or written by a template, not by the page's source
 			}
 			res.fromSource++
@@ -306,7 +307,7 @@ func measure(corpus, bin string, r row, withBuilt bool) *result {
 				continue
 			}
 			res.missed++
-			res.missedList = append(res.missedList, missedLink{Page: b.page, Href: b.href, Reason: b.reason, File: file, Line: ls[0].Line, URI: ls[0].URI})
+			res.missedList = append(res.missedList, bl)
 		}
 	case gh != nil:
 		for _, l := range src {
@@ -389,7 +390,7 @@ func signature(ref string) string {
 	if p, err := url.PathUnescape(ref); err == nil {
 		ref = p
 	}
-	segs := segments(ref)
+	segs := segments(ref, true)
 	last := ""
 	if len(segs) > 0 {
 		last = segs[len(segs)-1]
@@ -407,8 +408,11 @@ var (
 // the segments both share: no page extension, no index/README/_index
 // page name, lower case, "_" read as "-", no leading "_", no "version-"
 // (Docusaurus' versioned_docs), no date (Jekyll posts), no number
-// prefix (Docusaurus orders docs with "01-"), no "." or "..".
-func segments(p string) []string {
+// prefix (Docusaurus orders docs with "01-"), no "." or "..". A README
+// names its folder only when readmeIsIndex (MkDocs, Jekyll on GitHub
+// Pages, mdBook and GitHub do so; Docusaurus, Hugo and VitePress publish
+// a README as a page of that name, or not at all).
+func segments(p string, readmeIsIndex bool) []string {
 	var out []string
 	parts := strings.Split(p, "/")
 	for i, s := range parts {
@@ -418,8 +422,12 @@ func segments(p string) []string {
 		if i == len(parts)-1 {
 			s = pageExt.ReplaceAllString(s, "")
 			switch strings.ToLower(s) {
-			case "index", "readme", "_index":
+			case "index", "_index":
 				continue
+			case "readme":
+				if readmeIsIndex {
+					continue
+				}
 			}
 		}
 		s = strings.ToLower(strings.TrimLeft(s, "_"))
@@ -429,8 +437,8 @@ func segments(p string) []string {
 		if t := numPrefix.ReplaceAllString(s, ""); t != "" {
 			s = t
 		}
-		if s != "" {
-			out = append(out, s)
+		if s != "" && strings.Trim(s, "0123456789") != "" {
+			out = append(out, s) // a number alone is a date folder of a post, or a version
 		}
 	}
 	return out
@@ -556,4 +564,36 @@ func cleanRel(base, p string) string {
 		return p
 	}
 	return path.Clean(filepath.ToSlash(rel))
+}
+
+// sourceTexts reads source files, for links the audit's extraction may
+// not list (a file it does not read, such as .mdx before it read them).
+type sourceTexts struct {
+	top  string
+	text map[string]string
+}
+
+// mentions reports whether the source file names href's target: its
+// fragment ("#frag") and the last segment of its path, as written.
+func (t sourceTexts) mentions(file, href string) bool {
+	src, ok := t.text[file]
+	if !ok {
+		b, _ := os.ReadFile(filepath.Join(t.top, filepath.FromSlash(file))) // unreadable: mentions nothing
+		src = strings.ToLower(string(b))
+		t.text[file] = src
+	}
+	ref, frag, _ := strings.Cut(href, "#")
+	if frag != "" && !strings.Contains(src, "#"+strings.ToLower(frag)) {
+		return false
+	}
+	if i := strings.IndexByte(ref, '?'); i >= 0 {
+		ref = ref[:i]
+	}
+	ref = strings.TrimSuffix(ref, "/")
+	last := strings.ToLower(path.Base(ref))
+	last = strings.TrimSuffix(last, path.Ext(last))
+	if ref == "" || last == "" || last == "." || last == "index" {
+		return frag != ""
+	}
+	return strings.Contains(src, last)
 }

@@ -32,7 +32,7 @@ func TestSegments(t *testing.T) {
 		{"content/en/docs/_index.md", "content/en/docs"},
 		{"README.md", ""},
 	} {
-		if got := strings.Join(segments(tc.path), "/"); got != tc.want {
+		if got := strings.Join(segments(tc.path, true), "/"); got != tc.want {
 			t.Errorf("segments(%q) = %q, want %q", tc.path, got, tc.want)
 		}
 	}
@@ -108,7 +108,7 @@ func TestJudgeBuilt(t *testing.T) {
 		"intro/index.html": `<h1 id="setup">Setup</h1>`,
 	})
 	site := readSite(out, "/")
-	pages := mapPages(top, "docs", site)
+	pages := mapPages(top, "docs", "mkdocs", site)
 	if pages.page["docs/guide.md"] != "guide/index.html" {
 		t.Fatalf("docs/guide.md maps to %q, want guide/index.html", pages.page["docs/guide.md"])
 	}
@@ -152,6 +152,52 @@ func TestGitHubOracle(t *testing.T) {
 		ok, _, judged := gh.resolves(tc.file, tc.uri)
 		if ok != tc.ok || judged != tc.judged {
 			t.Errorf("resolves(%q, %q) = %v, %v, want %v, %v", tc.file, tc.uri, ok, judged, tc.ok, tc.judged)
+		}
+	}
+}
+
+func TestMentions(t *testing.T) {
+	top := writeTree(t, map[string]string{
+		"docs/api.mdx": "import X from './x'\n\nSee [the option](#componentProviders) and [queries](/docs/queries/byrole#hidden).",
+	})
+	texts := sourceTexts{top: top, text: map[string]string{}}
+	for _, tc := range []struct {
+		href string
+		want bool
+	}{
+		{"#componentProviders", true},
+		{"/docs/dom/queries/byrole#hidden", true},
+		{"../byrole/#hidden", true},
+		{"/assets/theme.js", false},
+		{"#toc", false},
+	} {
+		if got := texts.mentions("docs/api.mdx", tc.href); got != tc.want {
+			t.Errorf("mentions(%q) = %v, want %v", tc.href, got, tc.want)
+		}
+	}
+}
+
+func TestReadmeMapping(t *testing.T) {
+	top := writeTree(t, map[string]string{
+		"README.md":      "[x](#y)",
+		"docs/README.md": "[x](#y)",
+		"docs/intro.md":  "# Intro",
+	})
+	out := writeTree(t, map[string]string{
+		"index.html":       ``,
+		"docs/index.html":  ``,
+		"docs/intro.html":  ``,
+		"docs/README.html": ``,
+	})
+	site := readSite(out, "/")
+	for _, tc := range []struct{ generator, file, want string }{
+		{"docusaurus", "README.md", ""}, // Docusaurus does not publish the top README
+		{"vitepress", "docs/README.md", "docs/README.html"},
+		{"mkdocs", "docs/README.md", "docs/index.html"},
+	} {
+		pages := mapPages(top, ".", tc.generator, site)
+		if got := pages.page[tc.file]; got != tc.want {
+			t.Errorf("%s: %s maps to %q, want %q", tc.generator, tc.file, got, tc.want)
 		}
 	}
 }

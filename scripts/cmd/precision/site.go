@@ -88,6 +88,9 @@ func readSite(dir, base string) *builtSite {
 	for _, rel := range rels {
 		pg := s.pages[rel]
 		for _, h := range hrefs[rel] {
+			if strings.Contains(h, "{{") || strings.Contains(h, "{%") {
+				continue // a template copied as is (MkDocs publishes theme overrides kept in docs/): no link
+			}
 			ok, reason, internal := s.resolves(rel, h)
 			if !internal {
 				continue
@@ -225,9 +228,11 @@ type pageMap struct {
 // top to the built page whose normalized path shares the longest suffix
 // with its own (paths inside the site folder are taken from that
 // folder). Ties go to the page with the shortest path (the current
-// version of versioned docs); a file outside the site folder needs at
+// version of versioned docs). The match must cover the page's whole
+// path, or two segments of it; a file outside the site folder needs at
 // least its last segment to match.
-func mapPages(top, siteDir string, site *builtSite) *pageMap {
+func mapPages(top, siteDir, generator string, site *builtSite) *pageMap {
+	readmeIsIndex := generator == "mkdocs" || generator == "jekyll" || generator == "mdbook"
 	m := &pageMap{page: map[string]string{}, source: map[string]string{}}
 	type cand struct {
 		rel  string
@@ -236,7 +241,7 @@ func mapPages(top, siteDir string, site *builtSite) *pageMap {
 	var pages []cand
 	byLast := map[string][]int{}
 	for rel := range site.pages {
-		c := cand{rel, segments(rel)}
+		c := cand{rel, segments(rel, false)}
 		pages = append(pages, c)
 		last := ""
 		if len(c.segs) > 0 {
@@ -272,7 +277,7 @@ func mapPages(top, siteDir string, site *builtSite) *pageMap {
 		} else {
 			inside = true
 		}
-		segs := segments(rel)
+		segs := segments(rel, readmeIsIndex)
 		last := ""
 		if len(segs) > 0 {
 			last = segs[len(segs)-1]
@@ -288,13 +293,15 @@ func mapPages(top, siteDir string, site *builtSite) *pageMap {
 				best, bestScore = c.rel, score
 			}
 		}
-		if best == "" {
+		// The page's whole path must come from the source's, or at least
+		// two segments of it (a versioned page adds its route's base).
+		if best == "" || bestScore < 2 && bestScore < len(segments(best, false)) {
 			continue
 		}
 		m.page[src] = best
 		// A page's source is the file that maps to it with the most
 		// segments matched.
-		if old, ok := m.source[best]; !ok || commonSuffix(segments(old), segments(best)) < bestScore {
+		if old, ok := m.source[best]; !ok || commonSuffix(segments(old, readmeIsIndex), segments(best, false)) < bestScore {
 			m.source[best] = src
 		}
 	}
