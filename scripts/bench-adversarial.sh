@@ -4,6 +4,7 @@
 #
 #   scripts/bench-adversarial.sh [SMALL_MB [LARGE_MB]]   (default 5 50)
 #   ONLY=19 scripts/bench-adversarial.sh    (only the cases of issue 19)
+#   ONLY=25 scripts/bench-adversarial.sh    (only the YAML bomb of issue 25)
 #   URIEXTRACT=/tmp/old/uriextract ONLY=19 scripts/bench-adversarial.sh
 #                                           (an older build, for before/after)
 #
@@ -44,6 +45,36 @@ measure() {
 	read -r secs kb < <(tail -n 1 "$tmp/time")
 	printf '%-34s %8.2f s %8d MB\n' "$label" "$secs" "$((kb / 1024))"
 }
+
+# --- issue 25, item 5 (helper hostile-read): a YAML "billion laughs" in a
+# generator's configuration, at 10 levels (359 bytes, 9^10 strings once
+# expanded: 6.7 GB before the alias budget) and 100 levels (about ten times
+# the bytes). Both must end at once, in the same small memory: the walk
+# stops at yaml.v3's alias budget, whatever the bomb's depth.
+if [[ -z ${ONLY:-} || ${ONLY:-} == 25 ]]; then
+	echo "issue 25: a YAML alias bomb in a generator's configuration: wall time, peak RSS"
+	for cfg in mkdocs.yml _config.yml hugo.yaml; do
+		for levels in 10 100; do
+			tree="$tmp/bomb-$cfg-$levels"
+			mkdir -p "$tree/.git" "$tree/docs"
+			echo '# Home' >"$tree/docs/index.md"
+			python3 -c "
+import sys
+n = int(sys.argv[1])
+lines = ['l0: &l0 [lol,lol,lol,lol,lol,lol,lol,lol,lol]']
+lines += ['l%d: &l%d [%s]' % (i, i, ','.join(['*l%d' % (i - 1)] * 9)) for i in range(1, n)]
+open(sys.argv[2], 'w').write('\\n'.join(lines) + '\\n')
+" "$levels" "$tree/$cfg"
+			size=$(stat -c %s "$tree/$cfg")
+			measure "$cfg $levels levels (${size} B) -check" "$tmp/uriextract" -check "$tree/docs"
+		done
+	done
+	echo
+fi
+if [[ ${ONLY:-} == 25 ]]; then
+	exit 0
+fi
+# --- end of issue 25 (helper hostile-read)
 
 # --- issue 19, items 7 and 8 (helper extract): each case at two sizes ten
 # times apart, which must cost about ten times as much.
