@@ -35,8 +35,11 @@
 // error without it.
 //
 // Settings also come from the configuration file .urilint.yaml of the
-// current directory or above, up to the repository's top, or the file
-// -config names (docs/configuration.md); flags override it.
+// current directory or above, up to the repository's top (outside a
+// repository, of the current directory only), or the file -config names
+// (docs/configuration.md); flags override it. The paths the file names
+// (documents.root, remote.cache) must lead inside the repository; only
+// the -root and -cache flags may name a path outside (docs/security.md).
 //
 // A file reached twice, through symbolic links or named twice, is read
 // once. Binary files are reported and skipped: those with more than a few
