@@ -498,8 +498,10 @@ func (a *auditor) checkFragment(r *reporter, s *site.Site, t local, lk lookup) {
 		r.report(policy.CategoryUnverifiable, t.fragAt, nil, "%q names anchor %q of %q, whose ids are made from data when the site is built: it cannot be checked offline", r.shown, name, where)
 		return
 	}
-	if lk.outside || lk.link && !a.inRoot(r.f.root, abs) {
-		return // nothing outside the root is read, not even its anchors
+	if lk.outside || (lk.link || lk.dir) && !a.inRoot(r.f.root, abs) {
+		// Nothing outside the root is read, not even its anchors: a link
+		// on the way, or a folder's page that is one, leads there.
+		return
 	}
 	tg := a.index.get(abs)
 	if (tg.kind == kindMarkdown && !plain(t.query)) || tg.kind == kindHTML {

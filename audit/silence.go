@@ -11,7 +11,9 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/urilint/urilint/audit/site"
 	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/internal/confine"
 	"github.com/urilint/urilint/internal/policy"
 	"github.com/urilint/urilint/uri"
 )
@@ -158,7 +160,19 @@ func (u *urlIgnores) forRoot(root string) *ignoreList {
 	u.mu.Unlock()
 	l.once.Do(func() {
 		name := filepath.Join(root, IgnoreFile)
-		src, err := readFile(name)
+		if _, err := os.Lstat(name); err != nil {
+			if !os.IsNotExist(err) {
+				u.a.fail(err)
+			}
+			return
+		}
+		// The repository's file: not one a link of it leads to outside
+		// (an error would quote its lines), nor a pipe that never ends.
+		if !confine.Inside(root, name) {
+			u.a.fail(errorf(u.a.showRoot(name), "leads through a symbolic link outside the root: not read"))
+			return
+		}
+		src, err := site.ReadRegular(name)
 		if err != nil {
 			if !os.IsNotExist(err) {
 				u.a.fail(err)

@@ -87,7 +87,7 @@ func TestInstallFromProxy(t *testing.T) {
 		for _, flag := range []string{"-version", "-V", "-V=full"} {
 			want := regexp.MustCompile(`^` + name + ` version ` + regexp.QuoteMeta(version) + ` go\S+\n$`)
 			if flag == "-V=full" {
-				want = regexp.MustCompile(`^` + name + ` version devel ` + regexp.QuoteMeta(version) + ` go\S+ buildID=[0-9a-f]{64}\n$`)
+				want = regexp.MustCompile(`^` + name + ` version devel ` + regexp.QuoteMeta(version) + ` go\S+ buildID=[0-9a-f]{80}\n$`)
 			}
 			out, err := exec.Command(bin, flag).Output()
 			if err != nil || !want.Match(out) {

@@ -155,7 +155,7 @@ func TestVersion(t *testing.T) {
 		want string
 	}{
 		{"urilint", []string{"-V"}, `^urilint version \S+ go\S+\n$`},
-		{"urilint", []string{"-V=full"}, `^urilint version devel \S+ go\S+ buildID=[0-9a-f]{64}\n$`},
+		{"urilint", []string{"-V=full"}, `^urilint version devel \S+ go\S+ buildID=[0-9a-f]{80}\n$`},
 		{"uriextract", []string{"-version"}, `^uriextract version \S+ go\S+\n$`},
 	}
 	for _, tt := range tests {

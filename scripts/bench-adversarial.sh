@@ -4,7 +4,7 @@
 #
 #   scripts/bench-adversarial.sh [SMALL_MB [LARGE_MB]]   (default 5 50)
 #   ONLY=19 scripts/bench-adversarial.sh    (only the cases of issue 19)
-#   ONLY=25 scripts/bench-adversarial.sh    (only the goldmark and .gitignore cases of issue 25)
+#   ONLY=25 scripts/bench-adversarial.sh    (only the cases of issue 25: goldmark, .gitignore, YAML bombs)
 #   URIEXTRACT=/tmp/old/uriextract ONLY=19 scripts/bench-adversarial.sh
 #                                           (an older build, for before/after)
 #
@@ -93,6 +93,31 @@ for i in range(n):
 	measure "$((n / 100)) patterns, $n files" "$tmp/uriextract" "$d"
 	rm -rf "$d"
 done
+# --- issue 25, item 5 (helper hostile-read): a YAML "billion laughs" in a
+# generator's configuration, at 10 levels (359 bytes, 9^10 strings once
+# expanded: 6.7 GB before the alias budget) and 100 levels (about ten times
+# the bytes). Both must end at once, in the same small memory: the walk
+# stops at yaml.v3's alias budget, whatever the bomb's depth.
+{
+	echo "issue 25: a YAML alias bomb in a generator's configuration: wall time, peak RSS"
+	for cfg in mkdocs.yml _config.yml hugo.yaml; do
+		for levels in 10 100; do
+			tree="$tmp/bomb-$cfg-$levels"
+			mkdir -p "$tree/.git" "$tree/docs"
+			echo '# Home' >"$tree/docs/index.md"
+			python3 -c "
+import sys
+n = int(sys.argv[1])
+lines = ['l0: &l0 [lol,lol,lol,lol,lol,lol,lol,lol,lol]']
+lines += ['l%d: &l%d [%s]' % (i, i, ','.join(['*l%d' % (i - 1)] * 9)) for i in range(1, n)]
+open(sys.argv[2], 'w').write('\\n'.join(lines) + '\\n')
+" "$levels" "$tree/$cfg"
+			size=$(stat -c %s "$tree/$cfg")
+			measure "$cfg $levels levels (${size} B) -check" "$tmp/uriextract" -check "$tree/docs"
+		done
+	done
+	echo
+}
 if [[ ${ONLY:-} == 25 ]]; then
 	exit 0
 fi

@@ -5,7 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -132,14 +131,16 @@ func billionLaughs(levels int) string {
 	return b.String()
 }
 
-// TestAliasBomb: a 359-byte "billion laughs" in mkdocs.yml, _config.yml
+// TestAliasBomb: a 390-byte "billion laughs" in mkdocs.yml, _config.yml
 // or hugo.yaml (6.7 GB once expanded) is refused at once, as yaml.v3's
 // own Decode refuses it; a front matter bomb leaves the page laid out by
 // its path.
 func TestAliasBomb(t *testing.T) {
 	bomb := billionLaughs(10)
-	if len(bomb) > 390 {
-		t.Fatalf("the bomb is %d bytes, want at most 390", len(bomb))
+	bomb += "#" + strings.Repeat(" lol", (390-len(bomb)-2)/4) + "\n" // to the 390 bytes
+	bomb += strings.Repeat("#", 390-len(bomb)-1) + "\n"
+	if len(bomb) != 390 {
+		t.Fatalf("the bomb is %d bytes, want 390", len(bomb))
 	}
 	for _, name := range []string{"mkdocs.yml", "_config.yml", "hugo.yaml"} {
 		t.Run(name, func(t *testing.T) {
@@ -170,7 +171,7 @@ func TestAliasBomb(t *testing.T) {
 // hang the run, and one over the size limit is an error, not a prefix.
 func TestSpecialConfig(t *testing.T) {
 	root, _ := hostileTree(t, map[string]string{"content/a.md": "# A\n"})
-	if err := syscall.Mkfifo(filepath.Join(root, "hugo.toml"), 0o644); err != nil {
+	if err := mkfifo(filepath.Join(root, "hugo.toml")); err != nil {
 		t.Skip("no named pipes here:", err)
 	}
 	done := make(chan error, 1)
@@ -203,4 +204,24 @@ func mustNode(t *testing.T, src string) *yaml.Node {
 		t.Fatal(err)
 	}
 	return &n
+}
+
+// FuzzPlainYAML: the hand walk of a generator's YAML configuration never
+// panics, and never makes more values than yaml.v3's alias budget allows
+// (it fails instead).
+func FuzzPlainYAML(f *testing.F) {
+	f.Add(billionLaughs(10))
+	f.Add("a: &a [x, *a]\n")
+	f.Add("docs_dir: docs\nplugins: [search, {blog: {blog_dir: b}}]\nbase: &b {x: 1}\nuse: [*b, *b]\n")
+	f.Fuzz(func(t *testing.T, src string) {
+		var n yaml.Node
+		if yaml.Unmarshal([]byte(src), &n) != nil {
+			return
+		}
+		y := &plainYAML{}
+		y.value(&n)
+		if y.err == nil && !aliasBudget(y.made, y.aliased) {
+			t.Errorf("made %d values, %d under aliases, past the budget, without an error", y.made, y.aliased)
+		}
+	})
 }

@@ -24,6 +24,7 @@ import (
 	"github.com/golangci/golangci-lint/v2/pkg/commands"
 	"github.com/golangci/golangci-lint/v2/pkg/exitcodes"
 
+	"github.com/urilint/urilint/internal/config"
 	_ "github.com/urilint/urilint/plugin" // registers the "urilint" module plugin
 )
 
@@ -37,7 +38,8 @@ func main() {
 }
 
 // buildInfo describes the binary to golangci-lint. Its Version also salts
-// golangci-lint's analysis cache, so it names the exact binary: the plugin
+// golangci-lint's analysis cache, so it names the exact binary and the
+// configuration file: the plugin
 // comes from a local replace with no version of its own, and a changed
 // analyzer must not be served results cached by the previous build.
 func buildInfo() commands.BuildInfo {
@@ -61,6 +63,11 @@ func buildInfo() commands.BuildInfo {
 	if sum := executableSum(); sum != "" {
 		info.Version += "-" + sum
 	}
+	// golangci-lint keys its cache on this version, its linters'
+	// settings and the Go files, not on .urilint.yaml: the digest of the
+	// file in force makes an edit to it, a broken one included, take
+	// effect on the next run (issue 25).
+	info.Version += "-config." + config.Fingerprint(".")
 	return info
 }
 

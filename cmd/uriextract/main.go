@@ -13,6 +13,12 @@
 // rest: the listing (audit.List), the audit, its fix rounds and every
 // output format from one run (audit.Check and its reporters).
 // docs/integrations.md documents the flags, outputs and exit statuses.
+//
+// The configuration file is .urilint.yaml of the current directory or
+// above, up to the repository's top (outside a repository, of the current
+// directory only), or the file -config names; the paths it names
+// (documents.root, remote.cache) must lead inside the repository: only
+// the -root and -cache flags may name a path outside (docs/security.md).
 package main
 
 import (

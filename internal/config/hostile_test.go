@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -139,7 +139,7 @@ func TestNotRegular(t *testing.T) {
 	if err := os.Remove(".urilint.yaml"); err != nil {
 		t.Fatal(err)
 	}
-	if err := syscall.Mkfifo(".urilint.yaml", 0o644); err != nil {
+	if err := mkfifo(".urilint.yaml"); err != nil {
 		t.Skip("no named pipes here:", err)
 	}
 	done := make(chan error, 1)
@@ -231,4 +231,25 @@ func TestFindStopsAtModule(t *testing.T) {
 	if got, want := Find("."), filepath.Join(mod, ".urilint.yaml"); got != want {
 		t.Errorf("Find = %q, want the module's, %q", got, want)
 	}
+}
+
+// TestPathKeysTagged: every key documented as a path "relative to the
+// file" carries the path tag, so that the decoder keeps it inside the
+// repository.
+func TestPathKeysTagged(t *testing.T) {
+	var walk func(reflect.Type, string)
+	walk = func(typ reflect.Type, prefix string) {
+		for i := range typ.NumField() {
+			f := typ.Field(i)
+			key := prefix + f.Tag.Get("yaml")
+			if f.Type.Kind() == reflect.Struct && f.Type != durationType {
+				walk(f.Type, key+".")
+				continue
+			}
+			if strings.Contains(f.Tag.Get("doc"), "relative to the file") && f.Tag.Get("path") == "" {
+				t.Errorf("%s is a path relative to the file without the path tag: the decoder does not keep it inside the repository", key)
+			}
+		}
+	}
+	walk(reflect.TypeFor[File](), "")
 }

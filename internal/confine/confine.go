@@ -8,6 +8,7 @@
 package confine
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -17,38 +18,74 @@ import (
 // kernel's own limit (MAXSYMLINKS, 40 on Linux) does.
 const maxHops = 40
 
-// Real returns where the absolute path p leads once its symbolic links
-// are resolved. Unlike filepath.EvalSymlinks it answers for a path that
-// does not exist too: the names that exist are resolved, a dangling
-// link is followed to the path it names, and the missing rest is joined
-// as written. So a link that points outside leads outside whether or
-// not its target exists.
+// Real returns where the path p leads once its symbolic links are
+// resolved. Unlike filepath.EvalSymlinks it answers for a path that does
+// not exist too: the names that exist are resolved, a dangling link is
+// followed to the path it names, and from the first name that is missing
+// the rest is joined as written. So a link that points outside leads
+// outside whether or not its target exists.
+//
+// p itself is cleaned first, as filepath.Join cleans the paths that are
+// then opened: "link/../x" is "x". The ".." of a link's target climbs
+// from where the link leads, as the kernel climbs.
+//
+// The names are taken one by one from the top, as the kernel does, and
+// the file system is asked only about a path shorter than the system's
+// limit (a longer one is missing): the cost grows with the length of p,
+// however many names it holds.
 func Real(p string) string {
+	if abs, err := filepath.Abs(p); err == nil {
+		p = abs
+	}
+	p = filepath.Clean(p)
+	vol := filepath.VolumeName(p)
+	cur := vol + sep
+	rest := p[len(vol):]
 	hops := maxHops
-	return resolve(filepath.Clean(p), &hops)
+	for {
+		rest = strings.TrimLeft(rest, sep)
+		if rest == "" {
+			return cur
+		}
+		name := rest
+		if i := strings.Index(rest, sep); i >= 0 {
+			name, rest = rest[:i], rest[i:]
+		} else {
+			rest = ""
+		}
+		switch name {
+		case ".":
+			continue
+		case "..":
+			cur = filepath.Dir(cur) // cur is real: its parent is the real one
+			continue
+		}
+		next := filepath.Join(cur, name)
+		info, err := os.Lstat(next)
+		if err != nil {
+			// Missing (or past the length the system takes): what
+			// follows is read as written.
+			return filepath.Join(next, rest)
+		}
+		if info.Mode()&fs.ModeSymlink == 0 || hops == 0 {
+			cur = next
+			continue
+		}
+		target, err := os.Readlink(next)
+		if err != nil {
+			cur = next
+			continue
+		}
+		hops--
+		if filepath.IsAbs(target) {
+			v := filepath.VolumeName(target)
+			cur, target = v+sep, target[len(v):]
+		}
+		rest = target + sep + rest
+	}
 }
 
-func resolve(p string, hops *int) string {
-	if r, err := filepath.EvalSymlinks(p); err == nil {
-		return r
-	}
-	dir, base := filepath.Split(p)
-	dir = filepath.Clean(dir)
-	if dir == p || base == "" {
-		return p // the top of the file system, or a volume name
-	}
-	q := filepath.Join(resolve(dir, hops), base)
-	if *hops > 0 {
-		if target, err := os.Readlink(q); err == nil {
-			*hops--
-			if !filepath.IsAbs(target) {
-				target = filepath.Join(filepath.Dir(q), target)
-			}
-			return resolve(filepath.Clean(target), hops)
-		}
-	}
-	return q
-}
+const sep = string(filepath.Separator)
 
 // Within reports whether the clean path p is dir or below it.
 func Within(dir, p string) bool {

@@ -3,7 +3,9 @@ package confine
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 )
 
 // TestInside: a link that points outside leads outside whether or not
@@ -73,5 +75,23 @@ func TestLoop(t *testing.T) {
 	}
 	if !Inside(dir, filepath.Join(dir, "a", "x")) {
 		t.Errorf("a loop of links inside the root leads outside")
+	}
+}
+
+// TestLongPath: a path of a million names (a configuration value of 2
+// MB) costs time linear in its length: the file system is not asked
+// past the first missing name.
+func TestLongPath(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, strings.Repeat("a"+string(filepath.Separator), 1_000_000))
+	start := time.Now()
+	if !Inside(dir, p) {
+		t.Errorf("a long path below the root leads outside")
+	}
+	if Inside(dir, p+strings.Repeat(string(filepath.Separator)+"..", 1_000_002)) {
+		t.Errorf("a long path that climbs back above the root stays inside")
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("Inside of a path of a million names took %v", d)
 	}
 }
