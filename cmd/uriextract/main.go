@@ -92,6 +92,7 @@ type options struct {
 	json            bool
 	check           bool
 	code            bool
+	markdownMax     int // MiB, from the file only (extract.Extractor.MaxMarkdown)
 	enable, disable string
 	allowZone       bool
 	exclude         []string
@@ -222,6 +223,7 @@ func (o *options) apply(c *config.File, set map[string]bool) error {
 	if !set["code"] && d.Code {
 		o.code = true
 	}
+	o.markdownMax = d.MarkdownMax
 	if !set["format"] && d.Format != "" {
 		o.format = d.Format
 	}
@@ -288,7 +290,7 @@ func runList(o options, paths []string, stdin io.Reader, stdout, stderr io.Write
 	enc := json.NewEncoder(w)
 	status := exitOK
 	cfg := audit.Config{
-		Extractor: &extract.Extractor{Code: o.code},
+		Extractor: &extract.Extractor{Code: o.code, MaxMarkdown: o.markdownMax << 20},
 		Format:    o.format,
 		Exclude:   o.exclude,
 		Stdin:     stdin,
