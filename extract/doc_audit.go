@@ -81,7 +81,10 @@ func (e *Extractor) MarkdownDoc(src []byte) *Doc { return e.markdownDoc(src, nil
 // MarkdownDocEach is MarkdownDoc for a caller that keeps less of each link
 // than a Link: it calls fn with the document's links, in document order,
 // as MarkdownDoc would return them, and returns the Doc without Links.
-// Fn must not keep the slice it is given (its strings it may).
+// A document read as plain text (Plain is set) gives its links in
+// batches, a part of the document at a time, so that a large one's are
+// never all held at once. Fn must not keep the slice it is given (its
+// strings it may).
 func (e *Extractor) MarkdownDocEach(src []byte, fn func(links []Link)) *Doc {
 	return e.markdownDoc(src, fn)
 }
@@ -92,10 +95,14 @@ func (e *Extractor) markdownDoc(src []byte, emit func([]Link)) *Doc {
 	root, release, err := e.parse(src, docParser())
 	d := &Doc{Plain: err}
 	var marks []mark
-	if err != nil {
+	switch {
+	case err != nil && emit != nil:
+		e.textEach(src, emit)
+		marks = plainComments(src)
+	case err != nil:
 		d.Links = e.Text(src)
 		marks = plainComments(src)
-	} else {
+	default:
 		d.Links = e.markdownLinks(src, root, presize(src))
 		finish(src, d.Links)
 		marks = docMarks(src, root, nil)

@@ -128,3 +128,34 @@ func EstimateLinks(src []byte) int {
 }
 
 var linkHTTP = []byte("](http")
+
+// textPiece is how many bytes of a document read as plain text
+// MarkdownDocEach scans at least before it hands their links on.
+var textPiece = 1 << 20
+
+// textEach gives emit the links of src read as plain text, as Text finds
+// them, in batches: a piece ends after an empty line, where every search
+// of Text ends too (a wrapper's closer is not looked for past a blank
+// line), so that the links of a document over the cap are never all held
+// at once. A document without empty lines is one piece.
+func (e *Extractor) textEach(src []byte, emit func([]Link)) {
+	lc := newLineCounter(src)
+	var links []Link
+	for lo := 0; lo < len(src); {
+		hi := len(src)
+		if lo+textPiece < len(src) {
+			if k := bytes.Index(src[lo+textPiece:], emptyLine); k >= 0 {
+				hi = lo + textPiece + k + len(emptyLine)
+			}
+		}
+		links = scanText(src, lo, hi, links[:0])
+		links = cutEscapes(src, links)
+		finishWith(src, links, &lc)
+		if len(links) > 0 {
+			emit(links)
+		}
+		lo = hi
+	}
+}
+
+var emptyLine = []byte("\n\n")

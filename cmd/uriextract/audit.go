@@ -119,7 +119,7 @@ func runAudit(o options, pol *policy.Policy, paths []string, stdin io.Reader, st
 	defer stop()
 	cfg := audit.Config{
 		Policy:    pol,
-		Extractor: &extract.Extractor{Code: o.code},
+		Extractor: &extract.Extractor{Code: o.code, MaxMarkdown: o.markdownMax << 20},
 		Format:    o.format,
 		Root:      o.audit.root,
 		Exclude:   o.exclude,

@@ -58,6 +58,7 @@ type options struct {
 	json            bool
 	check           bool
 	code            bool
+	markdownMax     int // MiB, from the file only (extract.Extractor.MaxMarkdown)
 	enable, disable string
 	allowZone       bool
 	exclude         []string
@@ -218,6 +219,7 @@ func (o *options) apply(c *config.File, set map[string]bool) error {
 	if !set["code"] && d.Code {
 		o.code = true
 	}
+	o.markdownMax = d.MarkdownMax
 	if !set["format"] && d.Format != "" {
 		o.format = d.Format
 	}
@@ -286,7 +288,12 @@ func runList(o options, paths []string, stdin io.Reader, stdout, stderr io.Write
 	w := bufio.NewWriter(stdout)
 	lw := audit.LinkWriter{JSON: o.json}
 	status := exitOK
-	cfg := audit.Config{Extractor: &extract.Extractor{Code: o.code}, Format: o.format, Exclude: o.exclude, Stdin: stdin}
+	cfg := audit.Config{
+		Extractor: &extract.Extractor{Code: o.code, MaxMarkdown: o.markdownMax << 20},
+		Format:    o.format,
+		Exclude:   o.exclude,
+		Stdin:     stdin,
+	}
 	err := audit.List(cfg, paths, func(f *audit.File, links []extract.Link, errs []error, warns []string) error {
 		for _, w := range warns {
 			say(stderr, "%s", w)

@@ -72,6 +72,9 @@ type Documents struct {
 	Root    string   `yaml:"root" doc:"the directory that \"/\" links start from and \"..\" may not leave, relative to the file; inside the repository" path:"dir"`
 	Code    bool     `yaml:"code" doc:"include Markdown code spans and code blocks"`
 	Format  string   `yaml:"format" doc:"read documents in this format" enum:"auto,text,markdown,html"`
+	// MarkdownMax is extract.Extractor.MaxMarkdown in MiB; 0 is its
+	// default.
+	MarkdownMax int `yaml:"markdown-max" doc:"the largest Markdown document parsed as Markdown, in MiB (default 16): a larger one is read as plain text, a degraded finding" min:"1"`
 }
 
 // Remote holds the settings of the network checks.
