@@ -60,6 +60,8 @@ type failure struct {
 	Reason    string       `json:"reason,omitempty"`  // of a network error
 	URL       string       `json:"url,omitempty"`     // that failed: the link or a redirect
 	Transient bool         `json:"transient"`         // may pass if asked again
+	Dead      bool         `json:"dead,omitempty"`    // gone for good: 404, 410, no such host
+	Suggest   string       `json:"suggest,omitempty"` // an archived copy, with Config.Suggest
 	Loop      bool         `json:"loop,omitempty"`    // a redirect loop
 	TooMany   bool         `json:"toomany,omitempty"` // too many redirects
 	To        string       `json:"to,omitempty"`      // with Loop and TooMany

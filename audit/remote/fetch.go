@@ -78,7 +78,9 @@ type outcome struct {
 	// history is the failure's, as the cache keeps it (see record).
 	history *failure
 	botWall bool // the last answer is a bot wall's challenge (see botWall)
-	hung    bool // not sent: its host did not answer hangAfter requests in a row
+	// suggestion is an archived copy of a dead link, with Config.Suggest.
+	suggestion string
+	hung       bool // not sent: its host did not answer hangAfter requests in a row
 
 	usedGet   bool // GET was sent, HEAD having failed or not being enough
 	limited   bool // the host kept answering 429: not checked

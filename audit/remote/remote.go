@@ -177,8 +177,11 @@ type Result struct {
 	// found fine, such as a fragment beyond the part of the page read.
 	Note string
 	// Fix, for policy.CategoryLinkMoved, is the URL to write instead: where the
-	// permanent redirects lead, with the fragment of URL.
-	Fix string
+	// permanent redirects lead, with the fragment of URL. For a dead link
+	// with Config.Suggest, it is the latest archived copy, when there is
+	// one, which Suggested says.
+	Fix       string
+	Suggested bool
 	// Status is the status code of the last answer; 0 when none came.
 	Status int
 	// Chain holds every answer in order, redirects first.
@@ -424,6 +427,9 @@ func (c *Checker) Check(ctx context.Context, urls []string) (map[string]Result, 
 				d.done(g)
 				if o.cancelled {
 					continue
+				}
+				if c.cfg.Suggest && dead(&o) && !c.archived(g.target) {
+					o.suggestion = c.suggest(run, g.target)
 				}
 				c.record(g, &o)
 				report(g, &o)

@@ -110,6 +110,13 @@ func (c *Checker) result(l link, o *outcome) Result {
 	if o.botWall {
 		r.Message += " (a bot wall's challenge, which a browser may pass)"
 	}
+	if c.cfg.Suggest && o.suggestion != "" && r.Category != "" && r.Fix == "" {
+		r.Fix, r.Suggested = o.suggestion, true
+		if l.frag != "" && !strings.Contains(r.Fix, "#") {
+			r.Fix += "#" + l.frag
+		}
+		r.Message += fmt.Sprintf("; an archived copy: %q", uri.Redact(r.Fix))
+	}
 	c.verdict(&r, o)
 	return r
 }

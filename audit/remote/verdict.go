@@ -35,6 +35,7 @@ func cachedOutcome(e *entry) *outcome {
 	case f.Category == policy.CategoryLinkClientError:
 		o.botWall = f.Transient
 	}
+	o.suggestion = f.Suggest
 	return o
 }
 
@@ -92,8 +93,10 @@ func (c *Checker) record(g *group, o *outcome) {
 		f.First, f.Last, f.Runs = now, now, 1
 		o.history = &f
 	default:
-		f := c.cache.fail(g.target, failureOf(o), o.Chain, now)
-		o.history = &f
+		f := failureOf(o)
+		f.Dead, f.Suggest = dead(o), o.suggestion
+		h := c.cache.fail(g.target, f, o.Chain, now)
+		o.history = &h
 	}
 }
 

@@ -3,6 +3,9 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
 	"strings"
 	"testing"
 )
@@ -48,5 +51,29 @@ func TestRemoteUnchecked(t *testing.T) {
 	if code != exitOK || strings.Count(stdout, `"verdict":"unchecked"`) != 20 ||
 		!strings.Contains(stderr, "20 links unchecked (out of time, not failing)") {
 		t.Errorf("exit %d, stdout:\n%s\nstderr:\n%s\nwant exit 0, 20 unchecked findings and the summary counting them", code, stdout, stderr)
+	}
+}
+
+// TestRemoteSuggest: -suggest puts the archived copy of a dead link in
+// the message and in SARIF's fixes, and -fix alone writes it.
+func TestRemoteSuggest(t *testing.T) {
+	srv := newLinkServer(t)
+	archive := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprintf(w, `{"archived_snapshots": {"closest": {"available": true, "status": "200", "url": "https://web.archive.org/web/2020/%s"}}}`, r.URL.Query().Get("url"))
+	}))
+	t.Cleanup(archive.Close)
+	writeIn(t, srv, []string{"doc.md", "[a](URL/gone)\n"})
+	args := []string{"-check", "-remote", "-suggest", "-archive-api", archive.URL}
+	code, stdout, _ := rerun(t, append(args, "-output", "sarif", "doc.md")...)
+	copyURL := "https://web.archive.org/web/2020/" + srv.URL + "/gone"
+	if code != exitFindings || !strings.Contains(stdout, `"fixes"`) || !strings.Contains(stdout, copyURL) {
+		t.Errorf("sarif: exit %d, stdout:\n%s\nwant a finding whose fix is the archived copy", code, stdout)
+	}
+	if data, _ := os.ReadFile("doc.md"); strings.Contains(string(data), "archive.org") {
+		t.Errorf("without -fix the file changed: %s", data)
+	}
+	rerun(t, append(args, "-fix", "doc.md")...)
+	if data, _ := os.ReadFile("doc.md"); string(data) != "[a]("+copyURL+")\n" {
+		t.Errorf("with -fix the file holds %q", data)
 	}
 }
