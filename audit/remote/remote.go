@@ -39,6 +39,7 @@ const (
 	DefaultRetries       = 2
 	DefaultMaxRetryAfter = 60 * time.Second
 	DefaultMaxBody       = 2 << 20
+	DefaultMaxStream     = 64 << 20
 	DefaultCacheTTL      = 24 * time.Hour
 	DefaultFailureTTL    = time.Hour
 	DefaultConfirmRuns   = 3
@@ -83,9 +84,13 @@ type Config struct {
 	// that host not yet sent. Zero means no bound.
 	URLBudget time.Duration
 	// MaxBody is how many bytes of an HTML page (after decompression) are
-	// read for its anchors. A fragment not found in them on a longer page
-	// is not verified: the result says so in its Note.
-	MaxBody int64
+	// read for all its anchors. A fragment not found in them on a longer
+	// page is looked for in the rest, up to MaxStream more bytes, with
+	// nothing kept but the ids asked for, within the request's Timeout;
+	// one that could not be looked for to the end is unverified: its
+	// Result is Unchecked.
+	MaxBody   int64
+	MaxStream int64
 	// UserAgent is sent with every request; empty means UserAgent().
 	UserAgent string
 	// Hosts are request settings by host pattern: headers, User-Agent,
@@ -157,6 +162,7 @@ func DefaultConfig() Config {
 		MaxTime:       DefaultMaxTime,
 		URLBudget:     DefaultURLBudget,
 		MaxBody:       DefaultMaxBody,
+		MaxStream:     DefaultMaxStream,
 		CacheTTL:      DefaultCacheTTL,
 		FailureTTL:    DefaultFailureTTL,
 		ConfirmRuns:   DefaultConfirmRuns,
@@ -333,11 +339,11 @@ func proxyFromEnvironment() func(*http.Request) (*url.URL, error) {
 
 // group is one distinct URL to fetch and the links that lead to it.
 type group struct {
-	target  string // normal form, no fragment
-	anchors bool   // a link has a fragment to find on the page
-	secret  bool   // the URL has userinfo: not cached
-	links   []link
-	host    *host
+	target string   // normal form, no fragment
+	frags  []string // the fragments to find on the page, sorted
+	secret bool     // the URL has userinfo: not cached
+	links  []link
+	host   *host
 }
 
 // link is one URL as given.
@@ -372,7 +378,10 @@ func (c *Checker) Check(ctx context.Context, urls []string) (map[string]Result, 
 		}
 		g.secret = g.secret || t.secret
 		frag, ok := anchor(t.frag)
-		g.anchors = g.anchors || ok
+		if ok && !slices.Contains(g.frags, frag) {
+			g.frags = append(g.frags, frag)
+			slices.Sort(g.frags)
+		}
 		g.links = append(g.links, link{raw: raw, frag: frag})
 	}
 
@@ -396,7 +405,7 @@ func (c *Checker) Check(ctx context.Context, urls []string) (map[string]Result, 
 	}
 	var pending []*group
 	for _, g := range order {
-		if e, ok := c.cache.get(g.target, g.anchors, c.now()); ok {
+		if e, ok := c.cache.get(g.target, g.frags, c.now()); ok {
 			report(g, cachedOutcome(e))
 			continue
 		}

@@ -622,11 +622,11 @@ func TestFragments(t *testing.T) {
 	g := s.URL + "/guide"
 	fine := []string{g + "#install", g + "#old-install", g + "#caf%C3%A9", g + "#usage", g + "#top",
 		g + "#L10", g + "#L10-L20", g + "#/route", g + "#!route", g + "#:~:text=Install", g + "#install:~:text=x", g + "#",
-		s.URL + "/text#x", s.URL + "/long#nowhere"}
+		s.URL + "/text#x"}
 	broken := []string{g + "#q", g + "#span", g + "#Install", g + "#nowhere", g + "#L10x"}
 	cfg := fast()
-	cfg.MaxBody = 1000 // /long has more: its fragments are not reported
-	res := check(t, newChecker(t, cfg, nil), append(append(fine, broken...), s.URL+"/moved#nowhere", s.URL+"/long#late")...)
+	cfg.MaxBody = 1000 // /long has more, read to its end for the fragments asked for
+	res := check(t, newChecker(t, cfg, nil), append(append(fine, broken...), s.URL+"/moved#nowhere", s.URL+"/long#late", s.URL+"/long#nowhere")...)
 	for _, u := range fine {
 		want(t, res, u, "")
 	}
@@ -636,6 +636,7 @@ func TestFragments(t *testing.T) {
 	}
 	want(t, res, s.URL+"/moved#nowhere", "link-fragment", g)
 	want(t, res, s.URL+"/long#late", "")
+	want(t, res, s.URL+"/long#nowhere", "link-fragment", "matches no id or anchor name")
 	if got := s.log(); slices.Contains(got, "HEAD /guide") || s.count("/guide") != 2 {
 		t.Errorf("requests %q, want one GET of /guide, and one after /moved", got)
 	}
@@ -655,7 +656,7 @@ func TestReadAnchors(t *testing.T) {
 		{`<p id="a">`, 10, []string{"a"}, false},
 	}
 	for _, tt := range tests {
-		got, truncated, err := readAnchors(strings.NewReader(tt.page), tt.limit)
+		got, truncated, _, err := readAnchors(strings.NewReader(tt.page), tt.limit, nil, 0)
 		if err != nil || !slices.Equal(got, tt.anchors) || truncated != tt.truncated {
 			t.Errorf("readAnchors(%q, %d) = %q, %v, %v, want %q, %v", tt.page, tt.limit, got, truncated, err, tt.anchors, tt.truncated)
 		}
