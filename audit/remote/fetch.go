@@ -226,7 +226,7 @@ func (c *Checker) backoff(attempt int) time.Duration {
 func (c *Checker) follow(ctx context.Context, target string, frags []string, get bool, t turn) (o outcome) {
 	anchors := len(frags) > 0
 	method := http.MethodHead
-	if anchors || get {
+	if anchors || get || !c.cfg.HeadFirst {
 		method = http.MethodGet
 	}
 	defer func() { o.usedGet = method == http.MethodGet }()
@@ -248,7 +248,7 @@ func (c *Checker) follow(ctx context.Context, target string, frags []string, get
 		}
 		a, err := c.request(ctx, method, cur, jar, frags, t)
 		t = turnRetry
-		if method == http.MethodHead && ctx.Err() == nil && headFailed(a.status, err) {
+		if method == http.MethodHead && ctx.Err() == nil && headFailed(a.status, err) && !c.hangingHost(cur) {
 			// Some servers answer HEAD wrongly (an error, a 4xx, no
 			// answer at all) and GET rightly: GET is what a browser sends.
 			method = http.MethodGet
@@ -464,4 +464,15 @@ func (c *Checker) readBody(resp *http.Response, frags []string) (anchors []strin
 	}
 	slices.Sort(anchors)
 	return slices.Compact(anchors), truncated, searched, "", nil
+}
+
+// hangingHost reports whether the host of target has timed out and never
+// answered: a HEAD that timed out there is not sent again as GET, which
+// would cost the whole timeout again. (A host that answers GET and hangs
+// on every HEAD ends with unconfirmed timeouts, which fail nothing.)
+func (c *Checker) hangingHost(target string) bool {
+	h := c.host(hostOf(target))
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.timeouts > 0 && !h.everAnswered
 }

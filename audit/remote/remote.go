@@ -91,6 +91,15 @@ type Config struct {
 	// Result is Unchecked.
 	MaxBody   int64
 	MaxStream int64
+	// HeadFirst sends HEAD first, and GET when HEAD fails in any way (a
+	// 4xx but 429, 501, a timeout on a host that answered before, a
+	// network error that a GET may not get). The default sends GET alone,
+	// as browsers and lychee do, reading no more of the body than it
+	// needs: a HEAD saves the body but costs a second request wherever
+	// it fails, and servers answer HEAD wrongly often enough (403, 404,
+	// 405) that on a realistic web it sends more requests than it saves
+	// bytes are worth.
+	HeadFirst bool
 	// UserAgent is sent with every request; empty means UserAgent().
 	UserAgent string
 	// Hosts are request settings by host pattern: headers, User-Agent,
