@@ -102,11 +102,13 @@ func (c *Checker) record(g *group, o *outcome) {
 
 // confirmed reports whether a transient failure of history h fails the
 // check: seen in ConfirmRuns runs, ConfirmSpan apart.
+// With ConfirmRuns 0 or 1, one run confirms every failure, whatever the
+// span.
 func (c *Checker) confirmed(h *failure) bool {
-	if h == nil {
-		return c.cfg.ConfirmRuns <= 0 && c.cfg.ConfirmSpan == 0
+	if c.cfg.ConfirmRuns <= 1 {
+		return true
 	}
-	return h.Runs >= c.cfg.ConfirmRuns && h.Last.Sub(h.First) >= c.cfg.ConfirmSpan
+	return h != nil && h.Runs >= c.cfg.ConfirmRuns && h.Last.Sub(h.First) >= c.cfg.ConfirmSpan
 }
 
 // verdict sets the transient, unconfirmed and history fields of r, a

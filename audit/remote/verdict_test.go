@@ -160,3 +160,15 @@ func TestGetByDefault(t *testing.T) {
 		t.Errorf("requests %q, want one GET each", got)
 	}
 }
+
+// TestConfirmAtOnce: with ConfirmRuns 0 (or 1) every failure fails the
+// check on the first run, cache or not.
+func TestConfirmAtOnce(t *testing.T) {
+	s := newServer(t, map[string]http.HandlerFunc{"/500": status(500)})
+	cfg := fast()
+	cfg.Retries, cfg.ConfirmRuns = 0, 0
+	res := check(t, newChecker(t, cfg, nil), s.URL+"/500")
+	if r := res[s.URL+"/500"]; r.Category != "link-server-error" || !r.Transient || r.Unconfirmed {
+		t.Errorf("%+v, want a transient failure, confirmed", r)
+	}
+}
