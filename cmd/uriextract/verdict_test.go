@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -75,5 +76,44 @@ func TestRemoteSuggest(t *testing.T) {
 	rerun(t, append(args, "-fix", "doc.md")...)
 	if data, _ := os.ReadFile("doc.md"); string(data) != "[a]("+copyURL+")\n" {
 		t.Errorf("with -fix the file holds %q", data)
+	}
+}
+
+// TestRemoteConfigEnv: a configuration file in the repository reads only
+// the environment variables that -allow-env names: a header naming
+// another is not sent, and $GITHUB_TOKEN does not go to a GitHub API
+// that the file names.
+func TestRemoteConfigEnv(t *testing.T) {
+	var mu sync.Mutex
+	var got []string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		got = append(got, r.URL.Path+" "+r.Header.Get("X-Token")+" "+r.Header.Get("Authorization"))
+		mu.Unlock()
+	}))
+	t.Cleanup(srv.Close)
+	t.Setenv("URILINT_TEST_SECRET", "s3cret")
+	t.Setenv("GITHUB_TOKEN", "gh-s3cret")
+	host := strings.TrimPrefix(srv.URL, "http://")
+	writeIn(t, &linkServer{Server: srv}, []string{
+		".urilint.yaml", "version: 1\nremote:\n  github-api: URL/api\n  hosts:\n    - match: \"" + host + "\"\n      headers:\n        X-Token: \"${URILINT_TEST_SECRET}\"\n",
+		"doc.md", "[a](URL/page) [b](https://github.com/o/r)\n",
+	})
+	code, _, stderr := rerun(t, "-check", "-remote", "doc.md")
+	mu.Lock()
+	seen := strings.Join(got, "\n")
+	got = nil
+	mu.Unlock()
+	// github.com is fetched as a page (it cannot be reached here): the
+	// API named by the file gets no token, and so no request.
+	if code == exitError || strings.Contains(seen, "s3cret") || strings.Contains(seen, "/api") || !strings.Contains(stderr, `names ${URILINT_TEST_SECRET}, which is not set: not sent`) || strings.Contains(stderr, "s3cret") {
+		t.Errorf("without -allow-env: exit %d, the server saw:\n%s\nstderr:\n%s\nwant no secret sent, and a warning", code, seen, stderr)
+	}
+	code, _, stderr = rerun(t, "-check", "-remote", "-allow-env", "URILINT_TEST_SECRET", "doc.md")
+	mu.Lock()
+	seen = strings.Join(got, "\n")
+	mu.Unlock()
+	if code == exitError || !strings.Contains(seen, "/page s3cret") || strings.Contains(seen, "gh-s3cret") || strings.Contains(seen, "/api") {
+		t.Errorf("with -allow-env: exit %d, the server saw:\n%s\nstderr:\n%s\nwant the header, and no GitHub token", code, seen, stderr)
 	}
 }
