@@ -1,5 +1,5 @@
 #!/bin/sh
-# bench-remote.sh times the remote link check of issue 10 against
+# bench-remote-429.sh times the remote link check of issue 10 against
 # markdown-link-check on the same tree, on this machine only (not CI).
 #
 # A local server (scripts/bench-remote/server.go) answers every request
@@ -20,7 +20,7 @@
 #   - 5 URLs that answer 429 with "Retry-After: 999999".
 # Each must end well within -max-time, however the host behaves.
 #
-# Usage: scripts/bench-remote.sh [markdown-link-check version]
+# Usage: scripts/bench-remote-429.sh [markdown-link-check version]
 # BENCH_PEER=none skips markdown-link-check (and its npm install);
 # BENCH_CAP=SECONDS kills a run that takes longer (default 900).
 set -eu
@@ -54,7 +54,7 @@ fi
 i=0
 while [ ! -s "$tmp/port" ]; do
 	i=$((i + 1))
-	if [ "$i" -gt 100 ]; then echo "bench-remote.sh: the server did not start" >&2; exit 2; fi
+	if [ "$i" -gt 100 ]; then echo "bench-remote-429.sh: the server did not start" >&2; exit 2; fi
 	sleep 0.1
 done
 port=$(cat "$tmp/port")
@@ -105,7 +105,7 @@ for hosts in 1 20; do
 	echo "== 100 files, $(cat "$dir"/*.md | grep -c 'http://') links, 200 URLs on $hosts host(s)"
 	run "uriextract -check -remote" "$tmp/uriextract" -check -remote "$dir"
 	if ! grep -q '"first":200,' "$tmp/seen" || ! grep -q '"requests":200}' "$tmp/seen"; then
-		echo "bench-remote.sh: urilint's side did not send exactly one request per URL" >&2
+		echo "bench-remote-429.sh: urilint's side did not send exactly one request per URL" >&2
 		status=1
 	fi
 	if [ "$peer" != none ]; then run "markdown-link-check $mlc_version" "$mlc" -q "$dir"; fi
