@@ -78,7 +78,8 @@ func failureOf(o *outcome) failure {
 // record keeps in the cache what the fetch of g found: the page of a
 // success, or a failure and its history, which it puts on o. A URL with
 // a password is not cached: its history is of this run alone. A URL not
-// fetched (its host was given up) keeps the history it had.
+// sent because its host was given up (it kept answering 429, or hangs)
+// failed in this run with its host.
 func (c *Checker) record(g *group, o *outcome) {
 	now := c.now()
 	switch {
@@ -86,8 +87,6 @@ func (c *Checker) record(g *group, o *outcome) {
 		if !g.secret {
 			c.cache.put(g.target, o.page, now)
 		}
-	case o.skipped, o.hung:
-		o.history = c.cache.history(g.target)
 	case g.secret:
 		f := failureOf(o)
 		f.First, f.Last, f.Runs = now, now, 1
