@@ -458,6 +458,7 @@ func TestFragmentsCompressed(t *testing.T) {
 	})
 	for _, unasked := range []bool{false, true} {
 		cfg := fast()
+		cfg.MaxStream = 1 << 20
 		if unasked {
 			cfg.Client = &http.Client{Transport: &http.Transport{DisableCompression: true}}
 		}
@@ -465,9 +466,9 @@ func TestFragmentsCompressed(t *testing.T) {
 			s.URL+"/bomb#late", s.URL+"/br#x", s.URL+"/broken#x")
 		want(t, res, s.URL+"/gzip#install", "")
 		want(t, res, s.URL+"/gzip#usage", "link-fragment", `the fragment "usage" matches no id or anchor name`)
-		// The bomb is read to its end (14 MiB, within MaxStream) for
-		// the fragment alone.
-		want(t, res, s.URL+"/bomb#late", "link-fragment", `the fragment "late" matches no id or anchor name`)
+		// The bomb is read up to MaxBody, then MaxStream more (1 MiB
+		// here: its 14 MiB are more) for the fragment alone.
+		want(t, res, s.URL+"/bomb#late", "link-fragment", `the fragment "late" could not be verified: it is not in the first 2 MiB`, "up to 1 MiB more")
 		for u, w := range map[string]string{
 			"/br#x":     `could not be verified: its body is in the "br" encoding, which is not read`,
 			"/broken#x": "could not be verified: its body cannot be read",
