@@ -32,7 +32,9 @@ type RemoteVerdict struct {
 	Category uri.Category
 	// Message says what is wrong, passwords shown as "***".
 	Message string
-	// Fix, for policy.CategoryLinkMoved, is the URL to write instead.
+	// Fix, for policy.CategoryLinkMoved, is the URL to write instead;
+	// for a dead link, a suggested replacement (an archived copy), which
+	// like every fix is written only with -fix.
 	Fix string
 	// Note says what could not be verified of a link found fine, such
 	// as a fragment beyond the part of the page that was read.
@@ -142,7 +144,7 @@ func (a *auditor) checkRemote(f *File, l *extract.Link, out []Finding) []Finding
 		return out
 	}
 	var fix []Edit
-	if r.Category == policy.CategoryLinkMoved && r.Fix != "" {
+	if r.Fix != "" && (r.Category == policy.CategoryLinkMoved || r.Verdict == "") {
 		fix = sourceEdits(l, []uri.Edit{{Start: 0, End: len(l.URI), New: r.Fix}})
 	}
 	return append(out, Finding{File: f.Name, Pos: l.Start, Category: r.Category,

@@ -1,32 +1,32 @@
-#!/bin/sh
-# bench-remote.sh times the remote link check of issue 10 against
-# markdown-link-check on the same tree, on this machine only (not CI).
+#!/bin/bash
+# bench-remote.sh measures the remote link check against other link
+# checkers on a realistic local web (issue 27), on this machine only (not
+# CI): accuracy (F1 over the distinct URLs, dead ones being the positive
+# class), requests per distinct URL, wall and CPU time.
 #
-# A local server (scripts/bench-remote/server.go) answers every request
-# after 50 ms. The tree has 100 Markdown files holding 2,000 links over
-# 200 distinct URLs (20 distinct links a file, each URL in 10 files). It
-# is checked twice by each tool: with the 200 URLs on one host
-# (127.0.0.1), and spread over 20 hosts (127.0.0.1 to 127.0.0.20, the
-# same server). urilint's side is uriextract -check -remote, with the
-# defaults of audit/remote; markdown-link-check is installed from npm
-# into a temporary directory. The server counts the requests and the distinct
-# URLs among them ("first requests"): urilint's side must send exactly
-# 200 requests, one per URL.
+# scripts/bench-remote/web.go serves 25 hosts on 127.0.0.1-25 (latency,
+# 404/410, 301/308 chains, loops, 403 to HEAD, 429 with Retry-After, a
+# host that always answers 429, a hanging host, a resetting host, a 500
+# that recovers, a 20 MB page, a host that wants a browser) and writes a
+# tree of 100 Markdown files, 3,030 links over the distinct URLs, one
+# URL in 30 files, with the truth about each URL. scripts/bench-remote/
+# score.go scores each tool's report against it; the URLs of the hanging
+# and resetting hosts count neither way (whether they are dead is a
+# matter of policy).
 #
-# Then rate limiting (issue 19, item 12), urilint's side only:
-#   - the 200 URLs on one host, ten of them answering 429 with
-#     "Retry-After: 2" for two seconds, then 200;
-#   - 50 URLs on a host that always answers 429 (no Retry-After);
-#   - 5 URLs that answer 429 with "Retry-After: 999999".
-# Each must end well within -max-time, however the host behaves.
+# Tools: uriextract -check -remote with its defaults and one configured
+# User-Agent (for the browser-only host, in .urilint.yaml), cold then warm
+# (the run right after, with the cache of the first); linkinator and
+# markdown-link-check from npm, installed into a temporary directory
+# (linkinator 6: linkinator 8 does not start on Node 20);
+# muffet is not run: it checks a web site, not Markdown files.
 #
-# Usage: scripts/bench-remote.sh [markdown-link-check version]
-# BENCH_PEER=none skips markdown-link-check (and its npm install);
-# BENCH_CAP=SECONDS kills a run that takes longer (default 900).
-set -eu
-mlc_version=${1:-3.15.0}
-peer=${BENCH_PEER:-mlc}
-cap=${BENCH_CAP:-900}
+# Usage: scripts/bench-remote.sh
+# BENCH_PEERS=none skips the npm tools; BENCH_CAP=SECONDS kills a run that
+# takes longer (default 600).
+set -euo pipefail
+peers=${BENCH_PEERS:-linkinator mlc}
+cap=${BENCH_CAP:-600}
 cd "$(dirname "$0")/.."
 export GOTOOLCHAIN=local
 
@@ -39,90 +39,69 @@ cleanup() {
 trap cleanup EXIT INT TERM
 
 echo "== build"
-go build -o "$tmp/server" scripts/bench-remote/server.go
+go build -o "$tmp/web" scripts/bench-remote/web.go
+go build -o "$tmp/score" scripts/bench-remote/score.go
 go build -o "$tmp/uriextract" ./cmd/uriextract
-"$tmp/server" -latency 50ms -hosts 20 -port-file "$tmp/port" &
+dir="$tmp/tree"
+"$tmp/web" -tree "$dir" -truth "$tmp/truth" -port-file "$tmp/port" &
 srv=$!
-
-if [ "$peer" != none ]; then
-	echo "== npm install markdown-link-check@$mlc_version"
-	(cd "$tmp" && npm install --prefix "$tmp/npm" --no-audit --no-fund --silent "markdown-link-check@$mlc_version" >/dev/null)
-	mlc="$tmp/npm/node_modules/.bin/markdown-link-check"
-	"$mlc" --version
+if [ "$peers" != none ]; then
+	echo "== npm install linkinator markdown-link-check"
+	(cd "$tmp" && npm install --prefix "$tmp/npm" --no-audit --no-fund --silent linkinator@6 markdown-link-check@3.15.0 >/dev/null)
 fi
-
 i=0
 while [ ! -s "$tmp/port" ]; do
 	i=$((i + 1))
-	if [ "$i" -gt 100 ]; then echo "bench-remote.sh: the server did not start" >&2; exit 2; fi
+	if [ "$i" -gt 300 ]; then echo "bench-remote.sh: the server did not start" >&2; exit 2; fi
 	sleep 0.1
 done
 port=$(cat "$tmp/port")
-stats="http://127.0.0.1:$port/__stats?reset=1"
+stats="http://127.0.0.1:$port/__stats"
+cat >"$dir/.urilint.yaml" <<YAML
+version: 1
+remote:
+  hosts:
+    - match: "127.0.0.19"
+      user-agent: "Mozilla/5.0 (compatible; urilint)"
+YAML
+urls=$(wc -l <"$tmp/truth")
+links=$(cat "$dir"/*.md | grep -c 'http://')
+echo "== web: 25 hosts + 3 names that do not exist, $urls distinct URLs ($(grep -c '^dead' "$tmp/truth") dead, $(grep -c '^skip' "$tmp/truth") hanging or reset), $links links in 100 files"
+uptime
 
-# gen DIR HOSTS [URLS [PATH [LIMITED [LPATH]]]] writes the tree: link j of
-# file i is URL (20i+j) mod URLS (default 200), on host 127.0.0.(1 + URL
-# mod HOSTS), under PATH (default /pages); with LIMITED, every URL that is
-# a multiple of LIMITED is under LPATH instead.
-gen() {
-	mkdir -p "$1"
-	awk -v dir="$1" -v hosts="$2" -v urls="${3:-200}" -v path="${4:-/pages}" \
-		-v limited="${5:-0}" -v lpath="${6:-}" -v port="$port" 'BEGIN {
-		for (i = 0; i < 100; i++) {
-			f = sprintf("%s/doc-%03d.md", dir, i)
-			printf "# Document %d\n\nLinks of this document:\n\n", i > f
-			for (j = 0; j < 20 && j < urls; j++) {
-				u = (20 * i + j) % urls
-				p = path
-				if (limited > 0 && u % limited == 0) p = lpath
-				printf "- [page %d](http://127.0.0.%d:%d%s/%03d.html) with some text\n", u, 1 + u % hosts, port, p, u > f
-			}
-			close(f)
-		}
-	}'
-}
-
-now_ms() { date +%s%3N; }
-
-# run NAME CMD...: times CMD, then prints what the server saw.
+# run NAME TOOL REPORT CMD...: runs CMD, its stdout to REPORT, then
+# prints the score, the requests the web saw, wall and CPU time.
 run() {
-	name=$1
-	shift
-	curl -s "$stats" >/dev/null
-	t0=$(now_ms)
-	timeout "$cap" "$@" >"$tmp/out" 2>"$tmp/err" || echo "exit $?" >>"$tmp/err"
-	t1=$(now_ms)
+	name=$1 tool=$2 report=$3
+	shift 3
+	curl -s "$stats?reset=1" >/dev/null
+	TIMEFORMAT='%R %U %S'
+	{ time timeout "$cap" "$@" >"$report" 2>"$tmp/err" || true; } 2>"$tmp/time"
+	read -r wall user sys <"$tmp/time"
 	seen=$(curl -s "$stats")
-	printf '%-34s %7d ms   server: %s\n' "$name" $((t1 - t0)) "$seen"
-	if grep -q . "$tmp/err"; then sed 's/^/    /' "$tmp/err" | tail -n 2; fi
-	echo "$seen" >"$tmp/seen"
+	requests=$(echo "$seen" | sed 's/.*"requests":\([0-9]*\).*/\1/')
+	score=$("$tmp/score" -truth "$tmp/truth" -tool "$tool" "$report" 2>&1 || true)
+	distinct=$(echo "$seen" | sed 's/.*"distinct":\([0-9]*\).*/\1/')
+	printf '%-28s %s\n    requests %s (%.2f per distinct URL written, %.2f per distinct URL requested), wall %.1f s, CPU %.1f s\n' \
+		"$name" "$score" "$requests" "$(echo "$requests $urls" | awk '{print $1/$2}')" "$(echo "$requests $distinct" | awk '{print ($2 ? $1/$2 : 0)}')" \
+		"$wall" "$(echo "$user $sys" | awk '{print $1+$2}')"
+	if [ "$requests" = 0 ]; then head -n 5 "$tmp/err" | sed 's/^/    /'; fi
 }
 
-status=0
-for hosts in 1 20; do
-	dir="$tmp/tree-$hosts"
-	gen "$dir" "$hosts"
-	echo "== 100 files, $(cat "$dir"/*.md | grep -c 'http://') links, 200 URLs on $hosts host(s)"
-	run "uriextract -check -remote" "$tmp/uriextract" -check -remote "$dir"
-	if ! grep -q '"first":200,' "$tmp/seen" || ! grep -q '"requests":200}' "$tmp/seen"; then
-		echo "bench-remote.sh: urilint's side did not send exactly one request per URL" >&2
-		status=1
-	fi
-	if [ "$peer" != none ]; then run "markdown-link-check $mlc_version" "$mlc" -q "$dir"; fi
-done
-
-dir="$tmp/tree-r429"
-gen "$dir" 1 200 /pages 20 /r429/2
-echo "== 200 URLs on 1 host, 10 of them 429 with Retry-After: 2 for 2 s"
-run "uriextract -check -remote" "$tmp/uriextract" -check -remote "$dir"
-
-dir="$tmp/tree-always429"
-gen "$dir" 1 50 /always429
-echo "== 50 URLs on 1 host that always answers 429"
-run "uriextract -check -remote" "$tmp/uriextract" -check -remote "$dir"
-
-dir="$tmp/tree-hold"
-gen "$dir" 1 5 /hold
-echo "== 5 URLs that answer 429 with Retry-After: 999999"
-run "uriextract -check -remote" "$tmp/uriextract" -check -remote "$dir"
-exit $status
+run "uriextract (cold)" uriextract "$tmp/u1.json" \
+	"$tmp/uriextract" -check -remote -config "$dir/.urilint.yaml" -cache "$tmp/cache.json" -output json "$dir"
+tail -n 3 "$tmp/err" | sed 's/^/    /'
+run "uriextract (warm)" uriextract "$tmp/u2.json" \
+	"$tmp/uriextract" -check -remote -config "$dir/.urilint.yaml" -cache "$tmp/cache.json" -output json "$dir"
+tail -n 1 "$tmp/err" | sed 's/^/    /'
+rm -f "$tmp/cache.json"
+run "uriextract (no cache)" uriextract "$tmp/u3.json" \
+	"$tmp/uriextract" -check -remote -config "$dir/.urilint.yaml" -output json "$dir"
+if [[ " $peers " == *" linkinator "* ]]; then
+	run "linkinator $("$tmp/npm/node_modules/.bin/linkinator" --version 2>/dev/null || echo)" linkinator "$tmp/l.json" \
+		env -C "$dir" "$tmp/npm/node_modules/.bin/linkinator" "**/*.md" --markdown --format json --timeout 10000
+fi
+if [[ " $peers " == *" mlc "* ]]; then
+	run "markdown-link-check 3.15.0" mlc "$tmp/m.txt" "$tmp/npm/node_modules/.bin/markdown-link-check" -q "$dir"
+fi
+uptime

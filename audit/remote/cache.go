@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"time"
 
@@ -60,6 +61,8 @@ type failure struct {
 	Reason    string       `json:"reason,omitempty"`  // of a network error
 	URL       string       `json:"url,omitempty"`     // that failed: the link or a redirect
 	Transient bool         `json:"transient"`         // may pass if asked again
+	Dead      bool         `json:"dead,omitempty"`    // gone for good: 404, 410, no such host
+	Suggest   string       `json:"suggest,omitempty"` // an archived copy, with Config.Suggest
 	Loop      bool         `json:"loop,omitempty"`    // a redirect loop
 	TooMany   bool         `json:"toomany,omitempty"` // too many redirects
 	To        string       `json:"to,omitempty"`      // with Loop and TooMany
@@ -257,15 +260,27 @@ func (c *cache) fresh(e *entry, now time.Time) bool {
 
 // get returns the entry for target when it is fresh. When anchors are
 // wanted, a success of an HTML page whose body was not read will not do.
-func (c *cache) get(target string, anchors bool, now time.Time) (*entry, bool) {
+func (c *cache) get(target string, frags []string, now time.Time) (*entry, bool) {
 	if c == nil {
 		return nil, false
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	e := c.entries[target]
-	if e == nil || !c.fresh(e, now) || e.Failure == nil && anchors && e.HTML && !e.Read {
+	if e == nil || !c.fresh(e, now) {
 		return nil, false
+	}
+	if e.Failure == nil && len(frags) > 0 && e.HTML {
+		if !e.Read {
+			return nil, false
+		}
+		// On a long page, a fragment neither found in the part read
+		// nor looked for in the rest is to be looked for.
+		for _, f := range frags {
+			if e.Truncated && !hasAnchor(e.Anchors, f) && !slices.Contains(e.Searched, f) {
+				return nil, false
+			}
+		}
 	}
 	return e, true
 }

@@ -5,10 +5,9 @@
 // written (URLs are compared after uri.Normalize, fragments aside), with a
 // bounded pool of workers that take turns among the hosts, keeps within a
 // global and a per-host limit of requests in flight and a minimum
-// interval between requests to one host, and sends HEAD first: GET when
-// HEAD fails in any way (a 4xx but 429, 501, a timeout or a network
-// error that a GET may not get) or when a fragment must be found on the
-// page. It follows at most ten redirects itself and keeps the chain.
+// interval between requests to one host, and sends one GET for each,
+// reading no more of the body than a fragment needs (with HeadFirst, HEAD
+// first, and GET when HEAD fails). It follows at most ten redirects itself and keeps the chain.
 //
 // Each finding has its own category: a 4xx answer, a 5xx answer, a
 // network error (DNS, refused connection, TLS), a timeout, a redirect loop

@@ -41,6 +41,9 @@ type page struct {
 	// Accepted: the last answer is not a 2xx one, but a status that the
 	// settings of its host accept.
 	Accepted bool `json:"accepted,omitempty"`
+	// Searched holds the fragments looked for in the whole of a page
+	// longer than MaxBody (Truncated): for them, Anchors is complete.
+	Searched []string `json:"searched,omitempty"`
 }
 
 // turn says which request of a URL is to be sent: the first, one after
@@ -78,7 +81,9 @@ type outcome struct {
 	// history is the failure's, as the cache keeps it (see record).
 	history *failure
 	botWall bool // the last answer is a bot wall's challenge (see botWall)
-	hung    bool // not sent: its host did not answer hangAfter requests in a row
+	// suggestion is an archived copy of a dead link, with Config.Suggest.
+	suggestion string
+	hung       bool // not sent: its host did not answer hangAfter requests in a row
 
 	usedGet   bool // GET was sent, HEAD having failed or not being enough
 	limited   bool // the host kept answering 429: not checked
@@ -112,7 +117,7 @@ func (c *Checker) fetch(run context.Context, g *group) outcome {
 	if h.hanging() {
 		return outcome{hung: true}
 	}
-	if c.githubAPI != "" && !g.anchors {
+	if c.githubAPI != "" && len(g.frags) == 0 {
 		if p, ok := githubAPIPath(g.target); ok {
 			return c.fetchAPI(run, g.target, p)
 		}
@@ -140,7 +145,7 @@ func (c *Checker) fetch(run context.Context, g *group) outcome {
 				t = turnAfter429
 			}
 		}
-		o := c.follow(ctx, g.target, g.anchors, get, t)
+		o := c.follow(ctx, g.target, g.frags, get, t)
 		// A HEAD that failed once is not sent again.
 		get = get || o.usedGet
 		o.attempts = attempt
@@ -218,9 +223,10 @@ func (c *Checker) backoff(attempt int) time.Duration {
 // follow fetches target and the redirects it leads to, HEAD first
 // unless anchors are wanted or get is set. A retry, and each request
 // after the first, goes before the URLs not tried yet.
-func (c *Checker) follow(ctx context.Context, target string, anchors, get bool, t turn) (o outcome) {
+func (c *Checker) follow(ctx context.Context, target string, frags []string, get bool, t turn) (o outcome) {
+	anchors := len(frags) > 0
 	method := http.MethodHead
-	if anchors || get {
+	if anchors || get || !c.cfg.HeadFirst {
 		method = http.MethodGet
 	}
 	defer func() { o.usedGet = method == http.MethodGet }()
@@ -240,13 +246,13 @@ func (c *Checker) follow(ctx context.Context, target string, anchors, get bool, 
 			o.tooMany, o.to = true, cur
 			return o
 		}
-		a, err := c.request(ctx, method, cur, jar, anchors, t)
+		a, err := c.request(ctx, method, cur, jar, frags, t)
 		t = turnRetry
-		if method == http.MethodHead && ctx.Err() == nil && headFailed(a.status, err) {
+		if method == http.MethodHead && ctx.Err() == nil && headFailed(a.status, err) && !c.hangingHost(cur) {
 			// Some servers answer HEAD wrongly (an error, a 4xx, no
 			// answer at all) and GET rightly: GET is what a browser sends.
 			method = http.MethodGet
-			a, err = c.request(ctx, method, cur, jar, anchors, turnRetry)
+			a, err = c.request(ctx, method, cur, jar, frags, turnRetry)
 		}
 		if err != nil {
 			o.err, o.errURL = err, cur
@@ -256,7 +262,7 @@ func (c *Checker) follow(ctx context.Context, target string, anchors, get bool, 
 		o.wait, o.waited, o.tooLong, o.botWall = a.wait, a.waited, a.tooLong, a.botWall
 		if !redirect(a.status) || a.location == "" {
 			o.HTML, o.Read, o.Truncated, o.Anchors, o.note = a.html, a.read, a.truncated, a.anchors, a.note
-			o.Accepted = a.accepted
+			o.Accepted, o.Searched = a.accepted, a.searched
 			return o
 		}
 		next, err := resolve(cur, a.location)
@@ -323,13 +329,15 @@ type answer struct {
 	accepted  bool
 	read      bool // the body was read for anchors
 	truncated bool
+	searched  []string
 	anchors   []string
 	note      string // why the body could not be read for anchors
 }
 
 // request sends one request within the limits and reads what is needed
 // of the answer: the anchors of an HTML page when asked for.
-func (c *Checker) request(ctx context.Context, method, target string, jar http.CookieJar, anchors bool, t turn) (answer, error) {
+func (c *Checker) request(ctx context.Context, method, target string, jar http.CookieJar, frags []string, t turn) (answer, error) {
+	anchors := len(frags) > 0
 	var a answer
 	u, err := url.Parse(target)
 	if err != nil {
@@ -389,7 +397,7 @@ func (c *Checker) request(ctx context.Context, method, target string, jar http.C
 		}
 	}
 	if anchors && method == http.MethodGet && a.status/100 == 2 && a.html {
-		a.anchors, a.truncated, a.note, err = c.readBody(resp)
+		a.anchors, a.truncated, a.searched, a.note, err = c.readBody(resp, frags)
 		if err != nil {
 			return a, err
 		}
@@ -431,25 +439,40 @@ func retryAfter(v string, now time.Time) (time.Duration, bool) {
 // more than a plain page. A body in another encoding, or one that breaks
 // off (a broken gzip stream, a connection cut), is not read: note says
 // why.
-func (c *Checker) readBody(resp *http.Response) (anchors []string, truncated bool, note string, err error) {
+func (c *Checker) readBody(resp *http.Response, frags []string) (anchors []string, truncated bool, searched []string, note string, err error) {
 	body := io.Reader(resp.Body)
 	switch enc := strings.ToLower(strings.TrimSpace(resp.Header.Get("Content-Encoding"))); {
 	case resp.Uncompressed, enc == "", enc == "identity":
 	case enc == "gzip", enc == "x-gzip":
 		zr, err := gzip.NewReader(resp.Body)
 		if err != nil {
-			return nil, false, fmt.Sprintf("its gzip body cannot be read (%v)", err), nil
+			return nil, false, nil, fmt.Sprintf("its gzip body cannot be read (%v)", err), nil
 		}
 		defer zr.Close()
 		body = zr
 	default:
-		return nil, false, fmt.Sprintf("its body is in the %q encoding, which is not read", enc), nil
+		return nil, false, nil, fmt.Sprintf("its body is in the %q encoding, which is not read", enc), nil
 	}
-	anchors, truncated, err = readAnchors(body, c.cfg.MaxBody)
+	anchors, truncated, complete, err := readAnchors(body, c.cfg.MaxBody, frags, c.cfg.MaxStream)
 	if err != nil {
 		// The answer came: the link is there, only its anchors are not.
-		return nil, false, fmt.Sprintf("its body cannot be read (%v)", err), nil
+		return nil, false, nil, fmt.Sprintf("its body cannot be read (%v)", err), nil
+	}
+	if truncated && complete {
+		searched = slices.Clone(frags)
+		slices.Sort(searched)
 	}
 	slices.Sort(anchors)
-	return slices.Compact(anchors), truncated, "", nil
+	return slices.Compact(anchors), truncated, searched, "", nil
+}
+
+// hangingHost reports whether the host of target has timed out and never
+// answered: a HEAD that timed out there is not sent again as GET, which
+// would cost the whole timeout again. (A host that answers GET and hangs
+// on every HEAD ends with unconfirmed timeouts, which fail nothing.)
+func (c *Checker) hangingHost(target string) bool {
+	h := c.host(hostOf(target))
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.timeouts > 0 && !h.everAnswered
 }

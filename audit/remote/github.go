@@ -47,6 +47,13 @@ func githubAPIPath(target string) (string, bool) {
 	if len(seg) < 2 || seg[0] == "" || seg[1] == "" {
 		return "", false
 	}
+	// A dot segment, written or escaped, would lead the token to
+	// another resource of the API.
+	for _, sg := range seg {
+		if un, err := url.PathUnescape(sg); err != nil || un == "." || un == ".." || strings.ContainsAny(un, "/?#") {
+			return "", false
+		}
+	}
 	repo := "/repos/" + seg[0] + "/" + strings.TrimSuffix(seg[1], ".git")
 	rest := seg[2:]
 	number := func(s string) bool { _, err := strconv.ParseUint(s, 10, 32); return err == nil }
@@ -54,7 +61,8 @@ func githubAPIPath(target string) (string, bool) {
 	case len(rest) == 0:
 		return repo, true
 	case (rest[0] == "blob" || rest[0] == "tree") && len(rest) >= 2:
-		return repo + "/contents/" + strings.Join(rest[2:], "/") + "?ref=" + rest[1], true
+		ref, _ := url.PathUnescape(rest[1]) // checked above
+		return repo + "/contents/" + strings.Join(rest[2:], "/") + "?ref=" + url.QueryEscape(ref), true
 	case rest[0] == "issues" && len(rest) == 2 && number(rest[1]):
 		return repo + "/issues/" + rest[1], true
 	case rest[0] == "pull" && len(rest) >= 2 && number(rest[1]):

@@ -3,6 +3,7 @@ package remote
 import (
 	"fmt"
 	"net/http"
+	"net/url"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -126,4 +127,28 @@ func TestGitHubAnonymous(t *testing.T) {
 	if limit, _, _ := c.host("github.com").state(); limit != 10 {
 		t.Errorf("github.com with a token: %d in flight, want 10", limit)
 	}
+}
+
+// FuzzGitHubAPIPath: githubAPIPath never panics, and what it returns is
+// a path under /repos/ with no "..", so that no page leads the token to
+// another resource of the API.
+func FuzzGitHubAPIPath(f *testing.F) {
+	for _, s := range []string{"https://github.com/o/r/blob/main/a.go", "https://github.com/o/r/issues/1", "https://github.com/../x"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		p, ok := githubAPIPath(s)
+		if !ok {
+			return
+		}
+		path, _, _ := strings.Cut(p, "?")
+		if !strings.HasPrefix(path, "/repos/") {
+			t.Errorf("githubAPIPath(%q) = %q", s, p)
+		}
+		for _, sg := range strings.Split(path, "/") {
+			if un, _ := url.PathUnescape(sg); un == "." || un == ".." {
+				t.Errorf("githubAPIPath(%q) = %q, with a dot segment", s, p)
+			}
+		}
+	})
 }

@@ -56,7 +56,8 @@ type host struct {
 
 	// timeouts counts the requests that timed out since the host last
 	// answered; at hangAfter, its links not yet sent are not sent.
-	timeouts int
+	timeouts     int
+	everAnswered bool
 
 	// dispatched is how many workers hold a link of this host (see
 	// dispatcher); guarded by the dispatcher's lock.
@@ -151,7 +152,7 @@ const paceSlack = 100 * time.Millisecond
 func (h *host) answered(status int, sent, now time.Time) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	h.timeouts = 0
+	h.timeouts, h.everAnswered = 0, true
 	current := h.slowedAt.IsZero() || sent.After(h.slowedAt.Add(paceSlack))
 	if status == http.StatusTooManyRequests {
 		h.limited++

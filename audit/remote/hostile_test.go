@@ -458,6 +458,7 @@ func TestFragmentsCompressed(t *testing.T) {
 	})
 	for _, unasked := range []bool{false, true} {
 		cfg := fast()
+		cfg.MaxStream = 1 << 20
 		if unasked {
 			cfg.Client = &http.Client{Transport: &http.Transport{DisableCompression: true}}
 		}
@@ -465,36 +466,40 @@ func TestFragmentsCompressed(t *testing.T) {
 			s.URL+"/bomb#late", s.URL+"/br#x", s.URL+"/broken#x")
 		want(t, res, s.URL+"/gzip#install", "")
 		want(t, res, s.URL+"/gzip#usage", "link-fragment", `the fragment "usage" matches no id or anchor name`)
-		want(t, res, s.URL+"/bomb#late", "")
-		if n := res[s.URL+"/bomb#late"].Note; !strings.Contains(n, `the fragment "late" is not in the first 2 MiB of`) || !strings.HasSuffix(n, "not verified") {
-			t.Errorf("unasked %v: bomb: note %q", unasked, n)
-		}
-		if n := res[s.URL+"/br#x"].Note; !strings.Contains(n, `not verified: its body is in the "br" encoding, which is not read`) {
-			t.Errorf("unasked %v: br: note %q", unasked, n)
-		}
-		if n := res[s.URL+"/broken#x"].Note; !strings.Contains(n, "body cannot be read") {
-			t.Errorf("unasked %v: broken gzip: note %q", unasked, n)
+		// The bomb is read up to MaxBody, then MaxStream more (1 MiB
+		// here: its 14 MiB are more) for the fragment alone.
+		want(t, res, s.URL+"/bomb#late", "link-fragment", `the fragment "late" could not be verified: it is not in the first 2 MiB`, "up to 1 MiB more")
+		for u, w := range map[string]string{
+			"/br#x":     `could not be verified: its body is in the "br" encoding, which is not read`,
+			"/broken#x": "could not be verified: its body cannot be read",
+		} {
+			want(t, res, s.URL+u, "link-fragment", w)
+			if !res[s.URL+u].Unchecked {
+				t.Errorf("unasked %v: %s: not unchecked", unasked, u)
+			}
 		}
 	}
 }
 
-// TestFragmentBeyondBound: a fragment past MaxBody of a long page is not
-// verified and says so; one within it is found.
+// TestFragmentBeyondBound: a fragment past MaxBody of a long page is
+// looked for in the rest, up to MaxStream: found, or reported missing
+// when the page was read to its end; past MaxStream it is unverified, a
+// finding that says so and fails nothing.
 func TestFragmentBeyondBound(t *testing.T) {
-	long := strings.Repeat("<p>filler</p>", 200) + `<p id="late">`
+	long := strings.Repeat("<p>filler</p>", 200) + `<p id="late">` + strings.Repeat("<p>filler</p>", 200) + `<p id="later">`
 	s := newServer(t, map[string]http.HandlerFunc{"/long": htmlPage(`<p id="early">` + long)})
 	cfg := fast()
 	cfg.MaxBody = 1 << 10
 	res := check(t, newChecker(t, cfg, nil), s.URL+"/long#late", s.URL+"/long#early", s.URL+"/long#nowhere")
 	want(t, res, s.URL+"/long#early", "")
-	if n := res[s.URL+"/long#early"].Note; n != "" {
-		t.Errorf("found fragment: note %q", n)
-	}
-	for _, frag := range []string{"late", "nowhere"} {
-		r := res[s.URL+"/long#"+frag]
-		w := fmt.Sprintf("the fragment %q is not in the first 1 KiB of %q, the part read: not verified", frag, s.URL+"/long")
-		if r.Category != "" || r.Note != w {
-			t.Errorf("#%s: %q, note %q; want no finding and note %q", frag, r.Category, r.Note, w)
-		}
+	want(t, res, s.URL+"/long#late", "")
+	want(t, res, s.URL+"/long#nowhere", "link-fragment", "matches no id or anchor name")
+	cfg.MaxStream = 3 << 10 // reaches #late, not #later
+	res = check(t, newChecker(t, cfg, nil), s.URL+"/long#late", s.URL+"/long#later")
+	want(t, res, s.URL+"/long#late", "")
+	w := fmt.Sprintf("the fragment %q could not be verified: it is not in the first 1 KiB of %q, and the rest of the page (up to 3 KiB more) was not read to its end", "later", s.URL+"/long")
+	want(t, res, s.URL+"/long#later", "link-fragment", w)
+	if !res[s.URL+"/long#later"].Unchecked {
+		t.Errorf("#later: not unchecked")
 	}
 }

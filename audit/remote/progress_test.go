@@ -1,6 +1,7 @@
 package remote
 
 import (
+	"fmt"
 	"net/http"
 	"regexp"
 	"strings"
@@ -43,5 +44,30 @@ func TestProgressLog(t *testing.T) {
 	}
 	if !strings.Contains(out, "links: 1/2 checked, 1 in flight") {
 		t.Errorf("progress %q: want a line with /fast done and /slow in flight", out)
+	}
+}
+
+// TestOneHostPace: with the default per-host interval, 5,000 URLs on one
+// host that answers at once are booked within 40 s: the interval, not
+// the per-host limit of requests in flight, sets the pace, and it is a
+// setting (Config.MinInterval, -per-host-interval).
+func TestOneHostPace(t *testing.T) {
+	s := newServer(t, map[string]http.HandlerFunc{"/": ok})
+	cfg := DefaultConfig()
+	var sl sleeps
+	c := newChecker(t, cfg, &sl)
+	now := time.Now()
+	c.now = func() time.Time { return now } // the waits are booked, not waited
+	var urls []string
+	for i := range 5000 {
+		urls = append(urls, fmt.Sprintf("%s/?%d", s.URL, i))
+	}
+	res := check(t, c, urls...)
+	if len(res) != 5000 || len(s.log()) != 5000 {
+		t.Fatalf("%d results, %d requests, want 5000 of each", len(res), len(s.log()))
+	}
+	waits := sl.waits()
+	if last := waits[len(waits)-1]; last >= 40*time.Second || last < 4999*DefaultMinInterval {
+		t.Errorf("the last of 5,000 requests starts %v after the first, want %v", last, 4999*DefaultMinInterval)
 	}
 }

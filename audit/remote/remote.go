@@ -39,6 +39,7 @@ const (
 	DefaultRetries       = 2
 	DefaultMaxRetryAfter = 60 * time.Second
 	DefaultMaxBody       = 2 << 20
+	DefaultMaxStream     = 64 << 20
 	DefaultCacheTTL      = 24 * time.Hour
 	DefaultFailureTTL    = time.Hour
 	DefaultConfirmRuns   = 3
@@ -83,9 +84,22 @@ type Config struct {
 	// that host not yet sent. Zero means no bound.
 	URLBudget time.Duration
 	// MaxBody is how many bytes of an HTML page (after decompression) are
-	// read for its anchors. A fragment not found in them on a longer page
-	// is not verified: the result says so in its Note.
-	MaxBody int64
+	// read for all its anchors. A fragment not found in them on a longer
+	// page is looked for in the rest, up to MaxStream more bytes, with
+	// nothing kept but the ids asked for, within the request's Timeout;
+	// one that could not be looked for to the end is unverified: its
+	// Result is Unchecked.
+	MaxBody   int64
+	MaxStream int64
+	// HeadFirst sends HEAD first, and GET when HEAD fails in any way (a
+	// 4xx but 429, 501, a timeout on a host that answered before, a
+	// network error that a GET may not get). The default sends GET alone,
+	// as browsers and lychee do, reading no more of the body than it
+	// needs: a HEAD saves the body but costs a second request wherever
+	// it fails, and servers answer HEAD wrongly often enough (403, 404,
+	// 405) that on a realistic web it sends more requests than it saves
+	// bytes are worth.
+	HeadFirst bool
 	// UserAgent is sent with every request; empty means UserAgent().
 	UserAgent string
 	// Hosts are request settings by host pattern: headers, User-Agent,
@@ -157,6 +171,7 @@ func DefaultConfig() Config {
 		MaxTime:       DefaultMaxTime,
 		URLBudget:     DefaultURLBudget,
 		MaxBody:       DefaultMaxBody,
+		MaxStream:     DefaultMaxStream,
 		CacheTTL:      DefaultCacheTTL,
 		FailureTTL:    DefaultFailureTTL,
 		ConfirmRuns:   DefaultConfirmRuns,
@@ -177,8 +192,11 @@ type Result struct {
 	// found fine, such as a fragment beyond the part of the page read.
 	Note string
 	// Fix, for policy.CategoryLinkMoved, is the URL to write instead: where the
-	// permanent redirects lead, with the fragment of URL.
-	Fix string
+	// permanent redirects lead, with the fragment of URL. For a dead link
+	// with Config.Suggest, it is the latest archived copy, when there is
+	// one, which Suggested says.
+	Fix       string
+	Suggested bool
 	// Status is the status code of the last answer; 0 when none came.
 	Status int
 	// Chain holds every answer in order, redirects first.
@@ -330,11 +348,11 @@ func proxyFromEnvironment() func(*http.Request) (*url.URL, error) {
 
 // group is one distinct URL to fetch and the links that lead to it.
 type group struct {
-	target  string // normal form, no fragment
-	anchors bool   // a link has a fragment to find on the page
-	secret  bool   // the URL has userinfo: not cached
-	links   []link
-	host    *host
+	target string   // normal form, no fragment
+	frags  []string // the fragments to find on the page, sorted
+	secret bool     // the URL has userinfo: not cached
+	links  []link
+	host   *host
 }
 
 // link is one URL as given.
@@ -369,7 +387,10 @@ func (c *Checker) Check(ctx context.Context, urls []string) (map[string]Result, 
 		}
 		g.secret = g.secret || t.secret
 		frag, ok := anchor(t.frag)
-		g.anchors = g.anchors || ok
+		if ok && !slices.Contains(g.frags, frag) {
+			g.frags = append(g.frags, frag)
+			slices.Sort(g.frags)
+		}
 		g.links = append(g.links, link{raw: raw, frag: frag})
 	}
 
@@ -393,7 +414,7 @@ func (c *Checker) Check(ctx context.Context, urls []string) (map[string]Result, 
 	}
 	var pending []*group
 	for _, g := range order {
-		if e, ok := c.cache.get(g.target, g.anchors, c.now()); ok {
+		if e, ok := c.cache.get(g.target, g.frags, c.now()); ok {
 			report(g, cachedOutcome(e))
 			continue
 		}
@@ -424,6 +445,9 @@ func (c *Checker) Check(ctx context.Context, urls []string) (map[string]Result, 
 				d.done(g)
 				if o.cancelled {
 					continue
+				}
+				if c.cfg.Suggest && dead(&o) && !c.archived(g.target) {
+					o.suggestion = c.suggest(run, g.target)
 				}
 				c.record(g, &o)
 				report(g, &o)

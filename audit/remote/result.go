@@ -3,6 +3,7 @@ package remote
 import (
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/urilint/urilint/internal/policy"
@@ -80,17 +81,23 @@ func (c *Checker) result(l link, o *outcome) Result {
 		r.Category = policy.CategoryLinkServerError
 		r.Message = fmt.Sprintf("%s returns %s", subject(r.Final), statusText(r.Status))
 	case r.Status/100 == 2:
+		// A fragment that could not be looked for is a finding that
+		// says so, unchecked: shown in every format, failing nothing.
 		if l.frag != "" && o.HTML && !o.Read && o.note != "" {
-			r.Note = fmt.Sprintf("the fragment %q of %q is not verified: %s", l.frag, uri.Redact(l.raw), o.note)
+			r.Category, r.Unchecked = policy.CategoryLinkFragment, true
+			r.Message = fmt.Sprintf("the fragment %q of %q could not be verified: %s", l.frag, uri.Redact(l.raw), o.note)
+			break
 		}
 		if l.frag != "" && o.Read && !hasAnchor(o.Anchors, l.frag) {
-			if o.Truncated {
-				r.Note = fmt.Sprintf("the fragment %q is not in the first %s of %q, the part read: not verified", l.frag, size(c.cfg.MaxBody), uri.Redact(r.Final))
+			if o.Truncated && !slices.Contains(o.Searched, l.frag) {
+				r.Category, r.Unchecked = policy.CategoryLinkFragment, true
+				r.Message = fmt.Sprintf("the fragment %q could not be verified: it is not in the first %s of %q, and the rest of the page (up to %s more) was not read to its end within %v",
+					l.frag, size(c.cfg.MaxBody), uri.Redact(r.Final), size(c.cfg.MaxStream), c.cfg.Timeout)
 			} else {
 				r.Category = policy.CategoryLinkFragment
 				r.Message = fmt.Sprintf("the fragment %q matches no id or anchor name on %q", l.frag, uri.Redact(r.Final))
-				break
 			}
+			break
 		}
 		if to, ok := movedTo(o.Chain); ok {
 			r.Category = policy.CategoryLinkMoved
@@ -109,6 +116,13 @@ func (c *Checker) result(l link, o *outcome) Result {
 	}
 	if o.botWall {
 		r.Message += " (a bot wall's challenge, which a browser may pass)"
+	}
+	if c.cfg.Suggest && o.suggestion != "" && r.Category != "" && r.Fix == "" {
+		r.Fix, r.Suggested = o.suggestion, true
+		if l.frag != "" && !strings.Contains(r.Fix, "#") {
+			r.Fix += "#" + l.frag
+		}
+		r.Message += fmt.Sprintf("; an archived copy: %q", uri.Redact(r.Fix))
 	}
 	c.verdict(&r, o)
 	return r

@@ -141,3 +141,22 @@ func TestExpandEnv(t *testing.T) {
 		}
 	}
 }
+
+// FuzzExpandEnv: expandEnv never panics, and with every variable set to
+// "" but X, a value without "${" comes back with only "$$" changed.
+func FuzzExpandEnv(f *testing.F) {
+	for _, s := range []string{"Bearer ${X}", "$$", "${", "a$b${X}c", "${}"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		out, missing := expandEnv(s, func(n string) string {
+			if n == "X" {
+				return "x"
+			}
+			return ""
+		})
+		if !strings.Contains(s, "${") && missing == "" && out != strings.ReplaceAll(s, "$$", "$") {
+			t.Errorf("expandEnv(%q) = %q", s, out)
+		}
+	})
+}

@@ -35,6 +35,7 @@ func cachedOutcome(e *entry) *outcome {
 	case f.Category == policy.CategoryLinkClientError:
 		o.botWall = f.Transient
 	}
+	o.suggestion = f.Suggest
 	return o
 }
 
@@ -77,7 +78,8 @@ func failureOf(o *outcome) failure {
 // record keeps in the cache what the fetch of g found: the page of a
 // success, or a failure and its history, which it puts on o. A URL with
 // a password is not cached: its history is of this run alone. A URL not
-// fetched (its host was given up) keeps the history it had.
+// sent because its host was given up (it kept answering 429, or hangs)
+// failed in this run with its host.
 func (c *Checker) record(g *group, o *outcome) {
 	now := c.now()
 	switch {
@@ -85,25 +87,27 @@ func (c *Checker) record(g *group, o *outcome) {
 		if !g.secret {
 			c.cache.put(g.target, o.page, now)
 		}
-	case o.skipped, o.hung:
-		o.history = c.cache.history(g.target)
 	case g.secret:
 		f := failureOf(o)
 		f.First, f.Last, f.Runs = now, now, 1
 		o.history = &f
 	default:
-		f := c.cache.fail(g.target, failureOf(o), o.Chain, now)
-		o.history = &f
+		f := failureOf(o)
+		f.Dead, f.Suggest = dead(o), o.suggestion
+		h := c.cache.fail(g.target, f, o.Chain, now)
+		o.history = &h
 	}
 }
 
 // confirmed reports whether a transient failure of history h fails the
 // check: seen in ConfirmRuns runs, ConfirmSpan apart.
+// With ConfirmRuns 0 or 1, one run confirms every failure, whatever the
+// span.
 func (c *Checker) confirmed(h *failure) bool {
-	if h == nil {
-		return c.cfg.ConfirmRuns <= 0 && c.cfg.ConfirmSpan == 0
+	if c.cfg.ConfirmRuns <= 1 {
+		return true
 	}
-	return h.Runs >= c.cfg.ConfirmRuns && h.Last.Sub(h.First) >= c.cfg.ConfirmSpan
+	return h != nil && h.Runs >= c.cfg.ConfirmRuns && h.Last.Sub(h.First) >= c.cfg.ConfirmSpan
 }
 
 // verdict sets the transient, unconfirmed and history fields of r, a

@@ -141,3 +141,34 @@ func TestHangingHost(t *testing.T) {
 		}
 	}
 }
+
+// TestGetByDefault: by default each URL is one GET, whatever it answers:
+// no HEAD to send again as GET when it fails.
+func TestGetByDefault(t *testing.T) {
+	s := newServer(t, map[string]http.HandlerFunc{"/ok": ok, "/gone": status(404), "/head403": func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodHead {
+			w.WriteHeader(403)
+		}
+	}})
+	cfg := DefaultConfig()
+	cfg.MinInterval = 0
+	res := check(t, newChecker(t, cfg, nil), s.URL+"/ok", s.URL+"/gone", s.URL+"/head403")
+	want(t, res, s.URL+"/ok", "")
+	want(t, res, s.URL+"/head403", "")
+	want(t, res, s.URL+"/gone", "link-client-error", "404")
+	if got := s.log(); len(got) != 3 || strings.Contains(strings.Join(got, " "), "HEAD") {
+		t.Errorf("requests %q, want one GET each", got)
+	}
+}
+
+// TestConfirmAtOnce: with ConfirmRuns 0 (or 1) every failure fails the
+// check on the first run, cache or not.
+func TestConfirmAtOnce(t *testing.T) {
+	s := newServer(t, map[string]http.HandlerFunc{"/500": status(500)})
+	cfg := fast()
+	cfg.Retries, cfg.ConfirmRuns = 0, 0
+	res := check(t, newChecker(t, cfg, nil), s.URL+"/500")
+	if r := res[s.URL+"/500"]; r.Category != "link-server-error" || !r.Transient || r.Unconfirmed {
+		t.Errorf("%+v, want a transient failure, confirmed", r)
+	}
+}

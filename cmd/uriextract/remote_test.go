@@ -146,8 +146,8 @@ func TestRemoteSilenced(t *testing.T) {
 	if code != exitOK || stdout != "" {
 		t.Errorf("every link category disabled: exit %d, stdout:\n%s\nstderr:\n%s\nwant exit 0 and no finding", code, stdout, stderr)
 	}
-	if n := srv.count("/gone"); n != 4 {
-		t.Errorf("server saw %d requests for /gone, want 4 (HEAD and GET twice; none with every link category disabled)", n)
+	if n := srv.count("/gone"); n != 2 {
+		t.Errorf("server saw %d requests for /gone, want 2 (one GET twice; none with every link category disabled)", n)
 	}
 	if n := srv.count("/quiet"); n != 0 {
 		t.Errorf("server saw %d requests for a link silenced in every category, want 0", n)
@@ -165,8 +165,8 @@ func TestRemoteCache(t *testing.T) {
 	if code != exitFindings {
 		t.Fatalf("second run: exit %d, want %d\nstderr:\n%s", code, exitFindings, stderr)
 	}
-	if ok, gone := srv.count("/ok"), srv.count("/gone"); ok != 1 || gone != 2 {
-		t.Errorf("server saw %d requests for /ok and %d for /gone, want 1 (cached) and 2 (HEAD, then GET, then cached)", ok, gone)
+	if ok, gone := srv.count("/ok"), srv.count("/gone"); ok != 1 || gone != 1 {
+		t.Errorf("server saw %d requests for /ok and %d for /gone, want 1 and 1 (one GET, then cached)", ok, gone)
 	}
 	// A file that urilint did not write is refused, and left as it is.
 	if err := os.WriteFile("links.json", []byte("{"), 0o666); err != nil {

@@ -3,7 +3,11 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -48,5 +52,68 @@ func TestRemoteUnchecked(t *testing.T) {
 	if code != exitOK || strings.Count(stdout, `"verdict":"unchecked"`) != 20 ||
 		!strings.Contains(stderr, "20 links unchecked (out of time, not failing)") {
 		t.Errorf("exit %d, stdout:\n%s\nstderr:\n%s\nwant exit 0, 20 unchecked findings and the summary counting them", code, stdout, stderr)
+	}
+}
+
+// TestRemoteSuggest: -suggest puts the archived copy of a dead link in
+// the message and in SARIF's fixes, and -fix alone writes it.
+func TestRemoteSuggest(t *testing.T) {
+	srv := newLinkServer(t)
+	archive := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprintf(w, `{"archived_snapshots": {"closest": {"available": true, "status": "200", "url": "https://web.archive.org/web/2020/%s"}}}`, r.URL.Query().Get("url"))
+	}))
+	t.Cleanup(archive.Close)
+	writeIn(t, srv, []string{"doc.md", "[a](URL/gone)\n"})
+	args := []string{"-check", "-remote", "-suggest", "-archive-api", archive.URL}
+	code, stdout, _ := rerun(t, append(args, "-output", "sarif", "doc.md")...)
+	copyURL := "https://web.archive.org/web/2020/" + srv.URL + "/gone"
+	if code != exitFindings || !strings.Contains(stdout, `"fixes"`) || !strings.Contains(stdout, copyURL) {
+		t.Errorf("sarif: exit %d, stdout:\n%s\nwant a finding whose fix is the archived copy", code, stdout)
+	}
+	if data, _ := os.ReadFile("doc.md"); strings.Contains(string(data), "archive.org") {
+		t.Errorf("without -fix the file changed: %s", data)
+	}
+	rerun(t, append(args, "-fix", "doc.md")...)
+	if data, _ := os.ReadFile("doc.md"); string(data) != "[a]("+copyURL+")\n" {
+		t.Errorf("with -fix the file holds %q", data)
+	}
+}
+
+// TestRemoteConfigEnv: a configuration file in the repository reads only
+// the environment variables that -allow-env names: a header naming
+// another is not sent, and $GITHUB_TOKEN does not go to a GitHub API
+// that the file names.
+func TestRemoteConfigEnv(t *testing.T) {
+	var mu sync.Mutex
+	var got []string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		got = append(got, r.URL.Path+" "+r.Header.Get("X-Token")+" "+r.Header.Get("Authorization"))
+		mu.Unlock()
+	}))
+	t.Cleanup(srv.Close)
+	t.Setenv("URILINT_TEST_SECRET", "s3cret")
+	t.Setenv("GITHUB_TOKEN", "gh-s3cret")
+	host := strings.TrimPrefix(srv.URL, "http://")
+	writeIn(t, &linkServer{Server: srv}, []string{
+		".urilint.yaml", "version: 1\nremote:\n  github-api: URL/api\n  hosts:\n    - match: \"" + host + "\"\n      headers:\n        X-Token: \"${URILINT_TEST_SECRET}\"\n",
+		"doc.md", "[a](URL/page) [b](https://github.com/o/r)\n",
+	})
+	code, _, stderr := rerun(t, "-check", "-remote", "doc.md")
+	mu.Lock()
+	seen := strings.Join(got, "\n")
+	got = nil
+	mu.Unlock()
+	// github.com is fetched as a page (it cannot be reached here): the
+	// API named by the file gets no token, and so no request.
+	if code == exitError || strings.Contains(seen, "s3cret") || strings.Contains(seen, "/api") || !strings.Contains(stderr, `names ${URILINT_TEST_SECRET}, which is not set: not sent`) || strings.Contains(stderr, "s3cret") {
+		t.Errorf("without -allow-env: exit %d, the server saw:\n%s\nstderr:\n%s\nwant no secret sent, and a warning", code, seen, stderr)
+	}
+	code, _, stderr = rerun(t, "-check", "-remote", "-allow-env", "URILINT_TEST_SECRET", "doc.md")
+	mu.Lock()
+	seen = strings.Join(got, "\n")
+	mu.Unlock()
+	if code == exitError || !strings.Contains(seen, "/page s3cret") || strings.Contains(seen, "gh-s3cret") || strings.Contains(seen, "/api") {
+		t.Errorf("with -allow-env: exit %d, the server saw:\n%s\nstderr:\n%s\nwant the header, and no GitHub token", code, seen, stderr)
 	}
 }
