@@ -130,11 +130,12 @@
 // finding, on the line above it, or in the doc comment of the enclosing
 // declaration (function, const, var, type, struct field) silences it.
 // golangci-lint's //nolint:urilint (and //nolint) works too, in
-// golangci-lint and in the standalone command, and so does staticcheck's
-// //lint:ignore SA1007 (its check of url.Parse's argument) and
-// //lint:file-ignore SA1007. As staticcheck does for its own, a
-// //urilint:ignore without a reason, or one that silences no finding of
-// the run, is reported (category ignore-directive).
+// golangci-lint and in the standalone command, and so do staticcheck's
+// directives for SA1007 (its check of url.Parse's argument), both
+// "//lint:ignore SA1007 reason" and "//lint:file-ignore SA1007 reason".
+// As staticcheck does for its own, a directive //urilint:ignore without a
+// reason, or one that silences no finding of the run, is reported
+// (category ignore-directive).
 //
 // # What -fix changes
 //
