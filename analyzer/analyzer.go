@@ -210,6 +210,7 @@ func run(pass *analysis.Pass, c *config) (any, error) {
 		}
 		st.file = &fileState{file: f}
 		st.inspectFile(f)
+		st.checkIgnores()
 	}
 	return nil, nil
 }

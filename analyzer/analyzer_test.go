@@ -262,6 +262,10 @@ func TestGoExamples(t *testing.T) {
 	for i, c := range cats {
 		ex := policy.GoExamples[uri.Category(c)]
 		fmt.Fprintf(&b, "\nfunc f%d() {\n\t%s // want `%s`\n", i, ex.Code, regexp.QuoteMeta(ex.Message))
+		if name, ok := strings.CutPrefix(ex.Code, "var "); ok {
+			name, _, _ = strings.Cut(name, " ")
+			fmt.Fprintf(&b, "\t_ = %s\n", name)
+		}
 		if lhs, _, ok := strings.Cut(ex.Code, ":="); ok {
 			for name := range strings.SplitSeq(lhs, ",") {
 				fmt.Fprintf(&b, "\t_ = %s\n", strings.TrimSpace(name))

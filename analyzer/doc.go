@@ -129,6 +129,21 @@
 // A //urilint:ignore comment, followed by the reason, on the line of the
 // finding, on the line above it, or in the doc comment of the enclosing
 // declaration (function, const, var, type, struct field) silences it.
-// golangci-lint's //nolint:urilint works too, in golangci-lint and in the
-// standalone command.
+// golangci-lint's //nolint:urilint (and //nolint) works too, in
+// golangci-lint and in the standalone command, and so do staticcheck's
+// directives for SA1007 (its check of url.Parse's argument), both
+// "//lint:ignore SA1007 reason" and "//lint:file-ignore SA1007 reason".
+// As staticcheck does for its own, a directive //urilint:ignore without a
+// reason, or one that silences no finding of the run, is reported
+// (category ignore-directive).
+//
+// # What -fix changes
+//
+// A fix changes nothing but the defect it names. The fixes that repair a
+// defect are offered to every driver; those of normalization (scheme-case,
+// host-case, default-port...) only when asked by -fixes (Settings.Fixes),
+// since a Go program compares URIs as strings and sends the host as
+// written. A comma-separated list of URIs is checked element by element;
+// a multi-host URI ("postgres://a:5432,b:5432/db") is left alone. See
+// docs/checks.md.
 package analyzer

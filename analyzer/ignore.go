@@ -6,10 +6,12 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/urilint/urilint/internal/policy"
 )
 
-// ignored reports whether a //urilint:ignore (or //nolint:urilint)
-// comment silences a finding at pos in the expression e.
+// ignored reports whether an ignore directive silences a finding at pos
+// in the expression e, and marks the directives that do as used.
 func (st *state) ignored(e ast.Expr, pos token.Pos) bool {
 	fs := st.file
 	if !fs.ignoresKnown {
@@ -23,20 +25,37 @@ func (st *state) ignored(e ast.Expr, pos token.Pos) bool {
 		return false
 	}
 	l1, l2 := tf.Line(pos), tf.Line(e.Pos())
-	for _, r := range fs.ignores {
-		if r.from <= l1 && l1 <= r.to || r.from <= l2 && l2 <= r.to {
-			return true
+	silenced := false
+	for i := range fs.ignores {
+		d := &fs.ignores[i]
+		for _, r := range d.lines {
+			if r.from <= l1 && l1 <= r.to || r.from <= l2 && l2 <= r.to {
+				d.used, silenced = true, true
+				break
+			}
 		}
 	}
-	return false
+	return silenced
 }
 
-// collectIgnores returns the lines that ignore directives cover: the
-// directive's own line, the line after a comment that stands on lines of
-// its own, and the whole of a declaration (function, const, var, type, spec
-// or struct field) whose doc comment holds one.
-func collectIgnores(pass *analysis.Pass, f *ast.File) []lineRange {
-	var out []lineRange
+// An ignoreDirective is one ignore comment and the lines it covers.
+type ignoreDirective struct {
+	comment *ast.Comment
+	// own: a //urilint:ignore, which this analyzer checks (golangci-lint
+	// checks its //nolint, staticcheck its //lint:ignore).
+	own    bool
+	reason bool
+	lines  []lineRange
+	used   bool
+}
+
+// collectIgnores returns the ignore directives of f and the lines each
+// covers: the directive's own line, the line after a comment that stands
+// on lines of its own, and the whole of a declaration (function, const,
+// var, type, spec or struct field) whose doc comment holds one; a
+// //lint:file-ignore covers the file.
+func collectIgnores(pass *analysis.Pass, f *ast.File) []ignoreDirective {
+	var out []ignoreDirective
 	tf := pass.Fset.File(f.FileStart)
 	if tf == nil {
 		return nil
@@ -54,22 +73,35 @@ func collectIgnores(pass *analysis.Pass, f *ast.File) []lineRange {
 		start, at := tf.Offset(tf.LineStart(tf.Line(c.Pos()))), tf.Offset(c.Pos())
 		return at <= len(content) && strings.TrimLeft(string(content[start:at]), " \t") == ""
 	}
+	groups := make(map[*ast.CommentGroup][]int) // the directives of each group
 	for _, cg := range f.Comments {
 		if !hasDirective(cg) {
 			continue
 		}
-		for _, c := range cg.List {
-			if isDirective(c.Text) {
-				l := tf.Line(c.Pos())
-				out = append(out, lineRange{l, l})
-				if strings.HasPrefix(c.Text, "//lint:file-ignore") {
-					out = append(out, lineRange{1, tf.LineCount()})
-				}
-			}
-		}
+		next := -1
 		if alone(cg.List[0]) {
-			l := tf.Line(cg.End()) + 1
-			out = append(out, lineRange{l, l})
+			next = tf.Line(cg.End()) + 1
+		}
+		for _, c := range cg.List {
+			if !isDirective(c.Text) {
+				continue
+			}
+			l := tf.Line(c.Pos())
+			d := ignoreDirective{comment: c, lines: []lineRange{{l, l}}}
+			if rest, ok := strings.CutPrefix(c.Text, "//urilint:ignore"); ok {
+				// A second comment after it ("//urilint:ignore // TODO")
+				// is no reason.
+				rest, _, _ = strings.Cut(rest, "//")
+				d.own, d.reason = true, strings.TrimSpace(rest) != ""
+			}
+			if next > 0 {
+				d.lines = append(d.lines, lineRange{next, next})
+			}
+			if strings.HasPrefix(c.Text, "//lint:file-ignore") {
+				d.lines = append(d.lines, lineRange{1, tf.LineCount()})
+			}
+			groups[cg] = append(groups[cg], len(out))
+			out = append(out, d)
 		}
 	}
 	if out == nil {
@@ -90,12 +122,47 @@ func collectIgnores(pass *analysis.Pass, f *ast.File) []lineRange {
 		case *ast.Field:
 			doc = n.Doc
 		}
-		if doc != nil && hasDirective(doc) {
-			out = append(out, lineRange{line(n.Pos()), line(n.End())})
+		for _, i := range groups[doc] {
+			out[i].lines = append(out[i].lines, lineRange{line(n.Pos()), line(n.End())})
 		}
 		return true
 	})
 	return out
+}
+
+// checkIgnores reports the //urilint:ignore directives of the current
+// file that give no reason, and those that silenced nothing (run after
+// the file's findings). A file without one costs a look at each comment.
+func (st *state) checkIgnores() {
+	if !st.config.policy.Reports(policy.CategoryIgnoreDirective) {
+		return
+	}
+	fs := st.file
+	own := false
+	for _, cg := range fs.file.Comments {
+		for _, c := range cg.List {
+			own = own || strings.HasPrefix(c.Text, "//urilint:ignore")
+		}
+	}
+	if !own {
+		return
+	}
+	if !fs.ignoresKnown {
+		fs.ignores, fs.ignoresKnown = collectIgnores(st.pass, fs.file), true
+	}
+	for _, d := range fs.ignores {
+		if !d.own {
+			continue
+		}
+		switch {
+		case !d.reason:
+			st.pass.Report(analysis.Diagnostic{Pos: d.comment.Pos(), End: d.comment.End(), Category: string(policy.CategoryIgnoreDirective),
+				Message: "//urilint:ignore needs a reason after it: why the finding is wanted"})
+		case !d.used:
+			st.pass.Report(analysis.Diagnostic{Pos: d.comment.Pos(), End: d.comment.End(), Category: string(policy.CategoryIgnoreDirective),
+				Message: "//urilint:ignore silences no finding: remove it"})
+		}
+	}
 }
 
 func hasDirective(cg *ast.CommentGroup) bool {

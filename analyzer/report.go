@@ -213,7 +213,7 @@ type fileState struct {
 	gen          bool
 	cgo          bool // written by cmd/cgo from a user's file (see cgo.go)
 	ignoresKnown bool
-	ignores      []lineRange
+	ignores      []ignoreDirective
 }
 
 type lineRange struct{ from, to int }

@@ -13,7 +13,7 @@
 # CORPUS (default /work/corpus-go) holds a private GOPATH (module cache
 # and all) and a writable copy of each module under $CORPUS/src; nothing
 # of it belongs in the repository. "run" writes every finding to
-# $CORPUS/out/{default,tests}.txt, one "module: position: message
+# $OUT/{default,tests}.txt (default OUT=$CORPUS/out), one "module: position: message
 # [category]" line each, for classifying by hand, and prints the counts.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -32,13 +32,12 @@ modules=(
 	github.com/twilio/twilio-go
 	github.com/digitalocean/godo
 	github.com/xanzy/go-gitlab
-	github.com/andygrunwald/go-jira
+	github.com/cli/go-gh/v2
 	github.com/sendgrid/sendgrid-go
 	github.com/mailgun/mailgun-go/v4
 	github.com/PagerDuty/go-pagerduty
 	github.com/sashabaranov/go-openai
 	github.com/hashicorp/vault/api
-	github.com/hashicorp/consul/api
 	github.com/minio/minio-go/v7
 	github.com/elastic/go-elasticsearch/v8
 	github.com/olivere/elastic/v7
@@ -48,7 +47,6 @@ modules=(
 	github.com/go-resty/resty/v2
 	github.com/hashicorp/go-retryablehttp
 	github.com/dghubble/sling
-	github.com/imroc/req/v3
 	github.com/gorilla/websocket
 	# OAuth, OIDC, identity
 	golang.org/x/oauth2
@@ -56,6 +54,7 @@ modules=(
 	github.com/zitadel/oidc/v3
 	github.com/markbates/goth
 	github.com/go-ldap/ldap/v3
+	github.com/ory/fosite
 	# notification tools
 	github.com/nikoksr/notify
 	github.com/containrrr/shoutrrr
@@ -73,6 +72,7 @@ modules=(
 	github.com/nats-io/nats.go
 	github.com/rabbitmq/amqp091-go
 	github.com/segmentio/kafka-go
+	github.com/IBM/sarama
 	github.com/ClickHouse/clickhouse-go/v2
 	github.com/gocql/gocql
 )
@@ -105,9 +105,10 @@ run() {
 		bin=$CORPUS/urilint
 		go build -o "$bin" ./cmd/urilint
 	fi
-	mkdir -p "$CORPUS/out"
+	out_dir=${OUT:-$CORPUS/out}
+	mkdir -p "$out_dir"
 	for mode in default tests; do
-		out=$CORPUS/out/$mode.txt
+		out=$out_dir/$mode.txt
 		: >"$out"
 		flags=(-json)
 		[ "$mode" = tests ] && flags+=(-tests)

@@ -141,6 +141,8 @@ var Categories = []Doc{
 		`a reference without a scheme given where an absolute URL is required (http.Get, http.NewRequest, a Client's Get and Post)`, GoExamples[CategoryMissingScheme].Code},
 	{CategoryURLField, "3", true, true, false, false,
 		`a url.URL literal's field holds another part's syntax (Scheme "https://", Host with a path, RawQuery with its "?") or a RawPath that is no encoding of Path; fixed where the extra delimiter is all`, GoExamples[CategoryURLField].Code},
+	{CategoryIgnoreDirective, "staticcheck's //lint:ignore", true, false, false, false,
+		"a //urilint:ignore comment gives no reason, or silences no finding (with the categories and files of the run)", GoExamples[CategoryIgnoreDirective].Code},
 	{uri.CategoryPassword, "7.5", true, false, false, false,
 		"a password in the userinfo", "https://user:secret@example.com/"},
 	{uri.CategoryIPv4Form, "7.4", true, false, false, false,

@@ -24,6 +24,9 @@ const (
 	// syntax of another part (Scheme: "https://", Host: "example.com/api",
 	// RawQuery: "?a=1") or a RawPath that is no encoding of Path.
 	CategoryURLField uri.Category = "url-field"
+	// CategoryIgnoreDirective: a //urilint:ignore without a reason, or
+	// one that silences no finding.
+	CategoryIgnoreDirective uri.Category = "ignore-directive"
 )
 
 // GoExample is the example of a category of Go code alone: a line of Go
@@ -42,6 +45,8 @@ var GoExamples = map[uri.Category]GoExample{
 		`"htps://example.com/" has the scheme "htps", one letter from "https"`},
 	CategoryMissingScheme: {`resp, err := http.Get("example.com/api")`,
 		`"example.com/api" has no scheme, but http.Get needs an absolute URL ("https://example.com/api"?)`},
+	CategoryIgnoreDirective: {`var home = "https://example.com/" //urilint:ignore the old host`,
+		`//urilint:ignore silences no finding: remove it`},
 	CategoryURLField: {`u := url.URL{Scheme: "https://", Host: "example.com"}`,
 		`url.URL field Scheme "https://" holds "://": URL.String writes the delimiters itself ("https://://host")`},
 }

@@ -29,7 +29,7 @@ func fetch() []string {
 
 type Config struct {
 	// Endpoint keeps the vendor's spelling.
-	//urilint:ignore the vendor compares it byte for byte
+	//urilint:ignore the vendor compares it byte for byte // want `//urilint:ignore silences no finding`
 	Endpoint string
 }
 
@@ -40,3 +40,11 @@ var cfg = Config{
 func after() string {
 	return "https://Example.com/" // want `host "Example.com"`
 }
+
+//urilint:ignore // want `//urilint:ignore needs a reason`
+var noReason = "https://Example.com/"
+
+// Staticcheck's and golangci-lint's own directives are theirs to check.
+//
+//lint:ignore SA1007 nothing to silence here
+var clean = "https://example.com/"
