@@ -88,3 +88,26 @@ func TestGitignoreAsksFew(t *testing.T) {
 		}
 	}
 }
+
+// FuzzGitignoreIndex: for any .gitignore and any path, the index asks
+// the patterns that go-git's matcher needs: asking every pattern gives
+// the same answer.
+func FuzzGitignoreIndex(f *testing.F) {
+	f.Add(strings.Join(globPatterns, "\n"), "q/a/b/c.md", false)
+	f.Add("*.log\nbuild/\n!keep.log\n**/x*y/**\n", "d/xzy/f.log", true)
+	f.Add("a/**/b\n/**/top\n*.[ch]\n", "a/x/b", false)
+	f.Fuzz(func(t *testing.T, ignore, rel string, dir bool) {
+		if len(ignore) > 4096 || rel == "" || strings.HasPrefix(rel, "/") || strings.HasSuffix(rel, "/") || strings.Contains(rel, "//") {
+			return
+		}
+		f := parseIgnore([]byte(ignore), nil)
+		path := strings.Split(rel, "/")
+		// Every pattern asked, last first, against the index's few.
+		want := gitignore.NewMatcher(f.pats).Match(path, dir)
+		var asked int
+		m, _ := f.match(path, dir, nil, &asked)
+		if got := m == gitignore.Exclude; got != want {
+			t.Fatalf(".gitignore %q: %q (dir %v) ignored %v, go-git says %v", ignore, rel, dir, got, want)
+		}
+	})
+}

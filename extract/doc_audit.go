@@ -97,7 +97,7 @@ func (e *Extractor) markdownDoc(src []byte, emit func([]Link)) *Doc {
 	var marks []mark
 	switch {
 	case err != nil && emit != nil:
-		e.textEach(src, emit)
+		e.textEach(src, textPiece, emit)
 		marks = plainComments(src)
 	case err != nil:
 		d.Links = e.Text(src)

@@ -289,7 +289,6 @@ func TestEmptyHeadingStart(t *testing.T) {
 // at a time, are the links Text finds in the whole, the same in every
 // field, wherever the pieces end (here after every empty line).
 func TestTextEach(t *testing.T) {
-	defer func(n int) { textPiece = n }(textPiece)
 	inputs := [][]byte{repeat("See <https://example.com/a\n b> and “http://x.example/q”\n\n<URL:\nhttp://y.example/>\n\nhttps://z.example/\\x\n\n", 1<<16)}
 	for _, c := range readGolden(t) {
 		inputs = append(inputs, c.input)
@@ -298,11 +297,10 @@ func TestTextEach(t *testing.T) {
 		inputs = append(inputs, tt.src)
 	}
 	for _, piece := range []int{1, 100} {
-		textPiece = piece
 		for i, src := range inputs {
 			var got []Link
 			batches := 0
-			(&Extractor{}).textEach(src, func(ls []Link) { got = append(got, ls...); batches++ })
+			(&Extractor{}).textEach(src, piece, func(ls []Link) { got = append(got, ls...); batches++ })
 			if want := Text(src); !reflect.DeepEqual(got, want) && len(got)+len(want) > 0 {
 				t.Errorf("input %d, pieces of %d bytes: %d links, Text %d, or they differ", i, piece, len(got), len(want))
 			}

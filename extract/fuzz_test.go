@@ -3,6 +3,7 @@ package extract
 import (
 	"bytes"
 	"errors"
+	"reflect"
 	"testing"
 	"unicode/utf8"
 )
@@ -19,7 +20,9 @@ func seed(f *testing.F) {
 
 // FuzzText: Text never panics, every span lies inside the input and holds
 // Raw, links come in source order, and a URI that Text joined or
-// unescaped maps every byte back inside its span.
+// unescaped maps every byte back inside its span; read a piece at a time
+// (as MarkdownDocEach reads a document over the cap), cut after every
+// empty line, the text gives the same links.
 func FuzzText(f *testing.F) {
 	seed(f)
 	f.Fuzz(func(t *testing.T, src []byte) {
@@ -29,6 +32,11 @@ func FuzzText(f *testing.F) {
 			if l.URI == "" {
 				t.Fatalf("Text(%q): empty URI at %v", src, l.Start)
 			}
+		}
+		var pieces []Link
+		(&Extractor{}).textEach(src, 1, func(ls []Link) { pieces = append(pieces, ls...) })
+		if !reflect.DeepEqual(pieces, links) && len(pieces)+len(links) > 0 {
+			t.Fatalf("Text(%q) in pieces = %v, whole %v", src, pieces, links)
 		}
 	})
 }

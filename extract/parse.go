@@ -131,21 +131,22 @@ var linkHTTP = []byte("](http")
 
 // textPiece is how many bytes of a document read as plain text
 // MarkdownDocEach scans at least before it hands their links on.
-var textPiece = 1 << 20
+const textPiece = 1 << 20
 
 // textEach gives emit the links of src read as plain text, as Text finds
-// them, in batches: a piece ends after an empty line, where every search
+// them, in batches: a piece of at least piece bytes ends after an empty
+// line, where every search
 // of Text ends too (a wrapper's closer is not looked for past a blank
 // line), so that the links of a document over the cap are never all held
 // at once. A document without empty lines is one piece.
-func (e *Extractor) textEach(src []byte, emit func([]Link)) {
+func (e *Extractor) textEach(src []byte, piece int, emit func([]Link)) {
 	lc := newLineCounter(src)
 	var links []Link
 	for lo := 0; lo < len(src); {
 		hi := len(src)
-		if lo+textPiece < len(src) {
-			if k := bytes.Index(src[lo+textPiece:], emptyLine); k >= 0 {
-				hi = lo + textPiece + k + len(emptyLine)
+		if lo+piece < len(src) {
+			if k := bytes.Index(src[lo+piece:], emptyLine); k >= 0 {
+				hi = lo + piece + k + len(emptyLine)
 			}
 		}
 		links = scanText(src, lo, hi, links[:0])
