@@ -53,12 +53,16 @@ func writeMarkdown(w io.Writer, r *Result) error {
 	for _, f := range r.Findings {
 		count[f.Category]++
 	}
-	if len(r.Findings) == 0 {
+	if r.Count() == 0 {
 		b.WriteString("## urilint: no findings\n\n")
 	} else {
-		fmt.Fprintf(&b, "## urilint: %s\n\n", plural(len(r.Findings), "finding"))
+		fmt.Fprintf(&b, "## urilint: %s\n\n", plural(r.Count(), "finding"))
 	}
 	fmt.Fprintf(&b, "%s, %s checked by `uriextract -check`.\n\n", plural(len(r.Files), "file"), plural(r.Links(), "link"))
+	if unconfirmed, unchecked := r.Tentative(); unconfirmed+unchecked > 0 {
+		// Listed with the findings, which they are not: they fail nothing.
+		fmt.Fprintf(&b, "Listed below as well, failing nothing: %d unconfirmed (transient failures, not yet confirmed across runs), %d unchecked.\n\n", unconfirmed, unchecked)
+	}
 	if len(r.Findings) > 0 {
 		b.WriteString("| category | findings |\n|---|--:|\n")
 		for _, d := range policy.Categories {

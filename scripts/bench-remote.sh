@@ -85,7 +85,6 @@ run() {
 	printf '%-28s %s\n    requests %s (%.2f per distinct URL written, %.2f per distinct URL requested), wall %.1f s, CPU %.1f s\n' \
 		"$name" "$score" "$requests" "$(echo "$requests $urls" | awk '{print $1/$2}')" "$(echo "$requests $distinct" | awk '{print ($2 ? $1/$2 : 0)}')" \
 		"$wall" "$(echo "$user $sys" | awk '{print $1+$2}')"
-	if [ "$requests" = 0 ]; then head -n 5 "$tmp/err" | sed 's/^/    /'; fi
 }
 
 run "uriextract (cold)" uriextract "$tmp/u1.json" \

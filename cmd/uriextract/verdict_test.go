@@ -33,6 +33,10 @@ func TestRemoteUnconfirmed(t *testing.T) {
 	if code != exitOK || !strings.Contains(stdout, `"level": "warning"`) {
 		t.Errorf("sarif: exit %d, stdout:\n%s\nwant a result of level warning", code, stdout)
 	}
+	code, stdout, _ = rerun(t, append(args, "-output", "markdown", "doc.md")...)
+	if code != exitOK || !strings.Contains(stdout, "## urilint: no findings") || !strings.Contains(stdout, "failing nothing: 1 unconfirmed") || !strings.Contains(stdout, "a transient failure, unconfirmed") {
+		t.Errorf("markdown: exit %d, stdout:\n%s\nwant no finding counted and the unconfirmed one listed", code, stdout)
+	}
 	code, stdout, _ = rerun(t, append(args, "-output", "github", "doc.md")...)
 	if code != exitOK || !strings.HasPrefix(stdout, "::warning file=doc.md") {
 		t.Errorf("github: exit %d, stdout:\n%s\nwant a warning annotation", code, stdout)
