@@ -173,9 +173,50 @@ func githubSlug(text string) string {
 	return b.String()
 }
 
+// ownGitHubURL returns, for a URL of repository repo's files on GitHub
+// (https://github.com/OWNER/NAME/blob/BRANCH/PATH#FRAG, or tree/, raw/),
+// the reference "/PATH#FRAG" from the repository's top; else "".
+func ownGitHubURL(repo, uri string) string {
+	u, err := url.Parse(uri)
+	if err != nil || u.Scheme != "https" && u.Scheme != "http" || !strings.EqualFold(u.Host, "github.com") {
+		return ""
+	}
+	parts := strings.SplitN(strings.TrimPrefix(u.Path, "/"), "/", 5)
+	if len(parts) < 4 || !strings.EqualFold(parts[0]+"/"+parts[1], repo) {
+		return ""
+	}
+	switch parts[2] {
+	case "blob", "tree", "raw":
+	default:
+		return ""
+	}
+	ref := "/"
+	if len(parts) == 5 {
+		ref += parts[4]
+	}
+	if u.Fragment != "" {
+		ref += "#" + u.Fragment
+	}
+	return ref
+}
+
+// readOnGitHub reports whether a file is read on GitHub rather than on
+// the site: it is outside the site's folder, or under .github/.
+func readOnGitHub(file, siteDir string) bool {
+	if strings.HasPrefix(file, ".github/") {
+		return true
+	}
+	siteDir = path.Clean(siteDir)
+	return siteDir != "." && file != siteDir && !strings.HasPrefix(file, siteDir+"/")
+}
+
 // judgeGitHub sets the verdict of a link finding from the GitHub oracle.
-func judgeGitHub(f *finding, t *githubTree) {
-	ok, reason, judged := t.resolves(f.File, f.URI)
+func judgeGitHub(f *finding, t *githubTree, repo string) {
+	file, uri := f.File, f.URI
+	if ref := ownGitHubURL(repo, uri); ref != "" {
+		file, uri = "README.md", ref // resolved from the top; any Markdown file name will do
+	}
+	ok, reason, judged := t.resolves(file, uri)
 	switch {
 	case !judged:
 		f.Verdict, f.Why = "unmatched", "the GitHub oracle does not judge this link"

@@ -262,10 +262,22 @@ func measure(corpus, bin string, r row, withBuilt bool) *result {
 		}
 		reported[f.File+"\x00"+signature(f.URI)] = true
 		switch {
+		case ownGitHubURL(r.repo, f.URI) != "":
+			// The repository's own file on GitHub: the tree decides,
+			// whatever publishes the file the link is in.
+			if gh == nil {
+				gh = readGitHubTree(top)
+			}
+			judgeGitHub(f, gh, r.repo)
+		case site != nil && pages.page[f.File] == "" && readOnGitHub(f.File, r.site):
+			if gh == nil {
+				gh = readGitHubTree(top)
+			}
+			judgeGitHub(f, gh, r.repo)
 		case site != nil:
 			judgeBuilt(f, site, pages)
-		case gh != nil:
-			judgeGitHub(f, gh)
+		case r.generator == "github":
+			judgeGitHub(f, gh, r.repo)
 		default:
 			f.Verdict, f.Why = "unmatched", "no build"
 		}
@@ -309,7 +321,7 @@ func measure(corpus, bin string, r row, withBuilt bool) *result {
 			res.missed++
 			res.missedList = append(res.missedList, bl)
 		}
-	case gh != nil:
+	case r.generator == "github":
 		for _, l := range src {
 			ok, reason, judged := gh.resolves(l.File, l.URI)
 			if !judged || ok {

@@ -201,3 +201,17 @@ func TestReadmeMapping(t *testing.T) {
 		}
 	}
 }
+
+func TestOwnGitHubURL(t *testing.T) {
+	for _, tc := range []struct{ uri, want string }{
+		{"https://github.com/rollup/rollup/blob/master/CHANGELOG.md#400", "/CHANGELOG.md#400"},
+		{"https://github.com/Rollup/Rollup/tree/main/docs", "/docs"},
+		{"https://github.com/rollup/rollup/issues/1", ""},
+		{"https://github.com/other/rollup/blob/master/README.md", ""},
+		{"https://example.com/rollup/rollup/blob/master/README.md", ""},
+	} {
+		if got := ownGitHubURL("rollup/rollup", tc.uri); got != tc.want {
+			t.Errorf("ownGitHubURL(%q) = %q, want %q", tc.uri, got, tc.want)
+		}
+	}
+}
