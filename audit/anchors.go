@@ -34,6 +34,10 @@ type target struct {
 	// them.
 	headings []string
 	marks    *pageMarks // nil when the page has none
+	// written says what writes ids of the page that its source does
+	// not show (a template expression in an id, an include), "" when
+	// nothing does.
+	written string
 
 	mu   sync.Mutex
 	sets []siteSet // by publisher: one, mostly
@@ -124,6 +128,7 @@ func (t *target) fill(k kind, src []byte, d *extract.Doc, texts bool) {
 	if len(src) > 0 && src[len(src)-1] != '\n' {
 		t.lines++
 	}
+	t.written = writtenIDs(src)
 	if d == nil {
 		return
 	}
@@ -197,6 +202,37 @@ func (t *target) anchorsFor(s *site.Site) *anchor.Set {
 	}
 	t.sets = append(t.sets, siteSet{s, set})
 	return set
+}
+
+// idWriters are what, in a page's source, writes ids that the source
+// does not show: an id made by a template expression (Liquid, Go
+// templates, Jinja, JSX), or a file included when the site is built
+// (pymdownx.snippets, Jekyll and Liquid includes, Hugo's and mdBook's
+// include directives).
+var idWriters = []struct{ mark, why string }{
+	{`id="{{`, "an id is made by a template expression"},
+	{`id='{{`, "an id is made by a template expression"},
+	{`id="{%`, "an id is made by a template expression"},
+	{`id={`, "an id is made by a JSX expression"},
+	{"--8<--", "the page includes snippets"},
+	{"{% include", "the page includes templates"},
+	{"{{#include", "the page includes files"},
+	{"{{< include", "the page includes files"},
+	{"{{% include", "the page includes files"},
+}
+
+// writtenIDs returns why ids of the page src are written by what its
+// source does not show, or "".
+func writtenIDs(src []byte) string {
+	if bytes.IndexByte(src, '{') < 0 && !bytes.Contains(src, []byte("--8<--")) {
+		return ""
+	}
+	for _, w := range idWriters {
+		if bytes.Contains(src, []byte(w.mark)) {
+			return w.why
+		}
+	}
+	return ""
 }
 
 // leadingTitle reports whether the heading at offset off of src is a

@@ -150,6 +150,18 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 				return r.out
 			}
 			if isPage {
+				// Unknown is not broken: a URL space that configuration
+				// the model does not cover may fill, or one above the
+				// site's root (a sibling site on the same host), is not
+				// the model's to call empty.
+				if why, ok := s.UnknownPage(p); ok {
+					r.report(policy.CategoryUnverifiable, 0, nil, "%q leads to %q on %s, which no file of the tree publishes; %s, so it cannot be checked offline", r.shown, p, theSite(s), why)
+					return r.out
+				}
+				if climbsURL(pageURL, ref) {
+					r.report(policy.CategoryUnverifiable, 0, nil, "%q climbs above the root of %s, to what else its host serves: it cannot be checked offline", r.shown, theSite(s))
+					return r.out
+				}
 				r.report(policy.CategoryBrokenFile, 0, nil, "%q leads to %q on %s, which no file of the tree publishes%s", r.shown, p, theSite(s), fragNote(t))
 				return r.out
 			}
@@ -360,6 +372,24 @@ func resolveURL(base, ref string) (string, bool) {
 	return p, true
 }
 
+// climbsURL reports whether the relative reference ref, on the page at
+// the URL path pageURL, climbs above the site's root with "..":
+// remove_dot_segments (RFC 3986 section 5.2.4) stops there silently, but
+// what the author meant is a page beside the site on its host.
+func climbsURL(pageURL, ref string) bool {
+	if strings.HasPrefix(ref, "/") {
+		return false
+	}
+	if k := strings.IndexAny(ref, "?#"); k >= 0 {
+		ref = ref[:k]
+	}
+	base := strings.TrimPrefix(pageURL, "/")
+	if strings.HasSuffix(pageURL, "/") {
+		base += "index.html" // the page's folder is its URL's
+	}
+	return climbs(base, ref)
+}
+
 // climb returns how many levels the reference ref, in the file rel,
 // climbs above the root, and the path that follows the last "..".
 func climb(fileRel, ref string) (int, string) {
@@ -434,6 +464,10 @@ func (a *auditor) checkOwn(r *reporter, s *site.Site) {
 			r.report(policy.CategoryUnverifiable, 0, nil, "%q is a page of %s at %q, which no file of the tree publishes: it cannot be checked offline", r.shown, theSite(s), p)
 			return
 		}
+		if why, ok := s.UnknownPage(p); ok {
+			r.report(policy.CategoryUnverifiable, 0, nil, "%q is a page of %s at %q, which no file of the tree publishes; %s, so it cannot be checked offline", r.shown, theSite(s), p, why)
+			return
+		}
 		r.report(policy.CategoryBrokenFile, 0, nil, "%q is a page of %s at %q, which no file of the tree publishes%s", r.shown, theSite(s), p, fragNote(local{hasFrag: hasFrag, frag: frag}))
 		return
 	}
@@ -505,8 +539,19 @@ func (a *auditor) checkFragment(r *reporter, s *site.Site, t local, lk lookup) {
 		case anchor.Found:
 			return
 		case anchor.CaseOnly:
+			if why, ok := s.UnknownIDs(strings.TrimPrefix(where, "/")); ok {
+				r.report(policy.CategoryUnverifiable, t.fragAt, nil, "%q names anchor %q, which the source of %q shows only as %q; %s, so its ids cannot be checked offline", r.shown, name, where, right, why)
+				return
+			}
 			r.report(policy.CategoryAnchorCase, t.fragAt, []uri.Edit{{Start: t.fragAt, End: len(r.l.URI), New: fragText(t.frag, right)}},
 				"%q names anchor %q, which %q has only as %q: anchors are case-sensitive", r.shown, name, where, right)
+			return
+		}
+		if why, ok := s.UnknownIDs(strings.TrimPrefix(where, "/")); ok || tg.written != "" && !s.Forge {
+			if !ok {
+				why = tg.written
+			}
+			r.report(policy.CategoryUnverifiable, t.fragAt, nil, "%q names anchor %q, which the source of %q does not show; %s, so its ids cannot be checked offline", r.shown, name, where, why)
 			return
 		}
 		r.report(policy.CategoryBrokenAnchor, t.fragAt, nil, "%q names anchor %q, which %q does not have", r.shown, name, where)

@@ -77,6 +77,11 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 		}
 		s.Lenient = len(routes) == 0
 	}
+	for _, name := range docusaurusPlugins(src) {
+		if !docusaurusKnownPlugins[name] {
+			s.Unmodelled("plugins", name, true, false)
+		}
+	}
 	// A plugin that writes into static/ at build time
 	// ("path.join(context.siteDir, 'static/schemas/v1')") serves a
 	// folder the tree does not hold.
@@ -334,4 +339,73 @@ func (docusaurus) blog(t *Tree, s *Site, dir, base string) {
 	for _, gen := range gens {
 		s.Redirect(base+gen, base+gen)
 	}
+}
+
+var (
+	docusaurusPluginsKey = regexp.MustCompile(`\b(plugins|themes)\s*:\s*\[`)
+	docusaurusModule     = regexp.MustCompile(`^\s*\[?\s*(?:require\.resolve\(\s*)?['"]([^'"]+)['"]`)
+)
+
+// docusaurusPlugins returns the module names of the entries of the
+// configuration's plugins and themes arrays ("name", ["name", {...}],
+// require.resolve("name")); local modules ("./src/plugins/x") included.
+// Entries written as functions are read apart (addRoute above).
+func docusaurusPlugins(src []byte) []string {
+	var out []string
+	for _, m := range docusaurusPluginsKey.FindAllIndex(src, -1) {
+		body := bracketed(src, m[1]-1)
+		depth := 0
+		start := 1
+		for i := 1; i < len(body); i++ {
+			switch body[i] {
+			case '[', '{', '(':
+				depth++
+			case ']', '}', ')':
+				depth--
+			}
+			if depth == 0 && body[i] == ',' || depth < 0 {
+				if mm := docusaurusModule.FindSubmatch(body[start:i]); mm != nil {
+					out = append(out, string(mm[1]))
+				}
+				start = i + 1
+			}
+			if depth < 0 {
+				break
+			}
+		}
+	}
+	return out
+}
+
+// bracketed returns the array literal that opens at src[open] ("["), up
+// to its matching "]" (or the end).
+func bracketed(src []byte, open int) []byte {
+	depth := 0
+	for i := open; i < len(src); i++ {
+		switch src[i] {
+		case '[':
+			depth++
+		case ']':
+			depth--
+			if depth == 0 {
+				return src[open : i+1]
+			}
+		}
+	}
+	return src[open:]
+}
+
+// docusaurusKnownPlugins publish no page the model does not know: the
+// content plugins, modelled above, and those that add scripts, styles,
+// search indexes, images or metadata.
+var docusaurusKnownPlugins = map[string]bool{
+	"@docusaurus/plugin-content-docs": true, "@docusaurus/plugin-content-blog": true,
+	"@docusaurus/plugin-content-pages": true, "@docusaurus/plugin-sitemap": true,
+	"@docusaurus/plugin-google-analytics": true, "@docusaurus/plugin-google-gtag": true,
+	"@docusaurus/plugin-google-tag-manager": true, "@docusaurus/plugin-ideal-image": true,
+	"@docusaurus/plugin-svgr": true, "@docusaurus/plugin-rsdoctor": true, "@docusaurus/plugin-vercel-analytics": true,
+	"@docusaurus/theme-classic": true, "@docusaurus/theme-mermaid": true, "@docusaurus/theme-live-codeblock": true,
+	"@docusaurus/theme-search-algolia": true, "docusaurus-plugin-sass": true,
+	"@docusaurus/plugin-pwa": true, "docusaurus-plugin-image-zoom": true, "plugin-image-zoom": true,
+	"@docusaurus/faster": true, "docusaurus-tailwindcss": true,
 }

@@ -46,6 +46,14 @@ func (mdbook) Load(t *Tree, s *Site) error {
 		}
 		s.Page(rel, "/"+html)
 	})
+	// Preprocessors other than the built-in ones (links, index) rewrite
+	// the chapters before they are rendered: their links, their
+	// headings, their ids, what the model does not run.
+	for name := range cfg.table("preprocessor") {
+		if name != "links" && name != "index" {
+			s.Unmodelled("preprocessors", name, true, true)
+		}
+	}
 	for from, to := range cfg.table("output.html.redirect") {
 		if v, ok := to.(string); ok {
 			s.Redirect(from, v)

@@ -142,6 +142,14 @@ type Site struct {
 	// the site is built (an MDX page rendering imported JSON).
 	dynamic   map[string]bool
 	titleNoID bool // a page's leading "# Title" is its title, with no id
+	// unmodelled are the plugins, preprocessors and keys of the
+	// configuration the model does not cover (kind, name); unknown are
+	// the URL spaces they may publish into; unknownIDs says why no
+	// page's ids are all known, unknownPageIDs why one page's are not.
+	unmodelled     [][2]string
+	unknown        []unknownSpace
+	unknownIDs     string
+	unknownPageIDs map[string]string
 }
 
 // OwnHeadingIDs reports whether the publisher gives headings ids of its
@@ -280,6 +288,9 @@ func (s *Site) String() string {
 		fmt.Fprintf(&b, ", own URL %s", u)
 	}
 	for _, n := range s.notes {
+		b.WriteString(", " + n)
+	}
+	for _, n := range s.unmodelledNotes() {
 		b.WriteString(", " + n)
 	}
 	return b.String()

@@ -1,0 +1,116 @@
+package site
+
+import (
+	"slices"
+	"strings"
+)
+
+// Unknown is not broken. A model knows the pages and ids of a site only
+// as far as it covers the site's configuration: a plugin, preprocessor or
+// key it does not model may publish pages or write ids that no source
+// file shows. So each generator lists what it understands, and whatever
+// else the configuration names that can publish pages or ids is recorded
+// here: a link into a URL space such configuration may fill, or a
+// fragment naming an id of a page such code writes, is unverifiable, with
+// the reason, never broken.
+
+// unknownSpace is a URL path prefix of the site that configuration the
+// model does not cover may publish into.
+type unknownSpace struct{ prefix, why string }
+
+// Unmodelled records that the configuration names something of the kind
+// ("plugins", "preprocessors", "keys"..., a plural: the detection line
+// lists them so) that the model does not cover:
+// when pages is true it may publish pages anywhere on the site, when ids
+// is true it may write ids on any page. The detection line names it.
+func (s *Site) Unmodelled(kind, name string, pages, ids bool) {
+	if !pages && !ids {
+		return
+	}
+	s.unmodelled = append(s.unmodelled, [2]string{kind, name})
+	why := strings.TrimSuffix(kind, "s") + " " + name + " is not modelled"
+	if kind == "" {
+		why = name + " is not modelled"
+	}
+	if pages {
+		s.UnknownSpace("/", why)
+	}
+	if ids && s.unknownIDs == "" {
+		s.unknownIDs = why
+	}
+}
+
+// UnknownSpace records that the URL path prefix p may hold pages that no
+// source file of the tree shows, for the reason why.
+func (s *Site) UnknownSpace(p, why string) {
+	p = "/" + strings.Trim(p, "/")
+	for _, u := range s.unknown {
+		if u.prefix == p {
+			return
+		}
+	}
+	s.unknown = append(s.unknown, unknownSpace{p, why})
+}
+
+// UnknownIDsOf records that the ids of the page rel (slash path from the
+// site's folder) are written by code the model does not run.
+func (s *Site) UnknownIDsOf(rel, why string) {
+	if s.unknownPageIDs == nil {
+		s.unknownPageIDs = map[string]string{}
+	}
+	s.unknownPageIDs[rel] = why
+}
+
+// UnknownPage returns why the URL path p may be published by something
+// the model does not cover, when it may: a link there that no file of
+// the tree serves cannot be called broken.
+func (s *Site) UnknownPage(p string) (string, bool) {
+	p = cleanURL(p)
+	for _, u := range s.unknown {
+		if u.prefix == "/" || p == u.prefix || strings.HasPrefix(p, u.prefix+"/") {
+			return u.why, true
+		}
+	}
+	return "", false
+}
+
+// UnknownIDs returns why the ids of the page rel (slash path from the
+// audited root) are not all known, when they are not: a template, a
+// shortcode, a plugin or a preprocessor writes some of them.
+func (s *Site) UnknownIDs(rel string) (string, bool) {
+	if s.unknownIDs != "" {
+		return s.unknownIDs, true
+	}
+	in, ok := s.inner(rel)
+	if !ok {
+		return "", false
+	}
+	why, ok := s.unknownPageIDs[in]
+	return why, ok
+}
+
+// unmodelledNotes returns the detection line's remarks on what the model
+// does not cover, one per kind: "plugins not modelled: a, b".
+func (s *Site) unmodelledNotes() []string {
+	var kinds []string
+	byKind := map[string][]string{}
+	for _, u := range s.unmodelled {
+		if _, ok := byKind[u[0]]; !ok {
+			kinds = append(kinds, u[0])
+		}
+		if !slices.Contains(byKind[u[0]], u[1]) {
+			byKind[u[0]] = append(byKind[u[0]], u[1])
+		}
+	}
+	var out []string
+	for _, k := range kinds {
+		names := byKind[k]
+		slices.Sort(names)
+		if k == "" {
+			out = append(out, strings.Join(names, ", ")+" not modelled")
+			continue
+		}
+		out = append(out, k+" not modelled: "+strings.Join(names, ", "))
+	}
+	return out
+}
