@@ -1,8 +1,18 @@
 package audit
 
 import (
+	"bytes"
+	"fmt"
+	"path"
 	"path/filepath"
 	"strings"
+	"sync"
+
+	"github.com/urilint/urilint/audit/site"
+	"github.com/urilint/urilint/internal/anchor"
+	"github.com/urilint/urilint/internal/policy"
+	"github.com/urilint/urilint/uri"
+	"golang.org/x/net/html"
 )
 
 // builtOutput reports whether git ignores the path rel of the tree at
@@ -32,4 +42,204 @@ func (a *auditor) builtOutput(root, rel string) bool {
 		}
 	}
 	return false
+}
+
+// The build is the truth when there is one. A site's build output (the
+// folder its generator wrote: Hugo's public/, MkDocs' site/...) holds
+// every page and id that templates, themes, shortcodes and plugins
+// made, which no model of the generator has. When it is there, a link of
+// a page of the site is looked up in it: a target the build has is
+// fine, one it lacks is broken, and the finding points at the source
+// line all the same. The models are then only the map from a source file
+// to its URL.
+
+// builtPage is what a fragment may name on one page of a build: the ids
+// of its elements and the names of its <a> elements, read once, the
+// first time a link names one.
+type builtPage struct {
+	once sync.Once
+	set  anchor.Set
+}
+
+// builtIDs returns the ids of the built HTML page abs, read with the
+// x/net/html tokenizer, which reads attributes without building a tree.
+// A page that cannot be read has none.
+func (a *auditor) builtIDs(root, abs string) *anchor.Set {
+	e := a.siteEntry(root)
+	e.builtMu.Lock()
+	if e.builtPages == nil {
+		e.builtPages = map[string]*builtPage{}
+	}
+	p := e.builtPages[abs]
+	if p == nil {
+		p = &builtPage{}
+		e.builtPages[abs] = p
+	}
+	e.builtMu.Unlock()
+	p.once.Do(func() {
+		src, err := readFile(abs)
+		if err != nil {
+			return
+		}
+		z := html.NewTokenizer(bytes.NewReader(src))
+		for {
+			tt := z.Next()
+			if tt == html.ErrorToken {
+				return
+			}
+			if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
+				continue
+			}
+			name, more := z.TagName()
+			isA := len(name) == 1 && name[0] == 'a'
+			for more {
+				var k, v []byte
+				k, v, more = z.TagAttr()
+				if string(k) == "id" || isA && string(k) == "name" {
+					if len(v) > 0 {
+						p.set.Add(string(v))
+					}
+				}
+			}
+		}
+	})
+	return &p.set
+}
+
+// findBuilt sets the build output of each site of the tree at root: the
+// folder the configuration names (site.built, -built), for the site
+// whose folder holds it, else the generator's default output folder
+// where it holds an index.html.
+func (a *auditor) findBuilt(root string, sites []*site.Site) {
+	named := a.cfg.Site.Built
+	if named != "" && filepath.IsAbs(named) {
+		// An absolute folder (the -built flag's) is named from the root.
+		if rel, err := filepath.Rel(root, named); err == nil {
+			named = rel
+		}
+	}
+	if named != "" {
+		clean := path.Clean(filepath.ToSlash(named))
+		if path.IsAbs(clean) || clean == ".." || strings.HasPrefix(clean, "../") {
+			a.fail(fmt.Errorf("site.built: %q is not a folder below the root %q", named, a.showRoot(root)))
+			named = ""
+		} else if lk := a.fs.find(root, clean); !lk.exists || !lk.dir || lk.link && !a.inRoot(root, lk.abs) {
+			a.fail(fmt.Errorf("site.built: %q is not a folder below the root %q", named, a.showRoot(root)))
+			named = ""
+		} else {
+			named = strings.TrimPrefix(clean, "./")
+		}
+	}
+	var holder *site.Site // the innermost site whose folder holds the named build
+	for _, s := range sites {
+		if named != "" && (s.Dir() == "" || named == s.Dir() || strings.HasPrefix(named, s.Dir()+"/")) {
+			if holder == nil || len(s.Dir()) > len(holder.Dir()) {
+				holder = s
+			}
+		}
+	}
+	for _, s := range sites {
+		switch {
+		case s == holder:
+			s.SetBuilt(named)
+		case s.DefaultBuilt() != "":
+			dir := s.DefaultBuilt()
+			if lk := a.fs.find(root, dir+"/index.html"); lk.exists && !lk.dir {
+				s.SetBuilt(dir)
+			}
+		}
+	}
+}
+
+// builtFile returns the file of the build of s that serves the URL path
+// p (decoded, from "/"), as a static server does: the file itself, a
+// folder's index.html, or the page with ".html" added.
+func (a *auditor) builtFile(root string, s *site.Site, p string) (lookup, bool) {
+	p = s.BuiltPath(p)
+	dir := s.Built()
+	rel := strings.Trim(path.Clean("/"+p), "/")
+	var cands []string
+	if strings.HasSuffix(p, "/") || rel == "" {
+		cands = []string{path.Join(dir, rel, "index.html")}
+	} else {
+		cands = []string{path.Join(dir, rel), path.Join(dir, rel, "index.html"), path.Join(dir, rel+".html")}
+	}
+	for _, c := range cands {
+		// Nothing outside the root is read: not through a symbolic link
+		// of the build either.
+		if lk := a.fs.find(root, c); lk.exists && !lk.dir && lk.right == "" && (!lk.link || a.inRoot(root, lk.abs)) {
+			return lk, true
+		}
+	}
+	return lookup{}, false
+}
+
+// sourceExts are the extensions of the Markdown sources that generators
+// render, and whose links they rewrite to the page.
+var sourceExts = []string{".md", ".mdx", ".markdown"}
+
+// builtSource returns the built page of the source file named by the URL
+// path p ("/reference/api.md"), which no file of the tree is (a plugin
+// wrote it at build time): the generators publish a.md at a/, a.html or
+// a, and an index or README at its folder.
+func (a *auditor) builtSource(root string, s *site.Site, p string) (lookup, bool) {
+	for _, ext := range sourceExts {
+		stem, ok := strings.CutSuffix(p, ext)
+		if !ok {
+			continue
+		}
+		if base := path.Base(stem); strings.EqualFold(base, "index") || strings.EqualFold(base, "readme") {
+			return a.builtFile(root, s, path.Dir(stem)+"/")
+		}
+		return a.builtFile(root, s, stem)
+	}
+	return lookup{}, false
+}
+
+// checkBuilt checks a link of a page of s, whose build is present,
+// against the build: t is the link resolved as a path of the tree, lk
+// what is there.
+func (a *auditor) checkBuilt(r *reporter, s *site.Site, pageURL, ref string, t local, lk lookup) {
+	p, ok := "", false
+	if lk.exists && !lk.dir {
+		p, ok = s.URL(t.rel) // a link to a page's source, which the generator rewrites
+	}
+	if !ok {
+		if climbsURL(pageURL, ref) {
+			if !lk.exists {
+				r.report(policy.CategoryUnverifiable, 0, nil, "%q climbs above the root of %s, to what else its host serves: it cannot be checked offline", r.shown, theSite(s))
+			}
+			return
+		}
+		if p, ok = resolveURL(pageURL, ref); !ok {
+			return
+		}
+	}
+	if _, ok := s.Redirected(p); ok {
+		return // a redirect of the host: where it leads is the server's
+	}
+	found, ok := a.builtFile(r.f.root, s, p)
+	if !ok {
+		found, ok = a.builtSource(r.f.root, s, p)
+	}
+	if !ok {
+		r.report(policy.CategoryBrokenFile, 0, nil, "%q leads to %q on %s, which its build in %q does not have%s", r.shown, p, theSite(s), s.Built()+"/", fragNote(t))
+		return
+	}
+	if !t.hasFrag || anchor.Top(t.frag) || kindOf(found.abs) != kindHTML {
+		return
+	}
+	name := t.frag
+	if dec, err := uri.Unescape(name); err == nil {
+		name = dec
+	}
+	set := a.builtIDs(r.f.root, found.abs)
+	switch m, right := set.Find(t.frag, anchor.HTML); m {
+	case anchor.Found:
+	case anchor.CaseOnly:
+		r.report(policy.CategoryAnchorCase, t.fragAt, []uri.Edit{{Start: t.fragAt, End: len(r.l.URI), New: fragText(t.frag, right)}},
+			"%q names anchor %q, which the built page of %q has only as %q: anchors are case-sensitive", r.shown, name, p, right)
+	default:
+		r.report(policy.CategoryBrokenAnchor, t.fragAt, nil, "%q names anchor %q, which the built page of %q does not have", r.shown, name, p)
+	}
 }

@@ -116,6 +116,10 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 			return r.out
 		}
 	}
+	if isPage && s.Built() != "" && read == s {
+		a.checkBuilt(r, s, pageURL, ref, t, lk)
+		return r.out
+	}
 	// A page of a generator's site links to URLs of the site: where the
 	// path of the tree finds no file (or only a folder), the site's
 	// layout decides. So do root-relative links of any file where the
@@ -458,6 +462,10 @@ func (a *auditor) checkOwn(r *reporter, s *site.Site) {
 	if _, ok := s.Redirected(p); ok {
 		return
 	}
+	if s.Built() != "" {
+		a.checkBuilt(r, s, "/", p+fragOf(l.URI), local{hasFrag: hasFrag, frag: frag, fragAt: fragAt}, lookup{})
+		return
+	}
 	lk, rel := a.findSite(r.f.root, s, p)
 	if !lk.exists {
 		if s.Lenient || s.Hook {
@@ -661,4 +669,12 @@ func caseFix(ref string, wrong, right []string) []uri.Edit {
 		edits = append(edits, *hit)
 	}
 	return edits
+}
+
+// fragOf returns the fragment of ref with its "#", or "".
+func fragOf(ref string) string {
+	if k := strings.IndexByte(ref, '#'); k >= 0 {
+		return ref[k:]
+	}
+	return ""
 }

@@ -43,6 +43,7 @@ var docusaurusExts = map[string]bool{".md": true, ".mdx": true}
 func (d docusaurus) Load(t *Tree, s *Site) error {
 	src, err := t.Read(d.Detect(t))
 	s.Anchors = anchor.HTML
+	s.builtDefault = "build"
 	if m := docusaurusURL.FindSubmatch(src); m != nil {
 		b := "/"
 		if mb := docusaurusBaseURL.FindSubmatch(src); mb != nil {

@@ -80,6 +80,7 @@ func (h hugo) Load(t *Tree, s *Site) error {
 		}
 	}
 	s.Anchors = anchor.HTML
+	s.builtDefault = outputDir(cfg.str("publishDir", "public"))
 	s.Base(cfg.str("baseURL", ""))
 	idType := "github"
 	if cfg.table("blackfriday") != nil && cfg.table("markup") == nil {

@@ -39,6 +39,8 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 	style := cfg.str("permalink", "date")
 	pretty := style == "pretty"
 	s.Anchors = anchor.HTML
+	s.builtPrefix = strings.TrimSuffix(baseurl, "/")
+	s.builtDefault = outputDir(cfg.str("destination", "_site"))
 	if u := cfg.str("url", ""); u != "" {
 		s.BaseAt(strings.TrimSuffix(u, "/")+baseurl, baseurl)
 	}

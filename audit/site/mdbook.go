@@ -31,6 +31,7 @@ func (mdbook) Load(t *Tree, s *Site) error {
 	}
 	src := strings.Trim(path.Clean(cfg.str("book.src", "src")), "/")
 	s.Anchors = anchor.HTML
+	s.builtDefault = outputDir(cfg.str("build.build-dir", "book"))
 	s.slug = mdbookSlug
 	s.Mount("/", src)
 	s.exts[".html"] = []string{".md"}

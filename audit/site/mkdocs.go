@@ -34,6 +34,7 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 	docs := strings.Trim(path.Clean(cfg.str("docs_dir", "docs")), "/")
 	dirURLs := cfg.flag("use_directory_urls", true)
 	s.Anchors = anchor.HTML
+	s.builtDefault = outputDir(cfg.str("site_dir", "site"))
 	s.Base(cfg.str("site_url", ""))
 	s.slug = mkdocsSlug
 	s.dupSep = "_"

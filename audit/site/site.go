@@ -46,6 +46,10 @@ type Options struct {
 	Index []string
 	// Redirects names redirect files (Netlify "_redirects" syntax).
 	Redirects []string
+	// Built is the folder of the site's build output, a slash path from
+	// the audited root: its HTML is the truth of what pages and ids the
+	// site has. "" looks for the generator's default output folder.
+	Built string
 }
 
 // Generator is one publisher's rules.
@@ -150,6 +154,12 @@ type Site struct {
 	unknown        []unknownSpace
 	unknownIDs     string
 	unknownPageIDs map[string]string
+	// builtDefault is the generator's default output folder, a slash
+	// path from the site's folder; built is the build output used, a
+	// slash path from the audited root, "" when there is none.
+	builtDefault string
+	built        string
+	builtPrefix  string // what the URL paths have that the build's paths do not (Jekyll's baseurl)
 }
 
 // OwnHeadingIDs reports whether the publisher gives headings ids of its
@@ -289,6 +299,9 @@ func (s *Site) String() string {
 	}
 	for _, n := range s.notes {
 		b.WriteString(", " + n)
+	}
+	if s.built != "" {
+		fmt.Fprintf(&b, ", pages and ids from the build in %s/", s.built)
 	}
 	for _, n := range s.unmodelledNotes() {
 		b.WriteString(", " + n)

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"path"
 	"slices"
 	"strings"
 )
@@ -113,4 +114,44 @@ func (s *Site) unmodelledNotes() []string {
 		out = append(out, k+" not modelled: "+strings.Join(names, ", "))
 	}
 	return out
+}
+
+// The build is the truth when there is one: the HTML a generator wrote
+// has every page and id that its templates, themes and plugins made,
+// which no model has. Package audit reads it (audit/built.go); the site
+// says where it is.
+
+// DefaultBuilt returns the generator's default output folder, a slash
+// path from the audited root ("public" for Hugo, "site" for MkDocs...),
+// or "" for a publisher that builds nothing.
+func (s *Site) DefaultBuilt() string {
+	if s.builtDefault == "" {
+		return ""
+	}
+	return s.outer(s.builtDefault)
+}
+
+// SetBuilt records that the folder dir (a slash path from the audited
+// root) holds the site's build output.
+func (s *Site) SetBuilt(dir string) { s.built = dir }
+
+// Built returns the folder of the site's build output, a slash path
+// from the audited root, or "" when there is none.
+func (s *Site) Built() string { return s.built }
+
+// outputDir returns the output folder dir of a configuration, a slash
+// path kept inside the site's folder.
+func outputDir(dir string) string { return strings.Trim(path.Clean("/"+dir), "/") }
+
+// BuiltPath returns the path in the build of the URL path p: the site's
+// own URL paths of a Jekyll site begin with its baseurl, which its
+// build folder does not hold.
+func (s *Site) BuiltPath(p string) string {
+	if s.builtPrefix == "" {
+		return p
+	}
+	if rest, ok := strings.CutPrefix(p, s.builtPrefix); ok && (rest == "" || rest[0] == '/') {
+		return "/" + strings.TrimPrefix(rest, "/")
+	}
+	return p
 }

@@ -58,6 +58,7 @@ func (v vitepress) Load(t *Tree, s *Site) error {
 		s.Note("rewrites not modelled")
 	}
 	s.Anchors = anchor.HTML
+	s.builtDefault = outputDir(root + "/.vitepress/dist")
 	s.slug = vitepressSlug
 	pub := strings.TrimPrefix(dir+"/public", "/")
 	s.Mount("/", pub)
