@@ -226,7 +226,11 @@ const (
 // kindOf returns the kind of a file by its extension.
 func kindOf(name string) kind {
 	switch strings.ToLower(filepath.Ext(name)) {
-	case ".md", ".markdown":
+	case ".md", ".markdown", ".mdx":
+		// MDX is Markdown with JSX and ES module lines: goldmark reads
+		// the JSX elements as HTML blocks and the import and export
+		// lines as text without links, and the Markdown between them
+		// as Markdown.
 		return kindMarkdown
 	case ".html", ".htm":
 		return kindHTML
