@@ -95,7 +95,7 @@ func Nested(root *Site) ([]*Site, []error) {
 // the root site's folder), or nil when no generator recognizes it.
 func detectIn(root *Site, dir string) (*Site, error) {
 	abs := filepath.Join(root.root, filepath.FromSlash(dir))
-	t := &Tree{Root: abs}
+	t := &Tree{Root: abs, Up: strings.Count(dir, "/") + 1}
 	for _, g := range nestedGenerators {
 		ev := g.Detect(t)
 		if ev == "" {

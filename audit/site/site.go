@@ -160,6 +160,10 @@ type Site struct {
 	builtDefault string
 	built        string
 	builtPrefix  string // what the URL paths have that the build's paths do not (Jekyll's baseurl)
+	// outside are folders beside the site's folder that it publishes
+	// (Docusaurus' docs path "../docs"), slash paths from the audited
+	// root.
+	outside []string
 }
 
 // OwnHeadingIDs reports whether the publisher gives headings ids of its
@@ -442,6 +446,11 @@ func (s *Site) Contains(rel string) bool {
 // inner returns the path from the site's folder of rel, a slash path
 // from the audited root; false when rel is outside that folder.
 func (s *Site) inner(rel string) (string, bool) {
+	for _, o := range s.outside {
+		if rel == o || strings.HasPrefix(rel, o+"/") {
+			return strings.Repeat("../", strings.Count(s.dir, "/")+1) + rel, true
+		}
+	}
 	if s.dir == "" {
 		return rel, true
 	}
@@ -463,6 +472,8 @@ func (s *Site) outer(rel string) string {
 		return rel
 	case rel == "":
 		return s.dir
+	case strings.HasPrefix(rel, "../"):
+		return path.Clean(s.dir + "/" + rel) // a folder beside the site's (Site.outside)
 	}
 	return s.dir + "/" + rel
 }
@@ -586,6 +597,9 @@ func cutFold(s, prefix string) (string, bool) {
 // Tree reads the files of the tree a site is built from.
 type Tree struct {
 	Root string // absolute
+	// Up is how many folders above Root are still inside the audited
+	// root: a site in docs/website/ may read ../../docs, not more.
+	Up int
 }
 
 // Exists reports whether the slash path rel is a file or folder.
