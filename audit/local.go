@@ -72,7 +72,7 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 		return out
 	}
 	s := a.siteFor(f)
-	if s.Template(f.rel) || a.inCode(f, l.Start.Offset) {
+	if s.Template(f.rel) || a.inCode(f, l.Start.Offset) || f.walked && f.kind == kindHTML && !s.PublishesHTML(f.rel) {
 		return out
 	}
 	r := &reporter{a: a, f: f, l: l, shown: uri.Redact(l.URI), out: out}

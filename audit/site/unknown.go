@@ -155,3 +155,39 @@ func (s *Site) BuiltPath(p string) string {
 	}
 	return p
 }
+
+// PublishesHTML reports whether the HTML file rel (slash path from the
+// audited root) is a page a reader follows links of: one the site
+// publishes, outside test and fixture folders. A forge shows HTML as
+// source; an app's index.html template, a formatter's test inputs or a
+// theme's partial is no page, and its links are written for something
+// else (a bundler, a test).
+func (s *Site) PublishesHTML(rel string) bool {
+	if s.Forge {
+		return false
+	}
+	in, ok := s.inner(rel)
+	if !ok {
+		return false
+	}
+	for _, seg := range strings.Split(in, "/") {
+		if testFolders[seg] {
+			return false
+		}
+	}
+	if _, ok := s.urls[in]; ok {
+		return true
+	}
+	for _, m := range s.mounts {
+		if m.dir == "" || in == m.dir || strings.HasPrefix(in, m.dir+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// testFolders hold tests and their inputs: no page of a site.
+var testFolders = map[string]bool{
+	"test": true, "tests": true, "__tests__": true, "testdata": true, "fixture": true,
+	"fixtures": true, "__fixtures__": true, "__snapshots__": true, "test-fixtures": true,
+}
