@@ -2,6 +2,7 @@ package audit
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"sync"
 
@@ -55,6 +56,8 @@ type pageMarks struct {
 	footnotes []string // labels of Markdown footnotes
 	terms     []string // definition terms
 	tabs      []string // titles of content tabs
+	attrIDs   []string // ids of attribute lists ("{: #id}", "{ #id }")
+	hashIDs   []string // heading ids written "{##id}"
 }
 
 // siteSet is the anchor set of a page as one publisher makes it.
@@ -147,8 +150,14 @@ func (t *target) fill(k kind, src []byte, d *extract.Doc, texts bool) {
 			t.title = leadingTitle(src, an.Start.Offset)
 		}
 	}
-	if fn, terms, tabs := scanMarkdown(src); fn != nil || terms != nil || tabs != nil {
-		t.marks = &pageMarks{footnotes: fn, terms: terms, tabs: tabs}
+	var hashIDs []string
+	for _, an := range d.Anchors {
+		if an.Kind == extract.HeadingID && hashID(src, an.Start.Offset, an.Name) {
+			hashIDs = append(hashIDs, an.Name)
+		}
+	}
+	if fn, terms, tabs, attrs := scanMarkdown(src); fn != nil || terms != nil || tabs != nil || attrs != nil || hashIDs != nil {
+		t.marks = &pageMarks{footnotes: fn, terms: terms, tabs: tabs, attrIDs: attrs, hashIDs: hashIDs}
 	}
 }
 
@@ -172,6 +181,9 @@ func (t *target) anchorsFor(s *site.Site) *anchor.Set {
 			continue
 		}
 		name := an.name
+		if an.kind == extract.HeadingID && s.HashIDs() && t.marks != nil && slices.Contains(t.marks.hashIDs, name) {
+			name = "#" + name // VitePress keeps the second "#" of "{##id}"
+		}
 		if an.kind == extract.HeadingSlug {
 			if ids != nil && h < len(ids) {
 				name = ids[h]
@@ -196,6 +208,15 @@ func (t *target) anchorsFor(s *site.Site) *anchor.Set {
 		}
 		if s.TabIDs() {
 			for _, id := range s.TermAnchors(m.tabs) {
+				set.Add(id)
+			}
+		}
+		if !s.Forge {
+			// Attribute lists (kramdown's IALs, Python-Markdown's
+			// attr_list, goldmark's attribute blocks) give the element
+			// before them, or the heading above, the id: a forge
+			// shows them as text.
+			for _, id := range m.attrIDs {
 				set.Add(id)
 			}
 		}
@@ -312,10 +333,11 @@ func headingText(src []byte, off int) string {
 }
 
 // scanMarkdown returns the labels of the footnotes ("[^label]: ..."),
-// the definition terms (a line followed by one that begins ": ") and the
-// titles of content tabs ('=== "Title"') of the Markdown src, outside
-// fenced code.
-func scanMarkdown(src []byte) (footnotes, terms, tabs []string) {
+// the definition terms (a line followed by one that begins ": "), the
+// titles of content tabs ('=== "Title"') and the ids of attribute lists
+// ("{: #id}", "{ #id .class }") of the Markdown src, outside fenced
+// code.
+func scanMarkdown(src []byte) (footnotes, terms, tabs, attrIDs []string) {
 	// Lines stay slices of src: a string of each would copy the document.
 	var fence, prev []byte
 	for len(src) > 0 {
@@ -352,12 +374,57 @@ func scanMarkdown(src []byte) (footnotes, terms, tabs []string) {
 				}
 			}
 		}
+		if bytes.IndexByte(s, '{') >= 0 {
+			attrIDs = appendAttrIDs(attrIDs, s)
+		}
 		if (bytes.HasPrefix(trim, termColon) || bytes.HasPrefix(trim, termTab)) && len(bytes.TrimSpace(prev)) > 0 {
 			terms = append(terms, headingText(prev, 0))
 		}
 		prev = s
 	}
-	return footnotes, terms, tabs
+	return footnotes, terms, tabs, attrIDs
+}
+
+// appendAttrIDs appends the ids of the attribute lists of the line s:
+// "{", an optional ":", then attributes separated by white space, one
+// of them "#id", up to "}". "{##id}" is a heading's id of VitePress,
+// read with the heading; "{{" begins a template.
+func appendAttrIDs(out []string, s []byte) []string {
+	for {
+		k := bytes.IndexByte(s, '{')
+		if k < 0 {
+			return out
+		}
+		s = s[k+1:]
+		if len(s) > 0 && s[0] == '{' {
+			s = s[1:]
+			continue
+		}
+		end := bytes.IndexByte(s, '}')
+		if end < 0 {
+			return out
+		}
+		body := bytes.TrimPrefix(s[:end], []byte(":"))
+		s = s[end+1:]
+		for _, f := range bytes.Fields(body) {
+			if len(f) > 1 && f[0] == '#' && f[1] != '#' {
+				out = append(out, string(f[1:]))
+			}
+		}
+	}
+}
+
+// hashID reports whether the heading at offset off of src writes its id
+// name as "{##name}", which VitePress renders as the id "#name".
+func hashID(src []byte, off int, name string) bool {
+	if off < 0 || off >= len(src) {
+		return false
+	}
+	line := src[off:]
+	if k := bytes.IndexByte(line, '\n'); k >= 0 {
+		line = line[:k]
+	}
+	return bytes.Contains(line, []byte("{##"+name))
 }
 
 var (

@@ -191,3 +191,8 @@ var testFolders = map[string]bool{
 	"test": true, "tests": true, "__tests__": true, "testdata": true, "fixture": true,
 	"fixtures": true, "__fixtures__": true, "__snapshots__": true, "test-fixtures": true,
 }
+
+// HashIDs reports whether a heading's "{##id}" keeps its second "#" in
+// the id the publisher renders (VitePress: "id=\"#id\""), so that a link
+// to "#id" finds nothing.
+func (s *Site) HashIDs() bool { return s.Generator == "vitepress" }
