@@ -2,6 +2,7 @@ package audit
 
 import (
 	"bytes"
+	"html"
 	"slices"
 	"strings"
 	"sync"
@@ -56,7 +57,7 @@ type pageMarks struct {
 	footnotes []string // labels of Markdown footnotes
 	terms     []string // definition terms
 	tabs      []string // titles of content tabs
-	attrIDs   []string // ids of attribute lists ("{: #id}", "{ #id }")
+	attrIDs   []attrID // ids of attribute lists ("{: #id}", "{ #id }")
 	hashIDs   []string // heading ids written "{##id}"
 }
 
@@ -211,13 +212,13 @@ func (t *target) anchorsFor(s *site.Site) *anchor.Set {
 				set.Add(id)
 			}
 		}
-		if !s.Forge {
-			// Attribute lists (kramdown's IALs, Python-Markdown's
-			// attr_list, goldmark's attribute blocks) give the element
-			// before them, or the heading above, the id: a forge
-			// shows them as text.
-			for _, id := range m.attrIDs {
-				set.Add(id)
+		// Attribute lists (kramdown's IALs, Python-Markdown's attr_list,
+		// markdown-it-attrs) give the element before them, or the
+		// heading above, the id; a forge shows them as text.
+		colon, bare := s.AttrLists()
+		for _, id := range m.attrIDs {
+			if id.colon && colon || !id.colon && bare {
+				set.Add(id.name)
 			}
 		}
 	}
@@ -329,7 +330,13 @@ func headingText(src []byte, off int) string {
 		}
 		b.WriteByte(c)
 	}
-	return strings.TrimSpace(b.String())
+	out := strings.TrimSpace(b.String())
+	if strings.IndexByte(out, '&') >= 0 {
+		// An entity is the character it names in the rendered heading,
+		// whose text the id is made of ("a &lt; b" is "a < b").
+		out = html.UnescapeString(out)
+	}
+	return out
 }
 
 // scanMarkdown returns the labels of the footnotes ("[^label]: ..."),
@@ -337,7 +344,7 @@ func headingText(src []byte, off int) string {
 // titles of content tabs ('=== "Title"') and the ids of attribute lists
 // ("{: #id}", "{ #id .class }") of the Markdown src, outside fenced
 // code.
-func scanMarkdown(src []byte) (footnotes, terms, tabs, attrIDs []string) {
+func scanMarkdown(src []byte) (footnotes, terms, tabs []string, attrIDs []attrID) {
 	// Lines stay slices of src: a string of each would copy the document.
 	var fence, prev []byte
 	for len(src) > 0 {
@@ -389,7 +396,7 @@ func scanMarkdown(src []byte) (footnotes, terms, tabs, attrIDs []string) {
 // "{", an optional ":", then attributes separated by white space, one
 // of them "#id", up to "}". "{##id}" is a heading's id of VitePress,
 // read with the heading; "{{" begins a template.
-func appendAttrIDs(out []string, s []byte) []string {
+func appendAttrIDs(out []attrID, s []byte) []attrID {
 	for {
 		k := bytes.IndexByte(s, '{')
 		if k < 0 {
@@ -404,14 +411,21 @@ func appendAttrIDs(out []string, s []byte) []string {
 		if end < 0 {
 			return out
 		}
-		body := bytes.TrimPrefix(s[:end], []byte(":"))
+		body, colon := bytes.CutPrefix(s[:end], []byte(":"))
 		s = s[end+1:]
 		for _, f := range bytes.Fields(body) {
 			if len(f) > 1 && f[0] == '#' && f[1] != '#' {
-				out = append(out, string(f[1:]))
+				out = append(out, attrID{string(f[1:]), colon})
 			}
 		}
 	}
+}
+
+// attrID is the id of an attribute list, and whether the list began
+// "{:" (kramdown's IAL) rather than "{".
+type attrID struct {
+	name  string
+	colon bool
 }
 
 // hashID reports whether the heading at offset off of src writes its id

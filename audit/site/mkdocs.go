@@ -40,7 +40,11 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 	s.dupSep = "_"
 	s.Mount("/", docs)
 	if dir := cfg.str("theme.custom_dir", ""); dir != "" {
-		s.templates = append(s.templates, strings.Trim(path.Clean(dir), "/"))
+		// The theme's folder holds templates, and files MkDocs copies
+		// to the site as they are (images, scripts, styles).
+		d := strings.Trim(path.Clean("/"+dir), "/")
+		s.templates = append(s.templates, d)
+		s.Mount("/", d)
 	}
 	// pymdownx.tabbed with a slugify function gives each content tab an
 	// id made from its title.

@@ -196,3 +196,20 @@ var testFolders = map[string]bool{
 // the id the publisher renders (VitePress: "id=\"#id\""), so that a link
 // to "#id" finds nothing.
 func (s *Site) HashIDs() bool { return s.Generator == "vitepress" }
+
+// AttrLists reports which attribute lists give elements ids on the
+// publisher's pages: those written "{: #id}" (kramdown's IALs on Jekyll;
+// Python-Markdown's attr_list on MkDocs) and those written "{ #id }"
+// (attr_list; markdown-it-attrs on VitePress). Hugo reads attribute
+// blocks on headings only unless configured, GitHub none.
+func (s *Site) AttrLists() (colon, bare bool) {
+	switch s.Generator {
+	case "jekyll":
+		return true, false
+	case "mkdocs":
+		return true, true
+	case "vitepress":
+		return false, true
+	}
+	return false, false
+}
