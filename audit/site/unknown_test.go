@@ -10,20 +10,24 @@ import (
 // unmodelledTests are configurations naming what the models do not
 // cover, and what the detection line must say of them.
 var unmodelledTests = []struct {
-	name  string
-	files map[string]string
-	want  string
+	name    string
+	files   map[string]string
+	want    string
+	idsOnly bool // what is not modelled writes ids, publishes no page
 }{
 	{"mkdocs", map[string]string{"mkdocs.yml": "site_name: x\nplugins:\n  - search\n  - gen-files:\n      scripts: [a.py]\nmarkdown_extensions:\n  - mkdocs-click\n  - toc\n"},
-		"site: mkdocs (mkdocs.yml), docs/ at /, plugins not modelled: gen-files, markdown_extensions not modelled: mkdocs-click"},
+		"site: mkdocs (mkdocs.yml), docs/ at /, plugins not modelled: gen-files, markdown_extensions not modelled: mkdocs-click", false},
 	{"mdbook", map[string]string{"book.toml": "[book]\n[preprocessor.spec]\n[preprocessor.index]\n"},
-		"site: mdbook (book.toml), preprocessors not modelled: spec"},
+		"site: mdbook (book.toml), preprocessors not modelled: spec", false},
 	{"jekyll", map[string]string{"_config.yml": "plugins: [jekyll-seo-tag, jekyll-archives]\n"},
-		"site: jekyll (_config.yml), ./ at /, plugins not modelled: jekyll-archives"},
+		"site: jekyll (_config.yml), ./ at /, plugins not modelled: jekyll-archives", false},
 	{"docusaurus", map[string]string{"docusaurus.config.js": "module.exports = {plugins: ['@docusaurus/plugin-sitemap', ['docusaurus-plugin-typedoc', {out: 'api'}], require.resolve('./src/plugins/x')]};\n"},
-		"site: docusaurus (docusaurus.config.js), plugins not modelled: ./src/plugins/x, docusaurus-plugin-typedoc"},
+		"site: docusaurus (docusaurus.config.js), plugins not modelled: ./src/plugins/x, docusaurus-plugin-typedoc", false},
+	{"vitepress", map[string]string{".vitepress/config/index.ts": "import { shared } from './shared'\nexport default shared\n",
+		".vitepress/config/shared.ts": "export const shared = { markdown: { anchor: { slugify } } }\n"},
+		"site: vitepress (.vitepress/config/index.ts), markdown.anchor.slugify not modelled", true},
 	{"hugo", map[string]string{"hugo.toml": "theme = \"docsy\"\n[permalinks]\nposts = \"/:year/:slug/\"\n"},
-		"site: hugo (hugo.toml), keys not modelled: permalinks, themes not modelled: docsy"},
+		"site: hugo (hugo.toml), keys not modelled: permalinks, themes not modelled: docsy", false},
 }
 
 // TestUnmodelled checks that the detection line names what the model
@@ -52,6 +56,12 @@ func TestUnmodelled(t *testing.T) {
 			got := s.String()
 			if !strings.HasPrefix(got, tt.want) {
 				t.Errorf("String() = %q, want it to begin %q", got, tt.want)
+			}
+			if tt.idsOnly {
+				if why, ok := s.UnknownIDs("index.md"); !ok || !strings.Contains(why, "is not modelled") {
+					t.Errorf("UnknownIDs(%q) = %q, %v; want a reason", "index.md", why, ok)
+				}
+				return
 			}
 			if why, ok := s.UnknownPage("/no/such/page/"); !ok || !strings.Contains(why, "is not modelled") {
 				t.Errorf("UnknownPage(%q) = %q, %v; want a reason", "/no/such/page/", why, ok)
