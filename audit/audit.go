@@ -72,6 +72,10 @@ type Config struct {
 	// Site holds the explicit mappings of how the tree is published (the
 	// configuration's "site:" section); the zero value detects it.
 	Site site.Options
+	// Built is the folder of the site's build output that the user
+	// names (-built): unlike Site.Built, which the repository's own
+	// configuration names, it may be outside the root.
+	Built string
 }
 
 // Finding is one problem found in a document.

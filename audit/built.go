@@ -3,6 +3,7 @@ package audit
 import (
 	"bytes"
 	"fmt"
+	"os"
 	"path"
 	"path/filepath"
 	"strings"
@@ -203,30 +204,40 @@ func attrNamed(b []byte, n string) bool {
 func isHTMLSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' }
 
 // findBuilt sets the build output of each site of the tree at root: the
-// folder the configuration names (site.built, -built), for the site
-// whose folder holds it, else the generator's default output folder
+// folder the user names (Config.Built, -built), which may be anywhere,
+// or the one the configuration names (site.built), which must be below
+// the root, for the site whose folder holds it (the root's site for a
+// folder outside the root); else the generator's default output folder
 // where it holds an index.html.
 func (a *auditor) findBuilt(root string, sites []*site.Site) {
-	named := a.cfg.Site.Built
-	if named != "" && filepath.IsAbs(named) {
-		// An absolute folder (the -built flag's) is named from the root.
-		if rel, err := filepath.Rel(root, named); err == nil {
-			named = rel
+	named, abs := "", ""
+	switch {
+	case a.cfg.Built != "":
+		abs = filepath.Clean(a.cfg.Built)
+		if info, err := os.Stat(abs); err != nil || !info.IsDir() {
+			a.fail(fmt.Errorf("-built: %q is not a folder", a.cfg.Built))
+			abs = ""
+		} else if rel, err := filepath.Rel(root, abs); err == nil && filepath.IsLocal(rel) {
+			named = filepath.ToSlash(rel)
 		}
-	}
-	if named != "" {
-		clean := path.Clean(filepath.ToSlash(named))
-		if path.IsAbs(clean) || clean == ".." || strings.HasPrefix(clean, "../") {
-			a.fail(fmt.Errorf("site.built: %q is not a folder below the root %q", named, a.showRoot(root)))
-			named = ""
-		} else if lk := a.fs.find(root, clean); !lk.exists || !lk.dir || lk.link && !a.inRoot(root, lk.abs) {
-			a.fail(fmt.Errorf("site.built: %q is not a folder below the root %q", named, a.showRoot(root)))
-			named = ""
-		} else {
-			named = strings.TrimPrefix(clean, "./")
+	case a.cfg.Site.Built != "":
+		clean := path.Clean(filepath.ToSlash(a.cfg.Site.Built))
+		lk := lookup{}
+		if !path.IsAbs(clean) && filepath.IsLocal(clean) {
+			lk = a.fs.find(root, clean)
 		}
+		// Nothing outside the root is read: not through a symbolic
+		// link either.
+		if !lk.exists || !lk.dir || lk.right != "" || lk.link && !a.inRoot(root, lk.abs) {
+			a.fail(fmt.Errorf("site.built: %q is not a folder below the root %q", a.cfg.Site.Built, a.showRoot(root)))
+			break
+		}
+		named, abs = clean, lk.abs
 	}
 	var holder *site.Site // the innermost site whose folder holds the named build
+	if abs != "" && named == "" && len(sites) > 0 {
+		holder = sites[0] // a build outside the root: the root's site
+	}
 	for _, s := range sites {
 		if named != "" && (s.Dir() == "" || named == s.Dir() || strings.HasPrefix(named, s.Dir()+"/")) {
 			if holder == nil || len(s.Dir()) > len(holder.Dir()) {
@@ -237,11 +248,15 @@ func (a *auditor) findBuilt(root string, sites []*site.Site) {
 	for _, s := range sites {
 		switch {
 		case s == holder:
-			s.SetBuilt(named)
+			shown := named
+			if shown == "" {
+				shown = filepath.ToSlash(abs)
+			}
+			s.SetBuilt(shown, abs)
 		case s.DefaultBuilt() != "":
 			dir := s.DefaultBuilt()
-			if lk := a.fs.find(root, dir+"/index.html"); lk.exists && !lk.dir {
-				s.SetBuilt(dir)
+			if lk := a.fs.find(root, dir+"/index.html"); lk.exists && !lk.dir && (!lk.link || a.inRoot(root, lk.abs)) {
+				s.SetBuilt(dir, filepath.Join(root, filepath.FromSlash(dir)))
 			}
 		}
 	}
@@ -250,20 +265,20 @@ func (a *auditor) findBuilt(root string, sites []*site.Site) {
 // builtFile returns the file of the build of s that serves the URL path
 // p (decoded, from "/"), as a static server does: the file itself, a
 // folder's index.html, or the page with ".html" added.
-func (a *auditor) builtFile(root string, s *site.Site, p string) (lookup, bool) {
+func (a *auditor) builtFile(s *site.Site, p string) (lookup, bool) {
 	p = s.BuiltPath(p)
-	dir := s.Built()
+	dir := s.BuiltDir()
 	rel := strings.Trim(path.Clean("/"+p), "/")
 	var cands []string
 	if strings.HasSuffix(p, "/") || rel == "" {
-		cands = []string{path.Join(dir, rel, "index.html")}
+		cands = []string{path.Join(rel, "index.html")}
 	} else {
-		cands = []string{path.Join(dir, rel), path.Join(dir, rel, "index.html"), path.Join(dir, rel+".html")}
+		cands = []string{rel, path.Join(rel, "index.html"), rel + ".html"}
 	}
 	for _, c := range cands {
-		// Nothing outside the root is read: not through a symbolic link
-		// of the build either.
-		if lk := a.fs.find(root, c); lk.exists && !lk.dir && lk.right == "" && (!lk.link || a.inRoot(root, lk.abs)) {
+		// Nothing outside the build is read: not through a symbolic
+		// link of the build either.
+		if lk := a.fs.find(dir, c); lk.exists && !lk.dir && lk.right == "" && (!lk.link || within(dir, lk.abs)) {
 			return lk, true
 		}
 	}
@@ -278,16 +293,16 @@ var sourceExts = []string{".md", ".mdx", ".markdown"}
 // path p ("/reference/api.md"), which no file of the tree is (a plugin
 // wrote it at build time): the generators publish a.md at a/, a.html or
 // a, and an index or README at its folder.
-func (a *auditor) builtSource(root string, s *site.Site, p string) (lookup, bool) {
+func (a *auditor) builtSource(s *site.Site, p string) (lookup, bool) {
 	for _, ext := range sourceExts {
 		stem, ok := strings.CutSuffix(p, ext)
 		if !ok {
 			continue
 		}
 		if base := path.Base(stem); strings.EqualFold(base, "index") || strings.EqualFold(base, "readme") {
-			return a.builtFile(root, s, path.Dir(stem)+"/")
+			return a.builtFile(s, path.Dir(stem)+"/")
 		}
-		return a.builtFile(root, s, stem)
+		return a.builtFile(s, stem)
 	}
 	return lookup{}, false
 }
@@ -314,9 +329,9 @@ func (a *auditor) checkBuilt(r *reporter, s *site.Site, pageURL, ref string, t l
 	if _, ok := s.Redirected(p); ok {
 		return // a redirect of the host: where it leads is the server's
 	}
-	found, ok := a.builtFile(r.f.root, s, p)
+	found, ok := a.builtFile(s, p)
 	if !ok {
-		found, ok = a.builtSource(r.f.root, s, p)
+		found, ok = a.builtSource(s, p)
 	}
 	if !ok {
 		r.report(policy.CategoryBrokenFile, 0, nil, "%q leads to %q on %s, which its build in %q does not have%s", r.shown, p, theSite(s), s.Built()+"/", fragNote(t))

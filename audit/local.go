@@ -124,7 +124,11 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 	// path of the tree finds no file (or only a folder), the site's
 	// layout decides. So do root-relative links of any file where the
 	// site serves folders at "/".
-	if !lk.exists || lk.dir && !s.Forge {
+	// A path of the tree that differs from the link only in case, or a
+	// file where the link names a folder ("/gemfile/" beside a
+	// Gemfile), may still be a page the site publishes there.
+	pathOff := lk.exists && (lk.right != "" || t.dirSlash && !lk.dir)
+	if !lk.exists || !s.Forge && (lk.dir || pathOff) {
 		p, ok := "", false
 		switch {
 		case isPage:
@@ -141,33 +145,37 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 				a.checkFragment(r, s, t, lk)
 				return r.out
 			}
-			if lk.exists {
+			if lk.exists && !pathOff {
 				a.checkFragment(r, read, t, lk)
 				return r.out
 			}
-			if s.Hook || s.Lenient && strings.HasPrefix(ref, "/") {
-				why := "the site's render hook resolves links"
-				if !s.Hook {
-					why = "the server may hold more than this tree"
-				}
-				r.report(policy.CategoryUnverifiable, 0, nil, "%q leads to %q on %s, which no file of the tree publishes; %s, so it cannot be checked offline", r.shown, p, theSite(s), why)
-				return r.out
-			}
-			if isPage {
-				// Unknown is not broken: a URL space that configuration
-				// the model does not cover may fill, or one above the
-				// site's root (a sibling site on the same host), is not
-				// the model's to call empty.
-				if why, ok := s.UnknownPage(p); ok {
+			// Else the path's own findings follow: its case, a file
+			// where the link names a folder.
+			if !lk.exists {
+				if s.Hook || s.Lenient && strings.HasPrefix(ref, "/") {
+					why := "the site's render hook resolves links"
+					if !s.Hook {
+						why = "the server may hold more than this tree"
+					}
 					r.report(policy.CategoryUnverifiable, 0, nil, "%q leads to %q on %s, which no file of the tree publishes; %s, so it cannot be checked offline", r.shown, p, theSite(s), why)
 					return r.out
 				}
-				if climbsURL(pageURL, ref) {
-					r.report(policy.CategoryUnverifiable, 0, nil, "%q climbs above the root of %s, to what else its host serves: it cannot be checked offline", r.shown, theSite(s))
+				if isPage {
+					// Unknown is not broken: a URL space that configuration
+					// the model does not cover may fill, or one above the
+					// site's root (a sibling site on the same host), is not
+					// the model's to call empty.
+					if why, ok := s.UnknownPage(p); ok {
+						r.report(policy.CategoryUnverifiable, 0, nil, "%q leads to %q on %s, which no file of the tree publishes; %s, so it cannot be checked offline", r.shown, p, theSite(s), why)
+						return r.out
+					}
+					if climbsURL(pageURL, ref) {
+						r.report(policy.CategoryUnverifiable, 0, nil, "%q climbs above the root of %s, to what else its host serves: it cannot be checked offline", r.shown, theSite(s))
+						return r.out
+					}
+					r.report(policy.CategoryBrokenFile, 0, nil, "%q leads to %q on %s, which no file of the tree publishes%s", r.shown, p, theSite(s), fragNote(t))
 					return r.out
 				}
-				r.report(policy.CategoryBrokenFile, 0, nil, "%q leads to %q on %s, which no file of the tree publishes%s", r.shown, p, theSite(s), fragNote(t))
-				return r.out
 			}
 		}
 	}

@@ -159,6 +159,7 @@ type Site struct {
 	// slash path from the audited root, "" when there is none.
 	builtDefault string
 	built        string
+	builtAbs     string
 	builtPrefix  string // what the URL paths have that the build's paths do not (Jekyll's baseurl)
 	// outside are folders beside the site's folder that it publishes
 	// (Docusaurus' docs path "../docs"), slash paths from the audited

@@ -131,9 +131,14 @@ func (s *Site) DefaultBuilt() string {
 	return s.outer(s.builtDefault)
 }
 
-// SetBuilt records that the folder dir (a slash path from the audited
-// root) holds the site's build output.
-func (s *Site) SetBuilt(dir string) { s.built = dir }
+// SetBuilt records that the folder abs holds the site's build output;
+// shown names it on the detection line (a slash path from the audited
+// root, when it is below it).
+func (s *Site) SetBuilt(shown, abs string) { s.built, s.builtAbs = shown, abs }
+
+// BuiltDir returns the absolute path of the folder of the site's build
+// output, or "".
+func (s *Site) BuiltDir() string { return s.builtAbs }
 
 // Built returns the folder of the site's build output, a slash path
 // from the audited root, or "" when there is none.

@@ -132,7 +132,7 @@ func runAudit(o options, pol *policy.Policy, paths []string, stdin io.Reader, st
 			fmt.Fprintf(stderr, "uriextract: -built: %v\n", err)
 			return exitError
 		}
-		cfg.Site.Built = abs
+		cfg.Built = abs
 	}
 	w := bufio.NewWriter(stdout)
 	// Findings stream file by file where the format allows and nothing
