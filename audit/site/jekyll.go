@@ -50,6 +50,21 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 	add := func(rel, u string) {
 		s.Page(rel, strings.TrimSuffix(baseurl, "/")+u)
 	}
+	// Front matter defaults may give posts a permalink of their own;
+	// a default permalink of other pages moves them where the model
+	// does not look.
+	postDefault := ""
+	for _, d := range cfg.list("defaults") {
+		pl := d.str("values.permalink", "")
+		if pl == "" {
+			continue
+		}
+		if d.str("scope.type", "") == "posts" && d.str("scope.path", "") == "" {
+			postDefault = pl
+			continue
+		}
+		s.Unmodelled("keys", "defaults permalink", true, false)
+	}
 	colls := jekyllCollections(cfg)
 	collDir := strings.Trim(path.Clean(cfg.str("collections_dir", ".")), "./")
 	if collDir != "" {
@@ -121,6 +136,10 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 		if strings.HasSuffix(strings.TrimSuffix(d, "/"), "_posts") {
 			m := datedName.FindStringSubmatch(name)
 			if m == nil {
+				return
+			}
+			if tmpl := postTemplate(style, postDefault); tmpl != "" {
+				add(rel, jekyllPostPermalink(tmpl, m[1], m[2], m[3], m[4], fm.Slug))
 				return
 			}
 			switch style {
@@ -231,4 +250,35 @@ var jekyllKnownPlugins = map[string]bool{
 	"jekyll-mentions": true, "jekyll-include-cache": true, "jekyll-remote-theme": true, "jekyll-gist": true,
 	"jekyll-coffeescript": true, "jekyll-relative-links": true, "jekyll-commonmark-ghpages": true,
 	"jekyll-last-modified-at": true, "jekyll-target-blank": true,
+}
+
+// postTemplate returns the permalink template of posts: a default's,
+// else the site's permalink when it is a template rather than a style
+// name (jekyllrb.com/docs/permalinks), else "" for the styles laid out
+// by name.
+func postTemplate(style, def string) string {
+	if def != "" {
+		return def
+	}
+	if strings.Contains(style, ":") {
+		return style
+	}
+	return ""
+}
+
+// jekyllPostPermalink fills a post's permalink template: the date of its file
+// name, its title (the rest of the name, as written, or the front
+// matter's slug), no categories.
+func jekyllPostPermalink(tmpl, year, month, day, title, slug string) string {
+	if slug == "" {
+		slug = title
+	}
+	u := strings.NewReplacer(":categories", "", ":year", year, ":month", month, ":day", day,
+		":i_month", strings.TrimPrefix(month, "0"), ":i_day", strings.TrimPrefix(day, "0"),
+		":short_year", year[2:], ":title", title, ":slug", slug, ":output_ext", ".html").Replace(tmpl)
+	u = "/" + strings.TrimLeft(u, "/")
+	for strings.Contains(u, "//") {
+		u = strings.ReplaceAll(u, "//", "/")
+	}
+	return u
 }
