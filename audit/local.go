@@ -276,7 +276,8 @@ func (a *auditor) checkTemplates(f *File, out []Finding) []Finding {
 		n := len(out)
 		found := false
 		for _, c := range tl.files {
-			if lk := a.fs.find(f.root, c); lk.exists && !lk.dir && lk.right == "" {
+			// Hugo matches page paths ignoring case.
+			if lk := a.fs.find(f.root, c); lk.exists && !lk.dir && (lk.right == "" || s.Generator == "hugo") {
 				t := local{rel: c, hasFrag: tl.frag != "", frag: tl.frag, fragAt: strings.LastIndexByte(dest, '#') + 1}
 				a.checkFragment(r, s, t, lk)
 				found = true
