@@ -137,8 +137,23 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 			p, ok = resolveURL("/", ref)
 		}
 		if ok {
+			// A redirect of a whole prefix with the rest of the path
+			// (":splat") applies where no file serves the path; where
+			// no file serves its target either (and no redirect of its
+			// own takes it, but the same prefix's again), the link is
+			// broken.
+			if to, ok := s.Splat(p); ok && isPage {
+				if found, _ := a.findSite(f.root, s, p); !found.exists {
+					if found, _ := a.findSite(f.root, s, to); !found.exists && !s.ExactRedirect(to) {
+						r.report(policy.CategoryBrokenFile, 0, nil, "%q leads to %q on %s, which no file of the tree publishes, nor %q, where the site's redirects send it", r.shown, p, theSite(s), to)
+						return r.out
+					}
+				}
+			}
 			if _, ok := s.Redirected(p); ok {
-				return r.out // a redirect of the site: where it leads is the server's
+				if found, _ := a.findSite(f.root, s, p); !found.exists {
+					return r.out // a redirect of the site: where it leads is the server's
+				}
 			}
 			if found, rel := a.findSite(f.root, s, p); found.exists {
 				t.rel, lk = rel, found

@@ -133,7 +133,7 @@ type Site struct {
 	bases      []base
 	shownBases []string // as configured, for String
 	notes      []string
-	wild       []string // URL path prefixes redirected as a whole ("/old/*")
+	wild       []wildRedirect // URL path prefixes redirected as a whole ("/old/*")
 	// sitePrefix begins a path from the site's folder ("@site/").
 	sitePrefix string
 	// contentDirs hold the pages (Hugo's content directories).
@@ -351,7 +351,7 @@ func (s *Site) Mount(u, dir string) {
 // Redirect records that the URL path from redirects to the URL to.
 func (s *Site) Redirect(from, to string) {
 	if p, ok := strings.CutSuffix(from, "*"); ok {
-		s.wild = append(s.wild, p)
+		s.wild = append(s.wild, wildRedirect{p, to})
 		return
 	}
 	s.redirects[cleanURL(from)] = to
@@ -490,11 +490,44 @@ func (s *Site) Redirected(p string) (string, bool) {
 		to, ok = s.redirects[cleanURL(p)+"/"]
 	}
 	for _, w := range s.wild {
-		if !ok && strings.HasPrefix(p, w) {
-			to, ok = w+"*", true
+		if !ok && strings.HasPrefix(p, w.prefix) {
+			to, ok = w.prefix+"*", true
 		}
 	}
 	return to, ok
+}
+
+// ExactRedirect reports whether the URL path p has a redirect of its
+// own, not one of a whole prefix.
+func (s *Site) ExactRedirect(p string) bool {
+	_, ok := s.redirects[cleanURL(p)]
+	if !ok && !strings.HasSuffix(p, "/") {
+		_, ok = s.redirects[cleanURL(p)+"/"]
+	}
+	return ok
+}
+
+// wildRedirect redirects the URL paths under prefix to to, where
+// ":splat" stands for the rest of the path (Netlify's "/a/* /b/:splat").
+type wildRedirect struct{ prefix, to string }
+
+// Splat returns where a redirect of a whole prefix sends the URL path p,
+// when the redirect names a path of the same site with the rest of p
+// (":splat"): a server applies such a redirect only where no file
+// serves p (Netlify's shadowing), so the target must be a page.
+func (s *Site) Splat(p string) (string, bool) {
+	if _, ok := s.redirects[cleanURL(p)]; ok {
+		return "", false
+	}
+	for _, w := range s.wild {
+		if rest, ok := strings.CutPrefix(p, w.prefix); ok {
+			if !strings.HasPrefix(w.to, "/") || !strings.Contains(w.to, ":splat") {
+				return "", false
+			}
+			return strings.Replace(w.to, ":splat", rest, 1), true
+		}
+	}
+	return "", false
 }
 
 // Files returns the files, slash paths from the audited root, that may
