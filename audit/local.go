@@ -116,6 +116,17 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 			return r.out
 		}
 	}
+	if isPage && !lk.exists && !t.outside {
+		// A generator that looks a Markdown file's link up in more
+		// folders than the file's own (Docusaurus: the content folders
+		// and the site's folder first) finds it there.
+		for _, c := range s.MarkdownLinkFiles(f.rel, ref) {
+			if found := a.fs.find(f.root, c); found.exists && !found.dir && found.right == "" && (!found.link || a.inRoot(f.root, found.abs)) {
+				t.rel, lk = c, found
+				break
+			}
+		}
+	}
 	if isPage && s.Built() != "" && read == s {
 		a.checkBuilt(r, s, pageURL, ref, t, lk)
 		return r.out

@@ -243,6 +243,7 @@ func braced(src []byte, open int) []byte {
 }
 
 func (docusaurus) docs(t *Tree, s *Site, dir, base string) {
+	s.contentDirs = append(s.contentDirs, dir)
 	t.Walk(dir, func(rel string) {
 		if !docusaurusExts[strings.ToLower(path.Ext(rel))] {
 			return
@@ -329,6 +330,7 @@ var docusaurusTags = regexp.MustCompile(`(?m)^tags:`)
 // that. The list pages (the blog's index, archive, tags, authors, pages
 // of posts) are made by the plugin from no file of their own.
 func (docusaurus) blog(t *Tree, s *Site, dir, base string) {
+	s.contentDirs = append(s.contentDirs, dir)
 	tagged := false // the tags pages are made when a post has tags
 	t.Walk(dir, func(rel string) {
 		if !docusaurusExts[strings.ToLower(path.Ext(rel))] {

@@ -4,6 +4,8 @@ import (
 	"path"
 	"slices"
 	"strings"
+
+	"github.com/urilint/urilint/uri"
 )
 
 // Unknown is not broken. A model knows the pages and ids of a site only
@@ -217,4 +219,46 @@ func (s *Site) AttrLists() (colon, bare bool) {
 		return false, true
 	}
 	return false, false
+}
+
+// MarkdownLinkFiles returns the files of the tree (slash paths from the
+// audited root) that the link ref of the page rel to a Markdown file may
+// name besides the one beside the page, in the order the generator
+// tries them. Docusaurus resolves "a/b.md" (neither "./" nor "../"
+// first) from the content folder of the page (its version's), then from
+// the site's folder, and "/a/b.md" from those only
+// (docusaurus.io/docs/markdown-features/links).
+func (s *Site) MarkdownLinkFiles(rel, ref string) []string {
+	if s.Generator != "docusaurus" || strings.HasPrefix(ref, "./") || strings.HasPrefix(ref, "../") {
+		return nil
+	}
+	if k := strings.IndexAny(ref, "?#"); k >= 0 {
+		ref = ref[:k]
+	}
+	ext := strings.ToLower(path.Ext(ref))
+	if ext != ".md" && ext != ".mdx" {
+		return nil
+	}
+	if dec, err := uri.Unescape(ref); err == nil {
+		ref = dec
+	}
+	in, ok := s.inner(rel)
+	if !ok {
+		return nil
+	}
+	var dirs []string
+	for _, d := range s.contentDirs {
+		if d == "" || strings.HasPrefix(in, d+"/") {
+			dirs = append(dirs, d)
+		}
+	}
+	var out []string
+	for _, d := range append(dirs, "") {
+		p := path.Join(d, ref)
+		if strings.HasPrefix(p, "../") && !slices.ContainsFunc(s.outside, func(o string) bool { return strings.HasPrefix(path.Clean(s.dir+"/"+p), o+"/") }) {
+			continue // above the site's folder, and no folder it reads
+		}
+		out = append(out, s.outer(p))
+	}
+	return out
 }
