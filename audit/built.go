@@ -309,11 +309,16 @@ func (a *auditor) builtSource(s *site.Site, p string) (lookup, bool) {
 
 // checkBuilt checks a link of a page of s, whose build is present,
 // against the build: t is the link resolved as a path of the tree, lk
-// what is there.
-func (a *auditor) checkBuilt(r *reporter, s *site.Site, pageURL, ref string, t local, lk lookup) {
+// what is there; own says the link is an absolute URL of the site.
+func (a *auditor) checkBuilt(r *reporter, s *site.Site, pageURL, ref string, t local, lk lookup, own bool) {
 	p, ok := "", false
 	if lk.exists && !lk.dir {
-		p, ok = s.URL(t.rel) // a link to a page's source, which the generator rewrites
+		// A link to a page's source, which the generator rewrites, or
+		// to a file it copies: where the site serves it.
+		p, ok = s.URL(t.rel)
+		if !ok {
+			p, ok = s.ServedAt(t.rel)
+		}
 	}
 	if !ok {
 		if climbsURL(pageURL, ref) {
@@ -326,12 +331,31 @@ func (a *auditor) checkBuilt(r *reporter, s *site.Site, pageURL, ref string, t l
 			return
 		}
 	}
-	if _, ok := s.Redirected(p); ok {
-		return // a redirect of the host: where it leads is the server's
-	}
 	found, ok := a.builtFile(s, p)
 	if !ok {
 		found, ok = a.builtSource(s, p)
+	}
+	// The host's redirects apply where the build has no file (Netlify's
+	// shadowing): a redirect of the path itself is the server's to
+	// follow; one of a whole prefix to the rest of the path (":splat")
+	// must lead to a page of the build.
+	if !ok {
+		if to, wild := s.Splat(p); wild {
+			if _, ok := a.builtFile(s, to); ok || s.ExactRedirect(to) {
+				return
+			}
+			r.report(policy.CategoryBrokenFile, 0, nil, "%q leads to %q on %s, which its build in %q does not have, nor %q, where the site's redirects send it", r.shown, p, theSite(s), s.Built()+"/", to)
+			return
+		}
+		if _, ok := s.Redirected(p); ok {
+			return
+		}
+	}
+	if !ok && own {
+		// An absolute URL of the site may name what its host serves
+		// besides the build (a version prefix, another site).
+		r.report(policy.CategoryUnverifiable, 0, nil, "%q is a page of %s at %q, which its build in %q does not have: the host may serve more than the build, so it cannot be checked offline", r.shown, theSite(s), p, s.Built()+"/")
+		return
 	}
 	if !ok {
 		r.report(policy.CategoryBrokenFile, 0, nil, "%q leads to %q on %s, which its build in %q does not have%s", r.shown, p, theSite(s), s.Built()+"/", fragNote(t))

@@ -128,7 +128,7 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 		}
 	}
 	if isPage && s.Built() != "" && read == s {
-		a.checkBuilt(r, s, pageURL, ref, t, lk)
+		a.checkBuilt(r, s, pageURL, ref, t, lk, false)
 		return r.out
 	}
 	// A page of a generator's site links to URLs of the site: where the
@@ -498,7 +498,7 @@ func (a *auditor) checkOwn(r *reporter, s *site.Site) {
 		return
 	}
 	if s.Built() != "" {
-		a.checkBuilt(r, s, "/", p+fragOf(l.URI), local{hasFrag: hasFrag, frag: frag, fragAt: fragAt}, lookup{})
+		a.checkBuilt(r, s, "/", p+fragOf(l.URI), local{hasFrag: hasFrag, frag: frag, fragAt: fragAt}, lookup{}, true)
 		return
 	}
 	lk, rel := a.findSite(r.f.root, s, p)

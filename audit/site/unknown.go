@@ -262,3 +262,23 @@ func (s *Site) MarkdownLinkFiles(rel, ref string) []string {
 	}
 	return out
 }
+
+// ServedAt returns the URL path at which the site serves the file rel
+// (slash path from the audited root) as it is, from one of the folders
+// it serves: the inverse of Files for a file that is no page.
+func (s *Site) ServedAt(rel string) (string, bool) {
+	in, ok := s.inner(rel)
+	if !ok {
+		return "", false
+	}
+	for _, m := range s.mounts {
+		rest, ok := in, m.dir == ""
+		if !ok {
+			rest, ok = strings.CutPrefix(in, m.dir+"/")
+		}
+		if ok {
+			return strings.TrimSuffix(m.url, "/") + "/" + rest, true
+		}
+	}
+	return "", false
+}
