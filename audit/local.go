@@ -85,6 +85,13 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 		ref = p
 	}
 	pageURL, isPage := s.URL(f.rel)
+	if isPage && s.Built() != "" {
+		if _, ok := a.builtFile(s, pageURL); !ok {
+			// The build did not publish the file (excluded, a draft, a
+			// page only the model thought of): it is no page.
+			isPage = false
+		}
+	}
 	// A Markdown file that is no page of the generator's site (a README
 	// beside the site) is read on the forge.
 	read := s
