@@ -66,7 +66,7 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 		s.Unmodelled("keys", "defaults permalink", true, false)
 	}
 	colls := jekyllCollections(cfg)
-	collDir := strings.Trim(path.Clean(cfg.str("collections_dir", ".")), "./")
+	collDir := outputDir(cfg.str("collections_dir", "")) // kept inside the site's folder
 	if collDir != "" {
 		collDir += "/"
 	}
@@ -76,8 +76,8 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 		}
 	}
 	for _, c := range colls {
-		if !c.output {
-			continue
+		if !c.output || c.name == "" || strings.ContainsAny(c.name, "/\\") || strings.HasPrefix(c.name, ".") {
+			continue // no folder of the site's: "_../x" is none
 		}
 		dir := collDir + "_" + c.name
 		t.Walk(dir, func(rel string) {
