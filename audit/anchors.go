@@ -2,6 +2,8 @@ package audit
 
 import (
 	"bytes"
+	"html"
+	"slices"
 	"strings"
 	"sync"
 
@@ -34,6 +36,10 @@ type target struct {
 	// them.
 	headings []string
 	marks    *pageMarks // nil when the page has none
+	// written says what writes ids of the page that its source does
+	// not show (a template expression in an id, an include), "" when
+	// nothing does.
+	written string
 
 	mu   sync.Mutex
 	sets []siteSet // by publisher: one, mostly
@@ -51,6 +57,8 @@ type pageMarks struct {
 	footnotes []string // labels of Markdown footnotes
 	terms     []string // definition terms
 	tabs      []string // titles of content tabs
+	attrIDs   []attrID // ids of attribute lists ("{: #id}", "{ #id }")
+	hashIDs   []string // heading ids written "{##id}"
 }
 
 // siteSet is the anchor set of a page as one publisher makes it.
@@ -125,6 +133,7 @@ func (t *target) fill(k kind, src []byte, d *extract.Doc, texts bool) {
 	if len(src) > 0 && src[len(src)-1] != '\n' {
 		t.lines++
 	}
+	t.written = writtenIDs(src)
 	if d == nil {
 		return
 	}
@@ -143,8 +152,14 @@ func (t *target) fill(k kind, src []byte, d *extract.Doc, texts bool) {
 			t.title = leadingTitle(src, an.Start.Offset)
 		}
 	}
-	if fn, terms, tabs := scanMarkdown(src); fn != nil || terms != nil || tabs != nil {
-		t.marks = &pageMarks{footnotes: fn, terms: terms, tabs: tabs}
+	var hashIDs []string
+	for _, an := range d.Anchors {
+		if an.Kind == extract.HeadingID && hashID(src, an.Start.Offset, an.Name) {
+			hashIDs = append(hashIDs, an.Name)
+		}
+	}
+	if fn, terms, tabs, attrs := scanMarkdown(src); fn != nil || terms != nil || tabs != nil || attrs != nil || hashIDs != nil {
+		t.marks = &pageMarks{footnotes: fn, terms: terms, tabs: tabs, attrIDs: attrs, hashIDs: hashIDs}
 	}
 }
 
@@ -168,6 +183,9 @@ func (t *target) anchorsFor(s *site.Site) *anchor.Set {
 			continue
 		}
 		name := an.name
+		if an.kind == extract.HeadingID && s.HashIDs() && t.marks != nil && slices.Contains(t.marks.hashIDs, name) {
+			name = "#" + name // VitePress keeps the second "#" of "{##id}"
+		}
 		if an.kind == extract.HeadingSlug {
 			if ids != nil && h < len(ids) {
 				name = ids[h]
@@ -195,9 +213,49 @@ func (t *target) anchorsFor(s *site.Site) *anchor.Set {
 				set.Add(id)
 			}
 		}
+		// Attribute lists (kramdown's IALs, Python-Markdown's attr_list,
+		// markdown-it-attrs) give the element before them, or the
+		// heading above, the id; a forge shows them as text.
+		colon, bare := s.AttrLists()
+		for _, id := range m.attrIDs {
+			if id.colon && colon || !id.colon && bare {
+				set.Add(id.name)
+			}
+		}
 	}
 	t.sets = append(t.sets, siteSet{s, set})
 	return set
+}
+
+// idWriters are what, in a page's source, writes ids that the source
+// does not show: an id made by a template expression (Liquid, Go
+// templates, Jinja, JSX), or a file included when the site is built
+// (pymdownx.snippets, Jekyll and Liquid includes, Hugo's and mdBook's
+// include directives).
+var idWriters = []struct{ mark, why string }{
+	{`id="{{`, "an id is made by a template expression"},
+	{`id='{{`, "an id is made by a template expression"},
+	{`id="{%`, "an id is made by a template expression"},
+	{`id={`, "an id is made by a JSX expression"},
+	{"--8<--", "the page includes snippets"},
+	{"{% include", "the page includes templates"},
+	{"{{#include", "the page includes files"},
+	{"{{< include", "the page includes files"},
+	{"{{% include", "the page includes files"},
+}
+
+// writtenIDs returns why ids of the page src are written by what its
+// source does not show, or "".
+func writtenIDs(src []byte) string {
+	if bytes.IndexByte(src, '{') < 0 && !bytes.Contains(src, []byte("--8<--")) {
+		return ""
+	}
+	for _, w := range idWriters {
+		if bytes.Contains(src, []byte(w.mark)) {
+			return w.why
+		}
+	}
+	return ""
 }
 
 // leadingTitle reports whether the heading at offset off of src is a
@@ -273,14 +331,21 @@ func headingText(src []byte, off int) string {
 		}
 		b.WriteByte(c)
 	}
-	return strings.TrimSpace(b.String())
+	out := strings.TrimSpace(b.String())
+	if strings.IndexByte(out, '&') >= 0 {
+		// An entity is the character it names in the rendered heading,
+		// whose text the id is made of ("a &lt; b" is "a < b").
+		out = html.UnescapeString(out)
+	}
+	return out
 }
 
 // scanMarkdown returns the labels of the footnotes ("[^label]: ..."),
-// the definition terms (a line followed by one that begins ": ") and the
-// titles of content tabs ('=== "Title"') of the Markdown src, outside
-// fenced code.
-func scanMarkdown(src []byte) (footnotes, terms, tabs []string) {
+// the definition terms (a line followed by one that begins ": "), the
+// titles of content tabs ('=== "Title"') and the ids of attribute lists
+// ("{: #id}", "{ #id .class }") of the Markdown src, outside fenced
+// code.
+func scanMarkdown(src []byte) (footnotes, terms, tabs []string, attrIDs []attrID) {
 	// Lines stay slices of src: a string of each would copy the document.
 	var fence, prev []byte
 	for len(src) > 0 {
@@ -317,12 +382,64 @@ func scanMarkdown(src []byte) (footnotes, terms, tabs []string) {
 				}
 			}
 		}
+		if bytes.IndexByte(s, '{') >= 0 {
+			attrIDs = appendAttrIDs(attrIDs, s)
+		}
 		if (bytes.HasPrefix(trim, termColon) || bytes.HasPrefix(trim, termTab)) && len(bytes.TrimSpace(prev)) > 0 {
 			terms = append(terms, headingText(prev, 0))
 		}
 		prev = s
 	}
-	return footnotes, terms, tabs
+	return footnotes, terms, tabs, attrIDs
+}
+
+// appendAttrIDs appends the ids of the attribute lists of the line s:
+// "{", an optional ":", then attributes separated by white space, one
+// of them "#id", up to "}". "{##id}" is a heading's id of VitePress,
+// read with the heading; "{{" begins a template.
+func appendAttrIDs(out []attrID, s []byte) []attrID {
+	for {
+		k := bytes.IndexByte(s, '{')
+		if k < 0 {
+			return out
+		}
+		s = s[k+1:]
+		if len(s) > 0 && s[0] == '{' {
+			s = s[1:]
+			continue
+		}
+		end := bytes.IndexByte(s, '}')
+		if end < 0 {
+			return out
+		}
+		body, colon := bytes.CutPrefix(s[:end], []byte(":"))
+		s = s[end+1:]
+		for _, f := range bytes.Fields(body) {
+			if len(f) > 1 && f[0] == '#' && f[1] != '#' {
+				out = append(out, attrID{string(f[1:]), colon})
+			}
+		}
+	}
+}
+
+// attrID is the id of an attribute list, and whether the list began
+// "{:" (kramdown's IAL) rather than "{".
+type attrID struct {
+	name  string
+	colon bool
+}
+
+// hashID reports whether the heading at offset off of src writes its id
+// name as "{##name}", which VitePress renders as the id "#name".
+func hashID(src []byte, off int, name string) bool {
+	if off < 0 || off >= len(src) {
+		return false
+	}
+	line := src[off:]
+	if k := bytes.IndexByte(line, '\n'); k >= 0 {
+		line = line[:k]
+	}
+	return bytes.Contains(line, []byte("{##"+name))
 }
 
 var (

@@ -72,6 +72,10 @@ type Config struct {
 	// Site holds the explicit mappings of how the tree is published (the
 	// configuration's "site:" section); the zero value detects it.
 	Site site.Options
+	// Built is the folder of the site's build output that the user
+	// names (-built): unlike Site.Built, which the repository's own
+	// configuration names, it may be outside the root.
+	Built string
 }
 
 // Finding is one problem found in a document.
@@ -258,7 +262,11 @@ const (
 // kindOf returns the kind of a file by its extension.
 func kindOf(name string) kind {
 	switch strings.ToLower(filepath.Ext(name)) {
-	case ".md", ".markdown":
+	case ".md", ".markdown", ".mdx":
+		// MDX is Markdown with JSX and ES module lines: goldmark reads
+		// the JSX elements as HTML blocks and the import and export
+		// lines as text without links, and the Markdown between them
+		// as Markdown.
 		return kindMarkdown
 	case ".html", ".htm":
 		return kindHTML

@@ -1,8 +1,19 @@
 package audit
 
 import (
+	"bytes"
+	"fmt"
+	"os"
+	"path"
 	"path/filepath"
 	"strings"
+	"sync"
+
+	"github.com/urilint/urilint/audit/site"
+	"github.com/urilint/urilint/internal/anchor"
+	"github.com/urilint/urilint/internal/policy"
+	"github.com/urilint/urilint/uri"
+	"golang.org/x/net/html"
 )
 
 // builtOutput reports whether git ignores the path rel of the tree at
@@ -32,4 +43,338 @@ func (a *auditor) builtOutput(root, rel string) bool {
 		}
 	}
 	return false
+}
+
+// The build is the truth when there is one. A site's build output (the
+// folder its generator wrote: Hugo's public/, MkDocs' site/...) holds
+// every page and id that templates, themes, shortcodes and plugins
+// made, which no model of the generator has. When it is there, a link of
+// a page of the site is looked up in it: a target the build has is
+// fine, one it lacks is broken, and the finding points at the source
+// line all the same. The models are then only the map from a source file
+// to its URL.
+
+// builtPage is what a fragment may name on one page of a build: the ids
+// of its elements and the names of its <a> elements, read once, the
+// first time a link names one.
+type builtPage struct {
+	once sync.Once
+	set  anchor.Set
+}
+
+// builtIDs returns the ids of the built HTML page abs, read with the
+// x/net/html tokenizer, which reads attributes without building a tree.
+// A page that cannot be read has none.
+func (a *auditor) builtIDs(root, abs string) *anchor.Set {
+	e := a.siteEntry(root)
+	e.builtMu.Lock()
+	if e.builtPages == nil {
+		e.builtPages = map[string]*builtPage{}
+	}
+	p := e.builtPages[abs]
+	if p == nil {
+		p = &builtPage{}
+		e.builtPages[abs] = p
+	}
+	e.builtMu.Unlock()
+	p.once.Do(func() {
+		src, err := readFile(abs)
+		if err != nil {
+			return
+		}
+		readBuiltIDs(src, &p.set)
+	})
+	return &p.set
+}
+
+// readBuiltIDs adds to set the ids of the elements of the HTML page src,
+// and the names of its <a> elements. A built page is mostly text: the
+// tokenizer is run only on the tags that hold an "id=" or "name="
+// attribute, found by a search for "=", each read from its "<" as a
+// whole tag. What is not a tag ("id=" in a script or comment) only adds a
+// name no link is checked wrongly against.
+func readBuiltIDs(src []byte, set *anchor.Set) {
+	for off := 0; off < len(src); {
+		k := bytes.IndexByte(src[off:], '=')
+		if k < 0 {
+			break
+		}
+		at := off + k
+		off = at + 1
+		end := at // of the attribute's name: "id = x" is "id=x"
+		for end > 0 && isHTMLSpace(src[end-1]) {
+			end--
+		}
+		if !attrNamed(src[:end], "id") && !attrNamed(src[:end], "name") {
+			continue // another attribute ("data-id=", "href="), or text
+		}
+		// Each "id=" is read from the tag before it, even when a tag
+		// read for an earlier one seemed to hold it: that tag may have
+		// been text of a comment.
+		if !readTagAt(src, at, set) {
+			// No tag found that holds the attribute or shows it is
+			// text: read the page whole.
+			readAllIDs(src, set)
+			return
+		}
+	}
+}
+
+// maxTagTries bounds how many "<" back from an attribute readTagAt tries:
+// a "<" in a quoted value or in text before the tag is passed over.
+const maxTagTries = 4
+
+// readTagAt reads the tag that holds the offset at of src, adding its
+// ids to set; it reports false when it cannot tell what holds at.
+func readTagAt(src []byte, at int, set *anchor.Set) bool {
+	hi := at
+	for range maxTagTries {
+		lt := bytes.LastIndexByte(src[:hi], '<')
+		if lt < 0 {
+			return true // text before any tag
+		}
+		z := html.NewTokenizer(bytes.NewReader(src[lt:]))
+		tt := z.Next()
+		end := lt + len(z.Raw())
+		switch tt {
+		case html.StartTagToken, html.SelfClosingTagToken:
+			if end <= at {
+				return true // text after a tag
+			}
+			// A "<" with no ">" after it before this tag may open a tag
+			// that holds this one as text of its attributes
+			// ("<a <b name=x>" is an <a>): the tokenizer decides.
+			if bytes.LastIndexByte(src[:lt], '<') > bytes.LastIndexByte(src[:lt], '>') {
+				return false
+			}
+			addTagIDs(z, set)
+			return true
+		case html.CommentToken, html.DoctypeToken, html.EndTagToken:
+			return true // in it, or text after it
+		}
+		hi = lt // a "<" that begins no tag: look further back
+	}
+	return false
+}
+
+// addTagIDs adds the id of the tag z has just read, and its name when it
+// is an <a>.
+func addTagIDs(z *html.Tokenizer, set *anchor.Set) {
+	name, more := z.TagName()
+	isA := len(name) == 1 && name[0] == 'a'
+	for more {
+		var k, v []byte
+		k, v, more = z.TagAttr()
+		if len(v) > 0 && (string(k) == "id" || isA && string(k) == "name") {
+			set.Add(string(v))
+		}
+	}
+}
+
+// readAllIDs adds the ids of every tag of src, tokenizing it whole.
+func readAllIDs(src []byte, set *anchor.Set) {
+	z := html.NewTokenizer(bytes.NewReader(src))
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			return
+		case html.StartTagToken, html.SelfClosingTagToken:
+			addTagIDs(z, set)
+		}
+	}
+}
+
+// attrNamed reports whether b ends with the attribute name n (lower
+// case), in any case, after white space, a quote or a "/": the end of
+// the tag name or of an attribute before it.
+func attrNamed(b []byte, n string) bool {
+	if len(b) <= len(n) {
+		return false
+	}
+	tail := b[len(b)-len(n):]
+	for i := range len(n) {
+		if tail[i]|0x20 != n[i] {
+			return false
+		}
+	}
+	c := b[len(b)-len(n)-1]
+	return isHTMLSpace(c) || c == '"' || c == '\'' || c == '/'
+}
+
+func isHTMLSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' }
+
+// findBuilt sets the build output of each site of the tree at root: the
+// folder the user names (Config.Built, -built), which may be anywhere,
+// or the one the configuration names (site.built), which must be below
+// the root, for the site whose folder holds it (the root's site for a
+// folder outside the root); else the generator's default output folder
+// where it holds an index.html.
+func (a *auditor) findBuilt(root string, sites []*site.Site) {
+	named, abs := "", ""
+	switch {
+	case a.cfg.Built != "":
+		abs = filepath.Clean(a.cfg.Built)
+		if info, err := os.Stat(abs); err != nil || !info.IsDir() {
+			a.fail(fmt.Errorf("-built: %q is not a folder", a.cfg.Built))
+			abs = ""
+		} else if rel, err := filepath.Rel(root, abs); err == nil && filepath.IsLocal(rel) {
+			named = filepath.ToSlash(rel)
+		}
+	case a.cfg.Site.Built != "":
+		clean := path.Clean(filepath.ToSlash(a.cfg.Site.Built))
+		lk := lookup{}
+		if !path.IsAbs(clean) && filepath.IsLocal(clean) {
+			lk = a.fs.find(root, clean)
+		}
+		// Nothing outside the root is read: not through a symbolic
+		// link either.
+		if !lk.exists || !lk.dir || lk.right != "" || lk.link && !a.inRoot(root, lk.abs) {
+			a.fail(fmt.Errorf("site.built: %q is not a folder below the root %q", a.cfg.Site.Built, a.showRoot(root)))
+			break
+		}
+		named, abs = clean, lk.abs
+	}
+	var holder *site.Site // the innermost site whose folder holds the named build
+	if abs != "" && named == "" && len(sites) > 0 {
+		holder = sites[0] // a build outside the root: the root's site
+	}
+	for _, s := range sites {
+		if named != "" && (s.Dir() == "" || named == s.Dir() || strings.HasPrefix(named, s.Dir()+"/")) {
+			if holder == nil || len(s.Dir()) > len(holder.Dir()) {
+				holder = s
+			}
+		}
+	}
+	for _, s := range sites {
+		switch {
+		case s == holder:
+			shown := named
+			if shown == "" {
+				shown = filepath.ToSlash(abs)
+			}
+			s.SetBuilt(shown, abs)
+		case s.DefaultBuilt() != "":
+			dir := s.DefaultBuilt()
+			if lk := a.fs.find(root, dir+"/index.html"); lk.exists && !lk.dir && (!lk.link || a.inRoot(root, lk.abs)) {
+				s.SetBuilt(dir, filepath.Join(root, filepath.FromSlash(dir)))
+			}
+		}
+	}
+}
+
+// builtFile returns the file of the build of s that serves the URL path
+// p (decoded, from "/"), as a static server does: the file itself, a
+// folder's index.html, or the page with ".html" added.
+func (a *auditor) builtFile(s *site.Site, p string) (lookup, bool) {
+	p = s.BuiltPath(p)
+	dir := s.BuiltDir()
+	rel := strings.Trim(path.Clean("/"+p), "/")
+	var cands []string
+	if strings.HasSuffix(p, "/") || rel == "" {
+		cands = []string{path.Join(rel, "index.html")}
+	} else {
+		cands = []string{rel, path.Join(rel, "index.html"), rel + ".html"}
+	}
+	for _, c := range cands {
+		// Nothing outside the build is read: not through a symbolic
+		// link of the build either.
+		if lk := a.fs.find(dir, c); lk.exists && !lk.dir && lk.right == "" && (!lk.link || within(dir, lk.abs)) {
+			return lk, true
+		}
+	}
+	return lookup{}, false
+}
+
+// sourceExts are the extensions of the Markdown sources that generators
+// render, and whose links they rewrite to the page.
+var sourceExts = []string{".md", ".mdx", ".markdown"}
+
+// builtSource returns the built page of the source file named by the URL
+// path p ("/reference/api.md"), which no file of the tree is (a plugin
+// wrote it at build time): the generators publish a.md at a/, a.html or
+// a, and an index or README at its folder.
+func (a *auditor) builtSource(s *site.Site, p string) (lookup, bool) {
+	for _, ext := range sourceExts {
+		stem, ok := strings.CutSuffix(p, ext)
+		if !ok {
+			continue
+		}
+		if base := path.Base(stem); strings.EqualFold(base, "index") || strings.EqualFold(base, "readme") {
+			return a.builtFile(s, path.Dir(stem)+"/")
+		}
+		return a.builtFile(s, stem)
+	}
+	return lookup{}, false
+}
+
+// checkBuilt checks a link of a page of s, whose build is present,
+// against the build: t is the link resolved as a path of the tree, lk
+// what is there; own says the link is an absolute URL of the site.
+func (a *auditor) checkBuilt(r *reporter, s *site.Site, pageURL, ref string, t local, lk lookup, own bool) {
+	p, ok := "", false
+	if lk.exists && !lk.dir {
+		// A link to a page's source, which the generator rewrites, or
+		// to a file it copies: where the site serves it.
+		p, ok = s.URL(t.rel)
+		if !ok {
+			p, ok = s.ServedAt(t.rel)
+		}
+	}
+	if !ok {
+		if climbsURL(pageURL, ref) {
+			if !lk.exists {
+				r.report(policy.CategoryUnverifiable, 0, nil, "%q climbs above the root of %s, to what else its host serves: it cannot be checked offline", r.shown, theSite(s))
+			}
+			return
+		}
+		if p, ok = resolveURL(pageURL, ref); !ok {
+			return
+		}
+	}
+	found, ok := a.builtFile(s, p)
+	if !ok {
+		found, ok = a.builtSource(s, p)
+	}
+	// The host's redirects apply where the build has no file (Netlify's
+	// shadowing): a redirect of the path itself is the server's to
+	// follow; one of a whole prefix to the rest of the path (":splat")
+	// must lead to a page of the build.
+	if !ok {
+		if to, wild := s.Splat(p); wild {
+			if _, ok := a.builtFile(s, to); ok || s.ExactRedirect(to) {
+				return
+			}
+			r.report(policy.CategoryBrokenFile, 0, nil, "%q leads to %q on %s, which its build in %q does not have, nor %q, where the site's redirects send it", r.shown, p, theSite(s), s.Built()+"/", to)
+			return
+		}
+		if _, ok := s.Redirected(p); ok {
+			return
+		}
+	}
+	if !ok && own {
+		// An absolute URL of the site may name what its host serves
+		// besides the build (a version prefix, another site).
+		r.report(policy.CategoryUnverifiable, 0, nil, "%q is a page of %s at %q, which its build in %q does not have: the host may serve more than the build, so it cannot be checked offline", r.shown, theSite(s), p, s.Built()+"/")
+		return
+	}
+	if !ok {
+		r.report(policy.CategoryBrokenFile, 0, nil, "%q leads to %q on %s, which its build in %q does not have%s", r.shown, p, theSite(s), s.Built()+"/", fragNote(t))
+		return
+	}
+	if !t.hasFrag || anchor.Top(t.frag) || kindOf(found.abs) != kindHTML {
+		return
+	}
+	name := t.frag
+	if dec, err := uri.Unescape(name); err == nil {
+		name = dec
+	}
+	set := a.builtIDs(r.f.root, found.abs)
+	switch m, right := set.Find(t.frag, anchor.HTML); m {
+	case anchor.Found:
+	case anchor.CaseOnly:
+		r.report(policy.CategoryAnchorCase, t.fragAt, []uri.Edit{{Start: t.fragAt, End: len(r.l.URI), New: fragText(t.frag, right)}},
+			"%q names anchor %q, which the built page of %q has only as %q: anchors are case-sensitive", r.shown, name, p, right)
+	default:
+		r.report(policy.CategoryBrokenAnchor, t.fragAt, nil, "%q names anchor %q, which the built page of %q does not have", r.shown, name, p)
+	}
 }

@@ -20,8 +20,8 @@ import (
 
 // The first stage of the pipeline: collect. It turns the paths a user
 // names into the documents to read, in a deterministic order, once each:
-// a file as it is, a directory walked for .md, .markdown, .txt, .html and
-// .htm files. Listing (uriextract without -check) and auditing (Run) both
+// a file as it is, a directory walked for .md, .markdown, .mdx, .txt,
+// .html and .htm files. Listing (uriextract without -check) and auditing (Run) both
 // consume what collect emits, so that they read the same files the same
 // way.
 
@@ -38,7 +38,7 @@ var skipDirs = map[string]bool{
 // documentExt reports whether a file met in a walk is a document.
 func documentExt(name string) bool {
 	switch strings.ToLower(filepath.Ext(name)) {
-	case ".md", ".markdown", ".txt", ".html", ".htm":
+	case ".md", ".markdown", ".mdx", ".txt", ".html", ".htm":
 		return true
 	}
 	return false

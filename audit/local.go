@@ -72,7 +72,7 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 		return out
 	}
 	s := a.siteFor(f)
-	if s.Template(f.rel) || a.inCode(f, l.Start.Offset) {
+	if s.Template(f.rel) || a.inCode(f, l.Start.Offset) || f.walked && f.kind == kindHTML && !s.PublishesHTML(f.rel) {
 		return out
 	}
 	r := &reporter{a: a, f: f, l: l, shown: uri.Redact(l.URI), out: out}
@@ -85,6 +85,13 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 		ref = p
 	}
 	pageURL, isPage := s.URL(f.rel)
+	if isPage && s.Built() != "" {
+		if _, ok := a.builtFile(s, pageURL); !ok {
+			// The build did not publish the file (excluded, a draft, a
+			// page only the model thought of): it is no page.
+			isPage = false
+		}
+	}
 	// A Markdown file that is no page of the generator's site (a README
 	// beside the site) is read on the forge.
 	read := s
@@ -116,11 +123,30 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 			return r.out
 		}
 	}
+	if isPage && !lk.exists && !t.outside {
+		// A generator that looks a Markdown file's link up in more
+		// folders than the file's own (Docusaurus: the content folders
+		// and the site's folder first) finds it there.
+		for _, c := range s.MarkdownLinkFiles(f.rel, ref) {
+			if found := a.fs.find(f.root, c); found.exists && !found.dir && found.right == "" && (!found.link || a.inRoot(f.root, found.abs)) {
+				t.rel, lk = c, found
+				break
+			}
+		}
+	}
+	if isPage && s.Built() != "" && read == s {
+		a.checkBuilt(r, s, pageURL, ref, t, lk, false)
+		return r.out
+	}
 	// A page of a generator's site links to URLs of the site: where the
 	// path of the tree finds no file (or only a folder), the site's
 	// layout decides. So do root-relative links of any file where the
 	// site serves folders at "/".
-	if !lk.exists || lk.dir && !s.Forge {
+	// A path of the tree that differs from the link only in case, or a
+	// file where the link names a folder ("/gemfile/" beside a
+	// Gemfile), may still be a page the site publishes there.
+	pathOff := lk.exists && (lk.right != "" || t.dirSlash && !lk.dir)
+	if !lk.exists || !s.Forge && (lk.dir || pathOff) {
 		p, ok := "", false
 		switch {
 		case isPage:
@@ -129,29 +155,60 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 			p, ok = resolveURL("/", ref)
 		}
 		if ok {
+			// A redirect of a whole prefix with the rest of the path
+			// (":splat") applies where no file serves the path; where
+			// no file serves its target either (and no redirect of its
+			// own takes it, but the same prefix's again), the link is
+			// broken.
+			if to, ok := s.Splat(p); ok && isPage {
+				if found, _ := a.findSite(f.root, s, p); !found.exists {
+					if found, _ := a.findSite(f.root, s, to); !found.exists && !s.ExactRedirect(to) {
+						r.report(policy.CategoryBrokenFile, 0, nil, "%q leads to %q on %s, which no file of the tree publishes, nor %q, where the site's redirects send it", r.shown, p, theSite(s), to)
+						return r.out
+					}
+				}
+			}
 			if _, ok := s.Redirected(p); ok {
-				return r.out // a redirect of the site: where it leads is the server's
+				if found, _ := a.findSite(f.root, s, p); !found.exists {
+					return r.out // a redirect of the site: where it leads is the server's
+				}
 			}
 			if found, rel := a.findSite(f.root, s, p); found.exists {
 				t.rel, lk = rel, found
 				a.checkFragment(r, s, t, lk)
 				return r.out
 			}
-			if lk.exists {
+			if lk.exists && !pathOff {
 				a.checkFragment(r, read, t, lk)
 				return r.out
 			}
-			if s.Hook || s.Lenient && strings.HasPrefix(ref, "/") {
-				why := "the site's render hook resolves links"
-				if !s.Hook {
-					why = "the server may hold more than this tree"
+			// Else the path's own findings follow: its case, a file
+			// where the link names a folder.
+			if !lk.exists {
+				if s.Hook || s.Lenient && strings.HasPrefix(ref, "/") {
+					why := "the site's render hook resolves links"
+					if !s.Hook {
+						why = "the server may hold more than this tree"
+					}
+					r.report(policy.CategoryUnverifiable, 0, nil, "%q leads to %q on %s, which no file of the tree publishes; %s, so it cannot be checked offline", r.shown, p, theSite(s), why)
+					return r.out
 				}
-				r.report(policy.CategoryUnverifiable, 0, nil, "%q leads to %q on %s, which no file of the tree publishes; %s, so it cannot be checked offline", r.shown, p, theSite(s), why)
-				return r.out
-			}
-			if isPage {
-				r.report(policy.CategoryBrokenFile, 0, nil, "%q leads to %q on %s, which no file of the tree publishes%s", r.shown, p, theSite(s), fragNote(t))
-				return r.out
+				if isPage {
+					// Unknown is not broken: a URL space that configuration
+					// the model does not cover may fill, or one above the
+					// site's root (a sibling site on the same host), is not
+					// the model's to call empty.
+					if why, ok := s.UnknownPage(p); ok {
+						r.report(policy.CategoryUnverifiable, 0, nil, "%q leads to %q on %s, which no file of the tree publishes; %s, so it cannot be checked offline", r.shown, p, theSite(s), why)
+						return r.out
+					}
+					if climbsURL(pageURL, ref) {
+						r.report(policy.CategoryUnverifiable, 0, nil, "%q climbs above the root of %s, to what else its host serves: it cannot be checked offline", r.shown, theSite(s))
+						return r.out
+					}
+					r.report(policy.CategoryBrokenFile, 0, nil, "%q leads to %q on %s, which no file of the tree publishes%s", r.shown, p, theSite(s), fragNote(t))
+					return r.out
+				}
 			}
 		}
 	}
@@ -252,7 +309,8 @@ func (a *auditor) checkTemplates(f *File, out []Finding) []Finding {
 		n := len(out)
 		found := false
 		for _, c := range tl.files {
-			if lk := a.fs.find(f.root, c); lk.exists && !lk.dir && lk.right == "" {
+			// Hugo matches page paths ignoring case.
+			if lk := a.fs.find(f.root, c); lk.exists && !lk.dir && (lk.right == "" || s.Generator == "hugo") {
 				t := local{rel: c, hasFrag: tl.frag != "", frag: tl.frag, fragAt: strings.LastIndexByte(dest, '#') + 1}
 				a.checkFragment(r, s, t, lk)
 				found = true
@@ -360,6 +418,24 @@ func resolveURL(base, ref string) (string, bool) {
 	return p, true
 }
 
+// climbsURL reports whether the relative reference ref, on the page at
+// the URL path pageURL, climbs above the site's root with "..":
+// remove_dot_segments (RFC 3986 section 5.2.4) stops there silently, but
+// what the author meant is a page beside the site on its host.
+func climbsURL(pageURL, ref string) bool {
+	if strings.HasPrefix(ref, "/") {
+		return false
+	}
+	if k := strings.IndexAny(ref, "?#"); k >= 0 {
+		ref = ref[:k]
+	}
+	base := strings.TrimPrefix(pageURL, "/")
+	if strings.HasSuffix(pageURL, "/") {
+		base += "index.html" // the page's folder is its URL's
+	}
+	return climbs(base, ref)
+}
+
 // climb returns how many levels the reference ref, in the file rel,
 // climbs above the root, and the path that follows the last "..".
 func climb(fileRel, ref string) (int, string) {
@@ -428,10 +504,18 @@ func (a *auditor) checkOwn(r *reporter, s *site.Site) {
 	if _, ok := s.Redirected(p); ok {
 		return
 	}
+	if s.Built() != "" {
+		a.checkBuilt(r, s, "/", p+fragOf(l.URI), local{hasFrag: hasFrag, frag: frag, fragAt: fragAt}, lookup{}, true)
+		return
+	}
 	lk, rel := a.findSite(r.f.root, s, p)
 	if !lk.exists {
 		if s.Lenient || s.Hook {
 			r.report(policy.CategoryUnverifiable, 0, nil, "%q is a page of %s at %q, which no file of the tree publishes: it cannot be checked offline", r.shown, theSite(s), p)
+			return
+		}
+		if why, ok := s.UnknownPage(p); ok {
+			r.report(policy.CategoryUnverifiable, 0, nil, "%q is a page of %s at %q, which no file of the tree publishes; %s, so it cannot be checked offline", r.shown, theSite(s), p, why)
 			return
 		}
 		r.report(policy.CategoryBrokenFile, 0, nil, "%q is a page of %s at %q, which no file of the tree publishes%s", r.shown, theSite(s), p, fragNote(local{hasFrag: hasFrag, frag: frag}))
@@ -510,8 +594,19 @@ func (a *auditor) checkFragment(r *reporter, s *site.Site, t local, lk lookup) {
 		case anchor.Found:
 			return
 		case anchor.CaseOnly:
+			if why, ok := s.UnknownIDs(strings.TrimPrefix(where, "/")); ok {
+				r.report(policy.CategoryUnverifiable, t.fragAt, nil, "%q names anchor %q, which the source of %q shows only as %q; %s, so its ids cannot be checked offline", r.shown, name, where, right, why)
+				return
+			}
 			r.report(policy.CategoryAnchorCase, t.fragAt, []uri.Edit{{Start: t.fragAt, End: len(r.l.URI), New: fragText(t.frag, right)}},
 				"%q names anchor %q, which %q has only as %q: anchors are case-sensitive", r.shown, name, where, right)
+			return
+		}
+		if why, ok := s.UnknownIDs(strings.TrimPrefix(where, "/")); ok || tg.written != "" && !s.Forge {
+			if !ok {
+				why = tg.written
+			}
+			r.report(policy.CategoryUnverifiable, t.fragAt, nil, "%q names anchor %q, which the source of %q does not show; %s, so its ids cannot be checked offline", r.shown, name, where, why)
 			return
 		}
 		r.report(policy.CategoryBrokenAnchor, t.fragAt, nil, "%q names anchor %q, which %q does not have", r.shown, name, where)
@@ -621,4 +716,12 @@ func caseFix(ref string, wrong, right []string) []uri.Edit {
 		edits = append(edits, *hit)
 	}
 	return edits
+}
+
+// fragOf returns the fragment of ref with its "#", or "".
+func fragOf(ref string) string {
+	if k := strings.IndexByte(ref, '#'); k >= 0 {
+		return ref[k:]
+	}
+	return ""
 }

@@ -331,6 +331,8 @@ type siteEntry struct {
 	forge      *site.Site
 	detectErrs error
 	nestedErrs []error
+	builtMu    sync.Mutex
+	builtPages map[string]*builtPage // by absolute path: the ids of a built page
 }
 
 // sites holds the publishers of the roots of a run.
@@ -363,6 +365,7 @@ func (a *auditor) siteOf(root string) *site.Site {
 		}
 		e.site, e.detectErrs = s, err
 		e.nested, e.nestedErrs = site.Nested(s)
+		a.findBuilt(root, append([]*site.Site{s}, e.nested...))
 	})
 	return e.site
 }

@@ -51,6 +51,8 @@ func TestSites(t *testing.T) {
 							opts.BaseURLs = append(opts.BaseURLs, v)
 						case "generator":
 							opts.Generator = v
+						case "built":
+							opts.Built = v
 						}
 					}
 					continue

@@ -2,6 +2,7 @@ package site
 
 import (
 	"bytes"
+	"encoding/json"
 	"path"
 	"regexp"
 	"slices"
@@ -43,6 +44,7 @@ var docusaurusExts = map[string]bool{".md": true, ".mdx": true}
 func (d docusaurus) Load(t *Tree, s *Site) error {
 	src, err := t.Read(d.Detect(t))
 	s.Anchors = anchor.HTML
+	s.builtDefault = "build"
 	if m := docusaurusURL.FindSubmatch(src); m != nil {
 		b := "/"
 		if mb := docusaurusBaseURL.FindSubmatch(src); mb != nil {
@@ -54,9 +56,12 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 	s.sitePrefix = "@site/"
 	s.Mount("/", "static")
 	for _, in := range docusaurusInstances(t, src) {
+		if strings.HasPrefix(in.dir, "../") {
+			s.outside = append(s.outside, path.Clean(s.dir+"/"+in.dir))
+		}
 		switch in.kind {
 		case "docs":
-			d.docs(t, s, in.dir, in.route)
+			d.versions(t, s, src, in)
 		case "pages":
 			d.pages(t, s, in.dir, in.route)
 		case "blog":
@@ -76,6 +81,11 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 			s.Redirect(string(m[1])+"*", "")
 		}
 		s.Lenient = len(routes) == 0
+	}
+	for _, name := range docusaurusPlugins(src) {
+		if !docusaurusKnownPlugins[name] {
+			s.Unmodelled("plugins", name, true, false)
+		}
 	}
 	// A plugin that writes into static/ at build time
 	// ("path.join(context.siteDir, 'static/schemas/v1')") serves a
@@ -117,7 +127,10 @@ func docusaurusDataPage(src []byte) bool {
 
 // docusaurusInstance is one content plugin: the docs, the blog or the
 // pages, from the classic preset or a plugin entry of its own.
-type docusaurusInstance struct{ kind, dir, route string }
+type docusaurusInstance struct {
+	kind, dir, route string
+	bad              bool // dir is outside the audited root: not read
+}
 
 var (
 	docusaurusRoute     = regexp.MustCompile("`(/[A-Za-z0-9_./-]+/)\\$\\{")
@@ -136,9 +149,9 @@ var (
 // configuration is code, only plain strings are understood.
 func docusaurusInstances(t *Tree, src []byte) []docusaurusInstance {
 	defaults := map[string]docusaurusInstance{
-		"docs":  {"docs", "docs", "/docs"},
-		"blog":  {"blog", "blog", "/blog"},
-		"pages": {"pages", "src/pages", ""},
+		"docs":  {kind: "docs", dir: "docs", route: "/docs"},
+		"blog":  {kind: "blog", dir: "blog", route: "/blog"},
+		"pages": {kind: "pages", dir: "src/pages", route: ""},
 	}
 	preset := map[string]*docusaurusInstance{}
 	for k, v := range defaults {
@@ -148,7 +161,7 @@ func docusaurusInstances(t *Tree, src []byte) []docusaurusInstance {
 	options := func(kind string, body []byte) docusaurusInstance {
 		in := defaults[kind]
 		if m := docusaurusPath.FindSubmatch(body); m != nil {
-			in.dir = strings.Trim(path.Clean(string(m[1])), "./")
+			in.dir, in.bad = docusaurusDir(t, string(m[1]))
 		}
 		if m := docusaurusRouteBase.FindSubmatch(body); m != nil {
 			in.route = "/" + strings.Trim(string(m[1]), "/")
@@ -176,16 +189,38 @@ func docusaurusInstances(t *Tree, src []byte) []docusaurusInstance {
 	}
 	var out []docusaurusInstance
 	for _, k := range []string{"docs", "blog", "pages"} {
-		if in := preset[k]; in != nil && t.Exists(in.dir) {
+		if in := preset[k]; in != nil && !in.bad && t.Exists(in.dir) {
 			out = append(out, *in)
 		}
 	}
 	for _, in := range extra {
-		if t.Exists(in.dir) {
+		if !in.bad && t.Exists(in.dir) {
 			out = append(out, in)
 		}
 	}
 	return out
+}
+
+// docusaurusDir returns the folder a plugin's path option names, a
+// slash path from the site's folder: it may be beside the site's folder
+// ("../docs"), as far up as the audited root, not further: bad then,
+// and for an absolute path.
+func docusaurusDir(t *Tree, p string) (dir string, bad bool) {
+	p = path.Clean(strings.TrimPrefix(p, "./"))
+	if path.IsAbs(p) {
+		return "", true
+	}
+	up := 0
+	for rest := p; rest == ".." || strings.HasPrefix(rest, "../"); rest = strings.TrimPrefix(strings.TrimPrefix(rest, ".."), "/") {
+		up++
+	}
+	if up > t.Up {
+		return "", true
+	}
+	if p == "." {
+		return "", false
+	}
+	return p, false
 }
 
 // braced returns the object literal that opens at src[open] ("{"), up to
@@ -208,6 +243,7 @@ func braced(src []byte, open int) []byte {
 }
 
 func (docusaurus) docs(t *Tree, s *Site, dir, base string) {
+	s.contentDirs = append(s.contentDirs, dir)
 	t.Walk(dir, func(rel string) {
 		if !docusaurusExts[strings.ToLower(path.Ext(rel))] {
 			return
@@ -294,6 +330,7 @@ var docusaurusTags = regexp.MustCompile(`(?m)^tags:`)
 // that. The list pages (the blog's index, archive, tags, authors, pages
 // of posts) are made by the plugin from no file of their own.
 func (docusaurus) blog(t *Tree, s *Site, dir, base string) {
+	s.contentDirs = append(s.contentDirs, dir)
 	tagged := false // the tags pages are made when a post has tags
 	t.Walk(dir, func(rel string) {
 		if !docusaurusExts[strings.ToLower(path.Ext(rel))] {
@@ -333,5 +370,119 @@ func (docusaurus) blog(t *Tree, s *Site, dir, base string) {
 	}
 	for _, gen := range gens {
 		s.Redirect(base+gen, base+gen)
+	}
+}
+
+var (
+	docusaurusPluginsKey = regexp.MustCompile(`\b(plugins|themes)\s*:\s*\[`)
+	docusaurusModule     = regexp.MustCompile(`^\s*\[?\s*(?:require\.resolve\(\s*)?['"]([^'"]+)['"]`)
+)
+
+// docusaurusPlugins returns the module names of the entries of the
+// configuration's plugins and themes arrays ("name", ["name", {...}],
+// require.resolve("name")); local modules ("./src/plugins/x") included.
+// Entries written as functions are read apart (addRoute above).
+func docusaurusPlugins(src []byte) []string {
+	var out []string
+	for _, m := range docusaurusPluginsKey.FindAllIndex(src, -1) {
+		body := bracketed(src, m[1]-1)
+		depth := 0
+		start := 1
+		for i := 1; i < len(body); i++ {
+			switch body[i] {
+			case '[', '{', '(':
+				depth++
+			case ']', '}', ')':
+				depth--
+			}
+			if depth == 0 && body[i] == ',' || depth < 0 {
+				if mm := docusaurusModule.FindSubmatch(body[start:i]); mm != nil {
+					out = append(out, string(mm[1]))
+				}
+				start = i + 1
+			}
+			if depth < 0 {
+				break
+			}
+		}
+	}
+	return out
+}
+
+// bracketed returns the array literal that opens at src[open] ("["), up
+// to its matching "]" (or the end).
+func bracketed(src []byte, open int) []byte {
+	depth := 0
+	for i := open; i < len(src); i++ {
+		switch src[i] {
+		case '[':
+			depth++
+		case ']':
+			depth--
+			if depth == 0 {
+				return src[open : i+1]
+			}
+		}
+	}
+	return src[open:]
+}
+
+// docusaurusKnownPlugins publish no page the model does not know: the
+// content plugins, modelled above, and those that add scripts, styles,
+// search indexes, images or metadata.
+var docusaurusKnownPlugins = map[string]bool{
+	"@docusaurus/plugin-content-docs": true, "@docusaurus/plugin-content-blog": true,
+	"@docusaurus/plugin-content-pages": true, "@docusaurus/plugin-sitemap": true,
+	"@docusaurus/plugin-google-analytics": true, "@docusaurus/plugin-google-gtag": true,
+	"@docusaurus/plugin-google-tag-manager": true, "@docusaurus/plugin-ideal-image": true,
+	"@docusaurus/plugin-svgr": true, "@docusaurus/plugin-rsdoctor": true, "@docusaurus/plugin-vercel-analytics": true,
+	"@docusaurus/theme-classic": true, "@docusaurus/theme-mermaid": true, "@docusaurus/theme-live-codeblock": true,
+	"@docusaurus/theme-search-algolia": true, "docusaurus-plugin-sass": true,
+	"@docusaurus/plugin-pwa": true, "docusaurus-plugin-image-zoom": true, "plugin-image-zoom": true,
+	"@docusaurus/faster": true, "docusaurus-tailwindcss": true,
+}
+
+var docusaurusLastVersion = regexp.MustCompile(`\blastVersion:\s*['"]([^'"]+)['"]`)
+
+// versions lays out a docs instance with its versions
+// (docusaurus.io/docs/versioning): versions.json lists the versions,
+// newest first, whose docs are in versioned_docs/version-X/; the newest
+// is served at the route base, the others at base/X, and the docs
+// folder itself, the version "current", at base/next. lastVersion
+// names another version served at the base. The versions of a docs
+// instance other than the preset's ("id: 'community'") are in
+// ID_versions.json and ID_versioned_docs/.
+func (d docusaurus) versions(t *Tree, s *Site, cfg []byte, in docusaurusInstance) {
+	prefix := ""
+	if in.dir != "docs" && in.route != "/docs" {
+		prefix = path.Base(in.route) + "_" // the instance's id, mostly its route
+	}
+	var versions []string
+	if src, err := t.Read(prefix + "versions.json"); err == nil {
+		_ = json.Unmarshal(src, &versions) // a file that does not decode: no versions
+	}
+	if len(versions) == 0 {
+		d.docs(t, s, in.dir, in.route)
+		return
+	}
+	last := versions[0]
+	if m := docusaurusLastVersion.FindSubmatch(cfg); m != nil {
+		last = string(m[1])
+	}
+	at := func(v string) string {
+		if v == last {
+			return in.route
+		}
+		if v == "current" {
+			return in.route + "/next"
+		}
+		return in.route + "/" + v
+	}
+	d.docs(t, s, in.dir, at("current"))
+	for _, v := range versions {
+		if strings.ContainsAny(v, "/\\") || v == ".." || v == "." {
+			continue // no folder name
+		}
+		d.docs(t, s, prefix+"versioned_docs/version-"+v, at(v))
 	}
 }

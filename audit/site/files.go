@@ -14,11 +14,12 @@ import (
 )
 
 // SkippedDir reports whether a folder of this name is never walked: hidden
-// folders (".git", ".github", a generator's ".vitepress") and installed
+// folders (".git", a generator's ".vitepress") and installed
 // dependencies (node_modules), which neither the audit nor a publisher
-// serves as documents.
+// serves as documents. ".github" is walked: GitHub shows its Markdown
+// (SECURITY.md, CONTRIBUTING.md, the issue templates) to readers.
 func SkippedDir(name string) bool {
-	return strings.HasPrefix(name, ".") || name == "node_modules"
+	return strings.HasPrefix(name, ".") && name != ".github" || name == "node_modules"
 }
 
 // WalkFiles calls file with each file below the directory start, in lexical

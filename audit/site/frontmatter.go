@@ -17,6 +17,26 @@ type frontMatter struct {
 	Permalink string   `yaml:"permalink" toml:"permalink" json:"permalink"`
 	Draft     bool     `yaml:"draft" toml:"draft" json:"draft"`
 	Date      any      `yaml:"date" toml:"date" json:"date"`
+	// RedirectFrom are the old URLs of a Jekyll page
+	// (jekyll-redirect-from): a string or a list of them.
+	RedirectFrom any `yaml:"redirect_from" toml:"redirect_from" json:"redirect_from"`
+}
+
+// redirectsFrom returns the URLs of the front matter's redirect_from.
+func (fm frontMatter) redirectsFrom() []string {
+	switch v := fm.RedirectFrom.(type) {
+	case string:
+		return []string{v}
+	case []any:
+		var out []string
+		for _, e := range v {
+			if s, ok := e.(string); ok {
+				out = append(out, s)
+			}
+		}
+		return out
+	}
+	return nil
 }
 
 // readFrontMatter reads the front matter at the start of src: YAML

@@ -80,6 +80,7 @@ func (h hugo) Load(t *Tree, s *Site) error {
 		}
 	}
 	s.Anchors = anchor.HTML
+	s.builtDefault = outputDir(cfg.str("publishDir", "public"))
 	s.Base(cfg.str("baseURL", ""))
 	idType := "github"
 	if cfg.table("blackfriday") != nil && cfg.table("markup") == nil {
@@ -186,7 +187,15 @@ func (h hugo) Load(t *Tree, s *Site) error {
 		s.Note("embedded link render hook")
 	}
 	if cfg.table("permalinks") != nil {
-		s.Note("permalinks not modelled")
+		s.Unmodelled("keys", "permalinks", true, false)
+	}
+	// Modules bring content, layouts and shortcodes from outside the
+	// tree; a theme the tree lacks brings layouts and shortcodes.
+	for _, imp := range cfg.list("module.imports") {
+		s.Unmodelled("modules", imp.str("path", "?"), true, true)
+	}
+	if theme := cfg.str("theme", ""); theme != "" && !t.Exists("themes/"+theme) {
+		s.Unmodelled("themes", theme, true, true)
 	}
 	if e := s.deployRedirects(t); firstErr == nil {
 		firstErr = e

@@ -31,6 +31,7 @@ func (mdbook) Load(t *Tree, s *Site) error {
 	}
 	src := folder(cfg.str("book.src", "src"))
 	s.Anchors = anchor.HTML
+	s.builtDefault = outputDir(cfg.str("build.build-dir", "book"))
 	s.slug = mdbookSlug
 	s.Mount("/", src)
 	s.exts[".html"] = []string{".md"}
@@ -46,6 +47,14 @@ func (mdbook) Load(t *Tree, s *Site) error {
 		}
 		s.Page(rel, "/"+html)
 	})
+	// Preprocessors other than the built-in ones (links, index) rewrite
+	// the chapters before they are rendered: their links, their
+	// headings, their ids, what the model does not run.
+	for name := range cfg.table("preprocessor") {
+		if name != "links" && name != "index" {
+			s.Unmodelled("preprocessors", name, true, true)
+		}
+	}
 	for from, to := range cfg.table("output.html.redirect") {
 		if v, ok := to.(string); ok {
 			s.Redirect(from, v)

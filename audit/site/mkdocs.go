@@ -34,12 +34,17 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 	docs := folder(cfg.str("docs_dir", "docs"))
 	dirURLs := cfg.flag("use_directory_urls", true)
 	s.Anchors = anchor.HTML
+	s.builtDefault = outputDir(cfg.str("site_dir", "site"))
 	s.Base(cfg.str("site_url", ""))
 	s.slug = mkdocsSlug
 	s.dupSep = "_"
 	s.Mount("/", docs)
 	if dir := cfg.str("theme.custom_dir", ""); dir != "" {
-		s.templates = append(s.templates, folder(dir))
+		// The theme's folder holds templates, and files MkDocs copies
+		// to the site as they are (images, scripts, styles).
+		d := folder(dir)
+		s.templates = append(s.templates, d)
+		s.Mount("/", d)
 	}
 	// pymdownx.tabbed with a slugify function gives each content tab an
 	// id made from its title.
@@ -87,6 +92,23 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 			u = "/" + d + name + ".html"
 		}
 		s.Page(rel, u)
+	}
+	for name := range plugins {
+		if pages, ids := mkdocsPluginReach(name); pages || ids {
+			s.Unmodelled("plugins", name, pages, ids)
+		}
+	}
+	// toc's slugify option names a function of Python: its ids are
+	// not the model's.
+	for _, e := range cfg.list("markdown_extensions") {
+		if toc, ok := e["toc"].(map[string]any); ok && toc["slugify"] != nil {
+			s.Unmodelled("", "toc slugify", false, true)
+		}
+	}
+	for _, name := range mkdocsExtensions(cfg) {
+		if !mkdocsKnownExtension(name) {
+			s.Unmodelled("markdown_extensions", name, false, true)
+		}
 	}
 	if r, ok := plugins["redirects"]; ok {
 		for old := range r.table("redirect_maps") {
@@ -202,4 +224,85 @@ func mkdocsSlug(text string) string {
 		b.WriteByte('-')
 	}
 	return b.String()
+}
+
+// mkdocsPlainPlugins are the plugins that publish no page and write no
+// id the model does not know: search, the plugins modelled above, and
+// those that change only the navigation, the look or the files' bytes.
+var mkdocsPlainPlugins = map[string]bool{
+	"search": true, "blog": true, "rss": true, "redirects": true, "tags": true, "offline": true,
+	"minify": true, "minify_html": true, "git-revision-date-localized": true, "git-revision-date": true,
+	"git-authors": true, "git-committers": true, "social": true, "privacy": true, "optimize": true,
+	"glightbox": true, "awesome-pages": true, "literate-nav": true, "section-index": true,
+	"exclude": true, "exclude-search": true, "meta": true, "info": true, "group": true, "typeset": true,
+	"material/search": true, "material/tags": true, "material/social": true, "material/offline": true,
+	"material/privacy": true, "material/optimize": true, "material/meta": true, "material/info": true,
+	"material/group": true, "material/typeset": true, "material/blog": true, "material/rss": true,
+	"autorefs": true, "table-reader": true, "mermaid2": true,
+	"termynal": true, "open-in-new-tab": true, "callouts": true, "badges": true, "drawio": true,
+}
+
+// mkdocsIDPlugins write ids into the pages but publish none of their
+// own: an anchor on a page is unknown, a page is not.
+var mkdocsIDPlugins = map[string]bool{
+	"mkdocstrings": true, "macros": true, "include-markdown": true, "enumerate-headings": true,
+	"neoteroi.mkdocsoad": true, "swagger-ui-tag": true, "render_swagger": true,
+}
+
+// mkdocsPluginReach says what a plugin may publish that the model does
+// not know: pages, ids, or both (any plugin not listed: it may do
+// anything).
+func mkdocsPluginReach(name string) (pages, ids bool) {
+	switch {
+	case mkdocsPlainPlugins[name]:
+		return false, false
+	case mkdocsIDPlugins[name]:
+		return false, true
+	}
+	return true, true
+}
+
+// mkdocsExtensions returns the names of the configuration's Markdown
+// extensions: an entry is a name, or a map of one name to options.
+func mkdocsExtensions(cfg config) []string {
+	var out []string
+	list, _ := cfg.get("markdown_extensions").([]any)
+	for _, e := range list {
+		switch v := e.(type) {
+		case string:
+			out = append(out, v)
+		case map[string]any:
+			for name := range v {
+				out = append(out, name)
+			}
+		}
+	}
+	return out
+}
+
+// mkdocsKnownExtension reports whether a Markdown extension writes no id
+// the model does not make: those of Python-Markdown and PyMdown
+// Extensions that only style text, and toc, attr_list and
+// pymdownx.tabbed, whose ids are modelled. Snippets' included headings
+// are the included file's (Site.Snippets).
+func mkdocsKnownExtension(name string) bool {
+	name = strings.TrimPrefix(name, "markdown.extensions.")
+	if rest, ok := strings.CutPrefix(name, "pymdownx."); ok {
+		switch rest {
+		case "arithmatex", "betterem", "caret", "critic", "details", "emoji", "escapeall", "extra",
+			"highlight", "inlinehilite", "keys", "magiclink", "mark", "progressbar", "saneheaders",
+			"smartsymbols", "snippets", "striphtml", "superfences", "tabbed", "tasklist", "tilde",
+			"blocks.admonition", "blocks.details", "blocks.tab", "blocks.html", "blocks.caption", "fancylists", "quotes":
+			return true
+		}
+		return false
+	}
+	switch name {
+	case "toc", "tables", "fenced_code", "codehilite", "admonition", "attr_list", "def_list",
+		"footnotes", "md_in_html", "meta", "abbr", "sane_lists", "smarty", "nl2br", "extra",
+		"legacy_attrs", "legacy_em", "wikilinks", "material.extensions.emoji",
+		"mdx_truly_sane_lists", "markdown_checklist.extension", "mdx_breakless_lists", "github-callouts":
+		return true
+	}
+	return false
 }

@@ -47,17 +47,26 @@ func mayHoldMarker(name string) bool {
 // (its URLs name paths from the top). The search does not go below a
 // site's folder, nor into hidden folders, node_modules, vendor or
 // testdata. When the root is itself a generator's site (any but a plain
-// static folder) it holds no other: the result is empty. Errors are of
+// static folder), the folders that hold its pages or that it serves are
+// its own: no site is looked for in them. Errors are of
 // configuration files that could not be read; each site is usable all
 // the same, each named by its file.
 func Nested(root *Site) ([]*Site, []error) {
+	// A generator's site at the root owns the folders that hold its
+	// pages and the folders it serves: a site below them is part of
+	// it. Elsewhere (a test fixture with an mkdocs.yml of its own, an
+	// example project) a folder may be a site of its own.
+	var owned map[string]bool
 	if !root.Forge && root.Generator != "static" {
-		return nil, nil
+		owned = root.ownedDirs()
 	}
 	var sites []*Site
 	var errs []error
 	var visit func(rel string, depth int)
 	visit = func(rel string, depth int) {
+		if owned[rel] {
+			return
+		}
 		entries, err := os.ReadDir(filepath.Join(root.root, filepath.FromSlash(rel)))
 		if err != nil {
 			return
@@ -95,7 +104,7 @@ func Nested(root *Site) ([]*Site, []error) {
 // the root site's folder), or nil when no generator recognizes it.
 func detectIn(root *Site, dir string) (*Site, error) {
 	abs := filepath.Join(root.root, filepath.FromSlash(dir))
-	t := &Tree{Root: abs}
+	t := &Tree{Root: abs, Up: strings.Count(dir, "/") + 1}
 	for _, g := range nestedGenerators {
 		ev := g.Detect(t)
 		if ev == "" {
@@ -111,4 +120,26 @@ func detectIn(root *Site, dir string) (*Site, error) {
 		return s, err
 	}
 	return nil, nil
+}
+
+// ownedDirs returns the folders (slash paths from the site's folder)
+// that hold pages of the site, at any depth, and those it serves, with
+// the folders above them, the site's folder itself left out.
+func (s *Site) ownedDirs() map[string]bool {
+	owned := map[string]bool{}
+	add := func(d string) {
+		for ; d != "." && d != "" && d != "/" && !owned[d]; d = path.Dir(d) {
+			owned[d] = true
+		}
+	}
+	for rel := range s.urls {
+		add(path.Dir(rel))
+	}
+	for _, m := range s.mounts {
+		add(m.dir)
+	}
+	for _, d := range s.templates {
+		add(d)
+	}
+	return owned
 }

@@ -10,7 +10,8 @@ import (
 // TestNested checks which folders below the root are taken for sites:
 // the generators' configuration files up to three levels down, not in
 // dependencies, fixtures or hidden folders, not below a site's folder,
-// and not at all when the root is itself a generator's site.
+// and, when the root is itself a generator's site, not in the folders
+// that site owns.
 func TestNested(t *testing.T) {
 	files := []string{
 		"README.md",
@@ -57,13 +58,21 @@ func TestNested(t *testing.T) {
 		t.Errorf("nested sites %q, want %q", got, want)
 	}
 
-	// The root's own generator publishes the whole tree.
+	// The root's own generator publishes docs/ (MkDocs' docs_dir): the
+	// Hugo site there is part of it; the others are sites of their own
+	// (an example project, a test fixture).
 	if err := os.WriteFile(filepath.Join(root, "mkdocs.yml"), []byte("site_name: x\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	top, _ = Detect(root, Options{})
-	if sites, _ := Nested(top); len(sites) != 0 {
-		t.Errorf("below a root published by %s: nested sites %d, want none", top.Generator, len(sites))
+	sites, _ = Nested(top)
+	got = got[:0]
+	for _, s := range sites {
+		got = append(got, s.Dir()+": "+s.Generator)
+	}
+	want = []string{"a/b/book: mdbook", "guide: vitepress", "pages: jekyll", "website: docusaurus", "www: mkdocs"}
+	if !slices.Equal(got, want) {
+		t.Errorf("below a root published by %s: nested sites %q, want %q", top.Generator, got, want)
 	}
 }
 

@@ -49,6 +49,10 @@ type Options struct {
 	Index []string
 	// Redirects names redirect files (Netlify "_redirects" syntax).
 	Redirects []string
+	// Built is the folder of the site's build output, a slash path from
+	// the audited root: its HTML is the truth of what pages and ids the
+	// site has. "" looks for the generator's default output folder.
+	Built string
 }
 
 // Generator is one publisher's rules.
@@ -132,7 +136,7 @@ type Site struct {
 	bases      []base
 	shownBases []string // as configured, for String
 	notes      []string
-	wild       []string // URL path prefixes redirected as a whole ("/old/*")
+	wild       []wildRedirect // URL path prefixes redirected as a whole ("/old/*")
 	// sitePrefix begins a path from the site's folder ("@site/").
 	sitePrefix string
 	// contentDirs hold the pages (Hugo's content directories).
@@ -145,6 +149,25 @@ type Site struct {
 	// the site is built (an MDX page rendering imported JSON).
 	dynamic   map[string]bool
 	titleNoID bool // a page's leading "# Title" is its title, with no id
+	// unmodelled are the plugins, preprocessors and keys of the
+	// configuration the model does not cover (kind, name); unknown are
+	// the URL spaces they may publish into; unknownIDs says why no
+	// page's ids are all known, unknownPageIDs why one page's are not.
+	unmodelled     [][2]string
+	unknown        []unknownSpace
+	unknownIDs     string
+	unknownPageIDs map[string]string
+	// builtDefault is the generator's default output folder, a slash
+	// path from the site's folder; built is the build output used, a
+	// slash path from the audited root, "" when there is none.
+	builtDefault string
+	built        string
+	builtAbs     string
+	builtPrefix  string // what the URL paths have that the build's paths do not (Jekyll's baseurl)
+	// outside are folders beside the site's folder that it publishes
+	// (Docusaurus' docs path "../docs"), slash paths from the audited
+	// root.
+	outside []string
 }
 
 // OwnHeadingIDs reports whether the publisher gives headings ids of its
@@ -285,6 +308,12 @@ func (s *Site) String() string {
 	for _, n := range s.notes {
 		b.WriteString(", " + n)
 	}
+	if s.built != "" {
+		fmt.Fprintf(&b, ", pages and ids from the build in %s/", s.built)
+	}
+	for _, n := range s.unmodelledNotes() {
+		b.WriteString(", " + n)
+	}
 	return b.String()
 }
 
@@ -334,7 +363,7 @@ func (s *Site) Mount(u, dir string) {
 // Redirect records that the URL path from redirects to the URL to.
 func (s *Site) Redirect(from, to string) {
 	if p, ok := strings.CutSuffix(from, "*"); ok {
-		s.wild = append(s.wild, p)
+		s.wild = append(s.wild, wildRedirect{p, to})
 		return
 	}
 	s.redirects[cleanURL(from)] = to
@@ -430,6 +459,11 @@ func (s *Site) Contains(rel string) bool {
 // inner returns the path from the site's folder of rel, a slash path
 // from the audited root; false when rel is outside that folder.
 func (s *Site) inner(rel string) (string, bool) {
+	for _, o := range s.outside {
+		if rel == o || strings.HasPrefix(rel, o+"/") {
+			return strings.Repeat("../", strings.Count(s.dir, "/")+1) + rel, true
+		}
+	}
 	if s.dir == "" {
 		return rel, true
 	}
@@ -451,6 +485,8 @@ func (s *Site) outer(rel string) string {
 		return rel
 	case rel == "":
 		return s.dir
+	case strings.HasPrefix(rel, "../"):
+		return path.Clean(s.dir + "/" + rel) // a folder beside the site's (Site.outside)
 	}
 	return s.dir + "/" + rel
 }
@@ -466,11 +502,44 @@ func (s *Site) Redirected(p string) (string, bool) {
 		to, ok = s.redirects[cleanURL(p)+"/"]
 	}
 	for _, w := range s.wild {
-		if !ok && strings.HasPrefix(p, w) {
-			to, ok = w+"*", true
+		if !ok && strings.HasPrefix(p, w.prefix) {
+			to, ok = w.prefix+"*", true
 		}
 	}
 	return to, ok
+}
+
+// ExactRedirect reports whether the URL path p has a redirect of its
+// own, not one of a whole prefix.
+func (s *Site) ExactRedirect(p string) bool {
+	_, ok := s.redirects[cleanURL(p)]
+	if !ok && !strings.HasSuffix(p, "/") {
+		_, ok = s.redirects[cleanURL(p)+"/"]
+	}
+	return ok
+}
+
+// wildRedirect redirects the URL paths under prefix to to, where
+// ":splat" stands for the rest of the path (Netlify's "/a/* /b/:splat").
+type wildRedirect struct{ prefix, to string }
+
+// Splat returns where a redirect of a whole prefix sends the URL path p,
+// when the redirect names a path of the same site with the rest of p
+// (":splat"): a server applies such a redirect only where no file
+// serves p (Netlify's shadowing), so the target must be a page.
+func (s *Site) Splat(p string) (string, bool) {
+	if _, ok := s.redirects[cleanURL(p)]; ok {
+		return "", false
+	}
+	for _, w := range s.wild {
+		if rest, ok := strings.CutPrefix(p, w.prefix); ok {
+			if !strings.HasPrefix(w.to, "/") || !strings.Contains(w.to, ":splat") {
+				return "", false
+			}
+			return strings.Replace(w.to, ":splat", rest, 1), true
+		}
+	}
+	return "", false
 }
 
 // Files returns the files, slash paths from the audited root, that may
@@ -574,15 +643,19 @@ func cutFold(s, prefix string) (string, bool) {
 // Tree reads the files of the tree a site is built from. A generator's
 // configuration is the repository's, and may name any folder
 // (contentDir = "../../..", docs_dir: /etc): every path a Tree is asked
-// for goes through path, which keeps it inside Root, as written and
-// through symbolic links (docs/security.md), so that no publisher model
+// for goes through path, which keeps it inside the audited root (Root,
+// or Up folders above it), as written and through symbolic links (docs/security.md), so that no publisher model
 // reads, lists or tests for a file outside the tree.
 type Tree struct {
 	Root string // absolute
+	// Up is how many folders above Root are still inside the audited
+	// root: a site in docs/website/ may read ../../docs, not more.
+	Up int
 
 	mu   sync.Mutex
-	real string          // Root with its symbolic links resolved; "" until asked
-	dirs map[string]bool // folder -> whether it is inside Root once links are resolved
+	top  string          // Root climbed Up folders: what path keeps a path inside
+	real string          // top with its symbolic links resolved; "" until asked
+	dirs map[string]bool // folder -> whether it is inside top once links are resolved
 }
 
 // path returns the file the slash path rel names under the root, or
@@ -593,16 +666,29 @@ type Tree struct {
 // or not its target exists, so that what the tree learns from the answer
 // is nothing of the outside.
 func (t *Tree) path(rel string) (string, bool) {
-	p := filepath.Join(t.Root, filepath.FromSlash(strings.TrimPrefix(path.Clean("/"+rel), "/")))
-	if p == t.Root {
+	t.mu.Lock()
+	if t.real == "" {
+		t.top = t.Root
+		for range t.Up {
+			t.top = filepath.Dir(t.top)
+		}
+		t.real = confine.Real(t.top)
+		t.dirs = map[string]bool{}
+	}
+	top := t.top
+	t.mu.Unlock()
+	// rel is from Root; it may climb Up folders to the audited root,
+	// and stops there.
+	if top != t.Root {
+		site, _ := filepath.Rel(top, t.Root)
+		rel = path.Join(filepath.ToSlash(site), rel)
+	}
+	p := filepath.Join(top, filepath.FromSlash(strings.TrimPrefix(path.Clean("/"+rel), "/")))
+	if p == top {
 		return p, true
 	}
 	dir := filepath.Dir(p)
 	t.mu.Lock()
-	if t.real == "" {
-		t.real = confine.Real(t.Root)
-		t.dirs = map[string]bool{}
-	}
 	in, ok := t.dirs[dir]
 	if !ok {
 		in = confine.Within(t.real, confine.Real(dir))

@@ -4,6 +4,8 @@ import (
 	"path"
 	"regexp"
 	"strings"
+
+	"github.com/urilint/urilint/uri"
 )
 
 // Link templates whose target is a file of the tree: Hugo's ref and
@@ -47,13 +49,25 @@ func (s *Site) templateTarget(rel, dest string) (files []string, frag string, ok
 		if arg == "" {
 			return []string{rel}, frag, true // the page itself
 		}
+		// Hugo finds a page by its path normalized: percent-decoded,
+		// lower-cased (the caller matches names ignoring case), a
+		// space and a "-" alike.
+		if dec, err := uri.Unescape(arg); err == nil {
+			arg = dec
+		}
+		args := []string{arg}
+		if alt := strings.ReplaceAll(arg, " ", "-"); alt != arg {
+			args = append(args, alt)
+		}
 		var bases []string
 		if !strings.HasPrefix(arg, "/") {
 			bases = append(bases, path.Dir(rel))
 		}
 		bases = append(bases, s.contentDirs...)
 		for _, b := range bases {
-			files = append(files, contentCandidates(path.Join(b, arg))...)
+			for _, a := range args {
+				files = append(files, contentCandidates(path.Join(b, a))...)
+			}
 		}
 		return files, frag, true
 	case "jekyll":

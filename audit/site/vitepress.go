@@ -3,6 +3,7 @@ package site
 import (
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -32,20 +33,60 @@ func (vitepress) Detect(t *Tree) string {
 				return dir + "/" + c
 			}
 		}
+		// A configuration split into modules: .vitepress/config/index.ts.
+		for _, c := range vitepressConfigs {
+			c = "config/index" + strings.TrimPrefix(c, "config")
+			if t.Exists(dir + "/" + c) {
+				return dir + "/" + c
+			}
+		}
 	}
 	return ""
+}
+
+// maxConfigModules bounds how many modules of a split configuration are
+// read.
+const maxConfigModules = 16
+
+// readVitepressConfig reads the configuration file rel, and the other
+// modules of its folder when it is .vitepress/config/index.*: a
+// configuration split into modules (shared.ts, en.ts...) is read as one
+// text, since only plain options are read from it.
+func readVitepressConfig(t *Tree, rel string) ([]byte, error) {
+	src, err := t.Read(rel)
+	if err != nil || path.Base(path.Dir(rel)) != "config" {
+		return src, err
+	}
+	n := 0
+	t.Walk(path.Dir(rel), func(m string) {
+		if m == rel || n >= maxConfigModules || !slices.Contains(vitepressConfigs, "config"+path.Ext(m)) {
+			return
+		}
+		n++
+		if more, err := t.Read(m); err == nil {
+			src = append(append(src, '\n'), more...)
+		}
+	})
+	return src, nil
 }
 
 var (
 	vitepressSrcDir   = regexp.MustCompile(`srcDir:\s*['"]([^'"]*)['"]`)
 	vitepressClean    = regexp.MustCompile(`cleanUrls:\s*true`)
 	vitepressRewrites = regexp.MustCompile(`\brewrites\s*:`)
+	// markdown.anchor.slugify names a function of the configuration:
+	// the heading ids are its, not VitePress's.
+	vitepressSlugify = regexp.MustCompile(`\banchor\s*:\s*\{[^}]*\bslugify\b`)
 )
 
 func (v vitepress) Load(t *Tree, s *Site) error {
 	cfgPath := v.Detect(t)
-	src, err := t.Read(cfgPath)
-	root := strings.TrimSuffix(strings.TrimSuffix(path.Dir(cfgPath), ".vitepress"), "/")
+	src, err := readVitepressConfig(t, cfgPath)
+	cfgDir := path.Dir(cfgPath)
+	if path.Base(cfgDir) == "config" {
+		cfgDir = path.Dir(cfgDir)
+	}
+	root := strings.TrimSuffix(strings.TrimSuffix(cfgDir, ".vitepress"), "/")
 	dir := root
 	if m := vitepressSrcDir.FindSubmatch(src); m != nil {
 		dir = strings.Trim(path.Join(root, string(m[1])), "/.")
@@ -57,7 +98,11 @@ func (v vitepress) Load(t *Tree, s *Site) error {
 		s.Lenient = true
 		s.Note("rewrites not modelled")
 	}
+	if vitepressSlugify.Match(src) {
+		s.Unmodelled("", "markdown.anchor.slugify", false, true)
+	}
 	s.Anchors = anchor.HTML
+	s.builtDefault = outputDir(root + "/.vitepress/dist")
 	s.slug = vitepressSlug
 	pub := strings.TrimPrefix(dir+"/public", "/")
 	s.Mount("/", pub)

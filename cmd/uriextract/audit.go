@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"regexp"
 	"strings"
 
@@ -27,7 +28,8 @@ type auditOptions struct {
 	fix     bool
 	diff    bool
 
-	site config.Site // the site: section of the configuration file
+	site  config.Site // the site: section of the configuration file
+	built string      // -built, over site.built
 
 	remote     bool
 	net        remote.Config
@@ -44,6 +46,7 @@ func (a *auditOptions) flags(fset *flag.FlagSet) {
 	fset.StringVar(&a.root, "root", "", "with -check, the `directory` that \"/\" links start from and \"..\" may not leave (default: the top of the git work tree, else the directory given)")
 	fset.BoolVar(&a.fix, "fix", false, "with -check, apply the safe fixes to the files and report what is left")
 	fset.BoolVar(&a.diff, "diff", false, "with -check, print the safe fixes as a unified diff (for git apply) instead of findings")
+	fset.StringVar(&a.built, "built", "", "with -check, the `directory` of the site's build output: pages and ids are taken from its HTML (default: the generator's output folder, when it is there)")
 
 	a.net = remote.DefaultConfig()
 	fset.BoolVar(&a.remote, "remote", false, "with -check, also fetch the absolute http and https links (not those in code, unless -code) and report the dead, moved and anchor-less ones")
@@ -127,6 +130,16 @@ func runAudit(o options, pol *policy.Policy, paths []string, stdin io.Reader, st
 		Remote:    check,
 		Context:   ctx,
 		Site:      site.Options(o.audit.site), // the same fields, one to one
+	}
+	if o.audit.built != "" {
+		// The flag names a folder as the shell does, from the working
+		// directory; the file's key, from the root.
+		abs, err := filepath.Abs(o.audit.built)
+		if err != nil {
+			say(stderr, "-built: %v", err)
+			return exitError
+		}
+		cfg.Built = abs
 	}
 	mode := audit.NoFix
 	switch {

@@ -69,7 +69,7 @@ type options struct {
 // checkOnly are the flags that mean something only with -check.
 var checkOnly = map[string]bool{
 	"enable": true, "disable": true, "allow-zone": true,
-	"output": true, "root": true, "fix": true, "diff": true,
+	"output": true, "root": true, "fix": true, "diff": true, "built": true,
 	"remote": true, "timeout": true, "retries": true, "cache": true, "cache-ttl": true,
 	"concurrency": true, "per-host": true, "max-time": true, "url-time": true, "exclude-url": true,
 	"user-agent": true, "header": true, "per-host-interval": true, "suggest": true, "archive-api": true, "github-api": true, "allow-env": true,

@@ -123,6 +123,7 @@ type Site struct {
 	Extensions map[string]string `yaml:"extensions" doc:"published extensions and the source extensions they come from"`
 	Index      []string          `yaml:"index" doc:"the file names that serve a directory"`
 	Redirects  []string          `yaml:"redirects" doc:"redirect files (_redirects)"`
+	Built      string            `yaml:"built" doc:"the folder of the site's build output: pages and ids are taken from its HTML (default: the generator's output folder, when it is there)"`
 }
 
 // Duration is a time.Duration written as Go writes one ("10s", "3m").

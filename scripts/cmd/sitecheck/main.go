@@ -4,6 +4,7 @@
 //
 //	sitecheck extract FIXTURE.txtar DIR    write the fixture's files
 //	sitecheck compare FIXTURE.txtar SRC OUT  audit SRC, read the built OUT
+//	sitecheck nobuild FIXTURE.txtar          say why the fixture is not built (exit 0), or exit 1
 //
 // Every link of the fixture is labelled "L1", "L2"...; in the built
 // pages it is the a element with that text. A link resolves in the
@@ -11,7 +12,9 @@
 // index.html) and, with a fragment, that file has the id. A "base /p"
 // line in the fixture's "site-check" section says the site is served
 // under /p (Jekyll's baseurl); "skip L9: why" leaves a label out of the
-// comparison, "strip L10: why" out of the build too.
+// comparison, "strip L10: why" out of the build too; "nobuild: why" says
+// the generator here cannot build the fixture (a plugin it lacks, a
+// build folder the fixture brings).
 package main
 
 import (
@@ -32,7 +35,7 @@ import (
 )
 
 func main() {
-	if len(os.Args) < 4 {
+	if len(os.Args) < 3 || len(os.Args) < 4 && os.Args[1] != "nobuild" {
 		fmt.Fprintln(os.Stderr, "usage: sitecheck extract FIXTURE DIR | compare FIXTURE SRC OUT")
 		os.Exit(2)
 	}
@@ -41,6 +44,19 @@ func main() {
 		fail(err)
 	}
 	switch os.Args[1] {
+	case "nobuild":
+		for _, f := range ar.Files {
+			if f.Name != "site-check" {
+				continue
+			}
+			for _, l := range strings.Split(string(f.Data), "\n") {
+				if why, ok := strings.CutPrefix(l, "nobuild:"); ok {
+					fmt.Println(strings.TrimSpace(why))
+					return
+				}
+			}
+		}
+		os.Exit(1)
 	case "extract":
 		_, strip := directives(ar)
 		for _, f := range ar.Files {

@@ -1,0 +1,107 @@
+package audit
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/urilint/urilint/internal/anchor"
+	"golang.org/x/net/html"
+)
+
+// builtIDTests are built pages and the fragments each must have, or
+// must not.
+var builtIDTests = []struct {
+	src     string
+	has     []string
+	hasNot  []string
+	comment string
+}{
+	{`<h2 id="setup">Setup</h2>`, []string{"setup"}, []string{"Setup"}, "an element's id"},
+	{`<a name="legacy"></a><div name="form-field"></div>`, []string{"legacy"}, []string{"form-field"}, "name counts on <a> only"},
+	{`<div data-id="x" class="y"><p ID = 'Upper' >`, []string{"Upper"}, []string{"x"}, "data-id is not id; ID in any case, spaces around ="},
+	{`<p>a = b, id=c</p><h3 title="x>y" id="after-gt">`, []string{"after-gt"}, []string{"c"}, "text is no tag; > in a value"},
+	{`<span id=bare>`, []string{"bare"}, nil, "an unquoted value"},
+	{`<img src=a.png/id="x">`, nil, nil, "one attribute's value"},
+}
+
+// TestReadBuiltIDs checks the ids read of built pages.
+func TestReadBuiltIDs(t *testing.T) {
+	for _, tt := range builtIDTests {
+		var set anchor.Set
+		readBuiltIDs([]byte(tt.src), &set)
+		for _, id := range tt.has {
+			if m, _ := set.Find(id, anchor.HTML); m != anchor.Found {
+				t.Errorf("readBuiltIDs(%q) has no %q (%s)", tt.src, id, tt.comment)
+			}
+		}
+		for _, id := range tt.hasNot {
+			if m, _ := set.Find(id, anchor.HTML); m == anchor.Found {
+				t.Errorf("readBuiltIDs(%q) has %q (%s)", tt.src, id, tt.comment)
+			}
+		}
+	}
+}
+
+// tokenIDs are the ids and <a> names the tokenizer finds reading the
+// whole page: what readBuiltIDs must find, reading only some tags.
+func tokenIDs(src []byte) []string {
+	var out []string
+	z := html.NewTokenizer(bytes.NewReader(src))
+	for {
+		tt := z.Next()
+		if tt == html.ErrorToken {
+			return out
+		}
+		if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
+			continue
+		}
+		name, more := z.TagName()
+		for more {
+			var k, v []byte
+			k, v, more = z.TagAttr()
+			if len(v) > 0 && (string(k) == "id" || string(name) == "a" && string(k) == "name") {
+				out = append(out, string(v))
+			}
+		}
+	}
+}
+
+// FuzzReadBuiltIDs checks readBuiltIDs against the tokenizer run over
+// the whole page: every id it finds must be found (an extra one only
+// accepts a fragment, a missing one would call a fine link broken).
+func FuzzReadBuiltIDs(f *testing.F) {
+	for _, tt := range builtIDTests {
+		f.Add(tt.src)
+	}
+	f.Add(`<!-- <p id="c"> --><script>if (a<b) x = "<i id=s>"</script><b id="z">`)
+	f.Fuzz(func(t *testing.T, src string) {
+		var set anchor.Set
+		readBuiltIDs([]byte(src), &set)
+		for _, id := range tokenIDs([]byte(src)) {
+			if !set.Has(id) {
+				t.Errorf("readBuiltIDs(%q) has no %q, which the tokenizer reads", src, id)
+			}
+		}
+	})
+}
+
+// BenchmarkReadBuiltIDs reads the ids of a built page of 20 sections of
+// prose, as a documentation page is: most of its bytes are text.
+func BenchmarkReadBuiltIDs(b *testing.B) {
+	var page bytes.Buffer
+	page.WriteString(`<!doctype html><html><head><title>p</title><script>if (a<b) {}</script></head><body>`)
+	for i := range 20 {
+		page.WriteString(`<h2 id="section-` + string(rune('a'+i)) + `" class="h">Section</h2><p>`)
+		page.WriteString(strings.Repeat("lorem ipsum dolor sit amet, ", 100))
+		page.WriteString(`<a href="#x">x</a></p>`)
+	}
+	page.WriteString(`</body></html>`)
+	src := page.Bytes()
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	for b.Loop() {
+		var set anchor.Set
+		readBuiltIDs(src, &set)
+	}
+}

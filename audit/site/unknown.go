@@ -1,0 +1,284 @@
+package site
+
+import (
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/urilint/urilint/uri"
+)
+
+// Unknown is not broken. A model knows the pages and ids of a site only
+// as far as it covers the site's configuration: a plugin, preprocessor or
+// key it does not model may publish pages or write ids that no source
+// file shows. So each generator lists what it understands, and whatever
+// else the configuration names that can publish pages or ids is recorded
+// here: a link into a URL space such configuration may fill, or a
+// fragment naming an id of a page such code writes, is unverifiable, with
+// the reason, never broken.
+
+// unknownSpace is a URL path prefix of the site that configuration the
+// model does not cover may publish into.
+type unknownSpace struct{ prefix, why string }
+
+// Unmodelled records that the configuration names something of the kind
+// ("plugins", "preprocessors", "keys"..., a plural: the detection line
+// lists them so) that the model does not cover:
+// when pages is true it may publish pages anywhere on the site, when ids
+// is true it may write ids on any page. The detection line names it.
+func (s *Site) Unmodelled(kind, name string, pages, ids bool) {
+	if !pages && !ids {
+		return
+	}
+	s.unmodelled = append(s.unmodelled, [2]string{kind, name})
+	why := strings.TrimSuffix(kind, "s") + " " + name + " is not modelled"
+	if kind == "" {
+		why = name + " is not modelled"
+	}
+	if pages {
+		s.UnknownSpace("/", why)
+	}
+	if ids && s.unknownIDs == "" {
+		s.unknownIDs = why
+	}
+}
+
+// UnknownSpace records that the URL path prefix p may hold pages that no
+// source file of the tree shows, for the reason why.
+func (s *Site) UnknownSpace(p, why string) {
+	p = "/" + strings.Trim(p, "/")
+	for _, u := range s.unknown {
+		if u.prefix == p {
+			return
+		}
+	}
+	s.unknown = append(s.unknown, unknownSpace{p, why})
+}
+
+// UnknownIDsOf records that the ids of the page rel (slash path from the
+// site's folder) are written by code the model does not run.
+func (s *Site) UnknownIDsOf(rel, why string) {
+	if s.unknownPageIDs == nil {
+		s.unknownPageIDs = map[string]string{}
+	}
+	s.unknownPageIDs[rel] = why
+}
+
+// UnknownPage returns why the URL path p may be published by something
+// the model does not cover, when it may: a link there that no file of
+// the tree serves cannot be called broken.
+func (s *Site) UnknownPage(p string) (string, bool) {
+	p = cleanURL(p)
+	for _, u := range s.unknown {
+		if u.prefix == "/" || p == u.prefix || strings.HasPrefix(p, u.prefix+"/") {
+			return u.why, true
+		}
+	}
+	return "", false
+}
+
+// UnknownIDs returns why the ids of the page rel (slash path from the
+// audited root) are not all known, when they are not: a template, a
+// shortcode, a plugin or a preprocessor writes some of them.
+func (s *Site) UnknownIDs(rel string) (string, bool) {
+	if s.unknownIDs != "" {
+		return s.unknownIDs, true
+	}
+	in, ok := s.inner(rel)
+	if !ok {
+		return "", false
+	}
+	why, ok := s.unknownPageIDs[in]
+	return why, ok
+}
+
+// unmodelledNotes returns the detection line's remarks on what the model
+// does not cover, one per kind: "plugins not modelled: a, b".
+func (s *Site) unmodelledNotes() []string {
+	var kinds []string
+	byKind := map[string][]string{}
+	for _, u := range s.unmodelled {
+		if _, ok := byKind[u[0]]; !ok {
+			kinds = append(kinds, u[0])
+		}
+		if !slices.Contains(byKind[u[0]], u[1]) {
+			byKind[u[0]] = append(byKind[u[0]], u[1])
+		}
+	}
+	var out []string
+	for _, k := range kinds {
+		names := byKind[k]
+		slices.Sort(names)
+		if k == "" {
+			out = append(out, strings.Join(names, ", ")+" not modelled")
+			continue
+		}
+		out = append(out, k+" not modelled: "+strings.Join(names, ", "))
+	}
+	return out
+}
+
+// The build is the truth when there is one: the HTML a generator wrote
+// has every page and id that its templates, themes and plugins made,
+// which no model has. Package audit reads it (audit/built.go); the site
+// says where it is.
+
+// DefaultBuilt returns the generator's default output folder, a slash
+// path from the audited root ("public" for Hugo, "site" for MkDocs...),
+// or "" for a publisher that builds nothing.
+func (s *Site) DefaultBuilt() string {
+	if s.builtDefault == "" {
+		return ""
+	}
+	return s.outer(s.builtDefault)
+}
+
+// SetBuilt records that the folder abs holds the site's build output;
+// shown names it on the detection line (a slash path from the audited
+// root, when it is below it).
+func (s *Site) SetBuilt(shown, abs string) { s.built, s.builtAbs = shown, abs }
+
+// BuiltDir returns the absolute path of the folder of the site's build
+// output, or "".
+func (s *Site) BuiltDir() string { return s.builtAbs }
+
+// Built returns the folder of the site's build output, a slash path
+// from the audited root, or "" when there is none.
+func (s *Site) Built() string { return s.built }
+
+// outputDir returns the output folder dir of a configuration, a slash
+// path kept inside the site's folder.
+func outputDir(dir string) string { return strings.Trim(path.Clean("/"+dir), "/") }
+
+// BuiltPath returns the path in the build of the URL path p: the site's
+// own URL paths of a Jekyll site begin with its baseurl, which its
+// build folder does not hold.
+func (s *Site) BuiltPath(p string) string {
+	if s.builtPrefix == "" {
+		return p
+	}
+	if rest, ok := strings.CutPrefix(p, s.builtPrefix); ok && (rest == "" || rest[0] == '/') {
+		return "/" + strings.TrimPrefix(rest, "/")
+	}
+	return p
+}
+
+// PublishesHTML reports whether the HTML file rel (slash path from the
+// audited root) is a page a reader follows links of: one the site
+// publishes, outside test and fixture folders. A forge shows HTML as
+// source; an app's index.html template, a formatter's test inputs or a
+// theme's partial is no page, and its links are written for something
+// else (a bundler, a test).
+func (s *Site) PublishesHTML(rel string) bool {
+	if s.Forge {
+		return false
+	}
+	in, ok := s.inner(rel)
+	if !ok {
+		return false
+	}
+	for _, seg := range strings.Split(in, "/") {
+		if testFolders[seg] {
+			return false
+		}
+	}
+	if _, ok := s.urls[in]; ok {
+		return true
+	}
+	for _, m := range s.mounts {
+		if m.dir == "" || in == m.dir || strings.HasPrefix(in, m.dir+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// testFolders hold tests and their inputs: no page of a site.
+var testFolders = map[string]bool{
+	"test": true, "tests": true, "__tests__": true, "testdata": true, "fixture": true,
+	"fixtures": true, "__fixtures__": true, "__snapshots__": true, "test-fixtures": true,
+}
+
+// HashIDs reports whether a heading's "{##id}" keeps its second "#" in
+// the id the publisher renders (VitePress: "id=\"#id\""), so that a link
+// to "#id" finds nothing.
+func (s *Site) HashIDs() bool { return s.Generator == "vitepress" }
+
+// AttrLists reports which attribute lists give elements ids on the
+// publisher's pages: those written "{: #id}" (kramdown's IALs on Jekyll;
+// Python-Markdown's attr_list on MkDocs) and those written "{ #id }"
+// (attr_list; markdown-it-attrs on VitePress). Hugo reads attribute
+// blocks on headings only unless configured, GitHub none.
+func (s *Site) AttrLists() (colon, bare bool) {
+	switch s.Generator {
+	case "jekyll":
+		return true, false
+	case "mkdocs":
+		return true, true
+	case "vitepress":
+		return false, true
+	}
+	return false, false
+}
+
+// MarkdownLinkFiles returns the files of the tree (slash paths from the
+// audited root) that the link ref of the page rel to a Markdown file may
+// name besides the one beside the page, in the order the generator
+// tries them. Docusaurus resolves "a/b.md" (neither "./" nor "../"
+// first) from the content folder of the page (its version's), then from
+// the site's folder, and "/a/b.md" from those only
+// (docusaurus.io/docs/markdown-features/links).
+func (s *Site) MarkdownLinkFiles(rel, ref string) []string {
+	if s.Generator != "docusaurus" || strings.HasPrefix(ref, "./") || strings.HasPrefix(ref, "../") {
+		return nil
+	}
+	if k := strings.IndexAny(ref, "?#"); k >= 0 {
+		ref = ref[:k]
+	}
+	ext := strings.ToLower(path.Ext(ref))
+	if ext != ".md" && ext != ".mdx" {
+		return nil
+	}
+	if dec, err := uri.Unescape(ref); err == nil {
+		ref = dec
+	}
+	in, ok := s.inner(rel)
+	if !ok {
+		return nil
+	}
+	var dirs []string
+	for _, d := range s.contentDirs {
+		if d == "" || strings.HasPrefix(in, d+"/") {
+			dirs = append(dirs, d)
+		}
+	}
+	var out []string
+	for _, d := range append(dirs, "") {
+		p := path.Join(d, ref)
+		if strings.HasPrefix(p, "../") && !slices.ContainsFunc(s.outside, func(o string) bool { return strings.HasPrefix(path.Clean(s.dir+"/"+p), o+"/") }) {
+			continue // above the site's folder, and no folder it reads
+		}
+		out = append(out, s.outer(p))
+	}
+	return out
+}
+
+// ServedAt returns the URL path at which the site serves the file rel
+// (slash path from the audited root) as it is, from one of the folders
+// it serves: the inverse of Files for a file that is no page.
+func (s *Site) ServedAt(rel string) (string, bool) {
+	in, ok := s.inner(rel)
+	if !ok {
+		return "", false
+	}
+	for _, m := range s.mounts {
+		rest, ok := in, m.dir == ""
+		if !ok {
+			rest, ok = strings.CutPrefix(in, m.dir+"/")
+		}
+		if ok {
+			return strings.TrimSuffix(m.url, "/") + "/" + rest, true
+		}
+	}
+	return "", false
+}

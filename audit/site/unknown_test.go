@@ -1,0 +1,99 @@
+package site
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// unmodelledTests are configurations naming what the models do not
+// cover, and what the detection line must say of them.
+var unmodelledTests = []struct {
+	name    string
+	files   map[string]string
+	want    string
+	idsOnly bool // what is not modelled writes ids, publishes no page
+}{
+	{"mkdocs", map[string]string{"mkdocs.yml": "site_name: x\nplugins:\n  - search\n  - gen-files:\n      scripts: [a.py]\nmarkdown_extensions:\n  - mkdocs-click\n  - toc\n"},
+		"site: mkdocs (mkdocs.yml), docs/ at /, plugins not modelled: gen-files, markdown_extensions not modelled: mkdocs-click", false},
+	{"mdbook", map[string]string{"book.toml": "[book]\n[preprocessor.spec]\n[preprocessor.index]\n"},
+		"site: mdbook (book.toml), preprocessors not modelled: spec", false},
+	{"jekyll", map[string]string{"_config.yml": "plugins: [jekyll-seo-tag, jekyll-archives]\n"},
+		"site: jekyll (_config.yml), ./ at /, plugins not modelled: jekyll-archives", false},
+	{"docusaurus", map[string]string{"docusaurus.config.js": "module.exports = {plugins: ['@docusaurus/plugin-sitemap', ['docusaurus-plugin-typedoc', {out: 'api'}], require.resolve('./src/plugins/x')]};\n"},
+		"site: docusaurus (docusaurus.config.js), plugins not modelled: ./src/plugins/x, docusaurus-plugin-typedoc", false},
+	{"vitepress", map[string]string{".vitepress/config/index.ts": "import { shared } from './shared'\nexport default shared\n",
+		".vitepress/config/shared.ts": "export const shared = { markdown: { anchor: { slugify } } }\n"},
+		"site: vitepress (.vitepress/config/index.ts), markdown.anchor.slugify not modelled", true},
+	{"hugo", map[string]string{"hugo.toml": "theme = \"docsy\"\n[permalinks]\nposts = \"/:year/:slug/\"\n"},
+		"site: hugo (hugo.toml), keys not modelled: permalinks, themes not modelled: docsy", false},
+}
+
+// TestUnmodelled checks that the detection line names what the model
+// does not cover, and that a page no file serves is then unknown, not
+// missing.
+func TestUnmodelled(t *testing.T) {
+	for _, tt := range unmodelledTests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			for name, data := range tt.files {
+				p := filepath.Join(dir, filepath.FromSlash(name))
+				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := os.MkdirAll(filepath.Join(dir, "docs"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			s, err := Detect(dir, Options{Repository: "none"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := s.String()
+			if !strings.HasPrefix(got, tt.want) {
+				t.Errorf("String() = %q, want it to begin %q", got, tt.want)
+			}
+			if tt.idsOnly {
+				if why, ok := s.UnknownIDs("index.md"); !ok || !strings.Contains(why, "is not modelled") {
+					t.Errorf("UnknownIDs(%q) = %q, %v; want a reason", "index.md", why, ok)
+				}
+				return
+			}
+			if why, ok := s.UnknownPage("/no/such/page/"); !ok || !strings.Contains(why, "is not modelled") {
+				t.Errorf("UnknownPage(%q) = %q, %v; want a reason", "/no/such/page/", why, ok)
+			}
+		})
+	}
+}
+
+// TestJekyllCollectionOutside checks that a collection's name cannot
+// make the model read outside the site's folder.
+func TestJekyllCollectionOutside(t *testing.T) {
+	root := t.TempDir()
+	site := filepath.Join(root, "site")
+	for name, data := range map[string]string{
+		"site/_config.yml":      "collections:\n  ../../outside: {output: true}\n  a/../../../outside: {output: true}\ncollections_dir: ../..\n",
+		"site/index.md":         "---\n---\n",
+		"outside/secret.md":     "---\n---\n",
+		"site/_docs/kept.md":    "---\n---\n",
+		"site/_../outside/x.md": "---\n---\n",
+	} {
+		p := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, _ := Detect(site, Options{Repository: "none"})
+	for rel, u := range s.urls {
+		if strings.Contains(rel, "outside") || strings.HasPrefix(rel, "..") {
+			t.Errorf("page %q at %q: outside the site's folder", rel, u)
+		}
+	}
+}
