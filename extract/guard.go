@@ -66,10 +66,11 @@ const (
 	// whole parse.
 	linesPerCost = 4
 	// treePerByte and treeFloor bound the memory of goldmark's tree, as
-	// treeSize estimates it: a real document's tree takes 8 to 18 bytes
-	// per byte (estimated: 10 to 33; measured on 43 documents of 30 KB to
-	// 3 MB: READMEs, changelogs, API references), markup packed close
-	// ("*_*_", "- a" lines, "`a` `b`") 100 to 140 (estimated up to 254).
+	// treeSize estimates it: a real document's tree takes 1 to 18 bytes
+	// per byte (estimated: 4 to 33; measured on 136 documents of 20 KB to
+	// 1 MB: READMEs, changelogs, API references; none of 894 goes over),
+	// markup packed close ("*_*_", "- a" lines, "`a` `b`", one-cell table
+	// rows) 100 to 140 (estimated up to 254).
 	treePerByte = 48
 	treeFloor   = 32 << 20
 )
