@@ -39,7 +39,7 @@ var ErrCostlyMarkdown = errors.New("markdown too costly to parse")
 //   - every node of goldmark's tree takes a few hundred bytes, so markup
 //     packed close ("*_" repeated, "`a` `b`", short "- a" lines) takes
 //     100 to 140 bytes of tree per byte of source, where prose takes 8
-//     (ten megabytes of "*_": 3.4 GB).
+//     (ten megabytes of "*_": 3.4 GB; of one-cell table rows: 1.1 GB).
 //
 // CheckMarkdown finds them in one pass, by counting what each costs the
 // parser, and Markdown reads such a document as plain text instead. The
@@ -66,10 +66,11 @@ const (
 	// whole parse.
 	linesPerCost = 4
 	// treePerByte and treeFloor bound the memory of goldmark's tree, as
-	// treeSize estimates it: a real document's tree takes 8 to 18 bytes
-	// per byte (estimated: 10 to 33; measured on 43 documents of 30 KB to
-	// 3 MB: READMEs, changelogs, API references), markup packed close
-	// ("*_*_", "- a" lines, "`a` `b`") 100 to 140 (estimated up to 254).
+	// treeSize estimates it: a real document's tree takes 1 to 18 bytes
+	// per byte (estimated: 4 to 33; measured on 136 documents of 20 KB to
+	// 1 MB: READMEs, changelogs, API references; none of 894 goes over),
+	// markup packed close ("*_*_", "- a" lines, "`a` `b`", one-cell table
+	// rows) 100 to 140 (estimated up to 254).
 	treePerByte = 48
 	treeFloor   = 32 << 20
 )
@@ -79,7 +80,8 @@ const (
 // node, each block its node and the lines it keeps, each emphasis or
 // backtick run a delimiter node that becomes text, emphasis or code, each
 // bracket a text node or part of a link, each "<" a raw HTML or autolink
-// node.
+// node, each "|" a table cell (in a table; in a paragraph it costs
+// nothing, and is overestimated).
 const (
 	treeByte    = 4
 	treeLine    = 200
@@ -87,6 +89,7 @@ const (
 	treeInline  = 250
 	treeBracket = 100
 	treeAngle   = 400
+	treePipe    = 200
 )
 
 // A CostError is the error of CheckMarkdown: which cost of the parse went
@@ -151,8 +154,9 @@ type guard struct {
 
 	// What makes the nodes of goldmark's tree (see treeSize): lines not
 	// blank, blocks (container markers, a line after a blank one),
-	// inline delimiters (emphasis runs, backtick runs), brackets and "<".
-	lines, blocks, inlines, bracketNodes, angles int
+	// inline delimiters (emphasis runs, backtick runs), brackets, "<" and
+	// "|".
+	lines, blocks, inlines, bracketNodes, angles, pipes int
 
 	labels   int // bytes of the link labels closed, nested ones each time
 	dest     int // bytes scanned for link destinations
@@ -397,6 +401,8 @@ func (g *guard) inline(line []byte, off int) {
 			}
 		case '<':
 			g.angles++
+		case '|':
+			g.pipes++
 		case ']':
 			g.bracketNodes++
 			n := len(g.brackets)
@@ -455,7 +461,7 @@ func (g *guard) footnotes() int {
 // and the nodes counted so far (an overestimate for most documents, by
 // half as much again on real ones).
 func (g *guard) treeSize(n int) int {
-	return treeByte*n + treeLine*g.lines + treeBlock*g.blocks + treeInline*g.inlines + treeBracket*g.bracketNodes + treeAngle*g.angles
+	return treeByte*n + treeLine*g.lines + treeBlock*g.blocks + treeInline*g.inlines + treeBracket*g.bracketNodes + treeAngle*g.angles + treePipe*g.pipes
 }
 
 // footnoteLabelLimit is how far goldmark looks for the "]" that ends a

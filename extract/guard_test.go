@@ -40,6 +40,7 @@ var costlyMarkdown = []struct {
 	{"emphasis-runs", "markup too dense", repeat("*_", 1200<<10)},
 	{"short-list-items", "markup too dense", repeat("- a\n", 2400<<10)},
 	{"code-spans-packed", "markup too dense", repeat("`a` ", 2400<<10)},
+	{"table-rows", "markup too dense", append([]byte("| h |\n|---|\n"), repeat("| a |\n", 1200<<10)...)},
 }
 
 // footnoteChain returns n footnotes, each referring to the next.
@@ -122,6 +123,7 @@ var fineMarkdown = []struct {
 	{"footnotes", footnotesThenRefs(300, "[^%d]")},
 	{"footnote-chain", footnoteChain(300)},
 	{"emphasis-runs", repeat("*_", 96<<10)}, // below treeFloor
+	{"table", append([]byte("| name | type | description |\n|---|---|---|\n"), repeat("| `name` | string | what the name of a thing is |\n", 1<<20)...)},
 	{"code-in-deep-lists", bytes.Repeat(append(indentedList(10, "- a\n"), repeat("                          code\n", 1<<10)...), 200)},
 }
 

@@ -63,11 +63,14 @@ elif case == 'emphasis':         # '*_' repeated: a delimiter node a byte
     s = ('*_' * (n // 2 + 1))[:n]
 elif case == 'list-items':       # short list items: a list item node every 4 bytes
     s = '- a\\n' * (n // 4)
+elif case == 'table-rows':       # one-cell table rows: a row and a cell every 6 bytes
+    s = '| h |\\n|---|\\n' + '| a |\\n' * (n // 6)
 open(out, 'w').write(s)
 " "$1" "$2" "$3"
 }
 echo "issue 25: footnotes, dense markup: wall time, peak RSS"
-for spec in footnote-chain:20000:200000 footnote-refs:10000:100000 emphasis:1048576:10485760 list-items:1048576:10485760; do
+for spec in footnote-chain:20000:200000 footnote-refs:10000:100000 emphasis:1048576:10485760 list-items:1048576:10485760 \
+	table-rows:1048576:10485760; do
 	IFS=: read -r case n1 n2 <<<"$spec"
 	for n in "$n1" "$n2"; do
 		gen25 "$case" "$n" "$tmp/in25.md"
