@@ -152,14 +152,15 @@ func (st *state) report(e ast.Expr, pieces []piece, v string, f uri.Finding, fix
 			f.Message += " (no fix in a generated file)"
 		}
 	}
-	st.reportFix(e, pieces, f, fix)
+	st.reportFix(e, pieces, v, f, fix)
 }
 
-// reportFix reports finding f on e, split into pieces, with fix (nil for
-// none), unless an ignore comment silences it.
-func (st *state) reportFix(e ast.Expr, pieces []piece, f uri.Finding, fix *analysis.SuggestedFix) {
+// reportFix reports finding f on e, of value v, split into pieces, with
+// fix (nil for none), unless an ignore comment silences it or it is a
+// test's own fixture.
+func (st *state) reportFix(e ast.Expr, pieces []piece, v string, f uri.Finding, fix *analysis.SuggestedFix) {
 	start, end := st.span(pieces, f)
-	if st.ignored(e, start) {
+	if st.ignored(e, start) || st.fixture(v, f, start) {
 		return
 	}
 	d := analysis.Diagnostic{
@@ -214,6 +215,8 @@ type fileState struct {
 	cgo          bool // written by cmd/cgo from a user's file (see cgo.go)
 	ignoresKnown bool
 	ignores      []ignoreDirective
+	testKnown    bool
+	test         bool // a _test.go file
 }
 
 type lineRange struct{ from, to int }

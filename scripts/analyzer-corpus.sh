@@ -39,7 +39,6 @@ modules=(
 	github.com/sashabaranov/go-openai
 	github.com/hashicorp/vault/api
 	github.com/minio/minio-go/v7
-	github.com/elastic/go-elasticsearch/v8
 	github.com/olivere/elastic/v7
 	github.com/influxdata/influxdb-client-go/v2
 	github.com/getsentry/sentry-go

@@ -18,12 +18,12 @@ import (
 func TestConfigFileAndFlags(t *testing.T) {
 	const (
 		main     = "package m\n\nconst Host = \"https://EXAMPLE.com/\"\n\nconst Zone = \"http://[fe80::1%25eth0]/\"\n\nconst Pass = \"https://u:p@example.com/\"\n"
-		test     = "package m\n\nconst upper = \"HTTP://example.com/x\"\n"
-		testFix  = "package m\n\nconst upper = \"http://example.com/x\"\n"
+		test     = "package m\n\nconst endpoint = \"HTTP://example.com/x\"\n"
+		testFix  = "package m\n\nconst endpoint = \"http://example.com/x\"\n"
 		hostCase = `main.go:3:23: "https://EXAMPLE.com/" is not normalized`
 		zone     = `main.go:5:30: "http://[fe80::1%25eth0]/"`
 		pass     = `main.go:7:25: "https://u:***@example.com/" has a password`
-		inTest   = `m_test.go:3:16: "HTTP://example.com/x" is not normalized`
+		inTest   = `m_test.go:3:19: "HTTP://example.com/x" is not normalized`
 		noFix    = "(no fix in a test file: see -fix-tests)"
 	)
 	tests := []struct {

@@ -1,3 +1,3 @@
 package testfixesconf
 
-const upper = "HTTP://example.com/x"
+const endpoint = "HTTP://example.com/x"

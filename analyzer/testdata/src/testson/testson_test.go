@@ -1,13 +1,36 @@
 package testson
 
-import "testing"
+import (
+	"net/http"
+	"testing"
+)
 
-// With -tests, the deliberate bad inputs of a test are reported too.
+// With -tests, the deliberate bad inputs of a parser test are its
+// fixtures: not reported.
 func TestParse(t *testing.T) {
 	for _, in := range []string{
-		"https://exa mple.com/", // want `invalid character ' ' in host`
-		"http://[::1",           // want `invalid IP literal in host`
+		"https://exa mple.com/",
+		"http://[::1",
 	} {
 		_ = in
 	}
+}
+
+// Placeholder credentials are fixtures too; a password that reads as a
+// secret is not.
+var clients = []string{
+	"postgres://user:password@localhost:5432/db",
+	"redis://:pw@localhost:6379/0",
+	"https://deploy:9fQ2xLr7Vb1Kw3Zp@example.com/", // want `has a password`
+}
+
+// A test of something else gets its URLs checked.
+func TestClient(t *testing.T) {
+	_, _ = http.Get("https://exa mple.com/") // want `invalid character ' ' in host`
+	_ = "HTTPS://example.com/"               // want `scheme "HTTPS" should be lowercase`
+}
+
+// A test named for what it tests: dot segments on purpose.
+func TestDotPath(t *testing.T) {
+	_ = "https://example.com/a/../b"
 }

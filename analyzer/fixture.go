@@ -1,0 +1,115 @@
+package analyzer
+
+import (
+	"go/ast"
+	"go/token"
+	"sort"
+	"strings"
+
+	"github.com/urilint/urilint/internal/policy"
+	"github.com/urilint/urilint/uri"
+)
+
+// With -tests, a test's own fixtures are not findings. Tests write bad
+// and unnormalized URIs on purpose: the inputs of a parser test, the
+// cases of a normalization test, credentials made up for a client's test.
+// Two shapes are recognised (measured on the corpus of docs/precision.md):
+//
+//   - a finding in a declaration whose name says that it tests what the
+//     finding is about: a function or table named for parsing, validity,
+//     errors or normalization in general ("TestParse", "invalidURLs",
+//     "TestNormalize"), or for the finding's own subject ("TestDotPath"
+//     for dot-segments, "TestUpperCaseHost" for host-case);
+//   - a password that reads as a placeholder (policy.PlaceholderPassword):
+//     "password", "secret", "pw", "hunter2", anything short.
+
+// fixtureWords are the words of a declaration's name that make every
+// finding in it a fixture: the declaration tests parsing or validation.
+var fixtureWords = []string{"pars", "valid", "invalid", "malform", "bad", "error", "err", "fail", "normaliz", "canonical", "clean", "resolve", "escap", "encod", "sanitiz", "redact", "mask", "roundtrip", "fuzz", "corpus", "vector", "edge"}
+
+// categoryWords are the words that make a finding of one category a
+// fixture.
+var categoryWords = map[uri.Category][]string{
+	uri.CategorySchemeCase:        {"case", "upper", "lower", "scheme"},
+	uri.CategoryHostCase:          {"case", "upper", "lower", "host"},
+	uri.CategoryPercentCase:       {"case", "upper", "lower", "percent", "hex"},
+	uri.CategoryPercentUnreserved: {"percent", "unreserved"},
+	uri.CategoryDotSegments:       {"dot", "relative", "path", "traversal", "segment"},
+	uri.CategoryEmptyPort:         {"port"},
+	uri.CategoryDefaultPort:       {"port"},
+	uri.CategoryEmptyPath:         {"path", "slash"},
+	uri.CategoryIRI:               {"unicode", "idn", "iri", "utf"},
+	uri.CategoryNotNFC:            {"unicode", "nfc", "utf"},
+	uri.CategoryPassword:          {"password", "userinfo", "user", "auth", "credential", "secret", "dsn"},
+	uri.CategoryIPv4Form:          {"ip", "hex", "octal"},
+	uri.CategoryDeceptiveUserinfo: {"userinfo", "user", "phish"},
+	uri.CategoryEncodedControl:    {"control", "newline", "crlf", "inject"},
+	uri.CategoryMixedScript:       {"idn", "unicode", "homograph", "confusable"},
+	uri.CategoryBidiControl:       {"bidi", "unicode"},
+	policy.CategoryURLField:       {"url", "field"},
+}
+
+// fixture reports whether finding f at pos, in a _test.go file, is one of
+// the test's own fixtures.
+// The value v is the string f is a finding of; a password finding's
+// range is the password.
+func (st *state) fixture(v string, f uri.Finding, pos token.Pos) bool {
+	if !st.inTestFile() {
+		return false
+	}
+	if f.Category == uri.CategoryPassword && f.Start <= f.End && f.End <= len(v) && policy.PlaceholderPassword(v[f.Start:f.End]) {
+		return true
+	}
+	name := strings.ToLower(st.declName(pos))
+	if name == "" {
+		return false
+	}
+	for _, w := range fixtureWords {
+		if strings.Contains(name, w) {
+			return true
+		}
+	}
+	for _, w := range categoryWords[f.Category] {
+		if strings.Contains(name, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// inTestFile reports whether the current file is a _test.go file.
+func (st *state) inTestFile() bool {
+	fs := st.file
+	if !fs.testKnown {
+		fs.test = strings.HasSuffix(st.pass.Fset.File(fs.file.FileStart).Name(), "_test.go")
+		fs.testKnown = true
+	}
+	return fs.test
+}
+
+// declName returns the name of the top-level declaration of the current
+// file that holds pos: a function's or method's name, or the names of the
+// var or const specs around pos (with the test function's name, a table's
+// says what is tested).
+func (st *state) declName(pos token.Pos) string {
+	decls := st.file.file.Decls
+	i := sort.Search(len(decls), func(i int) bool { return decls[i].End() > pos })
+	if i == len(decls) || decls[i].Pos() > pos {
+		return ""
+	}
+	switch d := decls[i].(type) {
+	case *ast.FuncDecl:
+		return d.Name.Name
+	case *ast.GenDecl:
+		for _, spec := range d.Specs {
+			if vs, ok := spec.(*ast.ValueSpec); ok && vs.Pos() <= pos && pos < vs.End() {
+				var names []string
+				for _, n := range vs.Names {
+					names = append(names, n.Name)
+				}
+				return strings.Join(names, " ")
+			}
+		}
+	}
+	return ""
+}
