@@ -105,3 +105,19 @@ func BenchmarkReadBuiltIDs(b *testing.B) {
 		readBuiltIDs(src, &set)
 	}
 }
+
+// FuzzAttrIDs checks that reading the ids of attribute lists of any line
+// ends, and gives ids as a list writes them: no "#", no white space, no
+// brace.
+func FuzzAttrIDs(f *testing.F) {
+	for _, s := range []string{"## 1.0", "{: #v1-0}", "**x**{ #term .note }", "{{ .Site }}", "{##hash}", "{: #a} {#b} {", "}{#"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		for _, id := range appendAttrIDs(nil, []byte(line)) {
+			if id.name == "" || strings.ContainsAny(id.name, " \t\n}") || strings.HasPrefix(id.name, "#") {
+				t.Errorf("appendAttrIDs(%q) gives id %q", line, id.name)
+			}
+		}
+	})
+}

@@ -214,7 +214,16 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 	}
 	if t.outside {
 		up, rest := climb(f.rel, ref)
-		if read.ForgeClimb(up, rest) {
+		// One level up from the top names another branch: a README's
+		// images kept on a branch of their own ("../assets/demo.gif");
+		// a link so written is more likely a path gone wrong.
+		image := l.Kind == extract.Image || mediaExts[strings.ToLower(path.Ext(rest))]
+		if read.ForgeClimb(up, rest) && (up > 1 || image) {
+			if up == 1 {
+				first, _, _ := strings.Cut(rest, "/")
+				r.report(policy.CategoryUnverifiable, 0, nil, "%q climbs above the branch into the branch %q of the repository: checked with -remote only", r.shown, first)
+				return r.out
+			}
 			r.report(policy.CategoryUnverifiable, 0, nil, "%q climbs above the repository into the forge's own pages: checked with -remote only", r.shown)
 			return r.out
 		}
@@ -417,6 +426,11 @@ func resolveURL(base, ref string) (string, bool) {
 	}
 	return p, true
 }
+
+// mediaExts are the extensions of the pictures and videos a README
+// shows from a branch of their own.
+var mediaExts = map[string]bool{".png": true, ".jpg": true, ".jpeg": true, ".gif": true, ".webp": true,
+	".svg": true, ".mp4": true, ".webm": true, ".avif": true}
 
 // climbsURL reports whether the relative reference ref, on the page at
 // the URL path pageURL, climbs above the site's root with "..":

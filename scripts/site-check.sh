@@ -11,6 +11,7 @@
 #   scripts/site-check.sh              hugo and mkdocs (what CI runs)
 #   scripts/site-check.sh all          also jekyll, docusaurus, vitepress
 #   scripts/site-check.sh hugo ...     the generators named
+#   scripts/site-check.sh jekyll-ial   one fixture, by its name
 #
 # It installs what it needs: hugo, mkdocs, jekyll and the Jekyll plugins
 # GitHub Pages uses from Debian (apt-get, as root), Docusaurus and
@@ -38,6 +39,7 @@ trap 'rm -rf "$work"' EXIT
 status=0
 for g in "${gens[@]}"; do
 	fixtures=(audit/testdata/site/"$g".txtar audit/testdata/site/"$g"-*.txtar)
+	case $g in *-*) fixtures=(audit/testdata/site/"$g".txtar) g=${g%%-*} ;; esac
 	[ -f "${fixtures[0]}" ] || { echo "site-check: no fixture audit/testdata/site/$g.txtar" >&2; status=1; continue; }
 	for fixture in "${fixtures[@]}"; do
 	[ -f "$fixture" ] || continue
@@ -62,7 +64,9 @@ for g in "${gens[@]}"; do
 			ruby-jekyll-relative-links ruby-jekyll-seo-tag ruby-jekyll-titles-from-headings ruby-jekyll-default-layout
 		timeout 300 jekyll build -q -s "$src" -d "$out" ;;
 	docusaurus)
-		(cd "$src" && timeout 600 npm install --silent --no-audit --no-fund @docusaurus/core@3 @docusaurus/preset-classic@3 react@18 react-dom@18 >/dev/null &&
+		# The site's folder is the one that holds docusaurus.config.*.
+		droot=$(dirname "$(find "$src" -maxdepth 3 -name 'docusaurus.config.*' -not -path '*/node_modules/*' | head -1)")
+		(cd "$droot" && timeout 600 npm install --silent --no-audit --no-fund @docusaurus/core@3 @docusaurus/preset-classic@3 react@18 react-dom@18 >/dev/null &&
 			timeout 600 npx docusaurus build --out-dir "$out" >/dev/null) ;;
 	vitepress)
 		# The project root is the folder that holds .vitepress.

@@ -81,6 +81,12 @@ func (s *Site) ForgeClimb(up int, rest string) bool {
 		return true
 	case up == 2:
 		return first == "" || forgePages[first]
+	case up == 1:
+		// From a file at the top of a branch, ".." leaves the branch
+		// for the list of refs: "../assets/demo.gif" in README.md is
+		// the file demo.gif of the branch "assets" (a common home of a
+		// README's images).
+		return first != "" && len(first) < len(rest) && rest[len(first)] == '/'
 	}
 	return false
 }

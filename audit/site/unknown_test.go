@@ -97,3 +97,21 @@ func TestJekyllCollectionOutside(t *testing.T) {
 		}
 	}
 }
+
+// FuzzDocusaurusPlugins checks that reading the plugins of any
+// configuration ends without a panic and gives module names as written.
+func FuzzDocusaurusPlugins(f *testing.F) {
+	for _, s := range []string{
+		"module.exports = {plugins: ['a', ['b', {x: [1, 2]}], require.resolve('./c')]};",
+		"plugins: [", "themes: [[[", "plugins: []]]", "plugins: [function x() { return [1] }, 'd']",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		for _, name := range docusaurusPlugins([]byte(src)) {
+			if name == "" || !strings.Contains(src, name) {
+				t.Errorf("docusaurusPlugins(%q) gives %q", src, name)
+			}
+		}
+	})
+}
