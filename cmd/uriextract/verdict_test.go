@@ -121,3 +121,15 @@ func TestRemoteConfigEnv(t *testing.T) {
 		t.Errorf("with -allow-env: exit %d, the server saw:\n%s\nstderr:\n%s\nwant the header, and no GitHub token", code, seen, stderr)
 	}
 }
+
+// TestRemoteConfigTTL: a configuration file cannot make the cache vouch
+// for a link for longer than 7 days: a longer TTL is an error naming the
+// file and the key, exit 2.
+func TestRemoteConfigTTL(t *testing.T) {
+	srv := newLinkServer(t)
+	writeIn(t, srv, []string{".urilint.yaml", "version: 1\nremote:\n  cache: links.json\n  cache-ttl: 100000h\n", "doc.md", "[a](URL/ok)\n"})
+	code, _, stderr := rerun(t, "-check", "-remote", "doc.md")
+	if code != exitError || !strings.Contains(stderr, ".urilint.yaml: remote.cache-ttl: 100000h0m0s is longer than 168h0m0s") {
+		t.Errorf("exit %d, stderr:\n%s\nwant exit 2 and the key named", code, stderr)
+	}
+}
