@@ -19,7 +19,8 @@
 # (the run right after, with the cache of the first); linkinator and
 # markdown-link-check from npm, installed into a temporary directory
 # (linkinator 6: linkinator 8 does not start on Node 20);
-# muffet is not run: it checks a web site, not Markdown files.
+# muffet is not run: the module proxy does not serve it here (403), and it
+# crawls an HTML site, not Markdown files.
 #
 # Usage: scripts/bench-remote.sh
 # BENCH_PEERS=none skips the npm tools; BENCH_CAP=SECONDS kills a run that

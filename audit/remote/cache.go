@@ -285,21 +285,6 @@ func (c *cache) get(target string, frags []string, now time.Time) (*entry, bool)
 	return e, true
 }
 
-// history returns the failure history of target, nil when its last
-// fetch did not fail.
-func (c *cache) history(target string) *failure {
-	if c == nil {
-		return nil
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if e := c.entries[target]; e != nil && e.Failure != nil {
-		f := *e.Failure
-		return &f
-	}
-	return nil
-}
-
 // put keeps p, the page of a successful fetch of target: its failure
 // history, if any, is over.
 func (c *cache) put(target string, p page, now time.Time) {

@@ -21,8 +21,7 @@ func TestGitHubAPI(t *testing.T) {
 	var limitedOnce atomic.Bool
 	var mu sync.Mutex
 	var auth []string
-	var api *server
-	api = newServer(t, map[string]http.HandlerFunc{
+	api := newServer(t, map[string]http.HandlerFunc{
 		"/repos/o/r": func(w http.ResponseWriter, r *http.Request) {
 			fmt.Fprint(w, `{"html_url": "https://github.com/o/r"}`)
 		},

@@ -144,7 +144,6 @@ func indexHas(r *bufio.Reader, name string, idSize int) (bool, error) {
 			}
 			n += 2
 		}
-		var path []byte
 		if version == 4 {
 			// The path is the last one less N bytes at its end, then the
 			// bytes up to a NUL; N is an offset varint.
@@ -156,22 +155,21 @@ func indexHas(r *bufio.Reader, name string, idSize int) (bool, error) {
 			if err != nil || len(prev)-int(strip)+len(suffix) > maxIndexPath {
 				return false, errIndex
 			}
-			path = append(prev[:len(prev)-int(strip)], suffix[:len(suffix)-1]...)
+			prev = append(prev[:len(prev)-int(strip)], suffix[:len(suffix)-1]...)
 		} else {
 			p, err := r.ReadSlice(0)
 			if err != nil || len(p) > maxIndexPath {
 				return false, errIndex
 			}
-			path = append(prev[:0], p[:len(p)-1]...)
+			prev = append(prev[:0], p[:len(p)-1]...)
 			// 1 to 8 NULs end the entry at a multiple of 8 bytes: one
 			// was read.
-			pad := 8 - (n+len(path))%8
+			pad := 8 - (n+len(prev))%8
 			if _, err := r.Discard(pad - 1); err != nil {
 				return false, errIndex
 			}
 		}
-		prev = path
-		if string(path) == name || bytes.HasSuffix(path, []byte("/")) && strings.HasPrefix(name, string(path)) {
+		if string(prev) == name || bytes.HasSuffix(prev, []byte("/")) && strings.HasPrefix(name, string(prev)) {
 			return true, nil
 		}
 	}

@@ -599,6 +599,6 @@ func (c *Checker) CheckLinks(ctx context.Context, urls []string) (map[string]aud
 
 // The default APIs of Config.
 const (
-	DefaultGitHubAPI  = "https://api.github.com"
+	DefaultGitHubAPI  = "https://api.github.com/"
 	DefaultArchiveAPI = "https://archive.org/wayback/available"
 )

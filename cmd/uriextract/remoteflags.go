@@ -52,6 +52,17 @@ func remoteFlags(fset *flag.FlagSet, net *remote.Config, env *remoteEnv) {
 // the file.
 func applyRemote(net *remote.Config, env *remoteEnv, c *config.File, set map[string]bool) error {
 	r := c.Remote
+	// The bound of remote.New, said with the file's name and key: a
+	// committed configuration cannot make a stale cache vouch for dead
+	// links for long.
+	for _, k := range []struct {
+		key string
+		d   config.Duration
+	}{{"cache-ttl", r.CacheTTL}, {"failure-ttl", r.FailureTTL}, {"confirm-span", r.ConfirmSpan}} {
+		if time.Duration(k.d) > remote.MaxCacheTTL {
+			return fmt.Errorf("%s: remote.%s: %v is longer than %v, the longest a cache entry is trusted", c.Path, k.key, time.Duration(k.d), remote.MaxCacheTTL)
+		}
+	}
 	if r.FailureTTL > 0 {
 		net.FailureTTL = time.Duration(r.FailureTTL)
 	}

@@ -6,9 +6,11 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"os/exec"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // TestRemoteUnconfirmed: a transient failure (here a timeout) without a
@@ -119,5 +121,45 @@ func TestRemoteConfigEnv(t *testing.T) {
 	mu.Unlock()
 	if code == exitError || !strings.Contains(seen, "/page s3cret") || strings.Contains(seen, "gh-s3cret") || strings.Contains(seen, "/api") {
 		t.Errorf("with -allow-env: exit %d, the server saw:\n%s\nstderr:\n%s\nwant the header, and no GitHub token", code, seen, stderr)
+	}
+}
+
+// TestRemoteConfigTTL: a configuration file cannot make the cache vouch
+// for a link for longer than 7 days: a longer TTL is an error naming the
+// file and the key, exit 2.
+func TestRemoteConfigTTL(t *testing.T) {
+	srv := newLinkServer(t)
+	writeIn(t, srv, []string{".urilint.yaml", "version: 1\nremote:\n  cache: links.json\n  cache-ttl: 100000h\n", "doc.md", "[a](URL/ok)\n"})
+	code, _, stderr := rerun(t, "-check", "-remote", "doc.md")
+	if code != exitError || !strings.Contains(stderr, ".urilint.yaml: remote.cache-ttl: 100000h0m0s is longer than 168h0m0s") {
+		t.Errorf("exit %d, stderr:\n%s\nwant exit 2 and the key named", code, stderr)
+	}
+}
+
+// TestRemoteCommittedCache (issue 25): a committed cache that vouches for
+// a dead link is refused, the run stops with exit 2, and the file is left
+// as it is.
+func TestRemoteCommittedCache(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	srv := newLinkServer(t)
+	writeIn(t, srv, []string{
+		".urilint.yaml", "version: 1\nremote:\n  enabled: true\n  cache: links.json\n",
+		"doc.md", "[a](URL/gone)\n",
+		"links.json", "urilint remote cache\n" + `{"version":2,"entries":{"URL/gone":{"checked":"` + time.Now().UTC().Format(time.RFC3339) + `","chain":[{"url":"URL/gone","status":200}]}}}`,
+	})
+	before, _ := os.ReadFile("links.json")
+	for _, args := range [][]string{{"init", "-q"}, {"add", "links.json"}} {
+		cmd := exec.Command("git", args...)
+		cmd.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_SYSTEM=/dev/null")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %q: %v\n%s", args, err, out)
+		}
+	}
+	code, _, stderr := rerun(t, "-check", "doc.md")
+	after, _ := os.ReadFile("links.json")
+	if code != exitError || !strings.Contains(stderr, `cache "links.json" is tracked by git`) || string(after) != string(before) || srv.count("/gone") != 0 {
+		t.Errorf("exit %d, stderr:\n%s\nwant exit 2, the cache refused and unchanged", code, stderr)
 	}
 }
