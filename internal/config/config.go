@@ -110,7 +110,7 @@ type RemoteHost struct {
 	Headers   map[string]string `yaml:"headers" doc:"headers sent to these hosts only, never across a redirect to another; values may name environment variables as ${NAME}, and are never printed or cached"`
 	UserAgent string            `yaml:"user-agent" doc:"the User-Agent header for these hosts"`
 	Accept    []int             `yaml:"accept" doc:"statuses that are fine for these hosts besides 2xx, such as 403"`
-	CAFile    string            `yaml:"ca-file" doc:"a PEM file of certificates trusted for these hosts, relative to the file"`
+	CAFile    string            `yaml:"ca-file" doc:"a PEM file of certificates trusted for these hosts, relative to the file; inside the repository" path:"file"`
 }
 
 // Site says how the documents are published (issue 17's publisher

@@ -92,6 +92,15 @@ func TestPathKeysStayInside(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(outer, "cache.json")); err == nil {
 		t.Errorf("a cache outside the repository was written")
 	}
+	// A path key of a list of sections: a host's CA file.
+	for value, ok := range map[string]bool{"/etc/ssl/certs/ca-certificates.crt": false, "out/ca.pem": false, "../ca.pem": false, "certs/ca.pem": true} {
+		name := filepath.Join(top, ".urilint.yaml")
+		writeFile(t, name, "version: 1\nremote:\n  hosts:\n    - match: example.com\n      ca-file: "+quote(value)+"\n")
+		_, err := Read(name)
+		if ok != (err == nil) || !ok && !strings.Contains(err.Error(), ":5: remote.hosts[0].ca-file: ") {
+			t.Errorf("remote.hosts[0].ca-file: %q: Read = %v, want ok %v (an error naming line 5 and the key)", value, err, ok)
+		}
+	}
 }
 
 func quote(s string) string { return `"` + s + `"` }
@@ -244,6 +253,10 @@ func TestPathKeysTagged(t *testing.T) {
 			key := prefix + f.Tag.Get("yaml")
 			if f.Type.Kind() == reflect.Struct && f.Type != durationType {
 				walk(f.Type, key+".")
+				continue
+			}
+			if f.Type.Kind() == reflect.Slice && f.Type.Elem().Kind() == reflect.Struct {
+				walk(f.Type.Elem(), key+"[].")
 				continue
 			}
 			if strings.Contains(f.Tag.Get("doc"), "relative to the file") && f.Tag.Get("path") == "" {
