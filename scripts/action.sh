@@ -195,7 +195,7 @@ fi
 
 # The annotations, in the one shape uriextract writes them (properties
 # and message escaped); any other line is relayed as the errors are.
-annotation='^::error file=[^:]*,line=[0-9]+,col=[0-9]+,title=urilint [a-z0-9-]+::[^[:cntrl:]]*$'
+annotation='^::(error|warning) file=[^:]*,line=[0-9]+,col=[0-9]+,title=urilint [a-z0-9-]+::[^[:cntrl:]]*$'
 grep -E "$annotation" "$run/annotations" || true
 grep -vE "$annotation" "$run/annotations" >>"$run/stderr" || true
 # Standard error: control characters replaced, each line behind "| ",
@@ -205,8 +205,11 @@ echo "::stop-commands::$token"
 LC_ALL=C sed 's/[[:cntrl:]]/?/g; s/^/| /' "$run/stderr" >&2
 echo "::$token::"
 
-# The counts, from the JSON output: one finding a line.
-findings=$(grep -c '^{' "$run/findings.json" 2>/dev/null || true)
+# The counts, from the JSON output: one finding a line; those with a
+# "verdict" key (unconfirmed, unchecked: remote checks that fail nothing)
+# are not counted. Inside a JSON string a quote is escaped, so the
+# unescaped "verdict":" can only be the key.
+findings=$(grep '^{' "$run/findings.json" 2>/dev/null | grep -vc '"verdict":"' || true)
 findings=${findings:-0}
 if [ "$code" -eq 2 ]; then
 	# A failure that is no finding: a missing path, a bad flag in args.
