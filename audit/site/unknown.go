@@ -177,10 +177,8 @@ func (s *Site) PublishesHTML(rel string) bool {
 	if !ok {
 		return false
 	}
-	for _, seg := range strings.Split(in, "/") {
-		if testFolders[seg] {
-			return false
-		}
+	if InTestFolder(in) {
+		return false
 	}
 	if _, ok := s.urls[in]; ok {
 		return true
@@ -281,4 +279,19 @@ func (s *Site) ServedAt(rel string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// InTestFolder reports whether the slash path rel is below a folder of
+// tests or of their inputs ("tests/", "fixtures/", "__tests__/"...).
+func InTestFolder(rel string) bool {
+	for {
+		seg, rest, ok := strings.Cut(rel, "/")
+		if !ok {
+			return false // the file's own name
+		}
+		if testFolders[seg] {
+			return true
+		}
+		rel = rest
+	}
 }
