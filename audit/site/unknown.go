@@ -295,3 +295,27 @@ func InTestFolder(rel string) bool {
 		rel = rest
 	}
 }
+
+// quietPluginWords are words that name, in a plugin's name, what adds no
+// page and writes no id to a page: analytics, search indexes, styles,
+// images, diagrams, metadata, build tooling. A plugin no model lists
+// whose name has one of them is taken at its word; any other may
+// publish anything.
+var quietPluginWords = []string{"analytics", "umami", "gtag", "google-tag", "tag-manager", "plausible", "matomo",
+	"fathom", "sentry", "search", "pagefind", "algolia", "lunr", "sass", "scss", "less", "tailwind", "postcss",
+	"image", "zoom", "lightbox", "mermaid", "katex", "mathjax", "codeblock", "pwa", "sitemap", "seo", "svgr",
+	"webpack", "rsdoctor", "vercel", "netlify", "cloudflare", "minify", "compress", "font", "favicon", "opengraph",
+	"og-image", "social-card", "last-updated", "reading-time", "copy-button", "clipboard", "progress", "emoji",
+	"avatar", "theme-color", "dark-mode", "glossary-tooltip"}
+
+// quietPlugin reports whether the plugin's name says it adds no page
+// and writes no id (quietPluginWords).
+func quietPlugin(name string) bool {
+	low := strings.ToLower(name)
+	for _, w := range quietPluginWords {
+		if strings.Contains(low, w) {
+			return true
+		}
+	}
+	return false
+}
