@@ -130,7 +130,7 @@ func docusaurusDataPage(src []byte) bool {
 type docusaurusInstance struct {
 	kind, dir, route string
 	id               string // of a plugin entry of its own; "" for the preset's
-	bad              bool // dir is outside the audited root: not read
+	bad              bool   // dir is outside the audited root: not read
 }
 
 var (
