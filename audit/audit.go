@@ -152,11 +152,14 @@ type File struct {
 	// read or was skipped, which holds only errs or warns; decoded: Src
 	// is decoded from UTF-16, so offsets are not those of the file.
 	walked, failed, decoded bool
-	kind                    kind
-	parsed                  bool         // compact kept what the check needs
-	links                   int32        // how many
-	rel                     string       // slash path from the root, once known
-	doc                     *extract.Doc // the parse, until compact
+	// testInput: walked in a folder of tests or of their inputs below
+	// the directory named ("tests/", "fixtures/"; site.InTestFolder).
+	testInput bool
+	kind      kind
+	parsed    bool         // compact kept what the check needs
+	links     int32        // how many
+	rel       string       // slash path from the root, once known
+	doc       *extract.Doc // the parse, until compact
 
 	// What compact keeps of the parse for the check (see linkRec).
 	recs []linkRec

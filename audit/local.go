@@ -79,7 +79,7 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 	// a test's input, its links often broken on purpose (an mdBook
 	// fixture's "[link](link)"); a file named on the command line is
 	// checked.
-	if f.walked && site.InTestFolder(f.rel) {
+	if f.testInput {
 		if _, isPage := s.URL(f.rel); !isPage {
 			return out
 		}
