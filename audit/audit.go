@@ -152,14 +152,11 @@ type File struct {
 	// read or was skipped, which holds only errs or warns; decoded: Src
 	// is decoded from UTF-16, so offsets are not those of the file.
 	walked, failed, decoded bool
-	// testInput: walked in a folder of tests or of their inputs below
-	// the directory named ("tests/", "fixtures/"; site.InTestFolder).
-	testInput bool
-	kind      kind
-	parsed    bool         // compact kept what the check needs
-	links     int32        // how many
-	rel       string       // slash path from the root, once known
-	doc       *extract.Doc // the parse, until compact
+	kind                    kind
+	parsed                  bool         // compact kept what the check needs
+	links                   int32        // how many
+	rel                     string       // slash path from the root, once known
+	doc                     *extract.Doc // the parse, until compact
 
 	// What compact keeps of the parse for the check (see linkRec).
 	recs []linkRec
@@ -167,6 +164,10 @@ type File struct {
 	rare *fileRare // nil for most files
 
 	sil *silencer // the directives; nil when there are none
+
+	// testInput: walked in a folder of tests or of their inputs below
+	// the directory named ("tests/", "fixtures/"; site.InTestFolder).
+	testInput bool
 }
 
 // fileRare holds what compact keeps of few files: a File of a large tree
