@@ -196,6 +196,10 @@ type File struct {
 	rare *fileRare // nil for most files
 
 	sil *silencer // the directives; nil when there are none
+
+	// testInput: walked in a folder of tests or of their inputs below
+	// the directory named ("tests/", "fixtures/"; site.InTestFolder).
+	testInput bool
 }
 
 // fileRare holds what compact keeps of few files: a File of a large tree

@@ -206,9 +206,9 @@ func isHTMLSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c =
 // findBuilt sets the build output of each site of the tree at root: the
 // folder the user names (Config.Built, -built), which may be anywhere,
 // or the one the configuration names (site.built), which must be below
-// the root, for the site whose folder holds it (the root's site for a
-// folder outside the root); else the generator's default output folder
-// where it holds an index.html.
+// the root, for the site whose folder holds it (for a folder outside the
+// root, the first generator's site); else the generator's default
+// output folder where it holds an index.html.
 func (a *auditor) findBuilt(root string, sites []*site.Site) {
 	named, abs := "", ""
 	switch {
@@ -236,7 +236,15 @@ func (a *auditor) findBuilt(root string, sites []*site.Site) {
 	}
 	var holder *site.Site // the innermost site whose folder holds the named build
 	if abs != "" && named == "" && len(sites) > 0 {
-		holder = sites[0] // a build outside the root: the root's site
+		// A build outside the root: the first generator's site, the
+		// root's or one below it; else the root's.
+		holder = sites[0]
+		for _, s := range sites {
+			if !s.Forge && s.Generator != "static" {
+				holder = s
+				break
+			}
+		}
 	}
 	for _, s := range sites {
 		if named != "" && (s.Dir() == "" || named == s.Dir() || strings.HasPrefix(named, s.Dir()+"/")) {

@@ -2,9 +2,13 @@ package audit
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/urilint/urilint/audit/site"
 	"github.com/urilint/urilint/internal/anchor"
 	"golang.org/x/net/html"
 )
@@ -120,4 +124,38 @@ func FuzzAttrIDs(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestBuiltOutsideRoot checks that the build the user names (-built) may
+// be outside the root, and that the configuration's site.built may not.
+func TestBuiltOutsideRoot(t *testing.T) {
+	root, out := t.TempDir(), t.TempDir()
+	files := map[string]string{
+		root + "/mkdocs.yml":    "site_name: x\nplugins:\n  - gen-files\n",
+		root + "/docs/index.md": "# Home\n\n[a](api.md#run) [b](api.md#stop) [c](cli/)\n",
+		out + "/index.html":     `<h1 id="home">Home</h1>`,
+		out + "/api/index.html": `<div id="run"></div>`,
+	}
+	for p, data := range files {
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := Run(Config{Root: root, Built: out}, []string{root})
+	var got []string
+	for _, f := range r.Findings {
+		got = append(got, string(f.Category)+": "+f.URI)
+	}
+	want := []string{"broken-anchor: api.md#stop", "broken-file: cli/"}
+	if !slices.Equal(got, want) || len(r.Errors) > 0 {
+		t.Errorf("-built outside the root: findings %q, errors %v; want %q", got, r.Errors, want)
+	}
+
+	r = Run(Config{Root: root, Site: site.Options{Built: "../" + filepath.Base(out)}}, []string{root})
+	if len(r.Errors) == 0 || !strings.Contains(r.Errors[0].Error(), "site.built") {
+		t.Errorf("site.built above the root: errors %v, want one naming site.built", r.Errors)
+	}
 }

@@ -63,6 +63,9 @@ type collector struct {
 	emit  func(*File)
 	seen  map[string]bool     // real paths already emitted
 	trees map[string]*gitTree // by top directory
+	// testInput says the file add is given next was walked in a folder
+	// of tests below the directory named.
+	testInput bool
 }
 
 // collect emits the files that paths name ("-" is Config.Stdin), each
@@ -142,7 +145,7 @@ func (c *collector) add(name, abs, real, root string, walked bool) {
 		return
 	}
 	c.seen[real] = true
-	f := &File{Name: name, abs: abs, root: root, kind: c.a.forced(kindOf(name)), walked: walked}
+	f := &File{Name: name, abs: abs, root: root, kind: c.a.forced(kindOf(name)), walked: walked, testInput: walked && c.testInput}
 	if real != abs {
 		f.rare = &fileRare{real: real}
 	}
@@ -262,6 +265,9 @@ func (c *collector) path(p string) {
 			return
 		}
 		found++
+		// Below the directory named, a folder of tests holds their
+		// inputs; the directory named may be one ("-check testdata/docs").
+		c.testInput = site.InTestFolder(filepath.ToSlash(strings.TrimPrefix(strings.TrimPrefix(name, p), string(filepath.Separator))))
 		c.add(name, fa, real, root, true)
 	}, c.fail)
 	if err != nil {

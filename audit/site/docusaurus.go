@@ -83,7 +83,7 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 		s.Lenient = len(routes) == 0
 	}
 	for _, name := range docusaurusPlugins(src) {
-		if !docusaurusKnownPlugins[name] {
+		if !docusaurusKnownPlugins[name] && !quietPlugin(name) {
 			s.Unmodelled("plugins", name, true, false)
 		}
 	}
@@ -129,13 +129,15 @@ func docusaurusDataPage(src []byte) bool {
 // pages, from the classic preset or a plugin entry of its own.
 type docusaurusInstance struct {
 	kind, dir, route string
-	bad              bool // dir is outside the audited root: not read
+	id               string // of a plugin entry of its own; "" for the preset's
+	bad              bool   // dir is outside the audited root: not read
 }
 
 var (
 	docusaurusRoute     = regexp.MustCompile("`(/[A-Za-z0-9_./-]+/)\\$\\{")
 	docusaurusStaticOut = regexp.MustCompile(`siteDir\s*,\s*['"]static/([A-Za-z0-9_./-]+)['"]`)
 	docusaurusImport    = regexp.MustCompile(`(?m)^import\s+\w+\s+from\s+['"](@generated/[^'"]*|[^'"]*\.json)['"]`)
+	docusaurusID        = regexp.MustCompile(`\bid:\s*['"]([^'"]+)['"]`)
 	docusaurusPreset    = regexp.MustCompile(`\b(docs|blog|pages)\s*:\s*(\{|false)`)
 	docusaurusPlugin    = regexp.MustCompile(`['"]@docusaurus/plugin-content-(docs|blog|pages)['"]\s*,\s*\{`)
 )
@@ -171,7 +173,12 @@ func docusaurusInstances(t *Tree, src []byte) []docusaurusInstance {
 	}
 	for _, m := range docusaurusPlugin.FindAllSubmatchIndex(src, -1) {
 		kind := string(src[m[2]:m[3]])
-		extra = append(extra, options(kind, braced(src, m[1]-1)))
+		body := braced(src, m[1]-1)
+		in := options(kind, body)
+		if id := docusaurusID.FindSubmatch(body); id != nil {
+			in.id = string(id[1])
+		}
+		extra = append(extra, in)
 	}
 	seen := map[string]bool{}
 	for _, m := range docusaurusPreset.FindAllSubmatchIndex(src, -1) {
@@ -451,11 +458,14 @@ var docusaurusLastVersion = regexp.MustCompile(`\blastVersion:\s*['"]([^'"]+)['"
 // folder itself, the version "current", at base/next. lastVersion
 // names another version served at the base. The versions of a docs
 // instance other than the preset's ("id: 'community'") are in
-// ID_versions.json and ID_versioned_docs/.
+// community_versions.json and community_versioned_docs/.
 func (d docusaurus) versions(t *Tree, s *Site, cfg []byte, in docusaurusInstance) {
 	prefix := ""
-	if in.dir != "docs" && in.route != "/docs" {
-		prefix = path.Base(in.route) + "_" // the instance's id, mostly its route
+	if in.id != "" && in.id != "default" {
+		prefix = in.id + "_"
+	}
+	if strings.ContainsAny(prefix, "/\\") || strings.HasPrefix(prefix, ".") {
+		return // no file name
 	}
 	var versions []string
 	if src, err := t.Read(prefix + "versions.json"); err == nil {
@@ -463,6 +473,14 @@ func (d docusaurus) versions(t *Tree, s *Site, cfg []byte, in docusaurusInstance
 	}
 	if len(versions) == 0 {
 		d.docs(t, s, in.dir, in.route)
+		// Versioned docs that versions.json does not list are not
+		// published (a version dropped, the list kept elsewhere): their
+		// links are written for the site, not for the forge, and are
+		// not checked.
+		if t.Exists(prefix + "versioned_docs") {
+			s.templates = append(s.templates, prefix+"versioned_docs")
+			s.Note("%sversioned_docs/ without %sversions.json not published", prefix, prefix)
+		}
 		return
 	}
 	last := versions[0]

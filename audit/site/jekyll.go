@@ -71,7 +71,7 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 		collDir += "/"
 	}
 	for _, name := range jekyllPlugins(cfg) {
-		if !jekyllKnownPlugins[name] {
+		if !jekyllKnownPlugins[name] && !quietPlugin(name) {
 			s.Unmodelled("plugins", name, true, true)
 		}
 	}

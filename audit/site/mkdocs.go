@@ -258,6 +258,8 @@ func mkdocsPluginReach(name string) (pages, ids bool) {
 		return false, false
 	case mkdocsIDPlugins[name]:
 		return false, true
+	case quietPlugin(name):
+		return false, false
 	}
 	return true, true
 }

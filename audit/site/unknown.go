@@ -177,10 +177,8 @@ func (s *Site) PublishesHTML(rel string) bool {
 	if !ok {
 		return false
 	}
-	for _, seg := range strings.Split(in, "/") {
-		if testFolders[seg] {
-			return false
-		}
+	if InTestFolder(in) {
+		return false
 	}
 	if _, ok := s.urls[in]; ok {
 		return true
@@ -281,4 +279,43 @@ func (s *Site) ServedAt(rel string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// InTestFolder reports whether the slash path rel is below a folder of
+// tests or of their inputs ("tests/", "fixtures/", "__tests__/"...).
+func InTestFolder(rel string) bool {
+	for {
+		seg, rest, ok := strings.Cut(rel, "/")
+		if !ok {
+			return false // the file's own name
+		}
+		if testFolders[seg] {
+			return true
+		}
+		rel = rest
+	}
+}
+
+// quietPluginWords are words that name, in a plugin's name, what adds no
+// page and writes no id to a page: analytics, search indexes, styles,
+// images, diagrams, metadata, build tooling. A plugin no model lists
+// whose name has one of them is taken at its word; any other may
+// publish anything.
+var quietPluginWords = []string{"analytics", "umami", "gtag", "google-tag", "tag-manager", "plausible", "matomo",
+	"fathom", "sentry", "search", "pagefind", "algolia", "lunr", "sass", "scss", "less", "tailwind", "postcss",
+	"image", "zoom", "lightbox", "mermaid", "katex", "mathjax", "codeblock", "pwa", "sitemap", "seo", "svgr",
+	"webpack", "rsdoctor", "vercel", "netlify", "cloudflare", "minify", "compress", "font", "favicon", "opengraph",
+	"og-image", "social-card", "last-updated", "reading-time", "copy-button", "clipboard", "progress", "emoji",
+	"avatar", "theme-color", "dark-mode", "glossary-tooltip"}
+
+// quietPlugin reports whether the plugin's name says it adds no page
+// and writes no id (quietPluginWords).
+func quietPlugin(name string) bool {
+	low := strings.ToLower(name)
+	for _, w := range quietPluginWords {
+		if strings.Contains(low, w) {
+			return true
+		}
+	}
+	return false
 }

@@ -115,3 +115,37 @@ func FuzzDocusaurusPlugins(f *testing.F) {
 		}
 	})
 }
+
+// TestKeepCaseSlugify checks that a configuration's own copy of
+// VitePress's slugify without lower-casing is read as such, and any
+// other slugify is not modelled.
+func TestKeepCaseSlugify(t *testing.T) {
+	keep := "const rSpecial = /[\\s~`!@#$%^&*()\\-_+=[\\]{}|\\\\;:\"'<>,.?/]+/g\n" +
+		"export const slugify = (str: string): string =>\n  str\n    .normalize('NFKD')\n    .replace(rCombining, '')\n    .replace(rSpecial, '-')\n    .replace(/^(\\d)/, '_$1')\n" +
+		"export default { markdown: { anchor: { slugify } } }\n"
+	lower := strings.Replace(keep, ".replace(/^(\\d)/, '_$1')", ".replace(/^(\\d)/, '_$1').toLowerCase()", 1)
+	for _, tt := range []struct {
+		cfg, want string
+		id        string
+	}{
+		{keep, "case kept", "Option-Stores"},
+		{lower, "markdown.anchor.slugify not modelled", ""},
+	} {
+		dir := t.TempDir()
+		if err := os.MkdirAll(filepath.Join(dir, ".vitepress"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, ".vitepress", "config.ts"), []byte(tt.cfg), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		s, _ := Detect(dir, Options{Repository: "none"})
+		if !strings.Contains(s.String(), tt.want) {
+			t.Errorf("String() = %q, want %q in it", s.String(), tt.want)
+		}
+		if tt.id != "" {
+			if ids := s.HeadingIDs([]string{"Option Stores"}); len(ids) != 1 || ids[0] != tt.id {
+				t.Errorf("HeadingIDs(Option Stores) = %q, want %q", ids, tt.id)
+			}
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"bytes"
 	"path"
 	"regexp"
 	"slices"
@@ -98,12 +99,17 @@ func (v vitepress) Load(t *Tree, s *Site) error {
 		s.Lenient = true
 		s.Note("rewrites not modelled")
 	}
-	if vitepressSlugify.Match(src) {
-		s.Unmodelled("", "markdown.anchor.slugify", false, true)
-	}
 	s.Anchors = anchor.HTML
 	s.builtDefault = outputDir(root + "/.vitepress/dist")
 	s.slug = vitepressSlug
+	if vitepressSlugify.Match(src) {
+		if keepCaseSlugify(src) {
+			s.slug = vitepressSlugKeepCase
+			s.Note("markdown.anchor.slugify: VitePress's, case kept")
+		} else {
+			s.Unmodelled("", "markdown.anchor.slugify", false, true)
+		}
+	}
 	pub := strings.TrimPrefix(dir+"/public", "/")
 	s.Mount("/", pub)
 	walkDir := dir
@@ -145,7 +151,12 @@ func (v vitepress) Load(t *Tree, s *Site) error {
 const vitepressSpecial = "~`!@#$%^&*()-_+=[]{}|\\;:\"'“”‘’<>,.?/"
 
 // vitepressSlug is VitePress's heading id.
-func vitepressSlug(text string) string {
+func vitepressSlug(text string) string { return strings.ToLower(vitepressSlugKeepCase(text)) }
+
+// vitepressSlugKeepCase is VitePress's heading id without lower-casing,
+// which a configuration's own slugify often is (a copy of VitePress's
+// that keeps the case).
+func vitepressSlugKeepCase(text string) string {
 	var b strings.Builder
 	dash := false
 	for _, r := range nfkd(text) {
@@ -166,5 +177,27 @@ func vitepressSlug(text string) string {
 	if out != "" && out[0] >= '0' && out[0] <= '9' {
 		out = "_" + out
 	}
-	return strings.ToLower(out)
+	return out
+}
+
+// vitepressSlugifyDef finds a slugify function the configuration
+// defines itself.
+var vitepressSlugifyDef = regexp.MustCompile(`(?:const|let|var)\s+slugify\s*=|function\s+slugify\s*\(`)
+
+// keepCaseSlugify reports whether the configuration defines its slugify
+// as VitePress's own steps (NFKD, marks and control characters removed,
+// punctuation runs made "-", "_" before a leading digit) without
+// lower-casing: the ids are VitePress's with the heading's case. Only
+// the function's first 1,000 bytes are read.
+func keepCaseSlugify(src []byte) bool {
+	loc := vitepressSlugifyDef.FindIndex(src)
+	if loc == nil {
+		return false
+	}
+	body := src[loc[0]:min(len(src), loc[0]+1000)]
+	if end := bytes.Index(body, []byte("\n\n")); end > 0 {
+		body = body[:end]
+	}
+	return bytes.Contains(body, []byte("NFKD")) && bytes.Contains(body, []byte("'-'")) &&
+		bytes.Contains(body, []byte("_$1")) && !bytes.Contains(body, []byte("toLowerCase"))
 }
