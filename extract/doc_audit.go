@@ -103,11 +103,14 @@ func (e *Extractor) markdownDoc(src []byte, emit func([]Link)) *Doc {
 		d.Links = e.Text(src)
 		marks = plainComments(src)
 	default:
-		d.Links = e.markdownLinks(src, root, presize(src))
-		finish(src, d.Links)
-		marks = docMarks(src, root, nil)
-		root = nil
-		release()
+		// The budget is given back once the tree is no longer used,
+		// before the links are handed on.
+		func() {
+			defer release()
+			d.Links = e.markdownLinks(src, root, presize(src))
+			finish(src, d.Links)
+			marks = docMarks(src, root, nil)
+		}()
 	}
 	if emit != nil {
 		if len(d.Links) > 0 {
