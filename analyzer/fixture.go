@@ -3,6 +3,7 @@ package analyzer
 import (
 	"go/ast"
 	"go/token"
+	"go/types"
 	"sort"
 	"strings"
 
@@ -20,6 +21,10 @@ import (
 //     errors or normalization in general ("TestParse", "invalidURLs",
 //     "TestNormalize"), or for the finding's own subject ("TestDotPath"
 //     for dot-segments, "TestUpperCaseHost" for host-case);
+//   - a string in a row of a test table that also holds the verdict or
+//     the expected result ("struct{ url string; allowed bool }",
+//     "{in, want}"): the row feeds the string to the code under test,
+//     which is what the test is about;
 //   - a password that reads as a placeholder (policy.PlaceholderPassword):
 //     "password", "secret", "pw", "hunter2", anything short.
 
@@ -58,6 +63,9 @@ func (st *state) fixture(v string, f uri.Finding, pos token.Pos) bool {
 		return false
 	}
 	if f.Category == uri.CategoryPassword && f.Start <= f.End && f.End <= len(v) && policy.PlaceholderPassword(v[f.Start:f.End]) {
+		return true
+	}
+	if st.inVerdictTable(pos) {
 		return true
 	}
 	name := strings.ToLower(st.declName(pos))
@@ -112,4 +120,49 @@ func (st *state) declName(pos token.Pos) string {
 		}
 	}
 	return ""
+}
+
+// inVerdictTable reports whether pos lies in a struct literal (a row of a
+// test table) whose type has a field for the expected result or verdict:
+// want..., expect..., valid, allowed, ok, err..., fail..., match....
+func (st *state) inVerdictTable(pos token.Pos) bool {
+	decls := st.file.file.Decls
+	i := sort.Search(len(decls), func(i int) bool { return decls[i].End() > pos })
+	if i == len(decls) || decls[i].Pos() > pos {
+		return false
+	}
+	found := false
+	ast.Inspect(decls[i], func(n ast.Node) bool {
+		if found || n == nil || n.Pos() > pos || n.End() <= pos {
+			return false
+		}
+		if cl, ok := n.(*ast.CompositeLit); ok {
+			if t := st.pass.TypesInfo.TypeOf(cl); t != nil {
+				if s, ok := t.Underlying().(*types.Struct); ok && verdictFields(s) {
+					found = true
+					return false
+				}
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// verdictFields reports whether struct s has a field that holds a test's
+// expected result or verdict.
+func verdictFields(s *types.Struct) bool {
+	for i := range s.NumFields() {
+		name := strings.ToLower(s.Field(i).Name())
+		switch name {
+		case "ok", "out", "output", "result", "valid", "invalid", "allowed", "allow", "fails", "error", "err", "golden":
+			return true
+		}
+		for _, p := range [...]string{"want", "expect", "should", "wanterr", "experr", "match", "fail", "isvalid", "isinvalid"} {
+			if strings.HasPrefix(name, p) {
+				return true
+			}
+		}
+	}
+	return false
 }
