@@ -26,7 +26,11 @@ import (
 //     "{in, want}"): the row feeds the string to the code under test,
 //     which is what the test is about;
 //   - a password that reads as a placeholder (policy.PlaceholderPassword):
-//     "password", "secret", "pw", "hunter2", anything short.
+//     "password", "secret", "pw", "hunter2", anything short; and any
+//     password in a composite literal, the connection string of a
+//     fixture the test feeds or expects (a secret-looking one made up,
+//     "doadmin:zt91mum075ofzyww"): a real secret in a test is for a
+//     secret scanner.
 
 // fixtureWords are the words of a declaration's name that make every
 // finding in it a fixture: the declaration tests parsing or validation.
@@ -65,7 +69,8 @@ func (st *state) fixture(v string, f uri.Finding, pos token.Pos) bool {
 	if f.Category == uri.CategoryPassword && f.Start <= f.End && f.End <= len(v) && policy.PlaceholderPassword(v[f.Start:f.End]) {
 		return true
 	}
-	if st.inVerdictTable(pos) {
+	table, composite := st.enclosingLiterals(pos)
+	if table || f.Category == uri.CategoryPassword && composite {
 		return true
 	}
 	name := strings.ToLower(st.declName(pos))
@@ -122,31 +127,33 @@ func (st *state) declName(pos token.Pos) string {
 	return ""
 }
 
-// inVerdictTable reports whether pos lies in a struct literal (a row of a
-// test table) whose type has a field for the expected result or verdict:
-// want..., expect..., valid, allowed, ok, err..., fail..., match....
-func (st *state) inVerdictTable(pos token.Pos) bool {
+// enclosingLiterals reports whether pos lies in a struct literal (a row
+// of a test table) whose type has a field for the expected result or
+// verdict (want..., expect..., valid, allowed, ok, err..., fail...,
+// match...), and whether it lies in any composite literal: the data a
+// test feeds to the code under test, or expects of it.
+func (st *state) enclosingLiterals(pos token.Pos) (table, composite bool) {
 	decls := st.file.file.Decls
 	i := sort.Search(len(decls), func(i int) bool { return decls[i].End() > pos })
 	if i == len(decls) || decls[i].Pos() > pos {
-		return false
+		return false, false
 	}
-	found := false
 	ast.Inspect(decls[i], func(n ast.Node) bool {
-		if found || n == nil || n.Pos() > pos || n.End() <= pos {
+		if table || n == nil || n.Pos() > pos || n.End() <= pos {
 			return false
 		}
 		if cl, ok := n.(*ast.CompositeLit); ok {
+			composite = true
 			if t := st.pass.TypesInfo.TypeOf(cl); t != nil {
 				if s, ok := t.Underlying().(*types.Struct); ok && verdictFields(s) {
-					found = true
+					table = true
 					return false
 				}
 			}
 		}
 		return true
 	})
-	return found
+	return table, composite
 }
 
 // verdictFields reports whether struct s has a field that holds a test's
