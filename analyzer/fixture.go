@@ -3,6 +3,7 @@ package analyzer
 import (
 	"go/ast"
 	"go/token"
+	"go/types"
 	"sort"
 	"strings"
 
@@ -20,8 +21,16 @@ import (
 //     errors or normalization in general ("TestParse", "invalidURLs",
 //     "TestNormalize"), or for the finding's own subject ("TestDotPath"
 //     for dot-segments, "TestUpperCaseHost" for host-case);
+//   - a string in a row of a test table that also holds the verdict or
+//     the expected result ("struct{ url string; allowed bool }",
+//     "{in, want}"): the row feeds the string to the code under test,
+//     which is what the test is about;
 //   - a password that reads as a placeholder (policy.PlaceholderPassword):
-//     "password", "secret", "pw", "hunter2", anything short.
+//     "password", "secret", "pw", "hunter2", anything short; and any
+//     password in a composite literal, the connection string of a
+//     fixture the test feeds or expects (a secret-looking one made up,
+//     "doadmin:zt91mum075ofzyww"): a real secret in a test is for a
+//     secret scanner.
 
 // fixtureWords are the words of a declaration's name that make every
 // finding in it a fixture: the declaration tests parsing or validation.
@@ -58,6 +67,10 @@ func (st *state) fixture(v string, f uri.Finding, pos token.Pos) bool {
 		return false
 	}
 	if f.Category == uri.CategoryPassword && f.Start <= f.End && f.End <= len(v) && policy.PlaceholderPassword(v[f.Start:f.End]) {
+		return true
+	}
+	table, composite := st.enclosingLiterals(pos)
+	if table || f.Category == uri.CategoryPassword && composite {
 		return true
 	}
 	name := strings.ToLower(st.declName(pos))
@@ -112,4 +125,51 @@ func (st *state) declName(pos token.Pos) string {
 		}
 	}
 	return ""
+}
+
+// enclosingLiterals reports whether pos lies in a struct literal (a row
+// of a test table) whose type has a field for the expected result or
+// verdict (want..., expect..., valid, allowed, ok, err..., fail...,
+// match...), and whether it lies in any composite literal: the data a
+// test feeds to the code under test, or expects of it.
+func (st *state) enclosingLiterals(pos token.Pos) (table, composite bool) {
+	decls := st.file.file.Decls
+	i := sort.Search(len(decls), func(i int) bool { return decls[i].End() > pos })
+	if i == len(decls) || decls[i].Pos() > pos {
+		return false, false
+	}
+	ast.Inspect(decls[i], func(n ast.Node) bool {
+		if table || n == nil || n.Pos() > pos || n.End() <= pos {
+			return false
+		}
+		if cl, ok := n.(*ast.CompositeLit); ok {
+			composite = true
+			if t := st.pass.TypesInfo.TypeOf(cl); t != nil {
+				if s, ok := t.Underlying().(*types.Struct); ok && verdictFields(s) {
+					table = true
+					return false
+				}
+			}
+		}
+		return true
+	})
+	return table, composite
+}
+
+// verdictFields reports whether struct s has a field that holds a test's
+// expected result or verdict.
+func verdictFields(s *types.Struct) bool {
+	for i := range s.NumFields() {
+		name := strings.ToLower(s.Field(i).Name())
+		switch name {
+		case "ok", "out", "output", "result", "valid", "invalid", "allowed", "allow", "fails", "error", "err", "golden":
+			return true
+		}
+		for _, p := range [...]string{"want", "expect", "should", "wanterr", "experr", "match", "fail", "isvalid", "isinvalid"} {
+			if strings.HasPrefix(name, p) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -16,13 +16,15 @@ func TestParse(t *testing.T) {
 	}
 }
 
-// Placeholder credentials are fixtures too; a password that reads as a
-// secret is not.
+// Placeholder credentials are fixtures too, and so is any password in
+// a table; one that reads as a secret, alone, is not.
 var clients = []string{
 	"postgres://user:password@localhost:5432/db",
 	"redis://:pw@localhost:6379/0",
-	"https://deploy:9fQ2xLr7Vb1Kw3Zp@example.com/", // want `has a password`
+	"postgres://doadmin:zt91mum075ofzyww@db.example.com:25060/defaultdb",
 }
+
+const deploy = "https://deploy:9fQ2xLr7Vb1Kw3Zp@example.com/" // want `has a password`
 
 // A test of something else gets its URLs checked.
 func TestClient(t *testing.T) {
@@ -33,4 +35,19 @@ func TestClient(t *testing.T) {
 // A test named for what it tests: dot segments on purpose.
 func TestDotPath(t *testing.T) {
 	_ = "https://example.com/a/../b"
+}
+
+// A table whose rows hold the verdict feeds its URLs to the code under
+// test on purpose.
+func TestTokenOnlySentToHost(t *testing.T) {
+	for _, tt := range []struct {
+		url     string
+		allowed bool
+	}{
+		{"https://FILES.example.com/a.txt", true},
+		{"https://files.example.com:443/a.txt", true},
+		{"https://files.example.com@evil.example/a.txt", false},
+	} {
+		_ = tt
+	}
 }
