@@ -190,7 +190,9 @@ func measure(corpus, bin string, r row, withBuilt bool) *result {
 	out := ""
 	if r.out != "-" && r.out != "" {
 		out = filepath.Join(corpus, r.out)
-		if !hasHTML(out) {
+		// build.sh writes OUT.status; a failed build's partial output is
+		// no build.
+		if st, err := os.ReadFile(out + ".status"); err == nil && !strings.Contains(string(st), "\tok\t") || !hasHTML(out) {
 			out = ""
 		}
 	}
@@ -347,8 +349,10 @@ func run(dir, bin string, args ...string) (string, string, error) {
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
+	// Status 1 is findings; 2 is an input error (a file it cannot read)
+	// reported beside the findings of the rest, which still count.
 	var ee *exec.ExitError
-	if errors.As(err, &ee) && ee.ExitCode() == 1 {
+	if errors.As(err, &ee) && (ee.ExitCode() == 1 || ee.ExitCode() == 2 && summaryLinks.Match(stderr.Bytes())) {
 		err = nil
 	}
 	if err != nil {
