@@ -605,11 +605,29 @@ func (t sourceTexts) mentions(file, href string) bool {
 	if i := strings.IndexByte(ref, '?'); i >= 0 {
 		ref = ref[:i]
 	}
-	ref = strings.TrimSuffix(ref, "/")
-	last := strings.ToLower(path.Base(ref))
-	last = strings.TrimSuffix(last, path.Ext(last))
-	if ref == "" || last == "" || last == "." || last == "index" {
+	ref = strings.ToLower(strings.TrimSuffix(ref, "/"))
+	if ref == "" {
 		return frag != ""
 	}
-	return strings.Contains(src, last)
+	if strings.Contains(src, ref) {
+		return true // written as in the build
+	}
+	// Else the target's name as a source link writes it: with a page
+	// extension, or beside the fragment. A name alone is too common a
+	// word ("default", "nuxt") to say the source links to it: a theme's
+	// locale switcher links each page to its translation.
+	last := path.Base(ref)
+	stem := strings.TrimSuffix(last, path.Ext(last))
+	if stem == "" || stem == "." || stem == "index" {
+		return frag != "" && strings.Contains(src, path.Base(path.Dir(ref)))
+	}
+	if frag != "" {
+		return strings.Contains(src, stem) // the fragment matched already
+	}
+	for _, ext := range []string{".md", ".mdx", ".markdown", ".html"} {
+		if strings.Contains(src, stem+ext) {
+			return true
+		}
+	}
+	return false
 }
