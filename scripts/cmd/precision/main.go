@@ -190,7 +190,9 @@ func measure(corpus, bin string, r row, withBuilt bool) *result {
 	out := ""
 	if r.out != "-" && r.out != "" {
 		out = filepath.Join(corpus, r.out)
-		if !hasHTML(out) {
+		// build.sh writes OUT.status; a failed build's partial output is
+		// no build.
+		if st, err := os.ReadFile(out + ".status"); err == nil && !strings.Contains(string(st), "\tok\t") || !hasHTML(out) {
 			out = ""
 		}
 	}
@@ -347,8 +349,10 @@ func run(dir, bin string, args ...string) (string, string, error) {
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
+	// Status 1 is findings; 2 is an input error (a file it cannot read)
+	// reported beside the findings of the rest, which still count.
 	var ee *exec.ExitError
-	if errors.As(err, &ee) && ee.ExitCode() == 1 {
+	if errors.As(err, &ee) && (ee.ExitCode() == 1 || ee.ExitCode() == 2 && summaryLinks.Match(stderr.Bytes())) {
 		err = nil
 	}
 	if err != nil {
@@ -601,11 +605,29 @@ func (t sourceTexts) mentions(file, href string) bool {
 	if i := strings.IndexByte(ref, '?'); i >= 0 {
 		ref = ref[:i]
 	}
-	ref = strings.TrimSuffix(ref, "/")
-	last := strings.ToLower(path.Base(ref))
-	last = strings.TrimSuffix(last, path.Ext(last))
-	if ref == "" || last == "" || last == "." || last == "index" {
+	ref = strings.ToLower(strings.TrimSuffix(ref, "/"))
+	if ref == "" {
 		return frag != ""
 	}
-	return strings.Contains(src, last)
+	if strings.Contains(src, ref) {
+		return true // written as in the build
+	}
+	// Else the target's name as a source link writes it: with a page
+	// extension, or beside the fragment. A name alone is too common a
+	// word ("default", "nuxt") to say the source links to it: a theme's
+	// locale switcher links each page to its translation.
+	last := path.Base(ref)
+	stem := strings.TrimSuffix(last, path.Ext(last))
+	if stem == "" || stem == "." || stem == "index" {
+		return frag != "" && strings.Contains(src, path.Base(path.Dir(ref)))
+	}
+	if frag != "" {
+		return strings.Contains(src, stem) // the fragment matched already
+	}
+	for _, ext := range []string{".md", ".mdx", ".markdown", ".html"} {
+		if strings.Contains(src, stem+ext) {
+			return true
+		}
+	}
+	return false
 }

@@ -170,6 +170,8 @@ func TestMentions(t *testing.T) {
 		{"../byrole/#hidden", true},
 		{"/assets/theme.js", false},
 		{"#toc", false},
+		{"/zh/api/import/", false}, // a word of the text, not a link of it
+		{"/docs/queries/byrole", true},
 	} {
 		if got := texts.mentions("docs/api.mdx", tc.href); got != tc.want {
 			t.Errorf("mentions(%q) = %v, want %v", tc.href, got, tc.want)
