@@ -74,7 +74,7 @@ func TestUrilintFixCombinations(t *testing.T) {
 	const keyLeft = `m.go:4:11: "https://EXAMPLE.COM/p" is not normalized: host "EXAMPLE.COM" should be lowercase "example.com" (no fix: it would make the key of the map literal equal to the one on line 5, "https://example.com/p")`
 	t.Run("-tags foo -fix", func(t *testing.T) {
 		dir := write(t)
-		out, code := run(t, dir, urilint, "-tags", "foo", "-fix", "./...")
+		out, code := run(t, dir, urilint, "-tags", "foo", "-fix", normFixes, "./...")
 		if code != 3 || findings(out)[0] != keyLeft || len(findings(out)) != 1 {
 			t.Errorf("urilint -tags foo -fix ./... exited %d, want 3 and only the map key left:\n%s", code, out)
 		}
@@ -85,14 +85,14 @@ func TestUrilintFixCombinations(t *testing.T) {
 			t.Errorf("go build after -fix exited %d:\n%s", code, out)
 		}
 		// Nothing left that -fix can do: a second run changes nothing.
-		out, code = run(t, dir, urilint, "-tags", "foo", "-fix", "./...")
+		out, code = run(t, dir, urilint, "-tags", "foo", "-fix", normFixes, "./...")
 		if code != 3 || len(findings(out)) != 1 {
 			t.Errorf("second -fix exited %d:\n%s", code, out)
 		}
 	})
 	t.Run("-fix -json", func(t *testing.T) {
 		dir := write(t)
-		out, code := run(t, dir, urilint, "-fix", "-json", "./...")
+		out, code := run(t, dir, urilint, "-fix", normFixes, "-json", "./...")
 		var tree map[string]map[string][]struct{ Posn, Message string }
 		if err := json.Unmarshal([]byte(out), &tree); err != nil || code != 0 {
 			t.Fatalf("urilint -fix -json exited %d, printed (%v):\n%s", code, err, out)
@@ -111,14 +111,14 @@ func TestUrilintFixCombinations(t *testing.T) {
 	})
 	t.Run("-fix -c=1", func(t *testing.T) {
 		dir := write(t)
-		out, code := run(t, dir, urilint, "-fix", "-c=1", "./...")
+		out, code := run(t, dir, urilint, "-fix", normFixes, "-c=1", "./...")
 		if code != 3 || !strings.Contains(out, keyLeft+"\n3\tvar Hosts = map[string]int{\n4\t\t\"https://EXAMPLE.COM/p\": 1,\n5\t") {
 			t.Errorf("urilint -fix -c=1 exited %d, printed:\n%s", code, out)
 		}
 	})
 	t.Run("-fix -diff", func(t *testing.T) {
 		dir := write(t)
-		out, code := run(t, dir, urilint, "-fix", "-diff", "./...")
+		out, code := run(t, dir, urilint, "-fix", normFixes, "-diff", "./...")
 		if code != 3 || !strings.Contains(out, "+const Fixed = \"https://example.com/\"\n") || !strings.Contains(out, keyLeft) {
 			t.Errorf("urilint -fix -diff exited %d, want 3 (a finding is left), printed:\n%s", code, out)
 		}
@@ -128,14 +128,14 @@ func TestUrilintFixCombinations(t *testing.T) {
 	})
 	t.Run("-tests -fix", func(t *testing.T) {
 		dir := write(t)
-		out, code := run(t, dir, urilint, "-tests", "-fix", "./...")
+		out, code := run(t, dir, urilint, "-tests", "-fix", normFixes, "./...")
 		if code != 3 || !strings.Contains(out, `m_test.go:3:19: "HTTP://example.com/x" is not normalized: scheme "HTTP" should be lowercase "http" (no fix in a test file: see -fix-tests)`) {
 			t.Errorf("urilint -tests -fix exited %d, printed:\n%s", code, out)
 		}
 		if got, _ := os.ReadFile(filepath.Join(dir, "m_test.go")); string(got) != files["m_test.go"] {
 			t.Errorf("-tests -fix changed m_test.go:\n%s", got)
 		}
-		out, code = run(t, dir, urilint, "-tests", "-fix", "-fix-tests", "./...")
+		out, code = run(t, dir, urilint, "-tests", "-fix", normFixes, "-fix-tests", "./...")
 		if got, _ := os.ReadFile(filepath.Join(dir, "m_test.go")); code != 3 || !strings.Contains(string(got), `"http://example.com/x"`) {
 			t.Errorf("-tests -fix -fix-tests exited %d and left m_test.go as\n%s\n%s", code, got, out)
 		}

@@ -110,7 +110,7 @@ func TestWriteError(t *testing.T) {
 	}
 	defer full.Close()
 	dir, _ := scratch(t, "robust")
-	for _, args := range [][]string{{"-json", "./secret"}, {"-fix", "-diff", "./secret"}} {
+	for _, args := range [][]string{{"-json", "./secret"}, {"-fix", normFixes, "-diff", "./secret"}} {
 		cmd := exec.Command(command(t, "urilint"), args...)
 		cmd.Dir = dir
 		cmd.Env = append(os.Environ(), "GOTOOLCHAIN=local", "GOWORK=off")
@@ -129,7 +129,7 @@ func TestWriteError(t *testing.T) {
 func TestFixSettles(t *testing.T) {
 	t.Parallel()
 	dir, _ := scratch(t, "robust")
-	if out, code := run(t, dir, command(t, "urilint"), "-fix", "./settle"); code != 0 {
+	if out, code := run(t, dir, command(t, "urilint"), "-fix", normFixes, "./settle"); code != 0 {
 		t.Errorf("urilint -fix ./settle exited %d, want 0\n%s", code, out)
 	}
 	got, err := os.ReadFile(filepath.Join(dir, "settle", "settle.go"))
