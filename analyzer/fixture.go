@@ -25,12 +25,11 @@ import (
 //     the expected result ("struct{ url string; allowed bool }",
 //     "{in, want}"): the row feeds the string to the code under test,
 //     which is what the test is about;
-//   - a password that reads as a placeholder (policy.PlaceholderPassword):
-//     "password", "secret", "pw", "hunter2", anything short; and any
-//     password in a composite literal, the connection string of a
-//     fixture the test feeds or expects (a secret-looking one made up,
-//     "doadmin:zt91mum075ofzyww"): a real secret in a test is for a
-//     secret scanner.
+//   - a password: tests hold credentials as fixtures by the hundred,
+//     placeholders ("user:password", "u:pw") or made up to look real
+//     ("doadmin:zt91mum075ofzyww", a client's mock token). A real secret
+//     in a test file is for a secret scanner, which reads every string,
+//     not only URIs.
 
 // fixtureWords are the words of a declaration's name that make every
 // finding in it a fixture: the declaration tests parsing or validation.
@@ -60,17 +59,14 @@ var categoryWords = map[uri.Category][]string{
 
 // fixture reports whether finding f at pos, in a _test.go file, is one of
 // the test's own fixtures.
-// The value v is the string f is a finding of; a password finding's
-// range is the password.
-func (st *state) fixture(v string, f uri.Finding, pos token.Pos) bool {
+func (st *state) fixture(f uri.Finding, pos token.Pos) bool {
 	if !st.inTestFile() {
 		return false
 	}
-	if f.Category == uri.CategoryPassword && f.Start <= f.End && f.End <= len(v) && policy.PlaceholderPassword(v[f.Start:f.End]) {
+	if f.Category == uri.CategoryPassword {
 		return true
 	}
-	table, composite := st.enclosingLiterals(pos)
-	if table || f.Category == uri.CategoryPassword && composite {
+	if table, _ := st.enclosingLiterals(pos); table {
 		return true
 	}
 	name := strings.ToLower(st.declName(pos))

@@ -24,10 +24,12 @@ const (
 	mongo = "mongodb://db1.example.com:27017,db2.example.com:27017/?replicaSet=rs0"
 )
 
-// Custom schemes whose "host" is no DNS name: a token, a bucket.
+// Custom schemes whose "host" is no DNS name: a token, a bucket, a
+// channel's number.
 var (
 	discord = "discord://Token@ChannelID"
 	s3      = "s3://MyLegacyBucket/key"
+	slack   = "slack://bot@123456789/123456789/abc"
 )
 
 // An OAuth redirect URI registered with its port is compared as a string
