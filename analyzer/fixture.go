@@ -66,10 +66,11 @@ func (st *state) fixture(f uri.Finding, pos token.Pos) bool {
 	if f.Category == uri.CategoryPassword {
 		return true
 	}
-	if table, _ := st.enclosingLiterals(pos); table {
+	table, row := st.enclosingLiterals(pos)
+	if table {
 		return true
 	}
-	name := strings.ToLower(st.declName(pos))
+	name := strings.ToLower(st.declName(pos) + " " + row)
 	if name == "" {
 		return false
 	}
@@ -126,30 +127,50 @@ func (st *state) declName(pos token.Pos) string {
 // enclosingLiterals reports whether pos lies in a struct literal (a row
 // of a test table) whose type has a field for the expected result or
 // verdict (want..., expect..., valid, allowed, ok, err..., fail...,
-// match...), and whether it lies in any composite literal: the data a
-// test feeds to the code under test, or expects of it.
-func (st *state) enclosingLiterals(pos token.Pos) (table, composite bool) {
+// match...), and returns the description of the innermost row that holds
+// it: the constant value of its name, desc or description field ("name:
+// \"case-insensitive matching\"" says what the row tests).
+func (st *state) enclosingLiterals(pos token.Pos) (table bool, row string) {
 	decls := st.file.file.Decls
 	i := sort.Search(len(decls), func(i int) bool { return decls[i].End() > pos })
 	if i == len(decls) || decls[i].Pos() > pos {
-		return false, false
+		return false, ""
 	}
 	ast.Inspect(decls[i], func(n ast.Node) bool {
 		if table || n == nil || n.Pos() > pos || n.End() <= pos {
 			return false
 		}
-		if cl, ok := n.(*ast.CompositeLit); ok {
-			composite = true
-			if t := st.pass.TypesInfo.TypeOf(cl); t != nil {
-				if s, ok := t.Underlying().(*types.Struct); ok && verdictFields(s) {
-					table = true
-					return false
+		cl, ok := n.(*ast.CompositeLit)
+		if !ok {
+			return true
+		}
+		t := st.pass.TypesInfo.TypeOf(cl)
+		if t == nil {
+			return true
+		}
+		if s, ok := t.Underlying().(*types.Struct); ok {
+			if verdictFields(s) {
+				table = true
+				return false
+			}
+			for _, elt := range cl.Elts {
+				kv, ok := elt.(*ast.KeyValueExpr)
+				if !ok {
+					continue
+				}
+				if id, ok := kv.Key.(*ast.Ident); ok {
+					switch strings.ToLower(id.Name) {
+					case "name", "desc", "description", "title", "scenario":
+						if v, ok := st.constString(kv.Value); ok {
+							row = v
+						}
+					}
 				}
 			}
 		}
 		return true
 	})
-	return table, composite
+	return table, row
 }
 
 // verdictFields reports whether struct s has a field that holds a test's

@@ -54,3 +54,17 @@ func TestTokenOnlySentToHost(t *testing.T) {
 		_ = tt
 	}
 }
+
+// A row that says what it tests.
+func TestTopology(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		uri  string
+		msgs []string
+	}{
+		{name: "case-insensitive matching", uri: "mongodb://a.MONGO.EXAMPLE.COM:19555/"},
+		{name: "cosmos", uri: "mongodb://a.MONGO.EXAMPLE.COM:19555/"}, // want `host "a.MONGO.EXAMPLE.COM" should be lowercase`
+	} {
+		_ = tt
+	}
+}
