@@ -15,6 +15,7 @@ import (
 var (
 	servers  = strings.Split("http://host_1,http://host_2,http://host_3", ",")
 	natsURLs = "nats://a:4222,nats://b:4222"
+	mixed    = "nats://127.0.0.1:1234,ws://127.0.0.1:1235"
 	badList  = "nats://a:4222,nats://b c:4222" // want `"nats://b c:4222" is not a valid URI reference: invalid character ' '`
 )
 
