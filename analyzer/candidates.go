@@ -282,10 +282,10 @@ func (st *state) checkPart(e ast.Expr, v, part string, off int, u use, fn string
 		// One fix for the whole literal, on its first fixable finding.
 		for _, f := range findings {
 			if len(f.Fix) > 0 && fix != nil {
-				st.reportFix(e, pieces, v, f, fix)
+				st.reportFix(e, pieces, f, fix)
 				fix = nil
 			} else {
-				st.reportFix(e, pieces, v, f, nil)
+				st.reportFix(e, pieces, f, nil)
 			}
 		}
 		return

@@ -25,12 +25,11 @@ import (
 //     the expected result ("struct{ url string; allowed bool }",
 //     "{in, want}"): the row feeds the string to the code under test,
 //     which is what the test is about;
-//   - a password that reads as a placeholder (policy.PlaceholderPassword):
-//     "password", "secret", "pw", "hunter2", anything short; and any
-//     password in a composite literal, the connection string of a
-//     fixture the test feeds or expects (a secret-looking one made up,
-//     "doadmin:zt91mum075ofzyww"): a real secret in a test is for a
-//     secret scanner.
+//   - a password: tests hold credentials as fixtures by the hundred,
+//     placeholders ("user:password", "u:pw") or made up to look real
+//     ("doadmin:zt91mum075ofzyww", a client's mock token). A real secret
+//     in a test file is for a secret scanner, which reads every string,
+//     not only URIs.
 
 // fixtureWords are the words of a declaration's name that make every
 // finding in it a fixture: the declaration tests parsing or validation.
@@ -60,20 +59,18 @@ var categoryWords = map[uri.Category][]string{
 
 // fixture reports whether finding f at pos, in a _test.go file, is one of
 // the test's own fixtures.
-// The value v is the string f is a finding of; a password finding's
-// range is the password.
-func (st *state) fixture(v string, f uri.Finding, pos token.Pos) bool {
+func (st *state) fixture(f uri.Finding, pos token.Pos) bool {
 	if !st.inTestFile() {
 		return false
 	}
-	if f.Category == uri.CategoryPassword && f.Start <= f.End && f.End <= len(v) && policy.PlaceholderPassword(v[f.Start:f.End]) {
+	if f.Category == uri.CategoryPassword {
 		return true
 	}
-	table, composite := st.enclosingLiterals(pos)
-	if table || f.Category == uri.CategoryPassword && composite {
+	table, row := st.enclosingLiterals(pos)
+	if table {
 		return true
 	}
-	name := strings.ToLower(st.declName(pos))
+	name := strings.ToLower(st.declName(pos) + " " + row)
 	if name == "" {
 		return false
 	}
@@ -130,30 +127,50 @@ func (st *state) declName(pos token.Pos) string {
 // enclosingLiterals reports whether pos lies in a struct literal (a row
 // of a test table) whose type has a field for the expected result or
 // verdict (want..., expect..., valid, allowed, ok, err..., fail...,
-// match...), and whether it lies in any composite literal: the data a
-// test feeds to the code under test, or expects of it.
-func (st *state) enclosingLiterals(pos token.Pos) (table, composite bool) {
+// match...), and returns the description of the innermost row that holds
+// it: the constant value of its name, desc or description field ("name:
+// \"case-insensitive matching\"" says what the row tests).
+func (st *state) enclosingLiterals(pos token.Pos) (table bool, row string) {
 	decls := st.file.file.Decls
 	i := sort.Search(len(decls), func(i int) bool { return decls[i].End() > pos })
 	if i == len(decls) || decls[i].Pos() > pos {
-		return false, false
+		return false, ""
 	}
 	ast.Inspect(decls[i], func(n ast.Node) bool {
 		if table || n == nil || n.Pos() > pos || n.End() <= pos {
 			return false
 		}
-		if cl, ok := n.(*ast.CompositeLit); ok {
-			composite = true
-			if t := st.pass.TypesInfo.TypeOf(cl); t != nil {
-				if s, ok := t.Underlying().(*types.Struct); ok && verdictFields(s) {
-					table = true
-					return false
+		cl, ok := n.(*ast.CompositeLit)
+		if !ok {
+			return true
+		}
+		t := st.pass.TypesInfo.TypeOf(cl)
+		if t == nil {
+			return true
+		}
+		if s, ok := t.Underlying().(*types.Struct); ok {
+			if verdictFields(s) {
+				table = true
+				return false
+			}
+			for _, elt := range cl.Elts {
+				kv, ok := elt.(*ast.KeyValueExpr)
+				if !ok {
+					continue
+				}
+				if id, ok := kv.Key.(*ast.Ident); ok {
+					switch strings.ToLower(id.Name) {
+					case "name", "desc", "description", "title", "scenario":
+						if v, ok := st.constString(kv.Value); ok {
+							row = v
+						}
+					}
 				}
 			}
 		}
 		return true
 	})
-	return table, composite
+	return table, row
 }
 
 // verdictFields reports whether struct s has a field that holds a test's

@@ -152,15 +152,15 @@ func (st *state) report(e ast.Expr, pieces []piece, v string, f uri.Finding, fix
 			f.Message += " (no fix in a generated file)"
 		}
 	}
-	st.reportFix(e, pieces, v, f, fix)
+	st.reportFix(e, pieces, f, fix)
 }
 
-// reportFix reports finding f on e, of value v, split into pieces, with
+// reportFix reports finding f on e, split into pieces, with
 // fix (nil for none), unless an ignore comment silences it or it is a
 // test's own fixture.
-func (st *state) reportFix(e ast.Expr, pieces []piece, v string, f uri.Finding, fix *analysis.SuggestedFix) {
+func (st *state) reportFix(e ast.Expr, pieces []piece, f uri.Finding, fix *analysis.SuggestedFix) {
 	start, end := st.span(pieces, f)
-	if st.ignored(e, start) || st.fixture(v, f, start) {
+	if st.ignored(e, start) || st.fixture(f, start) {
 		return
 	}
 	d := analysis.Diagnostic{

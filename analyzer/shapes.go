@@ -18,16 +18,16 @@ import (
 
 // listElements returns the offsets at which the elements of the
 // comma-separated list v start ("nats://a:4222,nats://b:4222",
-// "http://host_1,http://host_2"), the first at 0, or nil when v is not
-// such a list: each comma is followed by a URI with "//" of the same
-// scheme. The program splits it before parsing; checked as one URI, the
-// list reads as a host with a bad port, and a fix would corrupt it.
+// "http://host_1,http://host_2", "nats://a:4222,ws://a:8080"), the first
+// at 0, or nil when v is not such a list: v and each element start with a
+// scheme and "//". The program splits it before parsing; checked as one
+// URI, the list reads as a host with a bad port, and a fix would corrupt
+// it.
 func listElements(v string) []int {
 	n := abnf.SchemeLen(v)
 	if n == 0 || !strings.HasPrefix(v[n+1:], "//") {
 		return nil
 	}
-	prefix := v[:n+3] // "scheme://"
 	var starts []int
 	for i := n + 3; i < len(v); i++ {
 		if v[i] != ',' {
@@ -37,7 +37,7 @@ func listElements(v string) []int {
 		for j < len(v) && v[j] == ' ' {
 			j++
 		}
-		if len(v)-j >= len(prefix) && strings.EqualFold(v[j:j+len(prefix)], prefix) {
+		if k := abnf.SchemeLen(v[j:]); k > 0 && strings.HasPrefix(v[j+k+1:], "//") {
 			if starts == nil {
 				starts = append(starts, 0)
 			}

@@ -55,7 +55,8 @@ func TestUrilintFixCombinations(t *testing.T) {
 	t.Parallel()
 	urilint := command(t, "urilint")
 	files := map[string]string{
-		"go.mod": "module example.com/m\n\ngo 1.26\n",
+		"go.mod":        "module example.com/m\n\ngo 1.26\n",
+		".urilint.yaml": "version: 1\ngo:\n  fixes: [scheme-case, host-case]\n",
 		"m.go": "package m\n\nvar Hosts = map[string]int{\n\t\"https://EXAMPLE.COM/p\": 1,\n\t\"https://example.com/p\": 2,\n}\n\n" +
 			"const Fixed = \"HTTPS://example.com/\"\n",
 		"tagged.go": "//go:build foo\n\npackage m\n\nconst Tagged = \"HTTP://example.com/t\"\n",

@@ -7,14 +7,15 @@
 #
 # Usage:
 #   scripts/analyzer-corpus.sh fetch         # download the modules and their dependencies
-#   scripts/analyzer-corpus.sh run [URILINT] # findings per category (default and -tests)
+#   scripts/analyzer-corpus.sh run [URILINT...] # findings per category (default and -tests)
 #   scripts/analyzer-corpus.sh fix MODULE... # -fix on copies, then go build and go test
 #
 # CORPUS (default /work/corpus-go) holds a private GOPATH (module cache
 # and all) and a writable copy of each module under $CORPUS/src; nothing
-# of it belongs in the repository. "run" writes every finding to
-# $OUT/{default,tests}.txt (default OUT=$CORPUS/out), one "module: position: message
-# [category]" line each, for classifying by hand, and prints the counts.
+# of it belongs in the repository. "run" writes every finding of each
+# binary to $OUT/BINARY/{default,tests}.txt (default OUT=$CORPUS/out), one
+# "module: position: message [category]" line each, for classifying by
+# hand, and prints the counts; MODES="tests" runs one mode.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export GOTOOLCHAIN=local GOFLAGS=-mod=mod
@@ -99,23 +100,27 @@ fetch() {
 }
 
 run() {
-	local bin=${1:-}
-	if [ -z "$bin" ]; then
-		bin=$CORPUS/urilint
-		go build -o "$bin" ./cmd/urilint
+	local bins=("$@")
+	if [ ${#bins[@]} -eq 0 ]; then
+		bins=("$CORPUS/urilint")
+		go build -o "${bins[0]}" ./cmd/urilint
 	fi
-	out_dir=${OUT:-$CORPUS/out}
-	mkdir -p "$out_dir"
-	for mode in default tests; do
-		out=$out_dir/$mode.txt
-		: >"$out"
+	local out_dir=${OUT:-$CORPUS/out}
+	for mode in ${MODES:-default tests}; do
+		for b in "${bins[@]}"; do
+			mkdir -p "$out_dir/$(basename "$b")"
+			: >"$out_dir/$(basename "$b")/$mode.txt"
+		done
 		flags=(-json)
 		[ "$mode" = tests ] && flags+=(-tests)
 		for m in "${modules[@]}"; do
 			d=$(dir "$m")
 			[ -d "$d" ] || continue
-			(cd "$d" && "$bin" "${flags[@]}" ./... 2>/dev/null) |
-				M=$m python3 -c '
+			# Each binary in turn on one module: the first compiles the
+			# export data, the others find it in the build cache.
+			for b in "${bins[@]}"; do
+				(cd "$d" && "$b" "${flags[@]}" ./... 2>/dev/null) |
+					M=$m python3 -c '
 import json, os, sys
 m = os.environ["M"]
 try:
@@ -128,10 +133,14 @@ for pkg in data.values():
             continue
         for d in diags:
             print("%s: %s: %s [%s]" % (m, d["posn"], d["message"], d.get("category", "")))
-' >>"$out" || true
+' >>"$out_dir/$(basename "$b")/$mode.txt" || true
+			done
 		done
-		echo "== $mode: $(wc -l <"$out") findings"
-		sed -n 's/.*\[\([^]]*\)\]$/\1/p' "$out" | sort | uniq -c | sort -rn
+		for b in "${bins[@]}"; do
+			out=$out_dir/$(basename "$b")/$mode.txt
+			echo "== $(basename "$b") $mode: $(wc -l <"$out") findings"
+			sed -n 's/.*\[\([^]]*\)\]$/\1/p' "$out" | sort | uniq -c | sort -rn
+		done
 	done
 }
 

@@ -114,9 +114,11 @@ func (p *Policy) Front() Front { return p.front }
 // Check returns the findings of uri.Check for s, under p's options, whose
 // categories p reports. It allocates nothing more than uri.Check.
 //
-// A host-case finding is dropped unless the scheme's host is known to be
-// a DNS name (DNSHost): "s3://MyBucket/key" names a bucket, whose case
-// matters.
+// A host-case or ipv4-form finding is dropped unless the scheme's host is
+// known to be a DNS name (DNSHost): "s3://MyBucket/key" names a bucket,
+// whose case matters, "slack://123456789/..." a channel. So is host-case
+// on a host of one label written like a Go identifier ("http://authURL",
+// a placeholder named after the variable it stands for).
 //
 // In Documents, a link that breaks the grammar in several places gets
 // one malformed finding, at the first bad byte, whose message counts the
@@ -129,9 +131,13 @@ func (p *Policy) Check(s string) []uri.Finding {
 	out := p.opts.Check(s)
 	n := 0
 	for _, f := range out {
-		if f.Category == uri.CategoryHostCase && !DNSHost(s[:abnf.SchemeLen(s)]) {
+		if (f.Category == uri.CategoryHostCase || f.Category == uri.CategoryIPv4Form) && !DNSHost(s[:abnf.SchemeLen(s)]) {
 			// The "host" of a custom scheme may be a name compared
-			// exactly: a bucket, a channel, a token.
+			// exactly (a bucket, a channel, a token), or digits that
+			// no resolver reads (a chat's ID).
+			continue
+		}
+		if f.Category == uri.CategoryHostCase && identifierHost(s[f.Start:f.End]) {
 			continue
 		}
 		if p.on[f.Category] {
@@ -198,4 +204,19 @@ func oneMalformed(out []uri.Finding) []uri.Finding {
 		}
 	}
 	return kept
+}
+
+// identifierHost reports whether host is one label in camel case
+// ("authURL", "tokenUrl", "myHost"): a placeholder named like the Go
+// identifier it stands for, not a host name whose case a reader fixes.
+func identifierHost(host string) bool {
+	if strings.IndexByte(host, '.') >= 0 || strings.IndexByte(host, ':') >= 0 {
+		return false
+	}
+	for i := 1; i < len(host); i++ {
+		if 'a' <= host[i-1] && host[i-1] <= 'z' && 'A' <= host[i] && host[i] <= 'Z' {
+			return true
+		}
+	}
+	return false
 }

@@ -189,22 +189,3 @@ func MaskedPassword(password string) bool {
 	}
 	return len(password) >= 3
 }
-
-// PlaceholderPassword reports whether password reads as one made up for
-// an example or a test rather than a secret: a mask (MaskedPassword), a
-// word that says what it stands for ("password", "secret", "pw",
-// "changeme", "hunter2"), or anything shorter than 8 bytes, which no
-// service accepts as a secret worth guarding. A test's fixtures hold such
-// passwords by the hundred (see docs/precision.md).
-func PlaceholderPassword(password string) bool {
-	if len(password) < 8 || MaskedPassword(password) {
-		return true
-	}
-	lower := strings.ToLower(password)
-	for _, w := range [...]string{"pass", "pw", "pwd", "secret", "hunter", "changeme", "example", "test", "dummy", "fake", "placeholder", "token", "admin", "root", "guest", "foo", "bar", "baz", "qux", "xxx", "letmein", "1234", "abc", "user"} {
-		if strings.Contains(lower, w) {
-			return true
-		}
-	}
-	return false
-}

@@ -15,6 +15,7 @@ import (
 var (
 	servers  = strings.Split("http://host_1,http://host_2,http://host_3", ",")
 	natsURLs = "nats://a:4222,nats://b:4222"
+	mixed    = "nats://127.0.0.1:1234,ws://127.0.0.1:1235"
 	badList  = "nats://a:4222,nats://b c:4222" // want `"nats://b c:4222" is not a valid URI reference: invalid character ' '`
 )
 
@@ -24,10 +25,12 @@ const (
 	mongo = "mongodb://db1.example.com:27017,db2.example.com:27017/?replicaSet=rs0"
 )
 
-// Custom schemes whose "host" is no DNS name: a token, a bucket.
+// Custom schemes whose "host" is no DNS name: a token, a bucket, a
+// channel's number.
 var (
 	discord = "discord://Token@ChannelID"
 	s3      = "s3://MyLegacyBucket/key"
+	slack   = "slack://bot@123456789/123456789/abc"
 )
 
 // An OAuth redirect URI registered with its port is compared as a string
