@@ -1,7 +1,10 @@
 package site
 
 import (
+	"bytes"
+	"fmt"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -197,6 +200,22 @@ func (h hugo) Load(t *Tree, s *Site) error {
 	if theme := cfg.str("theme", ""); theme != "" && !t.Exists("themes/"+theme) {
 		s.Unmodelled("themes", theme, true, true)
 	}
+	// The shortcodes of the site and its theme are templates the model
+	// does not render: a page calling one has ids the model does not know
+	// (ShortcodeIDs). The detection line names them.
+	scDirs := []string{"layouts/shortcodes", "layouts/_shortcodes"}
+	if theme := cfg.str("theme", ""); theme != "" {
+		scDirs = append(scDirs, "themes/"+theme+"/layouts/shortcodes", "themes/"+theme+"/layouts/_shortcodes")
+	}
+	for _, d := range scDirs {
+		t.Walk(d, func(rel string) {
+			name := strings.TrimPrefix(rel, d+"/")
+			name, _, _ = strings.Cut(name, ".") // "def.html", "def.en.html"
+			if name != "" && !hugoQuietShortcodes[name] && !hugoCodeShortcodes[name] {
+				s.unmodelled = append(s.unmodelled, [2]string{"shortcodes", name})
+			}
+		})
+	}
 	if e := s.deployRedirects(t); firstErr == nil {
 		firstErr = e
 	}
@@ -382,4 +401,75 @@ func (s *Site) CodeRanges(src []byte) [][2]int {
 		pos = tags[j].end
 	}
 	return out
+}
+
+// hugoQuietShortcodes are the shortcodes the model knows to write no
+// ids: Hugo's own (gohugo.io/shortcodes: comment, details, figure, gist,
+// highlight, instagram, param, qr, ref, relref, vimeo, x, youtube and
+// the older twitter, tweet) and the code shortcodes read as code
+// (hugoCodeShortcodes). Any other is a template of the site, its theme or
+// a module: what it writes, ids included, is not modelled.
+var hugoQuietShortcodes = map[string]bool{"comment": true, "details": true, "figure": true, "gist": true,
+	"highlight": true, "instagram": true, "param": true, "qr": true, "ref": true, "relref": true,
+	"vimeo": true, "x": true, "youtube": true, "twitter": true, "tweet": true}
+
+// ShortcodeIDs returns why the ids of a page that calls the shortcodes
+// names (in the order the page calls them) are not all known, when they
+// are not: on a Hugo site, a shortcode that is not one of Hugo's own is a
+// template whose output, ids included, the model does not render.
+func (s *Site) ShortcodeIDs(names []string) (string, bool) {
+	if s.Generator != "hugo" {
+		return "", false
+	}
+	for _, n := range names {
+		if !hugoQuietShortcodes[n] && !hugoCodeShortcodes[n] {
+			return fmt.Sprintf("the page calls the shortcode %q, whose output the model does not render", n), true
+		}
+	}
+	return "", false
+}
+
+// Shortcodes returns the names of the shortcodes src calls
+// ("{{< name ... >}}", "{{% name ... %}}"), each once, in the order of
+// their first call; closing tags and commented-out calls ("{{</* x */>}}")
+// are no calls. Nil when there are none.
+func Shortcodes(src []byte) []string {
+	var names []string
+	for off := 0; off < len(src); {
+		k := bytes.Index(src[off:], []byte("{{"))
+		if k < 0 {
+			break
+		}
+		i := off + k + 2
+		off = i
+		if i >= len(src) || src[i] != '<' && src[i] != '%' {
+			continue
+		}
+		i++
+		for i < len(src) && (src[i] == ' ' || src[i] == '\t' || src[i] == '\n') {
+			i++
+		}
+		if i < len(src) && (src[i] == '/' || src[i] == '*') {
+			continue // a closing tag or a comment
+		}
+		j := i
+		for j < len(src) && (isNameByte(src[j])) {
+			j++
+		}
+		if j == i {
+			continue
+		}
+		name := string(src[i:j])
+		if !slices.Contains(names, name) {
+			names = append(names, name)
+		}
+		off = j
+	}
+	return names
+}
+
+// isNameByte reports whether c may be part of a shortcode's name (its
+// template's path: "docs/note", "my-box_2").
+func isNameByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '/' || c == '.'
 }

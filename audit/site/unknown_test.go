@@ -1,8 +1,10 @@
 package site
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -148,4 +150,36 @@ func TestKeepCaseSlugify(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestShortcodeIDs: a Hugo page that calls a shortcode of the site's own
+// has ids the model does not render; Hugo's own shortcodes, closing tags
+// and commented-out calls write none.
+func TestShortcodeIDs(t *testing.T) {
+	src := []byte("{{< ref \"a.md\" >}} {{</* def */>}} {{% /note %}}\n{{% def id=\"x\" %}}t{{% /def %}} {{<highlight go>}}x{{< /highlight >}} {{< def >}}")
+	if got, want := Shortcodes(src), []string{"ref", "def", "highlight"}; !slices.Equal(got, want) {
+		t.Errorf("Shortcodes = %q, want %q", got, want)
+	}
+	s := &Site{Generator: "hugo"}
+	if why, ok := s.ShortcodeIDs([]string{"ref", "highlight", "figure"}); ok {
+		t.Errorf("Hugo's own shortcodes: ids unknown (%s), want known", why)
+	}
+	why, ok := s.ShortcodeIDs([]string{"ref", "def"})
+	if !ok || !strings.Contains(why, `"def"`) {
+		t.Errorf("a site's shortcode: %q, %v, want unknown naming \"def\"", why, ok)
+	}
+	if _, ok := (&Site{Generator: "jekyll"}).ShortcodeIDs([]string{"def"}); ok {
+		t.Error("a Jekyll site has no shortcodes, want ids known")
+	}
+}
+
+func FuzzShortcodes(f *testing.F) {
+	f.Add([]byte("{{< def id=\"x\" >}} {{% a/b %}} {{</* c */>}} {{<"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		for _, n := range Shortcodes(src) {
+			if n == "" || !bytes.Contains(src, []byte(n)) {
+				t.Fatalf("Shortcodes(%q) has %q, not a name of the source", src, n)
+			}
+		}
+	})
 }
