@@ -580,7 +580,14 @@ func (a *auditor) ownURL(root, u string) bool {
 // checkFragment checks the fragment of t, which leads to lk: against the
 // anchors of the page, as the publisher makes and matches them.
 func (a *auditor) checkFragment(r *reporter, s *site.Site, t local, lk lookup) {
-	if !t.hasFrag || anchor.Top(t.frag) {
+	// A text fragment (":~:text=...", the fragment directive of
+	// wicg.github.io/scroll-to-text-fragment) is taken off the fragment
+	// by the browser before it looks for an element: it names no id.
+	frag := t.frag
+	if i := strings.Index(frag, ":~:"); i >= 0 {
+		frag = frag[:i]
+	}
+	if !t.hasFrag || frag == "" || anchor.Top(frag) {
 		return
 	}
 	where := "/" + t.rel
@@ -597,7 +604,7 @@ func (a *auditor) checkFragment(r *reporter, s *site.Site, t local, lk lookup) {
 		where = "/" + rel
 		abs = filepath.Join(r.f.root, filepath.FromSlash(rel))
 	}
-	name := t.frag
+	name := frag
 	if dec, err := uri.Unescape(name); err == nil {
 		name = dec
 	}
@@ -613,7 +620,7 @@ func (a *auditor) checkFragment(r *reporter, s *site.Site, t local, lk lookup) {
 	tg := a.index.get(abs)
 	if (tg.kind == kindMarkdown && !plain(t.query)) || tg.kind == kindHTML {
 		set := tg.anchorsFor(s)
-		switch m, right := set.Find(t.frag, s.Anchors); m {
+		switch m, right := set.Find(frag, s.Anchors); m {
 		case anchor.Found:
 			return
 		case anchor.CaseOnly:
@@ -621,7 +628,7 @@ func (a *auditor) checkFragment(r *reporter, s *site.Site, t local, lk lookup) {
 				r.report(policy.CategoryUnverifiable, t.fragAt, nil, "%q names anchor %q, which the source of %q shows only as %q; %s, so its ids cannot be checked offline", r.shown, name, where, right, why)
 				return
 			}
-			r.report(policy.CategoryAnchorCase, t.fragAt, []uri.Edit{{Start: t.fragAt, End: len(r.l.URI), New: fragText(t.frag, right)}},
+			r.report(policy.CategoryAnchorCase, t.fragAt, []uri.Edit{{Start: t.fragAt, End: t.fragAt + len(frag), New: fragText(frag, right)}},
 				"%q names anchor %q, which %q has only as %q: anchors are case-sensitive", r.shown, name, where, right)
 			return
 		}

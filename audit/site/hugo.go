@@ -49,6 +49,9 @@ func (hugo) Detect(t *Tree) string {
 	return ""
 }
 
+// hugoConfigExts are the extensions of Hugo's configuration files.
+var hugoConfigExts = map[string]bool{".toml": true, ".yaml": true, ".yml": true, ".json": true}
+
 // hugoContent are the extensions of Hugo's content formats.
 var hugoContent = map[string]bool{".md": true, ".markdown": true, ".html": true, ".htm": true,
 	".adoc": true, ".asciidoc": true, ".org": true, ".pandoc": true, ".pdc": true, ".rst": true}
@@ -82,7 +85,53 @@ func (h hugo) Load(t *Tree, s *Site) error {
 			}
 		}
 	}
+	// A file of the configuration folder named KEY.LANG is KEY of the
+	// language LANG (gohugo.io/configuration/introduction, configuration
+	// directory): languages.fr.toml is the table languages.fr, menus.fr
+	// and params.fr are that language's menus and params, so they name
+	// a language too.
+	t.Walk("config/_default", func(rel string) {
+		if path.Dir(rel) != "config/_default" {
+			return
+		}
+		name := path.Base(rel)
+		ext := path.Ext(name)
+		key, lang, ok := strings.Cut(strings.TrimSuffix(name, ext), ".")
+		key, lang = strings.ToLower(key), strings.ToLower(lang)
+		if !ok || lang == "" || strings.Contains(lang, ".") || !hugoConfigExts[ext] {
+			return
+		}
+		ls, _ := cfg.get("languages").(map[string]any)
+		if ls == nil {
+			ls = map[string]any{}
+			cfg["languages"] = ls
+		}
+		lc, _ := ls[lang].(map[string]any)
+		if lc == nil {
+			lc = map[string]any{}
+			ls[lang] = lc
+		}
+		if key != "languages" {
+			return // menus and params: nothing the model reads
+		}
+		c, err := readConfig(t, rel)
+		if err != nil {
+			if firstErr == nil {
+				firstErr = err
+			}
+			return
+		}
+		for k, v := range c {
+			lc[k] = v
+		}
+	})
 	s.Anchors = anchor.HTML
+	// The configuration folder (gohugo.io/configuration/introduction,
+	// configDir) holds the site's own configuration by environment:
+	// config/_default/hugo.toml there is no site of its own.
+	if d := folder(cfg.str("configDir", "config")); t.Exists(d) {
+		s.configDirs = append(s.configDirs, d)
+	}
 	s.builtDefault = outputDir(cfg.str("publishDir", "public"))
 	s.Base(cfg.str("baseURL", ""))
 	idType := "github"
