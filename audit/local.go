@@ -624,7 +624,7 @@ func (a *auditor) checkFragment(r *reporter, s *site.Site, t local, lk lookup) {
 		case anchor.Found:
 			return
 		case anchor.CaseOnly:
-			if why, ok := unknownIDs(s, where, tg); ok {
+			if why, ok := unknownIDs(s, where, name, tg); ok {
 				r.report(policy.CategoryUnverifiable, t.fragAt, nil, "%q names anchor %q, which the source of %q shows only as %q; %s, so its ids cannot be checked offline", r.shown, name, where, right, why)
 				return
 			}
@@ -632,7 +632,7 @@ func (a *auditor) checkFragment(r *reporter, s *site.Site, t local, lk lookup) {
 				"%q names anchor %q, which %q has only as %q: anchors are case-sensitive", r.shown, name, where, right)
 			return
 		}
-		if why, ok := unknownIDs(s, where, tg); ok || tg.written != "" && !s.Forge {
+		if why, ok := unknownIDs(s, where, name, tg); ok || tg.written != "" && !s.Forge {
 			if !ok {
 				why = tg.written
 			}
@@ -657,15 +657,15 @@ func (a *auditor) checkFragment(r *reporter, s *site.Site, t local, lk lookup) {
 	}
 }
 
-// unknownIDs returns why the ids of the page where (a slash path from the
-// audited root, with a leading "/"), whose source is tg, are not all
-// known to the model of s, when they are not: configuration it does not
-// cover, or a shortcode of the site's own that the page calls.
-func unknownIDs(s *site.Site, where string, tg *target) (string, bool) {
+// unknownIDs returns why the id frag of the page where (a slash path
+// from the audited root, with a leading "/"), whose source is tg, may be
+// one the model of s does not know, when it may: configuration it does
+// not cover, or a shortcode the page calls that may write it.
+func unknownIDs(s *site.Site, where, frag string, tg *target) (string, bool) {
 	if why, ok := s.UnknownIDs(strings.TrimPrefix(where, "/")); ok {
 		return why, true
 	}
-	return s.ShortcodeIDs(tg.shortcodes)
+	return s.ShortcodeIDs(tg.shortcodes, frag)
 }
 
 // readmeNames are the names GitHub shows as a folder's README, in the

@@ -250,7 +250,7 @@ func (h hugo) Load(t *Tree, s *Site) error {
 		s.Unmodelled("themes", theme, true, true)
 	}
 	// The shortcodes of the site and its theme are templates the model
-	// does not render: a page calling one has ids the model does not know
+	// does not render; it reads them only for the ids they may write
 	// (ShortcodeIDs). The detection line names them.
 	scDirs := []string{"layouts/shortcodes", "layouts/_shortcodes"}
 	if theme := cfg.str("theme", ""); theme != "" {
@@ -260,9 +260,24 @@ func (h hugo) Load(t *Tree, s *Site) error {
 		t.Walk(d, func(rel string) {
 			name := strings.TrimPrefix(rel, d+"/")
 			name, _, _ = strings.Cut(name, ".") // "def.html", "def.en.html"
-			if name != "" && !hugoQuietShortcodes[name] && !hugoCodeShortcodes[name] {
+			if name == "" {
+				return
+			}
+			if s.shortcodes == nil {
+				s.shortcodes = map[string]*shortcodeIDs{}
+			}
+			sc := s.shortcodes[name]
+			if sc == nil {
+				sc = &shortcodeIDs{}
+				s.shortcodes[name] = sc
 				s.unmodelled = append(s.unmodelled, [2]string{"shortcodes", name})
 			}
+			src, err := t.Read(rel)
+			if err != nil {
+				sc.any = true
+				return
+			}
+			sc.add(src)
 		})
 	}
 	if e := s.deployRedirects(t); firstErr == nil {
@@ -462,17 +477,88 @@ var hugoQuietShortcodes = map[string]bool{"comment": true, "details": true, "fig
 	"highlight": true, "instagram": true, "param": true, "qr": true, "ref": true, "relref": true,
 	"vimeo": true, "x": true, "youtube": true, "twitter": true, "tweet": true}
 
-// ShortcodeIDs returns why the ids of a page that calls the shortcodes
-// names (in the order the page calls them) are not all known, when they
-// are not: on a Hugo site, a shortcode that is not one of Hugo's own is a
-// template whose output, ids included, the model does not render.
-func (s *Site) ShortcodeIDs(names []string) (string, bool) {
+// shortcodeIDs are the ids a shortcode's templates may write: any id
+// when they render what the model does not see (another file, a partial,
+// data, Markdown made from an argument, a heading of their own), else
+// those beginning with one of prefixes: the literal start of each id
+// attribute ("def-" of id="def-{{ .Get "id" }}"; the whole id when it
+// is literal).
+type shortcodeIDs struct {
+	any      bool
+	prefixes []string
+}
+
+// hugoOpaque are what, in a shortcode's template, renders text the model
+// does not see, ids possibly included.
+var hugoOpaque = []string{"readFile", "partial", "markdownify", "RenderString", ".Content", "safeHTML",
+	"template ", "getJSON", "getCSV", "resources.", ".Data", "transform.", "os.", "htmlUnescape", "\n#", "\n #"}
+
+// add reads one template of the shortcode.
+func (sc *shortcodeIDs) add(src []byte) {
+	text := "\n" + string(src)
+	for _, o := range hugoOpaque {
+		if strings.Contains(text, o) {
+			sc.any = true
+			return
+		}
+	}
+	for off := 0; ; {
+		k := strings.Index(text[off:], "id=")
+		if k < 0 {
+			return
+		}
+		at := off + k
+		off = at + 3
+		if c := text[at-1]; c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == ':' {
+			continue // "data-id=", "grid=": no id attribute
+		}
+		v := text[off:]
+		var quote byte
+		if v != "" && (v[0] == '"' || v[0] == '\'') {
+			quote, v = v[0], v[1:]
+		}
+		end := len(v)
+		if e := strings.Index(v, "{{"); e >= 0 {
+			end = e
+		}
+		stops := " \t\n>"
+		if quote != 0 {
+			stops = string(quote)
+		}
+		if e := strings.IndexAny(v, stops); e >= 0 && e < end {
+			end = e
+		}
+		if p := v[:end]; !slices.Contains(sc.prefixes, p) {
+			sc.prefixes = append(sc.prefixes, p)
+		}
+	}
+}
+
+// ShortcodeIDs returns why the id frag of a page that calls the
+// shortcodes names (in the order the page calls them) may be one the
+// model does not know, when it may: on a Hugo site, a shortcode whose
+// templates may write that id (one beginning as an id attribute of
+// theirs does, or any when they render what the model does not see),
+// or one that is neither the site's nor Hugo's own (a module's).
+func (s *Site) ShortcodeIDs(names []string, frag string) (string, bool) {
 	if s.Generator != "hugo" {
 		return "", false
 	}
 	for _, n := range names {
-		if !hugoQuietShortcodes[n] && !hugoCodeShortcodes[n] {
+		sc, ok := s.shortcodes[n]
+		if !ok {
+			if hugoQuietShortcodes[n] || hugoCodeShortcodes[n] {
+				continue
+			}
+			return fmt.Sprintf("the page calls the shortcode %q, which the model does not have", n), true
+		}
+		if sc.any {
 			return fmt.Sprintf("the page calls the shortcode %q, whose output the model does not render", n), true
+		}
+		for _, p := range sc.prefixes {
+			if strings.HasPrefix(frag, p) {
+				return fmt.Sprintf("the page calls the shortcode %q, whose template writes ids beginning %q", n, p), true
+			}
 		}
 	}
 	return "", false

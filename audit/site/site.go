@@ -148,6 +148,8 @@ type Site struct {
 	// config/): a configuration file there is the site's, not another
 	// site below it.
 	configDirs []string
+	// shortcodes are the ids each shortcode of a Hugo site may write.
+	shortcodes map[string]*shortcodeIDs
 	tabIDs     bool // content tabs get ids from their titles
 	// dynamic are the pages whose ids a component makes from data when
 	// the site is built (an MDX page rendering imported JSON).

@@ -160,15 +160,37 @@ func TestShortcodeIDs(t *testing.T) {
 	if got, want := Shortcodes(src), []string{"ref", "def", "highlight"}; !slices.Equal(got, want) {
 		t.Errorf("Shortcodes = %q, want %q", got, want)
 	}
-	s := &Site{Generator: "hugo"}
-	if why, ok := s.ShortcodeIDs([]string{"ref", "highlight", "figure"}); ok {
-		t.Errorf("Hugo's own shortcodes: ids unknown (%s), want known", why)
+	s := &Site{Generator: "hugo", shortcodes: map[string]*shortcodeIDs{}}
+	for name, tmpl := range map[string]string{
+		"def":     `<dfn id="def-{{ .Get "id" }}" data-id="x">{{ .Get "name" }}</dfn>`,
+		"note":    `<div class="note" data-id="{{ .Get 0 }}">{{ .Inner }}</div>`,
+		"box":     `<div id=box>{{ .Inner }}</div>`,
+		"include": `{{ .Get 0 | readFile | safeHTML }}`,
+	} {
+		sc := &shortcodeIDs{}
+		sc.add([]byte(tmpl))
+		s.shortcodes[name] = sc
 	}
-	why, ok := s.ShortcodeIDs([]string{"ref", "def"})
-	if !ok || !strings.Contains(why, `"def"`) {
-		t.Errorf("a site's shortcode: %q, %v, want unknown naming \"def\"", why, ok)
+	for _, c := range []struct {
+		names   []string
+		frag    string
+		unknown bool
+	}{
+		{[]string{"ref", "highlight", "figure"}, "x", false}, // Hugo's own
+		{[]string{"ref", "def"}, "def-acme", true},
+		{[]string{"ref", "def"}, "install", false}, // def writes only def-...
+		{[]string{"note"}, "install", false},       // no id attribute: data-id is none
+		{[]string{"box"}, "box", true},
+		{[]string{"box"}, "install", false},
+		{[]string{"include"}, "install", true}, // another file, rendered
+		{[]string{"tabs"}, "install", true},    // no template: a module's
+	} {
+		why, ok := s.ShortcodeIDs(c.names, c.frag)
+		if ok != c.unknown {
+			t.Errorf("ShortcodeIDs(%q, %q) = %q, %v, want unknown %v", c.names, c.frag, why, ok, c.unknown)
+		}
 	}
-	if _, ok := (&Site{Generator: "jekyll"}).ShortcodeIDs([]string{"def"}); ok {
+	if _, ok := (&Site{Generator: "jekyll"}).ShortcodeIDs([]string{"def"}, "x"); ok {
 		t.Error("a Jekyll site has no shortcodes, want ids known")
 	}
 }
