@@ -567,40 +567,81 @@ func (s *Site) ShortcodeIDs(names []string, frag string) (string, bool) {
 // Shortcodes returns the names of the shortcodes src calls
 // ("{{< name ... >}}", "{{% name ... %}}"), each once, in the order of
 // their first call; closing tags and commented-out calls ("{{</* x */>}}")
-// are no calls. Nil when there are none.
+// are no calls, nor is a "{{% name %}}" in a fenced code block: Hugo
+// renders its output as Markdown, there as code, which has no ids (a
+// "{{< name >}}" there is still a call: its output is put in as HTML).
+// Nil when there are none.
 func Shortcodes(src []byte) []string {
 	var names []string
-	for off := 0; off < len(src); {
-		k := bytes.Index(src[off:], []byte("{{"))
-		if k < 0 {
-			break
+	var fence []byte // the opening fence of the code block the line is in
+	for len(src) > 0 {
+		line := src
+		if k := bytes.IndexByte(src, '\n'); k >= 0 {
+			line, src = src[:k], src[k+1:]
+		} else {
+			src = nil
 		}
-		i := off + k + 2
-		off = i
-		if i >= len(src) || src[i] != '<' && src[i] != '%' {
-			continue
+		if f := fenceOf(line); f != nil {
+			switch {
+			case fence == nil:
+				fence = f
+				continue
+			case f[0] == fence[0] && len(f) >= len(fence) && len(bytes.TrimSpace(line)) == len(f):
+				fence = nil
+				continue
+			}
 		}
-		i++
-		for i < len(src) && (src[i] == ' ' || src[i] == '\t' || src[i] == '\n') {
+		for off := 0; off < len(line); {
+			k := bytes.Index(line[off:], []byte("{{"))
+			if k < 0 {
+				break
+			}
+			i := off + k + 2
+			off = i
+			if i >= len(line) || line[i] != '<' && line[i] != '%' || line[i] == '%' && fence != nil {
+				continue
+			}
 			i++
+			for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+				i++
+			}
+			if i < len(line) && (line[i] == '/' || line[i] == '*') {
+				continue // a closing tag or a comment
+			}
+			j := i
+			for j < len(line) && isNameByte(line[j]) {
+				j++
+			}
+			if j == i {
+				continue
+			}
+			if name := string(line[i:j]); !slices.Contains(names, name) {
+				names = append(names, name)
+			}
+			off = j
 		}
-		if i < len(src) && (src[i] == '/' || src[i] == '*') {
-			continue // a closing tag or a comment
-		}
-		j := i
-		for j < len(src) && (isNameByte(src[j])) {
-			j++
-		}
-		if j == i {
-			continue
-		}
-		name := string(src[i:j])
-		if !slices.Contains(names, name) {
-			names = append(names, name)
-		}
-		off = j
 	}
 	return names
+}
+
+// fenceOf returns the fence that line opens or closes ("```", "~~~~"),
+// indented at most three spaces (CommonMark 4.5), or nil.
+func fenceOf(line []byte) []byte {
+	t := line
+	for n := 0; n < 3 && len(t) > 0 && t[0] == ' '; n++ {
+		t = t[1:]
+	}
+	if len(t) < 3 || t[0] != '`' && t[0] != '~' {
+		return nil
+	}
+	n := 0
+	for n < len(t) && t[n] == t[0] {
+		n++
+	}
+	if n < 3 || t[0] == '`' && bytes.IndexByte(t[n:], '`') >= 0 {
+		return nil
+	}
+	return t[:n]
 }
 
 // isNameByte reports whether c may be part of a shortcode's name (its

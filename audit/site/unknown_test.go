@@ -160,6 +160,12 @@ func TestShortcodeIDs(t *testing.T) {
 	if got, want := Shortcodes(src), []string{"ref", "def", "highlight"}; !slices.Equal(got, want) {
 		t.Errorf("Shortcodes = %q, want %q", got, want)
 	}
+	// In a fenced code block "{{% x %}}" renders as code; "{{< y >}}" is
+	// put in as HTML all the same.
+	fenced := []byte("```yaml\n{{% readFile \"a.yaml\" %}}\n{{< box >}}\n```\n~~~\n{{% file %}}\n~~~\n{{% after %}}\n")
+	if got, want := Shortcodes(fenced), []string{"box", "after"}; !slices.Equal(got, want) {
+		t.Errorf("Shortcodes(fenced) = %q, want %q", got, want)
+	}
 	s := &Site{Generator: "hugo", shortcodes: map[string]*shortcodeIDs{}}
 	for name, tmpl := range map[string]string{
 		"def":     `<dfn id="def-{{ .Get "id" }}" data-id="x">{{ .Get "name" }}</dfn>`,
