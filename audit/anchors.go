@@ -40,6 +40,9 @@ type target struct {
 	// not show (a template expression in an id, an include), "" when
 	// nothing does.
 	written string
+	// shortcodes are the Hugo shortcodes the page calls, nil when none:
+	// a site's own shortcode may write ids (site.ShortcodeIDs).
+	shortcodes []string
 
 	mu   sync.Mutex
 	sets []siteSet // by publisher: one, mostly
@@ -134,6 +137,9 @@ func (t *target) fill(k kind, src []byte, d *extract.Doc, texts bool) {
 		t.lines++
 	}
 	t.written = writtenIDs(src)
+	if bytes.Contains(src, []byte("{{<")) || bytes.Contains(src, []byte("{{%")) {
+		t.shortcodes = site.Shortcodes(src)
+	}
 	if d == nil {
 		return
 	}

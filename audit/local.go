@@ -580,7 +580,14 @@ func (a *auditor) ownURL(root, u string) bool {
 // checkFragment checks the fragment of t, which leads to lk: against the
 // anchors of the page, as the publisher makes and matches them.
 func (a *auditor) checkFragment(r *reporter, s *site.Site, t local, lk lookup) {
-	if !t.hasFrag || anchor.Top(t.frag) {
+	// A text fragment (":~:text=...", the fragment directive of
+	// wicg.github.io/scroll-to-text-fragment) is taken off the fragment
+	// by the browser before it looks for an element: it names no id.
+	frag := t.frag
+	if i := strings.Index(frag, ":~:"); i >= 0 {
+		frag = frag[:i]
+	}
+	if !t.hasFrag || frag == "" || anchor.Top(frag) {
 		return
 	}
 	where := "/" + t.rel
@@ -597,7 +604,7 @@ func (a *auditor) checkFragment(r *reporter, s *site.Site, t local, lk lookup) {
 		where = "/" + rel
 		abs = filepath.Join(r.f.root, filepath.FromSlash(rel))
 	}
-	name := t.frag
+	name := frag
 	if dec, err := uri.Unescape(name); err == nil {
 		name = dec
 	}
@@ -613,19 +620,19 @@ func (a *auditor) checkFragment(r *reporter, s *site.Site, t local, lk lookup) {
 	tg := a.index.get(abs)
 	if (tg.kind == kindMarkdown && !plain(t.query)) || tg.kind == kindHTML {
 		set := tg.anchorsFor(s)
-		switch m, right := set.Find(t.frag, s.Anchors); m {
+		switch m, right := set.Find(frag, s.Anchors); m {
 		case anchor.Found:
 			return
 		case anchor.CaseOnly:
-			if why, ok := s.UnknownIDs(strings.TrimPrefix(where, "/")); ok {
+			if why, ok := unknownIDs(s, where, name, tg); ok {
 				r.report(policy.CategoryUnverifiable, t.fragAt, nil, "%q names anchor %q, which the source of %q shows only as %q; %s, so its ids cannot be checked offline", r.shown, name, where, right, why)
 				return
 			}
-			r.report(policy.CategoryAnchorCase, t.fragAt, []uri.Edit{{Start: t.fragAt, End: len(r.l.URI), New: fragText(t.frag, right)}},
+			r.report(policy.CategoryAnchorCase, t.fragAt, []uri.Edit{{Start: t.fragAt, End: t.fragAt + len(frag), New: fragText(frag, right)}},
 				"%q names anchor %q, which %q has only as %q: anchors are case-sensitive", r.shown, name, where, right)
 			return
 		}
-		if why, ok := s.UnknownIDs(strings.TrimPrefix(where, "/")); ok || tg.written != "" && !s.Forge {
+		if why, ok := unknownIDs(s, where, name, tg); ok || tg.written != "" && !s.Forge {
 			if !ok {
 				why = tg.written
 			}
@@ -648,6 +655,17 @@ func (a *auditor) checkFragment(r *reporter, s *site.Site, t local, lk lookup) {
 		// "logo.svg#gh-dark-mode-only" picks the image for a theme).
 		r.report(policy.CategoryBrokenAnchor, t.fragAt, nil, "%q names anchor %q, but %q is shown as source, with line anchors only (#L10, #L10-L20)", r.shown, name, where)
 	}
+}
+
+// unknownIDs returns why the id frag of the page where (a slash path
+// from the audited root, with a leading "/"), whose source is tg, may be
+// one the model of s does not know, when it may: configuration it does
+// not cover, or a shortcode the page calls that may write it.
+func unknownIDs(s *site.Site, where, frag string, tg *target) (string, bool) {
+	if why, ok := s.UnknownIDs(strings.TrimPrefix(where, "/")); ok {
+		return why, true
+	}
+	return s.ShortcodeIDs(tg.shortcodes, frag)
 }
 
 // readmeNames are the names GitHub shows as a folder's README, in the

@@ -30,7 +30,7 @@ func TestSites(t *testing.T) {
 				t.Fatal(err)
 			}
 			dir := t.TempDir()
-			var want []string
+			var want, wantSites []string
 			var opts site.Options
 			for _, f := range ar.Files {
 				switch f.Name {
@@ -38,6 +38,14 @@ func TestSites(t *testing.T) {
 					for _, l := range strings.Split(strings.TrimSpace(string(f.Data)), "\n") {
 						if l != "" {
 							want = append(want, l)
+						}
+					}
+					continue
+				case "sites":
+					// Each line begins the detection line of a site, in order.
+					for _, l := range strings.Split(strings.TrimSpace(string(f.Data)), "\n") {
+						if l != "" {
+							wantSites = append(wantSites, l)
 						}
 					}
 					continue
@@ -72,6 +80,15 @@ func TestSites(t *testing.T) {
 			r := Run(Config{Policy: pol, Root: dir, Site: opts}, []string{dir})
 			for _, err := range r.Errors {
 				t.Errorf("error: %v", err)
+			}
+			if wantSites != nil {
+				ok := len(r.Sites) == len(wantSites)
+				for i := 0; ok && i < len(wantSites); i++ {
+					ok = strings.HasPrefix(r.Sites[i], wantSites[i])
+				}
+				if !ok {
+					t.Errorf("sites:\n%s\nwant lines beginning:\n%s", strings.Join(r.Sites, "\n"), strings.Join(wantSites, "\n"))
+				}
 			}
 			var got []string
 			for _, f := range r.Findings {

@@ -1,7 +1,10 @@
 package site
 
 import (
+	"bytes"
+	"fmt"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -46,6 +49,9 @@ func (hugo) Detect(t *Tree) string {
 	return ""
 }
 
+// hugoConfigExts are the extensions of Hugo's configuration files.
+var hugoConfigExts = map[string]bool{".toml": true, ".yaml": true, ".yml": true, ".json": true}
+
 // hugoContent are the extensions of Hugo's content formats.
 var hugoContent = map[string]bool{".md": true, ".markdown": true, ".html": true, ".htm": true,
 	".adoc": true, ".asciidoc": true, ".org": true, ".pandoc": true, ".pdc": true, ".rst": true}
@@ -79,7 +85,53 @@ func (h hugo) Load(t *Tree, s *Site) error {
 			}
 		}
 	}
+	// A file of the configuration folder named KEY.LANG is KEY of the
+	// language LANG (gohugo.io/configuration/introduction, configuration
+	// directory): languages.fr.toml is the table languages.fr, menus.fr
+	// and params.fr are that language's menus and params, so they name
+	// a language too.
+	t.Walk("config/_default", func(rel string) {
+		if path.Dir(rel) != "config/_default" {
+			return
+		}
+		name := path.Base(rel)
+		ext := path.Ext(name)
+		key, lang, ok := strings.Cut(strings.TrimSuffix(name, ext), ".")
+		key, lang = strings.ToLower(key), strings.ToLower(lang)
+		if !ok || lang == "" || strings.Contains(lang, ".") || !hugoConfigExts[ext] {
+			return
+		}
+		ls, _ := cfg.get("languages").(map[string]any)
+		if ls == nil {
+			ls = map[string]any{}
+			cfg["languages"] = ls
+		}
+		lc, _ := ls[lang].(map[string]any)
+		if lc == nil {
+			lc = map[string]any{}
+			ls[lang] = lc
+		}
+		if key != "languages" {
+			return // menus and params: nothing the model reads
+		}
+		c, err := readConfig(t, rel)
+		if err != nil {
+			if firstErr == nil {
+				firstErr = err
+			}
+			return
+		}
+		for k, v := range c {
+			lc[k] = v
+		}
+	})
 	s.Anchors = anchor.HTML
+	// The configuration folder (gohugo.io/configuration/introduction,
+	// configDir) holds the site's own configuration by environment:
+	// config/_default/hugo.toml there is no site of its own.
+	if d := folder(cfg.str("configDir", "config")); t.Exists(d) {
+		s.configDirs = append(s.configDirs, d)
+	}
 	s.builtDefault = outputDir(cfg.str("publishDir", "public"))
 	s.Base(cfg.str("baseURL", ""))
 	idType := "github"
@@ -196,6 +248,37 @@ func (h hugo) Load(t *Tree, s *Site) error {
 	}
 	if theme := cfg.str("theme", ""); theme != "" && !t.Exists("themes/"+theme) {
 		s.Unmodelled("themes", theme, true, true)
+	}
+	// The shortcodes of the site and its theme are templates the model
+	// does not render; it reads them only for the ids they may write
+	// (ShortcodeIDs). The detection line names them.
+	scDirs := []string{"layouts/shortcodes", "layouts/_shortcodes"}
+	if theme := cfg.str("theme", ""); theme != "" {
+		scDirs = append(scDirs, "themes/"+theme+"/layouts/shortcodes", "themes/"+theme+"/layouts/_shortcodes")
+	}
+	for _, d := range scDirs {
+		t.Walk(d, func(rel string) {
+			name := strings.TrimPrefix(rel, d+"/")
+			name, _, _ = strings.Cut(name, ".") // "def.html", "def.en.html"
+			if name == "" {
+				return
+			}
+			if s.shortcodes == nil {
+				s.shortcodes = map[string]*shortcodeIDs{}
+			}
+			sc := s.shortcodes[name]
+			if sc == nil {
+				sc = &shortcodeIDs{}
+				s.shortcodes[name] = sc
+				s.unmodelled = append(s.unmodelled, [2]string{"shortcodes", name})
+			}
+			src, err := t.Read(rel)
+			if err != nil {
+				sc.any = true
+				return
+			}
+			sc.add(src)
+		})
 	}
 	if e := s.deployRedirects(t); firstErr == nil {
 		firstErr = e
@@ -382,4 +465,187 @@ func (s *Site) CodeRanges(src []byte) [][2]int {
 		pos = tags[j].end
 	}
 	return out
+}
+
+// hugoQuietShortcodes are the shortcodes the model knows to write no
+// ids: Hugo's own (gohugo.io/shortcodes: comment, details, figure, gist,
+// highlight, instagram, param, qr, ref, relref, vimeo, x, youtube and
+// the older twitter, tweet) and the code shortcodes read as code
+// (hugoCodeShortcodes). Any other is a template of the site, its theme or
+// a module: what it writes, ids included, is not modelled.
+var hugoQuietShortcodes = map[string]bool{"comment": true, "details": true, "figure": true, "gist": true,
+	"highlight": true, "instagram": true, "param": true, "qr": true, "ref": true, "relref": true,
+	"vimeo": true, "x": true, "youtube": true, "twitter": true, "tweet": true}
+
+// shortcodeIDs are the ids a shortcode's templates may write: any id
+// when they render what the model does not see (another file, a partial,
+// data, Markdown made from an argument, a heading of their own), else
+// those beginning with one of prefixes: the literal start of each id
+// attribute ("def-" of id="def-{{ .Get "id" }}"; the whole id when it
+// is literal).
+type shortcodeIDs struct {
+	any      bool
+	prefixes []string
+}
+
+// hugoOpaque are what, in a shortcode's template, renders text the model
+// does not see, ids possibly included.
+var hugoOpaque = []string{"readFile", "partial", "markdownify", "RenderString", ".Content", "safeHTML",
+	"template ", "getJSON", "getCSV", "resources.", ".Data", "transform.", "os.", "htmlUnescape", "\n#", "\n #"}
+
+// add reads one template of the shortcode.
+func (sc *shortcodeIDs) add(src []byte) {
+	text := "\n" + string(src)
+	for _, o := range hugoOpaque {
+		if strings.Contains(text, o) {
+			sc.any = true
+			return
+		}
+	}
+	for off := 0; ; {
+		k := strings.Index(text[off:], "id=")
+		if k < 0 {
+			return
+		}
+		at := off + k
+		off = at + 3
+		if c := text[at-1]; c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == ':' {
+			continue // "data-id=", "grid=": no id attribute
+		}
+		v := text[off:]
+		var quote byte
+		if v != "" && (v[0] == '"' || v[0] == '\'') {
+			quote, v = v[0], v[1:]
+		}
+		end := len(v)
+		if e := strings.Index(v, "{{"); e >= 0 {
+			end = e
+		}
+		stops := " \t\n>"
+		if quote != 0 {
+			stops = string(quote)
+		}
+		if e := strings.IndexAny(v, stops); e >= 0 && e < end {
+			end = e
+		}
+		if p := v[:end]; !slices.Contains(sc.prefixes, p) {
+			sc.prefixes = append(sc.prefixes, p)
+		}
+	}
+}
+
+// ShortcodeIDs returns why the id frag of a page that calls the
+// shortcodes names (in the order the page calls them) may be one the
+// model does not know, when it may: on a Hugo site, a shortcode whose
+// templates may write that id (one beginning as an id attribute of
+// theirs does, or any when they render what the model does not see),
+// or one that is neither the site's nor Hugo's own (a module's).
+func (s *Site) ShortcodeIDs(names []string, frag string) (string, bool) {
+	if s.Generator != "hugo" {
+		return "", false
+	}
+	for _, n := range names {
+		sc, ok := s.shortcodes[n]
+		if !ok {
+			if hugoQuietShortcodes[n] || hugoCodeShortcodes[n] {
+				continue
+			}
+			return fmt.Sprintf("the page calls the shortcode %q, which the model does not have", n), true
+		}
+		if sc.any {
+			return fmt.Sprintf("the page calls the shortcode %q, whose output the model does not render", n), true
+		}
+		for _, p := range sc.prefixes {
+			if strings.HasPrefix(frag, p) {
+				return fmt.Sprintf("the page calls the shortcode %q, whose template writes ids beginning %q", n, p), true
+			}
+		}
+	}
+	return "", false
+}
+
+// Shortcodes returns the names of the shortcodes src calls
+// ("{{< name ... >}}", "{{% name ... %}}"), each once, in the order of
+// their first call; closing tags and commented-out calls ("{{</* x */>}}")
+// are no calls, nor is a "{{% name %}}" in a fenced code block: Hugo
+// renders its output as Markdown, there as code, which has no ids (a
+// "{{< name >}}" there is still a call: its output is put in as HTML).
+// Nil when there are none.
+func Shortcodes(src []byte) []string {
+	var names []string
+	var fence []byte // the opening fence of the code block the line is in
+	for len(src) > 0 {
+		line := src
+		if k := bytes.IndexByte(src, '\n'); k >= 0 {
+			line, src = src[:k], src[k+1:]
+		} else {
+			src = nil
+		}
+		if f := fenceOf(line); f != nil {
+			switch {
+			case fence == nil:
+				fence = f
+				continue
+			case f[0] == fence[0] && len(f) >= len(fence) && len(bytes.TrimSpace(line)) == len(f):
+				fence = nil
+				continue
+			}
+		}
+		for off := 0; off < len(line); {
+			k := bytes.Index(line[off:], []byte("{{"))
+			if k < 0 {
+				break
+			}
+			i := off + k + 2
+			off = i
+			if i >= len(line) || line[i] != '<' && line[i] != '%' || line[i] == '%' && fence != nil {
+				continue
+			}
+			i++
+			for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+				i++
+			}
+			if i < len(line) && (line[i] == '/' || line[i] == '*') {
+				continue // a closing tag or a comment
+			}
+			j := i
+			for j < len(line) && isNameByte(line[j]) {
+				j++
+			}
+			if j == i {
+				continue
+			}
+			if name := string(line[i:j]); !slices.Contains(names, name) {
+				names = append(names, name)
+			}
+			off = j
+		}
+	}
+	return names
+}
+
+// fenceOf returns the fence that line opens or closes ("```", "~~~~"),
+// indented at most three spaces (CommonMark 4.5), or nil.
+func fenceOf(line []byte) []byte {
+	t := line
+	for n := 0; n < 3 && len(t) > 0 && t[0] == ' '; n++ {
+		t = t[1:]
+	}
+	if len(t) < 3 || t[0] != '`' && t[0] != '~' {
+		return nil
+	}
+	n := 0
+	for n < len(t) && t[n] == t[0] {
+		n++
+	}
+	if n < 3 || t[0] == '`' && bytes.IndexByte(t[n:], '`') >= 0 {
+		return nil
+	}
+	return t[:n]
+}
+
+// isNameByte reports whether c may be part of a shortcode's name (its
+// template's path: "docs/note", "my-box_2").
+func isNameByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '/' || c == '.'
 }

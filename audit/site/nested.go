@@ -141,5 +141,8 @@ func (s *Site) ownedDirs() map[string]bool {
 	for _, d := range s.templates {
 		add(d)
 	}
+	for _, d := range s.configDirs {
+		add(d)
+	}
 	return owned
 }

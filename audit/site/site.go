@@ -144,7 +144,13 @@ type Site struct {
 	// templates are folders of templates: a link in them is written for
 	// whatever page includes them.
 	templates []string
-	tabIDs    bool // content tabs get ids from their titles
+	// configDirs are folders of the site's configuration (Hugo's
+	// config/): a configuration file there is the site's, not another
+	// site below it.
+	configDirs []string
+	// shortcodes are the ids each shortcode of a Hugo site may write.
+	shortcodes map[string]*shortcodeIDs
+	tabIDs     bool // content tabs get ids from their titles
 	// dynamic are the pages whose ids a component makes from data when
 	// the site is built (an MDX page rendering imported JSON).
 	dynamic   map[string]bool

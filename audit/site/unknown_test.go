@@ -1,8 +1,10 @@
 package site
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -148,4 +150,64 @@ func TestKeepCaseSlugify(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestShortcodeIDs: a Hugo page that calls a shortcode of the site's own
+// has ids the model does not render; Hugo's own shortcodes, closing tags
+// and commented-out calls write none.
+func TestShortcodeIDs(t *testing.T) {
+	src := []byte("{{< ref \"a.md\" >}} {{</* def */>}} {{% /note %}}\n{{% def id=\"x\" %}}t{{% /def %}} {{<highlight go>}}x{{< /highlight >}} {{< def >}}")
+	if got, want := Shortcodes(src), []string{"ref", "def", "highlight"}; !slices.Equal(got, want) {
+		t.Errorf("Shortcodes = %q, want %q", got, want)
+	}
+	// In a fenced code block "{{% x %}}" renders as code; "{{< y >}}" is
+	// put in as HTML all the same.
+	fenced := []byte("```yaml\n{{% readFile \"a.yaml\" %}}\n{{< box >}}\n```\n~~~\n{{% file %}}\n~~~\n{{% after %}}\n")
+	if got, want := Shortcodes(fenced), []string{"box", "after"}; !slices.Equal(got, want) {
+		t.Errorf("Shortcodes(fenced) = %q, want %q", got, want)
+	}
+	s := &Site{Generator: "hugo", shortcodes: map[string]*shortcodeIDs{}}
+	for name, tmpl := range map[string]string{
+		"def":     `<dfn id="def-{{ .Get "id" }}" data-id="x">{{ .Get "name" }}</dfn>`,
+		"note":    `<div class="note" data-id="{{ .Get 0 }}">{{ .Inner }}</div>`,
+		"box":     `<div id=box>{{ .Inner }}</div>`,
+		"include": `{{ .Get 0 | readFile | safeHTML }}`,
+	} {
+		sc := &shortcodeIDs{}
+		sc.add([]byte(tmpl))
+		s.shortcodes[name] = sc
+	}
+	for _, c := range []struct {
+		names   []string
+		frag    string
+		unknown bool
+	}{
+		{[]string{"ref", "highlight", "figure"}, "x", false}, // Hugo's own
+		{[]string{"ref", "def"}, "def-acme", true},
+		{[]string{"ref", "def"}, "install", false}, // def writes only def-...
+		{[]string{"note"}, "install", false},       // no id attribute: data-id is none
+		{[]string{"box"}, "box", true},
+		{[]string{"box"}, "install", false},
+		{[]string{"include"}, "install", true}, // another file, rendered
+		{[]string{"tabs"}, "install", true},    // no template: a module's
+	} {
+		why, ok := s.ShortcodeIDs(c.names, c.frag)
+		if ok != c.unknown {
+			t.Errorf("ShortcodeIDs(%q, %q) = %q, %v, want unknown %v", c.names, c.frag, why, ok, c.unknown)
+		}
+	}
+	if _, ok := (&Site{Generator: "jekyll"}).ShortcodeIDs([]string{"def"}, "x"); ok {
+		t.Error("a Jekyll site has no shortcodes, want ids known")
+	}
+}
+
+func FuzzShortcodes(f *testing.F) {
+	f.Add([]byte("{{< def id=\"x\" >}} {{% a/b %}} {{</* c */>}} {{<"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		for _, n := range Shortcodes(src) {
+			if n == "" || !bytes.Contains(src, []byte(n)) {
+				t.Fatalf("Shortcodes(%q) has %q, not a name of the source", src, n)
+			}
+		}
+	})
 }
