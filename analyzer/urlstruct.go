@@ -269,7 +269,7 @@ func (st *state) fieldSyntax(fields map[string]ast.Expr) bool {
 		case strings.IndexByte(v, '@') >= 0:
 			report("Host", uri.Finding{Start: 0, End: strings.LastIndexByte(v, '@') + 1,
 				Message: "holds userinfo, which goes in field User (url.User, url.UserPassword)"})
-		case strings.IndexAny(v, "/?#") >= 0:
+		case strings.ContainsAny(v, "/?#"):
 			i := strings.IndexAny(v, "/?#")
 			report("Host", uri.Finding{Start: i, End: len(v),
 				Message: fmt.Sprintf("holds %q after the host, which goes in field Path, RawQuery or Fragment (net/http would send it in the Host header)", v[i:])})

@@ -118,8 +118,9 @@ func (t *textReporter) Findings(_ *File, findings []Finding) error {
 		b := appendPrintable(t.b[:0], f.File)
 		b = fmt.Appendf(b, ":%d:%d: ", f.Pos.Line, f.Pos.Column)
 		b = appendPrintable(b, f.Message)
-		t.b = append(b, '\n')
-		if _, err := t.w.Write(t.b); err != nil {
+		b = append(b, '\n')
+		t.b = b
+		if _, err := t.w.Write(b); err != nil {
 			return err
 		}
 	}

@@ -99,12 +99,13 @@ func runAudit(o options, pol *policy.Policy, paths []string, stdin io.Reader, st
 	if o.json {
 		outs = append(outs, audit.Output{Format: "json"})
 	}
-	if o.audit.fix && o.audit.diff {
+	switch {
+	case o.audit.fix && o.audit.diff:
 		say(stderr, "-fix and -diff do not go together")
 		return exitError
-	} else if o.audit.diff {
+	case o.audit.diff:
 		taken = "the diff of -diff"
-	} else if len(outs) == 0 {
+	case len(outs) == 0:
 		outs = []audit.Output{{Format: "text"}}
 	}
 	w := bufio.NewWriter(stdout)
@@ -115,7 +116,7 @@ func runAudit(o options, pol *policy.Policy, paths []string, stdin io.Reader, st
 	}
 	check, ctx, stop, err := remoteCheck(&o.audit, stderr)
 	if err != nil {
-		closeAll()
+		_ = closeAll() // the -remote error is the one to report
 		say(stderr, "-remote: %v", err)
 		return exitError
 	}
