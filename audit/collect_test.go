@@ -233,3 +233,39 @@ func TestEmitStreamsInOrder(t *testing.T) {
 		t.Errorf("Summary streamed %q, want %q", Summary(r), Summary(want))
 	}
 }
+
+// TestGitignoreLinkOutside: a committed .gitignore (or info/exclude)
+// that a symbolic link leads outside the work tree is not read, so that
+// nothing of the outside file decides what the audit reads (issue 25:
+// nothing outside the root is read); one inside the tree still is.
+func TestGitignoreLinkOutside(t *testing.T) {
+	outer := t.TempDir()
+	outside := filepath.Join(outer, "patterns")
+	if err := os.WriteFile(outside, []byte("*.md\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(outer, "repo")
+	for _, d := range []string{".git/info", "sub"} {
+		if err := os.MkdirAll(filepath.Join(dir, filepath.FromSlash(d)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, link := range []string{".gitignore", ".git/info/exclude"} {
+		if err := os.Symlink(outside, filepath.Join(dir, filepath.FromSlash(link))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dir, "sub", "inside"), []byte("*.txt\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("inside", filepath.Join(dir, "sub", ".gitignore")); err != nil {
+		t.Fatal(err)
+	}
+	tree := newGitTree(dir)
+	if tree.ignored(filepath.Join(dir, "doc.md"), false) || tree.ignored(filepath.Join(dir, "sub", "doc.md"), false) {
+		t.Errorf("doc.md is ignored by the patterns of a .gitignore outside the work tree")
+	}
+	if !tree.ignored(filepath.Join(dir, "sub", "notes.txt"), false) {
+		t.Errorf("sub/notes.txt is not ignored by sub/.gitignore, a link to a file inside the work tree")
+	}
+}

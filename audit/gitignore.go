@@ -3,12 +3,15 @@ package audit
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"path"
 	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
+	"github.com/urilint/urilint/audit/site"
+	"github.com/urilint/urilint/internal/confine"
 )
 
 // gitTree decides what git ignores in one work tree, by the .gitignore
@@ -46,7 +49,7 @@ type ignoreFile struct {
 func newGitTree(top string) *gitTree {
 	t := &gitTree{top: top, dirs: map[string][]*ignoreFile{}}
 	var files []*ignoreFile
-	if src, err := readFile(filepath.Join(top, ".git", "info", "exclude")); err == nil {
+	if src, err := t.readInside(filepath.Join(top, ".git", "info", "exclude")); err == nil {
 		files = append(files, parseIgnore(src, nil))
 	}
 	if f := t.read("", nil); f != nil {
@@ -59,11 +62,25 @@ func newGitTree(top string) *gitTree {
 // read returns the patterns of the .gitignore in directory rel (slash
 // separated, relative to the top), or nil.
 func (t *gitTree) read(rel string, domain []string) *ignoreFile {
-	src, err := readFile(filepath.Join(t.top, filepath.FromSlash(rel), ".gitignore"))
+	src, err := t.readInside(filepath.Join(t.top, filepath.FromSlash(rel), ".gitignore"))
 	if err != nil {
 		return nil
 	}
 	return parseIgnore(src, domain)
+}
+
+// errOutside is the error of readInside for a file a link leads out of
+// the work tree.
+var errOutside = errors.New("leads outside the work tree")
+
+// readInside reads the regular file name, unless a symbolic link leads
+// it outside the work tree (a committed .gitignore -> /etc/passwd is not
+// read: docs/security.md) or it is no regular file (a FIFO would block).
+func (t *gitTree) readInside(name string) ([]byte, error) {
+	if !confine.Inside(t.top, name) {
+		return nil, errOutside
+	}
+	return site.ReadRegular(name)
 }
 
 // hasMeta reports whether a pattern segment holds a wildcard or an escape.
