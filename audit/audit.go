@@ -533,7 +533,15 @@ func (a *auditor) parseInto(f *File, rb *recBuilder, each func([]extract.Link)) 
 		f.dropSource()
 		f.Src, f.decoded = dec, true
 	} else if binary(f.Src) {
-		f.addErr(errorf(f.Name, "is a binary file"))
+		if f.walked {
+			// A walked file is one the user did not name: a binary one
+			// (an encrypted or LFS-stored .md) is no document to audit,
+			// not an error that fails the run.
+			m := f.more()
+			m.warns = append(m.warns, f.Name+": is a binary file: skipped")
+		} else {
+			f.addErr(errorf(f.Name, "is a binary file"))
+		}
 		f.dropSource()
 		return
 	}
