@@ -217,6 +217,8 @@ type fileState struct {
 	ignores      []ignoreDirective
 	testKnown    bool
 	test         bool // a _test.go file
+	// parsed holds the url.Parse results to follow (parsedurl.go).
+	parsed []parsedFunc
 }
 
 type lineRange struct{ from, to int }
