@@ -120,7 +120,12 @@ func (st *state) checkParsed() {
 			}
 			byVar[p.v] = p
 		}
+		urlWritten := false // a request's URL changed after it was built
 		ast.PreorderStack(root, nil, func(n ast.Node, stack []ast.Node) bool {
+			if s, ok := n.(*ast.SelectorExpr); ok && s.Sel.Name == "URL" && !urlWritten {
+				urlWritten = st.requestURLWritten(s, stack, byVar)
+				return true
+			}
 			id, ok := n.(*ast.Ident)
 			if !ok {
 				return true
@@ -134,6 +139,9 @@ func (st *state) checkParsed() {
 			}
 			return true
 		})
+		if urlWritten {
+			continue
+		}
 		for _, p := range list {
 			if p.lost || p.use == token.NoPos {
 				continue
@@ -142,6 +150,34 @@ func (st *state) checkParsed() {
 		}
 	}
 	st.file.parsed = nil
+}
+
+// requestURLWritten reports whether s, with ancestors stack, selects the
+// URL field of an http.Request to change it (req.URL.Scheme = "https",
+// req.URL = other) other than to set it to a followed variable: the
+// request built from a parsed URL may then be given a scheme.
+func (st *state) requestURLWritten(s *ast.SelectorExpr, stack []ast.Node, byVar map[*types.Var]*parsedURL) bool {
+	sel := st.pass.TypesInfo.Selections[s]
+	if sel == nil || sel.Kind() != types.FieldVal || !isRequestType(sel.Recv()) {
+		return false
+	}
+	chain := append(stack[:len(stack):len(stack)], s)
+	if !st.written(chain) {
+		return false
+	}
+	if as, ok := stack[len(stack)-1].(*ast.AssignStmt); ok && len(as.Lhs) == len(as.Rhs) {
+		for i, l := range as.Lhs {
+			if l != ast.Expr(s) {
+				continue
+			}
+			if id, ok := ast.Unparen(as.Rhs[i]).(*ast.Ident); ok {
+				if v, ok := st.pass.TypesInfo.Uses[id].(*types.Var); ok && byVar[v] != nil {
+					return false // req.URL = u, a request use
+				}
+			}
+		}
+	}
+	return true
 }
 
 // readMethods are the methods of *url.URL that leave it as it is.

@@ -72,6 +72,20 @@ func parsedFixedUp(c *http.Client, base *url.URL) {
 	_, _ = c.Get(z.String())
 }
 
+func parsedRequestFixedUp(c *http.Client) {
+	u, _ := url.Parse("example.com/a")
+	req := &http.Request{URL: u}
+	req.URL.Scheme = "https"
+	_, _ = c.Do(req)
+}
+
+func parsedNewRequestFixedUp(c *http.Client) {
+	u, _ := url.Parse("example.com/a")
+	req, _ := http.NewRequest("GET", u.String(), nil)
+	req.URL.Host, req.URL.Scheme = "example.com", "https"
+	_, _ = c.Do(req)
+}
+
 func normalize(u *url.URL) { u.Scheme = "https" }
 
 func set(s *string) { *s = "https" }
