@@ -177,7 +177,7 @@ func TestCarriageReturn(t *testing.T) {
 }
 
 // flagsSettings are the settings package flags is checked with.
-var flagsSettings = analyzer.Settings{Enable: []string{"empty-path"}, Disable: []string{"dot-segments"}, Tests: true}
+var flagsSettings = analyzer.Settings{Enable: []string{"empty-path"}, Disable: []string{"dot-segments", "missing-scheme", "scheme-typo"}, Tests: true}
 
 // TestSettings checks package flags with an analyzer made by New with
 // flagsSettings. TestFlags checks that the flags give the same analyzer.
@@ -194,7 +194,7 @@ func TestSettings(t *testing.T) {
 }
 
 // TestFlags checks the category flags of a fresh analyzer: empty-path on,
-// dot-segments off, tests on give the analyzer of flagsSettings, which
+// dot-segments, missing-scheme and scheme-typo off, tests on give the analyzer of flagsSettings, which
 // TestSettings runs on package flags (loaded once for both). Each flag
 // shows the setting the analyzer runs with.
 func TestFlags(t *testing.T) {
@@ -202,8 +202,9 @@ func TestFlags(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, value := range map[string]string{"empty-path": "true", "dot-segments": "false", "tests": "true"} {
-		if err := a.Flags.Set(name, value); err != nil {
+	// In the order of flagsSettings.Disable, which -disable shows.
+	for _, nv := range [][2]string{{"empty-path", "true"}, {"dot-segments", "false"}, {"missing-scheme", "false"}, {"scheme-typo", "false"}, {"tests", "true"}} {
+		if err := a.Flags.Set(nv[0], nv[1]); err != nil {
 			t.Fatal(err)
 		}
 	}

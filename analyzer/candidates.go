@@ -85,9 +85,20 @@ func (st *state) inspectFile(f *ast.File) {
 			st.namedURLArg(n)
 		case *ast.CompositeLit:
 			st.urlStruct(n)
+		case *ast.AssignStmt:
+			if n.Tok == token.DEFINE || n.Tok == token.ASSIGN {
+				st.parsedAssign(n.Lhs[0], n.Rhs, n.End(), stack)
+			}
+		case *ast.ValueSpec:
+			if len(n.Values) == 1 && len(n.Names) > 0 {
+				st.parsedAssign(n.Names[0], n.Values, n.End(), stack)
+			}
 		}
 		return true
 	})
+	if st.file.parsed != nil {
+		st.checkParsed()
+	}
 }
 
 // hasColon reports whether the literal src may hold a ":" (perhaps

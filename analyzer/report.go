@@ -159,6 +159,12 @@ func (st *state) report(e ast.Expr, pieces []piece, v string, f uri.Finding, fix
 // fix (nil for none), unless an ignore comment silences it or it is a
 // test's own fixture.
 func (st *state) reportFix(e ast.Expr, pieces []piece, f uri.Finding, fix *analysis.SuggestedFix) {
+	if !st.config.policy.Reports(f.Category) {
+		// The findings of the analyzer's own categories (missing-scheme,
+		// scheme-typo, url-field...) do not pass through policy.Check,
+		// which drops those of the categories turned off.
+		return
+	}
 	start, end := st.span(pieces, f)
 	if st.ignored(e, start) || st.fixture(f, start) {
 		return
@@ -217,6 +223,8 @@ type fileState struct {
 	ignores      []ignoreDirective
 	testKnown    bool
 	test         bool // a _test.go file
+	// parsed holds the url.Parse results to follow (parsedurl.go).
+	parsed []parsedFunc
 }
 
 type lineRange struct{ from, to int }

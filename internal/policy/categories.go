@@ -138,7 +138,7 @@ var Categories = []Doc{
 	{CategorySchemeTypo, "3.1", true, true, false, false,
 		`a scheme one edit from http or https ("htps://"), or http and https without their colon ("https//"); the fix adds a missing colon, a person picks the scheme`, GoExamples[CategorySchemeTypo].Code},
 	{CategoryMissingScheme, "4.3", true, false, false, false,
-		`a reference without a scheme given where an absolute URL is required (http.Get, http.NewRequest, a Client's Get and Post)`, GoExamples[CategoryMissingScheme].Code},
+		`a reference without a scheme given where an absolute URL is required (http.Get, http.NewRequest, a Client's Get and Post), or given to url.Parse whose result the same function visibly uses as such (u.String() given to them, an http.Request's URL); silent when the result is changed or passed on first`, GoExamples[CategoryMissingScheme].Code},
 	{CategoryURLField, "3", true, true, false, false,
 		`a url.URL literal's field holds another part's syntax (Scheme "https://", Host with a path, RawQuery with its "?") or a RawPath that is no encoding of Path; fixed where the extra delimiter is all`, GoExamples[CategoryURLField].Code},
 	{CategoryIgnoreDirective, "staticcheck's //lint:ignore", true, false, false, false,

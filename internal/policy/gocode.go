@@ -18,7 +18,8 @@ const (
 	// or http and https without their colon ("https//example.com/").
 	CategorySchemeTypo uri.Category = "scheme-typo"
 	// CategoryMissingScheme: a reference without a scheme where an
-	// absolute URL is required (http.Get("example.com/api")).
+	// absolute URL is required (http.Get("example.com/api")), given directly
+	// or to url.Parse whose result the function uses as a request URL.
 	CategoryMissingScheme uri.Category = "missing-scheme"
 	// CategoryURLField: a field of a url.URL literal that holds the
 	// syntax of another part (Scheme: "https://", Host: "example.com/api",
