@@ -228,8 +228,18 @@ func remoteCategory(c uri.Category) bool { return slices.Contains(remoteCategori
 // would silence a remote finding, in a run without the remote check: what
 // they silence when it runs is unknown here, so they are not unused.
 func (s *silencer) unknownRemote(p extract.Position) {
-	for _, c := range remoteCategories {
-		s.markSilencing(p, c)
+	remote := func(d *directive) bool {
+		return d.cats == nil || slices.ContainsFunc(remoteCategories, d.cats.has)
+	}
+	for _, i := range s.lines[p.Line] {
+		if d := &s.dirs[i]; remote(d) {
+			d.used = true
+		}
+	}
+	for _, r := range s.regions {
+		if d := &s.dirs[r.dir]; p.Offset >= r.from && (r.to < 0 || p.Offset < r.to) && remote(d) {
+			d.used = true
+		}
 	}
 }
 

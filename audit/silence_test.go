@@ -6,9 +6,12 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
+	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/internal/policy"
+	"github.com/urilint/urilint/uri"
 )
 
 // TestDirectiveRemote: with the remote check, a directive over a link it
@@ -125,4 +128,26 @@ func positions(fs []Finding) []string {
 		out = append(out, string(f.Category)+" "+f.Pos.String())
 	}
 	return out
+}
+
+// FuzzSilencer: the directives of any document are read without a panic,
+// and what they report is at a directive, in the document (a comment,
+// or a bogus one, "<!x>", which HTML reads as a comment).
+func FuzzSilencer(f *testing.F) {
+	f.Add("<!-- urilint-disable-next-line broken-file -- why -->\n[a](b.md)\n")
+	f.Add("Café <!-- urilint-disable broken-anchor,file-case -->\nx\n<!-- urilint-enable -->\n")
+	f.Add("<!-- urilint-disable-next-line -- -->\n<!-- urilint-x --><!-- urilint-disable-next-line nope -->")
+	f.Fuzz(func(t *testing.T, src string) {
+		d := (&extract.Extractor{}).MarkdownDoc([]byte(src))
+		s, _ := newSilencer("x.md", []byte(src), d.Comments)
+		for line := 1; line <= strings.Count(src, "\n")+1; line++ {
+			s.filter([]Finding{{Pos: extract.Position{Line: line, Column: 1}, Category: policy.CategoryBrokenFile}}, 0)
+			s.unknownRemote(extract.Position{Line: line, Column: 1})
+		}
+		for _, g := range s.directiveFindings("x.md", func(uri.Category) bool { return true }, nil) {
+			if g.Pos.Offset < 0 || g.Pos.Offset >= len(src) || !strings.HasPrefix(src[g.Pos.Offset:], "<!") || g.col < 1 || g.col > g.Pos.Column {
+				t.Fatalf("finding %+v (column %d in characters) is at no directive of %q", g, g.col, src)
+			}
+		}
+	})
 }
