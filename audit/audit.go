@@ -580,7 +580,7 @@ func (a *auditor) parseInto(f *File, rb *recBuilder, each func([]extract.Link)) 
 	f.links = int32(min(n, math.MaxInt32))
 	if len(f.doc.Comments) > 0 {
 		var errs []error
-		f.sil, errs = newSilencer(f.Name, f.doc.Comments)
+		f.sil, errs = newSilencer(f.Name, f.Src, f.doc.Comments)
 		if errs != nil {
 			f.more().silErrs = errs
 		}
@@ -623,12 +623,16 @@ func (a *auditor) check(f *File) []Finding {
 		}
 	}
 	var l extract.Link // one for the file: the findings copy what they need
+	remoteRuns := sil != nil && slices.ContainsFunc(remoteCategories, a.reportsInRun)
 	for i := range f.recs {
 		l = f.link(i)
 		n := len(out)
 		out = a.checkLink(f, &l, ign, out)
 		if sil != nil {
 			out = sil.filter(out, n)
+			if !remoteRuns && isHTTP(l.URI) {
+				sil.unknownRemote(l.Start)
+			}
 		}
 		for j := n; j < len(out); j++ {
 			out[j].col = linkColumn(f.charCol(i), &l, out[j].Pos)
@@ -636,6 +640,16 @@ func (a *auditor) check(f *File) []Finding {
 	}
 	// A generator's link templates: ref, relref, link, post_url.
 	out = a.checkTemplates(f, out)
+	if sil != nil && a.pol.Reports(policy.CategoryIgnoreDirective) {
+		// In place among the others, which come in the order of the text.
+		for _, d := range sil.directiveFindings(f.Name, a.reportsInRun, nil) {
+			i := slices.IndexFunc(out, func(o Finding) bool { return o.Pos.Offset > d.Pos.Offset })
+			if i < 0 {
+				i = len(out)
+			}
+			out = slices.Insert(out, i, d)
+		}
+	}
 	// What was kept for the check is done with: a file checked early
 	// frees its links for the rest of the run.
 	f.recs, f.uris = nil, ""

@@ -82,7 +82,7 @@ func TestCaseFix(t *testing.T) {
 func TestSilencer(t *testing.T) {
 	src := "<!-- urilint-disable-next-line broken-file -->\nA\n<!-- urilint-disable -->\nB\n<!-- urilint-enable -->\nC\n"
 	d := (&extract.Extractor{}).MarkdownDoc([]byte(src))
-	s, errs := newSilencer("x.md", d.Comments)
+	s, errs := newSilencer("x.md", []byte(src), d.Comments)
 	if len(errs) != 0 {
 		t.Fatal(errs)
 	}

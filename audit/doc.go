@@ -24,9 +24,10 @@
 // returns the findings in a deterministic order: files in the order they
 // were named and walked, findings in source order; with Config.Emit they
 // stream file by file. Findings can be silenced with HTML comments in the
-// document (<!-- urilint-disable-next-line -->, <!-- urilint-disable cats
-// --> ... <!-- urilint-enable -->) and URL regexps in the root's
-// .urilintignore. Safe fixes (normalization, file name case, anchor case)
+// document (<!-- urilint-disable-next-line [cats] -- reason -->, <!--
+// urilint-disable [cats] -- reason --> ... <!-- urilint-enable -->) and URL
+// regexps in the root's .urilintignore; a directive without a reason, or
+// one that silences nothing in the run, is an ignore-directive finding. Safe fixes (normalization, file name case, anchor case)
 // come as byte edits of the source (unless Config.DropSource), which
 // Result.Fixes applies and FileFix.Write writes.
 package audit

@@ -83,6 +83,9 @@ func (a *auditor) remoteURLs(files []*File) []string {
 			if f.sil != nil && !slices.ContainsFunc(cats, func(c uri.Category) bool {
 				return !f.sil.silenced(&Finding{Pos: l.Start, Category: c})
 			}) {
+				for _, c := range cats {
+					f.sil.markSilencing(l.Start, c)
+				}
 				continue
 			}
 			seen[s] = true

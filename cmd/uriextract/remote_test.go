@@ -131,8 +131,8 @@ func TestRemoteCode(t *testing.T) {
 
 func TestRemoteSilenced(t *testing.T) {
 	srv := newLinkServer(t)
-	files := []string{"doc.md", "[a](URL/gone)\n\n<!-- urilint-disable-next-line link-client-error -->\n[b](URL/gone)\n\n" +
-		"<!-- urilint-disable-next-line -->\n[c](URL/quiet)\n"}
+	files := []string{"doc.md", "[a](URL/gone)\n\n<!-- urilint-disable-next-line link-client-error -- the page is private -->\n[b](URL/gone)\n\n" +
+		"<!-- urilint-disable-next-line -- never fetched -->\n[c](URL/quiet)\n"}
 	code, stdout, stderr := runIn(t, srv, files, "-check", "-remote", "-disable", "link-client-error", "doc.md")
 	if code != exitOK || stdout != "" {
 		t.Errorf("-disable link-client-error: exit %d, stdout:\n%s\nstderr:\n%s\nwant exit 0 and no finding", code, stdout, stderr)

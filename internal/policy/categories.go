@@ -142,7 +142,7 @@ var Categories = []Doc{
 	{CategoryURLField, "3", true, true, false, false,
 		`a url.URL literal's field holds another part's syntax (Scheme "https://", Host with a path, RawQuery with its "?") or a RawPath that is no encoding of Path; fixed where the extra delimiter is all`, GoExamples[CategoryURLField].Code},
 	{CategoryIgnoreDirective, "staticcheck's //lint:ignore", true, false, false, false,
-		"a //urilint:ignore comment gives no reason, or silences no finding (with the categories and files of the run)", GoExamples[CategoryIgnoreDirective].Code},
+		"a //urilint:ignore comment, or a urilint-disable directive of a document, gives no reason, or silences no finding (with the categories and files of the run)", GoExamples[CategoryIgnoreDirective].Code},
 	{uri.CategoryPassword, "7.5", true, false, false, false,
 		"a password in the userinfo", "https://user:secret@example.com/"},
 	{uri.CategoryIPv4Form, "7.4", true, false, false, false,
@@ -223,9 +223,11 @@ func (d Doc) DefaultIn(f Front) bool {
 
 // GoOnly reports whether d is a category of the Go analyzer alone, which
 // documents never have: what a URI means in Go code (GoExamples).
+// CategoryIgnoreDirective is in GoExamples but is both front ends': the
+// document audit checks its own directives too.
 func (d Doc) GoOnly() bool {
 	_, ok := GoExamples[d.Category]
-	return ok
+	return ok && d.Category != CategoryIgnoreDirective
 }
 
 // Lookup returns the documentation of category c.

@@ -25,8 +25,9 @@ const (
 	// syntax of another part (Scheme: "https://", Host: "example.com/api",
 	// RawQuery: "?a=1") or a RawPath that is no encoding of Path.
 	CategoryURLField uri.Category = "url-field"
-	// CategoryIgnoreDirective: a //urilint:ignore without a reason, or
-	// one that silences no finding.
+	// CategoryIgnoreDirective: a //urilint:ignore (or a document's
+	// urilint-disable directive) without a reason, or one that silences
+	// no finding. Both front ends report it.
 	CategoryIgnoreDirective uri.Category = "ignore-directive"
 )
 
