@@ -88,73 +88,21 @@ func (a *auditor) builtIDs(root, abs string) *anchor.Set {
 }
 
 // readBuiltIDs adds to set the ids of the elements of the HTML page src,
-// and the names of its <a> elements. A built page is mostly text: the
-// tokenizer is run only on the tags that hold an "id=" or "name="
-// attribute, found by a search for "=", each read from its "<" as a
-// whole tag. What is not a tag ("id=" in a script or comment) only adds a
-// name no link is checked wrongly against.
+// and the names of its <a> elements, tokenizing the page whole. (A
+// faster reader that tokenized only the tags around each "id=" was tried
+// and dropped: the fuzzer kept finding pages where a "<" or ">" inside a
+// tag's attributes hid an id from it, and a hidden id calls a fine link
+// broken. Only the pages a fragment names are read.)
 func readBuiltIDs(src []byte, set *anchor.Set) {
-	for off := 0; off < len(src); {
-		k := bytes.IndexByte(src[off:], '=')
-		if k < 0 {
-			break
-		}
-		at := off + k
-		off = at + 1
-		end := at // of the attribute's name: "id = x" is "id=x"
-		for end > 0 && isHTMLSpace(src[end-1]) {
-			end--
-		}
-		if !attrNamed(src[:end], "id") && !attrNamed(src[:end], "name") {
-			continue // another attribute ("data-id=", "href="), or text
-		}
-		// Each "id=" is read from the tag before it, even when a tag
-		// read for an earlier one seemed to hold it: that tag may have
-		// been text of a comment.
-		if !readTagAt(src, at, set) {
-			// No tag found that holds the attribute or shows it is
-			// text: read the page whole.
-			readAllIDs(src, set)
+	z := html.NewTokenizer(bytes.NewReader(src))
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
 			return
-		}
-	}
-}
-
-// maxTagTries bounds how many "<" back from an attribute readTagAt tries:
-// a "<" in a quoted value or in text before the tag is passed over.
-const maxTagTries = 4
-
-// readTagAt reads the tag that holds the offset at of src, adding its
-// ids to set; it reports false when it cannot tell what holds at.
-func readTagAt(src []byte, at int, set *anchor.Set) bool {
-	hi := at
-	for range maxTagTries {
-		lt := bytes.LastIndexByte(src[:hi], '<')
-		if lt < 0 {
-			return true // text before any tag
-		}
-		z := html.NewTokenizer(bytes.NewReader(src[lt:]))
-		tt := z.Next()
-		end := lt + len(z.Raw())
-		switch tt {
 		case html.StartTagToken, html.SelfClosingTagToken:
-			if end <= at {
-				return true // text after a tag
-			}
-			// A "<" with no ">" after it before this tag may open a tag
-			// that holds this one as text of its attributes
-			// ("<a <b name=x>" is an <a>): the tokenizer decides.
-			if bytes.LastIndexByte(src[:lt], '<') > bytes.LastIndexByte(src[:lt], '>') {
-				return false
-			}
 			addTagIDs(z, set)
-			return true
-		case html.CommentToken, html.DoctypeToken, html.EndTagToken:
-			return true // in it, or text after it
 		}
-		hi = lt // a "<" that begins no tag: look further back
 	}
-	return false
 }
 
 // addTagIDs adds the id of the tag z has just read, and its name when it
@@ -170,38 +118,6 @@ func addTagIDs(z *html.Tokenizer, set *anchor.Set) {
 		}
 	}
 }
-
-// readAllIDs adds the ids of every tag of src, tokenizing it whole.
-func readAllIDs(src []byte, set *anchor.Set) {
-	z := html.NewTokenizer(bytes.NewReader(src))
-	for {
-		switch z.Next() {
-		case html.ErrorToken:
-			return
-		case html.StartTagToken, html.SelfClosingTagToken:
-			addTagIDs(z, set)
-		}
-	}
-}
-
-// attrNamed reports whether b ends with the attribute name n (lower
-// case), in any case, after white space, a quote or a "/": the end of
-// the tag name or of an attribute before it.
-func attrNamed(b []byte, n string) bool {
-	if len(b) <= len(n) {
-		return false
-	}
-	tail := b[len(b)-len(n):]
-	for i := range len(n) {
-		if tail[i]|0x20 != n[i] {
-			return false
-		}
-	}
-	c := b[len(b)-len(n)-1]
-	return isHTMLSpace(c) || c == '"' || c == '\'' || c == '/'
-}
-
-func isHTMLSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' }
 
 // findBuilt sets the build output of each site of the tree at root: the
 // folder the user names (Config.Built, -built), which may be anywhere,

@@ -10,7 +10,6 @@ import (
 
 	"github.com/urilint/urilint/audit/site"
 	"github.com/urilint/urilint/internal/anchor"
-	"golang.org/x/net/html"
 )
 
 // builtIDTests are built pages and the fragments each must have, or
@@ -45,49 +44,6 @@ func TestReadBuiltIDs(t *testing.T) {
 			}
 		}
 	}
-}
-
-// tokenIDs are the ids and <a> names the tokenizer finds reading the
-// whole page: what readBuiltIDs must find, reading only some tags.
-func tokenIDs(src []byte) []string {
-	var out []string
-	z := html.NewTokenizer(bytes.NewReader(src))
-	for {
-		tt := z.Next()
-		if tt == html.ErrorToken {
-			return out
-		}
-		if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
-			continue
-		}
-		name, more := z.TagName()
-		for more {
-			var k, v []byte
-			k, v, more = z.TagAttr()
-			if len(v) > 0 && (string(k) == "id" || string(name) == "a" && string(k) == "name") {
-				out = append(out, string(v))
-			}
-		}
-	}
-}
-
-// FuzzReadBuiltIDs checks readBuiltIDs against the tokenizer run over
-// the whole page: every id it finds must be found (an extra one only
-// accepts a fragment, a missing one would call a fine link broken).
-func FuzzReadBuiltIDs(f *testing.F) {
-	for _, tt := range builtIDTests {
-		f.Add(tt.src)
-	}
-	f.Add(`<!-- <p id="c"> --><script>if (a<b) x = "<i id=s>"</script><b id="z">`)
-	f.Fuzz(func(t *testing.T, src string) {
-		var set anchor.Set
-		readBuiltIDs([]byte(src), &set)
-		for _, id := range tokenIDs([]byte(src)) {
-			if !set.Has(id) {
-				t.Errorf("readBuiltIDs(%q) has no %q, which the tokenizer reads", src, id)
-			}
-		}
-	})
 }
 
 // BenchmarkReadBuiltIDs reads the ids of a built page of 20 sections of
