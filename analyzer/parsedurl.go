@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/urilint/urilint/internal/policy"
@@ -161,7 +162,8 @@ func (st *state) requestURLWritten(s *ast.SelectorExpr, stack []ast.Node, byVar 
 	if sel == nil || sel.Kind() != types.FieldVal || !isRequestType(sel.Recv()) {
 		return false
 	}
-	chain := append(stack[:len(stack):len(stack)], s)
+	// A copy with s at its end: stack is the caller's, and is not to grow.
+	chain := slices.Concat(stack, []ast.Node{s})
 	if !st.written(chain) {
 		return false
 	}
