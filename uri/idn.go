@@ -213,6 +213,12 @@ func idnLabelForms(label string) (alabel, ulabel, why string) {
 		}
 	}
 	var err error
+	if isACE(text) && hasNonASCII(text) {
+		// An A-label is ASCII by definition (RFC 5890 section 2.3.2.1);
+		// one written with percent-encoded UTF-8 ("xn--%C3%A4b") is none,
+		// and the library would keep its bytes as they are.
+		return "", "", quoteLabel(label) + " starts with \"xn--\" but has characters outside ASCII, which no A-label has"
+	}
 	if isACE(text) {
 		// ToUnicode validates as ToASCII does, and decodes.
 		alabel = strings.ToLower(text)
