@@ -261,7 +261,7 @@ func (c *collector) path(p string) {
 		if !mode.IsRegular() {
 			// A named pipe would block the read, a device might never
 			// end it.
-			c.warn(name, fmt.Sprintf("%s: is not a regular file (%s): skipped", name, kindName(mode)))
+			c.warn(name, fmt.Sprintf("%s: is not a regular file (%s): skipped", name, confine.ModeName(mode)))
 			return
 		}
 		found++
@@ -315,21 +315,6 @@ func statError(name string, err error) error {
 		}
 	}
 	return err
-}
-
-// kindName names the type of a file that is not regular.
-func kindName(mode fs.FileMode) string {
-	switch {
-	case mode&fs.ModeNamedPipe != 0:
-		return "a named pipe"
-	case mode&fs.ModeSocket != 0:
-		return "a socket"
-	case mode&fs.ModeCharDevice != 0:
-		return "a character device"
-	case mode&fs.ModeDevice != 0:
-		return "a device"
-	}
-	return "mode " + mode.String()
 }
 
 // excluded reports whether the file or directory abs matches a pattern

@@ -17,7 +17,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -301,7 +300,7 @@ func readRegular(name string) ([]byte, error) {
 		return nil, err
 	}
 	if !info.Mode().IsRegular() {
-		return nil, &Error{File: name, Line: 1, Msg: fmt.Sprintf("is not a regular file (%s): not read", modeName(info.Mode()))}
+		return nil, &Error{File: name, Line: 1, Msg: fmt.Sprintf("is not a regular file (%s): not read", confine.ModeName(info.Mode()))}
 	}
 	f, err := os.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
@@ -313,7 +312,7 @@ func readRegular(name string) ([]byte, error) {
 		return nil, err
 	}
 	if !info.Mode().IsRegular() { // replaced since the Stat above
-		return nil, &Error{File: name, Line: 1, Msg: fmt.Sprintf("is not a regular file (%s): not read", modeName(info.Mode()))}
+		return nil, &Error{File: name, Line: 1, Msg: fmt.Sprintf("is not a regular file (%s): not read", confine.ModeName(info.Mode()))}
 	}
 	if info.Size() > maxSize {
 		return nil, &Error{File: name, Line: 1, Msg: fmt.Sprintf("is %d bytes, longer than the limit of 1 MiB: not a configuration file", info.Size())}
@@ -323,21 +322,6 @@ func readRegular(name string) ([]byte, error) {
 		return nil, fmt.Errorf("%s: %v", name, err)
 	}
 	return src, nil
-}
-
-// modeName names the type of a file that is not regular.
-func modeName(mode fs.FileMode) string {
-	switch {
-	case mode.IsDir():
-		return "a directory"
-	case mode&fs.ModeNamedPipe != 0:
-		return "a named pipe"
-	case mode&fs.ModeSocket != 0:
-		return "a socket"
-	case mode&fs.ModeDevice != 0:
-		return "a device"
-	}
-	return "mode " + mode.String()
 }
 
 // checkPath refuses the value p of the path key key (a field tagged

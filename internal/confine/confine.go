@@ -100,3 +100,21 @@ func Within(dir, p string) bool {
 func Inside(root, p string) bool {
 	return Within(Real(root), Real(p))
 }
+
+// ModeName names the type of a file that is not regular, for the
+// messages that refuse to open one (a named pipe would block the run).
+func ModeName(mode fs.FileMode) string {
+	switch {
+	case mode.IsDir():
+		return "a directory"
+	case mode&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case mode&fs.ModeSocket != 0:
+		return "a socket"
+	case mode&fs.ModeCharDevice != 0:
+		return "a character device"
+	case mode&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "mode " + mode.String()
+}
