@@ -7,9 +7,9 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/urilint/urilint/audit/site"
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/internal/anchor"
+	"github.com/urilint/urilint/internal/site"
 )
 
 // targetIndex holds the anchors of the files that links lead to: those of

@@ -16,10 +16,10 @@ import (
 	"sync"
 	"unicode/utf8"
 
-	"github.com/urilint/urilint/audit/site"
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/internal/edit"
 	"github.com/urilint/urilint/internal/policy"
+	"github.com/urilint/urilint/internal/site"
 	"github.com/urilint/urilint/uri"
 )
 
@@ -71,10 +71,39 @@ type Config struct {
 	DropSource bool
 	// Site holds the explicit mappings of how the tree is published (the
 	// configuration's "site:" section); the zero value detects it.
-	Site site.Options
+	Site Site
 	// Built is the folder of the site's build output that the user
 	// names (-built): unlike Site.Built, which the repository's own
 	// configuration names, it may be outside the root.
+	Built string
+}
+
+// Site holds the explicit mappings of a tree, for what detection does not
+// know: the "site:" section of the configuration file, key for key
+// (docs/configuration.md). The zero value detects everything.
+type Site struct {
+	// Generator forces a publisher by name ("hugo", "github", "none"...);
+	// "" or "auto" detects it.
+	Generator string
+	// Repository is the forge repository the tree is, "github.com/o/r";
+	// "" asks git for its remotes.
+	Repository string
+	// BaseURLs are the URLs the tree is published at: a link under one
+	// is checked against the files, not fetched.
+	BaseURLs []string
+	// Mounts map URL path prefixes to folders of the tree
+	// ("/" -> "public/"); they are served as they are.
+	Mounts map[string]string
+	// Extensions rewrite the extension of a URL path to that of a
+	// source file (".html" -> ".md").
+	Extensions map[string]string
+	// Index names the files that serve a folder's URL, in order.
+	Index []string
+	// Redirects names redirect files (Netlify "_redirects" syntax).
+	Redirects []string
+	// Built is the folder of the site's build output, a slash path from
+	// the audited root: its HTML is the truth of what pages and ids the
+	// site has. "" looks for the generator's default output folder.
 	Built string
 }
 

@@ -9,9 +9,9 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/urilint/urilint/audit/site"
 	"github.com/urilint/urilint/internal/anchor"
 	"github.com/urilint/urilint/internal/policy"
+	"github.com/urilint/urilint/internal/site"
 	"github.com/urilint/urilint/uri"
 	"golang.org/x/net/html"
 )

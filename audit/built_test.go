@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/urilint/urilint/audit/site"
 	"github.com/urilint/urilint/internal/anchor"
 )
 
@@ -110,7 +109,7 @@ func TestBuiltOutsideRoot(t *testing.T) {
 		t.Errorf("-built outside the root: findings %q, errors %v; want %q", got, r.Errors, want)
 	}
 
-	r = Run(Config{Root: root, Site: site.Options{Built: "../" + filepath.Base(out)}}, []string{root})
+	r = Run(Config{Root: root, Site: Site{Built: "../" + filepath.Base(out)}}, []string{root})
 	if len(r.Errors) == 0 || !strings.Contains(r.Errors[0].Error(), "site.built") {
 		t.Errorf("site.built above the root: errors %v, want one naming site.built", r.Errors)
 	}

@@ -10,8 +10,8 @@ import (
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
-	"github.com/urilint/urilint/audit/site"
 	"github.com/urilint/urilint/internal/confine"
+	"github.com/urilint/urilint/internal/site"
 )
 
 // gitTree decides what git ignores in one work tree, by the .gitignore

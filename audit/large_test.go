@@ -9,9 +9,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/urilint/urilint/audit/site"
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/internal/policy"
+	"github.com/urilint/urilint/internal/site"
 )
 
 // largeDoc returns a Markdown document over site.LargeFile bytes, so that

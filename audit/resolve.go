@@ -9,9 +9,9 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/urilint/urilint/audit/site"
 	"github.com/urilint/urilint/internal/abnf"
 	"github.com/urilint/urilint/internal/confine"
+	"github.com/urilint/urilint/internal/site"
 	"github.com/urilint/urilint/uri"
 )
 
@@ -359,7 +359,7 @@ func (a *auditor) siteEntry(root string) *siteEntry {
 func (a *auditor) siteOf(root string) *site.Site {
 	e := a.siteEntry(root)
 	e.once.Do(func() {
-		s, err := site.Detect(root, a.cfg.Site)
+		s, err := site.Detect(root, site.Options(a.cfg.Site))
 		if s == nil { // a generator the options name is unknown
 			s, _ = site.Detect(root, site.Options{Generator: "github"})
 		}
@@ -406,7 +406,7 @@ func (a *auditor) forgeOf(root string) *site.Site {
 		if s.Repo != nil && s.Repo.Host == "gitlab.com" {
 			name = "gitlab"
 		}
-		o := a.cfg.Site
+		o := site.Options(a.cfg.Site)
 		o.Generator = name
 		e.forge, _ = site.Detect(root, o)
 	})

@@ -13,10 +13,10 @@ import (
 	"sync"
 	"unicode/utf8"
 
-	"github.com/urilint/urilint/audit/site"
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/internal/confine"
 	"github.com/urilint/urilint/internal/policy"
+	"github.com/urilint/urilint/internal/site"
 	"github.com/urilint/urilint/uri"
 )
 

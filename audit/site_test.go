@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/urilint/urilint/audit/site"
 	"github.com/urilint/urilint/internal/policy"
 	"golang.org/x/tools/txtar"
 )
@@ -31,7 +30,7 @@ func TestSites(t *testing.T) {
 			}
 			dir := t.TempDir()
 			var want, wantSites []string
-			var opts site.Options
+			var opts Site
 			for _, f := range ar.Files {
 				switch f.Name {
 				case "want":
@@ -167,7 +166,7 @@ func TestOwnURLsNotFetched(t *testing.T) {
 		asked = append(asked, urls...)
 		return nil
 	}}
-	r := Run(Config{Root: dir, Remote: fetch, Site: site.Options{Repository: "github.com/owner/repo", BaseURLs: []string{"https://docs.example.org/"}}},
+	r := Run(Config{Root: dir, Remote: fetch, Site: Site{Repository: "github.com/owner/repo", BaseURLs: []string{"https://docs.example.org/"}}},
 		[]string{dir})
 	want := []string{"https://github.com/owner/repo/blob/v1.0.0/gone.md", "https://example.com/x"}
 	if !slices.Equal(asked, want) {
@@ -203,7 +202,7 @@ func TestNestedSitesSaid(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	r := Run(Config{Root: dir, Site: site.Options{Repository: "github.com/o/r"}}, []string{dir})
+	r := Run(Config{Root: dir, Site: Site{Repository: "github.com/o/r"}}, []string{dir})
 	want := []string{
 		"site docs/: hugo (docs/hugo.toml), 1 pages, repository github.com/o/r",
 		"site www/: mkdocs (www/mkdocs.yml), 1 pages, www/docs/ at /, repository github.com/o/r",

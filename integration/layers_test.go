@@ -10,13 +10,13 @@ import (
 // docs/architecture.md draws them: a package may import only packages of
 // a lower rank. internal/ holds the ground and what builds on uri, never
 // the pipelines above it; audit/remote imports audit, never the other
-// way; audit/site imports neither.
+// way; internal/site imports neither.
 var layers = map[string]int{
 	"internal/abnf": 0, "internal/edit": 0, "internal/safewrite": 0, "internal/docgen": 0, "internal/confine": 0,
 	"uri":             1,
 	"internal/policy": 2, "internal/anchor": 2,
 	"extract": 3, "internal/config": 3,
-	"analyzer": 4, "audit/site": 4, "internal/version": 4,
+	"analyzer": 4, "internal/site": 4, "internal/version": 4,
 	"audit": 5, "plugin": 5, "internal/fixdriver": 5,
 	"audit/remote": 6,
 	"cmd/urilint":  7, "cmd/uriextract": 7,

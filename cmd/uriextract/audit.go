@@ -15,7 +15,6 @@ import (
 
 	"github.com/urilint/urilint/audit"
 	"github.com/urilint/urilint/audit/remote"
-	"github.com/urilint/urilint/audit/site"
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/internal/config"
 	"github.com/urilint/urilint/internal/policy"
@@ -130,7 +129,7 @@ func runAudit(o options, pol *policy.Policy, paths []string, stdin io.Reader, st
 		Stdin:     stdin,
 		Remote:    check,
 		Context:   ctx,
-		Site:      site.Options(o.audit.site), // the same fields, one to one
+		Site:      audit.Site(o.audit.site), // the same fields, one to one
 	}
 	if o.audit.built != "" {
 		// The flag names a folder as the shell does, from the working

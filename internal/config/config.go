@@ -113,7 +113,7 @@ type RemoteHost struct {
 }
 
 // Site says how the documents are published (issue 17's publisher
-// models); package audit/site reads it.
+// models); package internal/site reads it.
 type Site struct {
 	Generator  string            `yaml:"generator" doc:"the site generator that publishes the documents" enum:"auto,github,gitlab,hugo,mdbook,mkdocs,docusaurus,jekyll,vitepress,static,none"`
 	Repository string            `yaml:"repository" doc:"the repository, as host/owner/name (default: from git remote get-url)"`
