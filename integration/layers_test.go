@@ -18,9 +18,10 @@ var layers = map[string]int{
 	"extract": 3, "internal/config": 3,
 	"analyzer": 4, "internal/site": 4, "internal/version": 4,
 	"audit": 5, "plugin": 5, "internal/fixdriver": 5,
-	"audit/remote": 6,
-	"cmd/urilint":  7, "cmd/uriextract": 7,
-	"integration": 8,
+	"audit/remote":  6,
+	"internal/wire": 7,
+	"cmd/urilint":   8, "cmd/uriextract": 8,
+	"integration": 9,
 }
 
 // TestLayers: no import of the module climbs back up, and every package

@@ -27,18 +27,16 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
-	"regexp"
-	"slices"
 	"strings"
-	"time"
 
 	"github.com/urilint/urilint/audit"
+	"github.com/urilint/urilint/audit/remote"
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/internal/config"
 	"github.com/urilint/urilint/internal/policy"
 	"github.com/urilint/urilint/internal/version"
+	"github.com/urilint/urilint/internal/wire"
 )
 
 func main() {
@@ -54,51 +52,37 @@ const (
 )
 
 type options struct {
-	format          string
-	json            bool
-	check           bool
-	code            bool
-	markdownMax     int // MiB, from the file only (extract.Extractor.MaxMarkdown)
-	enable, disable string
-	allowZone       bool
-	exclude         []string
-	config          string
-	audit           auditOptions
+	json, check bool
+	config      string
+	outputs     []audit.Output // -output, in order; -json adds json
+	fix, diff   bool
+	headers     []remote.HostSettings // -header
+	env         wire.Env              // -allow-env
+	settings    *config.Flags         // the flags of the settings table
 }
-
-// checkOnly are the flags that mean something only with -check.
-var checkOnly = map[string]bool{
-	"enable": true, "disable": true, "allow-zone": true,
-	"output": true, "root": true, "fix": true, "diff": true, "built": true,
-	"remote": true, "timeout": true, "retries": true, "cache": true, "cache-ttl": true,
-	"concurrency": true, "per-host": true, "max-time": true, "url-time": true, "exclude-url": true,
-	"user-agent": true, "header": true, "per-host-interval": true, "suggest": true, "archive-api": true, "github-api": true, "allow-env": true,
-}
-
-// formats are the values of -format.
-var formats = []string{"auto", "text", "markdown", "html"}
 
 // newFlags returns the flag set of uriextract, bound to o and
-// showVersion.
+// showVersion: the flags of the settings table (internal/config), then
+// those that are no key of the file (config.CommandFlags).
 func newFlags(o *options, showVersion **version.Flag, stderr io.Writer) *flag.FlagSet {
 	fset := flag.NewFlagSet("uriextract", flag.ContinueOnError)
 	fset.SetOutput(stderr)
-	fset.StringVar(&o.format, "format", "auto", "read inputs in this `format`: auto (files by their extension, standard input by its content), text, markdown or html")
+	o.settings = config.NewFlags(fset, "uriextract", wire.Defaults())
 	fset.BoolVar(&o.json, "json", false, "write one JSON object per URI (or, with -check, per finding)")
 	fset.BoolVar(&o.check, "check", false, "audit the links: every URI with uri.Check, every relative reference for its file and anchor; report findings as file:line:col: message")
-	fset.BoolVar(&o.code, "code", false, "include Markdown code spans and code blocks")
-	fset.Func("exclude", "comma-separated path `patterns` not to walk (a name, or a path from the root; repeatable)", func(s string) error {
-		for p := range strings.SplitSeq(s, ",") {
-			if p = strings.TrimSpace(p); p != "" {
-				o.exclude = append(o.exclude, p)
-			}
-		}
-		return nil
+	fset.Func("output", "with -check, write the findings in each `format[=file],...`, to standard output or to the file after \"=\", all from one audit: "+strings.Join(audit.Formats, ", ")+" (default text; -json is -output json; repeatable)", func(s string) error {
+		outs, err := audit.ParseOutputs(s)
+		o.outputs = append(o.outputs, outs...)
+		return err
 	})
-	fset.StringVar(&o.enable, "enable", "", "with -check, comma-separated `categories` to report besides the defaults: "+strings.Join(policy.Names(), ", "))
-	fset.BoolVar(&o.allowZone, "allow-zone", false, "with -check, accept RFC 6874 zone identifiers in IPv6 literals")
-	fset.StringVar(&o.disable, "disable", "", "with -check, comma-separated `categories` not to report")
-	o.audit.flags(fset)
+	fset.BoolVar(&o.fix, "fix", false, "with -check, apply the safe fixes to the files and report what is left")
+	fset.BoolVar(&o.diff, "diff", false, "with -check, print the safe fixes as a unified diff (for git apply) instead of findings")
+	fset.Func("header", "with -remote, a header sent to one host only, as `HOST=Name: value` (repeatable; ${VAR} in the value reads the environment; never printed)", func(s string) error {
+		h, err := wire.ParseHeader(s)
+		o.headers = append(o.headers, h)
+		return err
+	})
+	fset.Func("allow-env", "with -remote, an environment `variable` that values in the configuration file may name as ${NAME} (repeatable, or a comma-separated list): a file in the repository reads no other", o.env.Allow)
 	fset.StringVar(&o.config, "config", "", "read the configuration from this `file` (default: "+config.Names[0]+" in the current directory or above, up to the repository's top)")
 	*showVersion = version.AddFlags(fset)
 	fset.Lookup("V").Usage = "print the version (-V=full: with a hash of the executable) and exit"
@@ -147,153 +131,44 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fset.Usage()
 		return exitOK
 	}
-	if !slices.Contains(formats, o.format) && o.format != "" {
-		say(stderr, "-format %q is not auto, text, markdown or html", o.format)
+	if err := config.CheckOnly(fset); err != nil && !o.check {
+		say(stderr, "%v", err)
 		return exitError
 	}
-	if !o.check {
-		var need []string
-		fset.Visit(func(f *flag.Flag) {
-			if checkOnly[f.Name] {
-				need = append(need, "-"+f.Name)
-			}
-		})
-		if verb := "work"; len(need) > 0 {
-			if len(need) == 1 {
-				verb = "works"
-			}
-			say(stderr, "%s %s only with -check", strings.Join(need, ", "), verb)
-			return exitError
-		}
-	}
-
-	file, err := loadConfig(o.config)
+	file, err := config.LoadFile(o.config, ".")
 	if err != nil {
 		sayErr(stderr, err)
 		return exitError
 	}
-	set := map[string]bool{}
-	fset.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	if err := o.apply(file, set); err != nil {
-		sayErr(stderr, err)
-		return exitError
-	}
-	on, off := file.Categories(splitList(o.enable), splitList(o.disable))
-	pol, err := policy.New(policy.Config{Front: policy.Documents, Enable: on, Disable: off, AllowZone: o.allowZone})
+	c := o.settings.Resolve(file)
+	pol, err := wire.Policy(c, policy.Documents)
 	if err != nil {
 		sayErr(stderr, err)
 		return exitError
 	}
-
 	paths := fset.Args()
 	if len(paths) == 0 {
-		if isTerminal(stdin) {
+		if wire.IsTerminal(stdin) {
 			fset.Usage()
 			return exitError
 		}
 		paths = []string{"-"}
 	}
 	if o.check {
-		return runAudit(o, pol, paths, stdin, stdout, stderr)
+		o.env.FileAPI = file.Remote.GitHubAPI != "" && !o.settings.Given("github-api")
+		return runAudit(o, c, pol, paths, stdin, stdout, stderr)
 	}
-	return runList(o, paths, stdin, stdout, stderr)
-}
-
-// loadConfig reads the file name, or with "" the configuration file of
-// the current directory, if any.
-func loadConfig(name string) (*config.File, error) {
-	if name != "" {
-		return config.Read(name)
-	}
-	return config.Load(".")
-}
-
-// apply sets the options that no flag set from the configuration file:
-// flags override the file.
-func (o *options) apply(c *config.File, set map[string]bool) error {
-	d := c.Documents
-	o.exclude = append(slices.Clone(d.Exclude), o.exclude...)
-	if !set["allow-zone"] && c.AllowZone {
-		o.allowZone = true
-	}
-	if !set["code"] && d.Code {
-		o.code = true
-	}
-	o.markdownMax = d.MarkdownMax
-	if !set["format"] && d.Format != "" {
-		o.format = d.Format
-	}
-	if !set["root"] && d.Root != "" {
-		o.audit.root = c.Rel(d.Root)
-	}
-	r, net := c.Remote, &o.audit.net
-	unset := func(flag string, inFile bool) bool { return !set[flag] && inFile }
-	if unset("remote", r.Enabled) {
-		o.audit.remote = true
-	}
-	if unset("timeout", r.Timeout > 0) {
-		net.Timeout = time.Duration(r.Timeout)
-	}
-	if unset("retries", r.Retries != nil) {
-		net.Retries = *r.Retries
-	}
-	if unset("concurrency", r.Concurrency > 0) {
-		net.Concurrency = r.Concurrency
-	}
-	if unset("per-host", r.PerHost > 0) {
-		net.PerHost = r.PerHost
-	}
-	if unset("cache", r.Cache != "") {
-		net.Cache = c.Rel(r.Cache)
-	}
-	if unset("max-time", r.MaxTime > 0) {
-		net.MaxTime = time.Duration(r.MaxTime)
-	}
-	if unset("url-time", r.URLTime > 0) {
-		net.URLBudget = time.Duration(r.URLTime)
-	}
-	if unset("cache-ttl", r.CacheTTL > 0) {
-		net.CacheTTL = time.Duration(r.CacheTTL)
-	}
-	if err := applyRemote(net, &o.audit.env, c, set); err != nil {
-		return err
-	}
-	var res []*regexp.Regexp
-	for _, s := range r.ExcludeURLs {
-		re, err := regexp.Compile(s) // the decoder compiled it once already
-		if err != nil {
-			return fmt.Errorf("%s: remote.exclude-urls: %v", c.Path, err)
-		}
-		res = append(res, re)
-	}
-	o.audit.excludeURL = append(res, o.audit.excludeURL...)
-	o.audit.site = c.Site
-	return nil
-}
-
-// splitList splits a comma-separated flag value.
-func splitList(s string) []string {
-	var out []string
-	for n := range strings.SplitSeq(s, ",") {
-		if n = strings.TrimSpace(n); n != "" {
-			out = append(out, n)
-		}
-	}
-	return out
+	return runList(o, c, paths, stdin, stdout, stderr)
 }
 
 // runList prints the URIs of the documents, the consumer of the pipeline
 // that does not check: the same files, read the same way, as -check.
-func runList(o options, paths []string, stdin io.Reader, stdout, stderr io.Writer) int {
+func runList(o options, c *config.File, paths []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	w := bufio.NewWriter(stdout)
 	lw := audit.LinkWriter{JSON: o.json}
 	status := exitOK
-	cfg := audit.Config{
-		Extractor: &extract.Extractor{Code: o.code, MaxMarkdown: o.markdownMax << 20},
-		Format:    o.format,
-		Exclude:   o.exclude,
-		Stdin:     stdin,
-	}
+	all := wire.Audit(c, false) // the listing has no root, no site
+	cfg := audit.Config{Extractor: all.Extractor, Format: all.Format, Exclude: all.Exclude, Stdin: stdin}
 	err := audit.List(cfg, paths, func(f *audit.File, links []extract.Link, errs []error, warns []string) error {
 		for _, w := range warns {
 			say(stderr, "%s", w)
@@ -315,20 +190,4 @@ func runList(o options, paths []string, stdin io.Reader, stdout, stderr io.Write
 		return exitError
 	}
 	return status
-}
-
-// isTerminal reports whether r, standard input, is a terminal, or at least
-// a character device other than /dev/null: reading it would wait for
-// someone to type.
-func isTerminal(r io.Reader) bool {
-	f, ok := r.(*os.File)
-	if !ok {
-		return false
-	}
-	info, err := f.Stat()
-	if err != nil || info.Mode()&fs.ModeCharDevice == 0 {
-		return false
-	}
-	null, err := os.Stat(os.DevNull)
-	return err != nil || !os.SameFile(info, null)
 }

@@ -131,7 +131,7 @@ func TestRemoteConfigTTL(t *testing.T) {
 	srv := newLinkServer(t)
 	writeIn(t, srv, []string{".urilint.yaml", "version: 1\nremote:\n  cache: links.json\n  cache-ttl: 100000h\n", "doc.md", "[a](URL/ok)\n"})
 	code, _, stderr := rerun(t, "-check", "-remote", "doc.md")
-	if code != exitError || !strings.Contains(stderr, ".urilint.yaml: remote.cache-ttl: 100000h0m0s is longer than 168h0m0s") {
+	if code != exitError || !strings.Contains(stderr, ".urilint.yaml:4: remote.cache-ttl: 100000h0m0s is longer than 168h0m0s") {
 		t.Errorf("exit %d, stderr:\n%s\nwant exit 2 and the key named", code, stderr)
 	}
 }

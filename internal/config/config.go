@@ -44,9 +44,9 @@ const maxSize = 1 << 20
 // each key in the schema; enum tags list the values a string may take.
 type File struct {
 	Version   int       `yaml:"version" doc:"the version of the file format: 1" enum:"1"`
-	Enable    []string  `yaml:"enable" doc:"categories to report besides the defaults, as the -enable flag of both commands" enum:"category"`
-	Disable   []string  `yaml:"disable" doc:"categories not to report, as the -disable flag" enum:"category"`
-	AllowZone bool      `yaml:"allow-zone" doc:"accept RFC 6874 zone identifiers in IPv6 literals"`
+	Enable    []string  `yaml:"enable" doc:"categories to report besides the defaults (docs/checks.md)" enum:"category" flag:"enable" cmd:"uriextract,urilint" with:"check" list:"categories" arg:"categories"`
+	Disable   []string  `yaml:"disable" doc:"categories not to report" enum:"category" flag:"disable" cmd:"uriextract,urilint" with:"check" list:"categories" arg:"categories"`
+	AllowZone bool      `yaml:"allow-zone" doc:"accept RFC 6874 zone identifiers in IPv6 literals (in Go code, the default is true, as net/url accepts them)" flag:"allow-zone" cmd:"uriextract,urilint" with:"check"`
 	Go        Go        `yaml:"go" doc:"settings of urilint, the analyzer and the golangci-lint plugin"`
 	Documents Documents `yaml:"documents" doc:"settings of uriextract"`
 	Remote    Remote    `yaml:"remote" doc:"settings of uriextract -check -remote"`
@@ -60,17 +60,17 @@ type File struct {
 // disable and allow-zone keys they are the settings of the golangci-lint
 // plugin, one to one.
 type Go struct {
-	Tests    bool     `yaml:"tests" doc:"report in _test.go files"`
-	FixTests bool     `yaml:"fix-tests" doc:"let -fix rewrite _test.go files"`
-	Fixes    []string `yaml:"fixes" doc:"categories whose fixes -fix makes besides those that repair a defect (the normalization categories, whose fixes change strings compared as text)" enum:"category"`
+	Tests    bool     `yaml:"tests" doc:"also report in _test.go files" flag:"tests" cmd:"urilint"`
+	FixTests bool     `yaml:"fix-tests" doc:"offer the fixes of findings in _test.go files, so that -fix makes them (reported with tests)" flag:"fix-tests" cmd:"urilint"`
+	Fixes    []string `yaml:"fixes" doc:"categories whose fixes to offer besides those that repair a defect (the normalization categories, whose fixes change strings compared as text: see docs/checks.md)" enum:"category" flag:"fixes" cmd:"urilint" arg:"categories"`
 }
 
 // Documents holds the settings of the document pipeline.
 type Documents struct {
-	Exclude []string `yaml:"exclude" doc:"path patterns not to walk: a name, or a path from the root"`
-	Root    string   `yaml:"root" doc:"the directory that \"/\" links start from and \"..\" may not leave, relative to the file; inside the repository" path:"dir"`
-	Code    bool     `yaml:"code" doc:"include Markdown code spans and code blocks"`
-	Format  string   `yaml:"format" doc:"read documents in this format" enum:"auto,text,markdown,html"`
+	Exclude []string `yaml:"exclude" doc:"path patterns not to walk: a name, or a path from the root" flag:"exclude" cmd:"uriextract" list:"append" arg:"patterns"`
+	Root    string   `yaml:"root" doc:"the directory that \"/\" links start from and \"..\" may not leave (default: the top of the git work tree, else the directory given); in the file, relative to the file and inside the repository" path:"dir" flag:"root" cmd:"uriextract" with:"check" arg:"directory"`
+	Code    bool     `yaml:"code" doc:"include Markdown code spans and code blocks" flag:"code" cmd:"uriextract"`
+	Format  string   `yaml:"format" doc:"read inputs in this format: auto (files by their extension, standard input by its content), text, markdown or html" enum:"auto,text,markdown,html" flag:"format" cmd:"uriextract" arg:"format"`
 	// MarkdownMax is extract.Extractor.MaxMarkdown in MiB; 0 is its
 	// default.
 	MarkdownMax int `yaml:"markdown-max" doc:"the largest Markdown document parsed as Markdown, in MiB (default 16): a larger one is read as plain text, a degraded finding" min:"1"`
@@ -78,29 +78,29 @@ type Documents struct {
 
 // Remote holds the settings of the network checks.
 type Remote struct {
-	Enabled     bool     `yaml:"enabled" doc:"fetch the absolute http and https links (as -remote)"`
-	Timeout     Duration `yaml:"timeout" doc:"how long one request may take"`
-	Retries     *int     `yaml:"retries" doc:"how many times to ask again after a network error, a timeout, a 5xx or a 429" min:"0"`
-	Concurrency int      `yaml:"concurrency" doc:"how many requests may be in flight at once" min:"1"`
-	PerHost     int      `yaml:"per-host" doc:"how many requests may be in flight at once to one host" min:"1"`
-	MaxTime     Duration `yaml:"max-time" doc:"how long the whole remote phase may take"`
-	URLTime     Duration `yaml:"url-time" doc:"how long one link may take, its retries and waits included"`
-	Cache       string   `yaml:"cache" doc:"a JSON file that keeps the links found fine, relative to the file; inside the repository" path:"file"`
-	CacheTTL    Duration `yaml:"cache-ttl" doc:"how long a link found fine stays in the cache"`
-	ExcludeURLs []string `yaml:"exclude-urls" doc:"regular expressions of URLs not to fetch" format:"regex"`
+	Enabled     bool     `yaml:"enabled" doc:"also fetch the absolute http and https links (not those in code, unless code is on) and report the dead, moved and anchor-less ones" flag:"remote" cmd:"uriextract" with:"check"`
+	Timeout     Duration `yaml:"timeout" doc:"how long one request may take, a duration such as 10s" flag:"timeout" cmd:"uriextract" with:"remote" arg:"duration"`
+	Retries     *int     `yaml:"retries" doc:"how many times to ask again after a network error, a timeout, a 5xx or a 429" min:"0" flag:"retries" cmd:"uriextract" with:"remote" arg:"times"`
+	Concurrency int      `yaml:"concurrency" doc:"how many requests may be in flight at once" min:"1" flag:"concurrency" cmd:"uriextract" with:"remote" arg:"requests"`
+	PerHost     int      `yaml:"per-host" doc:"how many requests may be in flight at once to one host" min:"1" flag:"per-host" cmd:"uriextract" with:"remote" arg:"requests"`
+	MaxTime     Duration `yaml:"max-time" doc:"how long all the requests together may take, a duration; links left unchecked then are reported (flag: 0 is no bound)" flag:"max-time" cmd:"uriextract" with:"remote" arg:"duration"`
+	URLTime     Duration `yaml:"url-time" doc:"how long one link may take, a duration, its retries and waits for a host that answers 429 included (flag: 0 is no bound)" flag:"url-time" cmd:"uriextract" with:"remote" arg:"duration"`
+	Cache       string   `yaml:"cache" doc:"a JSON file that keeps the links found fine, so that a second run does not fetch them; in the file, relative to the file and inside the repository" path:"file" flag:"cache" cmd:"uriextract" with:"remote" arg:"file"`
+	CacheTTL    Duration `yaml:"cache-ttl" doc:"how long a link found fine stays in the cache, a duration (at most 168h)" max:"168h" flag:"cache-ttl" cmd:"uriextract" with:"cache" arg:"duration"`
+	ExcludeURLs []string `yaml:"exclude-urls" doc:"URLs not to fetch, each a regexp (.urilintignore in the root holds more, one a line)" format:"regex" flag:"exclude-url,each" cmd:"uriextract" with:"remote" list:"append" arg:"regexp"`
 
 	// The keys of the verdicts, request settings, GitHub API and
 	// suggestions of the remote checks (package audit/remote, issue 27).
-	FailureTTL  Duration     `yaml:"failure-ttl" doc:"how long a failed link stays in the cache before it is asked again"`
+	FailureTTL  Duration     `yaml:"failure-ttl" doc:"how long a failed link stays in the cache before it is asked again (at most 168h)" max:"168h"`
 	ConfirmRuns *int         `yaml:"confirm-runs" doc:"in how many runs a transient failure (timeout, 5xx, 429, bot wall) must fail before it fails the check" min:"0"`
-	ConfirmSpan Duration     `yaml:"confirm-span" doc:"how far apart the first and the last of those runs must be"`
-	Interval    *Duration    `yaml:"per-host-interval" doc:"the least time between the starts of two requests to one host"`
-	UserAgent   string       `yaml:"user-agent" doc:"the User-Agent header of every request"`
+	ConfirmSpan Duration     `yaml:"confirm-span" doc:"how far apart the first and the last of those runs must be (at most 168h)" max:"168h"`
+	Interval    *Duration    `yaml:"per-host-interval" doc:"the least time between the starts of two requests to one host, a duration" flag:"per-host-interval" cmd:"uriextract" with:"remote" arg:"duration"`
+	UserAgent   string       `yaml:"user-agent" doc:"the User-Agent string of every request (default urilint/VERSION)" arg:"string" flag:"user-agent" cmd:"uriextract" with:"remote"`
 	Hosts       []RemoteHost `yaml:"hosts" doc:"request settings by host pattern; every entry whose pattern names a host applies to it, later ones over earlier ones"`
-	GitHubAPI   string       `yaml:"github-api" doc:"the REST API that checks github.com links when a token is set (default https://api.github.com; GitHub Enterprise: https://HOST/api/v3)"`
+	GitHubAPI   string       `yaml:"github-api" doc:"the GitHub REST API URL that checks github.com links when a token is set ($GITHUB_TOKEN, github-token) (default https://api.github.com/; GitHub Enterprise: https://HOST/api/v3)" flag:"github-api" cmd:"uriextract" with:"remote" arg:"URL"`
 	GitHubToken string       `yaml:"github-token" doc:"the token of the GitHub API, naming an environment variable as ${NAME} (default: ${GITHUB_TOKEN})"`
-	Suggest     bool         `yaml:"suggest" doc:"suggest the latest archived copy of a dead link (as -suggest)"`
-	ArchiveAPI  string       `yaml:"archive-api" doc:"the Wayback-style availability API that -suggest asks (default https://archive.org/wayback/available)"`
+	Suggest     bool         `yaml:"suggest" doc:"suggest the latest archived copy of a dead link as its fix (applied with -fix only)" flag:"suggest" cmd:"uriextract" with:"remote"`
+	ArchiveAPI  string       `yaml:"archive-api" doc:"the Wayback-style availability URL that suggest asks (default https://archive.org/wayback/available)" flag:"archive-api" cmd:"uriextract" with:"suggest" arg:"URL"`
 }
 
 // RemoteHost holds the request settings of the hosts that Match names.
@@ -122,7 +122,7 @@ type Site struct {
 	Extensions map[string]string `yaml:"extensions" doc:"published extensions and the source extensions they come from"`
 	Index      []string          `yaml:"index" doc:"the file names that serve a directory"`
 	Redirects  []string          `yaml:"redirects" doc:"redirect files (_redirects)"`
-	Built      string            `yaml:"built" doc:"the folder of the site's build output: pages and ids are taken from its HTML (default: the generator's output folder, when it is there)"`
+	Built      string            `yaml:"built" doc:"the directory of the site's build output: pages and ids are taken from its HTML (default: the generator's output folder, when it is there); in the file, from the root" flag:"built,abs" cmd:"uriextract" with:"check" arg:"directory"`
 }
 
 // Duration is a time.Duration written as Go writes one ("10s", "3m").
@@ -235,6 +235,15 @@ func Load(dir string) (*File, error) {
 		return nil, err
 	}
 	return Read(p)
+}
+
+// LoadFile reads the file name, the one a -config flag names, or with ""
+// the configuration of dir (Load).
+func LoadFile(name, dir string) (*File, error) {
+	if name != "" {
+		return Read(name)
+	}
+	return Load(dir)
 }
 
 // shown returns the absolute path p as the user would name it, from the
@@ -431,6 +440,11 @@ func (d *decoder) field(n *yaml.Node, v reflect.Value, key string, tag reflect.S
 	case t == durationType:
 		if err := v.Addr().Interface().(*Duration).UnmarshalYAML(n); err != nil {
 			d.fail(n, key, "%v", err)
+		} else if hi, err := time.ParseDuration(tag.Get("max")); err == nil && time.Duration(v.Int()) > hi {
+			// The bound of the consumer (remote.MaxCacheTTL for the cache's
+			// keys), said with the file's line: a committed configuration
+			// cannot make a stale cache vouch for dead links for long.
+			d.fail(n, key, "%v is longer than %v, the most it may be", time.Duration(v.Int()), hi)
 		}
 	case t.Kind() == reflect.Struct:
 		d.mapping(n, v, key)
