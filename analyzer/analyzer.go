@@ -5,10 +5,12 @@ import (
 	"flag"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
+	configfile "github.com/urilint/urilint/internal/config"
 	"github.com/urilint/urilint/internal/policy"
 	"github.com/urilint/urilint/uri"
 )
@@ -22,11 +24,15 @@ var docSource string
 var Doc = extractDoc(docSource, "urilint")
 
 // Analyzer reports malformed and non-normalized URI literals. Its flags are
-// bound to a Settings value of its own, read at each run.
-var Analyzer = newAnalyzer(&Settings{})
+// its own, read at each run.
+var Analyzer = newAnalyzer(Settings{})
 
 // Settings configures an analyzer made by New. The zero value gives the
-// defaults: every category except "empty-path", and no test files.
+// defaults: every category except "empty-path", and no test files. Its
+// fields are the settings of the golangci-lint plugin, named as the keys
+// of .urilint.yaml that urilint takes (internal/config's table; the
+// plugin's TestSettingsAreConfigKeys); a field that is set wins over the
+// file, as a flag does.
 type Settings struct {
 	// Enable and Disable name categories (see docs/checks.md) to turn on
 	// and off; Disable wins. Unknown names are an error from New.
@@ -53,8 +59,6 @@ type Settings struct {
 	// configuration file that uriextract shares, where false is its
 	// default).
 	AllowZone bool `json:"allow-zone"`
-	// rejectZone: -allow-zone=false was given.
-	rejectZone bool `json:"-"`
 	// Config is the configuration file to read; empty means the
 	// .urilint.yaml of the package's directory or above, up to the
 	// repository's top (see config.go). The file's settings apply where
@@ -65,38 +69,46 @@ type Settings struct {
 // New returns a fresh analyzer with settings s, independent of Analyzer and
 // of any other analyzer made by New. It fails on an unknown category name.
 func New(s Settings) (*analysis.Analyzer, error) {
-	s.Enable = slices.Clone(s.Enable)
-	s.Disable = slices.Clone(s.Disable)
-	s.Fixes = slices.Clone(s.Fixes)
-	if _, err := s.config(); err != nil {
-		return nil, err
+	for _, names := range [][]string{s.Enable, s.Disable, s.Fixes} {
+		if _, err := policy.New(policy.Config{Enable: names}); err != nil {
+			return nil, err
+		}
 	}
-	return newAnalyzer(&s), nil
+	return newAnalyzer(s), nil
 }
 
-func newAnalyzer(s *Settings) *analysis.Analyzer {
+// goDefaults are the defaults of the settings in Go code: zones are
+// allowed, as net/url allows them.
+var goDefaults = configfile.File{AllowZone: true}
+
+func newAnalyzer(s Settings) *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name: "urilint",
 		Doc:  Doc,
 		URL:  "https://pkg.go.dev/github.com/urilint/urilint/analyzer",
 	}
-	given := make(map[string]bool) // the boolean settings a flag set
+	a.Flags.Init(a.Name, flag.ContinueOnError)
+	file := s.Config
+	a.Flags.StringVar(&file, "config", s.Config, "read the configuration from this `file` (default: .urilint.yaml in the package's directory or above, up to the repository's top)")
+	// The settings table declares the others (internal/config).
+	flags := configfile.NewFlags(&a.Flags, "urilint", &goDefaults)
+	// The fields that s sets are set as their flags would be: they win
+	// over the file.
+	for name, v := range map[string]string{
+		"enable": strings.Join(s.Enable, ","), "disable": strings.Join(s.Disable, ","), "fixes": strings.Join(s.Fixes, ","),
+		"tests": strconv.FormatBool(s.Tests), "fix-tests": strconv.FormatBool(s.FixTests),
+	} {
+		if v != "" && v != "false" {
+			_ = a.Flags.Set(name, v) // New checked the names
+		}
+	}
 	a.Run = func(pass *analysis.Pass) (any, error) {
-		c, err := s.withFile(pass, func(name string) bool { return given[name] })
+		c, err := withFile(pass, file, flags)
 		if err != nil {
 			return nil, err
 		}
 		return run(c.testFixes(pass), c)
 	}
-	a.Flags.Init(a.Name, flag.ContinueOnError)
-	a.Flags.StringVar(&s.Config, "config", s.Config, "read the configuration from this `file` (default: .urilint.yaml in the package's directory or above, up to the repository's top)")
-	names := strings.Join(categoryNames(), ", ")
-	a.Flags.Var((*listFlag)(&s.Enable), "enable", "comma-separated `categories` to report besides the defaults: "+names)
-	a.Flags.Var((*listFlag)(&s.Disable), "disable", "comma-separated `categories` not to report")
-	a.Flags.Var(&boolSetting{&s.Tests, "tests", given}, "tests", "also report in _test.go files")
-	a.Flags.Var(&boolSetting{&s.FixTests, "fix-tests", given}, "fix-tests", "offer the fixes of findings in _test.go files, so that -fix makes them (reported with -tests)")
-	a.Flags.Var((*listFlag)(&s.Fixes), "fixes", "comma-separated `categories` whose fixes to offer besides those that repair a defect (the normalization categories: see docs/checks.md)")
-	a.Flags.Var(&boolSetting{&s.AllowZone, "allow-zone", given}, "allow-zone", "accept RFC 6874 zone identifiers in IPv6 literals (default true in Go code, as net/url does)")
 	for _, d := range policy.Categories {
 		if d.Docs {
 			continue // not a finding of Go code
@@ -105,99 +117,58 @@ func newAnalyzer(s *Settings) *analysis.Analyzer {
 		if !d.Default {
 			usage += " (off by default)"
 		}
-		a.Flags.Var(&categoryFlag{s, string(d.Category)}, string(d.Category), usage)
+		a.Flags.Var(&categoryFlag{&flags.Values, string(d.Category)}, string(d.Category), usage)
 	}
 	return a
 }
 
-// config is Settings resolved against the category table.
+// config is the settings of a run resolved against the category table.
 type config struct {
 	policy   *policy.Policy
 	tests    bool
 	fixTests bool
 }
 
-func (s *Settings) config() (*config, error) {
-	// Zones: net/url accepts "%25" and a zone name in an IPv6 literal,
-	// so a Go program means them.
-	fixes := append(make([]string, 0, len(s.Fixes)), s.Fixes...)
-	p, err := policy.New(policy.Config{Enable: s.Enable, Disable: s.Disable, AllowZone: !s.rejectZone, Fixes: fixes})
+// newConfig returns the config of the resolved settings c.
+func newConfig(c *configfile.File) (*config, error) {
+	p, err := policy.New(policy.Config{Enable: c.Enable, Disable: c.Disable, AllowZone: c.AllowZone, Fixes: append([]string{}, c.Go.Fixes...)}) // nil would offer every fix
 	if err != nil {
 		return nil, err
 	}
-	return &config{policy: p, tests: s.Tests, fixTests: s.FixTests}, nil
-}
-
-// categoryNames returns the categories that Go code can have.
-func categoryNames() []string {
-	var names []string
-	for _, d := range policy.Categories {
-		if !d.Docs {
-			names = append(names, string(d.Category))
-		}
-	}
-	return names
-}
-
-// listFlag is a comma-separated list of names.
-type listFlag []string
-
-func (l *listFlag) String() string {
-	if l == nil {
-		return ""
-	}
-	return strings.Join(*l, ",")
-}
-
-// Set refuses an unknown category at once, so that it is a usage error
-// (exit 2), as in uriextract, and not an error of the analysis.
-func (l *listFlag) Set(v string) error {
-	for name := range strings.SplitSeq(v, ",") {
-		if name = strings.TrimSpace(name); name != "" {
-			if _, ok := policy.Lookup(uri.Category(name)); !ok {
-				return fmt.Errorf("unknown category %q (categories: %s)", name, strings.Join(policy.Names(), ", "))
-			}
-			*l = append(*l, name)
-		}
-	}
-	return nil
+	return &config{policy: p, tests: c.Go.Tests, fixTests: c.Go.FixTests}, nil
 }
 
 // categoryFlag is the boolean flag of one category: setting it moves the
-// category to Settings.Enable or Settings.Disable.
+// category to the enable or disable list of the flags' values.
 type categoryFlag struct {
-	s    *Settings
+	v    *configfile.File
 	name string
 }
 
 func (f *categoryFlag) IsBoolFlag() bool { return true }
 
 func (f *categoryFlag) String() string {
-	if f == nil || f.s == nil {
+	if f == nil || f.v == nil {
 		return ""
 	}
-	c, err := f.s.config()
+	p, err := policy.New(policy.Config{Enable: f.v.Enable, Disable: f.v.Disable})
 	if err != nil {
 		return ""
 	}
-	return fmt.Sprint(c.policy.Reports(uri.Category(f.name)))
+	return fmt.Sprint(p.Reports(uri.Category(f.name)))
 }
 
 func (f *categoryFlag) Set(v string) error {
-	var on bool
-	switch v {
-	case "true", "1", "t", "T", "TRUE", "True":
-		on = true
-	case "false", "0", "f", "F", "FALSE", "False":
-	default:
+	on, err := strconv.ParseBool(v)
+	if err != nil {
 		return fmt.Errorf("invalid boolean value %q", v)
 	}
-	f.s.Enable = slices.DeleteFunc(f.s.Enable, func(n string) bool { return n == f.name })
-	f.s.Disable = slices.DeleteFunc(f.s.Disable, func(n string) bool { return n == f.name })
+	f.v.Enable = slices.DeleteFunc(f.v.Enable, func(n string) bool { return n == f.name })
+	f.v.Disable = slices.DeleteFunc(f.v.Disable, func(n string) bool { return n == f.name })
 	if on {
-		f.s.Enable = append(f.s.Enable, f.name)
+		f.v.Enable = append(f.v.Enable, f.name)
 	} else {
-		f.s.Disable = append(f.s.Disable, f.name)
+		f.v.Disable = append(f.v.Disable, f.name)
 	}
 	return nil
 }

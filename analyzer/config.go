@@ -1,10 +1,8 @@
 package analyzer
 
 import (
-	"fmt"
 	"go/token"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"sync"
 
@@ -39,13 +37,7 @@ func loadFile(name, dir string) (*configfile.File, error) {
 	}
 	v, _ := files.LoadOrStore(key, &fileResult{})
 	r := v.(*fileResult)
-	r.once.Do(func() {
-		if name != "" {
-			r.file, r.err = configfile.Read(name)
-			return
-		}
-		r.file, r.err = configfile.Load(dir)
-	})
+	r.once.Do(func() { r.file, r.err = configfile.LoadFile(name, dir) })
 	return r.file, r.err
 }
 
@@ -58,68 +50,18 @@ func packageDir(pass *analysis.Pass) string {
 	return filepath.Dir(pass.Fset.File(pass.Files[0].FileStart).Name())
 }
 
-// withFile returns s over the configuration file of the package of pass:
-// the file's categories where s names none of them, its booleans where s
-// sets none. given reports whether a flag set the boolean setting name
-// (false or true): then the flag wins over the file.
-func (s *Settings) withFile(pass *analysis.Pass, given func(name string) bool) (*config, error) {
-	dir := packageDir(pass)
-	if s.Config == "" && dir == "" {
-		return s.config()
-	}
-	f, err := loadFile(s.Config, dir)
-	if err != nil {
-		return nil, err
-	}
-	m := *s
-	m.Enable, m.Disable = f.Categories(s.Enable, s.Disable)
-	if len(s.Fixes) == 0 {
-		m.Fixes = f.Go.Fixes
-	}
-	for _, b := range []struct {
-		name     string
-		to       *bool
-		fromFile bool
-	}{
-		{"tests", &m.Tests, f.Go.Tests},
-		{"fix-tests", &m.FixTests, f.Go.FixTests},
-		{"allow-zone", &m.AllowZone, f.AllowZone},
-	} {
-		if !given(b.name) && b.fromFile {
-			*b.to = true
+// withFile returns the settings of the flags over the configuration file
+// of the package of pass (or the file name), resolved by the settings
+// table (configfile.Flags.Resolve), as uriextract's are.
+func withFile(pass *analysis.Pass, name string, flags *configfile.Flags) (*config, error) {
+	file := &configfile.File{}
+	if dir := packageDir(pass); name != "" || dir != "" {
+		var err error
+		if file, err = loadFile(name, dir); err != nil {
+			return nil, err
 		}
 	}
-	m.rejectZone = given("allow-zone") && !s.AllowZone
-	return m.config()
-}
-
-// boolSetting is the flag of a boolean setting. It records that a flag
-// set it, whatever the driver that parses the flags: urilint binds the
-// analyzer's flag values into its own flag set, and go vet's driver into
-// the command line's, so the analyzer's own FlagSet never sees them set.
-type boolSetting struct {
-	to    *bool
-	name  string
-	given map[string]bool
-}
-
-func (f *boolSetting) IsBoolFlag() bool { return true }
-
-func (f *boolSetting) String() string {
-	if f == nil || f.to == nil {
-		return "false" // the zero value, which flag.PrintDefaults makes
-	}
-	return strconv.FormatBool(*f.to)
-}
-
-func (f *boolSetting) Set(v string) error {
-	b, err := strconv.ParseBool(v)
-	if err != nil {
-		return fmt.Errorf("invalid boolean value %q", v)
-	}
-	*f.to = b
-	f.given[f.name] = true
-	return nil
+	return newConfig(flags.Resolve(file))
 }
 
 // testFixes returns pass, or, when fixes in test files are not to be

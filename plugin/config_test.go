@@ -2,6 +2,7 @@ package plugin
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -9,54 +10,44 @@ import (
 	"github.com/urilint/urilint/internal/config"
 )
 
-// TestSettingsAreConfigKeys: the settings of the plugin are the keys of
-// .urilint.yaml for Go code, one to one, with the same names and kinds:
-// each setting is a key at the top of the file or under go:, and each key
-// under go: and each top-level key that is not a section (documents:,
-// remote:, site:) or the file's version is a setting. So a user moves a
-// setting between .golangci.yml and .urilint.yaml without renaming it.
+// TestSettingsAreConfigKeys: the settings of the plugin are exactly the
+// Go-side keys of the settings table (internal/config: the keys whose
+// flag urilint takes), with the same names and kinds, so that a user
+// moves a setting between .golangci.yml and .urilint.yaml without
+// renaming it, and a key added for urilint is a setting of the plugin.
 func TestSettingsAreConfigKeys(t *testing.T) {
-	keyKind := map[string]reflect.Kind{}
-	add := func(typ reflect.Type, prefix string) {
-		for i := range typ.NumField() {
-			f := typ.Field(i)
-			if name := f.Tag.Get("yaml"); name != "" && name != "-" {
-				keyKind[prefix+name] = f.Type.Kind()
+	kindOf := map[string]reflect.Kind{} // by flag name
+	var keys []string
+	ft := reflect.TypeFor[config.File]()
+	for _, s := range config.Settings("urilint") {
+		f := ft
+		var kind reflect.Kind
+		for _, name := range strings.Split(s.Key, ".") {
+			for i := range f.NumField() {
+				if f.Field(i).Tag.Get("yaml") == name {
+					kind, f = f.Field(i).Type.Kind(), f.Field(i).Type
+					break
+				}
 			}
 		}
+		kindOf[s.Flag] = kind
+		keys = append(keys, s.Flag)
 	}
-	add(reflect.TypeFor[config.File](), "")
-	add(reflect.TypeFor[config.Go](), "go.")
 	st := reflect.TypeFor[analyzer.Settings]()
-	settings := map[string]bool{}
+	var settings []string
 	for i := range st.NumField() {
 		name, _, _ := strings.Cut(st.Field(i).Tag.Get("json"), ",")
-		settings[name] = true
-	}
-	for key, kind := range keyKind {
-		name := strings.TrimPrefix(key, "go.")
-		if key == "version" || kind == reflect.Struct && !strings.Contains(key, ".") {
-			continue // the format's version, a section
+		if name == "config" || name == "-" || name == "" {
+			continue // where the file is: no key of it
 		}
-		if !settings[name] {
-			t.Errorf(".urilint.yaml key %q is no setting of the plugin (want a field of analyzer.Settings with json tag %q)", key, name)
-		}
-	}
-	for i := range st.NumField() {
-		name, _, _ := strings.Cut(st.Field(i).Tag.Get("json"), ",")
-		if name == "config" || name == "-" {
-			continue // where the file is, or not a setting, not a key of it
-		}
-		k, top := keyKind[name]
-		if !top {
-			k, top = keyKind["go."+name]
-		}
-		if !top {
-			t.Errorf("plugin setting %q is no key of .urilint.yaml (top level or go:)", name)
-			continue
-		}
-		if k != st.Field(i).Type.Kind() {
+		settings = append(settings, name)
+		if k, ok := kindOf[name]; ok && k != st.Field(i).Type.Kind() {
 			t.Errorf("plugin setting %q is a %v, the .urilint.yaml key a %v", name, st.Field(i).Type.Kind(), k)
 		}
+	}
+	slices.Sort(keys)
+	slices.Sort(settings)
+	if !slices.Equal(keys, settings) {
+		t.Errorf("plugin settings %q, want the Go-side keys of the settings table %q", settings, keys)
 	}
 }

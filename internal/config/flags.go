@@ -60,7 +60,8 @@ var CommandFlags = map[string]map[string]string{
 		"header": "remote", "allow-env": "remote",
 	},
 	"urilint": {
-		"V": "", "json": "", "c": "", "fix": "", "diff": "", "flags": "", "config": "",
+		"V": "", "version": "", "json": "", "c": "", "fix": "", "diff": "", "only-files": "", "tags": "",
+		"config": "", "test": "", "cpuprofile": "", "memprofile": "", "trace": "",
 	},
 }
 
