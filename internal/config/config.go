@@ -8,7 +8,8 @@
 // ignored is a setting a user believes in and does not have. The keys
 // are the yaml tags of File and the structs under it; the JSON Schema
 // for editors (docs/urilint.schema.json) is generated from the same
-// structs, by Schema.
+// structs, by Schema, and so are the flags of both commands and their
+// precedence over the file (the settings table, flags.go).
 package config
 
 import (

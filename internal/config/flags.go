@@ -19,8 +19,9 @@ import (
 //
 //	yaml  its key in the file (a dotted path under its section)
 //	doc   what it means: the description in the schema and, prefixed by
-//	      "with -X, " when it has a with tag, the usage of its flag; a
-//	      word in backquotes is the flag's argument ("`file`")
+//	      "with -X, " when it has a with tag, the usage of its flag
+//	arg   the word of doc that the help shows as the flag's argument
+//	      ("-cache file"); none for a boolean
 //	flag  its flag's name, when it has one; options after a comma:
 //	      "abs", the value is a path from the working directory, made
 //	      absolute as it is read; "each", a list flag whose every value
@@ -33,7 +34,8 @@ import (
 //	list  how the flag's list meets the file's: "append" (the file's,
 //	      then the flag's) or "categories" (File.Categories); otherwise a
 //	      flag that was set replaces the file's value
-//	enum, min, path, format: what the decoder checks (config.go)
+//	enum, min, max, path, format: what the decoder checks (config.go);
+//	      a flag's value is checked against enum and format too
 //
 // NewFlags declares the flags of a command from it, Flags.Resolve is the
 // one place where a flag the user set wins over the file and the file
@@ -168,7 +170,7 @@ func NeedsFlag(name string) string {
 // Flags are the flags of the table for one command: the values they set,
 // over the defaults, and which of them were set.
 type Flags struct {
-	command  string
+	byKey    map[string]Setting // the command's settings, by key
 	defaults File
 	// Values holds what the flags set; a flag not set holds its default.
 	Values File
@@ -181,12 +183,13 @@ type Flags struct {
 // that binds the values into a flag set of its own (go vet's, urilint's)
 // is seen too.
 func NewFlags(fset *flag.FlagSet, command string, defaults *File) *Flags {
-	f := &Flags{command: command, given: map[string]bool{}}
+	f := &Flags{byKey: map[string]Setting{}, given: map[string]bool{}}
 	if defaults != nil {
 		f.defaults = *defaults
 	}
 	f.Values = f.defaults
 	for _, s := range Settings(command) {
+		f.byKey[s.Key] = s
 		v := &value{v: reflect.ValueOf(&f.Values).Elem().FieldByIndex(s.index), s: s, given: f.given}
 		var fv flag.Value = v
 		if v.v.Kind() == reflect.Bool {
@@ -208,10 +211,6 @@ func (f *Flags) Given(name string) bool { return f.given[name] }
 // zero File (no file).
 func (f *Flags) Resolve(file *File) *File {
 	out := f.defaults
-	flagOf := map[string]Setting{}
-	for _, s := range Settings(f.command) {
-		flagOf[s.Key] = s
-	}
 	dst, src, flagged := reflect.ValueOf(&out).Elem(), reflect.ValueOf(file).Elem(), reflect.ValueOf(&f.Values).Elem()
 	walk(reflect.TypeFor[File](), nil, "", func(field reflect.StructField, index []int, key string) {
 		d, v := dst.FieldByIndex(index), src.FieldByIndex(index)
@@ -221,7 +220,7 @@ func (f *Flags) Resolve(file *File) *File {
 			}
 			d.Set(v)
 		}
-		s, ok := flagOf[key]
+		s, ok := f.byKey[key]
 		if !ok || !f.given[s.Flag] {
 			return
 		}
@@ -323,7 +322,9 @@ func (x *value) Set(s string) error {
 				return err
 			}
 		}
-		elem = reflect.AppendSlice(x.v, reflect.ValueOf(items))
+		// A new array: the defaults may share the old one.
+		elem = reflect.AppendSlice(reflect.MakeSlice(t, 0, x.v.Len()+len(items)), x.v)
+		elem = reflect.AppendSlice(elem, reflect.ValueOf(items))
 	}
 	x.v.Set(elem)
 	x.given[x.s.Flag] = true
@@ -337,16 +338,14 @@ func (x *value) check(s string) error {
 			return fmt.Errorf("%q is not a regular expression: %v", s, err)
 		}
 	}
-	switch enum := x.s.tag.Get("enum"); enum {
-	case "":
-	case "category":
+	switch enum := x.s.tag.Get("enum"); {
+	case enum == "" || s == "": // "" is the default
+	case enum == "category":
 		if _, err := policy.New(policy.Config{Enable: []string{s}}); err != nil {
 			return fmt.Errorf("unknown category %q (categories: %s)", s, strings.Join(policy.Names(), ", "))
 		}
-	default:
-		if !slices.Contains(strings.Split(enum, ","), s) {
-			return fmt.Errorf("%q is not %s", s, orList(strings.Split(enum, ",")))
-		}
+	case !slices.Contains(strings.Split(enum, ","), s):
+		return fmt.Errorf("%q is not %s", s, orList(strings.Split(enum, ",")))
 	}
 	return nil
 }
