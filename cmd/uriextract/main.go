@@ -8,10 +8,12 @@
 //
 //	uriextract [flags] [file or directory ...]
 //
-// The command parses flags and the configuration file (.urilint.yaml,
-// docs/configuration.md), and wires them to package audit, which does the
-// rest: the listing (audit.List), the audit, its fix rounds and every
-// output format from one run (audit.Check and its reporters).
+// The command parses flags, most of them declared by the settings table
+// of internal/config and resolved there over the configuration file
+// (.urilint.yaml, docs/configuration.md); internal/wire turns the result
+// into the configuration of package audit, which does the rest: the
+// listing (audit.List), the audit, its fix rounds and every output format
+// from one run (audit.Check and its reporters).
 // docs/integrations.md documents the flags, outputs and exit statuses.
 //
 // The configuration file is .urilint.yaml of the current directory or
@@ -79,7 +81,9 @@ func newFlags(o *options, showVersion **version.Flag, stderr io.Writer) *flag.Fl
 	fset.BoolVar(&o.diff, "diff", false, "with -check, print the safe fixes as a unified diff (for git apply) instead of findings")
 	fset.Func("header", "with -remote, a header sent to one host only, as `HOST=Name: value` (repeatable; ${VAR} in the value reads the environment; never printed)", func(s string) error {
 		h, err := wire.ParseHeader(s)
-		o.headers = append(o.headers, h)
+		if err == nil {
+			o.headers = append(o.headers, h)
+		}
 		return err
 	})
 	fset.Func("allow-env", "with -remote, an environment `variable` that values in the configuration file may name as ${NAME} (repeatable, or a comma-separated list): a file in the repository reads no other", o.env.Allow)
