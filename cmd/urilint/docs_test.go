@@ -2,9 +2,12 @@ package main
 
 import (
 	"flag"
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/urilint/urilint/analyzer"
+	"github.com/urilint/urilint/internal/config"
 	"github.com/urilint/urilint/internal/docgen"
 	"github.com/urilint/urilint/internal/fixdriver"
 	"github.com/urilint/urilint/internal/policy"
@@ -29,6 +32,16 @@ func TestDocs(t *testing.T) {
 		}
 	})
 	if err := docgen.Check("../../docs/integrations.md", "flags-of-urilint", docgen.FlagTable(fs), *update); err != nil {
+		t.Error(err)
+	}
+	// The golangci-lint plugin's settings are urilint's keys of the
+	// settings table (plugin.TestSettingsAreConfigKeys).
+	var b strings.Builder
+	b.WriteString("| plugin setting | `.urilint.yaml` key |\n|---|---|\n")
+	for _, s := range config.Settings("urilint") {
+		fmt.Fprintf(&b, "| `%s` | `%s` |\n", s.Flag, s.Key)
+	}
+	if err := docgen.Check("../../docs/configuration.md", "settings-of-plugin", b.String(), *update); err != nil {
 		t.Error(err)
 	}
 }
