@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"hash/maphash"
 	"io"
+	"maps"
 	"math"
 	"math/bits"
 	"path/filepath"
@@ -67,7 +68,7 @@ type Config struct {
 	// DropSource drops the source of each file after its parse (what the
 	// site checks read of it, link templates and code spans, is taken
 	// then), so that the audit keeps only a compact record of its links
-	// and its anchors; Result.Fixes has no source to fix then.
+	// and its anchors; Check has no source to fix then.
 	DropSource bool
 	// Site holds the explicit mappings of how the tree is published (the
 	// configuration's "site:" section); the zero value detects it.
@@ -175,6 +176,22 @@ func (r *Result) Count() int {
 		}
 	}
 	return n
+}
+
+// ByCategory returns how many findings of each category there are,
+// streamed or kept, but those with a Verdict, as Count counts them. The
+// map is the caller's.
+func (r *Result) ByCategory() map[uri.Category]int {
+	if r.counts != nil {
+		return maps.Clone(r.counts)
+	}
+	count := map[uri.Category]int{}
+	for i := range r.Findings {
+		if f := &r.Findings[i]; f.Verdict == "" {
+			count[f.Category]++
+		}
+	}
+	return count
 }
 
 // Tentative returns how many findings are unconfirmed and unchecked.

@@ -1,8 +1,6 @@
 package audit
 
 import (
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -107,62 +105,6 @@ func TestSilencer(t *testing.T) {
 		if got := s.silenced(&f); got != tt.want {
 			t.Errorf("line %d, %s: silenced = %v, want %v", tt.line, tt.cat, got, tt.want)
 		}
-	}
-}
-
-func TestWriteFile(t *testing.T) {
-	dir := t.TempDir()
-	target := filepath.Join(dir, "real.md")
-	link := filepath.Join(dir, "link.md")
-	if err := os.WriteFile(target, []byte("old"), 0o640); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Chmod(target, 0o640); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Symlink("real.md", link); err != nil {
-		t.Fatal(err)
-	}
-	if err := WriteFile(link, []byte("new")); err != nil {
-		t.Fatal(err)
-	}
-	if got, _ := os.ReadFile(target); string(got) != "new" {
-		t.Errorf("WriteFile through a link: target holds %q, want %q", got, "new")
-	}
-	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
-		t.Errorf("WriteFile replaced the symbolic link: %v, %v", fi, err)
-	}
-	if fi, err := os.Stat(target); err != nil || fi.Mode().Perm() != 0o640 {
-		t.Errorf("WriteFile: mode %v, %v, want 0640", fi.Mode().Perm(), err)
-	}
-	entries, _ := os.ReadDir(dir)
-	if len(entries) != 2 {
-		t.Errorf("WriteFile left %d files in the directory, want 2", len(entries))
-	}
-	if err := WriteFile(filepath.Join(dir, "missing.md"), []byte("x")); err == nil {
-		t.Errorf("WriteFile of a missing file succeeded")
-	}
-}
-
-func TestSummary(t *testing.T) {
-	r := &Result{
-		Files:    []*File{{links: 3}, {links: 1}},
-		Findings: []Finding{{Category: policy.CategoryBrokenAnchor}, {Category: uri.CategoryHostCase}, {Category: policy.CategoryBrokenAnchor}},
-	}
-	if got, want := Summary(r), "2 files, 4 links, 3 findings: host-case 1, broken-anchor 2"; got != want {
-		t.Errorf("Summary = %q, want %q", got, want)
-	}
-	if got, want := Summary(&Result{Files: []*File{{links: 1}}}), "1 file, 1 link, no findings"; got != want {
-		t.Errorf("Summary = %q, want %q", got, want)
-	}
-}
-
-func TestGitHubEscapes(t *testing.T) {
-	if got, want := ghProperty("a,b:c%\n"), "a%2Cb%3Ac%25%0A"; got != want {
-		t.Errorf("ghProperty = %q, want %q", got, want)
-	}
-	if got, want := ghData("50% a:b,c\r\n"), "50%25 a:b,c%0D%0A"; got != want {
-		t.Errorf("ghData = %q, want %q", got, want)
 	}
 }
 

@@ -173,7 +173,7 @@ func (c *collector) path(p string) {
 	if !info.IsDir() {
 		dir = filepath.Dir(abs)
 	}
-	top := gitTop(dir)
+	top := confine.GitTop(dir)
 	root := c.a.cfg.Root
 	switch {
 	case root != "":
@@ -296,7 +296,7 @@ func (c *collector) linkedOutside(p, abs string) bool {
 		if root, err = filepath.Abs(root); err != nil {
 			return false // path says why
 		}
-	} else if root = gitTop(dir); root == "" {
+	} else if root = confine.GitTop(dir); root == "" {
 		root = dir
 	}
 	if !within(root, abs) || within(c.a.realRoot(root), confine.Real(abs)) {
@@ -345,20 +345,6 @@ func (a *auditor) excluded(root, abs string) bool {
 		}
 	}
 	return false
-}
-
-// gitTop returns the top of the git work tree that holds dir: the nearest
-// directory, dir or above, with a .git entry (a directory, or the file of
-// a linked work tree or submodule); "" when there is none.
-func gitTop(dir string) string {
-	for d := dir; ; d = filepath.Dir(d) {
-		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
-			return d
-		}
-		if filepath.Dir(d) == d {
-			return ""
-		}
-	}
 }
 
 // readAll reads r, named name in errors, up to maxSpecial bytes unless it
@@ -470,12 +456,16 @@ func decodeUTF16(src []byte) (out []byte, ok bool) {
 	return b.Bytes(), true
 }
 
-// Fixable returns why the fixes of f cannot be written, or nil: standard
+// AbsPath returns the absolute path of the file, or "" for standard
+// input.
+func (f *File) AbsPath() string { return f.abs }
+
+// fixable returns why the fixes of f cannot be written, or nil: standard
 // input has no file; a file whose real path, after its symbolic links,
 // is outside its root is not the root's to change (a link inside the root
 // to a file inside it is written through); a file decoded from UTF-16 has
 // fixes at offsets of its decoded text.
-func (f *File) Fixable() error {
+func (f *File) fixable() error {
 	switch {
 	case f.abs == "":
 		return errorf(f.Name, "not fixed: standard input is no file")

@@ -28,6 +28,6 @@
 // urilint-disable [cats] -- reason --> ... <!-- urilint-enable -->) and URL
 // regexps in the root's .urilintignore; a directive without a reason, or
 // one that silences nothing in the run, is an ignore-directive finding. Safe fixes (normalization, file name case, anchor case)
-// come as byte edits of the source (unless Config.DropSource), which
-// Result.Fixes applies and FileFix.Write writes.
+// come as byte edits of the source (Finding.Fix, unless
+// Config.DropSource), which Check applies, writes or shows as a diff.
 package audit

@@ -112,7 +112,7 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 	// the site is served; one read on the forge starts from the top.
 	pathRef := ref
 	if dir := s.Dir(); dir != "" && read == s && strings.HasPrefix(ref, "/") && !strings.HasPrefix(ref, "//") {
-		pathRef = escapePath("/"+dir) + ref
+		pathRef = site.EscapePath("/"+dir) + ref
 	}
 	res, ok := a.resolve(f, pathRef)
 	if !ok {
@@ -421,7 +421,7 @@ func resolveURL(base, ref string) (string, bool) {
 	if k := strings.IndexByte(fixed, '#'); k >= 0 {
 		fixed = fixed[:k]
 	}
-	target, err := uri.Resolve("https://site.invalid"+escapePath(base), fixed)
+	target, err := uri.Resolve("https://site.invalid"+site.EscapePath(base), fixed)
 	if err != nil {
 		return "", false
 	}

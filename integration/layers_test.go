@@ -18,8 +18,8 @@ var layers = map[string]int{
 	"extract": 3, "internal/config": 3,
 	"analyzer": 4, "internal/site": 4, "internal/version": 4,
 	"audit": 5, "plugin": 5, "internal/fixdriver": 5,
-	"audit/remote": 6,
-	"cmd/urilint":  7, "cmd/uriextract": 7,
+	"audit/remote": 6, "internal/report": 6,
+	"cmd/urilint": 7, "cmd/uriextract": 7,
 	"integration": 8,
 }
 

@@ -18,11 +18,12 @@ import (
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/internal/config"
 	"github.com/urilint/urilint/internal/policy"
+	"github.com/urilint/urilint/internal/report"
 )
 
 // auditOptions are the flags of -check beyond the categories.
 type auditOptions struct {
-	outputs []audit.Output // -output, in order; -json adds json
+	outputs []report.Output // -output, in order; -json adds json
 	root    string
 	fix     bool
 	diff    bool
@@ -37,8 +38,8 @@ type auditOptions struct {
 }
 
 func (a *auditOptions) flags(fset *flag.FlagSet) {
-	fset.Func("output", "with -check, write the findings in each `format[=file],...`, to standard output or to the file after \"=\", all from one audit: "+strings.Join(audit.Formats, ", ")+" (default text; -json is -output json; repeatable)", func(s string) error {
-		outs, err := audit.ParseOutputs(s)
+	fset.Func("output", "with -check, write the findings in each `format[=file],...`, to standard output or to the file after \"=\", all from one audit: "+strings.Join(report.Formats, ", ")+" (default text; -json is -output json; repeatable)", func(s string) error {
+		outs, err := report.ParseOutputs(s)
 		a.outputs = append(a.outputs, outs...)
 		return err
 	})
@@ -96,7 +97,7 @@ func remoteCheck(a *auditOptions, stderr io.Writer) (check audit.RemoteChecker, 
 func runAudit(o options, pol *policy.Policy, paths []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	outs, taken := o.audit.outputs, ""
 	if o.json {
-		outs = append(outs, audit.Output{Format: "json"})
+		outs = append(outs, report.Output{Format: "json"})
 	}
 	switch {
 	case o.audit.fix && o.audit.diff:
@@ -105,10 +106,10 @@ func runAudit(o options, pol *policy.Policy, paths []string, stdin io.Reader, st
 	case o.audit.diff:
 		taken = "the diff of -diff"
 	case len(outs) == 0:
-		outs = []audit.Output{{Format: "text"}}
+		outs = []report.Output{{Format: "text"}}
 	}
 	w := bufio.NewWriter(stdout)
-	reps, closeAll, err := audit.OpenOutputs(outs, w, taken)
+	reps, closeAll, err := report.OpenOutputs(outs, w, taken)
 	if err != nil {
 		say(stderr, "-output: %v", err)
 		return exitError
@@ -165,7 +166,7 @@ func runAudit(o options, pol *policy.Policy, paths []string, stdin io.Reader, st
 		sayErr(stderr, writeErr)
 		return exitError
 	}
-	say(stderr, "%s", audit.Summary(r))
+	say(stderr, "%s", report.Summary(r))
 	if ctx.Err() != nil {
 		// The links not checked have no findings: an interrupted run
 		// never passes.
@@ -185,11 +186,11 @@ func runAudit(o options, pol *policy.Policy, paths []string, stdin io.Reader, st
 }
 
 // say prints a message of uriextract on stderr, on one line whatever it
-// quotes: its control characters are escaped (audit.Printable), so that
+// quotes: its control characters are escaped (report.Printable), so that
 // a file name cannot start a line of its own (a forged GitHub workflow
 // command) or move a terminal's cursor.
 func say(stderr io.Writer, format string, args ...any) {
-	fmt.Fprintf(stderr, "uriextract: %s\n", audit.Printable(fmt.Sprintf(format, args...)))
+	fmt.Fprintf(stderr, "uriextract: %s\n", report.Printable(fmt.Sprintf(format, args...)))
 }
 
 // sayErr prints err as say does, each error of a joined error (a

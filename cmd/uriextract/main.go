@@ -38,6 +38,7 @@ import (
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/internal/config"
 	"github.com/urilint/urilint/internal/policy"
+	"github.com/urilint/urilint/internal/report"
 	"github.com/urilint/urilint/internal/version"
 )
 
@@ -286,7 +287,7 @@ func splitList(s string) []string {
 // that does not check: the same files, read the same way, as -check.
 func runList(o options, paths []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	w := bufio.NewWriter(stdout)
-	lw := audit.LinkWriter{JSON: o.json}
+	lw := report.LinkWriter{JSON: o.json}
 	status := exitOK
 	cfg := audit.Config{
 		Extractor: &extract.Extractor{Code: o.code, MaxMarkdown: o.markdownMax << 20},
