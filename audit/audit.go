@@ -21,6 +21,7 @@ import (
 	"github.com/urilint/urilint/internal/edit"
 	"github.com/urilint/urilint/internal/policy"
 	"github.com/urilint/urilint/internal/site"
+	"github.com/urilint/urilint/internal/textpos"
 	"github.com/urilint/urilint/uri"
 )
 
@@ -603,7 +604,7 @@ func (a *auditor) parseInto(f *File, rb *recBuilder, each func([]extract.Link)) 
 			// Sized once: growing by doubling would hold the old array
 			// and the new one, and leave room unused, for a document's
 			// millions of links.
-			f.recs = make([]linkRec, 0, extract.EstimateLinks(f.Src))
+			f.recs = make([]linkRec, 0, estimateLinks(f.Src))
 			f.doc = a.ex.MarkdownDocEach(f.Src, rb.add)
 		case each != nil:
 			f.doc = a.ex.MarkdownDocEach(f.Src, each)
@@ -851,12 +852,12 @@ func (f *File) dropSource() {
 // is held too.
 type recBuilder struct {
 	f    *File
-	cols *extract.Columns
+	cols *textpos.Columns
 	size int // of the arena
 }
 
 func (rb *recBuilder) start(f *File) {
-	rb.f, rb.cols, rb.size = f, extract.NewColumns(f.Src), 0
+	rb.f, rb.cols, rb.size = f, textpos.NewColumns(f.Src), 0
 	f.recs = nil
 }
 
@@ -866,7 +867,7 @@ func (rb *recBuilder) add(links []extract.Link) {
 	for i := range links {
 		l := &links[i]
 		var r linkRec
-		ccol := rb.cols.Column(l.Start)
+		ccol := rb.cols.Column(l.Start.Offset, l.Start.Column)
 		if !regular(l, ccol) || rb.size+len(l.URI) > math.MaxUint32 {
 			m := f.more()
 			r.odd, r.at = true, uint32(len(m.odd))
@@ -997,4 +998,14 @@ func sourceEdits(l *extract.Link, edits []uri.Edit) []Edit {
 // errorf returns an error whose message starts with the file's name.
 func errorf(name, format string, args ...any) error {
 	return errors.New(name + ": " + fmt.Sprintf(format, args...))
+}
+
+// estimateLinks returns about how many links the Markdown document src
+// holds, rarely fewer, from its "://" and "](" (a link to an absolute URI
+// has both): a size for what the audit keeps of each link
+// (extract.Extractor.MarkdownDocEach hands them on in batches), so that
+// it is rarely copied to grow.
+func estimateLinks(src []byte) int {
+	n := bytes.Count(src, []byte("://")) + bytes.Count(src, []byte("](")) - bytes.Count(src, []byte("](http"))
+	return max(n, 0) + n/16
 }

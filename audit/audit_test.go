@@ -7,6 +7,7 @@ import (
 
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/internal/policy"
+	"github.com/urilint/urilint/internal/textpos"
 	"github.com/urilint/urilint/uri"
 )
 
@@ -148,7 +149,7 @@ func TestCompactKeepsLinks(t *testing.T) {
 		if len(want) < 5 {
 			t.Fatalf("kind %d: only %d links parsed", k, len(want))
 		}
-		cols := extract.NewColumns(f.Src)
+		cols := textpos.NewColumns(f.Src)
 		a.compact(f)
 		if len(f.recs) != len(want) {
 			t.Fatalf("kind %d: %d records for %d links", k, len(f.recs), len(want))
@@ -157,7 +158,7 @@ func TestCompactKeepsLinks(t *testing.T) {
 			if got := f.link(i); got != w {
 				t.Errorf("kind %d: link %d = %+v, want %+v", k, i, got, w)
 			}
-			if got, want := f.charCol(i), cols.Column(w.Start); got != want {
+			if got, want := f.charCol(i), cols.Column(w.Start.Offset, w.Start.Column); got != want {
 				t.Errorf("kind %d: link %d %q starts at character column %d, want %d", k, i, w.URI, got, want)
 			}
 		}

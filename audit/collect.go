@@ -12,7 +12,6 @@ import (
 	"strings"
 	"unicode/utf16"
 
-	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/internal/confine"
 	"github.com/urilint/urilint/internal/site"
 	"github.com/urilint/urilint/uri"
@@ -111,7 +110,7 @@ func (c *collector) stdin() {
 		f.Src = src
 	}
 	f.kind = kindText
-	if extract.HasMarkdownLinks(f.Src) {
+	if hasMarkdownLinks(f.Src) {
 		f.kind = kindMarkdown
 	}
 	f.kind = c.a.forced(f.kind)
@@ -632,4 +631,40 @@ func (a *auditor) resolve(f *File, ref string) (resolved, bool) {
 		r.t.hasFrag, r.t.frag, r.t.fragAt = true, ref[len(p)+1:], len(p)+1
 	}
 	return r, r.ok
+}
+
+// hasMarkdownLinks reports whether src holds Markdown link syntax: an
+// inline link or image ("[text](dest)", "![alt](src)") or a link reference
+// definition at the start of a line ("[label]: dest"). Standard input,
+// whose format is unknown, is read as Markdown when it does.
+func hasMarkdownLinks(src []byte) bool {
+	open := -1  // the last "[" of the line, or -1
+	first := -1 // the "[" that starts the line, or -1
+	bol, spaces := true, 0
+	for i, c := range src {
+		switch {
+		case c == '\n':
+			open, first, bol, spaces = -1, -1, true, 0
+			continue
+		case c == '[':
+			if bol {
+				first = i
+			}
+			open = i
+		case c == ']' && open >= 0 && i+2 < len(src) && src[i+1] == '(' && !isSpaceByte(src[i+2]) && src[i+2] != ')':
+			return true
+		case c == ']' && first >= 0 && i > first+1 && i+1 < len(src) && src[i+1] == ':':
+			return true
+		}
+		if c == ' ' && bol && spaces < 3 {
+			spaces++
+		} else {
+			bol = false
+		}
+	}
+	return false
+}
+
+func isSpaceByte(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'
 }

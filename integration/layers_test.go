@@ -12,7 +12,7 @@ import (
 // the pipelines above it; audit/remote imports audit, never the other
 // way; internal/site imports neither.
 var layers = map[string]int{
-	"internal/abnf": 0, "internal/edit": 0, "internal/safewrite": 0, "internal/docgen": 0, "internal/confine": 0, "internal/apitest": 0,
+	"internal/abnf": 0, "internal/edit": 0, "internal/safewrite": 0, "internal/docgen": 0, "internal/confine": 0, "internal/apitest": 0, "internal/textpos": 0,
 	"uri":             1,
 	"internal/policy": 2, "internal/anchor": 2,
 	"extract": 3, "internal/config": 3,
