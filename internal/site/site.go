@@ -2,8 +2,9 @@
 // that renders its Markdown (GitHub, GitLab) or by a site generator
 // (Hugo, mdBook, MkDocs, Docusaurus, Jekyll, VitePress, a plain static
 // folder). Each publisher is one Generator, in a file of its own, written
-// from that generator's documentation: it recognizes the tree by the
-// files a maintainer already has, and lays out the site, page by page:
+// from that generator's documentation, and one entry of the registry
+// (registry.go): it recognizes the tree by the files a maintainer
+// already has (its markers), and lays out the site, page by page:
 // the URL path each source file is published at, the folders served as
 // they are, the redirects, and how heading ids are made. The audit then
 // resolves a link as the published site does (Site.Files) instead of as a
