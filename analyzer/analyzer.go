@@ -25,7 +25,7 @@ var Doc = extractDoc(docSource, "urilint")
 
 // Analyzer reports malformed and non-normalized URI literals. Its flags are
 // its own, read at each run.
-var Analyzer = newAnalyzer(Settings{})
+var Analyzer = newAnalyzer(&Settings{})
 
 // Settings configures an analyzer made by New. The zero value gives the
 // defaults: every category except "empty-path", and no test files. Its
@@ -74,14 +74,14 @@ func New(s Settings) (*analysis.Analyzer, error) {
 			return nil, err
 		}
 	}
-	return newAnalyzer(s), nil
+	return newAnalyzer(&s), nil
 }
 
 // goDefaults are the defaults of the settings in Go code: zones are
 // allowed, as net/url allows them.
 var goDefaults = configfile.File{AllowZone: true}
 
-func newAnalyzer(s Settings) *analysis.Analyzer {
+func newAnalyzer(s *Settings) *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name: "urilint",
 		Doc:  Doc,

@@ -1,6 +1,13 @@
 // Package analyzer defines an Analyzer that reports malformed and
 // non-normalized URI literals in Go code.
 //
+// Analyzer is the entry point, with the default settings and its flags;
+// New makes one from Settings, as the golangci-lint plugin (package
+// plugin) does. Any go/analysis driver runs it: singlechecker.Main for a
+// command of its own (cmd/urilint, which is also a go vet -vettool),
+// multichecker.Main beside other analyzers (see the examples), or
+// golang.org/x/tools/go/analysis/checker from a program.
+//
 // # Analyzer urilint
 //
 // urilint: check that URI literals are well-formed and normalized

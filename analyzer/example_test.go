@@ -4,6 +4,10 @@ import (
 	"fmt"
 	"log"
 
+	"golang.org/x/tools/go/analysis/multichecker"
+	"golang.org/x/tools/go/analysis/passes/printf"
+	"golang.org/x/tools/go/analysis/singlechecker"
+
 	"github.com/urilint/urilint/analyzer"
 )
 
@@ -30,4 +34,17 @@ func ExampleNew() {
 	// empty-path: true (Analyzer: false)
 	// percent-case: false (Analyzer: true)
 	// true
+}
+
+// A command of its own, as cmd/urilint is: singlechecker.Main parses the
+// analyzer's flags, loads the packages named and prints the findings; the
+// same binary serves go vet -vettool.
+func Example_singlechecker() {
+	singlechecker.Main(analyzer.Analyzer)
+}
+
+// The analyzer beside others in one command: each keeps its flags,
+// prefixed with its name (-urilint.empty-path).
+func Example_multichecker() {
+	multichecker.Main(analyzer.Analyzer, printf.Analyzer)
 }

@@ -116,7 +116,7 @@ func TestExtractDocMissingSection(t *testing.T) {
 // TestCategoryFlags: every category of Go code has a flag whose usage is
 // its summary in the category table; the audit's own categories have none.
 func TestCategoryFlags(t *testing.T) {
-	a := newAnalyzer(Settings{})
+	a := newAnalyzer(&Settings{})
 	for _, d := range policy.Categories {
 		f := a.Flags.Lookup(string(d.Category))
 		if d.Docs {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"hash/maphash"
 	"io"
+	"maps"
 	"math"
 	"math/bits"
 	"path/filepath"
@@ -20,6 +21,7 @@ import (
 	"github.com/urilint/urilint/internal/edit"
 	"github.com/urilint/urilint/internal/policy"
 	"github.com/urilint/urilint/internal/site"
+	"github.com/urilint/urilint/internal/textpos"
 	"github.com/urilint/urilint/uri"
 )
 
@@ -67,7 +69,7 @@ type Config struct {
 	// DropSource drops the source of each file after its parse (what the
 	// site checks read of it, link templates and code spans, is taken
 	// then), so that the audit keeps only a compact record of its links
-	// and its anchors; Result.Fixes has no source to fix then.
+	// and its anchors; Check has no source to fix then.
 	DropSource bool
 	// Site holds the explicit mappings of how the tree is published (the
 	// configuration's "site:" section); the zero value detects it.
@@ -175,6 +177,22 @@ func (r *Result) Count() int {
 		}
 	}
 	return n
+}
+
+// ByCategory returns how many findings of each category there are,
+// streamed or kept, but those with a Verdict, as Count counts them. The
+// map is the caller's.
+func (r *Result) ByCategory() map[uri.Category]int {
+	if r.counts != nil {
+		return maps.Clone(r.counts)
+	}
+	count := map[uri.Category]int{}
+	for i := range r.Findings {
+		if f := &r.Findings[i]; f.Verdict == "" {
+			count[f.Category]++
+		}
+	}
+	return count
 }
 
 // Tentative returns how many findings are unconfirmed and unchecked.
@@ -586,7 +604,7 @@ func (a *auditor) parseInto(f *File, rb *recBuilder, each func([]extract.Link)) 
 			// Sized once: growing by doubling would hold the old array
 			// and the new one, and leave room unused, for a document's
 			// millions of links.
-			f.recs = make([]linkRec, 0, extract.EstimateLinks(f.Src))
+			f.recs = make([]linkRec, 0, estimateLinks(f.Src))
 			f.doc = a.ex.MarkdownDocEach(f.Src, rb.add)
 		case each != nil:
 			f.doc = a.ex.MarkdownDocEach(f.Src, each)
@@ -834,12 +852,12 @@ func (f *File) dropSource() {
 // is held too.
 type recBuilder struct {
 	f    *File
-	cols *extract.Columns
+	cols *textpos.Columns
 	size int // of the arena
 }
 
 func (rb *recBuilder) start(f *File) {
-	rb.f, rb.cols, rb.size = f, extract.NewColumns(f.Src), 0
+	rb.f, rb.cols, rb.size = f, textpos.NewColumns(f.Src), 0
 	f.recs = nil
 }
 
@@ -849,7 +867,7 @@ func (rb *recBuilder) add(links []extract.Link) {
 	for i := range links {
 		l := &links[i]
 		var r linkRec
-		ccol := rb.cols.Column(l.Start)
+		ccol := rb.cols.Column(l.Start.Offset, l.Start.Column)
 		if !regular(l, ccol) || rb.size+len(l.URI) > math.MaxUint32 {
 			m := f.more()
 			r.odd, r.at = true, uint32(len(m.odd))
@@ -980,4 +998,14 @@ func sourceEdits(l *extract.Link, edits []uri.Edit) []Edit {
 // errorf returns an error whose message starts with the file's name.
 func errorf(name, format string, args ...any) error {
 	return errors.New(name + ": " + fmt.Sprintf(format, args...))
+}
+
+// estimateLinks returns about how many links the Markdown document src
+// holds, rarely fewer, from its "://" and "](" (a link to an absolute URI
+// has both): a size for what the audit keeps of each link
+// (extract.Extractor.MarkdownDocEach hands them on in batches), so that
+// it is rarely copied to grow.
+func estimateLinks(src []byte) int {
+	n := bytes.Count(src, []byte("://")) + bytes.Count(src, []byte("](")) - bytes.Count(src, []byte("](http"))
+	return max(n, 0) + n/16
 }

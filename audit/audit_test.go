@@ -1,14 +1,13 @@
 package audit
 
 import (
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/internal/policy"
+	"github.com/urilint/urilint/internal/textpos"
 	"github.com/urilint/urilint/uri"
 )
 
@@ -110,62 +109,6 @@ func TestSilencer(t *testing.T) {
 	}
 }
 
-func TestWriteFile(t *testing.T) {
-	dir := t.TempDir()
-	target := filepath.Join(dir, "real.md")
-	link := filepath.Join(dir, "link.md")
-	if err := os.WriteFile(target, []byte("old"), 0o640); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Chmod(target, 0o640); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Symlink("real.md", link); err != nil {
-		t.Fatal(err)
-	}
-	if err := WriteFile(link, []byte("new")); err != nil {
-		t.Fatal(err)
-	}
-	if got, _ := os.ReadFile(target); string(got) != "new" {
-		t.Errorf("WriteFile through a link: target holds %q, want %q", got, "new")
-	}
-	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
-		t.Errorf("WriteFile replaced the symbolic link: %v, %v", fi, err)
-	}
-	if fi, err := os.Stat(target); err != nil || fi.Mode().Perm() != 0o640 {
-		t.Errorf("WriteFile: mode %v, %v, want 0640", fi.Mode().Perm(), err)
-	}
-	entries, _ := os.ReadDir(dir)
-	if len(entries) != 2 {
-		t.Errorf("WriteFile left %d files in the directory, want 2", len(entries))
-	}
-	if err := WriteFile(filepath.Join(dir, "missing.md"), []byte("x")); err == nil {
-		t.Errorf("WriteFile of a missing file succeeded")
-	}
-}
-
-func TestSummary(t *testing.T) {
-	r := &Result{
-		Files:    []*File{{links: 3}, {links: 1}},
-		Findings: []Finding{{Category: policy.CategoryBrokenAnchor}, {Category: uri.CategoryHostCase}, {Category: policy.CategoryBrokenAnchor}},
-	}
-	if got, want := Summary(r), "2 files, 4 links, 3 findings: host-case 1, broken-anchor 2"; got != want {
-		t.Errorf("Summary = %q, want %q", got, want)
-	}
-	if got, want := Summary(&Result{Files: []*File{{links: 1}}}), "1 file, 1 link, no findings"; got != want {
-		t.Errorf("Summary = %q, want %q", got, want)
-	}
-}
-
-func TestGitHubEscapes(t *testing.T) {
-	if got, want := ghProperty("a,b:c%\n"), "a%2Cb%3Ac%25%0A"; got != want {
-		t.Errorf("ghProperty = %q, want %q", got, want)
-	}
-	if got, want := ghData("50% a:b,c\r\n"), "50%25 a:b,c%0D%0A"; got != want {
-		t.Errorf("ghData = %q, want %q", got, want)
-	}
-}
-
 // FuzzResolveLocal: resolving any reference in any file never panics, and
 // what it resolves to is a clean path under the root.
 func FuzzResolveLocal(f *testing.F) {
@@ -206,7 +149,7 @@ func TestCompactKeepsLinks(t *testing.T) {
 		if len(want) < 5 {
 			t.Fatalf("kind %d: only %d links parsed", k, len(want))
 		}
-		cols := extract.NewColumns(f.Src)
+		cols := textpos.NewColumns(f.Src)
 		a.compact(f)
 		if len(f.recs) != len(want) {
 			t.Fatalf("kind %d: %d records for %d links", k, len(f.recs), len(want))
@@ -215,7 +158,7 @@ func TestCompactKeepsLinks(t *testing.T) {
 			if got := f.link(i); got != w {
 				t.Errorf("kind %d: link %d = %+v, want %+v", k, i, got, w)
 			}
-			if got, want := f.charCol(i), cols.Column(w.Start); got != want {
+			if got, want := f.charCol(i), cols.Column(w.Start.Offset, w.Start.Column); got != want {
 				t.Errorf("kind %d: link %d %q starts at character column %d, want %d", k, i, w.URI, got, want)
 			}
 		}

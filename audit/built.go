@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/urilint/urilint/internal/anchor"
+	"github.com/urilint/urilint/internal/confine"
 	"github.com/urilint/urilint/internal/policy"
 	"github.com/urilint/urilint/internal/site"
 	"github.com/urilint/urilint/uri"
@@ -22,7 +23,7 @@ import (
 // at hand lacks but the published copy has. It is asked only about
 // targets that do not exist.
 func (a *auditor) builtOutput(root, rel string) bool {
-	top := gitTop(root)
+	top := confine.GitTop(root)
 	if top == "" {
 		return false
 	}

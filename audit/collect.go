@@ -12,7 +12,6 @@ import (
 	"strings"
 	"unicode/utf16"
 
-	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/internal/confine"
 	"github.com/urilint/urilint/internal/site"
 	"github.com/urilint/urilint/uri"
@@ -111,7 +110,7 @@ func (c *collector) stdin() {
 		f.Src = src
 	}
 	f.kind = kindText
-	if extract.HasMarkdownLinks(f.Src) {
+	if hasMarkdownLinks(f.Src) {
 		f.kind = kindMarkdown
 	}
 	f.kind = c.a.forced(f.kind)
@@ -173,7 +172,7 @@ func (c *collector) path(p string) {
 	if !info.IsDir() {
 		dir = filepath.Dir(abs)
 	}
-	top := gitTop(dir)
+	top := confine.GitTop(dir)
 	root := c.a.cfg.Root
 	switch {
 	case root != "":
@@ -296,7 +295,7 @@ func (c *collector) linkedOutside(p, abs string) bool {
 		if root, err = filepath.Abs(root); err != nil {
 			return false // path says why
 		}
-	} else if root = gitTop(dir); root == "" {
+	} else if root = confine.GitTop(dir); root == "" {
 		root = dir
 	}
 	if !within(root, abs) || within(c.a.realRoot(root), confine.Real(abs)) {
@@ -345,20 +344,6 @@ func (a *auditor) excluded(root, abs string) bool {
 		}
 	}
 	return false
-}
-
-// gitTop returns the top of the git work tree that holds dir: the nearest
-// directory, dir or above, with a .git entry (a directory, or the file of
-// a linked work tree or submodule); "" when there is none.
-func gitTop(dir string) string {
-	for d := dir; ; d = filepath.Dir(d) {
-		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
-			return d
-		}
-		if filepath.Dir(d) == d {
-			return ""
-		}
-	}
 }
 
 // readAll reads r, named name in errors, up to maxSpecial bytes unless it
@@ -470,12 +455,16 @@ func decodeUTF16(src []byte) (out []byte, ok bool) {
 	return b.Bytes(), true
 }
 
-// Fixable returns why the fixes of f cannot be written, or nil: standard
+// AbsPath returns the absolute path of the file, or "" for standard
+// input.
+func (f *File) AbsPath() string { return f.abs }
+
+// fixable returns why the fixes of f cannot be written, or nil: standard
 // input has no file; a file whose real path, after its symbolic links,
 // is outside its root is not the root's to change (a link inside the root
 // to a file inside it is written through); a file decoded from UTF-16 has
 // fixes at offsets of its decoded text.
-func (f *File) Fixable() error {
+func (f *File) fixable() error {
 	switch {
 	case f.abs == "":
 		return errorf(f.Name, "not fixed: standard input is no file")
@@ -642,4 +631,40 @@ func (a *auditor) resolve(f *File, ref string) (resolved, bool) {
 		r.t.hasFrag, r.t.frag, r.t.fragAt = true, ref[len(p)+1:], len(p)+1
 	}
 	return r, r.ok
+}
+
+// hasMarkdownLinks reports whether src holds Markdown link syntax: an
+// inline link or image ("[text](dest)", "![alt](src)") or a link reference
+// definition at the start of a line ("[label]: dest"). Standard input,
+// whose format is unknown, is read as Markdown when it does.
+func hasMarkdownLinks(src []byte) bool {
+	open := -1  // the last "[" of the line, or -1
+	first := -1 // the "[" that starts the line, or -1
+	bol, spaces := true, 0
+	for i, c := range src {
+		switch {
+		case c == '\n':
+			open, first, bol, spaces = -1, -1, true, 0
+			continue
+		case c == '[':
+			if bol {
+				first = i
+			}
+			open = i
+		case c == ']' && open >= 0 && i+2 < len(src) && src[i+1] == '(' && !isSpaceByte(src[i+2]) && src[i+2] != ')':
+			return true
+		case c == ']' && first >= 0 && i > first+1 && i+1 < len(src) && src[i+1] == ':':
+			return true
+		}
+		if c == ' ' && bol && spaces < 3 {
+			spaces++
+		} else {
+			bol = false
+		}
+	}
+	return false
+}
+
+func isSpaceByte(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'
 }

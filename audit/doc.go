@@ -12,6 +12,17 @@
 // it finds is reported at each link, a permanent move with the new URL
 // as its fix.
 //
+// Run is the entry point: it audits the files and directories named, by
+// a Config, and returns a Result with every Finding. Check runs the same
+// audit, makes the safe fixes (FixFiles) or shows them (FixDiff), and
+// hands the findings to Reporters file by file as they are known, so that
+// one run feeds any number of outputs; Result.Report hands a finished
+// result to Reporters. List reads the documents as the audit does and
+// hands over their links unchecked. The output formats of uriextract
+// (text, JSON, SARIF, GitHub annotations, the job summary) are the
+// command's own, not part of this package: a Reporter of your own reads
+// Finding's fields.
+//
 // The audit is one pipeline: collect (walk the inputs, skipping .git,
 // node_modules, vendor, the template folders layouts, themes and
 // _includes, hidden directories, path excludes and, inside a git work
@@ -28,6 +39,6 @@
 // urilint-disable [cats] -- reason --> ... <!-- urilint-enable -->) and URL
 // regexps in the root's .urilintignore; a directive without a reason, or
 // one that silences nothing in the run, is an ignore-directive finding. Safe fixes (normalization, file name case, anchor case)
-// come as byte edits of the source (unless Config.DropSource), which
-// Result.Fixes applies and FileFix.Write writes.
+// come as byte edits of the source (Finding.Fix, unless
+// Config.DropSource), which Check applies, writes or shows as a diff.
 package audit

@@ -12,20 +12,20 @@ import (
 	"github.com/urilint/urilint/internal/safewrite"
 )
 
-// FileFix is the source of one file with its fixes made.
-type FileFix struct {
+// fileFix is the source of one file with its fixes made.
+type fileFix struct {
 	File  *File
 	New   []byte
 	Edits []Edit // the edits of File.Src that make New, sorted
 }
 
-// Fixes returns the files that have fixes, each with its source fixed,
+// fileFixes returns the files that have fixes, each with its source fixed,
 // and reports which findings (indexes in r.Findings) the fixes settle.
 // Fixes of findings are chosen by internal/edit.Select: in the order of
 // their first edit, each whole or not at all, leaving out one whose edits
 // overlap an edit already taken, for a second run to see. The cost is
 // linear in the findings of a file, after a sort.
-func (r *Result) Fixes() ([]FileFix, map[int]bool) {
+func (r *Result) fileFixes() ([]fileFix, map[int]bool) {
 	byFile := map[string][]int{}
 	for i, f := range r.Findings {
 		if len(f.Fix) > 0 {
@@ -33,7 +33,7 @@ func (r *Result) Fixes() ([]FileFix, map[int]bool) {
 		}
 	}
 	fixed := map[int]bool{}
-	var out []FileFix
+	var out []fileFix
 	var fixes [][]Edit
 	for _, file := range r.Files {
 		idx := byFile[file.Name]
@@ -54,7 +54,7 @@ func (r *Result) Fixes() ([]FileFix, map[int]bool) {
 				fixed[i] = true
 			}
 		}
-		out = append(out, FileFix{File: file, New: src, Edits: edits})
+		out = append(out, fileFix{File: file, New: src, Edits: edits})
 	}
 	return out, fixed
 }
@@ -64,22 +64,17 @@ func (r *Result) Fixes() ([]FileFix, map[int]bool) {
 // link written through, mode and owner kept, a read-only or hard-linked
 // file refused, and a file that is no longer ff.File.Src (changed since it
 // was read) left alone with an error wrapping safewrite.ErrChanged.
-func (ff FileFix) Write() error { return safewrite.Replace(ff.File.Name, ff.File.Src, ff.New) }
-
-// WriteFile replaces the contents of the file name with data, by the
-// rules of internal/safewrite; FileFix.Write also checks that the file did
-// not change since it was read.
-func WriteFile(name string, data []byte) error { return safewrite.WriteFile(name, data) }
+func (ff fileFix) Write() error { return safewrite.Replace(ff.File.Name, ff.File.Src, ff.New) }
 
 // Diff returns the unified diff that the fix makes of its file, with
 // git's "a/" and "b/" prefixes so that git apply takes it from the
 // directory the file's name is relative to; "" when it changes nothing.
 // It is written by internal/edit.Unified, as urilint's.
-func (ff FileFix) Diff() string {
+func (ff fileFix) Diff() string {
 	name := filepath.ToSlash(ff.File.Name)
 	d, err := edit.Unified("a/"+name, "b/"+name, ff.File.Src, ff.Edits)
 	if err != nil {
-		return "" // cannot happen: Fixes returns valid edits
+		return "" // cannot happen: fileFixes returns valid edits
 	}
 	return d
 }
@@ -147,10 +142,10 @@ func Check(cfg Config, paths []string, mode FixMode, diff io.Writer, reporters [
 
 // diff writes the fixes of r to w as a unified diff.
 func (r *Result) diff(w io.Writer) {
-	fixes, fixed := r.Fixes()
+	fixes, fixed := r.fileFixes()
 	files := 0
 	for _, ff := range fixes {
-		if err := ff.File.Fixable(); err != nil {
+		if err := ff.File.fixable(); err != nil {
 			r.Warnings = append(r.Warnings, err.Error())
 			for i := range r.Findings {
 				if r.Findings[i].File == ff.File.Name {
@@ -194,10 +189,10 @@ func fixRounds(cfg Config, paths []string) *Result {
 	warns := r.Warnings
 	var errs []error
 	for round := 0; round < maxFixRounds; round++ {
-		fixes, _ := r.Fixes()
+		fixes, _ := r.fileFixes()
 		n := 0
 		for _, ff := range fixes {
-			if err := ff.File.Fixable(); err != nil {
+			if err := ff.File.fixable(); err != nil {
 				if round == 0 {
 					warns = append(warns, err.Error())
 				}
@@ -257,4 +252,12 @@ func (m *memoChecker) CheckLinks(ctx context.Context, urls []string) (map[string
 		}
 	}
 	return out, notes
+}
+
+// plural writes n with word, in the plural unless n is 1.
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
 }

@@ -51,7 +51,7 @@ func TestFixesDiffWrite(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := Run(Config{Root: dir, Policy: normalizing(t)}, []string{path})
-	fixes, fixed := r.Fixes()
+	fixes, fixed := r.fileFixes()
 	if len(fixes) != 1 || string(fixes[0].New) != want {
 		t.Fatalf("Fixes() = %d files; want one, fixed to:\n%s", len(fixes), want)
 	}
@@ -90,7 +90,7 @@ func TestFixesDiffWrite(t *testing.T) {
 // TestWriteChanged: a document edited after it was read is left alone.
 func TestWriteChanged(t *testing.T) {
 	r, path := auditFile(t, "doc.md", "<HTTP://example.com/>\n")
-	fixes, _ := r.Fixes()
+	fixes, _ := r.fileFixes()
 	if len(fixes) != 1 {
 		t.Fatalf("Fixes() = %d files, want 1", len(fixes))
 	}
@@ -121,7 +121,7 @@ func BenchmarkFixes(b *testing.B) {
 			}
 			b.ReportAllocs()
 			for b.Loop() {
-				if fixes, fixed := r.Fixes(); len(fixes) != 1 || len(fixed) != n {
+				if fixes, fixed := r.fileFixes(); len(fixes) != 1 || len(fixed) != n {
 					b.Fatalf("Fixes() = %d files, %d fixed", len(fixes), len(fixed))
 				}
 			}

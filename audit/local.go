@@ -13,6 +13,7 @@ import (
 	"github.com/urilint/urilint/internal/anchor"
 	"github.com/urilint/urilint/internal/policy"
 	"github.com/urilint/urilint/internal/site"
+	"github.com/urilint/urilint/internal/textpos"
 	"github.com/urilint/urilint/uri"
 )
 
@@ -112,7 +113,7 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 	// the site is served; one read on the forge starts from the top.
 	pathRef := ref
 	if dir := s.Dir(); dir != "" && read == s && strings.HasPrefix(ref, "/") && !strings.HasPrefix(ref, "//") {
-		pathRef = escapePath("/"+dir) + ref
+		pathRef = site.EscapePath("/"+dir) + ref
 	}
 	res, ok := a.resolve(f, pathRef)
 	if !ok {
@@ -292,8 +293,8 @@ func (a *auditor) findTemplates(f *File, s *site.Site) []tmplLink {
 	// only Jekyll's {% raw %} sections are left alone.
 	raw := rawRanges(f.Src)
 	var out []tmplLink
-	var cols *extract.Columns
-	var lines *extract.Lines
+	var cols *textpos.Columns
+	var lines textpos.Lines
 	for _, m := range linkTemplate.FindAllSubmatchIndex(f.Src, -1) {
 		start := m[2]
 		if s.Generator == "jekyll" && inRanges(raw, start) {
@@ -305,10 +306,11 @@ func (a *auditor) findTemplates(f *File, s *site.Site) []tmplLink {
 			continue
 		}
 		if cols == nil {
-			cols, lines = extract.NewColumns(f.Src), extract.NewLines(f.Src)
+			cols, lines = textpos.NewColumns(f.Src), textpos.NewLines(f.Src)
 		}
-		p := lines.Position(start) // matches come in source order
-		out = append(out, tmplLink{dest: dest, start: p, col: cols.Column(p), files: files, frag: frag})
+		line, col := lines.At(start) // matches come in source order
+		p := extract.Position{Offset: start, Line: line, Column: col}
+		out = append(out, tmplLink{dest: dest, start: p, col: cols.Column(start, col), files: files, frag: frag})
 	}
 	return out
 }
@@ -421,7 +423,7 @@ func resolveURL(base, ref string) (string, bool) {
 	if k := strings.IndexByte(fixed, '#'); k >= 0 {
 		fixed = fixed[:k]
 	}
-	target, err := uri.Resolve("https://site.invalid"+escapePath(base), fixed)
+	target, err := uri.Resolve("https://site.invalid"+site.EscapePath(base), fixed)
 	if err != nil {
 		return "", false
 	}

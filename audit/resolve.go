@@ -51,7 +51,7 @@ func resolveLocal(fileRel, ref string) (local, bool) {
 	if k := strings.IndexByte(fixed, '#'); k >= 0 {
 		fixed = fixed[:k] // the fragment names no file
 	}
-	base := "file://" + escapePath("/"+fileRel)
+	base := "file://" + site.EscapePath("/"+fileRel)
 	target, err := uri.Resolve(base, fixed)
 	if err != nil {
 		return local{}, false
@@ -75,15 +75,6 @@ func resolveLocal(fileRel, ref string) (local, bool) {
 	}
 	t.outside = climbs(fileRel, refPath)
 	return t, true
-}
-
-// escapePath percent-encodes each segment of the slash path p.
-func escapePath(p string) string {
-	segs := strings.Split(p, "/")
-	for i, s := range segs {
-		segs[i] = uri.Escape(s, uri.ComponentPath)
-	}
-	return strings.Join(segs, "/")
 }
 
 // climbs reports whether the path of a reference, merged with the path of

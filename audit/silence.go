@@ -215,7 +215,7 @@ func (a *auditor) reportsInRun(c uri.Category) bool {
 }
 
 // remoteCategories are the categories of the remote check (those of
-// remote.Categories, a package that imports this one).
+// remote.Checker.LinkCategories, a package that imports this one).
 var remoteCategories = []uri.Category{
 	policy.CategoryLinkClientError, policy.CategoryLinkServerError, policy.CategoryLinkNetwork,
 	policy.CategoryLinkTimeout, policy.CategoryLinkRedirectLoop, policy.CategoryLinkFragment,

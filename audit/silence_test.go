@@ -1,8 +1,6 @@
 package audit
 
 import (
-	"bytes"
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"slices"
@@ -76,49 +74,6 @@ func TestDirectiveDisabled(t *testing.T) {
 		if !slices.Equal(got, want) {
 			t.Errorf("%s disabled: findings %q, want %q", off, got, want)
 		}
-	}
-}
-
-// TestDirectiveSARIF: a directive's finding is a result of its rule,
-// which the log's rules list, with its column in characters.
-func TestDirectiveSARIF(t *testing.T) {
-	dir := t.TempDir()
-	name := filepath.Join(dir, "doc.md")
-	if err := os.WriteFile(name, []byte("Café <!-- urilint-disable-next-line -->\n[a](gone.md)\n"), 0o666); err != nil {
-		t.Fatal(err)
-	}
-	r := Run(Config{Root: dir}, []string{name})
-	var buf bytes.Buffer
-	s := NewSARIF(&buf)
-	s.Write(r.Findings)
-	if err := s.Close(nil); err != nil {
-		t.Fatal(err)
-	}
-	var log struct {
-		Runs []struct {
-			Tool struct {
-				Driver struct{ Rules []struct{ ID string } }
-			}
-			Results []struct {
-				RuleID    string
-				RuleIndex int
-				Locations []struct {
-					PhysicalLocation struct {
-						Region struct{ StartLine, StartColumn int }
-					}
-				}
-			}
-		}
-	}
-	if err := json.Unmarshal(buf.Bytes(), &log); err != nil {
-		t.Fatal(err)
-	}
-	res := log.Runs[0].Results
-	if len(res) != 1 || res[0].RuleID != "ignore-directive" || log.Runs[0].Tool.Driver.Rules[res[0].RuleIndex].ID != "ignore-directive" {
-		t.Fatalf("results %+v, want one of rule ignore-directive", res)
-	}
-	if reg := res[0].Locations[0].PhysicalLocation.Region; reg.StartLine != 1 || reg.StartColumn != 6 {
-		t.Errorf("region %+v, want line 1, column 6 (characters)", reg)
 	}
 }
 

@@ -1,7 +1,6 @@
 package audit
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -130,27 +129,6 @@ func TestFragmentMessages(t *testing.T) {
 	}
 }
 
-// TestSiteInSARIF checks that a SARIF log says how the tree is published.
-func TestSiteInSARIF(t *testing.T) {
-	dir := t.TempDir()
-	if err := os.MkdirAll(filepath.Join(dir, "docs"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "mkdocs.yml"), []byte("site_name: x\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "docs", "index.md"), []byte("[x](gone.md)\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	r := Run(Config{Root: dir}, []string{dir})
-	if len(r.Sites) != 1 || !strings.HasPrefix(r.Sites[0], "site: mkdocs (mkdocs.yml)") {
-		t.Fatalf("Sites = %q", r.Sites)
-	}
-	if got := sarifSites(t, r); !slices.Equal(got, r.Sites) {
-		t.Errorf("SARIF run properties: sites %q, want %q", got, r.Sites)
-	}
-}
-
 // TestOwnURLsNotFetched checks that the links to the repository's own
 // files at a branch, and to the site's own base URL, are checked against
 // the files and not handed to the network; pinned history is.
@@ -210,9 +188,6 @@ func TestNestedSitesSaid(t *testing.T) {
 	if !slices.Equal(r.Sites, want) {
 		t.Errorf("Sites:\n%s\nwant:\n%s", strings.Join(r.Sites, "\n"), strings.Join(want, "\n"))
 	}
-	if got := sarifSites(t, r); !slices.Equal(got, want) {
-		t.Errorf("SARIF run properties: sites %q, want %q", got, want)
-	}
 	if len(r.Findings) != 1 || !strings.Contains(r.Findings[0].Message, `on the site in www/`) {
 		t.Errorf("findings %+v, want one broken link on the site in www/", r.Findings)
 	}
@@ -242,26 +217,4 @@ func TestNestedSiteBadConfig(t *testing.T) {
 	if len(r.Warnings) != 1 || !strings.HasPrefix(r.Warnings[0], "www/mkdocs.yml: ") {
 		t.Errorf("warnings %q, want one naming www/mkdocs.yml", r.Warnings)
 	}
-}
-
-// sarifSites returns the sites that the SARIF output of r names in the
-// properties of its one run; the test fails when there is not one run.
-func sarifSites(t *testing.T, r *Result) []string {
-	t.Helper()
-	var b strings.Builder
-	if err := Write(&b, "sarif", r); err != nil {
-		t.Fatal(err)
-	}
-	var log struct {
-		Runs []struct {
-			Properties struct{ Sites []string } `json:"properties"`
-		} `json:"runs"`
-	}
-	if err := json.Unmarshal([]byte(b.String()), &log); err != nil {
-		t.Fatal(err)
-	}
-	if len(log.Runs) != 1 {
-		t.Fatalf("SARIF holds %d runs, want 1", len(log.Runs))
-	}
-	return log.Runs[0].Properties.Sites
 }

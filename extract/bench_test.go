@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/urilint/urilint/internal/textpos"
 	"github.com/yuin/goldmark/text"
 	"mvdan.cc/xurls/v2"
 )
@@ -213,12 +214,14 @@ func BenchmarkAdversarialPositions(b *testing.B) {
 					default:
 						d = &Doc{Links: Text(src)}
 					}
-					cols := NewColumns(src)
+					cols := textpos.NewColumns(src)
 					for i := range d.Links {
 						l := &d.Links[i]
 						lc := l.Locator()
-						cols.Column(lc.PositionOf(len(l.URI) / 2))
-						cols.Column(l.PositionOf(0))
+						p := lc.PositionOf(len(l.URI) / 2)
+						cols.Column(p.Offset, p.Column)
+						p = l.PositionOf(0)
+						cols.Column(p.Offset, p.Column)
 					}
 				}
 			})

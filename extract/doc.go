@@ -167,8 +167,6 @@
 //
 // Code spans and fenced and indented code blocks are skipped, since they
 // mostly hold placeholders; Extractor.Code includes them (as text).
-// HasMarkdownLinks tells text of unknown format that holds Markdown link
-// syntax.
 //
 // # Positions
 //
@@ -178,9 +176,7 @@
 // start at 1 and columns count bytes, as go/token does. Link.PositionOf
 // maps a byte of Link.URI (such as the Start of a uri.Finding) back to
 // the source; a Locator does the same for many bytes of one link at a
-// cost linear in the link once. Columns counts columns in characters,
-// as editors and SARIF show them, in one pass over a file for positions
-// asked for in source order, however many share a line.
+// cost linear in the link once.
 //
 // # Cost
 //
@@ -194,7 +190,7 @@
 // nobody writes (megabytes of "[a](" or of nested brackets, lists nested
 // thousands deep by indentation, 100,000 consecutive link reference
 // definitions, footnotes that refer to thousands of others take
-// minutes): CheckMarkdown finds those shapes in one
+// minutes): a guard finds those shapes in one
 // linear pass first, and Markdown and MarkdownDoc read such a document as
 // plain text, saying why (CostError) where the caller can tell its user.
 //

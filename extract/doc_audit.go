@@ -20,7 +20,7 @@ type Doc struct {
 	Anchors  []Anchor
 	Comments []Comment
 	// Plain is why a Markdown document was read as plain text, or nil:
-	// CheckMarkdown's error, a *CostError whose Reason and Pos say what
+	// a *CostError whose Reason and Pos say what
 	// in the document would make the parser costly and where. Links then
 	// holds what the text rules find (absolute URIs, no relative
 	// references), and the document's anchors are unknown, not absent:
@@ -72,10 +72,11 @@ var docParser = sync.OnceValue(func() parser.Parser {
 // does, with its anchors and comments, from one parse. Anchors are the
 // headings' GitHub slugs (ATX and setext, none in code blocks) or their
 // "{#id}" attributes, and the id and name attributes of raw HTML.
-// A document that CheckMarkdown refuses, or larger than the cap
-// (MaxMarkdown), is read as plain text, as Markdown does: its links as
-// Text finds them, no anchors, and every "<!-- ... -->" as a comment (in
-// code too: there is no parse to tell); Plain says why.
+// A document that the guard finds too costly to parse (see CostError),
+// or larger than the cap (MaxMarkdown), is read as plain text, as
+// Markdown does: its links as Text finds them, no anchors, and every
+// "<!-- ... -->" as a comment (in code too: there is no parse to tell);
+// Plain says why.
 func (e *Extractor) MarkdownDoc(src []byte) *Doc { return e.markdownDoc(src, nil) }
 
 // MarkdownDocEach is MarkdownDoc for a caller that keeps less of each link

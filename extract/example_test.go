@@ -1,7 +1,6 @@
 package extract_test
 
 import (
-	"bytes"
 	"fmt"
 	"strings"
 
@@ -89,45 +88,17 @@ func ExamplePosition_String() {
 	// 2:3
 }
 
-func ExampleHasMarkdownLinks() {
-	for _, s := range []string{
-		"See [the guide](docs/guide.md).",
-		"[ref]: https://example.com/",
-		"See <https://example.com/> [1] and f(x).",
-	} {
-		fmt.Println(extract.HasMarkdownLinks([]byte(s)))
-	}
-	// Output:
-	// true
-	// true
-	// false
-}
-
 // The start of a URI wrapped across lines and of its "%7e" (where
-// uri.Check reports it), placed in the source, with their columns also
-// counted in characters: "à" is two bytes.
+// uri.Check reports it), placed in the source.
 func ExampleLocator() {
-	src := []byte("Voilà: <http://example.com/caf%C3%A9/\n  menu%7e.html>\n")
-	cols := extract.NewColumns(src)
+	src := []byte("See <http://example.com/caf%C3%A9/\n  menu%7e.html>\n")
 	for _, l := range extract.Text(src) {
 		lc := l.Locator()
 		for _, i := range []int{0, strings.Index(l.URI, "%7e")} {
-			p := lc.PositionOf(i)
-			fmt.Printf("%s: byte column %d, character column %d\n", p, p.Column, cols.Column(p))
+			fmt.Println(lc.PositionOf(i))
 		}
 	}
 	// Output:
-	// 1:10: byte column 10, character column 9
-	// 2:7: byte column 7, character column 7
-}
-
-func ExampleLines() {
-	src := []byte("# Title\n\nSee {{< ref \"a.md\" >}} and {{< ref \"b.md\" >}}.\n")
-	lines := extract.NewLines(src)
-	for _, ref := range []string{`"a.md"`, `"b.md"`} {
-		fmt.Println(lines.Position(bytes.Index(src, []byte(ref))))
-	}
-	// Output:
-	// 3:13
-	// 3:36
+	// 1:6
+	// 2:7
 }

@@ -74,13 +74,13 @@ func FuzzCheckMarkdown(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
 		var ce *CostError
-		if !errors.As(CheckMarkdown(src), &ce) {
+		if !errors.As(costly(src), &ce) {
 			return
 		}
 		p := ce.Pos
 		if p.Offset < 0 || p.Offset > len(src) || p.Offset > 0 && src[p.Offset-1] != '\n' ||
 			p.Column != 1 || p.Line != 1+bytes.Count(src[:p.Offset], nl) || ce.Reason == "" {
-			t.Fatalf("CheckMarkdown(%q) = %v at %+v, want the start of a line", src, ce, p)
+			t.Fatalf("costly(%q) = %v at %+v, want the start of a line", src, ce, p)
 		}
 	})
 }

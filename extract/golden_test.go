@@ -10,6 +10,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/urilint/urilint/internal/textpos"
 	"golang.org/x/tools/txtar"
 )
 
@@ -138,7 +139,7 @@ func TestGolden(t *testing.T) {
 func checkInvariants(t testing.TB, name string, src []byte, links []Link) {
 	t.Helper()
 	prev := -1
-	cols := NewColumns(src)
+	cols := textpos.NewColumns(src)
 	for i, l := range links {
 		if l.Start.Offset < 0 || l.End.Offset > len(src) || l.Start.Offset > l.End.Offset {
 			t.Fatalf("%s: link %d span [%d,%d) outside input of %d bytes", name, i, l.Start.Offset, l.End.Offset, len(src))
@@ -179,7 +180,7 @@ func checkInvariants(t testing.TB, name string, src []byte, links []Link) {
 // checkPosition checks that p's line and byte column are those of its
 // offset in src, and that cols counts its column in characters as
 // utf8.RuneCount does (where p starts a character).
-func checkPosition(t testing.TB, name string, src []byte, p Position, cols *Columns) {
+func checkPosition(t testing.TB, name string, src []byte, p Position, cols *textpos.Columns) {
 	t.Helper()
 	bol := bytes.LastIndexByte(src[:p.Offset], '\n') + 1
 	if line, col := 1+bytes.Count(src[:p.Offset], nl), p.Offset-bol+1; p.Line != line || p.Column != col {
@@ -188,7 +189,9 @@ func checkPosition(t testing.TB, name string, src []byte, p Position, cols *Colu
 	if p.Offset < len(src) && !utf8.RuneStart(src[p.Offset]) {
 		return
 	}
-	if got, want := cols.Column(p), utf8.RuneCount(src[bol:p.Offset])+1; got != want {
+	if got, want := cols.Column(p.Offset, p.Column), utf8.RuneCount(src[bol:p.Offset])+1; got != want {
 		t.Fatalf("%s: Columns.Column(%v) = %d, want %d", name, p, got, want)
 	}
 }
+
+var nl = []byte{'\n'}

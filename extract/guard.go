@@ -8,7 +8,7 @@ import (
 	"github.com/yuin/goldmark/util"
 )
 
-// ErrCostlyMarkdown is the cause of the error of CheckMarkdown.
+// ErrCostlyMarkdown is the cause of a *CostError.
 var ErrCostlyMarkdown = errors.New("markdown too costly to parse")
 
 // Some inputs make goldmark, the Markdown parser, slow or hungry far out of
@@ -41,7 +41,7 @@ var ErrCostlyMarkdown = errors.New("markdown too costly to parse")
 //     100 to 140 bytes of tree per byte of source, where prose takes 8
 //     (ten megabytes of "*_": 3.4 GB; of one-cell table rows: 1.1 GB).
 //
-// CheckMarkdown finds them in one pass, by counting what each costs the
+// checkMarkdown finds them in one pass, by counting what each costs the
 // parser, and Markdown reads such a document as plain text instead. The
 // counts overestimate (code spans, which hide brackets and emphasis, are
 // counted too), but a real document stays far below the limits.
@@ -92,8 +92,8 @@ const (
 	treePipe    = 200
 )
 
-// A CostError is the error of CheckMarkdown: which cost of the parse went
-// over its limit, and where.
+// A CostError says why a Markdown document was read as plain text
+// (Doc.Plain): which cost of the parse went over its limit, and where.
 type CostError struct {
 	// Reason says what makes the parse costly: "containers nested deep",
 	// "consecutive link reference definitions", ...
@@ -113,19 +113,13 @@ func (e *CostError) Error() string {
 // Unwrap returns ErrCostlyMarkdown.
 func (e *CostError) Unwrap() error { return ErrCostlyMarkdown }
 
-// CheckMarkdown reports whether the Markdown document src has the shape of
-// an input that makes the Markdown parser slow or hungry (see the limits
-// above); the error, a *CostError, which wraps ErrCostlyMarkdown, says
-// which and where. Markdown reads such a document as plain text, by the
-// rules of Text. CheckMarkdown takes time linear in src and memory that
-// does not grow past the limits.
-func CheckMarkdown(src []byte) error {
-	_, err := checkMarkdown(src)
-	return err
-}
-
-// checkMarkdown is CheckMarkdown, which also returns the size of the
-// parse's tree as treeSize estimates it.
+// checkMarkdown reports whether the Markdown document src has the shape
+// of an input that makes the Markdown parser slow or hungry (see the
+// limits above); the error, a *CostError, which wraps ErrCostlyMarkdown,
+// says which and where. Markdown reads such a document as plain text, by
+// the rules of Text (Doc.Plain holds the error). checkMarkdown takes time
+// linear in src and memory that does not grow past the limits; it also
+// returns the size of the parse's tree as treeSize estimates it.
 func checkMarkdown(src []byte) (tree int, err error) {
 	g := guard{onlyDefs: true}
 	g.limit = costPerByte*len(src) + costBase
@@ -136,7 +130,7 @@ func checkMarkdown(src []byte) (tree int, err error) {
 	return g.treeSize(len(src)), nil
 }
 
-// guard holds the counts of CheckMarkdown.
+// guard holds the counts of checkMarkdown.
 type guard struct {
 	limit     int // for each cost of time
 	treeLimit int // for treeSize

@@ -1,10 +1,11 @@
 package extract
 
 import (
-	"bytes"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/urilint/urilint/internal/textpos"
 )
 
 // Kind tells how a URI was delimited or marked up in its source.
@@ -180,32 +181,18 @@ func (lc *Locator) PositionOf(i int) Position {
 	return p
 }
 
-// lineCounter turns increasing byte offsets into positions in one pass.
-type lineCounter struct {
-	src  []byte
-	off  int // offset already counted
-	line int // line of off
-	bol  int // offset of the first byte of that line
-}
+// lineCounter turns increasing byte offsets into positions in one pass
+// (textpos.Lines).
+type lineCounter struct{ textpos.Lines }
 
-func newLineCounter(src []byte) lineCounter { return lineCounter{src: src, line: 1} }
+func newLineCounter(src []byte) lineCounter { return lineCounter{textpos.NewLines(src)} }
 
 // pos returns the position of off. Offsets may go backwards; the counter
 // then starts again from the top, which callers avoid by asking in order.
 func (lc *lineCounter) pos(off int) Position {
-	if off < lc.off {
-		lc.off, lc.line, lc.bol = 0, 1, 0
-	}
-	seg := lc.src[lc.off:off]
-	if n := bytes.Count(seg, nl); n > 0 {
-		lc.line += n
-		lc.bol = lc.off + bytes.LastIndexByte(seg, '\n') + 1
-	}
-	lc.off = off
-	return Position{Offset: off, Line: lc.line, Column: off - lc.bol + 1}
+	line, col := lc.At(off)
+	return Position{Offset: off, Line: line, Column: col}
 }
-
-var nl = []byte{'\n'}
 
 // endOf returns the position just past raw, which starts at start.
 func endOf(start Position, raw string) Position {
@@ -219,14 +206,3 @@ func endOf(start Position, raw string) Position {
 	}
 	return p
 }
-
-// Lines turns byte offsets of src into positions, for a caller that finds
-// offsets of its own (the audit's link templates). Asked in increasing
-// order, the offsets of a whole file cost one pass over it.
-type Lines struct{ lc lineCounter }
-
-// NewLines returns a Lines for src.
-func NewLines(src []byte) *Lines { return &Lines{lc: newLineCounter(src)} }
-
-// Position returns the position of the byte at offset off of src.
-func (l *Lines) Position(off int) Position { return l.lc.pos(off) }

@@ -30,8 +30,8 @@ var mdParser = sync.OnceValue(func() parser.Parser {
 // GFM tables, strikethrough and task lists), in source order: link and
 // image destinations, autolinks, link reference definitions, href, src
 // and srcset in raw HTML, and URIs in text by the rules of Text. Code
-// spans and code blocks are skipped. A document that CheckMarkdown finds
-// too costly to parse, or larger than DefaultMaxMarkdown, is read as
+// spans and code blocks are skipped. A document too costly to parse (see
+// CostError), or larger than DefaultMaxMarkdown, is read as
 // plain text, by Text.
 func Markdown(src []byte) []Link { return (&Extractor{}).Markdown(src) }
 
@@ -563,37 +563,4 @@ func align(raw, out string) []int32 {
 		}
 	}
 	return offs
-}
-
-// HasMarkdownLinks reports whether src holds Markdown link syntax: an
-// inline link or image ("[text](dest)", "![alt](src)") or a link reference
-// definition at the start of a line ("[label]: dest"). A tool reading text
-// of unknown format can take src as Markdown when it does, as uriextract
-// does with standard input.
-func HasMarkdownLinks(src []byte) bool {
-	open := -1  // the last "[" of the line, or -1
-	first := -1 // the "[" that starts the line, or -1
-	bol, spaces := true, 0
-	for i, c := range src {
-		switch {
-		case c == '\n':
-			open, first, bol, spaces = -1, -1, true, 0
-			continue
-		case c == '[':
-			if bol {
-				first = i
-			}
-			open = i
-		case c == ']' && open >= 0 && i+2 < len(src) && src[i+1] == '(' && !isSpace(src[i+2]) && src[i+2] != ')':
-			return true
-		case c == ']' && first >= 0 && i > first+1 && i+1 < len(src) && src[i+1] == ':':
-			return true
-		}
-		if c == ' ' && bol && spaces < 3 {
-			spaces++
-		} else {
-			bol = false
-		}
-	}
-	return false
 }

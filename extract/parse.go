@@ -118,17 +118,6 @@ func sizeString(n int) string {
 	return fmt.Sprintf("%d bytes", n)
 }
 
-// EstimateLinks returns about how many links the Markdown document src
-// holds, rarely fewer, from its "://" and "](" (a link to an absolute URI
-// has both): a size for what a caller of MarkdownDocEach keeps of each
-// link, so that it is rarely copied to grow.
-func EstimateLinks(src []byte) int {
-	n := bytes.Count(src, slashes) + bytes.Count(src, linkMid) - bytes.Count(src, linkHTTP)
-	return max(n, 0) + n/16
-}
-
-var linkHTTP = []byte("](http")
-
 // textPiece is how many bytes of a document read as plain text
 // MarkdownDocEach scans at least before it hands their links on.
 const textPiece = 1 << 20

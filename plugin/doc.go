@@ -28,4 +28,8 @@
 // settings given here override it. They are decoded strictly:
 // a key that is not a setting, or a value of the wrong type, is an error
 // that names the key, so a misspelt setting never goes silently unused.
+//
+// New is the entry point that the registration names: golangci-lint calls
+// it with those settings, and its plugin's BuildAnalyzers returns the
+// analyzer that package analyzer's New makes of them (see the example).
 package plugin

@@ -45,6 +45,10 @@
 // replaced whole, merged under a lock with what concurrent runs wrote.
 // Check returns what it gathered when its context ends.
 //
-// A Checker is the audit.RemoteChecker of package audit: the audit owns
-// the interface and does not import this package.
+// New makes a Checker from a Config (DefaultConfig holds the defaults);
+// Checker.Check checks a list of URLs. A Checker is the
+// audit.RemoteChecker of package audit: set it as audit.Config.Remote and
+// the audit hands it the web links of every document at once (the
+// package example). The audit owns the interface and does not import
+// this package.
 package remote

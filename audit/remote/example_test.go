@@ -3,12 +3,50 @@ package remote_test
 import (
 	"context"
 	"fmt"
+	"log"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 
+	"github.com/urilint/urilint/audit"
 	"github.com/urilint/urilint/audit/remote"
 )
+
+// A Checker set as audit.Config.Remote checks the web links of the
+// documents that the audit reads, each distinct URL once.
+func Example() {
+	mux := http.NewServeMux()
+	mux.HandleFunc("/guide", func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		fmt.Fprint(w, `<h2 id="install">Install</h2>`)
+	})
+	srv := httptest.NewServer(mux) // on the loopback interface
+	defer srv.Close()
+
+	dir, err := os.MkdirTemp("", "docs")
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer os.RemoveAll(dir)
+	doc := "See " + srv.URL + "/guide#install, " + srv.URL + "/guide#setup and " + srv.URL + "/gone.\n"
+	if err := os.WriteFile(filepath.Join(dir, "README.md"), []byte(doc), 0o644); err != nil {
+		log.Fatal(err)
+	}
+
+	checker, err := remote.New(remote.DefaultConfig())
+	if err != nil {
+		log.Fatal(err)
+	}
+	r := audit.Run(audit.Config{Root: dir, Remote: checker}, []string{dir})
+	for _, f := range r.Findings {
+		fmt.Printf("%s: %s\n", f.Category, strings.ReplaceAll(f.Message, srv.URL, "http://docs.example"))
+	}
+	// Output:
+	// link-fragment: the fragment "setup" matches no id or anchor name on "http://docs.example/guide"
+	// link-client-error: "http://docs.example/gone" returns 404 not found
+}
 
 func ExampleChecker_Check() {
 	mux := http.NewServeMux()

@@ -10,7 +10,7 @@ import (
 // by the document audit only, on by default but for the links not checked
 // because their host rate limits the run, and only a move has a fix.
 func TestCategoriesDocumented(t *testing.T) {
-	for _, c := range Categories {
+	for _, c := range categories {
 		d, ok := policy.Lookup(c)
 		if !ok {
 			t.Errorf("category %q is not in policy.Categories", c)

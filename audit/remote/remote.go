@@ -22,9 +22,9 @@ import (
 	"golang.org/x/net/http/httpproxy"
 )
 
-// Categories lists the categories of the results of a Checker, which
+// categories lists the categories of the results of a Checker, which
 // policy.Categories documents.
-var Categories = []uri.Category{
+var categories = []uri.Category{
 	policy.CategoryLinkClientError, policy.CategoryLinkServerError, policy.CategoryLinkNetwork,
 	policy.CategoryLinkTimeout, policy.CategoryLinkRedirectLoop, policy.CategoryLinkFragment,
 	policy.CategoryLinkMoved, policy.CategoryLinkRateLimited,
@@ -564,8 +564,9 @@ func sleep(ctx context.Context, d time.Duration) error {
 // The audit owns the interface; a Checker is its implementation.
 var _ audit.RemoteChecker = (*Checker)(nil)
 
-// LinkCategories returns Categories, for audit.RemoteChecker.
-func (c *Checker) LinkCategories() []uri.Category { return Categories }
+// LinkCategories returns the categories of the results of a Checker
+// (link-client-error, link-moved, ...), for audit.RemoteChecker.
+func (c *Checker) LinkCategories() []uri.Category { return slices.Clone(categories) }
 
 // CheckLinks runs Check for audit.RemoteChecker: the verdicts, and as
 // warnings those of New and an error writing the cache.

@@ -13,6 +13,7 @@ import (
 	"github.com/urilint/urilint/audit"
 	"github.com/urilint/urilint/internal/config"
 	"github.com/urilint/urilint/internal/policy"
+	"github.com/urilint/urilint/internal/report"
 	"github.com/urilint/urilint/internal/wire"
 )
 
@@ -25,7 +26,7 @@ func runAudit(o options, c *config.File, pol *policy.Policy, paths []string, std
 		return exitError
 	}
 	w := bufio.NewWriter(stdout)
-	reps, closeAll, err := audit.OpenOutputs(outs, w, taken)
+	reps, closeAll, err := report.OpenOutputs(outs, w, taken)
 	if err != nil {
 		say(stderr, "-output: %v", err)
 		return exitError
@@ -58,7 +59,7 @@ func runAudit(o options, c *config.File, pol *policy.Policy, paths []string, std
 		sayErr(stderr, writeErr)
 		return exitError
 	}
-	say(stderr, "%s", audit.Summary(r))
+	say(stderr, "%s", report.Summary(r))
 	if cfg.Context != nil && cfg.Context.Err() != nil {
 		// The links not checked have no findings: an interrupted run
 		// never passes.
@@ -78,11 +79,11 @@ func runAudit(o options, c *config.File, pol *policy.Policy, paths []string, std
 }
 
 // say prints a message of uriextract on stderr, on one line whatever it
-// quotes: its control characters are escaped (audit.Printable), so that
+// quotes: its control characters are escaped (report.Printable), so that
 // a file name cannot start a line of its own (a forged GitHub workflow
 // command) or move a terminal's cursor.
 func say(stderr io.Writer, format string, args ...any) {
-	fmt.Fprintf(stderr, "uriextract: %s\n", audit.Printable(fmt.Sprintf(format, args...)))
+	fmt.Fprintf(stderr, "uriextract: %s\n", report.Printable(fmt.Sprintf(format, args...)))
 }
 
 // sayErr prints err as say does, each error of a joined error (a

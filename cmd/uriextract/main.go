@@ -37,6 +37,7 @@ import (
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/internal/config"
 	"github.com/urilint/urilint/internal/policy"
+	"github.com/urilint/urilint/internal/report"
 	"github.com/urilint/urilint/internal/version"
 	"github.com/urilint/urilint/internal/wire"
 )
@@ -56,7 +57,7 @@ const (
 type options struct {
 	json, check bool
 	config      string
-	outputs     []audit.Output // -output, in order; -json adds json
+	outputs     []report.Output // -output, in order; -json adds json
 	fix, diff   bool
 	headers     []remote.HostSettings // -header
 	env         wire.Env              // -allow-env
@@ -72,8 +73,8 @@ func newFlags(o *options, showVersion **version.Flag, stderr io.Writer) *flag.Fl
 	o.settings = config.NewFlags(fset, "uriextract", wire.Defaults())
 	fset.BoolVar(&o.json, "json", false, "write one JSON object per URI (or, with -check, per finding)")
 	fset.BoolVar(&o.check, "check", false, "audit the links: every URI with uri.Check, every relative reference for its file and anchor; report findings as file:line:col: message")
-	fset.Func("output", "with -check, write the findings in each `format[=file],...`, to standard output or to the file after \"=\", all from one audit: "+strings.Join(audit.Formats, ", ")+" (default text; -json is -output json; repeatable)", func(s string) error {
-		outs, err := audit.ParseOutputs(s)
+	fset.Func("output", "with -check, write the findings in each `format[=file],...`, to standard output or to the file after \"=\", all from one audit: "+strings.Join(report.Formats, ", ")+" (default text; -json is -output json; repeatable)", func(s string) error {
+		outs, err := report.ParseOutputs(s)
 		o.outputs = append(o.outputs, outs...)
 		return err
 	})
@@ -169,7 +170,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // that does not check: the same files, read the same way, as -check.
 func runList(o options, c *config.File, paths []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	w := bufio.NewWriter(stdout)
-	lw := audit.LinkWriter{JSON: o.json}
+	lw := report.LinkWriter{JSON: o.json}
 	status := exitOK
 	all := wire.Audit(c, false) // the listing has no root, no site
 	cfg := audit.Config{Extractor: all.Extractor, Format: all.Format, Exclude: all.Exclude, Stdin: stdin}

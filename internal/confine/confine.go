@@ -118,3 +118,17 @@ func ModeName(mode fs.FileMode) string {
 	}
 	return "mode " + mode.String()
 }
+
+// GitTop returns the top of the git work tree that holds dir: the nearest
+// directory, dir or above, with a .git entry (a directory, or the file of
+// a linked work tree or submodule); "" when there is none.
+func GitTop(dir string) string {
+	for d := dir; ; d = filepath.Dir(d) {
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			return d
+		}
+		if filepath.Dir(d) == d {
+			return ""
+		}
+	}
+}

@@ -1,5 +1,6 @@
 // Package docgen renders the parts of docs/ that are generated from code
-// (the flag tables of the commands) and splices them between markers, so
+// (the flag tables of the commands; integration's TestLayers draws the
+// package graph with its Block) and splices them between markers, so
 // that a test can fail when a page is stale and rewrite it on -update.
 // Generating from the flag set itself keeps the tables true: a flag added
 // to a command shows in its table, or the test fails.
@@ -12,11 +13,28 @@ import (
 	"strings"
 )
 
-// Markers returns the begin and end markers of the generated block name.
-func Markers(name string) (begin, end string) {
-	return "<!-- " + name + ":begin (generated from the flag set; go test ./cmd/... -run TestDocs -update) -->",
-		"<!-- " + name + ":end -->"
+// Block is a generated part of a page, between two markers: its name,
+// what it is generated from and the command that rewrites it, both of
+// which the begin marker and the error of a stale page show.
+type Block struct {
+	Name   string // "flags-of-urilint"
+	From   string // "the flag set"
+	Update string // "go test ./cmd/... -run TestDocs -update"
 }
+
+// flagBlock is the block of the flag table name.
+func flagBlock(name string) Block {
+	return Block{Name: name, From: "the flag set", Update: "go test ./cmd/... -run TestDocs -update"}
+}
+
+// Markers returns the begin and end markers of the block.
+func (b Block) Markers() (begin, end string) {
+	return "<!-- " + b.Name + ":begin (generated from " + b.From + "; " + b.Update + ") -->",
+		"<!-- " + b.Name + ":end -->"
+}
+
+// Markers returns the begin and end markers of the flag table name.
+func Markers(name string) (begin, end string) { return flagBlock(name).Markers() }
 
 // FlagTable renders the flags of fs as a Markdown table, one row a flag,
 // in the order flag.VisitAll gives (sorted by name): the flag with its
@@ -62,29 +80,39 @@ func escapeCell(s string) string {
 	return strings.ReplaceAll(s, "\n", " ")
 }
 
-// Splice returns doc with what lies between the markers of the block name
-// replaced by content. It is an error when the markers are missing or out
-// of order.
-func Splice(doc, name, content string) (string, error) {
-	begin, end := Markers(name)
+// Splice returns doc with what lies between the markers of the flag
+// table name replaced by content (Block.Splice).
+func Splice(doc, name, content string) (string, error) { return flagBlock(name).Splice(doc, content) }
+
+// Splice returns doc with what lies between the block's markers replaced
+// by content. It is an error when the markers are missing or out of
+// order.
+func (b Block) Splice(doc, content string) (string, error) {
+	begin, end := b.Markers()
 	i := strings.Index(doc, begin)
 	j := strings.Index(doc, end)
 	if i < 0 || j < i {
-		return "", fmt.Errorf("no block %q: want the lines %q and %q", name, begin, end)
+		return "", fmt.Errorf("no block %q: want the lines %q and %q", b.Name, begin, end)
 	}
 	i += len(begin)
 	return doc[:i] + "\n" + content + doc[j:], nil
 }
 
-// Check compares the block name of the file path with content. With
-// update it rewrites the file instead (keeping its mode) and returns nil.
-// The error of a stale file says how to regenerate it.
+// Check compares the flag table name of the file path with content
+// (Block.Check).
 func Check(path, name, content string, update bool) error {
+	return flagBlock(name).Check(path, content, update)
+}
+
+// Check compares the block in the file path with content. With update it
+// rewrites the file instead (keeping its mode) and returns nil. The
+// error of a stale file says how to regenerate it.
+func (b Block) Check(path, content string, update bool) error {
 	old, err := os.ReadFile(path)
 	if err != nil {
 		return err
 	}
-	doc, err := Splice(string(old), name, content)
+	doc, err := b.Splice(string(old), content)
 	if err != nil {
 		return fmt.Errorf("%s: %v", path, err)
 	}
@@ -92,7 +120,7 @@ func Check(path, name, content string, update bool) error {
 		return nil
 	}
 	if !update {
-		return fmt.Errorf("%s: the %s block is stale: run go test ./cmd/... -run TestDocs -update", path, name)
+		return fmt.Errorf("%s: the %s block is stale: run %s", path, b.Name, b.Update)
 	}
 	info, err := os.Stat(path)
 	if err != nil {

@@ -45,3 +45,24 @@ func TestCheckAndUpdate(t *testing.T) {
 		t.Error("Check of a missing block succeeded")
 	}
 }
+
+// TestBlock checks a block of another source: its begin marker says
+// where it comes from, and a stale page's error gives its own command.
+func TestBlock(t *testing.T) {
+	b := Block{Name: "graph", From: "go list", Update: "go test ./integration -run TestLayers -update"}
+	begin, end := b.Markers()
+	if want := "<!-- graph:begin (generated from go list; go test ./integration -run TestLayers -update) -->"; begin != want {
+		t.Errorf("begin marker %q, want %q", begin, want)
+	}
+	path := filepath.Join(t.TempDir(), "doc.md")
+	if err := os.WriteFile(path, []byte(begin+"\nold\n"+end+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	err := b.Check(path, "new\n", false)
+	if err == nil || !strings.HasSuffix(err.Error(), "stale: run go test ./integration -run TestLayers -update") {
+		t.Errorf("Check of a stale block = %v, want the block's own command", err)
+	}
+	if _, err := Splice(begin+"\n"+end, "graph", "x"); err == nil {
+		t.Error("a flag table's Splice found a block of another source")
+	}
+}

@@ -24,12 +24,6 @@ import (
 // has none.
 type docusaurus struct{}
 
-func (docusaurus) Name() string { return "docusaurus" }
-
-func (docusaurus) Detect(t *Tree) string {
-	return t.First("docusaurus.config.js", "docusaurus.config.ts", "docusaurus.config.mjs", "docusaurus.config.cjs", "docusaurus.config.mts")
-}
-
 // The configuration is code: only plain string options are read from it.
 var (
 	docusaurusRouteBase = regexp.MustCompile(`routeBasePath:\s*['"]([^'"]*)['"]`)
@@ -42,7 +36,7 @@ var (
 var docusaurusExts = map[string]bool{".md": true, ".mdx": true}
 
 func (d docusaurus) Load(t *Tree, s *Site) error {
-	src, err := t.Read(d.Detect(t))
+	src, err := t.Read(s.marker)
 	s.Anchors = anchor.HTML
 	s.builtDefault = "build"
 	if m := docusaurusURL.FindSubmatch(src); m != nil {

@@ -9,19 +9,6 @@ import "github.com/urilint/urilint/internal/anchor"
 // compares exactly.
 type forge struct{ gitlab, none bool }
 
-func (f forge) Name() string {
-	switch {
-	case f.none:
-		return "none"
-	case f.gitlab:
-		return "gitlab"
-	}
-	return "github"
-}
-
-// Detect is never asked: the forge is what no generator claims.
-func (forge) Detect(*Tree) string { return "" }
-
 func (f forge) Load(t *Tree, s *Site) error {
 	gitlab := f.gitlab
 	if !f.none && s.Evidence == "" {

@@ -25,28 +25,20 @@ import (
 // hook rewrites every link destination.
 type hugo struct{}
 
-func (hugo) Name() string { return "hugo" }
-
 var hugoConfigs = []string{"hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json",
 	"config/_default/hugo.toml", "config/_default/hugo.yaml", "config/_default/hugo.yml", "config/_default/hugo.json",
 	"config.toml", "config.yaml", "config.yml", "config.json",
 	"config/_default/config.toml", "config/_default/config.yaml", "config/_default/config.yml", "config/_default/config.json"}
 
-func (hugo) Detect(t *Tree) string {
-	for _, c := range hugoConfigs {
-		if !t.Exists(c) {
-			continue
-		}
-		if strings.HasPrefix(c, "hugo.") || strings.HasPrefix(c, "config/_default/") {
-			return c
-		}
-		// config.* is a common name: Hugo's has a content or layouts
-		// folder, or a theme, beside it.
-		if t.First("content", "layouts", "themes", "archetypes") != "" {
-			return c
-		}
+// hugoConfig reports whether the configuration file c, present, is
+// Hugo's.
+func hugoConfig(t *Tree, c string) bool {
+	if strings.HasPrefix(c, "hugo.") || strings.HasPrefix(c, "config/_default/") {
+		return true
 	}
-	return ""
+	// config.* is a common name: Hugo's has a content or layouts
+	// folder, or a theme, beside it.
+	return t.First("content", "layouts", "themes", "archetypes") != ""
 }
 
 // hugoConfigExts are the extensions of Hugo's configuration files.
@@ -63,7 +55,7 @@ type hugoLang struct {
 func (h hugo) Load(t *Tree, s *Site) error {
 	cfg := config{}
 	var firstErr error
-	if ev := h.Detect(t); ev != "" {
+	if ev := s.marker; ev != "" {
 		c, err := readConfig(t, ev)
 		if err != nil {
 			firstErr = err

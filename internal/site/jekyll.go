@@ -22,16 +22,12 @@ import (
 // GFM parser, whose heading ids are GitHub's slugs.
 type jekyll struct{}
 
-func (jekyll) Name() string { return "jekyll" }
-
-func (jekyll) Detect(t *Tree) string { return t.First("_config.yml", "_config.yaml", "_config.toml") }
-
 var (
 	jekyllPages = map[string]bool{".md": true, ".markdown": true, ".html": true, ".htm": true}
 )
 
 func (j jekyll) Load(t *Tree, s *Site) error {
-	cfg, err := readConfig(t, j.Detect(t))
+	cfg, err := readConfig(t, s.marker)
 	if err != nil {
 		cfg = config{}
 	}

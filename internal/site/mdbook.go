@@ -20,10 +20,6 @@ import (
 // only, not a build.
 type mdbook struct{}
 
-func (mdbook) Name() string { return "mdbook" }
-
-func (mdbook) Detect(t *Tree) string { return t.First("book.toml") }
-
 func (mdbook) Load(t *Tree, s *Site) error {
 	cfg, err := readConfig(t, "book.toml")
 	if err != nil {

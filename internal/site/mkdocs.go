@@ -20,14 +20,10 @@ import (
 // one "-"; a repeated id gets "_1", "_2".
 type mkdocs struct{}
 
-func (mkdocs) Name() string { return "mkdocs" }
-
-func (mkdocs) Detect(t *Tree) string { return t.First("mkdocs.yml", "mkdocs.yaml") }
-
 var mkdocsExts = map[string]bool{".md": true, ".markdown": true, ".mdown": true, ".mkdn": true, ".mkd": true}
 
 func (m mkdocs) Load(t *Tree, s *Site) error {
-	cfg, err := readConfig(t, m.Detect(t))
+	cfg, err := readConfig(t, s.marker)
 	if err != nil {
 		cfg = config{}
 	}

@@ -18,27 +18,9 @@ import (
 // for: "docs/", "site/docs/", "a/b/c/" at most.
 const maxNestedDepth = 3
 
-// nestedGenerators are the generators recognized in a folder below the
-// root: those with a configuration file of their own. A plain static
-// folder ("public/index.html") is too common in code (a web app's assets)
-// to be taken for a site below the root.
-var nestedGenerators = []Generator{hugo{}, mdbook{}, mkdocs{}, docusaurus{}, vitepress{}, jekyll{}}
-
 // noSiteDirs are folders never searched for a site: installed or vendored
 // dependencies and test fixtures, besides hidden folders.
 var noSiteDirs = map[string]bool{"node_modules": true, "vendor": true, "testdata": true}
-
-// mayHoldMarker reports whether a folder entry of this name may be a
-// generator's configuration: only then are the generators asked, each of
-// which looks for its files.
-func mayHoldMarker(name string) bool {
-	for _, p := range []string{"hugo.", "config.", "mkdocs.", "docusaurus.config.", "_config."} {
-		if strings.HasPrefix(name, p) {
-			return true
-		}
-	}
-	return name == "config" || name == "book.toml" || name == ".vitepress"
-}
 
 // Nested returns the sites built from folders below the site root (the
 // audited root, published by root.Generator): for each folder at most
@@ -73,7 +55,7 @@ func Nested(root *Site) ([]*Site, []error) {
 		}
 		if depth > 0 {
 			for _, e := range entries {
-				if !mayHoldMarker(e.Name()) {
+				if !nestedNames[e.Name()] {
 					continue
 				}
 				if s, err := detectIn(root, rel); s != nil {
@@ -105,21 +87,18 @@ func Nested(root *Site) ([]*Site, []error) {
 func detectIn(root *Site, dir string) (*Site, error) {
 	abs := filepath.Join(root.root, filepath.FromSlash(dir))
 	t := &Tree{Root: abs, Up: strings.Count(dir, "/") + 1}
-	for _, g := range nestedGenerators {
-		ev := g.Detect(t)
-		if ev == "" {
-			continue
-		}
-		s := newSite(abs)
-		s.dir, s.Generator, s.Evidence, s.Repo = dir, g.Name(), ev, root.Repo
-		err := g.Load(t, s)
-		s.finish(t)
-		if err != nil {
-			err = fmt.Errorf("%s/%s: %v: the site is laid out without what could not be read", dir, ev, err)
-		}
-		return s, err
+	p, ev := detect(t, true)
+	if p == nil {
+		return nil, nil
 	}
-	return nil, nil
+	s := newSite(abs)
+	s.dir, s.Generator, s.Evidence, s.marker, s.Repo = dir, p.name, ev, ev, root.Repo
+	err := p.gen.Load(t, s)
+	s.finish(t)
+	if err != nil {
+		err = fmt.Errorf("%s/%s: %v: the site is laid out without what could not be read", dir, ev, err)
+	}
+	return s, err
 }
 
 // ownedDirs returns the folders (slash paths from the site's folder)

@@ -2,8 +2,9 @@
 // that renders its Markdown (GitHub, GitLab) or by a site generator
 // (Hugo, mdBook, MkDocs, Docusaurus, Jekyll, VitePress, a plain static
 // folder). Each publisher is one Generator, in a file of its own, written
-// from that generator's documentation: it recognizes the tree by the
-// files a maintainer already has, and lays out the site, page by page:
+// from that generator's documentation, and one entry of the registry
+// (registry.go): it recognizes the tree by the files a maintainer
+// already has (its markers), and lays out the site, page by page:
 // the URL path each source file is published at, the folders served as
 // they are, the redirects, and how heading ids are made. The audit then
 // resolves a link as the published site does (Site.Files) instead of as a
@@ -55,46 +56,13 @@ type Options struct {
 	Built string
 }
 
-// Generator is one publisher's rules.
+// Generator is one publisher's rules. Its name, the files that show it
+// builds a tree and where it is looked for are in the registry
+// (publishers).
 type Generator interface {
-	// Name is the name of the publisher in the configuration.
-	Name() string
-	// Detect returns the file of the tree that shows the generator
-	// builds it (its configuration file), or "".
-	Detect(t *Tree) string
-	// Load reads the generator's configuration and lays the site out.
+	// Load reads the generator's configuration (Site.marker) and lays
+	// the site out.
 	Load(t *Tree, s *Site) error
-}
-
-// generators are tried in order; the first that recognizes the tree
-// publishes it. Forges are the default, not detected.
-var generators = []Generator{hugo{}, mdbook{}, mkdocs{}, docusaurus{}, vitepress{}, jekyll{}, static{}}
-
-// byName returns the generator of that name, forges included.
-func byName(name string) Generator {
-	switch name {
-	case "github":
-		return forge{gitlab: false}
-	case "gitlab":
-		return forge{gitlab: true}
-	case "none":
-		return forge{none: true}
-	}
-	for _, g := range generators {
-		if g.Name() == name {
-			return g
-		}
-	}
-	return nil
-}
-
-// Names lists the publishers Options.Generator may name.
-func Names() []string {
-	names := []string{"auto", "github", "gitlab"}
-	for _, g := range generators {
-		names = append(names, g.Name())
-	}
-	return append(names, "none")
 }
 
 // Site is a tree laid out as its publisher serves it.
@@ -119,6 +87,11 @@ type Site struct {
 	Repo *Repo
 
 	root string
+	// marker is the file of the tree that shows the generator builds
+	// it, its configuration file, a slash path from the site's folder:
+	// the evidence of a detected generator, the same file looked for
+	// when the generator is configured, "" for a forge.
+	marker string
 	// dir is the site's folder, a slash path from the audited root, ""
 	// for the root itself. What the site records (pages, mounts,
 	// templates) is relative to that folder; the exported methods take
@@ -223,27 +196,24 @@ func newSite(root string) *Site {
 func Detect(root string, o Options) (*Site, error) {
 	t := &Tree{Root: root}
 	s := newSite(root)
-	var g Generator
+	var p *publisher
 	switch o.Generator {
 	case "", "auto":
-		for _, c := range generators {
-			if ev := c.Detect(t); ev != "" {
-				g, s.Evidence = c, ev
-				break
-			}
-		}
-		if g == nil {
-			g = forge{}
+		if p, s.marker = detect(t, false); p != nil {
+			s.Evidence = s.marker
+		} else {
+			p = lookup("github") // the forge: what no generator claims
 		}
 	default:
-		if g = byName(o.Generator); g == nil {
+		if p = lookup(o.Generator); p == nil {
 			return nil, fmt.Errorf("site generator %q is not one of %s", o.Generator, strings.Join(Names(), ", "))
 		}
 		s.Evidence = "configured"
+		s.marker = p.find(t)
 	}
-	s.Generator = g.Name()
+	s.Generator = p.name
 	s.Repo = findRepo(root, o.Repository)
-	err := g.Load(t, s)
+	err := p.gen.Load(t, s)
 	s.apply(t, o)
 	s.finish(t)
 	return s, err

@@ -15,12 +15,6 @@ import (
 // nothing here serves cannot be verified offline.
 type static struct{}
 
-func (static) Name() string { return "static" }
-
-func (static) Detect(t *Tree) string {
-	return t.First("netlify.toml", "_redirects", "public/_redirects", "static/_redirects", "public/index.html", "static/index.html")
-}
-
 func (static) Load(t *Tree, s *Site) error {
 	s.Anchors = anchor.HTML
 	s.Lenient = true

@@ -23,26 +23,22 @@ import (
 // one numbered "-1", "-2".
 type vitepress struct{}
 
-func (vitepress) Name() string { return "vitepress" }
-
 var vitepressConfigs = []string{"config.js", "config.ts", "config.mjs", "config.mts", "config.cjs", "config.cts"}
 
-func (vitepress) Detect(t *Tree) string {
+// vitepressMarkers are the files a VitePress project is recognized by:
+// its configuration in .vitepress/ at the top or in docs/, or split
+// into modules (.vitepress/config/index.ts).
+func vitepressMarkers() []string {
+	var markers []string
 	for _, dir := range []string{".vitepress", "docs/.vitepress"} {
 		for _, c := range vitepressConfigs {
-			if t.Exists(dir + "/" + c) {
-				return dir + "/" + c
-			}
+			markers = append(markers, dir+"/"+c)
 		}
-		// A configuration split into modules: .vitepress/config/index.ts.
 		for _, c := range vitepressConfigs {
-			c = "config/index" + strings.TrimPrefix(c, "config")
-			if t.Exists(dir + "/" + c) {
-				return dir + "/" + c
-			}
+			markers = append(markers, dir+"/config/index"+strings.TrimPrefix(c, "config"))
 		}
 	}
-	return ""
+	return markers
 }
 
 // maxConfigModules bounds how many modules of a split configuration are
@@ -81,7 +77,7 @@ var (
 )
 
 func (v vitepress) Load(t *Tree, s *Site) error {
-	cfgPath := v.Detect(t)
+	cfgPath := s.marker
 	src, err := readVitepressConfig(t, cfgPath)
 	cfgDir := path.Dir(cfgPath)
 	if path.Base(cfgDir) == "config" {

@@ -20,6 +20,7 @@ import (
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/internal/config"
 	"github.com/urilint/urilint/internal/policy"
+	"github.com/urilint/urilint/internal/report"
 )
 
 // Defaults returns the defaults of uriextract's settings, the values its
@@ -183,10 +184,10 @@ func expand(s string, getenv func(string) string) (out, missing string) {
 
 // Outputs returns the outputs of an audit, from those of -output (outs),
 // -json, -fix and -diff, its fix mode, and what writes to standard output
-// besides them (taken, for audit.OpenOutputs).
-func Outputs(outs []audit.Output, json, fix, diff bool) (_ []audit.Output, taken string, mode audit.FixMode, err error) {
+// besides them (taken, for report.OpenOutputs).
+func Outputs(outs []report.Output, json, fix, diff bool) (_ []report.Output, taken string, mode audit.FixMode, err error) {
 	if json {
-		outs = append(outs, audit.Output{Format: "json"})
+		outs = append(outs, report.Output{Format: "json"})
 	}
 	switch {
 	case fix && diff:
@@ -197,7 +198,7 @@ func Outputs(outs []audit.Output, json, fix, diff bool) (_ []audit.Output, taken
 		return outs, "the diff of -diff", audit.FixDiff, nil
 	}
 	if len(outs) == 0 {
-		outs = []audit.Output{{Format: "text"}}
+		outs = []report.Output{{Format: "text"}}
 	}
 	return outs, "", mode, nil
 }

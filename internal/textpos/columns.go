@@ -1,9 +1,14 @@
-package extract
+// Package textpos turns byte offsets of a text into lines and columns:
+// Lines counts lines as positions are asked for in order, Columns counts
+// columns in characters. Package extract reports positions with Lines,
+// and the audit and its reporters count columns with Columns.
+package textpos
 
 import "unicode/utf8"
 
 // Columns counts columns in characters, as editors, SARIF and GitHub
-// annotations want them, where Position.Column counts bytes. It keeps its
+// annotations want them, where a byte column (extract.Position.Column)
+// counts bytes. It keeps its
 // place between calls: a position costs the distance from the one asked
 // for before when both are on the same line, or else its own column in
 // bytes, so that positions asked for in source order (moving back only
@@ -23,22 +28,23 @@ type Columns struct {
 // given to Column were taken from.
 func NewColumns(src []byte) *Columns { return &Columns{src: src, bol: -1} }
 
-// Column returns the column of p counted in characters, from 1. A
+// Column returns the column counted in characters, from 1, of the byte
+// at offset off of src, whose column counted in bytes is byteCol. A
 // position that does not fit src keeps its byte column.
-func (c *Columns) Column(p Position) int {
-	bol := p.Offset - (p.Column - 1)
-	if bol < 0 || p.Offset > len(c.src) || p.Column < 1 {
-		return p.Column
+func (c *Columns) Column(off, byteCol int) int {
+	bol := off - (byteCol - 1)
+	if bol < 0 || off > len(c.src) || byteCol < 1 {
+		return byteCol
 	}
 	if bol != c.bol {
 		c.bol, c.off, c.chars = bol, bol, 0
 	}
-	if p.Offset >= c.off {
-		c.chars += c.count(c.off, p.Offset)
+	if off >= c.off {
+		c.chars += c.count(c.off, off)
 	} else {
-		c.chars -= c.count(p.Offset, c.off)
+		c.chars -= c.count(off, c.off)
 	}
-	c.off = p.Offset
+	c.off = off
 	return c.chars + 1
 }
 

@@ -1,4 +1,4 @@
-package audit
+package report
 
 import (
 	"cmp"
@@ -7,14 +7,16 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/urilint/urilint/audit"
 	"github.com/urilint/urilint/internal/policy"
+	"github.com/urilint/urilint/internal/site"
 	"github.com/urilint/urilint/internal/version"
 	"github.com/urilint/urilint/uri"
 )
 
 // verdictLevel is the SARIF level, and the GitHub workflow command, of a
 // finding with a Verdict: shown, not failing.
-var verdictLevel = map[string]string{VerdictUnconfirmed: "warning", VerdictUnchecked: "warning"}
+var verdictLevel = map[string]string{audit.VerdictUnconfirmed: "warning", audit.VerdictUnchecked: "warning"}
 
 // SARIF 2.1.0, the parts that a result list needs.
 type sarifLog struct {
@@ -118,12 +120,12 @@ const checksURL = "https://github.com/urilint/urilint/blob/main/docs/checks.md#"
 // sarifReporter writes a SARIF log, result by result.
 type sarifReporter struct{ s *SARIF }
 
-func (r *sarifReporter) Findings(_ *File, findings []Finding) error {
+func (r *sarifReporter) Findings(_ *audit.File, findings []audit.Finding) error {
 	r.s.Write(findings)
 	return r.s.err
 }
 
-func (r *sarifReporter) Close(res *Result) error { return r.s.Close(res.Sites) }
+func (r *sarifReporter) Close(res *audit.Result) error { return r.s.Close(res.Sites) }
 
 // SARIF writes a SARIF 2.1.0 log result by result, so that a large audit
 // does not hold its results: the log's head when made, each result as it
@@ -186,7 +188,7 @@ func (s *SARIF) split() (head, tail string, err error) {
 }
 
 // Write adds the results of findings to the log.
-func (s *SARIF) Write(findings []Finding) {
+func (s *SARIF) Write(findings []audit.Finding) {
 	for i := range findings {
 		if s.err != nil {
 			return
@@ -266,10 +268,10 @@ func sarifVersion() string {
 // artifactURI writes a file name as a relative URI reference: slashes,
 // and each segment percent-encoded.
 func artifactURI(name string) string {
-	if name == StdinName {
+	if name == audit.StdinName {
 		return "stdin"
 	}
-	p := escapePath(filepath.ToSlash(name))
+	p := site.EscapePath(filepath.ToSlash(name))
 	// A relative reference whose first segment holds a ":" would read as
 	// a scheme (RFC 3986 section 4.2: "a path segment that contains a
 	// colon character ... cannot be used as the first segment of a

@@ -1,4 +1,4 @@
-package extract
+package audit
 
 import "testing"
 
@@ -25,8 +25,8 @@ var hasMarkdownLinksTests = []struct {
 
 func TestHasMarkdownLinks(t *testing.T) {
 	for _, tt := range hasMarkdownLinksTests {
-		if got := HasMarkdownLinks([]byte(tt.src)); got != tt.want {
-			t.Errorf("HasMarkdownLinks(%q) = %v, want %v", tt.src, got, tt.want)
+		if got := hasMarkdownLinks([]byte(tt.src)); got != tt.want {
+			t.Errorf("hasMarkdownLinks(%q) = %v, want %v", tt.src, got, tt.want)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package audit
+package report
 
 import (
 	"bytes"
@@ -8,8 +8,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/urilint/urilint/extract"
-	"github.com/urilint/urilint/internal/policy"
+	"github.com/urilint/urilint/audit"
 )
 
 var printableTests = []struct{ in, want string }{
@@ -38,11 +37,12 @@ func TestPrintable(t *testing.T) {
 // character and no line of its own.
 func TestReportersEscape(t *testing.T) {
 	name := "b\n::error file=README.md,line=1::FORGED\x1b[2J\u009b.md"
-	f := &File{Name: name, links: 1}
-	r := &Result{Files: []*File{f}, Findings: []Finding{{
-		File: name, Pos: extract.Position{Line: 1, Column: 1}, Category: policy.CategoryBrokenFile,
-		Message: "\"x\u009b\" leads to \"/x\x7f\", which does not exist", URI: "x\u009b", col: 1,
-	}}}
+	dir := tree(t, map[string]string{name: "[x](x\u009b) [y](gone.md)\n"})
+	t.Chdir(dir) // the file is named as given: by its name alone
+	r := audit.Run(audit.Config{Root: dir}, []string{name})
+	if r.Count() < 2 || len(r.Errors) > 0 {
+		t.Fatalf("%d findings, errors %v; want the broken links", r.Count(), r.Errors)
+	}
 	for _, format := range Formats {
 		var b bytes.Buffer
 		if err := Write(&b, format, r); err != nil {

@@ -1,4 +1,4 @@
-package audit
+package report
 
 import (
 	"bytes"
@@ -10,7 +10,10 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/urilint/urilint/audit"
+	"github.com/urilint/urilint/internal/confine"
 	"github.com/urilint/urilint/internal/policy"
+	"github.com/urilint/urilint/internal/site"
 	"github.com/urilint/urilint/uri"
 )
 
@@ -27,15 +30,15 @@ const markdownNoteRoom = 512
 // writeMarkdown.
 type markdownReporter struct {
 	w        io.Writer
-	findings []Finding
+	findings []audit.Finding
 }
 
-func (m *markdownReporter) Findings(_ *File, findings []Finding) error {
+func (m *markdownReporter) Findings(_ *audit.File, findings []audit.Finding) error {
 	m.findings = append(m.findings, findings...)
 	return nil
 }
 
-func (m *markdownReporter) Close(r *Result) error {
+func (m *markdownReporter) Close(r *audit.Result) error {
 	all := *r
 	all.Findings = m.findings
 	return writeMarkdown(m.w, &all)
@@ -47,7 +50,7 @@ func (m *markdownReporter) Close(r *Result) error {
 // the findings grouped by file, each linked to its line on GitHub when
 // the repository and commit are known (see blobLinks). Past markdownLimit
 // the findings left out are counted in a closing note.
-func writeMarkdown(w io.Writer, r *Result) error {
+func writeMarkdown(w io.Writer, r *audit.Result) error {
 	var b bytes.Buffer
 	count := map[uri.Category]int{}
 	for _, f := range r.Findings {
@@ -164,7 +167,7 @@ func mdText(s string) string { return mdReplacer.Replace(Printable(s)) }
 // blobLinks finds the GitHub URL of each audited file at the commit
 // audited: "https://github.com/OWNER/REPO/blob/SHA/PATH".
 type blobLinks struct {
-	files map[string]*File
+	files map[string]*audit.File
 	env   *repoInfo            // from GITHUB_REPOSITORY and GITHUB_SHA, or nil
 	tops  map[string]*repoInfo // by work tree top, from git; nil entries: unknown
 }
@@ -174,8 +177,8 @@ type repoInfo struct {
 	sha string
 }
 
-func newBlobLinks(r *Result) *blobLinks {
-	l := &blobLinks{files: map[string]*File{}, tops: map[string]*repoInfo{}}
+func newBlobLinks(r *audit.Result) *blobLinks {
+	l := &blobLinks{files: map[string]*audit.File{}, tops: map[string]*repoInfo{}}
 	for _, f := range r.Files {
 		l.files[f.Name] = f
 	}
@@ -200,14 +203,14 @@ var (
 // must lead to the very line, or not be made.
 func (l *blobLinks) file(name string) string {
 	f := l.files[name]
-	if f == nil || f.abs == "" {
+	if f == nil || f.AbsPath() == "" {
 		return ""
 	}
-	top := gitTop(filepath.Dir(f.abs))
+	top := confine.GitTop(filepath.Dir(f.AbsPath()))
 	if top == "" {
 		return ""
 	}
-	rel, err := filepath.Rel(top, f.abs)
+	rel, err := filepath.Rel(top, f.AbsPath())
 	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 		return ""
 	}
@@ -222,7 +225,7 @@ func (l *blobLinks) file(name string) string {
 	if info == nil {
 		return ""
 	}
-	p := strings.NewReplacer("(", "%28", ")", "%29").Replace(escapePath(filepath.ToSlash(rel)))
+	p := strings.NewReplacer("(", "%28", ")", "%29").Replace(site.EscapePath(filepath.ToSlash(rel)))
 	return info.url + "/blob/" + info.sha + "/" + p
 }
 

@@ -1,4 +1,4 @@
-package audit
+package report
 
 import (
 	"errors"
@@ -7,6 +7,8 @@ import (
 	"os"
 	"slices"
 	"strings"
+
+	"github.com/urilint/urilint/audit"
 )
 
 // An Output is one output of an audit: a format of Formats, and the file
@@ -37,7 +39,7 @@ func ParseOutputs(s string) ([]Output, error) {
 // and the function that closes the files. An output without a file goes
 // to w; taken, when not empty, says what w is for already (the diff of
 // -diff), and then no output may go there, as no two may.
-func OpenOutputs(outs []Output, w io.Writer, taken string) (reps []Reporter, closeFiles func() error, err error) {
+func OpenOutputs(outs []Output, w io.Writer, taken string) (reps []audit.Reporter, closeFiles func() error, err error) {
 	var files []*os.File
 	closeAll := func() error {
 		var errs []error

@@ -1,10 +1,12 @@
-package audit
+package report
 
 import (
 	"cmp"
 	"io"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/urilint/urilint/audit"
 )
 
 // githubReporter writes one "::error" workflow command per finding, which
@@ -14,9 +16,9 @@ type githubReporter struct {
 	b []byte
 }
 
-func (g *githubReporter) Close(*Result) error { return nil }
+func (g *githubReporter) Close(*audit.Result) error { return nil }
 
-func (g *githubReporter) Findings(_ *File, findings []Finding) error {
+func (g *githubReporter) Findings(_ *audit.File, findings []audit.Finding) error {
 	// One line is built in a reused buffer and written at once: Fprintf
 	// and a Replacer made per call cost more than the rest of the audit.
 	b := g.b

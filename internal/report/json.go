@@ -1,10 +1,11 @@
-package audit
+package report
 
 import (
 	"bytes"
 	"encoding/json"
 	"io"
 
+	"github.com/urilint/urilint/audit"
 	"github.com/urilint/urilint/extract"
 )
 
@@ -35,7 +36,7 @@ type jsonReporter struct {
 	out []byte
 }
 
-func (j *jsonReporter) Findings(file *File, findings []Finding) error {
+func (j *jsonReporter) Findings(file *audit.File, findings []audit.Finding) error {
 	enc := json.NewEncoder(&j.buf)
 	j.buf.Reset()
 	for _, f := range findings {
@@ -54,7 +55,7 @@ func (j *jsonReporter) Findings(file *File, findings []Finding) error {
 	return err
 }
 
-func (j *jsonReporter) Close(*Result) error { return nil }
+func (j *jsonReporter) Close(*audit.Result) error { return nil }
 
 // appendPrintableJSON appends the JSON text js to b with DEL and the C1
 // controls escaped as "\u007f" and "\u0080" to "\u009f", which

@@ -1,4 +1,4 @@
-package audit
+package report
 
 import (
 	"bytes"
@@ -11,11 +11,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/yuin/goldmark"
-	"github.com/yuin/goldmark/extension"
-
+	"github.com/urilint/urilint/audit"
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/internal/policy"
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/extension"
 )
 
 const testSHA = "0123456789abcdef0123456789abcdef01234567"
@@ -45,13 +45,13 @@ func markdownTree(t *testing.T) (dir, doc string) {
 	return dir, filepath.Join(dir, "docs", "a b(1).md")
 }
 
-func auditTree(t *testing.T, dir string) *Result {
+func auditTree(t *testing.T, dir string) *audit.Result {
 	t.Helper()
 	pol, err := policy.New(policy.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := Run(Config{Policy: pol, Extractor: &extract.Extractor{}}, []string{dir})
+	r := audit.Run(audit.Config{Policy: pol, Extractor: &extract.Extractor{}}, []string{dir})
 	if len(r.Errors) > 0 {
 		t.Fatalf("audit: %v", r.Errors)
 	}
@@ -63,7 +63,7 @@ func auditTree(t *testing.T, dir string) *Result {
 
 // render writes r as Markdown and renders it with goldmark's GitHub
 // flavour, as GitHub shows a job summary.
-func render(t *testing.T, r *Result) (md, html string) {
+func render(t *testing.T, r *audit.Result) (md, html string) {
 	t.Helper()
 	var b bytes.Buffer
 	if err := Write(&b, "markdown", r); err != nil {
@@ -190,13 +190,13 @@ func TestMarkdownGitRemote(t *testing.T) {
 	}
 }
 
-func auditTree1(t *testing.T, dir string) *Result {
+func auditTree1(t *testing.T, dir string) *audit.Result {
 	t.Helper()
 	pol, err := policy.New(policy.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := Run(Config{Policy: pol, Extractor: &extract.Extractor{}}, []string{dir})
+	r := audit.Run(audit.Config{Policy: pol, Extractor: &extract.Extractor{}}, []string{dir})
 	if len(r.Findings) != 1 {
 		t.Fatalf("got %d findings, want 1: %v", len(r.Findings), r.Errors)
 	}
@@ -245,7 +245,7 @@ func TestMarkdownLimit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := Run(Config{Policy: pol, Extractor: &extract.Extractor{}}, []string{dir})
+	r := audit.Run(audit.Config{Policy: pol, Extractor: &extract.Extractor{}}, []string{dir})
 	total := len(r.Findings)
 	if total < files*perFile {
 		t.Fatalf("%d findings, want at least %d", total, files*perFile)
@@ -299,7 +299,7 @@ func atoi(t *testing.T, s string) int {
 func TestMarkdownManyErrors(t *testing.T) {
 	defer func(old int) { markdownLimit = old }(markdownLimit)
 	markdownLimit = 8 << 10
-	r := &Result{}
+	r := &audit.Result{}
 	for i := range 1000 {
 		r.Errors = append(r.Errors, fmt.Errorf("docs/missing%04d.md: no such file or directory", i))
 	}

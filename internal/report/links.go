@@ -1,10 +1,11 @@
-package audit
+package report
 
 import (
 	"bytes"
 	"encoding/json"
 	"io"
 
+	"github.com/urilint/urilint/audit"
 	"github.com/urilint/urilint/extract"
 )
 
@@ -40,7 +41,7 @@ type jsonLink struct {
 }
 
 // Write writes the links of f to w, and returns the first error.
-func (lw *LinkWriter) Write(w io.Writer, f *File, links []extract.Link) error {
+func (lw *LinkWriter) Write(w io.Writer, f *audit.File, links []extract.Link) error {
 	enc := json.NewEncoder(&lw.js)
 	for i := range links {
 		l := &links[i]

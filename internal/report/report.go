@@ -1,34 +1,14 @@
-package audit
+package report
 
 import (
 	"fmt"
 	"io"
-	"iter"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/urilint/urilint/audit"
 	"github.com/urilint/urilint/internal/policy"
-	"github.com/urilint/urilint/uri"
 )
-
-// A Reporter writes the findings of one audit in one format. An audit
-// hands each file's findings to every reporter in file order, as soon as
-// they are known, then closes them with the whole result: one run, as
-// many outputs as there are reporters (see Check).
-//
-// Whatever the format, what a reporter writes is safe to print: a
-// control character of a file name, a link or a message is written
-// escaped (see Printable), so that no line of the output can start a
-// GitHub workflow command that the tool did not mean, or move a
-// terminal's cursor.
-type Reporter interface {
-	// Findings writes the findings of one file, which may be none.
-	Findings(f *File, findings []Finding) error
-	// Close writes what comes after the last file, from the result
-	// (its files, sites, errors and counts), and returns the first error
-	// of writing.
-	Close(r *Result) error
-}
 
 // Formats are the output formats of NewReporter.
 var Formats = []string{"text", "json", "sarif", "github", "markdown"}
@@ -39,7 +19,7 @@ var Formats = []string{"text", "json", "sarif", "github", "markdown"}
 // Actions "::error" workflow command per finding) or "markdown" (a
 // GitHub job summary, see writeMarkdown). All but markdown write file by
 // file; markdown keeps the findings for its table and writes at Close.
-func NewReporter(format string, w io.Writer) (Reporter, error) {
+func NewReporter(format string, w io.Writer) (audit.Reporter, error) {
 	switch format {
 	case "text":
 		return &textReporter{w: w}, nil
@@ -57,7 +37,7 @@ func NewReporter(format string, w io.Writer) (Reporter, error) {
 
 // Write writes the findings of r in the format named (see NewReporter),
 // and returns the first error of writing.
-func Write(w io.Writer, format string, r *Result) error {
+func Write(w io.Writer, format string, r *audit.Result) error {
 	if format == "" {
 		format = "text"
 	}
@@ -65,45 +45,7 @@ func Write(w io.Writer, format string, r *Result) error {
 	if err != nil {
 		return err
 	}
-	if err := reportAll(rep, r); err != nil {
-		return err
-	}
-	return rep.Close(r)
-}
-
-// reportAll hands the findings r holds to rep, file by file.
-func reportAll(rep Reporter, r *Result) error {
-	for f, fs := range r.byFile() {
-		if err := rep.Findings(f, fs); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// byFile yields each file of r.Findings with its findings (in
-// r.Findings, the findings of a file are together, in file order).
-func (r *Result) byFile() iter.Seq2[*File, []Finding] {
-	return func(yield func(*File, []Finding) bool) {
-		files := make(map[string]*File, len(r.Files))
-		for _, f := range r.Files {
-			files[f.Name] = f
-		}
-		for i := 0; i < len(r.Findings); {
-			j := i + 1
-			for j < len(r.Findings) && r.Findings[j].File == r.Findings[i].File {
-				j++
-			}
-			f := files[r.Findings[i].File]
-			if f == nil {
-				f = &File{Name: r.Findings[i].File}
-			}
-			if !yield(f, r.Findings[i:j]) {
-				return
-			}
-			i = j
-		}
-	}
+	return r.Report(rep)
 }
 
 // textReporter writes "file:line:col: message" lines.
@@ -112,7 +54,7 @@ type textReporter struct {
 	b []byte
 }
 
-func (t *textReporter) Findings(_ *File, findings []Finding) error {
+func (t *textReporter) Findings(_ *audit.File, findings []audit.Finding) error {
 	for i := range findings {
 		f := &findings[i]
 		b := appendPrintable(t.b[:0], f.File)
@@ -127,7 +69,7 @@ func (t *textReporter) Findings(_ *File, findings []Finding) error {
 	return nil
 }
 
-func (t *textReporter) Close(*Result) error { return nil }
+func (t *textReporter) Close(*audit.Result) error { return nil }
 
 // Printable returns s with its control characters escaped, as Go writes
 // them in a quoted string ("\n", "\r", "\t", "\x1b", "\u009b"): C0
@@ -198,7 +140,7 @@ func appendPrintable(b []byte, s string) []byte {
 // Summary returns the line printed at the end of an audit: how many
 // files, links and findings, the findings by category in the order of
 // policy.Categories.
-func Summary(r *Result) string {
+func Summary(r *audit.Result) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s, %s", plural(len(r.Files), "file"), plural(r.Links(), "link"))
 	unconfirmed, unchecked := r.Tentative()
@@ -215,15 +157,7 @@ func Summary(r *Result) string {
 		tentative()
 		return b.String()
 	}
-	count := r.counts
-	if count == nil {
-		count = map[uri.Category]int{}
-		for _, f := range r.Findings {
-			if f.Verdict == "" {
-				count[f.Category]++
-			}
-		}
-	}
+	count := r.ByCategory()
 	fmt.Fprintf(&b, ", %s:", plural(r.Count(), "finding"))
 	sep := " "
 	for _, d := range policy.Categories {
