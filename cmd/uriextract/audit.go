@@ -34,7 +34,7 @@ func runAudit(o options, c *config.File, pol *policy.Policy, paths []string, std
 	cfg := wire.Audit(c, o.settings.Given("built"))
 	cfg.Policy, cfg.Stdin = pol, stdin
 	if c.Remote.Enabled {
-		check, err := wire.Checker(c, o.headers, &o.env, stderr)
+		check, err := wire.Checker(c, &o.env, stderr)
 		if err != nil {
 			_ = closeAll() // the -remote error is the one to report
 			say(stderr, "-remote: %v", err)

@@ -33,7 +33,6 @@ import (
 	"strings"
 
 	"github.com/urilint/urilint/audit"
-	"github.com/urilint/urilint/audit/remote"
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/internal/config"
 	"github.com/urilint/urilint/internal/policy"
@@ -59,9 +58,8 @@ type options struct {
 	config      string
 	outputs     []report.Output // -output, in order; -json adds json
 	fix, diff   bool
-	headers     []remote.HostSettings // -header
-	env         wire.Env              // -allow-env
-	settings    *config.Flags         // the flags of the settings table
+	env         wire.CommandLine // -header, -allow-env
+	settings    *config.Flags    // the flags of the settings table
 }
 
 // newFlags returns the flag set of uriextract, bound to o and
@@ -80,13 +78,7 @@ func newFlags(o *options, showVersion **version.Flag, stderr io.Writer) *flag.Fl
 	})
 	fset.BoolVar(&o.fix, "fix", false, "with -check, apply the safe fixes to the files and report what is left")
 	fset.BoolVar(&o.diff, "diff", false, "with -check, print the safe fixes as a unified diff (for git apply) instead of findings")
-	fset.Func("header", "with -remote, a header sent to one host only, as `HOST=Name: value` (repeatable; ${VAR} in the value reads the environment; never printed)", func(s string) error {
-		h, err := wire.ParseHeader(s)
-		if err == nil {
-			o.headers = append(o.headers, h)
-		}
-		return err
-	})
+	fset.Func("header", "with -remote, a header sent to one host only, as `HOST=Name: value` (repeatable; ${VAR} in the value reads the environment; never printed)", o.env.AddHeader)
 	fset.Func("allow-env", "with -remote, an environment `variable` that values in the configuration file may name as ${NAME} (repeatable, or a comma-separated list): a file in the repository reads no other", o.env.Allow)
 	fset.StringVar(&o.config, "config", "", "read the configuration from this `file` (default: "+config.Names[0]+" in the current directory or above, up to the repository's top)")
 	*showVersion = version.AddFlags(fset)
@@ -172,8 +164,8 @@ func runList(o options, c *config.File, paths []string, stdin io.Reader, stdout,
 	w := bufio.NewWriter(stdout)
 	lw := report.LinkWriter{JSON: o.json}
 	status := exitOK
-	all := wire.Audit(c, false) // the listing has no root, no site
-	cfg := audit.Config{Extractor: all.Extractor, Format: all.Format, Exclude: all.Exclude, Stdin: stdin}
+	cfg := wire.List(c)
+	cfg.Stdin = stdin
 	err := audit.List(cfg, paths, func(f *audit.File, links []extract.Link, errs []error, warns []string) error {
 		for _, w := range warns {
 			say(stderr, "%s", w)

@@ -76,7 +76,7 @@ func TestSettingsPrecedence(t *testing.T) {
 		if err := newFlags(&o, &v, io.Discard).Parse(c.args); err != nil {
 			t.Fatal(err)
 		}
-		net, err := wire.Remote(o.settings.Resolve(file), o.headers, &o.env)
+		net, err := wire.Remote(o.settings.Resolve(file), &o.env)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -51,6 +51,13 @@ func Policy(c *config.File, front policy.Front) (*policy.Policy, error) {
 	return policy.New(policy.Config{Front: front, Enable: c.Enable, Disable: c.Disable, AllowZone: c.AllowZone})
 }
 
+// List returns the audit.Config of uriextract's listing (no -check):
+// the documents of the settings c, read as the audit reads them.
+func List(c *config.File) audit.Config {
+	a := Audit(c, false)
+	return audit.Config{Extractor: a.Extractor, Format: a.Format, Exclude: a.Exclude}
+}
+
 // Audit returns the audit.Config of the settings c, without its policy,
 // input and remote checks. builtFlag: site.built was given by the -built
 // flag, which may name a folder outside the root (audit.Config.Built),
@@ -70,12 +77,14 @@ func Audit(c *config.File, builtFlag bool) audit.Config {
 	return cfg
 }
 
-// Env is what a configuration file may read of the environment: the
-// variables that -allow-env names. A file in the repository reads no
-// other: else a pull request could send $GITHUB_TOKEN in a header, or to
-// an API of its own, to a host of its own.
-type Env struct {
+// CommandLine holds the settings of the network checks that only the
+// command line gives, no key of the file (config.CommandFlags): the
+// environment variables that the file may read (-allow-env), whose
+// absence keeps a pull request from sending $GITHUB_TOKEN in a header,
+// or to an API of its own, to a host of its own; and headers (-header).
+type CommandLine struct {
 	allowed map[string]bool
+	hosts   []remote.HostSettings
 	// FileAPI: the GitHub API was named by the configuration file, which
 	// $GITHUB_TOKEN is then not sent to unless -allow-env allows it.
 	FileAPI bool
@@ -83,7 +92,7 @@ type Env struct {
 
 // Allow allows the variables of s, a comma-separated list (the -allow-env
 // flag).
-func (e *Env) Allow(s string) error {
+func (e *CommandLine) Allow(s string) error {
 	for n := range strings.SplitSeq(s, ",") {
 		if n = strings.TrimSpace(n); n != "" {
 			if e.allowed == nil {
@@ -96,33 +105,34 @@ func (e *Env) Allow(s string) error {
 }
 
 // get reads the variables that -allow-env allows.
-func (e *Env) get(name string) string {
+func (e *CommandLine) get(name string) string {
 	if !e.allowed[name] {
 		return ""
 	}
 	return os.Getenv(name)
 }
 
-// ParseHeader parses the value of a -header flag, "HOST=Name: value".
-// The command line may read any variable: expanded here, the value
-// reaches the checker with its dollars doubled.
-func ParseHeader(s string) (remote.HostSettings, error) {
+// AddHeader adds the header of a -header flag, "HOST=Name: value". The
+// command line may read any variable: expanded here, the value reaches
+// the checker with its dollars doubled.
+func (e *CommandLine) AddHeader(s string) error {
 	host, hv, ok := strings.Cut(s, "=")
 	name, value, ok2 := strings.Cut(hv, ":")
 	if !ok || !ok2 || host == "" {
-		return remote.HostSettings{}, fmt.Errorf("want HOST=Name: value")
+		return fmt.Errorf("want HOST=Name: value")
 	}
 	v, missing := expand(strings.TrimSpace(value), os.Getenv)
 	if missing != "" {
-		return remote.HostSettings{}, fmt.Errorf("the value names ${%s}, which is not set", missing)
+		return fmt.Errorf("the value names ${%s}, which is not set", missing)
 	}
-	return remote.HostSettings{Pattern: host, Headers: map[string]string{strings.TrimSpace(name): strings.ReplaceAll(v, "$", "$$")}}, nil
+	e.hosts = append(e.hosts, remote.HostSettings{Pattern: host, Headers: map[string]string{strings.TrimSpace(name): strings.ReplaceAll(v, "$", "$$")}})
+	return nil
 }
 
 // Remote returns the remote.Config of the settings c (resolved over
-// Defaults): the file's hosts, then flagHosts (-header), with what env
-// allows of the environment.
-func Remote(c *config.File, flagHosts []remote.HostSettings, env *Env) (remote.Config, error) {
+// Defaults) and of the command line: the file's hosts, then those of
+// -header, with what -allow-env allows of the environment.
+func Remote(c *config.File, env *CommandLine) (remote.Config, error) {
 	r, net := c.Remote, remote.DefaultConfig()
 	net.Timeout, net.Concurrency, net.PerHost = time.Duration(r.Timeout), r.Concurrency, r.PerHost
 	net.MaxTime, net.URLBudget = time.Duration(r.MaxTime), time.Duration(r.URLTime)
@@ -165,7 +175,7 @@ func Remote(c *config.File, flagHosts []remote.HostSettings, env *Env) (remote.C
 		}
 		net.Hosts = append(net.Hosts, hs)
 	}
-	net.Hosts = append(net.Hosts, flagHosts...)
+	net.Hosts = append(net.Hosts, env.hosts...)
 	return net, nil
 }
 
@@ -206,8 +216,8 @@ func Outputs(outs []report.Output, json, fix, diff bool) (_ []report.Output, tak
 // Checker returns the network checks of the settings c (Remote), which
 // report their progress on stderr when it is a file: a line rewritten in
 // place on a terminal, a line every 10 seconds in a CI log.
-func Checker(c *config.File, flagHosts []remote.HostSettings, env *Env, stderr io.Writer) (*remote.Checker, error) {
-	cfg, err := Remote(c, flagHosts, env)
+func Checker(c *config.File, env *CommandLine, stderr io.Writer) (*remote.Checker, error) {
+	cfg, err := Remote(c, env)
 	if err != nil {
 		return nil, err
 	}

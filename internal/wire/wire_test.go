@@ -16,7 +16,7 @@ import (
 func TestDefaults(t *testing.T) {
 	fset := flag.NewFlagSet("uriextract", flag.ContinueOnError)
 	flags := config.NewFlags(fset, "uriextract", Defaults())
-	got, err := Remote(flags.Resolve(&config.File{}), nil, &Env{})
+	got, err := Remote(flags.Resolve(&config.File{}), &CommandLine{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,11 +47,11 @@ func TestFileGitHubAPI(t *testing.T) {
 	t.Setenv("GITHUB_TOKEN", "secret")
 	c := &config.File{Remote: config.Remote{GitHubAPI: "https://api.example/"}}
 	for _, allow := range []bool{false, true} {
-		env := &Env{FileAPI: true}
+		env := &CommandLine{FileAPI: true}
 		if allow {
 			_ = env.Allow("GITHUB_TOKEN")
 		}
-		net, err := Remote(c, nil, env)
+		net, err := Remote(c, env)
 		if err != nil {
 			t.Fatal(err)
 		}
