@@ -5,6 +5,7 @@ import (
 	"crypto/x509"
 	"errors"
 	"fmt"
+	"github.com/urilint/urilint/internal/config"
 	"net/http"
 	"net/textproto"
 	"os"
@@ -79,7 +80,7 @@ func compileHosts(settings []HostSettings, base *http.Client, getenv func(string
 			case "Host", "Content-Length", "Transfer-Encoding", "Connection":
 				return nil, nil, fmt.Errorf("hosts[%d] (%q): the header %q is not one to set", i, s.Pattern, name)
 			}
-			value, missing := expandEnv(s.Headers[name], getenv)
+			value, missing := config.ExpandEnv(s.Headers[name], getenv)
 			if missing != "" {
 				warns = append(warns, fmt.Sprintf("hosts[%d] (%q): the header %q names ${%s}, which is not set: not sent", i, s.Pattern, name, missing))
 				continue headers
@@ -99,46 +100,6 @@ func compileHosts(settings []HostSettings, base *http.Client, getenv func(string
 		rules = append(rules, r)
 	}
 	return rules, warns, nil
-}
-
-// expandEnv replaces each ${NAME} of s with the value of the variable
-// NAME; missing is the first variable named that is not set. "$$" is a
-// dollar sign; any other "$" stands for itself.
-func expandEnv(s string, getenv func(string) string) (out, missing string) {
-	if !strings.Contains(s, "$") {
-		return s, ""
-	}
-	var b strings.Builder
-	for {
-		i := strings.IndexByte(s, '$')
-		if i < 0 {
-			b.WriteString(s)
-			return b.String(), ""
-		}
-		b.WriteString(s[:i])
-		s = s[i:]
-		switch {
-		case strings.HasPrefix(s, "$$"):
-			b.WriteByte('$')
-			s = s[2:]
-		case strings.HasPrefix(s, "${"):
-			end := strings.IndexByte(s, '}')
-			if end < 0 {
-				b.WriteString(s)
-				return b.String(), ""
-			}
-			name := s[2:end]
-			v := getenv(name)
-			if v == "" {
-				return "", name
-			}
-			b.WriteString(v)
-			s = s[end+1:]
-		default:
-			b.WriteByte('$')
-			s = s[1:]
-		}
-	}
 }
 
 // clientWithCA returns a client like base whose transport also trusts

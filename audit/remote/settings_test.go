@@ -124,39 +124,3 @@ func TestHostCAFile(t *testing.T) {
 	cfg.Hosts = []HostSettings{{Pattern: "127.0.0.1", CAFile: ca}}
 	want(t, check(t, newChecker(t, cfg, nil), s.URL+"/"), s.URL+"/", "")
 }
-
-func TestExpandEnv(t *testing.T) {
-	env := func(n string) string { return map[string]string{"A": "1", "B": "two"}[n] }
-	for _, tt := range []struct{ in, out, missing string }{
-		{"plain", "plain", ""},
-		{"Bearer ${A}", "Bearer 1", ""},
-		{"${A}${B}", "1two", ""},
-		{"$$A and $B", "$A and $B", ""},
-		{"${A", "${A", ""},
-		{"x ${C} y", "", "C"},
-	} {
-		out, missing := expandEnv(tt.in, env)
-		if out != tt.out || missing != tt.missing {
-			t.Errorf("expandEnv(%q) = %q, %q, want %q, %q", tt.in, out, missing, tt.out, tt.missing)
-		}
-	}
-}
-
-// FuzzExpandEnv: expandEnv never panics, and with every variable set to
-// "" but X, a value without "${" comes back with only "$$" changed.
-func FuzzExpandEnv(f *testing.F) {
-	for _, s := range []string{"Bearer ${X}", "$$", "${", "a$b${X}c", "${}"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		out, missing := expandEnv(s, func(n string) string {
-			if n == "X" {
-				return "x"
-			}
-			return ""
-		})
-		if !strings.Contains(s, "${") && missing == "" && out != strings.ReplaceAll(s, "$$", "$") {
-			t.Errorf("expandEnv(%q) = %q", s, out)
-		}
-	})
-}

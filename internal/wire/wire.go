@@ -121,7 +121,7 @@ func (e *CommandLine) AddHeader(s string) error {
 	if !ok || !ok2 || host == "" {
 		return fmt.Errorf("want HOST=Name: value")
 	}
-	v, missing := expand(strings.TrimSpace(value), os.Getenv)
+	v, missing := config.ExpandEnv(strings.TrimSpace(value), os.Getenv)
 	if missing != "" {
 		return fmt.Errorf("the value names ${%s}, which is not set", missing)
 	}
@@ -158,7 +158,7 @@ func Remote(c *config.File, env *CommandLine) (remote.Config, error) {
 	}
 	switch {
 	case r.GitHubToken != "":
-		token, missing := expand(r.GitHubToken, env.get)
+		token, missing := config.ExpandEnv(r.GitHubToken, env.get)
 		if missing != "" {
 			return net, fmt.Errorf("%s: remote.github-token: names ${%s}, which is not set or not allowed (-allow-env %s)", c.Path, missing, missing)
 		}
@@ -177,19 +177,6 @@ func Remote(c *config.File, env *CommandLine) (remote.Config, error) {
 	}
 	net.Hosts = append(net.Hosts, env.hosts...)
 	return net, nil
-}
-
-// expand replaces ${NAME} in s with getenv(NAME); missing is the first
-// name whose value is empty.
-func expand(s string, getenv func(string) string) (out, missing string) {
-	out = os.Expand(s, func(name string) string {
-		v := getenv(name)
-		if v == "" && missing == "" {
-			missing = name
-		}
-		return v
-	})
-	return out, missing
 }
 
 // Outputs returns the outputs of an audit, from those of -output (outs),
