@@ -2,7 +2,6 @@ package audit_test
 
 import (
 	"fmt"
-	"log"
 	"os"
 	"path/filepath"
 
@@ -16,7 +15,7 @@ import (
 func docsTree() string {
 	dir, err := os.MkdirTemp("", "docs")
 	if err != nil {
-		log.Fatal(err)
+		panic(err)
 	}
 	files := map[string]string{
 		"README.md":       "# Guide\n\nSee [install](docs/Install.md#set-up) and [setup](docs/install.md#setup).\n",
@@ -25,10 +24,10 @@ func docsTree() string {
 	for name, data := range files {
 		p := filepath.Join(dir, filepath.FromSlash(name))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			log.Fatal(err)
+			panic(err)
 		}
 		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
-			log.Fatal(err)
+			panic(err)
 		}
 	}
 	return dir
@@ -84,11 +83,11 @@ func ExampleCheck() {
 
 	_, err := audit.Check(audit.Config{Root: dir}, []string{dir}, audit.FixFiles, nil, []audit.Reporter{printer{dir}})
 	if err != nil {
-		log.Fatal(err)
+		panic(err)
 	}
 	src, err := os.ReadFile(filepath.Join(dir, "README.md"))
 	if err != nil {
-		log.Fatal(err)
+		panic(err)
 	}
 	fmt.Print(string(src))
 	// Output:
@@ -107,7 +106,7 @@ func ExampleResult_Report() {
 
 	r := audit.Run(audit.Config{Root: dir}, []string{filepath.Join(dir, "README.md")})
 	if err := r.Report(printer{dir}); err != nil {
-		log.Fatal(err)
+		panic(err)
 	}
 	// Output:
 	// README.md:3:15: "docs/Install.md#set-up" leads to "/docs/Install.md", which exists only as "/docs/install.md": file names are case-sensitive
@@ -128,7 +127,7 @@ func ExampleList() {
 		return nil
 	})
 	if err != nil {
-		log.Fatal(err)
+		panic(err)
 	}
 	// Output:
 	// README.md:3:15: docs/Install.md#set-up

@@ -3,7 +3,6 @@ package remote_test
 import (
 	"context"
 	"fmt"
-	"log"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -27,17 +26,17 @@ func Example() {
 
 	dir, err := os.MkdirTemp("", "docs")
 	if err != nil {
-		log.Fatal(err)
+		panic(err)
 	}
 	defer os.RemoveAll(dir)
 	doc := "See " + srv.URL + "/guide#install, " + srv.URL + "/guide#setup and " + srv.URL + "/gone.\n"
 	if err := os.WriteFile(filepath.Join(dir, "README.md"), []byte(doc), 0o644); err != nil {
-		log.Fatal(err)
+		panic(err)
 	}
 
 	checker, err := remote.New(remote.DefaultConfig())
 	if err != nil {
-		log.Fatal(err)
+		panic(err)
 	}
 	r := audit.Run(audit.Config{Root: dir, Remote: checker}, []string{dir})
 	for _, f := range r.Findings {

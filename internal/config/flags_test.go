@@ -136,7 +136,7 @@ func TestResolve(t *testing.T) {
 func TestFlagErrors(t *testing.T) {
 	for _, c := range []struct{ args, want string }{
 		{"-format=rst", `"rst" is not auto, text, markdown or html`},
-		{"-disable=emtpy-path", `unknown category "emtpy-path"`},
+		{"-disable=no-such-category", `unknown category "no-such-category"`},
 		{"-exclude-url=(", `"(" is not a regular expression`},
 		{"-timeout=soon", `"soon" is not a duration`},
 		{"-retries=many", `"many" is not a whole number`},
