@@ -13,8 +13,13 @@
 # It writes CORPUS/results/LABEL-tune.md (tables) with, under
 # CORPUS/results/LABEL-tune/, every finding of each tune repository with
 # its verdict, the build's broken links and the ones the audit missed;
-# and CORPUS/results/LABEL-holdout.md, the holdout tables alone (no
-# per-finding lists: nobody tunes on the holdout).
+# and CORPUS/results/LABEL-SPLIT.md for each held-out split (holdout,
+# holdout2), the tables alone (no per-finding lists: nobody tunes on a
+# held-out split).
+#
+# SPLITS names the splits to measure, in order (default "tune holdout";
+# e.g. SPLITS=holdout2 for the second held-out corpus alone). Only the
+# tune split gets the per-finding lists.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 corpus=$(cd "${1:?usage: run.sh CORPUS URIEXTRACT LABEL [-built]}" && pwd)
@@ -23,7 +28,7 @@ label=${3:?usage: run.sh CORPUS URIEXTRACT LABEL [-built]}
 shift 3
 mkdir -p "$corpus/results" "$corpus/bin"
 (cd "$here/../cmd" && go build -o "$corpus/bin/precision" ./precision)
-for split in tune holdout; do
+for split in ${SPLITS:-tune holdout}; do
 	detail=()
 	if [ "$split" = tune ]; then
 		rm -rf "$corpus/results/$label-tune"
