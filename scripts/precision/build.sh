@@ -5,8 +5,8 @@
 #
 #   scripts/precision/build.sh CORPUS [NAME...]
 #
-# CORPUS holds tune/OWNER+NAME and holdout/OWNER+NAME (the copies,
-# see scripts/precision/fetch.sh); NAME limits the builds to those
+# CORPUS holds SPLIT/OWNER+NAME for each split (tune, holdout, holdout2:
+# the copies, see scripts/precision/fetch.sh); NAME limits the builds to those
 # repositories (owner/name). The build command runs in the site folder
 # with OUT set to CORPUS/built/SPLIT/OWNER+NAME; its log goes to
 # CORPUS/logs/OWNER+NAME.build.log and its result (ok, failed or no
