@@ -14,7 +14,10 @@
 # CORPUS/results/LABEL-tune/, every finding of each tune repository with
 # its verdict, the build's broken links and the ones the audit missed;
 # and CORPUS/results/LABEL-holdout.md, the holdout tables alone (no
-# per-finding lists: nobody tunes on the holdout).
+# per-finding lists: nobody tunes on the holdout). SPLITS names the
+# splits to measure (default "tune holdout"); a split whose name begins
+# with "tune" (tune2, the second round's new repositories) is reported
+# as tune is, finding by finding.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 corpus=$(cd "${1:?usage: run.sh CORPUS URIEXTRACT LABEL [-built]}" && pwd)
@@ -23,12 +26,12 @@ label=${3:?usage: run.sh CORPUS URIEXTRACT LABEL [-built]}
 shift 3
 mkdir -p "$corpus/results" "$corpus/bin"
 (cd "$here/../cmd" && go build -o "$corpus/bin/precision" ./precision)
-for split in tune holdout; do
+for split in ${SPLITS:-tune holdout}; do
 	detail=()
-	if [ "$split" = tune ]; then
-		rm -rf "$corpus/results/$label-tune"
-		detail=(-detail "$corpus/results/$label-tune")
-	fi
+	case $split in tune*)
+		rm -rf "$corpus/results/$label-$split"
+		detail=(-detail "$corpus/results/$label-$split") ;;
+	esac
 	{
 		echo "# $label, $split ($("$bin" -version 2>&1 | head -1); $(date -u +%Y-%m-%dT%H:%MZ))"
 		echo
