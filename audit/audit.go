@@ -242,6 +242,8 @@ type fileRare struct {
 	odd     []oddLink  // the links that linkRecs cannot hold
 	code    [][2]int   // what the publisher shows as code (site.Site.CodeRanges)
 	tmpls   []tmplLink // the generator's link templates (checkTemplates)
+	baseRef string     // an HTML <base href>, as written
+	base    string     // where baseRef leads, a slash path from the root its relative links resolve from ("" until resolve needs it)
 	free    func()     // gives back Src's memory, when it is outside the heap
 }
 
@@ -599,6 +601,9 @@ func (a *auditor) parseInto(f *File, rb *recBuilder, each func([]extract.Link)) 
 		}
 	case kindHTML:
 		f.doc = a.ex.HTMLDoc(f.Src)
+		if b := htmlBaseRef(f.Src); b != "" {
+			f.more().baseRef = b
+		}
 	default:
 		f.doc = &extract.Doc{Links: a.ex.Text(f.Src)}
 	}

@@ -3,6 +3,7 @@ package site
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"path"
 	"regexp"
 	"slices"
@@ -32,8 +33,8 @@ func (docusaurus) Detect(t *Tree) string {
 
 // The configuration is code: only plain string options are read from it.
 var (
-	docusaurusRouteBase = regexp.MustCompile(`routeBasePath:\s*['"]([^'"]*)['"]`)
-	docusaurusPath      = regexp.MustCompile(`\bpath:\s*['"]([^'"]*)['"]`)
+	docusaurusRouteBase = docusaurusOption("routeBasePath")
+	docusaurusPath      = docusaurusOption("path")
 	docusaurusNumber    = regexp.MustCompile(`^\d+[-_.]`)
 	docusaurusURL       = regexp.MustCompile(`\burl:\s*['"](https?://[^'"]+)['"]`)
 	docusaurusBaseURL   = regexp.MustCompile(`\bbaseUrl:\s*['"]([^'"]*)['"]`)
@@ -131,14 +132,56 @@ type docusaurusInstance struct {
 	kind, dir, route string
 	id               string // of a plugin entry of its own; "" for the preset's
 	bad              bool   // dir is outside the audited root: not read
+	body             []byte // the options' object literal
+}
+
+// docusaurusOption matches a plain string option of an object literal,
+// its name quoted or not ("path: 'docs'", "\"routeBasePath\": \"/\"").
+func docusaurusOption(name string) *regexp.Regexp {
+	return regexp.MustCompile(`(?:^|[^\w$.])['"]?` + name + `['"]?\s*:\s*['"]([^'"]*)['"]`)
+}
+
+// topLevel returns a copy of an object literal whose nested objects,
+// arrays and calls are blanked out (their brackets kept): an option of
+// the object itself is then told apart from one of a nested object
+// ("versions: {current: {path: 'v4'}}" is no "path" of the docs).
+func topLevel(body []byte) []byte {
+	out := make([]byte, len(body))
+	depth := 0
+	for i, c := range body {
+		switch c {
+		case '{', '[', '(':
+			depth++
+			if depth == 1 || depth == 2 {
+				out[i] = c
+			} else {
+				out[i] = ' '
+			}
+			continue
+		case '}', ']', ')':
+			if depth == 1 || depth == 2 {
+				out[i] = c
+			} else {
+				out[i] = ' '
+			}
+			depth--
+			continue
+		}
+		if depth <= 1 {
+			out[i] = c
+		} else {
+			out[i] = ' '
+		}
+	}
+	return out
 }
 
 var (
 	docusaurusRoute     = regexp.MustCompile("`(/[A-Za-z0-9_./-]+/)\\$\\{")
 	docusaurusStaticOut = regexp.MustCompile(`siteDir\s*,\s*['"]static/([A-Za-z0-9_./-]+)['"]`)
 	docusaurusImport    = regexp.MustCompile(`(?m)^import\s+\w+\s+from\s+['"](@generated/[^'"]*|[^'"]*\.json)['"]`)
-	docusaurusID        = regexp.MustCompile(`\bid:\s*['"]([^'"]+)['"]`)
-	docusaurusPreset    = regexp.MustCompile(`\b(docs|blog|pages)\s*:\s*(\{|false)`)
+	docusaurusID        = docusaurusOption("id")
+	docusaurusPreset    = regexp.MustCompile(`(?:^|[^\w$.])['"]?(docs|blog|pages)['"]?\s*:\s*(\{|false)`)
 	docusaurusPlugin    = regexp.MustCompile(`['"]@docusaurus/plugin-content-(docs|blog|pages)['"]\s*,\s*\{`)
 )
 
@@ -162,10 +205,12 @@ func docusaurusInstances(t *Tree, src []byte) []docusaurusInstance {
 	var extra []docusaurusInstance
 	options := func(kind string, body []byte) docusaurusInstance {
 		in := defaults[kind]
-		if m := docusaurusPath.FindSubmatch(body); m != nil {
+		in.body = body
+		top := topLevel(body)
+		if m := docusaurusPath.FindSubmatch(top); m != nil {
 			in.dir, in.bad = docusaurusDir(t, string(m[1]))
 		}
-		if m := docusaurusRouteBase.FindSubmatch(body); m != nil {
+		if m := docusaurusRouteBase.FindSubmatch(top); m != nil {
 			in.route = "/" + strings.Trim(string(m[1]), "/")
 		}
 		in.route = strings.TrimSuffix(in.route, "/")
@@ -175,7 +220,7 @@ func docusaurusInstances(t *Tree, src []byte) []docusaurusInstance {
 		kind := string(src[m[2]:m[3]])
 		body := braced(src, m[1]-1)
 		in := options(kind, body)
-		if id := docusaurusID.FindSubmatch(body); id != nil {
+		if id := docusaurusID.FindSubmatch(topLevel(body)); id != nil {
 			in.id = string(id[1])
 		}
 		extra = append(extra, in)
@@ -449,16 +494,72 @@ var docusaurusKnownPlugins = map[string]bool{
 	"@docusaurus/faster": true, "docusaurus-tailwindcss": true,
 }
 
-var docusaurusLastVersion = regexp.MustCompile(`\blastVersion:\s*['"]([^'"]+)['"]`)
+var (
+	docusaurusLastVersion  = regexp.MustCompile(`(?:^|[^\w$.])['"]?lastVersion['"]?\s*:\s*(?:['"]([^'"]+)['"]|([A-Za-z_$][\w$]*))`)
+	docusaurusNoCurrent    = regexp.MustCompile(`(?:^|[^\w$.])['"]?includeCurrentVersion['"]?\s*:\s*false\b`)
+	docusaurusVersionsKey  = regexp.MustCompile(`(?:^|[^\w$.])['"]?versions['"]?\s*:\s*\{`)
+	docusaurusVersionEntry = regexp.MustCompile(`(?:^|[{,\s])(?:['"]([^'"]+)['"]|([A-Za-z0-9_.$-]+)|\[\s*([A-Za-z_$][\w$]*)\s*\])\s*:\s*\{`)
+	docusaurusConstString  = `(?m)\b(?:const|let|var)\s+%s\s*(?::\s*\w+\s*)?=\s*['"]([^'"]+)['"]`
+)
+
+// docusaurusConst returns the string a constant of the configuration is
+// set to ("const lastDocsVersion = '11.x'"), or "".
+func docusaurusConst(cfg []byte, name string) string {
+	re, err := regexp.Compile(fmt.Sprintf(docusaurusConstString, regexp.QuoteMeta(name)))
+	if err != nil {
+		return ""
+	}
+	if m := re.FindSubmatch(cfg); m != nil {
+		return string(m[1])
+	}
+	return ""
+}
+
+// docusaurusVersionPaths reads the "versions" option of a docs instance:
+// the path each version is served at under the route base, where one is
+// set ("versions: {current: {path: 'v4'}, '3.x': {path: 'v3'}}"); a key
+// written as a constant ("[lastDocsVersion]") is looked up.
+func docusaurusVersionPaths(cfg, body []byte) map[string]string {
+	top := topLevel(body)
+	loc := docusaurusVersionsKey.FindIndex(top)
+	if loc == nil {
+		return nil
+	}
+	vbody := braced(body, loc[1]-1)
+	out := map[string]string{}
+	vtop := topLevel(vbody)
+	for _, m := range docusaurusVersionEntry.FindAllSubmatchIndex(vtop, -1) {
+		var name string
+		switch {
+		case m[2] >= 0:
+			name = string(vtop[m[2]:m[3]])
+		case m[4] >= 0:
+			name = string(vtop[m[4]:m[5]])
+		case m[6] >= 0:
+			name = docusaurusConst(cfg, string(vtop[m[6]:m[7]]))
+		}
+		if name == "" {
+			continue
+		}
+		opts := topLevel(braced(vbody, m[1]-1))
+		if p := docusaurusPath.FindSubmatch(opts); p != nil {
+			out[name] = strings.Trim(string(p[1]), "/")
+		}
+	}
+	return out
+}
 
 // versions lays out a docs instance with its versions
 // (docusaurus.io/docs/versioning): versions.json lists the versions,
 // newest first, whose docs are in versioned_docs/version-X/; the newest
 // is served at the route base, the others at base/X, and the docs
 // folder itself, the version "current", at base/next. lastVersion
-// names another version served at the base. The versions of a docs
-// instance other than the preset's ("id: 'community'") are in
-// community_versions.json and community_versioned_docs/.
+// names another version served at the base (a string, or a constant of
+// the configuration); the "versions" option may give a version a path
+// of its own; includeCurrentVersion: false leaves the docs folder
+// unpublished. The versions of a docs instance other than the preset's
+// ("id: 'community'") are in community_versions.json and
+// community_versioned_docs/.
 func (d docusaurus) versions(t *Tree, s *Site, cfg []byte, in docusaurusInstance) {
 	prefix := ""
 	if in.id != "" && in.id != "default" {
@@ -471,8 +572,14 @@ func (d docusaurus) versions(t *Tree, s *Site, cfg []byte, in docusaurusInstance
 	if src, err := t.Read(prefix + "versions.json"); err == nil {
 		_ = json.Unmarshal(src, &versions) // a file that does not decode: no versions
 	}
+	top := topLevel(in.body)
+	paths := docusaurusVersionPaths(cfg, in.body)
 	if len(versions) == 0 {
-		d.docs(t, s, in.dir, in.route)
+		u := in.route
+		if p, ok := paths["current"]; ok && p != "" {
+			u += "/" + p
+		}
+		d.docs(t, s, in.dir, u)
 		// Versioned docs that versions.json does not list are not
 		// published (a version dropped, the list kept elsewhere): their
 		// links are written for the site, not for the forge, and are
@@ -484,10 +591,20 @@ func (d docusaurus) versions(t *Tree, s *Site, cfg []byte, in docusaurusInstance
 		return
 	}
 	last := versions[0]
-	if m := docusaurusLastVersion.FindSubmatch(cfg); m != nil {
-		last = string(m[1])
+	if m := docusaurusLastVersion.FindSubmatch(top); m != nil {
+		if m[1] != nil {
+			last = string(m[1])
+		} else if v := docusaurusConst(cfg, string(m[2])); v != "" {
+			last = v
+		}
 	}
 	at := func(v string) string {
+		if p, ok := paths[v]; ok {
+			if p == "" {
+				return in.route
+			}
+			return in.route + "/" + p
+		}
 		if v == last {
 			return in.route
 		}
@@ -496,7 +613,14 @@ func (d docusaurus) versions(t *Tree, s *Site, cfg []byte, in docusaurusInstance
 		}
 		return in.route + "/" + v
 	}
-	d.docs(t, s, in.dir, at("current"))
+	if docusaurusNoCurrent.Match(top) {
+		// Not published: its links are written for the site, as the
+		// versions copied from it are, and are not checked.
+		s.templates = append(s.templates, in.dir)
+		s.Note("%s/ not published (includeCurrentVersion: false)", in.dir)
+	} else {
+		d.docs(t, s, in.dir, at("current"))
+	}
 	for _, v := range versions {
 		if strings.ContainsAny(v, "/\\") || v == ".." || v == "." {
 			continue // no folder name

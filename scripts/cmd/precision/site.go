@@ -27,6 +27,7 @@ type builtPage struct {
 	ids      map[string]bool
 	links    []builtLink
 	redirect string // a meta refresh target: the page is a redirect stub
+	baseHref string // the first <base href>: the page's links resolve from it
 }
 
 type builtLink struct {
@@ -132,6 +133,8 @@ func readPage(src []byte) (*builtPage, []string) {
 					equiv = strings.ToLower(string(v))
 				case tag == "meta" && key == "content":
 					content = string(v)
+				case tag == "base" && key == "href" && pg.baseHref == "":
+					pg.baseHref = strings.TrimSpace(string(v))
 				}
 			}
 			if equiv == "refresh" {
@@ -157,6 +160,11 @@ func (s *builtSite) resolveDepth(rel, href string, depth int) (bool, string, boo
 		return false, "empty href", true // what a generator writes for a link it could not resolve
 	}
 	pageURL, _ := url.Parse("http://site.invalid" + s.base + rel)
+	if pg := s.pages[rel]; pg != nil && pg.baseHref != "" {
+		if b, err := pageURL.Parse(pg.baseHref); err == nil {
+			pageURL = b // HTML's base element
+		}
+	}
 	u, err := pageURL.Parse(href)
 	if err != nil {
 		return false, "unparsable href", true
