@@ -56,19 +56,29 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 	s.titleNoID = true
 	s.sitePrefix = "@site/"
 	s.Mount("/", "static")
+	var folders [][2]string // each content folder and its name under i18n/LOCALE/
 	for _, in := range docusaurusInstances(t, src) {
 		if strings.HasPrefix(in.dir, "../") {
 			s.outside = append(s.outside, path.Clean(s.dir+"/"+in.dir))
 		}
+		plugin := "docusaurus-plugin-content-" + in.kind
+		if in.id != "" && in.id != "default" {
+			plugin += "-" + in.id
+		}
 		switch in.kind {
 		case "docs":
-			d.versions(t, s, src, in)
+			for _, v := range d.versions(t, s, src, in) {
+				folders = append(folders, [2]string{v[0], plugin + "/" + v[1]})
+			}
 		case "pages":
 			d.pages(t, s, in.dir, in.route)
+			folders = append(folders, [2]string{in.dir, plugin})
 		case "blog":
 			d.blog(t, s, in.dir, in.route)
+			folders = append(folders, [2]string{in.dir, plugin})
 		}
 	}
+	d.translations(t, s, src, folders)
 	// A plugin of the configuration that adds routes of its own
 	// (actions.addRoute) publishes pages no file of the tree is: the
 	// fixed part of a route built in a template literal
@@ -560,13 +570,13 @@ func docusaurusVersionPaths(cfg, body []byte) map[string]string {
 // unpublished. The versions of a docs instance other than the preset's
 // ("id: 'community'") are in community_versions.json and
 // community_versioned_docs/.
-func (d docusaurus) versions(t *Tree, s *Site, cfg []byte, in docusaurusInstance) {
+func (d docusaurus) versions(t *Tree, s *Site, cfg []byte, in docusaurusInstance) (folders [][2]string) {
 	prefix := ""
 	if in.id != "" && in.id != "default" {
 		prefix = in.id + "_"
 	}
 	if strings.ContainsAny(prefix, "/\\") || strings.HasPrefix(prefix, ".") {
-		return // no file name
+		return nil // no file name
 	}
 	var versions []string
 	if src, err := t.Read(prefix + "versions.json"); err == nil {
@@ -580,6 +590,7 @@ func (d docusaurus) versions(t *Tree, s *Site, cfg []byte, in docusaurusInstance
 			u += "/" + p
 		}
 		d.docs(t, s, in.dir, u)
+		folders = append(folders, [2]string{in.dir, "current"})
 		// Versioned docs that versions.json does not list are not
 		// published (a version dropped, the list kept elsewhere): their
 		// links are written for the site, not for the forge, and are
@@ -588,7 +599,7 @@ func (d docusaurus) versions(t *Tree, s *Site, cfg []byte, in docusaurusInstance
 			s.templates = append(s.templates, prefix+"versioned_docs")
 			s.Note("%sversioned_docs/ without %sversions.json not published", prefix, prefix)
 		}
-		return
+		return folders
 	}
 	last := versions[0]
 	if m := docusaurusLastVersion.FindSubmatch(top); m != nil {
@@ -620,11 +631,95 @@ func (d docusaurus) versions(t *Tree, s *Site, cfg []byte, in docusaurusInstance
 		s.Note("%s/ not published (includeCurrentVersion: false)", in.dir)
 	} else {
 		d.docs(t, s, in.dir, at("current"))
+		folders = append(folders, [2]string{in.dir, "current"})
 	}
 	for _, v := range versions {
 		if strings.ContainsAny(v, "/\\") || v == ".." || v == "." {
 			continue // no folder name
 		}
 		d.docs(t, s, prefix+"versioned_docs/version-"+v, at(v))
+		folders = append(folders, [2]string{prefix + "versioned_docs/version-" + v, "version-" + v})
+	}
+	return folders
+}
+
+var (
+	docusaurusI18n          = regexp.MustCompile(`(?:^|[^\w$.])['"]?i18n['"]?\s*:\s*\{`)
+	docusaurusDefaultLocale = docusaurusOption("defaultLocale")
+	docusaurusLocales       = regexp.MustCompile(`(?:^|[^\w$.])['"]?locales['"]?\s*:\s*\[([^\]]*)\]`)
+	docusaurusQuoted        = regexp.MustCompile(`['"]([^'"]+)['"]`)
+)
+
+// translations lays out the locales of the site other than the default
+// (docusaurus.io/docs/i18n/introduction): each serves every page at
+// /LOCALE/ + its URL, from its translation where there is one
+// (i18n/LOCALE/docusaurus-plugin-content-docs/current/ for docs/,
+// version-X/ for a version, docusaurus-plugin-content-blog/ and -pages/,
+// "-ID" after the plugin's name for an instance of its own), else from
+// the page itself. A translation's link to a Markdown file resolves
+// from its own content folder, then from the original's. The locales
+// are those of the configuration's i18n.locales when it lists them as
+// strings, else the folders of i18n/.
+func (docusaurus) translations(t *Tree, s *Site, cfg []byte, folders [][2]string) {
+	if !t.Exists("i18n") {
+		return
+	}
+	def := "en"
+	var locales []string
+	if loc := docusaurusI18n.FindIndex(cfg); loc != nil {
+		top := topLevel(braced(cfg, loc[1]-1))
+		if m := docusaurusDefaultLocale.FindSubmatch(top); m != nil {
+			def = string(m[1])
+		}
+		if m := docusaurusLocales.FindSubmatch(top); m != nil {
+			for _, q := range docusaurusQuoted.FindAllSubmatch(m[1], -1) {
+				locales = append(locales, string(q[1]))
+			}
+		}
+	}
+	if locales == nil {
+		t.Walk("i18n", func(rel string) {
+			if parts := strings.SplitN(strings.TrimPrefix(rel, "i18n/"), "/", 2); len(parts) == 2 && !slices.Contains(locales, parts[0]) {
+				locales = append(locales, parts[0])
+			}
+		})
+	}
+	type page struct{ rel, u string }
+	var pages []page
+	for rel, u := range s.urls {
+		pages = append(pages, page{rel, u})
+	}
+	slices.SortFunc(pages, func(a, b page) int { return strings.Compare(a.rel, b.rel) })
+	for _, loc := range locales {
+		if loc == def || loc == "" || strings.ContainsAny(loc, "/\\") || strings.HasPrefix(loc, ".") {
+			continue
+		}
+		for _, f := range folders {
+			tr := "i18n/" + loc + "/" + f[1]
+			if slices.Contains(s.contentDirs, f[0]) {
+				s.contentDirs = append(s.contentDirs, tr)
+				if s.contentAlt == nil {
+					s.contentAlt = map[string]string{}
+				}
+				s.contentAlt[tr] = f[0]
+			}
+			for _, p := range pages {
+				rest, ok := strings.CutPrefix(p.rel, f[0]+"/")
+				if !ok {
+					continue
+				}
+				u := "/" + loc + p.u
+				if p.u == "/" {
+					u = "/" + loc
+				}
+				if t.Exists(tr + "/" + rest) {
+					s.Page(tr+"/"+rest, u)
+					s.Alias(u+"/", tr+"/"+rest)
+				} else {
+					s.Alias(u, p.rel)
+					s.Alias(u+"/", p.rel)
+				}
+			}
+		}
 	}
 }

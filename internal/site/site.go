@@ -141,6 +141,9 @@ type Site struct {
 	sitePrefix string
 	// contentDirs hold the pages (Hugo's content directories).
 	contentDirs []string
+	// contentAlt is the content folder a translation's folder falls back
+	// on (Docusaurus' i18n/LOCALE/... for docs/).
+	contentAlt map[string]string
 	// templates are folders of templates: a link in them is written for
 	// whatever page includes them.
 	templates []string
