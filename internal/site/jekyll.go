@@ -1,6 +1,7 @@
 package site
 
 import (
+	"bytes"
 	"fmt"
 	"path"
 	"strings"
@@ -395,4 +396,49 @@ func jekyllScopeHolds(scope, rel string) bool {
 		return false
 	}
 	return strings.HasPrefix(rel, scope)
+}
+
+// jekyllCodeRanges returns the inner text of Liquid's highlight blocks
+// ("{% highlight html %}...{% endhighlight %}", jekyllrb.com/docs/liquid/tags),
+// which Jekyll shows as code: an "<a href>" there is an example. Each
+// opening tag pairs with the next closing one; one left open ends
+// nothing.
+func jekyllCodeRanges(src []byte) [][2]int {
+	var out [][2]int
+	for off := 0; off < len(src); {
+		_, end, ok := liquidTag(src, off, "highlight")
+		if !ok {
+			break
+		}
+		cs, ce, ok := liquidTag(src, end, "endhighlight")
+		if !ok {
+			break
+		}
+		out = append(out, [2]int{end, cs})
+		off = ce
+	}
+	return out
+}
+
+// liquidTag finds the next Liquid tag named name ("{% name ... %}", "{%-"
+// and "-%}" too) at or after off: its start and end offsets.
+func liquidTag(src []byte, off int, name string) (start, end int, ok bool) {
+	for off < len(src) {
+		k := bytes.Index(src[off:], []byte("{%"))
+		if k < 0 {
+			return 0, 0, false
+		}
+		start = off + k
+		e := bytes.Index(src[start+2:], []byte("%}"))
+		if e < 0 {
+			return 0, 0, false
+		}
+		end = start + 2 + e + 2
+		inner := strings.TrimSpace(strings.Trim(string(src[start+2:end-2]), "-"))
+		if tag, _, _ := strings.Cut(inner, " "); tag == name {
+			return start, end, true
+		}
+		off = start + 2
+	}
+	return 0, 0, false
 }
