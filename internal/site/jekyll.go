@@ -51,7 +51,15 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 	// The site is served under baseurl: "/about.html" is outside it.
 	s.Mount(baseurl, "")
 	add := func(rel, u string) {
-		s.Page(rel, strings.TrimSuffix(baseurl, "/")+u)
+		u = strings.TrimSuffix(baseurl, "/") + u
+		// A permalink that names the folder's index file
+		// ("/news/index.html") is served at the folder too.
+		if dir, ok := strings.CutSuffix(u, "/index.html"); ok {
+			s.Page(rel, dir+"/")
+			s.Alias(u, rel)
+			return
+		}
+		s.Page(rel, u)
 	}
 	// Front matter defaults give posts, a collection's documents or
 	// named pages a permalink and categories; a default permalink that
