@@ -592,11 +592,11 @@ const maxMemo = 1 << 12
 // its own file and is resolved each time.
 func (a *auditor) resolve(f *File, ref string) (resolved, bool) {
 	rel := f.rel
-	if f.rare != nil && f.rare.baseRef != "" {
+	if f.rare != nil && f.rare.baseRef != "" && ref != f.rare.baseRef {
 		if f.rare.base == "" {
 			f.rare.base = htmlBase(f.rel, f.rare.baseRef)
 		}
-		rel = f.rare.base // an HTML <base href>
+		rel = f.rare.base // an HTML <base href>; the href itself resolves from the page
 	}
 	compute := func(ref string) (resolved, bool) {
 		from := rel
