@@ -123,10 +123,57 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 			}
 		})
 	}
+	d.unpublished(t, s)
 	if e := s.deployRedirects(t); err == nil {
 		err = e
 	}
 	return err
+}
+
+var docusaurusSidebarKey = regexp.MustCompile(`(?m)^sidebar_(?:position|label|class_name):`)
+
+// unpublished finds the folders of the site's that hold Docusaurus
+// documents (front matter with an id, a slug or a sidebar_ key) of
+// which the configuration publishes none: archived versions
+// ("versioned_docs_archived/"), an instance configured in code the model
+// does not follow. Their links are written for a site, relative and
+// without extensions, not for the forge: they are not checked, and the
+// detection line names the folders.
+func (docusaurus) unpublished(t *Tree, s *Site) {
+	docs, published := map[string]bool{}, map[string]bool{}
+	t.Walk(".", func(rel string) {
+		top, rest, ok := strings.Cut(rel, "/")
+		if !ok || rest == "" || !docusaurusExts[strings.ToLower(path.Ext(rel))] ||
+			top == "i18n" || top == "node_modules" || strings.HasPrefix(top, ".") {
+			return
+		}
+		if _, ok := s.urls[rel]; ok {
+			published[top] = true
+			return
+		}
+		if docs[top] || published[top] {
+			return
+		}
+		head, _ := t.head(rel)
+		if !startsFrontMatter(head) {
+			return
+		}
+		fm := readFrontMatter(head)
+		if fm.ID != "" || fm.Slug != "" || docusaurusSidebarKey.Match(head) {
+			docs[top] = true
+		}
+	})
+	var tops []string
+	for top := range docs {
+		if !published[top] && !slices.Contains(s.templates, top) && !slices.ContainsFunc(s.contentDirs, func(d string) bool { return d == top || strings.HasPrefix(d, top+"/") }) {
+			tops = append(tops, top)
+		}
+	}
+	slices.Sort(tops)
+	for _, top := range tops {
+		s.templates = append(s.templates, top)
+		s.Note("%s/ not published", top)
+	}
 }
 
 // docusaurusDataPage reports whether an MDX page imports data (a JSON
