@@ -25,7 +25,7 @@ type targetIndex struct {
 type target struct {
 	once   sync.Once
 	kind   kind
-	title  bool // the first heading is a leading top-level one
+	title  int // the index in anchors of the first heading when it is a leading top-level one, else -1
 	binary bool
 	lines  int // for line anchors
 	// anchors are those of the page, in order: a target of every file of
@@ -80,7 +80,7 @@ func (ix *targetIndex) add(files []*File) {
 		if f.abs == "" || f.doc == nil || f.kind != kindOf(f.abs) {
 			continue
 		}
-		t := &target{}
+		t := &target{title: -1}
 		t.once.Do(func() { t.fill(f.kind, f.Src, f.doc, !ix.a.githubIDs) })
 		ix.targets[f.abs] = t
 	}
@@ -100,7 +100,7 @@ func (ix *targetIndex) get(abs string) *target {
 	ix.mu.Lock()
 	t := ix.targets[abs]
 	if t == nil {
-		t = &target{}
+		t = &target{title: -1}
 		ix.targets[abs] = t
 	}
 	ix.mu.Unlock()
@@ -150,12 +150,19 @@ func (t *target) fill(k kind, src []byte, d *extract.Doc, texts bool) {
 	if k != kindMarkdown || d.Plain != nil {
 		return
 	}
+	// The first heading after the front matter: "---", "id: x", "---"
+	// reads as a rule and a setext heading to a Markdown parser.
+	fmEnd := frontMatterEnd(src)
+	first := true
 	for i, an := range d.Anchors {
 		if an.Kind == extract.HeadingSlug && texts {
 			t.headings = append(t.headings, headingText(src, an.Start.Offset))
 		}
-		if i == 0 && (an.Kind == extract.HeadingSlug || an.Kind == extract.HeadingID) {
-			t.title = leadingTitle(src, an.Start.Offset)
+		if first && (an.Kind == extract.HeadingSlug || an.Kind == extract.HeadingID) && an.Start.Offset >= fmEnd {
+			first = false
+			if leadingTitle(src, an.Start.Offset) {
+				t.title = i
+			}
 		}
 	}
 	var hashIDs []string
@@ -182,7 +189,7 @@ func (t *target) anchorsFor(s *site.Site) *anchor.Set {
 	ids := s.HeadingIDs(t.headings)
 	h := 0
 	for i, an := range t.anchors {
-		if i == 0 && t.title && s.TitleNoID() {
+		if i == t.title && s.TitleNoID() {
 			if an.kind == extract.HeadingSlug {
 				h++
 			}
@@ -268,6 +275,9 @@ func writtenIDs(src []byte) string {
 // top-level ATX heading ("# Title") with only front matter and blank
 // lines before it.
 func leadingTitle(src []byte, off int) bool {
+	if off < frontMatterEnd(src) {
+		return false
+	}
 	if off < 0 || off+2 > len(src) || src[off] != '#' || src[off+1] != ' ' {
 		return false
 	}
@@ -468,4 +478,18 @@ func plain(query string) bool {
 		}
 	}
 	return false
+}
+
+// frontMatterEnd returns the offset after the YAML front matter that
+// begins src ("---" lines around it), or 0.
+func frontMatterEnd(src []byte) int {
+	body, ok := bytes.CutPrefix(src, []byte("---"))
+	if !ok || len(body) == 0 || body[0] != '\n' && body[0] != '\r' {
+		return 0
+	}
+	k := bytes.Index(body, []byte("\n---"))
+	if k < 0 {
+		return 0
+	}
+	return len(src) - len(body) + k + 4
 }

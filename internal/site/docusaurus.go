@@ -381,11 +381,14 @@ func (docusaurus) docs(t *Tree, s *Site, dir, base string) {
 			u = base + fm.Slug
 		case fm.Slug != "":
 			u = base + "/" + path.Join(strings.Join(folder, "/"), fm.Slug)
-		case fm.ID != "":
-			u = base + "/" + path.Join(strings.Join(folder, "/"), fm.ID)
+		// A folder's index (a file named index, README or as its
+		// folder) is at the folder whatever its id says: Docusaurus
+		// asks isCategoryIndex of the file's name before it reads the id.
 		case strings.EqualFold(last, "index") || strings.EqualFold(last, "readme") ||
 			len(folder) > 0 && last == folder[len(folder)-1]:
 			u = base + "/" + strings.Join(folder, "/")
+		case fm.ID != "":
+			u = base + "/" + path.Join(strings.Join(folder, "/"), fm.ID)
 		default:
 			u = base + "/" + strings.Join(segs, "/")
 		}
