@@ -42,6 +42,21 @@ var (
 
 var docusaurusExts = map[string]bool{".md": true, ".mdx": true}
 
+// docusaurusVersionName is a name that begins as a version or a date
+// does ("4.7.0", "2021-01-15-notes"), whose digits Docusaurus keeps:
+// its number prefix parser ignores them.
+var docusaurusVersionName = regexp.MustCompile(`^\d+[-_.]\d+`)
+
+// docusaurusStripNumber removes a file or folder name's number prefix
+// ("01-intro" is "intro"), which orders the sidebar and is no part of
+// the URL, but from a version or a date ("4.7.0" stays).
+func docusaurusStripNumber(name string) string {
+	if docusaurusVersionName.MatchString(name) {
+		return name
+	}
+	return docusaurusNumber.ReplaceAllString(name, "")
+}
+
 func (d docusaurus) Load(t *Tree, s *Site) error {
 	src, err := t.Read(d.Detect(t))
 	s.Anchors = anchor.HTML
@@ -363,7 +378,7 @@ func (docusaurus) docs(t *Tree, s *Site, dir, base string) {
 		}
 		segs := strings.Split(strings.TrimSuffix(p, path.Ext(p)), "/")
 		for i, sg := range segs {
-			segs[i] = docusaurusNumber.ReplaceAllString(sg, "")
+			segs[i] = docusaurusStripNumber(sg)
 		}
 		last := segs[len(segs)-1]
 		folder := segs[:len(segs)-1]
