@@ -3,6 +3,7 @@ package audit
 import (
 	"bytes"
 	"html"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -43,6 +44,10 @@ type target struct {
 	// shortcodes are the Hugo shortcodes the page calls, nil when none:
 	// a site's own shortcode may write ids (site.ShortcodeIDs).
 	shortcodes []string
+	// refAlt are, by index in anchors, the ids of the headings that
+	// hold "[text][label]" made of the text alone
+	// (site.RefLabelsDropped).
+	refAlt map[int]string
 
 	mu   sync.Mutex
 	sets []siteSet // by publisher: one, mostly
@@ -158,6 +163,14 @@ func (t *target) fill(k kind, src []byte, d *extract.Doc, texts bool) {
 		if an.Kind == extract.HeadingSlug && texts {
 			t.headings = append(t.headings, headingText(src, an.Start.Offset))
 		}
+		if an.Kind == extract.HeadingSlug {
+			if alt, ok := refLabelSlug(src, an.Start.Offset); ok {
+				if t.refAlt == nil {
+					t.refAlt = map[int]string{}
+				}
+				t.refAlt[i] = alt
+			}
+		}
 		if first && (an.Kind == extract.HeadingSlug || an.Kind == extract.HeadingID) && an.Start.Offset >= fmEnd {
 			first = false
 			if leadingTitle(src, an.Start.Offset) {
@@ -202,6 +215,8 @@ func (t *target) anchorsFor(s *site.Site) *anchor.Set {
 		if an.kind == extract.HeadingSlug {
 			if ids != nil && h < len(ids) {
 				name = ids[h]
+			} else if alt, ok := t.refAlt[i]; ok && s.RefLabelsDropped() {
+				name = alt
 			}
 			h++
 		}
@@ -492,4 +507,26 @@ func frontMatterEnd(src []byte) int {
 		return 0
 	}
 	return len(src) - len(body) + k + 4
+}
+
+// refLabel matches the label of a full reference, "][label]" after a
+// link text.
+var refLabel = regexp.MustCompile(`\]\[[^\]]*\]`)
+
+// refLabelSlug returns the id of the heading at offset off of src made
+// of its text with the labels of its full references left out
+// ("emit(name[, ...args][, ack])" is "emitname-args"), when it has one.
+func refLabelSlug(src []byte, off int) (string, bool) {
+	if off < 0 || off > len(src) {
+		return "", false
+	}
+	line := src[off:]
+	if k := bytes.IndexByte(line, '\n'); k >= 0 {
+		line = line[:k]
+	}
+	if !bytes.Contains(line, []byte("][")) {
+		return "", false
+	}
+	text := headingText(refLabel.ReplaceAll(line, []byte("]")), 0)
+	return extract.Slug(text), true
 }

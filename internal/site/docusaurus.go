@@ -42,6 +42,26 @@ var (
 
 var docusaurusExts = map[string]bool{".md": true, ".mdx": true}
 
+var docusaurusCore = regexp.MustCompile(`"@docusaurus/core"\s*:\s*"[~^>=v ]*(\d+)`)
+
+// docusaurusRemark8 reports whether the site's package.json asks for
+// Docusaurus 2, whose Markdown parser (remark-parse 8, MDX 1) reads
+// "[text][label]" as a reference whether or not the label is defined and
+// makes a heading's id of the text alone; Docusaurus 3 (CommonMark)
+// keeps an undefined reference as it is written.
+func docusaurusRemark8(t *Tree) bool {
+	src, err := t.Read("package.json")
+	if err != nil {
+		return false
+	}
+	m := docusaurusCore.FindSubmatch(src)
+	return m != nil && string(m[1]) == "2"
+}
+
+// RefLabelsDropped reports whether a heading's "[text][label]" gives its
+// id the text alone, label or not defined (Docusaurus 2).
+func (s *Site) RefLabelsDropped() bool { return s.refLabels }
+
 // docusaurusVersionName is a name that begins as a version or a date
 // does ("4.7.0", "2021-01-15-notes"), whose digits Docusaurus keeps:
 // its number prefix parser ignores them.
@@ -69,6 +89,7 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 		s.Base(strings.TrimSuffix(string(m[1]), "/") + "/" + strings.Trim(b, "/"))
 	}
 	s.titleNoID = true
+	s.refLabels = docusaurusRemark8(t)
 	s.sitePrefix = "@site/"
 	s.Mount("/", "static")
 	var folders [][2]string // each content folder and its name under i18n/LOCALE/

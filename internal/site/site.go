@@ -158,6 +158,7 @@ type Site struct {
 	// the site is built (an MDX page rendering imported JSON).
 	dynamic   map[string]bool
 	titleNoID bool // a page's leading "# Title" is its title, with no id
+	refLabels bool // a heading's "[text][label]" gives its id the text alone (Docusaurus 2's remark)
 	// unmodelled are the plugins, preprocessors and keys of the
 	// configuration the model does not cover (kind, name); unknown are
 	// the URL spaces they may publish into; unknownIDs says why no
