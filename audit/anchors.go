@@ -3,6 +3,7 @@ package audit
 import (
 	"bytes"
 	"html"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -25,7 +26,7 @@ type targetIndex struct {
 type target struct {
 	once   sync.Once
 	kind   kind
-	title  bool // the first heading is a leading top-level one
+	title  int // the index in anchors of the first heading when it is a leading top-level one, else -1
 	binary bool
 	lines  int // for line anchors
 	// anchors are those of the page, in order: a target of every file of
@@ -43,6 +44,10 @@ type target struct {
 	// shortcodes are the Hugo shortcodes the page calls, nil when none:
 	// a site's own shortcode may write ids (site.ShortcodeIDs).
 	shortcodes []string
+	// refAlt are, by index in anchors, the ids of the headings that
+	// hold "[text][label]" made of the text alone
+	// (site.RefLabelsDropped).
+	refAlt map[int]string
 
 	mu   sync.Mutex
 	sets []siteSet // by publisher: one, mostly
@@ -80,7 +85,7 @@ func (ix *targetIndex) add(files []*File) {
 		if f.abs == "" || f.doc == nil || f.kind != kindOf(f.abs) {
 			continue
 		}
-		t := &target{}
+		t := &target{title: -1}
 		t.once.Do(func() { t.fill(f.kind, f.Src, f.doc, !ix.a.githubIDs) })
 		ix.targets[f.abs] = t
 	}
@@ -100,7 +105,7 @@ func (ix *targetIndex) get(abs string) *target {
 	ix.mu.Lock()
 	t := ix.targets[abs]
 	if t == nil {
-		t = &target{}
+		t = &target{title: -1}
 		ix.targets[abs] = t
 	}
 	ix.mu.Unlock()
@@ -150,12 +155,27 @@ func (t *target) fill(k kind, src []byte, d *extract.Doc, texts bool) {
 	if k != kindMarkdown || d.Plain != nil {
 		return
 	}
+	// The first heading after the front matter: "---", "id: x", "---"
+	// reads as a rule and a setext heading to a Markdown parser.
+	fmEnd := frontMatterEnd(src)
+	first := true
 	for i, an := range d.Anchors {
 		if an.Kind == extract.HeadingSlug && texts {
 			t.headings = append(t.headings, headingText(src, an.Start.Offset))
 		}
-		if i == 0 && (an.Kind == extract.HeadingSlug || an.Kind == extract.HeadingID) {
-			t.title = leadingTitle(src, an.Start.Offset)
+		if an.Kind == extract.HeadingSlug {
+			if alt, ok := refLabelSlug(src, an.Start.Offset); ok {
+				if t.refAlt == nil {
+					t.refAlt = map[int]string{}
+				}
+				t.refAlt[i] = alt
+			}
+		}
+		if first && (an.Kind == extract.HeadingSlug || an.Kind == extract.HeadingID) && an.Start.Offset >= fmEnd {
+			first = false
+			if leadingTitle(src, an.Start.Offset) {
+				t.title = i
+			}
 		}
 	}
 	var hashIDs []string
@@ -182,7 +202,7 @@ func (t *target) anchorsFor(s *site.Site) *anchor.Set {
 	ids := s.HeadingIDs(t.headings)
 	h := 0
 	for i, an := range t.anchors {
-		if i == 0 && t.title && s.TitleNoID() {
+		if i == t.title && s.TitleNoID() {
 			if an.kind == extract.HeadingSlug {
 				h++
 			}
@@ -195,6 +215,8 @@ func (t *target) anchorsFor(s *site.Site) *anchor.Set {
 		if an.kind == extract.HeadingSlug {
 			if ids != nil && h < len(ids) {
 				name = ids[h]
+			} else if alt, ok := t.refAlt[i]; ok && s.RefLabelsDropped() {
+				name = alt
 			}
 			h++
 		}
@@ -268,6 +290,9 @@ func writtenIDs(src []byte) string {
 // top-level ATX heading ("# Title") with only front matter and blank
 // lines before it.
 func leadingTitle(src []byte, off int) bool {
+	if off < frontMatterEnd(src) {
+		return false
+	}
 	if off < 0 || off+2 > len(src) || src[off] != '#' || src[off+1] != ' ' {
 		return false
 	}
@@ -468,4 +493,40 @@ func plain(query string) bool {
 		}
 	}
 	return false
+}
+
+// frontMatterEnd returns the offset after the YAML front matter that
+// begins src ("---" lines around it), or 0.
+func frontMatterEnd(src []byte) int {
+	body, ok := bytes.CutPrefix(src, []byte("---"))
+	if !ok || len(body) == 0 || body[0] != '\n' && body[0] != '\r' {
+		return 0
+	}
+	k := bytes.Index(body, []byte("\n---"))
+	if k < 0 {
+		return 0
+	}
+	return len(src) - len(body) + k + 4
+}
+
+// refLabel matches the label of a full reference, "][label]" after a
+// link text.
+var refLabel = regexp.MustCompile(`\]\[[^\]]*\]`)
+
+// refLabelSlug returns the id of the heading at offset off of src made
+// of its text with the labels of its full references left out
+// ("emit(name[, ...args][, ack])" is "emitname-args"), when it has one.
+func refLabelSlug(src []byte, off int) (string, bool) {
+	if off < 0 || off > len(src) {
+		return "", false
+	}
+	line := src[off:]
+	if k := bytes.IndexByte(line, '\n'); k >= 0 {
+		line = line[:k]
+	}
+	if !bytes.Contains(line, []byte("][")) {
+		return "", false
+	}
+	text := headingText(refLabel.ReplaceAll(line, []byte("]")), 0)
+	return extract.Slug(text), true
 }

@@ -260,6 +260,8 @@ type fileRare struct {
 	odd     []oddLink  // the links that linkRecs cannot hold
 	code    [][2]int   // what the publisher shows as code (site.Site.CodeRanges)
 	tmpls   []tmplLink // the generator's link templates (checkTemplates)
+	baseRef string     // an HTML <base href>, as written
+	base    string     // where baseRef leads, a slash path from the root its relative links resolve from ("" until resolve needs it)
 	free    func()     // gives back Src's memory, when it is outside the heap
 }
 
@@ -617,6 +619,9 @@ func (a *auditor) parseInto(f *File, rb *recBuilder, each func([]extract.Link)) 
 		}
 	case kindHTML:
 		f.doc = a.ex.HTMLDoc(f.Src)
+		if b := htmlBaseRef(f.Src); b != "" {
+			f.more().baseRef = b
+		}
 	default:
 		f.doc = &extract.Doc{Links: a.ex.Text(f.Src)}
 	}
@@ -636,23 +641,42 @@ func (a *auditor) parseInto(f *File, rb *recBuilder, each func([]extract.Link)) 
 
 // isTemplate reports whether an HTML file holds the actions of a template
 // language (Go templates and Hugo "{{ ... }}", Liquid and Jinja "{% ...
-// %}"): its links are written by the generator, not by the file.
+// %}", EJS, ERB and lodash "<% ... %>", as html-webpack-plugin reads an
+// index.html) or a build tool's placeholder ("%PUBLIC_URL%" of Create
+// React App, "%VITE_NAME%" of Vite): its links are written by the
+// generator, not by the file.
 func isTemplate(src []byte) bool {
-	for _, open := range [...]string{"{{", "{%"} {
-		i := bytes.Index(src, []byte(open))
-		if i < 0 {
-			continue
-		}
-		close := "}}"
-		if open == "{%" {
-			close = "%}"
-		}
-		if bytes.Contains(src[i+2:], []byte(close)) {
+	for _, delim := range [...][2]string{{"{{", "}}"}, {"{%", "%}"}, {"<%", "%>"}} {
+		i := bytes.Index(src, []byte(delim[0]))
+		if i >= 0 && bytes.Contains(src[i+2:], []byte(delim[1])) {
 			return true
 		}
 	}
+	return hasPlaceholder(src)
+}
+
+// hasPlaceholder reports whether src holds "%NAME%": capitals, digits
+// and underscores between percent signs, at least three of them, which
+// a percent-encoding ("%2F") is not: its first two are no hex pair.
+func hasPlaceholder(src []byte) bool {
+	for i := bytes.IndexByte(src, '%'); i >= 0 && i+1 < len(src); {
+		j := i + 1
+		for j < len(src) && (src[j] >= 'A' && src[j] <= 'Z' || src[j] >= '0' && src[j] <= '9' || src[j] == '_') {
+			j++
+		}
+		if j < len(src) && src[j] == '%' && j-i-1 >= 3 && !(isHex(src[i+1]) && isHex(src[i+2])) {
+			return true
+		}
+		k := bytes.IndexByte(src[i+1:], '%')
+		if k < 0 {
+			return false
+		}
+		i += 1 + k
+	}
 	return false
 }
+
+func isHex(c byte) bool { return c >= '0' && c <= '9' || c >= 'A' && c <= 'F' || c >= 'a' && c <= 'f' }
 
 // check returns the findings of f's links, silenced ones left out.
 func (a *auditor) check(f *File) []Finding {

@@ -580,8 +580,19 @@ const maxMemo = 1 << 12
 // an answer. A reference that is empty or starts with "?" or "#" leads to
 // its own file and is resolved each time.
 func (a *auditor) resolve(f *File, ref string) (resolved, bool) {
+	rel := f.rel
+	if f.rare != nil && f.rare.baseRef != "" && ref != f.rare.baseRef {
+		if f.rare.base == "" {
+			f.rare.base = htmlBase(f.rel, f.rare.baseRef)
+		}
+		rel = f.rare.base // an HTML <base href>; the href itself resolves from the page
+	}
 	compute := func(ref string) (resolved, bool) {
-		t, ok := resolveLocal(f.rel, ref)
+		from := rel
+		if ref == "" || ref[0] == '?' || ref[0] == '#' {
+			from = f.rel // the document itself, as the audit reads it
+		}
+		t, ok := resolveLocal(from, ref)
 		if !ok {
 			return resolved{}, false
 		}
@@ -600,7 +611,7 @@ func (a *auditor) resolve(f *File, ref string) (resolved, bool) {
 	if p == "" || p[0] == '?' || hasFrag && !uri.Valid(ref[len(p):]) {
 		return compute(ref)
 	}
-	dir := f.rel[:strings.LastIndexByte(f.rel, '/')+1]
+	dir := rel[:strings.LastIndexByte(rel, '/')+1]
 	if p[0] == '/' {
 		dir = ""
 	}

@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"bytes"
 	"fmt"
 	"io/fs"
 	"os"
@@ -75,6 +76,133 @@ func resolveLocal(fileRel, ref string) (local, bool) {
 	}
 	t.outside = climbs(fileRel, refPath)
 	return t, true
+}
+
+// htmlBaseRef returns the href of an HTML document's base element (HTML,
+// "the base element": the first with an href sets the document's base
+// URL), or "".
+func htmlBaseRef(src []byte) string {
+	for off := 0; off < len(src); {
+		k := indexFold(src[off:], "<base")
+		if k < 0 {
+			return ""
+		}
+		off += k + len("<base")
+		if off >= len(src) || !isHTMLSpace(src[off]) && src[off] != '/' && src[off] != '>' {
+			continue // <basefont>
+		}
+		end := bytes.IndexByte(src[off:], '>')
+		if end < 0 {
+			return ""
+		}
+		if href, ok := htmlAttr(src[off:off+end], "href"); ok {
+			return strings.TrimSpace(href)
+		}
+		off += end
+	}
+	return ""
+}
+
+// htmlBase returns the place that the relative links of the HTML file
+// rel resolve from, given its base element's href: a slash path from
+// the root, ending in "/" for a folder (esdoc's API pages set "../../"
+// and link "css/style.css"); rel itself when the href has a scheme, an
+// authority, a query or a fragment (no place of the tree the audit
+// reads), or climbs above the root.
+func htmlBase(rel, href string) string {
+	if href == "" || abnf.SchemeLen(href) > 0 || strings.HasPrefix(href, "//") || strings.ContainsAny(href, "?#") || climbs(rel, href) {
+		return rel
+	}
+	target, err := uri.Resolve("file://"+site.EscapePath("/"+rel), href)
+	if err != nil {
+		return rel
+	}
+	u, err := uri.Parse(target)
+	if err != nil {
+		return rel
+	}
+	p, err := uri.Unescape(u.Path)
+	if err != nil {
+		return rel
+	}
+	b := strings.TrimPrefix(path.Clean(p), "/")
+	if strings.HasSuffix(p, "/") && b != "" {
+		b += "/"
+	}
+	if b == "" {
+		return rel[strings.LastIndexByte(rel, '/')+1:] // the root: a file name there
+	}
+	return b
+}
+
+// indexFold is bytes.Index ignoring ASCII case; lower is lower case.
+func indexFold(s []byte, lower string) int {
+	for i := 0; i+len(lower) <= len(s); i++ {
+		k := bytes.IndexByte(s[i:], lower[0])
+		if u := bytes.IndexByte(s[i:], lower[0]-'a'+'A'); u >= 0 && (k < 0 || u < k) {
+			k = u
+		}
+		if k < 0 {
+			return -1
+		}
+		i += k
+		if i+len(lower) <= len(s) && strings.EqualFold(string(s[i:i+len(lower)]), lower) {
+			return i
+		}
+	}
+	return -1
+}
+
+func isHTMLSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' }
+
+// htmlAttr returns the value of the attribute name in the attributes of
+// a start tag (attrs: what follows the tag name up to ">"), quoted or not.
+func htmlAttr(attrs []byte, name string) (string, bool) {
+	for i := 0; i < len(attrs); {
+		for i < len(attrs) && (isHTMLSpace(attrs[i]) || attrs[i] == '/') {
+			i++
+		}
+		start := i
+		for i < len(attrs) && !isHTMLSpace(attrs[i]) && attrs[i] != '=' && attrs[i] != '/' {
+			i++
+		}
+		key := attrs[start:i]
+		for i < len(attrs) && isHTMLSpace(attrs[i]) {
+			i++
+		}
+		val := ""
+		if i < len(attrs) && attrs[i] == '=' {
+			i++
+			for i < len(attrs) && isHTMLSpace(attrs[i]) {
+				i++
+			}
+			if i < len(attrs) && (attrs[i] == '"' || attrs[i] == '\'') {
+				q := attrs[i]
+				e := bytes.IndexByte(attrs[i+1:], q)
+				if e < 0 {
+					return "", false
+				}
+				val = string(attrs[i+1 : i+1+e])
+				i += e + 2
+			} else {
+				vs := i
+				for i < len(attrs) && !isHTMLSpace(attrs[i]) {
+					i++
+				}
+				val = string(attrs[vs:i])
+			}
+		}
+		if len(key) == 0 {
+			if i == start {
+				i++
+			}
+			continue
+		}
+		if strings.EqualFold(string(key), name) {
+			return val, true
+		}
+	}
+	return "", false
 }
 
 // climbs reports whether the path of a reference, merged with the path of

@@ -3,6 +3,7 @@ package site
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"path"
 	"regexp"
 	"slices"
@@ -26,14 +27,49 @@ type docusaurus struct{}
 
 // The configuration is code: only plain string options are read from it.
 var (
-	docusaurusRouteBase = regexp.MustCompile(`routeBasePath:\s*['"]([^'"]*)['"]`)
-	docusaurusPath      = regexp.MustCompile(`\bpath:\s*['"]([^'"]*)['"]`)
+	docusaurusRouteBase = docusaurusOption("routeBasePath")
+	docusaurusPath      = docusaurusOption("path")
 	docusaurusNumber    = regexp.MustCompile(`^\d+[-_.]`)
 	docusaurusURL       = regexp.MustCompile(`\burl:\s*['"](https?://[^'"]+)['"]`)
 	docusaurusBaseURL   = regexp.MustCompile(`\bbaseUrl:\s*['"]([^'"]*)['"]`)
 )
 
 var docusaurusExts = map[string]bool{".md": true, ".mdx": true}
+
+var docusaurusCore = regexp.MustCompile(`"@docusaurus/core"\s*:\s*"[~^>=v ]*(\d+)`)
+
+// docusaurusRemark8 reports whether the site's package.json asks for
+// Docusaurus 2, whose Markdown parser (remark-parse 8, MDX 1) reads
+// "[text][label]" as a reference whether or not the label is defined and
+// makes a heading's id of the text alone; Docusaurus 3 (CommonMark)
+// keeps an undefined reference as it is written.
+func docusaurusRemark8(t *Tree) bool {
+	src, err := t.Read("package.json")
+	if err != nil {
+		return false
+	}
+	m := docusaurusCore.FindSubmatch(src)
+	return m != nil && string(m[1]) == "2"
+}
+
+// RefLabelsDropped reports whether a heading's "[text][label]" gives its
+// id the text alone, label or not defined (Docusaurus 2).
+func (s *Site) RefLabelsDropped() bool { return s.refLabels }
+
+// docusaurusVersionName is a name that begins as a version or a date
+// does ("4.7.0", "2021-01-15-notes"), whose digits Docusaurus keeps:
+// its number prefix parser ignores them.
+var docusaurusVersionName = regexp.MustCompile(`^\d+[-_.]\d+`)
+
+// docusaurusStripNumber removes a file or folder name's number prefix
+// ("01-intro" is "intro"), which orders the sidebar and is no part of
+// the URL, but from a version or a date ("4.7.0" stays).
+func docusaurusStripNumber(name string) string {
+	if docusaurusVersionName.MatchString(name) {
+		return name
+	}
+	return docusaurusNumber.ReplaceAllString(name, "")
+}
 
 func (d docusaurus) Load(t *Tree, s *Site) error {
 	src, err := t.Read(s.marker)
@@ -47,21 +83,32 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 		s.Base(strings.TrimSuffix(string(m[1]), "/") + "/" + strings.Trim(b, "/"))
 	}
 	s.titleNoID = true
+	s.refLabels = docusaurusRemark8(t)
 	s.sitePrefix = "@site/"
 	s.Mount("/", "static")
+	var folders [][2]string // each content folder and its name under i18n/LOCALE/
 	for _, in := range docusaurusInstances(t, src) {
 		if strings.HasPrefix(in.dir, "../") {
 			s.outside = append(s.outside, path.Clean(s.dir+"/"+in.dir))
 		}
+		plugin := "docusaurus-plugin-content-" + in.kind
+		if in.id != "" && in.id != "default" {
+			plugin += "-" + in.id
+		}
 		switch in.kind {
 		case "docs":
-			d.versions(t, s, src, in)
+			for _, v := range d.versions(t, s, src, in) {
+				folders = append(folders, [2]string{v[0], plugin + "/" + v[1]})
+			}
 		case "pages":
 			d.pages(t, s, in.dir, in.route)
+			folders = append(folders, [2]string{in.dir, plugin})
 		case "blog":
 			d.blog(t, s, in.dir, in.route)
+			folders = append(folders, [2]string{in.dir, plugin})
 		}
 	}
+	d.translations(t, s, src, folders)
 	// A plugin of the configuration that adds routes of its own
 	// (actions.addRoute) publishes pages no file of the tree is: the
 	// fixed part of a route built in a template literal
@@ -106,10 +153,57 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 			}
 		})
 	}
+	d.unpublished(t, s)
 	if e := s.deployRedirects(t); err == nil {
 		err = e
 	}
 	return err
+}
+
+var docusaurusSidebarKey = regexp.MustCompile(`(?m)^sidebar_(?:position|label|class_name):`)
+
+// unpublished finds the folders of the site's that hold Docusaurus
+// documents (front matter with an id, a slug or a sidebar_ key) of
+// which the configuration publishes none: archived versions
+// ("versioned_docs_archived/"), an instance configured in code the model
+// does not follow. Their links are written for a site, relative and
+// without extensions, not for the forge: they are not checked, and the
+// detection line names the folders.
+func (docusaurus) unpublished(t *Tree, s *Site) {
+	docs, published := map[string]bool{}, map[string]bool{}
+	t.Walk(".", func(rel string) {
+		top, rest, ok := strings.Cut(rel, "/")
+		if !ok || rest == "" || !docusaurusExts[strings.ToLower(path.Ext(rel))] ||
+			top == "i18n" || top == "node_modules" || strings.HasPrefix(top, ".") {
+			return
+		}
+		if _, ok := s.urls[rel]; ok {
+			published[top] = true
+			return
+		}
+		if docs[top] || published[top] {
+			return
+		}
+		head, _ := t.head(rel)
+		if !startsFrontMatter(head) {
+			return
+		}
+		fm := readFrontMatter(head)
+		if fm.ID != "" || fm.Slug != "" || docusaurusSidebarKey.Match(head) {
+			docs[top] = true
+		}
+	})
+	var tops []string
+	for top := range docs {
+		if !published[top] && !slices.Contains(s.templates, top) && !slices.ContainsFunc(s.contentDirs, func(d string) bool { return d == top || strings.HasPrefix(d, top+"/") }) {
+			tops = append(tops, top)
+		}
+	}
+	slices.Sort(tops)
+	for _, top := range tops {
+		s.templates = append(s.templates, top)
+		s.Note("%s/ not published", top)
+	}
 }
 
 // docusaurusDataPage reports whether an MDX page imports data (a JSON
@@ -125,14 +219,56 @@ type docusaurusInstance struct {
 	kind, dir, route string
 	id               string // of a plugin entry of its own; "" for the preset's
 	bad              bool   // dir is outside the audited root: not read
+	body             []byte // the options' object literal
+}
+
+// docusaurusOption matches a plain string option of an object literal,
+// its name quoted or not ("path: 'docs'", "\"routeBasePath\": \"/\"").
+func docusaurusOption(name string) *regexp.Regexp {
+	return regexp.MustCompile(`(?:^|[^\w$.])['"]?` + name + `['"]?\s*:\s*['"]([^'"]*)['"]`)
+}
+
+// topLevel returns a copy of an object literal whose nested objects,
+// arrays and calls are blanked out (their brackets kept): an option of
+// the object itself is then told apart from one of a nested object
+// ("versions: {current: {path: 'v4'}}" is no "path" of the docs).
+func topLevel(body []byte) []byte {
+	out := make([]byte, len(body))
+	depth := 0
+	for i, c := range body {
+		switch c {
+		case '{', '[', '(':
+			depth++
+			if depth == 1 || depth == 2 {
+				out[i] = c
+			} else {
+				out[i] = ' '
+			}
+			continue
+		case '}', ']', ')':
+			if depth == 1 || depth == 2 {
+				out[i] = c
+			} else {
+				out[i] = ' '
+			}
+			depth--
+			continue
+		}
+		if depth <= 1 {
+			out[i] = c
+		} else {
+			out[i] = ' '
+		}
+	}
+	return out
 }
 
 var (
 	docusaurusRoute     = regexp.MustCompile("`(/[A-Za-z0-9_./-]+/)\\$\\{")
 	docusaurusStaticOut = regexp.MustCompile(`siteDir\s*,\s*['"]static/([A-Za-z0-9_./-]+)['"]`)
 	docusaurusImport    = regexp.MustCompile(`(?m)^import\s+\w+\s+from\s+['"](@generated/[^'"]*|[^'"]*\.json)['"]`)
-	docusaurusID        = regexp.MustCompile(`\bid:\s*['"]([^'"]+)['"]`)
-	docusaurusPreset    = regexp.MustCompile(`\b(docs|blog|pages)\s*:\s*(\{|false)`)
+	docusaurusID        = docusaurusOption("id")
+	docusaurusPreset    = regexp.MustCompile(`(?:^|[^\w$.])['"]?(docs|blog|pages)['"]?\s*:\s*(\{|false)`)
 	docusaurusPlugin    = regexp.MustCompile(`['"]@docusaurus/plugin-content-(docs|blog|pages)['"]\s*,\s*\{`)
 )
 
@@ -156,10 +292,12 @@ func docusaurusInstances(t *Tree, src []byte) []docusaurusInstance {
 	var extra []docusaurusInstance
 	options := func(kind string, body []byte) docusaurusInstance {
 		in := defaults[kind]
-		if m := docusaurusPath.FindSubmatch(body); m != nil {
+		in.body = body
+		top := topLevel(body)
+		if m := docusaurusPath.FindSubmatch(top); m != nil {
 			in.dir, in.bad = docusaurusDir(t, string(m[1]))
 		}
-		if m := docusaurusRouteBase.FindSubmatch(body); m != nil {
+		if m := docusaurusRouteBase.FindSubmatch(top); m != nil {
 			in.route = "/" + strings.Trim(string(m[1]), "/")
 		}
 		in.route = strings.TrimSuffix(in.route, "/")
@@ -169,7 +307,7 @@ func docusaurusInstances(t *Tree, src []byte) []docusaurusInstance {
 		kind := string(src[m[2]:m[3]])
 		body := braced(src, m[1]-1)
 		in := options(kind, body)
-		if id := docusaurusID.FindSubmatch(body); id != nil {
+		if id := docusaurusID.FindSubmatch(topLevel(body)); id != nil {
 			in.id = string(id[1])
 		}
 		extra = append(extra, in)
@@ -255,7 +393,7 @@ func (docusaurus) docs(t *Tree, s *Site, dir, base string) {
 		}
 		segs := strings.Split(strings.TrimSuffix(p, path.Ext(p)), "/")
 		for i, sg := range segs {
-			segs[i] = docusaurusNumber.ReplaceAllString(sg, "")
+			segs[i] = docusaurusStripNumber(sg)
 		}
 		last := segs[len(segs)-1]
 		folder := segs[:len(segs)-1]
@@ -273,11 +411,14 @@ func (docusaurus) docs(t *Tree, s *Site, dir, base string) {
 			u = base + fm.Slug
 		case fm.Slug != "":
 			u = base + "/" + path.Join(strings.Join(folder, "/"), fm.Slug)
-		case fm.ID != "":
-			u = base + "/" + path.Join(strings.Join(folder, "/"), fm.ID)
+		// A folder's index (a file named index, README or as its
+		// folder) is at the folder whatever its id says: Docusaurus
+		// asks isCategoryIndex of the file's name before it reads the id.
 		case strings.EqualFold(last, "index") || strings.EqualFold(last, "readme") ||
 			len(folder) > 0 && last == folder[len(folder)-1]:
 			u = base + "/" + strings.Join(folder, "/")
+		case fm.ID != "":
+			u = base + "/" + path.Join(strings.Join(folder, "/"), fm.ID)
 		default:
 			u = base + "/" + strings.Join(segs, "/")
 		}
@@ -443,30 +584,93 @@ var docusaurusKnownPlugins = map[string]bool{
 	"@docusaurus/faster": true, "docusaurus-tailwindcss": true,
 }
 
-var docusaurusLastVersion = regexp.MustCompile(`\blastVersion:\s*['"]([^'"]+)['"]`)
+var (
+	docusaurusLastVersion  = regexp.MustCompile(`(?:^|[^\w$.])['"]?lastVersion['"]?\s*:\s*(?:['"]([^'"]+)['"]|([A-Za-z_$][\w$]*))`)
+	docusaurusNoCurrent    = regexp.MustCompile(`(?:^|[^\w$.])['"]?includeCurrentVersion['"]?\s*:\s*false\b`)
+	docusaurusVersionsKey  = regexp.MustCompile(`(?:^|[^\w$.])['"]?versions['"]?\s*:\s*\{`)
+	docusaurusVersionEntry = regexp.MustCompile(`(?:^|[{,\s])(?:['"]([^'"]+)['"]|([A-Za-z0-9_.$-]+)|\[\s*([A-Za-z_$][\w$]*)\s*\])\s*:\s*\{`)
+	docusaurusConstString  = `(?m)\b(?:const|let|var)\s+%s\s*(?::\s*\w+\s*)?=\s*['"]([^'"]+)['"]`
+)
+
+// docusaurusConst returns the string a constant of the configuration is
+// set to ("const lastDocsVersion = '11.x'"), or "".
+func docusaurusConst(cfg []byte, name string) string {
+	re, err := regexp.Compile(fmt.Sprintf(docusaurusConstString, regexp.QuoteMeta(name)))
+	if err != nil {
+		return ""
+	}
+	if m := re.FindSubmatch(cfg); m != nil {
+		return string(m[1])
+	}
+	return ""
+}
+
+// docusaurusVersionPaths reads the "versions" option of a docs instance:
+// the path each version is served at under the route base, where one is
+// set ("versions: {current: {path: 'v4'}, '3.x': {path: 'v3'}}"); a key
+// written as a constant ("[lastDocsVersion]") is looked up.
+func docusaurusVersionPaths(cfg, body []byte) map[string]string {
+	top := topLevel(body)
+	loc := docusaurusVersionsKey.FindIndex(top)
+	if loc == nil {
+		return nil
+	}
+	vbody := braced(body, loc[1]-1)
+	out := map[string]string{}
+	vtop := topLevel(vbody)
+	for _, m := range docusaurusVersionEntry.FindAllSubmatchIndex(vtop, -1) {
+		var name string
+		switch {
+		case m[2] >= 0:
+			name = string(vtop[m[2]:m[3]])
+		case m[4] >= 0:
+			name = string(vtop[m[4]:m[5]])
+		case m[6] >= 0:
+			name = docusaurusConst(cfg, string(vtop[m[6]:m[7]]))
+		}
+		if name == "" {
+			continue
+		}
+		opts := topLevel(braced(vbody, m[1]-1))
+		if p := docusaurusPath.FindSubmatch(opts); p != nil {
+			out[name] = strings.Trim(string(p[1]), "/")
+		}
+	}
+	return out
+}
 
 // versions lays out a docs instance with its versions
 // (docusaurus.io/docs/versioning): versions.json lists the versions,
 // newest first, whose docs are in versioned_docs/version-X/; the newest
 // is served at the route base, the others at base/X, and the docs
 // folder itself, the version "current", at base/next. lastVersion
-// names another version served at the base. The versions of a docs
-// instance other than the preset's ("id: 'community'") are in
-// community_versions.json and community_versioned_docs/.
-func (d docusaurus) versions(t *Tree, s *Site, cfg []byte, in docusaurusInstance) {
+// names another version served at the base (a string, or a constant of
+// the configuration); the "versions" option may give a version a path
+// of its own; includeCurrentVersion: false leaves the docs folder
+// unpublished. The versions of a docs instance other than the preset's
+// ("id: 'community'") are in community_versions.json and
+// community_versioned_docs/.
+func (d docusaurus) versions(t *Tree, s *Site, cfg []byte, in docusaurusInstance) (folders [][2]string) {
 	prefix := ""
 	if in.id != "" && in.id != "default" {
 		prefix = in.id + "_"
 	}
 	if strings.ContainsAny(prefix, "/\\") || strings.HasPrefix(prefix, ".") {
-		return // no file name
+		return nil // no file name
 	}
 	var versions []string
 	if src, err := t.Read(prefix + "versions.json"); err == nil {
 		_ = json.Unmarshal(src, &versions) // a file that does not decode: no versions
 	}
+	top := topLevel(in.body)
+	paths := docusaurusVersionPaths(cfg, in.body)
 	if len(versions) == 0 {
-		d.docs(t, s, in.dir, in.route)
+		u := in.route
+		if p, ok := paths["current"]; ok && p != "" {
+			u += "/" + p
+		}
+		d.docs(t, s, in.dir, u)
+		folders = append(folders, [2]string{in.dir, "current"})
 		// Versioned docs that versions.json does not list are not
 		// published (a version dropped, the list kept elsewhere): their
 		// links are written for the site, not for the forge, and are
@@ -475,13 +679,23 @@ func (d docusaurus) versions(t *Tree, s *Site, cfg []byte, in docusaurusInstance
 			s.templates = append(s.templates, prefix+"versioned_docs")
 			s.Note("%sversioned_docs/ without %sversions.json not published", prefix, prefix)
 		}
-		return
+		return folders
 	}
 	last := versions[0]
-	if m := docusaurusLastVersion.FindSubmatch(cfg); m != nil {
-		last = string(m[1])
+	if m := docusaurusLastVersion.FindSubmatch(top); m != nil {
+		if m[1] != nil {
+			last = string(m[1])
+		} else if v := docusaurusConst(cfg, string(m[2])); v != "" {
+			last = v
+		}
 	}
 	at := func(v string) string {
+		if p, ok := paths[v]; ok {
+			if p == "" {
+				return in.route
+			}
+			return in.route + "/" + p
+		}
 		if v == last {
 			return in.route
 		}
@@ -490,11 +704,102 @@ func (d docusaurus) versions(t *Tree, s *Site, cfg []byte, in docusaurusInstance
 		}
 		return in.route + "/" + v
 	}
-	d.docs(t, s, in.dir, at("current"))
+	if docusaurusNoCurrent.Match(top) {
+		// Not published: its links are written for the site, as the
+		// versions copied from it are, and are not checked.
+		s.templates = append(s.templates, in.dir)
+		s.Note("%s/ not published (includeCurrentVersion: false)", in.dir)
+	} else {
+		d.docs(t, s, in.dir, at("current"))
+		folders = append(folders, [2]string{in.dir, "current"})
+	}
 	for _, v := range versions {
 		if strings.ContainsAny(v, "/\\") || v == ".." || v == "." {
 			continue // no folder name
 		}
 		d.docs(t, s, prefix+"versioned_docs/version-"+v, at(v))
+		folders = append(folders, [2]string{prefix + "versioned_docs/version-" + v, "version-" + v})
+	}
+	return folders
+}
+
+var (
+	docusaurusI18n          = regexp.MustCompile(`(?:^|[^\w$.])['"]?i18n['"]?\s*:\s*\{`)
+	docusaurusDefaultLocale = docusaurusOption("defaultLocale")
+	docusaurusLocales       = regexp.MustCompile(`(?:^|[^\w$.])['"]?locales['"]?\s*:\s*\[([^\]]*)\]`)
+	docusaurusQuoted        = regexp.MustCompile(`['"]([^'"]+)['"]`)
+)
+
+// translations lays out the locales of the site other than the default
+// (docusaurus.io/docs/i18n/introduction): each serves every page at
+// /LOCALE/ + its URL, from its translation where there is one
+// (i18n/LOCALE/docusaurus-plugin-content-docs/current/ for docs/,
+// version-X/ for a version, docusaurus-plugin-content-blog/ and -pages/,
+// "-ID" after the plugin's name for an instance of its own), else from
+// the page itself. A translation's link to a Markdown file resolves
+// from its own content folder, then from the original's. The locales
+// are those of the configuration's i18n.locales when it lists them as
+// strings, else the folders of i18n/.
+func (docusaurus) translations(t *Tree, s *Site, cfg []byte, folders [][2]string) {
+	if !t.Exists("i18n") {
+		return
+	}
+	def := "en"
+	var locales []string
+	if loc := docusaurusI18n.FindIndex(cfg); loc != nil {
+		top := topLevel(braced(cfg, loc[1]-1))
+		if m := docusaurusDefaultLocale.FindSubmatch(top); m != nil {
+			def = string(m[1])
+		}
+		if m := docusaurusLocales.FindSubmatch(top); m != nil {
+			for _, q := range docusaurusQuoted.FindAllSubmatch(m[1], -1) {
+				locales = append(locales, string(q[1]))
+			}
+		}
+	}
+	if locales == nil {
+		t.Walk("i18n", func(rel string) {
+			if parts := strings.SplitN(strings.TrimPrefix(rel, "i18n/"), "/", 2); len(parts) == 2 && !slices.Contains(locales, parts[0]) {
+				locales = append(locales, parts[0])
+			}
+		})
+	}
+	type page struct{ rel, u string }
+	var pages []page
+	for rel, u := range s.urls {
+		pages = append(pages, page{rel, u})
+	}
+	slices.SortFunc(pages, func(a, b page) int { return strings.Compare(a.rel, b.rel) })
+	for _, loc := range locales {
+		if loc == def || loc == "" || strings.ContainsAny(loc, "/\\") || strings.HasPrefix(loc, ".") {
+			continue
+		}
+		for _, f := range folders {
+			tr := "i18n/" + loc + "/" + f[1]
+			if slices.Contains(s.contentDirs, f[0]) {
+				s.contentDirs = append(s.contentDirs, tr)
+				if s.contentAlt == nil {
+					s.contentAlt = map[string]string{}
+				}
+				s.contentAlt[tr] = f[0]
+			}
+			for _, p := range pages {
+				rest, ok := strings.CutPrefix(p.rel, f[0]+"/")
+				if !ok {
+					continue
+				}
+				u := "/" + loc + p.u
+				if p.u == "/" {
+					u = "/" + loc
+				}
+				if t.Exists(tr + "/" + rest) {
+					s.Page(tr+"/"+rest, u)
+					s.Alias(u+"/", tr+"/"+rest)
+				} else {
+					s.Alias(u, p.rel)
+					s.Alias(u+"/", p.rel)
+				}
+			}
+		}
 	}
 }

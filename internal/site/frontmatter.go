@@ -3,6 +3,8 @@ package site
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"strings"
 
 	"github.com/BurntSushi/toml"
 	"go.yaml.in/yaml/v3"
@@ -20,6 +22,36 @@ type frontMatter struct {
 	// RedirectFrom are the old URLs of a Jekyll page
 	// (jekyll-redirect-from): a string or a list of them.
 	RedirectFrom any `yaml:"redirect_from" toml:"redirect_from" json:"redirect_from"`
+	// Category and Categories are a Jekyll post's categories, which
+	// its permalink may name (":categories"): a string or a list.
+	Category   any `yaml:"category" toml:"category" json:"category"`
+	Categories any `yaml:"categories" toml:"categories" json:"categories"`
+}
+
+// words returns the strings of a front matter value: a list's, or a
+// string split at white space (Jekyll's "categories: a b").
+func words(v any, split bool) []string {
+	switch v := v.(type) {
+	case string:
+		if split {
+			return strings.Fields(v)
+		}
+		return []string{v}
+	case []any:
+		var out []string
+		for _, e := range v {
+			switch e := e.(type) {
+			case string:
+				out = append(out, e)
+			case int, float64, bool:
+				out = append(out, fmt.Sprint(e))
+			}
+		}
+		return out
+	case int, float64, bool:
+		return []string{fmt.Sprint(v)}
+	}
+	return nil
 }
 
 // redirectsFrom returns the URLs of the front matter's redirect_from.

@@ -402,11 +402,15 @@ func blackfridaySlug(text string) string {
 var hugoCodeShortcodes = map[string]bool{"code": true, "highlight": true, "output": true, "code-toggle": true, "codeblock": true}
 
 // CodeRanges returns the byte ranges of src that the publisher shows as
-// code although Markdown does not: on a Hugo site, the inner text of
+// code although Markdown does not: on a Jekyll site, Liquid's highlight
+// blocks (jekyllCodeRanges); on a Hugo site, the inner text of
 // paired code shortcodes ("{{< code >}}...{{< /code >}}"). One pass
 // lists the shortcode tags; each opening pairs with the next closing tag
 // of its name.
 func (s *Site) CodeRanges(src []byte) [][2]int {
+	if s.Generator == "jekyll" {
+		return jekyllCodeRanges(src)
+	}
 	if s.Generator != "hugo" {
 		return nil
 	}

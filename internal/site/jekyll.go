@@ -1,8 +1,11 @@
 package site
 
 import (
+	"bytes"
+	"fmt"
 	"path"
 	"strings"
+	"time"
 
 	"github.com/urilint/urilint/internal/anchor"
 )
@@ -44,22 +47,25 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 	// The site is served under baseurl: "/about.html" is outside it.
 	s.Mount(baseurl, "")
 	add := func(rel, u string) {
-		s.Page(rel, strings.TrimSuffix(baseurl, "/")+u)
+		u = strings.TrimSuffix(baseurl, "/") + u
+		// A permalink that names the folder's index file
+		// ("/news/index.html") is served at the folder too.
+		if dir, ok := strings.CutSuffix(u, "/index.html"); ok {
+			s.Page(rel, dir+"/")
+			s.Alias(u, rel)
+			return
+		}
+		s.Page(rel, u)
 	}
-	// Front matter defaults may give posts a permalink of their own;
-	// a default permalink of other pages moves them where the model
-	// does not look.
-	postDefault := ""
-	for _, d := range cfg.list("defaults") {
-		pl := d.str("values.permalink", "")
-		if pl == "" {
-			continue
+	// Front matter defaults give posts, a collection's documents or
+	// named pages a permalink and categories; a default permalink that
+	// is a template for other pages moves them where the model does not
+	// look.
+	defaults := jekyllDefaults(cfg)
+	for _, d := range defaults {
+		if d.permalink != "" && (d.typ == "pages" || d.typ == "") && strings.Contains(d.permalink, ":") && !strings.Contains(d.path, "_posts") {
+			s.Unmodelled("keys", "defaults permalink", true, false)
 		}
-		if d.str("scope.type", "") == "posts" && d.str("scope.path", "") == "" {
-			postDefault = pl
-			continue
-		}
-		s.Unmodelled("keys", "defaults permalink", true, false)
 	}
 	colls := jekyllCollections(cfg)
 	collDir := outputDir(cfg.str("collections_dir", "")) // kept inside the site's folder
@@ -92,6 +98,9 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 			}
 			p := strings.TrimSuffix(strings.TrimPrefix(rel, dir+"/"), path.Ext(rel))
 			tmpl := c.permalink
+			if pl, _ := jekyllDefaultValues(defaults, rel, c.name); pl != "" {
+				tmpl = pl
+			}
 			if tmpl == "" {
 				tmpl = "/:collection/:path:output_ext"
 				if pretty {
@@ -129,23 +138,18 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 			add(rel, fm.Permalink)
 			return
 		}
-		if strings.HasSuffix(strings.TrimSuffix(d, "/"), "_posts") {
+		if k := strings.LastIndex("/"+d, "/_posts/"); k >= 0 {
 			m := datedName.FindStringSubmatch(name)
 			if m == nil {
 				return
 			}
-			if tmpl := postTemplate(style, postDefault); tmpl != "" {
-				add(rel, jekyllPostPermalink(tmpl, m[1], m[2], m[3], m[4], fm.Slug))
-				return
-			}
-			switch style {
-			case "pretty":
-				add(rel, "/"+m[1]+"/"+m[2]+"/"+m[3]+"/"+m[4]+"/")
-			case "none":
-				add(rel, "/"+m[4]+".html")
-			default:
-				add(rel, "/"+m[1]+"/"+m[2]+"/"+m[3]+"/"+m[4]+".html")
-			}
+			pl, cats := jekyllDefaultValues(defaults, rel, "posts")
+			cats = jekyllCategories(strings.Split(strings.Trim(d[:k], "/"), "/"), cats, fm)
+			add(rel, jekyllPostPermalink(postTemplate(style, pl), m[1], m[2], m[3], m[4], fm.Slug, cats))
+			return
+		}
+		if pl, _ := jekyllDefaultValues(defaults, rel, "pages"); pl != "" && !strings.Contains(pl, ":") {
+			add(rel, pl)
 			return
 		}
 		if strings.HasPrefix(base, "_") {
@@ -249,32 +253,196 @@ var jekyllKnownPlugins = map[string]bool{
 }
 
 // postTemplate returns the permalink template of posts: a default's,
-// else the site's permalink when it is a template rather than a style
-// name (jekyllrb.com/docs/permalinks), else "" for the styles laid out
-// by name.
+// else the site's permalink, a template or a style's name
+// (jekyllrb.com/docs/permalinks: "date", "pretty", "ordinal",
+// "weekdate", "none").
 func postTemplate(style, def string) string {
 	if def != "" {
 		return def
 	}
+	switch style {
+	case "pretty":
+		return "/:categories/:year/:month/:day/:title/"
+	case "ordinal":
+		return "/:categories/:year/:y_day/:title:output_ext"
+	case "weekdate":
+		return "/:categories/:year/W:week/:short_day/:title:output_ext"
+	case "none":
+		return "/:categories/:title:output_ext"
+	}
 	if strings.Contains(style, ":") {
 		return style
 	}
-	return ""
+	return "/:categories/:year/:month/:day/:title:output_ext"
+}
+
+// jekyllCategories returns a post's categories as its permalink names
+// them: the folders above its _posts folder ("de/news/_posts/x.md" is
+// in de and news), then those of the front matter defaults and its own
+// front matter ("categories", a list or words; "category", one), lower
+// case, each once (Jekyll's Document#categories_from_path and
+// populate_categories, Drops::UrlDrop#categories).
+func jekyllCategories(dirs, defaults []string, fm frontMatter) []string {
+	var out []string
+	seen := map[string]bool{}
+	addAll := func(list []string) {
+		for _, c := range list {
+			c = strings.ToLower(c)
+			if c != "" && c != "." && !seen[c] {
+				seen[c] = true
+				out = append(out, c)
+			}
+		}
+	}
+	addAll(dirs)
+	addAll(defaults)
+	addAll(words(fm.Categories, true))
+	addAll(words(fm.Category, false))
+	return out
 }
 
 // jekyllPostPermalink fills a post's permalink template: the date of its file
 // name, its title (the rest of the name, as written, or the front
-// matter's slug), no categories.
-func jekyllPostPermalink(tmpl, year, month, day, title, slug string) string {
+// matter's slug), its categories.
+func jekyllPostPermalink(tmpl, year, month, day, title, slug string, cats []string) string {
 	if slug == "" {
 		slug = title
 	}
-	u := strings.NewReplacer(":categories", "", ":year", year, ":month", month, ":day", day,
+	yday, week, wday := "", "", ""
+	if t, err := time.Parse("2006-01-02", year+"-"+month+"-"+day); err == nil {
+		yday = fmt.Sprintf("%03d", t.YearDay())
+		_, w := t.ISOWeek()
+		week = fmt.Sprintf("%02d", w)
+		wday = t.Weekday().String()[:3]
+	}
+	u := strings.NewReplacer(":categories", strings.Join(cats, "/"), ":year", year, ":month", month, ":day", day,
 		":i_month", strings.TrimPrefix(month, "0"), ":i_day", strings.TrimPrefix(day, "0"),
-		":short_year", year[2:], ":title", title, ":slug", slug, ":output_ext", ".html").Replace(tmpl)
+		":short_year", year[2:], ":y_day", yday, ":week", week, ":short_day", wday,
+		":title", title, ":slug", slug, ":output_ext", ".html").Replace(tmpl)
 	u = "/" + strings.TrimLeft(u, "/")
 	for strings.Contains(u, "//") {
 		u = strings.ReplaceAll(u, "//", "/")
 	}
 	return u
+}
+
+// jekyllDefault is an entry of the configuration's front matter
+// defaults (jekyllrb.com/docs/configuration/front-matter-defaults):
+// values for the files under path (a prefix of their path, or a glob)
+// of a type ("pages", "posts", a collection's name; "" for every type).
+type jekyllDefault struct {
+	path, typ, permalink string
+	categories           []string
+}
+
+// jekyllDefaults reads the permalink and categories of the
+// configuration's defaults.
+func jekyllDefaults(cfg config) []jekyllDefault {
+	var out []jekyllDefault
+	for _, d := range cfg.list("defaults") {
+		jd := jekyllDefault{
+			path:      strings.TrimPrefix(d.str("scope.path", ""), "/"),
+			typ:       d.str("scope.type", ""),
+			permalink: d.str("values.permalink", ""),
+		}
+		if v, ok := d.get("values").(map[string]any); ok {
+			vc := config(v)
+			jd.categories = words(vc.get("categories"), true)
+			if c := words(vc.get("category"), false); c != nil {
+				jd.categories = append(jd.categories, c...)
+			}
+		}
+		if jd.permalink != "" || jd.categories != nil {
+			out = append(out, jd)
+		}
+	}
+	return out
+}
+
+// jekyllDefaultValues returns the permalink and categories that the
+// defaults give the file rel of type typ: of the defaults whose scope
+// holds it, the most specific that sets each (a longer path, then one
+// that names the type; the later of two alike), as Jekyll's
+// FrontmatterDefaults ranks them.
+func jekyllDefaultValues(defs []jekyllDefault, rel, typ string) (permalink string, cats []string) {
+	bestP, bestC := -1, -1
+	for _, d := range defs {
+		if d.typ != "" && d.typ != typ || !jekyllScopeHolds(d.path, rel) {
+			continue
+		}
+		rank := 2 * len(d.path)
+		if d.typ != "" {
+			rank++
+		}
+		if d.permalink != "" && rank >= bestP {
+			bestP, permalink = rank, d.permalink
+		}
+		if d.categories != nil && rank >= bestC {
+			bestC, cats = rank, d.categories
+		}
+	}
+	return permalink, cats
+}
+
+// jekyllScopeHolds reports whether a defaults scope path holds the file
+// rel: "" holds every file, a glob ("docs/*/api") the files it or a
+// folder it matches holds, else a prefix of rel's path.
+func jekyllScopeHolds(scope, rel string) bool {
+	if scope == "" {
+		return true
+	}
+	if strings.Contains(scope, "*") {
+		for p := rel; p != "." && p != "/" && p != ""; p = path.Dir(p) {
+			if ok, _ := path.Match(scope, p); ok {
+				return true
+			}
+		}
+		return false
+	}
+	return strings.HasPrefix(rel, scope)
+}
+
+// jekyllCodeRanges returns the inner text of Liquid's highlight blocks
+// ("{% highlight html %}...{% endhighlight %}", jekyllrb.com/docs/liquid/tags),
+// which Jekyll shows as code: an "<a href>" there is an example. Each
+// opening tag pairs with the next closing one; one left open ends
+// nothing.
+func jekyllCodeRanges(src []byte) [][2]int {
+	var out [][2]int
+	for off := 0; off < len(src); {
+		_, end, ok := liquidTag(src, off, "highlight")
+		if !ok {
+			break
+		}
+		cs, ce, ok := liquidTag(src, end, "endhighlight")
+		if !ok {
+			break
+		}
+		out = append(out, [2]int{end, cs})
+		off = ce
+	}
+	return out
+}
+
+// liquidTag finds the next Liquid tag named name ("{% name ... %}", "{%-"
+// and "-%}" too) at or after off: its start and end offsets.
+func liquidTag(src []byte, off int, name string) (start, end int, ok bool) {
+	for off < len(src) {
+		k := bytes.Index(src[off:], []byte("{%"))
+		if k < 0 {
+			return 0, 0, false
+		}
+		start = off + k
+		e := bytes.Index(src[start+2:], []byte("%}"))
+		if e < 0 {
+			return 0, 0, false
+		}
+		end = start + 2 + e + 2
+		inner := strings.TrimSpace(strings.Trim(string(src[start+2:end-2]), "-"))
+		if tag, _, _ := strings.Cut(inner, " "); tag == name {
+			return start, end, true
+		}
+		off = start + 2
+	}
+	return 0, 0, false
 }

@@ -114,6 +114,9 @@ type Site struct {
 	sitePrefix string
 	// contentDirs hold the pages (Hugo's content directories).
 	contentDirs []string
+	// contentAlt is the content folder a translation's folder falls back
+	// on (Docusaurus' i18n/LOCALE/... for docs/).
+	contentAlt map[string]string
 	// templates are folders of templates: a link in them is written for
 	// whatever page includes them.
 	templates []string
@@ -128,6 +131,7 @@ type Site struct {
 	// the site is built (an MDX page rendering imported JSON).
 	dynamic   map[string]bool
 	titleNoID bool // a page's leading "# Title" is its title, with no id
+	refLabels bool // a heading's "[text][label]" gives its id the text alone (Docusaurus 2's remark)
 	// unmodelled are the plugins, preprocessors and keys of the
 	// configuration the model does not cover (kind, name); unknown are
 	// the URL spaces they may publish into; unknownIDs says why no

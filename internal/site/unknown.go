@@ -248,6 +248,9 @@ func (s *Site) MarkdownLinkFiles(rel, ref string) []string {
 	for _, d := range s.contentDirs {
 		if d == "" || strings.HasPrefix(in, d+"/") {
 			dirs = append(dirs, d)
+			if alt, ok := s.contentAlt[d]; ok {
+				dirs = append(dirs, alt)
+			}
 		}
 	}
 	var out []string

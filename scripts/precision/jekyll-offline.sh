@@ -12,18 +12,28 @@ config=$1 copy=$2 out=$3
 sed -E 's/^([[:space:]]*[A-Za-z_]+:[[:space:]]+)(:[^"#]*[^"#[:space:]])[[:space:]]*$/\1"\2"/' "$config" > "$copy"
 plugins=$(ruby -ryaml -e 'c = YAML.safe_load(File.read(ARGV[0]), aliases: true) || {}; puts((c["plugins"] || c["gems"] || []))' "$copy")
 {
-	echo "plugins:"
+	# An empty list, not a bare key: Jekyll refuses "plugins:" (nil).
+	loaded=()
 	for p in $plugins; do
 		if ruby -e "require 'jekyll'; require '$p'" 2>/dev/null; then
-			echo "  - $p"
+			loaded+=("$p")
 		else
 			echo "jekyll-offline: plugin $p does not load here: left out" >&2
 		fi
 	done
-	echo "exclude:"
-	ruby -ryaml -e 'c = YAML.safe_load(File.read(ARGV[0]), aliases: true) || {}; (c["exclude"] || []).each { |e| puts "  - " + e.to_s.inspect }' "$copy"
+	if [ ${#loaded[@]} -eq 0 ]; then
+		echo "plugins: []"
+	else
+		echo "plugins:"
+		printf '  - %s\n' "${loaded[@]}"
+	fi
+	excludes=$(ruby -ryaml -e 'c = YAML.safe_load(File.read(ARGV[0]), aliases: true) || {}; (c["exclude"] || []).each { |e| puts "  - " + e.to_s.inspect }' "$copy")
 	for f in $(grep -rl --include='*.scss' -m1 '^---' . 2>/dev/null | grep -v '/_' | sed 's#^\./##'); do
-		echo "  - \"$f\""
+		excludes+=$'\n'"  - \"$f\""
 		echo "jekyll-offline: stylesheet $f left out" >&2
 	done
+	if [ -n "${excludes//[$'\n ']/}" ]; then
+		echo "exclude:"
+		printf '%s\n' "$excludes" | sed '/^$/d'
+	fi
 } > "$out"

@@ -5,7 +5,7 @@
 // confirms and which of the build's broken links the audit missed.
 // scripts/precision/run.sh drives it.
 //
-//	precision -corpus DIR -uriextract BIN [-split tune|holdout|all] [-built] [-detail DIR]
+//	precision -corpus DIR -uriextract BIN [-split tune|tune2|holdout|...|all] [-built] [-detail DIR]
 //
 // A finding is judged only when its link can be found in the build: the
 // source file is mapped to its built page (by path: the longest common
@@ -46,13 +46,13 @@ func main() {
 	corpus := flag.String("corpus", "", "the corpus folder (holds tune/, holdout/, built/)")
 	manifest := flag.String("manifest", "", "the corpus manifest (default: corpus.tsv beside this program's sources, scripts/precision/corpus.tsv)")
 	bin := flag.String("uriextract", "", "the uriextract binary to measure")
-	split := flag.String("split", "tune", "which repositories: tune, holdout or all")
+	split := flag.String("split", "tune", "which repositories: a split of the manifest (tune, tune2, holdout...) or all")
 	built := flag.Bool("built", false, "run the audit with -built OUT for each repository that has a build (the binary must have the flag)")
 	detail := flag.String("detail", "", "a folder to write, per repository, every finding with its verdict and every missed broken link (JSON lines)")
 	only := flag.String("repo", "", "comma-separated owner/name: measure these repositories only")
 	flag.Parse()
 	if *corpus == "" || *bin == "" || *manifest == "" {
-		fmt.Fprintln(os.Stderr, "usage: precision -corpus DIR -manifest corpus.tsv -uriextract BIN [-split tune|holdout|all] [-built] [-detail DIR]")
+		fmt.Fprintln(os.Stderr, "usage: precision -corpus DIR -manifest corpus.tsv -uriextract BIN [-split tune|tune2|holdout|...|all] [-built] [-detail DIR]")
 		os.Exit(2)
 	}
 	rows, err := readManifest(*manifest)

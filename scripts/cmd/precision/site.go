@@ -7,6 +7,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -26,8 +27,15 @@ type builtSite struct {
 type builtPage struct {
 	ids      map[string]bool
 	links    []builtLink
-	redirect string // a meta refresh target: the page is a redirect stub
+	redirect string   // a meta refresh target: the page is a redirect stub
+	baseHref string   // the first <base href>: the page's links resolve from it
+	edits    []string // the source files its "edit this page" links name, slash paths from the repository's top
 }
+
+// editLink matches a link to a file of a GitHub repository, as "edit
+// this page" links are written (Docusaurus' editUrl, MkDocs' edit_uri):
+// the path after the branch.
+var editLink = regexp.MustCompile(`^https://github\.com/[^/]+/[^/]+/(?:edit|blob)/[^/]+/(.+\.(?:md|mdx|markdown|html?))$`)
 
 type builtLink struct {
 	href   string
@@ -77,6 +85,13 @@ func readSite(dir, base string) *builtSite {
 		pg, links := readPage(src)
 		s.pages[rel] = pg
 		hrefs[rel] = links
+		for _, h := range links {
+			if m := editLink.FindStringSubmatch(h); m != nil {
+				if p, err := url.PathUnescape(m[1]); err == nil {
+					pg.edits = append(pg.edits, path.Clean(p))
+				}
+			}
+		}
 		return nil
 	})
 	rels := make([]string, 0, len(hrefs))
@@ -132,6 +147,8 @@ func readPage(src []byte) (*builtPage, []string) {
 					equiv = strings.ToLower(string(v))
 				case tag == "meta" && key == "content":
 					content = string(v)
+				case tag == "base" && key == "href" && pg.baseHref == "":
+					pg.baseHref = strings.TrimSpace(string(v))
 				}
 			}
 			if equiv == "refresh" {
@@ -157,6 +174,11 @@ func (s *builtSite) resolveDepth(rel, href string, depth int) (bool, string, boo
 		return false, "empty href", true // what a generator writes for a link it could not resolve
 	}
 	pageURL, _ := url.Parse("http://site.invalid" + s.base + rel)
+	if pg := s.pages[rel]; pg != nil && pg.baseHref != "" {
+		if b, err := pageURL.Parse(pg.baseHref); err == nil {
+			pageURL = b // HTML's base element
+		}
+	}
 	u, err := pageURL.Parse(href)
 	if err != nil {
 		return false, "unparsable href", true
@@ -268,7 +290,38 @@ func mapPages(top, siteDir, generator string, site *builtSite) *pageMap {
 		return nil
 	})
 	sort.Strings(sources)
+	// A page that names its source in an "edit this page" link is that
+	// source's page: the build says so. Of the pages that name one
+	// source (a page and its translations), the one whose path matches
+	// most of the source's wins, then the shortest.
+	known := map[string]bool{}
 	for _, src := range sources {
+		known[src] = true
+	}
+	edited := map[string]string{}
+	for rel, pg := range site.pages {
+		for _, e := range pg.edits {
+			if !known[e] {
+				continue
+			}
+			old, ok := edited[e]
+			es := segments(e, readmeIsIndex)
+			if !ok || commonSuffix(es, segments(rel, false)) > commonSuffix(es, segments(old, false)) ||
+				commonSuffix(es, segments(rel, false)) == commonSuffix(es, segments(old, false)) && (len(rel) < len(old) || len(rel) == len(old) && rel < old) {
+				edited[e] = rel
+			}
+		}
+	}
+	for src, pg := range edited {
+		m.page[src] = pg
+		if _, ok := m.source[pg]; !ok {
+			m.source[pg] = src
+		}
+	}
+	for _, src := range sources {
+		if _, ok := edited[src]; ok {
+			continue
+		}
 		rel, inside := src, false
 		if siteDir != "." {
 			if r, ok := strings.CutPrefix(src, siteDir+"/"); ok {
@@ -301,7 +354,7 @@ func mapPages(top, siteDir, generator string, site *builtSite) *pageMap {
 		m.page[src] = best
 		// A page's source is the file that maps to it with the most
 		// segments matched.
-		if old, ok := m.source[best]; !ok || commonSuffix(segments(old, readmeIsIndex), segments(best, false)) < bestScore {
+		if old, ok := m.source[best]; !ok || edited[old] != best && commonSuffix(segments(old, readmeIsIndex), segments(best, false)) < bestScore {
 			m.source[best] = src
 		}
 	}
