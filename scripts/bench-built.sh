@@ -148,6 +148,12 @@ best() { # "wall cpu mem": the best wall-clock seconds of three runs of
 	printf '%.2f s (CPU %.2f s, %d MiB)' "$b" "$c" "$((m / 1024))"
 }
 
+findings() { # the number of findings of "$@", from its summary line
+	local sum
+	sum=$("$@" 2>&1 >/dev/null) || true
+	sed -n 's/.*, \([0-9]*\) findings.*/\1/p' <<<"$sum"
+}
+
 printf '| pages | links | HTML | hugo build | uriextract -check | uriextract -check -built | findings (model / build) |\n|---|---|---|---|---|---|---|\n'
 for n in "${sizes[@]}"; do
 	src="$tmp/site$n" out="$tmp/built$n"
@@ -156,12 +162,12 @@ for n in "${sizes[@]}"; do
 	hugo --source "$src" --destination "$out" --quiet
 	build=$(echo "$(date +%s.%N) - $start" | bc)
 	pages=$(find "$out" -name '*.html' | wc -l)
-	html=$(du -sm "$out" | cut -f1)
+	html=$(du -sm --apparent-size "$out" | cut -f1)
 	links=$("$tmp/uriextract" "$src/content" | wc -l)
 	model=$(cd "$src" && best "$tmp/uriextract" -check .)
 	built=$(cd "$src" && best "$tmp/uriextract" -check -built "$out" .)
-	fm=$(cd "$src" && "$tmp/uriextract" -check . 2>&1 >/dev/null | grep -o '[0-9]* findings' | cut -d' ' -f1 || true)
-	fb=$(cd "$src" && "$tmp/uriextract" -check -built "$out" . 2>&1 >/dev/null | grep -o '[0-9]* findings' | cut -d' ' -f1 || true)
+	fm=$(cd "$src" && findings "$tmp/uriextract" -check .)
+	fb=$(cd "$src" && findings "$tmp/uriextract" -check -built "$out" .)
 	printf '| %d | %d | %d MiB | %.0f s | %s | %s | %s / %s |\n' "$pages" "$links" "$html" "$build" "$model" "$built" "$fm" "$fb"
 done
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
