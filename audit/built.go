@@ -187,7 +187,7 @@ func appendTagIDs(z *html.Tokenizer, text []byte, ends []uint32) ([]byte, []uint
 	for more := true; more; {
 		var k, v []byte
 		k, v, more = z.TagAttr()
-		if len(v) > 0 && (string(k) == "id" || isA && string(k) == "name") && len(text)+len(v) <= math.MaxUint32 {
+		if len(v) > 0 && (string(k) == "id" || isA && string(k) == "name") && uint64(len(text)+len(v)) <= math.MaxUint32 {
 			text = append(text, v...)
 			ends = append(ends, uint32(len(text)))
 		}
