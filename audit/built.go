@@ -3,9 +3,11 @@ package audit
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 
@@ -60,13 +62,13 @@ func (a *auditor) builtOutput(root, rel string) bool {
 // first time a link names one.
 type builtPage struct {
 	once sync.Once
-	set  anchor.Set
+	ids  pageIDs
 }
 
 // builtIDs returns the ids of the built HTML page abs, read with the
 // x/net/html tokenizer, which reads attributes without building a tree.
 // A page that cannot be read has none.
-func (a *auditor) builtIDs(root, abs string) *anchor.Set {
+func (a *auditor) builtIDs(root, abs string) *pageIDs {
 	e := a.siteEntry(root)
 	e.builtMu.Lock()
 	if e.builtPages == nil {
@@ -83,41 +85,155 @@ func (a *auditor) builtIDs(root, abs string) *anchor.Set {
 		if err != nil {
 			return
 		}
-		readBuiltIDs(src, &p.set)
+		p.ids = readBuiltIDs(src)
 	})
-	return &p.set
+	return &p.ids
 }
 
-// readBuiltIDs adds to set the ids of the elements of the HTML page src,
-// and the names of its <a> elements, tokenizing the page whole. (A
-// faster reader that tokenized only the tags around each "id=" was tried
-// and dropped: the fuzzer kept finding pages where a "<" or ">" inside a
+// pageIDs is the ids of one built page, packed in one string: a run keeps
+// the ids of every page a fragment names, and an anchor.Set of maps for
+// each of 10,000 pages (about 3 KB a page) was most of the memory a build
+// added to an audit.
+type pageIDs struct {
+	text   string   // the ids, one after another, in the order of the page
+	ends   []uint32 // where each id ends in text
+	sorted []uint32 // indexes of ends, in the order of the ids' bytes
+}
+
+// id returns the i-th id of the page.
+func (p *pageIDs) id(i uint32) string {
+	start := uint32(0)
+	if i > 0 {
+		start = p.ends[i-1]
+	}
+	return p.text[start:p.ends[i]]
+}
+
+// has reports whether the page has an element whose id (or an <a> whose
+// name) is name exactly.
+func (p *pageIDs) has(name string) bool {
+	_, ok := slices.BinarySearchFunc(p.sorted, name, func(j uint32, name string) int {
+		return strings.Compare(p.id(j), name)
+	})
+	return ok
+}
+
+// fold returns the first id of the page, in the page's order, whose lower
+// case is low, or "".
+func (p *pageIDs) fold(low string) string {
+	for i := range p.ends {
+		if id := p.id(uint32(i)); strings.ToLower(id) == low {
+			return id
+		}
+	}
+	return ""
+}
+
+// find looks the fragment frag (as written in the URI) up among the ids,
+// as a browser does (anchor.HTML: as written, then percent-decoded), and
+// returns what it found and the id as the page spells it: the same
+// answer as anchor.Set.Find with anchor.HTML over the same ids.
+func (p *pageIDs) find(frag string) (anchor.Match, string) {
+	if id, ok := anchor.Lookup(p.has, frag, anchor.HTML); ok {
+		return anchor.Found, id
+	}
+	// A miss (a broken or a miscased fragment) is rare: the ids are
+	// scanned in order, for the first that differs only in case.
+	for _, name := range anchor.Names(frag) {
+		if id := p.fold(strings.ToLower(name)); id != "" {
+			return anchor.CaseOnly, id
+		}
+	}
+	return anchor.None, ""
+}
+
+// readBuiltIDs returns the ids of the elements of the HTML page src, and
+// the names of its <a> elements, tokenizing the page whole. (A faster
+// reader that tokenized only the tags around each "id=" was tried and
+// dropped: the fuzzer kept finding pages where a "<" or ">" inside a
 // tag's attributes hid an id from it, and a hidden id calls a fine link
 // broken. Only the pages a fragment names are read.)
-func readBuiltIDs(src []byte, set *anchor.Set) {
+func readBuiltIDs(src []byte) pageIDs {
+	var text []byte
+	var ends []uint32
 	z := html.NewTokenizer(bytes.NewReader(src))
 	for {
 		switch z.Next() {
 		case html.ErrorToken:
-			return
+			return packIDs(text, ends)
 		case html.StartTagToken, html.SelfClosingTagToken:
-			addTagIDs(z, set)
+			text, ends = appendTagIDs(z, text, ends)
 		}
 	}
 }
 
-// addTagIDs adds the id of the tag z has just read, and its name when it
-// is an <a>.
-func addTagIDs(z *html.Tokenizer, set *anchor.Set) {
-	name, more := z.TagName()
-	isA := len(name) == 1 && name[0] == 'a'
-	for more {
+// appendTagIDs appends to text the id of the tag z has just read, and its
+// name when it is an <a>, and to ends where each ends.
+//
+// The tokenizer's TagName and TagAttr copy the name and each key and value
+// (to replace NUL bytes), so they are asked only about a tag whose bytes
+// may hold an "id" or a "name" key (see tagMayName). Most tags of a page
+// (the links of its menus, its paragraphs, the paths of its icons) are
+// then read without those copies.
+func appendTagIDs(z *html.Tokenizer, text []byte, ends []uint32) ([]byte, []uint32) {
+	hasID, hasName := tagMayName(z.Raw())
+	if !hasID && !hasName {
+		return text, ends
+	}
+	isA := false
+	if hasName {
+		name, _ := z.TagName()
+		isA = len(name) == 1 && name[0] == 'a'
+	}
+	for more := true; more; {
 		var k, v []byte
 		k, v, more = z.TagAttr()
-		if len(v) > 0 && (string(k) == "id" || isA && string(k) == "name") {
-			set.Add(string(v))
+		if len(v) > 0 && (string(k) == "id" || isA && string(k) == "name") && uint64(len(text)+len(v)) <= math.MaxUint32 {
+			text = append(text, v...)
+			ends = append(ends, uint32(len(text)))
 		}
 	}
+	return text, ends
+}
+
+// tagMayName reports whether the raw bytes of a start tag may hold an
+// attribute named "id", and one named "name". The tokenizer takes a key
+// from the tag's bytes as written, lower-cased in ASCII, and ends it at
+// white space, "/", "=" or ">" (WHATWG HTML 13.2.5.33, attribute name
+// state): a tag has an "id" key only if its bytes hold "id", in some case,
+// followed by one of those or by the end. ("sidebar" and "width" do not
+// count; "data-id=" does, and costs only the question.)
+func tagMayName(raw []byte) (id, name bool) {
+	for i := 1; i < len(raw); i++ {
+		if i+1 < len(raw) && !keyEnd[raw[i+1]] {
+			continue
+		}
+		// c|0x20 is a letter's lower case, and no byte but the two
+		// cases of a letter maps to it.
+		switch raw[i] | 0x20 {
+		case 'd':
+			id = id || raw[i-1]|0x20 == 'i'
+		case 'e':
+			name = name || i >= 3 && raw[i-3]|0x20 == 'n' && raw[i-2]|0x20 == 'a' && raw[i-1]|0x20 == 'm'
+		}
+	}
+	return id, name
+}
+
+// keyEnd holds the bytes that end an attribute's key.
+var keyEnd = [256]bool{' ': true, '\n': true, '\r': true, '\t': true, '\f': true, '/': true, '=': true, '>': true}
+
+// packIDs returns the ids in text, which end at ends, as a pageIDs.
+func packIDs(text []byte, ends []uint32) pageIDs {
+	if len(ends) == 0 {
+		return pageIDs{}
+	}
+	p := pageIDs{text: string(text), ends: slices.Clip(ends), sorted: make([]uint32, len(ends))}
+	for i := range p.sorted {
+		p.sorted[i] = uint32(i)
+	}
+	slices.SortFunc(p.sorted, func(i, j uint32) int { return strings.Compare(p.id(i), p.id(j)) })
+	return p
 }
 
 // findBuilt sets the build output of each site of the tree at root: the
@@ -293,8 +409,7 @@ func (a *auditor) checkBuilt(r *reporter, s *site.Site, pageURL, ref string, t l
 	if dec, err := uri.Unescape(name); err == nil {
 		name = dec
 	}
-	set := a.builtIDs(r.f.root, found.abs)
-	switch m, right := set.Find(t.frag, anchor.HTML); m {
+	switch m, right := a.builtIDs(r.f.root, found.abs).find(t.frag); m {
 	case anchor.Found:
 	case anchor.CaseOnly:
 		r.report(policy.CategoryAnchorCase, t.fragAt, []uri.Edit{{Start: t.fragAt, End: len(r.l.URI), New: fragText(t.frag, right)}},

@@ -2,6 +2,7 @@ package audit
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -9,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/urilint/urilint/internal/anchor"
+	"golang.org/x/net/html"
 )
 
 // builtIDTests are built pages and the fragments each must have, or
@@ -21,47 +23,176 @@ var builtIDTests = []struct {
 }{
 	{`<h2 id="setup">Setup</h2>`, []string{"setup"}, []string{"Setup"}, "an element's id"},
 	{`<a name="legacy"></a><div name="form-field"></div>`, []string{"legacy"}, []string{"form-field"}, "name counts on <a> only"},
+	{`<A NAME="upper-a">`, []string{"upper-a"}, nil, "tag and key in any case"},
 	{`<div data-id="x" class="y"><p ID = 'Upper' >`, []string{"Upper"}, []string{"x"}, "data-id is not id; ID in any case, spaces around ="},
 	{`<p>a = b, id=c</p><h3 title="x>y" id="after-gt">`, []string{"after-gt"}, []string{"c"}, "text is no tag; > in a value"},
 	{`<span id=bare>`, []string{"bare"}, nil, "an unquoted value"},
 	{`<img src=a.png/id="x">`, nil, nil, "one attribute's value"},
+	{`<div class="sidebar hidden" style="width:1px"><nav class="a"id="glued">`, []string{"glued"}, []string{"sidebar"}, "id in other attributes' text; a key right after a quote"},
+	{`<h2 id="a&amp;b">`, []string{"a&b"}, []string{"a&amp;b"}, "a value's character references are decoded"},
+	{`<script>var s = '<a id="in-script">'</script><style>p{}</style><!-- <a id="in-comment"> --><textarea><b id="in-textarea"></textarea><b id="out">`, []string{"out"}, []string{"in-script", "in-comment", "in-textarea"}, "script, comments and raw text hold no element"},
+	{`<div id="">`, nil, []string{""}, "an empty id"},
+	{"<h2 id=\"first\" ID=\"second\"><h3 id/><h4 id\t=\fspaced><a href=x name>", []string{"first", "spaced"}, []string{"second"}, "the first of two ids; keys ended by /, white space, >"},
+	{`<a class="sidebar-link" style="width:1px" data-name="n">`, nil, []string{"n"}, "no key named id or name"},
+	{"<a na\x00me=x id=\x00>", nil, []string{"x"}, "a NUL in a key is no name"},
 }
 
 // TestReadBuiltIDs checks the ids read of built pages.
 func TestReadBuiltIDs(t *testing.T) {
 	for _, tt := range builtIDTests {
-		var set anchor.Set
-		readBuiltIDs([]byte(tt.src), &set)
+		ids := readBuiltIDs([]byte(tt.src))
 		for _, id := range tt.has {
-			if m, _ := set.Find(id, anchor.HTML); m != anchor.Found {
+			if m, _ := ids.find(id); m != anchor.Found {
 				t.Errorf("readBuiltIDs(%q) has no %q (%s)", tt.src, id, tt.comment)
 			}
 		}
 		for _, id := range tt.hasNot {
-			if m, _ := set.Find(id, anchor.HTML); m == anchor.Found {
+			if m, _ := ids.find(id); m == anchor.Found {
 				t.Errorf("readBuiltIDs(%q) has %q (%s)", tt.src, id, tt.comment)
 			}
 		}
 	}
 }
 
-// BenchmarkReadBuiltIDs reads the ids of a built page of 20 sections of
-// prose, as a documentation page is: most of its bytes are text.
-func BenchmarkReadBuiltIDs(b *testing.B) {
-	var page bytes.Buffer
-	page.WriteString(`<!doctype html><html><head><title>p</title><script>if (a<b) {}</script></head><body>`)
-	for i := range 20 {
-		page.WriteString(`<h2 id="section-` + string(rune('a'+i)) + `" class="h">Section</h2><p>`)
-		page.WriteString(strings.Repeat("lorem ipsum dolor sit amet, ", 100))
-		page.WriteString(`<a href="#x">x</a></p>`)
+// TestBuiltFind checks that a fragment is looked up among a built page's
+// ids as a browser does: as written, then decoded, and a fragment that
+// differs only in case names the first id of the page that matches.
+func TestBuiltFind(t *testing.T) {
+	ids := readBuiltIDs([]byte(`<h2 id="Setup">x</h2><h2 id="SETUP"></h2><h2 id="a b"></h2><h2 id="a%20c"></h2>`))
+	for _, tt := range []struct {
+		frag  string
+		match anchor.Match
+		id    string
+	}{
+		{"Setup", anchor.Found, "Setup"},
+		{"SETUP", anchor.Found, "SETUP"},
+		{"setup", anchor.CaseOnly, "Setup"},
+		{"a%20b", anchor.Found, "a b"},
+		{"a%20c", anchor.Found, "a%20c"},
+		{"A%20B", anchor.CaseOnly, "a b"},
+		{"install", anchor.None, ""},
+	} {
+		if m, id := ids.find(tt.frag); m != tt.match || id != tt.id {
+			t.Errorf("find(%q) = %v, %q; want %v, %q", tt.frag, m, id, tt.match, tt.id)
+		}
 	}
-	page.WriteString(`</body></html>`)
-	src := page.Bytes()
-	b.SetBytes(int64(len(src)))
-	b.ReportAllocs()
-	for b.Loop() {
-		var set anchor.Set
-		readBuiltIDs(src, &set)
+}
+
+// referenceIDs reads the ids of src as readBuiltIDs did before it asked
+// the tokenizer only about tags whose bytes hold "id" or "name": every
+// start tag's name and attributes; and the ids, in the page's order.
+func referenceIDs(src []byte) (*anchor.Set, []string) {
+	var set anchor.Set
+	var ids []string
+	z := html.NewTokenizer(bytes.NewReader(src))
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			return &set, ids
+		case html.StartTagToken, html.SelfClosingTagToken:
+			name, more := z.TagName()
+			isA := string(name) == "a"
+			for more {
+				var k, v []byte
+				k, v, more = z.TagAttr()
+				if len(v) > 0 && (string(k) == "id" || isA && string(k) == "name") {
+					set.Add(string(v))
+					ids = append(ids, string(v))
+				}
+			}
+		}
+	}
+}
+
+// FuzzReadBuiltIDs checks readBuiltIDs against the tokenizer asked about
+// every tag: the same ids, and the same answer for a fragment of each
+// id, in its case and in others.
+func FuzzReadBuiltIDs(f *testing.F) {
+	for _, tt := range builtIDTests {
+		f.Add(tt.src)
+	}
+	f.Add(string(themePage()[:4000]))
+	f.Fuzz(func(t *testing.T, src string) {
+		got := readBuiltIDs([]byte(src))
+		want, ids := referenceIDs([]byte(src))
+		for i := range got.ends {
+			ids = append(ids, got.id(uint32(i)))
+		}
+		var probes []string
+		for _, id := range ids {
+			probes = append(probes, id, strings.ToUpper(id), strings.ToLower(id))
+		}
+		for _, frag := range probes {
+			m, id := got.find(frag)
+			wm, wid := want.Find(frag, anchor.HTML)
+			if m != wm || id != wid {
+				t.Fatalf("readBuiltIDs(%q).find(%q) = %v, %q; the tokenizer's ids give %v, %q", src, frag, m, id, wm, wid)
+			}
+		}
+	})
+}
+
+// themePage returns a built page as a documentation theme writes it: a
+// head with inline style and script, an icon sprite, a menu, a sidebar
+// of 100 links, a table of contents, then 8 sections of prose with links,
+// about 40 KB, of which the ids are 20.
+func themePage() []byte {
+	var b bytes.Buffer
+	b.WriteString(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Page | Docs</title>` +
+		`<meta name="viewport" content="width=device-width, initial-scale=1"><link rel="stylesheet" href="/css/main.css">` +
+		`<style>body{font:16px/1.5 sans-serif}nav.side{width:16rem}</style>` +
+		`<script>window.addEventListener('load',function(){for(var i=0;i<q.length;i++){if(a<b)x()}})</script></head><body>`)
+	b.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" style="display:none">`)
+	for i := range 12 {
+		fmt.Fprintf(&b, `<symbol id="icon-%d" viewBox="0 0 24 24"><path d="M12 2C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2zm-1 %d h2v6h-2z"/></symbol>`, i, i)
+	}
+	b.WriteString(`</svg><header class="navbar"><a class="brand" href="/">Docs</a><nav class="menu"><ul>`)
+	for i := range 30 {
+		fmt.Fprintf(&b, `<li class="menu-item"><a href="/section-%d/"><svg class="icon"><use href="#icon-1"></use></svg>Section %d</a></li>`, i, i)
+	}
+	b.WriteString(`</ul></nav></header><nav class="sidebar" id="sidebar"><ul>`)
+	for i := range 100 {
+		fmt.Fprintf(&b, `<li><a href="/section-1/page-%d/" class="sidebar-link">Page %d</a></li>`+"\n", i, i)
+	}
+	b.WriteString(`</ul></nav><main id="content"><aside class="toc"><ul>`)
+	for i := range 8 {
+		fmt.Fprintf(&b, `<li><a href="#section-%d">Section %d</a></li>`, i, i)
+	}
+	b.WriteString(`</ul></aside>`)
+	for i := range 8 {
+		fmt.Fprintf(&b, `<h2 id="section-%d">Section %d<a class="anchor" href="#section-%d">#</a></h2>`, i, i, i)
+		for range 3 {
+			b.WriteString(`<p>` + strings.Repeat(`lorem ipsum dolor sit <code>amet</code>, consectetur <a href="/section-2/page-3/#usage">adipiscing</a> elit, `, 8) + `</p>`)
+		}
+		b.WriteString(`<pre><code class="language-sh">bench --page 1 &amp;&amp; echo &lt;done&gt;</code></pre>`)
+	}
+	b.WriteString(`</main><footer id="footer"><a href="/">Home</a></footer></body></html>`)
+	return b.Bytes()
+}
+
+// BenchmarkReadBuiltIDs reads the ids of built pages: a page of 20
+// sections of prose (most of its bytes text) and a theme's page (most of
+// its bytes tags: menus, sidebar, icons).
+func BenchmarkReadBuiltIDs(b *testing.B) {
+	var prose bytes.Buffer
+	prose.WriteString(`<!doctype html><html><head><title>p</title><script>if (a<b) {}</script></head><body>`)
+	for i := range 20 {
+		prose.WriteString(`<h2 id="section-` + string(rune('a'+i)) + `" class="h">Section</h2><p>`)
+		prose.WriteString(strings.Repeat("lorem ipsum dolor sit amet, ", 100))
+		prose.WriteString(`<a href="#x">x</a></p>`)
+	}
+	prose.WriteString(`</body></html>`)
+	for _, page := range []struct {
+		name string
+		src  []byte
+	}{{"prose", prose.Bytes()}, {"theme", themePage()}} {
+		b.Run(page.name, func(b *testing.B) {
+			b.SetBytes(int64(len(page.src)))
+			b.ReportAllocs()
+			for b.Loop() {
+				readBuiltIDs(page.src)
+			}
+		})
 	}
 }
 
