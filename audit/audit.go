@@ -30,8 +30,14 @@ const StdinName = "<stdin>"
 
 // Config says what to audit and how.
 type Config struct {
-	// Policy selects the categories to report; nil means the defaults.
-	Policy *policy.Policy
+	// Enable and Disable name categories (docs/checks.md) to report
+	// besides the defaults of documents and not to report, as the
+	// -enable and -disable flags do; Disable wins. An unknown name is an
+	// error: Check and List return it, Run reports it in Result.Errors
+	// and reads nothing.
+	Enable, Disable []string
+	// AllowZone accepts RFC 6874 zone identifiers in IPv6 literals.
+	AllowZone bool
 	// Extractor holds the extraction options; nil means the defaults.
 	Extractor *extract.Extractor
 	// Format, "text", "markdown" or "html", reads every input in that
@@ -331,6 +337,7 @@ func kindOf(name string) kind {
 type auditor struct {
 	cfg    Config
 	pol    *policy.Policy
+	polErr error // of Config.Enable and Disable: nothing is read
 	ex     *extract.Extractor
 	fs     *fsCache
 	index  *targetIndex
@@ -357,12 +364,15 @@ type auditor struct {
 // fail records an error of the sequential parts of a run.
 func (a *auditor) fail(err error) { a.errs = append(a.errs, err) }
 
+// policy returns the categories that cfg selects.
+func (cfg *Config) policy() (*policy.Policy, error) {
+	return policy.New(policy.Config{Front: policy.Documents, Enable: cfg.Enable, Disable: cfg.Disable, AllowZone: cfg.AllowZone})
+}
+
 // newAuditor returns the auditor of one run of cfg.
 func newAuditor(cfg Config) *auditor {
-	a := &auditor{cfg: cfg, pol: cfg.Policy, ex: cfg.Extractor, fs: newFSCache()}
-	if a.pol == nil {
-		a.pol, _ = policy.New(policy.Config{Front: policy.Documents})
-	}
+	a := &auditor{cfg: cfg, ex: cfg.Extractor, fs: newFSCache()}
+	a.pol, a.polErr = cfg.policy()
 	if a.ex == nil {
 		a.ex = &extract.Extractor{}
 	}
@@ -381,6 +391,9 @@ func newAuditor(cfg Config) *auditor {
 // stop the listing.
 func List(cfg Config, paths []string, fn func(f *File, links []extract.Link, errs []error, warns []string) error) error {
 	a := newAuditor(cfg)
+	if a.polErr != nil {
+		return a.polErr
+	}
 	var stop error
 	a.collect(paths, func(f *File) {
 		if stop != nil {
@@ -412,6 +425,9 @@ func List(cfg Config, paths []string, fn func(f *File, links []extract.Link, err
 // Run audits the named files and directories ("-" is Config.Stdin).
 func Run(cfg Config, paths []string) *Result {
 	a := newAuditor(cfg)
+	if a.polErr != nil {
+		return &Result{Errors: []error{a.polErr}}
+	}
 	var files []*File
 	a.collect(paths, func(f *File) { files = append(files, f) })
 	jobs := cfg.Jobs

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/urilint/urilint/extract"
 )
 
 // TestCheckOneRunManyOutputs: one Check writes every reporter from the
@@ -25,7 +27,7 @@ func TestCheckOneRunManyOutputs(t *testing.T) {
 		write()
 		var text, js, gh, diff bytes.Buffer
 		reps := []Reporter{&lineReporter{w: &text}, &lineReporter{w: &js}, &lineReporter{w: &gh}}
-		r, err := Check(Config{Root: dir, Policy: normalizing(t)}, []string{path}, mode, &diff, reps)
+		r, err := Check(Config{Root: dir, Enable: normalizing}, []string{path}, mode, &diff, reps)
 		if err != nil {
 			t.Fatalf("mode %d: %v", mode, err)
 		}
@@ -70,4 +72,20 @@ func (l *lineReporter) Findings(f *File, findings []Finding) error {
 func (l *lineReporter) Close(r *Result) error {
 	l.closed = r
 	return nil
+}
+
+// TestUnknownCategory: a category name the table does not have is an
+// error of Check, List and Run, before anything is read.
+func TestUnknownCategory(t *testing.T) {
+	dir := t.TempDir()
+	cfg := Config{Root: dir, Disable: []string{"no-such-category"}}
+	if _, err := Check(cfg, []string{dir}, NoFix, nil, nil); err == nil || !strings.Contains(err.Error(), `"no-such-category"`) {
+		t.Errorf("Check: %v, want the unknown category named", err)
+	}
+	if err := List(cfg, []string{dir}, func(*File, []extract.Link, []error, []string) error { return nil }); err == nil {
+		t.Errorf("List: no error, want the unknown category")
+	}
+	if r := Run(cfg, []string{dir}); len(r.Errors) != 1 || len(r.Files) != 0 {
+		t.Errorf("Run: errors %v, %d files read; want the one error and none read", r.Errors, len(r.Files))
+	}
 }

@@ -107,6 +107,9 @@ const maxFixRounds = 8
 // in Result.Errors; Result.Fixed counts the findings the fixes settle.
 // The error returned is the first of the reporters'.
 func Check(cfg Config, paths []string, mode FixMode, diff io.Writer, reporters []Reporter) (*Result, error) {
+	if _, err := cfg.policy(); err != nil {
+		return nil, err
+	}
 	var repErr error
 	report := func(f *File, findings []Finding) {
 		for _, rep := range reporters {

@@ -10,7 +10,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/urilint/urilint/internal/policy"
 	"github.com/urilint/urilint/internal/safewrite"
 )
 
@@ -23,19 +22,12 @@ func auditFile(t testing.TB, name, src string) (*Result, string) {
 	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	return Run(Config{Root: dir, Policy: normalizing(t)}, []string{path}), path
+	return Run(Config{Root: dir, Enable: normalizing}, []string{path}), path
 }
 
-// normalizing returns the document policy with the normalization
-// categories these tests fix turned on.
-func normalizing(t testing.TB) *policy.Policy {
-	t.Helper()
-	p, err := policy.New(policy.Config{Front: policy.Documents, Enable: []string{"scheme-case", "host-case", "percent-unreserved"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
+// normalizing enables the normalization categories, whose fixes the
+// tests of -fix make.
+var normalizing = []string{"scheme-case", "host-case", "percent-unreserved"}
 
 // TestFixesDiffWrite: the fixes of a document, shown as a diff that git
 // apply takes, make what Write writes.
@@ -50,7 +42,7 @@ func TestFixesDiffWrite(t *testing.T) {
 	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	r := Run(Config{Root: dir, Policy: normalizing(t)}, []string{path})
+	r := Run(Config{Root: dir, Enable: normalizing}, []string{path})
 	fixes, fixed := r.fileFixes()
 	if len(fixes) != 1 || string(fixes[0].New) != want {
 		t.Fatalf("Fixes() = %d files; want one, fixed to:\n%s", len(fixes), want)
@@ -81,7 +73,7 @@ func TestFixesDiffWrite(t *testing.T) {
 		t.Errorf("Write made:\n%s\nwant:\n%s", got, want)
 	}
 	// Checked again, the file has nothing left to fix.
-	again := Run(Config{Root: dir, Policy: normalizing(t)}, []string{path})
+	again := Run(Config{Root: dir, Enable: normalizing}, []string{path})
 	if len(again.Findings) != 0 {
 		t.Errorf("after the fix, the audit finds %v", again.Findings)
 	}

@@ -59,9 +59,8 @@ func TestLargeDocumentOffHeap(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	pol := normalizing(t)
-	kept := Run(Config{Root: dir, Policy: pol}, []string{dir})
-	dropped := Run(Config{Root: dir, Policy: pol, DropSource: true}, []string{dir})
+	kept := Run(Config{Root: dir, Enable: normalizing}, []string{dir})
+	dropped := Run(Config{Root: dir, Enable: normalizing, DropSource: true}, []string{dir})
 	if len(kept.Errors) > 0 || len(dropped.Errors) > 0 {
 		t.Fatalf("errors: %v; %v", kept.Errors, dropped.Errors)
 	}
@@ -120,9 +119,8 @@ func TestLargeDocumentOverCap(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "big.md"), []byte(doc), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	pol := normalizing(t)
-	capped := Run(Config{Root: dir, Policy: pol, Extractor: &extract.Extractor{MaxMarkdown: len(doc) - 1}}, []string{dir})
-	whole := Run(Config{Root: dir, Policy: pol}, []string{dir})
+	capped := Run(Config{Root: dir, Enable: normalizing, Extractor: &extract.Extractor{MaxMarkdown: len(doc) - 1}}, []string{dir})
+	whole := Run(Config{Root: dir, Enable: normalizing}, []string{dir})
 	degraded := func(r *Result) []Finding {
 		var out []Finding
 		for _, f := range r.Findings {

@@ -60,13 +60,9 @@ func TestRemote(t *testing.T) {
 		t.Errorf("%d link-moved findings have a fix, want 3 (not the escaped link)", fixes)
 	}
 
-	pol, err := policy.New(policy.Config{Disable: []string{"link-client-error", "link-server-error", "link-network",
-		"link-timeout", "link-redirect-loop", "link-fragment", "link-moved", "link-rate-limited"}})
-	if err != nil {
-		t.Fatal(err)
-	}
 	asked = nil
-	if r := Run(Config{Remote: moved, Root: dir, Policy: pol}, []string{name}); len(asked) != 0 || len(r.Findings) != 1 {
+	if r := Run(Config{Remote: moved, Root: dir, Enable: []string{"scheme-case"}, Disable: []string{"link-client-error", "link-server-error", "link-network",
+		"link-timeout", "link-redirect-loop", "link-fragment", "link-moved", "link-rate-limited"}}, []string{name}); len(asked) != 0 || len(r.Findings) != 1 {
 		t.Errorf("every link category disabled: Remote called %d times, %d findings; want 0 calls and the scheme-case finding only", len(asked), len(r.Findings))
 	}
 }
@@ -121,11 +117,7 @@ func TestRemoteWarnings(t *testing.T) {
 	if !slices.Equal(r.Warnings, wantWarns) {
 		t.Errorf("warnings %q, want %q", r.Warnings, wantWarns)
 	}
-	pol, err := policy.New(policy.Config{Enable: []string{"link-rate-limited"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	r = Run(Config{Remote: fake, Root: dir, Policy: pol}, []string{name})
+	r = Run(Config{Remote: fake, Root: dir, Enable: []string{"link-rate-limited"}}, []string{name})
 	if len(r.Findings) != 2 || len(r.Warnings) != 2 {
 		t.Errorf("with -enable link-rate-limited: findings %v, warnings %q; want the 2 links as findings", r.Findings, r.Warnings)
 	}

@@ -62,11 +62,7 @@ func TestDirectiveDisabled(t *testing.T) {
 		t.Errorf("findings %q, want the reasonless and the unused directive", got)
 	}
 	for _, off := range []string{"ignore-directive", "broken-anchor"} {
-		pol, err := policy.New(policy.Config{Front: policy.Documents, Disable: []string{off}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		got := positions(Run(Config{Root: dir, Policy: pol}, []string{name}).Findings)
+		got := positions(Run(Config{Root: dir, Disable: []string{off}}, []string{name}).Findings)
 		want := []string{"ignore-directive 1:1"}
 		if off == "ignore-directive" {
 			want = nil

@@ -71,11 +71,7 @@ func TestSites(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			pol, err := policy.New(policy.Config{Enable: []string{string(policy.CategoryUnverifiable)}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			r := Run(Config{Policy: pol, Root: dir, Site: opts}, []string{dir})
+			r := Run(Config{Enable: []string{string(policy.CategoryUnverifiable)}, Root: dir, Site: opts}, []string{dir})
 			for _, err := range r.Errors {
 				t.Errorf("error: %v", err)
 			}

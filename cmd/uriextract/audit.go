@@ -12,14 +12,13 @@ import (
 
 	"github.com/urilint/urilint/audit"
 	"github.com/urilint/urilint/internal/config"
-	"github.com/urilint/urilint/internal/policy"
 	"github.com/urilint/urilint/internal/report"
 	"github.com/urilint/urilint/internal/wire"
 )
 
 // runAudit runs -check: one audit of every input's links, its findings
 // written by each reporter of -output, a summary on stderr.
-func runAudit(o options, c *config.File, pol *policy.Policy, paths []string, stdin io.Reader, stdout, stderr io.Writer) int {
+func runAudit(o options, c *config.File, paths []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	outs, taken, mode, err := wire.Outputs(o.outputs, o.json, o.fix, o.diff)
 	if err != nil {
 		say(stderr, "%v", err)
@@ -32,7 +31,7 @@ func runAudit(o options, c *config.File, pol *policy.Policy, paths []string, std
 		return exitError
 	}
 	cfg := wire.Audit(c, o.settings.Given("built"))
-	cfg.Policy, cfg.Stdin = pol, stdin
+	cfg.Stdin = stdin
 	if c.Remote.Enabled {
 		check, err := wire.Checker(c, &o.env, stderr)
 		if err != nil {

@@ -138,8 +138,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	c := o.settings.Resolve(file)
-	pol, err := wire.Policy(c, policy.Documents)
-	if err != nil {
+	// The categories are checked before anything is read.
+	if _, err := wire.Policy(c, policy.Documents); err != nil {
 		sayErr(stderr, err)
 		return exitError
 	}
@@ -153,7 +153,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if o.check {
 		o.env.FileAPI = file.Remote.GitHubAPI != "" && !o.settings.Given("github-api")
-		return runAudit(o, c, pol, paths, stdin, stdout, stderr)
+		return runAudit(o, c, paths, stdin, stdout, stderr)
 	}
 	return runList(o, c, paths, stdin, stdout, stderr)
 }

@@ -58,8 +58,8 @@ func List(c *config.File) audit.Config {
 	return audit.Config{Extractor: a.Extractor, Format: a.Format, Exclude: a.Exclude}
 }
 
-// Audit returns the audit.Config of the settings c, without its policy,
-// input and remote checks. builtFlag: site.built was given by the -built
+// Audit returns the audit.Config of the settings c, without its input and
+// remote checks. builtFlag: site.built was given by the -built
 // flag, which may name a folder outside the root (audit.Config.Built),
 // unlike the file's key.
 func Audit(c *config.File, builtFlag bool) audit.Config {
@@ -70,6 +70,9 @@ func Audit(c *config.File, builtFlag bool) audit.Config {
 		Root:      d.Root,
 		Exclude:   d.Exclude,
 		Site:      audit.Site(c.Site), // the same fields, one to one
+		Enable:    c.Enable,
+		Disable:   c.Disable,
+		AllowZone: c.AllowZone,
 	}
 	if builtFlag {
 		cfg.Built, cfg.Site.Built = c.Site.Built, ""
