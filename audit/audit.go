@@ -908,7 +908,7 @@ func (rb *recBuilder) add(links []extract.Link) {
 		l := &links[i]
 		var r linkRec
 		ccol := rb.cols.Column(l.Start.Offset, l.Start.Column)
-		if !regular(l, ccol) || rb.size+len(l.URI) > math.MaxUint32 {
+		if !regular(l, ccol) || uint64(rb.size)+uint64(len(l.URI)) > math.MaxUint32 {
 			m := f.more()
 			r.odd, r.at = true, uint32(len(m.odd))
 			m.odd = append(m.odd, oddLink{*l, ccol})
