@@ -599,6 +599,7 @@ var docusaurusKnownPlugins = map[string]bool{
 	"@docusaurus/theme-search-algolia": true, "docusaurus-plugin-sass": true,
 	"@docusaurus/plugin-pwa": true, "docusaurus-plugin-image-zoom": true, "plugin-image-zoom": true,
 	"@docusaurus/faster": true, "docusaurus-tailwindcss": true,
+	"docusaurus-plugin-copy-page-button": true, // a button that copies the page's text
 }
 
 var (
