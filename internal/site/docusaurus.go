@@ -36,6 +36,8 @@ var (
 
 var docusaurusExts = map[string]bool{".md": true, ".mdx": true}
 
+var docusaurusTrailingSlash = regexp.MustCompile(`(?:^|[^\w$.])['"]?trailingSlash['"]?\s*:\s*true\b`)
+
 var docusaurusCore = regexp.MustCompile(`"@docusaurus/core"\s*:\s*"[~^>=v ]*(\d+)`)
 
 // docusaurusRemark8 reports whether the site's package.json asks for
@@ -106,6 +108,15 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 		case "blog":
 			d.blog(t, s, in.dir, in.route)
 			folders = append(folders, [2]string{in.dir, plugin})
+		}
+	}
+	// trailingSlash: true serves each page at its folder's URL
+	// ("/docs/intro/"), from which the page's relative links resolve.
+	if docusaurusTrailingSlash.Match(src) {
+		for rel, u := range s.urls {
+			if !strings.HasSuffix(u, "/") {
+				s.urls[rel] = u + "/"
+			}
 		}
 	}
 	d.translations(t, s, src, folders)
@@ -582,6 +593,7 @@ var docusaurusKnownPlugins = map[string]bool{
 	"@docusaurus/theme-search-algolia": true, "docusaurus-plugin-sass": true,
 	"@docusaurus/plugin-pwa": true, "docusaurus-plugin-image-zoom": true, "plugin-image-zoom": true,
 	"@docusaurus/faster": true, "docusaurus-tailwindcss": true,
+	"docusaurus-plugin-copy-page-button": true, // a button that copies the page's text
 }
 
 var (
