@@ -240,6 +240,15 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 		r.report(policy.CategoryOutsideRoot, 0, nil, "%q climbs above the root directory %q with \"..\"", r.shown, a.showRoot(f.root))
 		return r.out
 	}
+	if !lk.exists && !t.dirSlash && !s.Forge && !strings.HasSuffix(t.rel, ".html") {
+		// A file of a folder the site serves as it is, named without
+		// its ".html": the host serves it there (see site.Files).
+		if _, ok := s.ServedAt(t.rel); ok {
+			if found := a.fs.find(f.root, t.rel+".html"); found.exists && !found.dir && found.right == "" && (!found.link || a.inRoot(f.root, found.abs)) {
+				t.rel, lk = t.rel+".html", found
+			}
+		}
+	}
 	switch {
 	case !lk.exists && a.builtOutput(f.root, t.rel):
 		r.report(policy.CategoryUnverifiable, 0, nil, "%q leads to %q, which git ignores: a build makes it, so it cannot be checked offline", r.shown, "/"+t.rel)

@@ -525,8 +525,8 @@ func (s *Site) Splat(p string) (string, bool) {
 // Files returns the files, slash paths from the audited root, that may
 // serve the URL path p (decoded, from "/"), best first: the page
 // published there, then what the mounts hold at that path, with the
-// index files of a folder and the extension rewrites. The caller takes
-// the first that exists.
+// index files of a folder, the extension rewrites and the page with
+// ".html" added. The caller takes the first that exists.
 func (s *Site) Files(p string) []string {
 	key := cleanURL(p)
 	var out []string
@@ -574,6 +574,11 @@ func (s *Site) Files(p string) []string {
 		}
 		for _, ix := range s.indexNames() {
 			add(f + "/" + ix)
+		}
+		// Every publisher: the hosts of all (GitHub Pages, Netlify,
+		// Cloudflare Pages, Vercel's cleanUrls) serve "/x" from x.html.
+		if !strings.HasSuffix(f, ".html") && !strings.HasSuffix(f, ".htm") {
+			add(f + ".html")
 		}
 	}
 	return out
