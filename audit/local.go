@@ -298,6 +298,13 @@ func (a *auditor) findTemplates(f *File, s *site.Site) []tmplLink {
 	if s.Generator != "hugo" && s.Generator != "jekyll" || !bytes.Contains(f.Src, []byte("](")) {
 		return nil
 	}
+	// Hugo resolves a relative ref in a template (a layout, an
+	// archetype) for the page it is rendered into, not for the
+	// template; Jekyll's link and post_url name files from the site's
+	// top, the same from an include.
+	if s.Generator == "hugo" && fileRel(f) && s.Template(f.rel) {
+		return nil
+	}
 	// Hugo expands shortcodes and Jekyll Liquid tags in code blocks too:
 	// only Jekyll's {% raw %} sections are left alone.
 	raw := rawRanges(f.Src)

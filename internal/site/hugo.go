@@ -218,7 +218,10 @@ func (h hugo) Load(t *Tree, s *Site) error {
 		seen[key] = true
 		h.pages(t, s, l, l.dir, "", lower, ugly, codes)
 	}
-	s.templates = append(s.templates, "layouts", "themes")
+	// Archetypes (archetypeDir) are the templates "hugo new" copies
+	// into content: no build renders them, and their links are
+	// placeholders for the page yet to be written.
+	s.templates = append(s.templates, "layouts", "themes", folder(cfg.str("archetypeDir", "archetypes")))
 	hooks := []string{"layouts/_markup/render-link.html", "layouts/_default/_markup/render-link.html"}
 	if theme := cfg.str("theme", ""); theme != "" {
 		hooks = append(hooks, "themes/"+theme+"/layouts/_markup/render-link.html", "themes/"+theme+"/layouts/_default/_markup/render-link.html")
