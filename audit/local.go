@@ -636,7 +636,11 @@ func (a *auditor) checkFragment(r *reporter, s *site.Site, t local, lk lookup) {
 		return
 	}
 	tg := a.index.get(abs)
-	if (tg.kind == kindMarkdown && !plain(t.query)) || tg.kind == kindHTML {
+	// A forge shows an HTML file as source, not rendered: "#L10" there
+	// names a line (checked below), whatever ids the page has.
+	_, _, isLine := anchor.Line(name)
+	sourceLine := s.Forge && tg.kind == kindHTML && isLine
+	if (tg.kind == kindMarkdown && !plain(t.query)) || tg.kind == kindHTML && !sourceLine {
 		set := tg.anchorsFor(s)
 		switch m, right := set.Find(frag, s.Anchors); m {
 		case anchor.Found:
