@@ -262,7 +262,14 @@ func mapPages(top, siteDir, generator string, site *builtSite) *pageMap {
 	}
 	var pages []cand
 	byLast := map[string][]int{}
+	// In a fixed order: ties below go to the first candidate, and the
+	// same run must judge the same way twice.
+	rels := make([]string, 0, len(site.pages))
 	for rel := range site.pages {
+		rels = append(rels, rel)
+	}
+	sort.Strings(rels)
+	for _, rel := range rels {
 		c := cand{rel, segments(rel, false)}
 		pages = append(pages, c)
 		last := ""
@@ -299,7 +306,8 @@ func mapPages(top, siteDir, generator string, site *builtSite) *pageMap {
 		known[src] = true
 	}
 	edited := map[string]string{}
-	for rel, pg := range site.pages {
+	for _, rel := range rels {
+		pg := site.pages[rel]
 		for _, e := range pg.edits {
 			if !known[e] {
 				continue
@@ -312,7 +320,11 @@ func mapPages(top, siteDir, generator string, site *builtSite) *pageMap {
 			}
 		}
 	}
-	for src, pg := range edited {
+	for _, src := range sources {
+		pg, ok := edited[src]
+		if !ok {
+			continue
+		}
 		m.page[src] = pg
 		if _, ok := m.source[pg]; !ok {
 			m.source[pg] = src
