@@ -24,37 +24,15 @@ import (
 	"sync"
 
 	"github.com/urilint/urilint/internal/anchor"
+	uriconfig "github.com/urilint/urilint/internal/config"
 	"github.com/urilint/urilint/internal/confine"
 	"github.com/urilint/urilint/uri"
 )
 
-// Options are the explicit mappings of a tree (the "site:" section of
-// the configuration file), for what detection does not know.
-type Options struct {
-	// Generator forces a publisher by name ("hugo", "github", "none"...);
-	// "" or "auto" detects it.
-	Generator string
-	// Repository is the forge repository the tree is, "github.com/o/r";
-	// "" asks git for its remotes.
-	Repository string
-	// BaseURLs are the URLs the tree is published at: a link under one
-	// is checked against the files, not fetched.
-	BaseURLs []string
-	// Mounts map URL path prefixes to folders of the tree
-	// ("/" -> "public/"); they are served as they are.
-	Mounts map[string]string
-	// Extensions rewrite the extension of a URL path to that of a
-	// source file (".html" -> ".md").
-	Extensions map[string]string
-	// Index names the files that serve a folder's URL, in order.
-	Index []string
-	// Redirects names redirect files (Netlify "_redirects" syntax).
-	Redirects []string
-	// Built is the folder of the site's build output, a slash path from
-	// the audited root: its HTML is the truth of what pages and ids the
-	// site has. "" looks for the generator's default output folder.
-	Built string
-}
+// Options are the explicit mappings of a tree, for what detection does
+// not know: the "site:" section of the configuration file, whose type
+// documents each key (audit.Site, its public twin, converts to it).
+type Options = uriconfig.Site
 
 // Generator is one publisher's rules. Its name, the files that show it
 // builds a tree and where it is looked for are in the registry
