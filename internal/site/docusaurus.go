@@ -752,6 +752,9 @@ var (
 // from its own content folder, then from the original's. The locales
 // are those of the configuration's i18n.locales when it lists them as
 // strings, else the folders of i18n/.
+// maxLocales bounds the locales a Docusaurus site is modelled with.
+const maxLocales = 256
+
 func (docusaurus) translations(t *Tree, s *Site, cfg []byte, folders [][2]string) {
 	if !t.Exists("i18n") {
 		return
@@ -770,11 +773,22 @@ func (docusaurus) translations(t *Tree, s *Site, cfg []byte, folders [][2]string
 		}
 	}
 	if locales == nil {
+		seen := map[string]bool{}
 		t.Walk("i18n", func(rel string) {
-			if parts := strings.SplitN(strings.TrimPrefix(rel, "i18n/"), "/", 2); len(parts) == 2 && !slices.Contains(locales, parts[0]) {
+			if parts := strings.SplitN(strings.TrimPrefix(rel, "i18n/"), "/", 2); len(parts) == 2 && !seen[parts[0]] {
+				seen[parts[0]] = true
 				locales = append(locales, parts[0])
 			}
 		})
+	}
+	// Each locale serves every page again: a configuration that lists
+	// locales by the thousand (a real site has tens) would make the
+	// model's size and time their product, so only the first
+	// maxLocales distinct ones are served.
+	slices.Sort(locales)
+	locales = slices.Compact(locales)
+	if len(locales) > maxLocales {
+		locales = locales[:maxLocales]
 	}
 	type page struct{ rel, u string }
 	var pages []page

@@ -225,3 +225,30 @@ func FuzzPlainYAML(f *testing.F) {
 		}
 	})
 }
+
+// TestLocaleBomb: a Docusaurus site with locales by the thousand (here
+// folders under i18n/, which the model takes as locales when the
+// configuration lists none) serves its pages again under maxLocales of
+// them, no more: the model's size is not the product of locales and pages.
+func TestLocaleBomb(t *testing.T) {
+	files := map[string]string{
+		"docusaurus.config.js": "module.exports = {i18n: {defaultLocale: 'en'}};\n",
+	}
+	for i := range 2000 {
+		files[fmt.Sprintf("i18n/l%d/code.json", i)] = "{}\n"
+	}
+	for i := range 50 {
+		files[fmt.Sprintf("docs/p%d.md", i)] = "# Page\n"
+	}
+	root, _ := hostileTree(t, files)
+	s, err := Detect(root, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if max := 257 * 50 * 2 * 2; len(s.pages) > max {
+		t.Errorf("%d URLs modelled, want at most %d", len(s.pages), max)
+	}
+	if _, ok := s.pages["/l1/docs/p1"]; !ok {
+		t.Errorf("a locale does not serve the pages")
+	}
+}
