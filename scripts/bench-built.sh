@@ -129,24 +129,8 @@ gen() {
 	}'
 }
 
-best() { # "wall cpu mem": the best wall-clock seconds of three runs of
-	# "$@", after one warm-up run, the CPU seconds (user + system) of that
-	# run, and the median peak resident memory of the three
-	"$@" >/dev/null 2>&1 || true
-	local b="" c="" mems=()
-	for _ in 1 2 3; do
-		/usr/bin/time -o "$tmp/time" -f '%e %U %S %M' "$@" >/dev/null 2>&1 || true
-		read -r wall user sys mem < <(tail -1 "$tmp/time")
-		mems+=("$mem")
-		if [ -z "$b" ] || [ "$(echo "$wall < $b" | bc)" = 1 ]; then
-			b=$wall
-			c=$(echo "$user + $sys" | bc)
-		fi
-	done
-	local m
-	m=$(printf '%s\n' "${mems[@]}" | sort -n | sed -n 2p)
-	printf '%.2f s (CPU %.2f s, %d MiB)' "$b" "$c" "$((m / 1024))"
-}
+# shellcheck source=scripts/bench-lib.sh
+. scripts/bench-lib.sh # from the top, where the cd above leads
 
 findings() { # the number of findings of "$@", from its summary line
 	local sum
