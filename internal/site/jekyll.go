@@ -81,7 +81,7 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 	for i, f := range files {
 		s.unmodelled = append(s.unmodelled, [2]string{"plugins", f})
 		for _, d := range dirs[i] {
-			s.UnknownSpace(prefix+d, "plugin "+f+" is not modelled")
+			s.UnknownPages(prefix+d, "plugin "+f+" is not modelled")
 		}
 	}
 	for _, c := range colls {
