@@ -118,13 +118,14 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 			add(rel, u)
 		})
 	}
+	include := words(cfg.get("include"), false)
 	t.Walk(".", func(rel string) {
 		if strings.HasPrefix(rel, "vendor/") || rel == "Gemfile" {
 			return
 		}
 		parts := strings.Split(rel, "/")
-		for _, p := range parts[:len(parts)-1] {
-			if strings.HasPrefix(p, "_") && p != "_posts" {
+		for i, p := range parts[:len(parts)-1] {
+			if strings.HasPrefix(p, "_") && p != "_posts" && !jekyllIncluded(include, parts[:i+1]) {
 				return
 			}
 		}
@@ -159,7 +160,7 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 			add(rel, jekyllPostPermalink(postTemplate(style, pl), m[1], m[2], m[3], m[4], fm.Slug, cats))
 			return
 		}
-		if strings.HasPrefix(base, "_") {
+		if strings.HasPrefix(base, "_") && !jekyllIncluded(include, parts) {
 			return
 		}
 		if pl, _ := jekyllDefaultValues(defaults, rel, "pages"); pl != "" {
@@ -181,6 +182,25 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 		err = e
 	}
 	return err
+}
+
+// jekyllIncluded reports whether the configuration's "include" list
+// names the file or folder whose path is parts: Jekyll publishes what it
+// names although its name begins with "_" or "." ("include: [_pages]"),
+// matched by its path from the site's top or by its name alone.
+func jekyllIncluded(include, parts []string) bool {
+	rel := strings.Join(parts, "/")
+	name := parts[len(parts)-1]
+	for _, in := range include {
+		in = strings.Trim(strings.TrimPrefix(in, "./"), "/")
+		if in == rel || in == name {
+			return true
+		}
+		if ok, _ := path.Match(in, rel); ok && strings.ContainsAny(in, "*?[") {
+			return true
+		}
+	}
+	return false
 }
 
 // jekyllSuffix is what the permalink style adds to the URL of a page or
