@@ -59,6 +59,14 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 			s.Alias(u, rel)
 			return
 		}
+		// So is one that names it without extension
+		// ("/:collection/:path" of a folder's index.md): Jekyll writes
+		// it to index.html.
+		if dir, ok := strings.CutSuffix(u, "/index"); ok {
+			s.Page(rel, dir+"/")
+			s.Alias(u+".html", rel)
+			return
+		}
 		s.Page(rel, u)
 	}
 	// Front matter defaults give posts, a collection's documents or
