@@ -85,7 +85,11 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 			s.Unmodelled("plugins", name, true, true)
 		}
 	}
-	files, dirs := jekyllPluginPages(t)
+	// A folder that such a plugin reads ("_alerts") holds the sources of
+	// its pages, whose URLs the model does not know: their links are
+	// read as a template's are, unchecked.
+	files, dirs, sources := jekyllPluginPages(t)
+	s.templates = append(s.templates, sources...)
 	for i, f := range files {
 		s.unmodelled = append(s.unmodelled, [2]string{"plugins", f})
 		for _, d := range dirs[i] {
@@ -613,7 +617,7 @@ func jekyllPageFill(tmpl, dir, basename string) string {
 // written as a string ("PageWithoutAFile.new(site, site.source,
 // "packages", name)"), the pages are in those folders; else anywhere.
 // It returns the file and the URL folders, "/" for anywhere.
-func jekyllPluginPages(t *Tree) (files []string, dirs [][]string) {
+func jekyllPluginPages(t *Tree) (files []string, dirs [][]string, sources []string) {
 	t.Walk("_plugins", func(rel string) {
 		if path.Ext(rel) != ".rb" {
 			return
@@ -643,8 +647,17 @@ func jekyllPluginPages(t *Tree) (files []string, dirs [][]string) {
 		}
 		files = append(files, rel)
 		dirs = append(dirs, ds)
+		for _, m := range jekyllPluginDir.FindAllSubmatch(src, -1) {
+			d := string(m[1])
+			if d == "" {
+				d = string(m[2])
+			}
+			if !slices.Contains(sources, d) && d != "_plugins" && d != "_site" && t.Exists(d) {
+				sources = append(sources, d)
+			}
+		}
 	})
-	return files, dirs
+	return files, dirs, sources
 }
 
 var (
@@ -653,6 +666,9 @@ var (
 	// jekyllPageNew matches the making of a page, its folder when a
 	// string literal is the third argument.
 	jekyllPageNew = regexp.MustCompile(`\b(?:PageWithoutAFile|Page)\.new\(\s*[^,()]+,\s*[^,()]+,\s*(?:"([^"]*)"|'([^']*)'|[^,()]+)`)
+	// jekyllPluginDir matches a folder of the site's that a plugin names
+	// ("'_alerts'"): the files it makes pages of.
+	jekyllPluginDir = regexp.MustCompile(`"(_[A-Za-z0-9][\w-]*)"|'(_[A-Za-z0-9][\w-]*)'`)
 	// jekyllPageClass matches a class of the plugin's own made from
 	// Page, whose folder the model cannot read.
 	jekyllPageClass = regexp.MustCompile(`<\s*(?:Jekyll::)?(?:Page|PageWithoutAFile|Document)\b`)
