@@ -259,7 +259,8 @@ func (t *target) anchorsFor(s *site.Site) *anchor.Set {
 // does not show: an id made by a template expression (Liquid, Go
 // templates, Jinja, JSX), or a file included when the site is built
 // (pymdownx.snippets, Jekyll and Liquid includes, Hugo's and mdBook's
-// include directives).
+// include directives), or Markdown rendered by an expression (Liquid's
+// "{{ doc.content }}" of another document, "| markdownify").
 var idWriters = []struct{ mark, why string }{
 	{`id="{{`, "an id is made by a template expression"},
 	{`id='{{`, "an id is made by a template expression"},
@@ -267,6 +268,9 @@ var idWriters = []struct{ mark, why string }{
 	{`id={`, "an id is made by a JSX expression"},
 	{"--8<--", "the page includes snippets"},
 	{"{% include", "the page includes templates"},
+	{".content }}", "the page writes another document's content"},
+	{".content | ", "the page writes another document's content"},
+	{"| markdownify", "a template expression renders Markdown"},
 	{"{{#include", "the page includes files"},
 	{"{{< include", "the page includes files"},
 	{"{{% include", "the page includes files"},

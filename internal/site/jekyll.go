@@ -4,8 +4,12 @@ import (
 	"bytes"
 	"fmt"
 	"path"
+	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/urilint/urilint/internal/anchor"
 )
@@ -36,7 +40,7 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 	}
 	baseurl := "/" + strings.Trim(cfg.str("baseurl", ""), "/")
 	style := cfg.str("permalink", "date")
-	pretty := style == "pretty"
+	suffix := jekyllSuffix(style)
 	s.Anchors = anchor.HTML
 	s.builtPrefix = strings.TrimSuffix(baseurl, "/")
 	s.builtDefault = outputDir(cfg.str("destination", "_site"))
@@ -55,6 +59,14 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 			s.Alias(u, rel)
 			return
 		}
+		// So is one that names it without extension
+		// ("/:collection/:path" of a folder's index.md): Jekyll writes
+		// it to index.html.
+		if dir, ok := strings.CutSuffix(u, "/index"); ok {
+			s.Page(rel, dir+"/")
+			s.Alias(u+".html", rel)
+			return
+		}
 		s.Page(rel, u)
 	}
 	// Front matter defaults give posts, a collection's documents or
@@ -62,11 +74,7 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 	// is a template for other pages moves them where the model does not
 	// look.
 	defaults := jekyllDefaults(cfg)
-	for _, d := range defaults {
-		if d.permalink != "" && (d.typ == "pages" || d.typ == "") && strings.Contains(d.permalink, ":") && !strings.Contains(d.path, "_posts") {
-			s.Unmodelled("keys", "defaults permalink", true, false)
-		}
-	}
+	prefix := strings.TrimSuffix(baseurl, "/")
 	colls := jekyllCollections(cfg)
 	collDir := outputDir(cfg.str("collections_dir", "")) // kept inside the site's folder
 	if collDir != "" {
@@ -75,6 +83,17 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 	for _, name := range jekyllPlugins(cfg) {
 		if !jekyllKnownPlugins[name] && !quietPlugin(name) {
 			s.Unmodelled("plugins", name, true, true)
+		}
+	}
+	// A folder that such a plugin reads ("_alerts") holds the sources of
+	// its pages, whose URLs the model does not know: their links are
+	// read as a template's are, unchecked.
+	files, dirs, sources := jekyllPluginPages(t)
+	s.templates = append(s.templates, sources...)
+	for i, f := range files {
+		s.unmodelled = append(s.unmodelled, [2]string{"plugins", f})
+		for _, d := range dirs[i] {
+			s.UnknownPages(prefix+d, "plugin "+f+" is not modelled")
 		}
 	}
 	for _, c := range colls {
@@ -92,31 +111,33 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 			for _, r := range fm.redirectsFrom() {
 				s.Alias(strings.TrimSuffix(baseurl, "/")+"/"+strings.TrimPrefix(r, "/"), rel)
 			}
-			if fm.Permalink != "" {
-				add(rel, fm.Permalink)
-				return
-			}
 			p := strings.TrimSuffix(strings.TrimPrefix(rel, dir+"/"), path.Ext(rel))
-			tmpl := c.permalink
-			if pl, _ := jekyllDefaultValues(defaults, rel, c.name); pl != "" {
-				tmpl = pl
-			}
+			tmpl := fm.Permalink
 			if tmpl == "" {
-				tmpl = "/:collection/:path:output_ext"
-				if pretty {
-					tmpl = "/:collection/:path/"
+				tmpl = c.permalink
+				if pl, _ := jekyllDefaultValues(defaults, rel, c.name); pl != "" {
+					tmpl = pl
 				}
 			}
-			add(rel, jekyllPermalink(tmpl, c.name, p, fm.Slug))
+			if tmpl == "" {
+				tmpl = "/:collection/:path" + suffix
+			}
+			u, at, ok := jekyllFill(tmpl, jekyllDocValues(c.name, p, fm.Slug, fm))
+			if !ok {
+				s.UnknownSpace(prefix+at, "permalink "+strconv.Quote(tmpl)+" is not modelled")
+				return
+			}
+			add(rel, u)
 		})
 	}
+	include := words(cfg.get("include"), false)
 	t.Walk(".", func(rel string) {
 		if strings.HasPrefix(rel, "vendor/") || rel == "Gemfile" {
 			return
 		}
 		parts := strings.Split(rel, "/")
-		for _, p := range parts[:len(parts)-1] {
-			if strings.HasPrefix(p, "_") && p != "_posts" {
+		for i, p := range parts[:len(parts)-1] {
+			if strings.HasPrefix(p, "_") && p != "_posts" && !jekyllIncluded(include, parts[:i+1]) {
 				return
 			}
 		}
@@ -134,7 +155,10 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 		}
 		d, base := path.Split(rel)
 		name := strings.TrimSuffix(base, path.Ext(base))
-		if fm.Permalink != "" {
+		if k := strings.LastIndex("/"+d, "/_posts/"); k < 0 && fm.Permalink != "" {
+			add(rel, jekyllPageFill(fm.Permalink, d, name))
+			return
+		} else if fm.Permalink != "" {
 			add(rel, fm.Permalink)
 			return
 		}
@@ -148,18 +172,20 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 			add(rel, jekyllPostPermalink(postTemplate(style, pl), m[1], m[2], m[3], m[4], fm.Slug, cats))
 			return
 		}
-		if pl, _ := jekyllDefaultValues(defaults, rel, "pages"); pl != "" && !strings.Contains(pl, ":") {
-			add(rel, pl)
+		if strings.HasPrefix(base, "_") && !jekyllIncluded(include, parts) {
 			return
 		}
-		if strings.HasPrefix(base, "_") {
+		if pl, _ := jekyllDefaultValues(defaults, rel, "pages"); pl != "" {
+			add(rel, jekyllPageFill(pl, d, name))
 			return
 		}
 		switch {
 		case name == "index", name == "README" && !t.Exists(d+"index.md") && !t.Exists(d+"index.html"):
 			add(rel, "/"+d)
-		case pretty:
+		case suffix == "/":
 			add(rel, "/"+d+name+"/")
+		case suffix == "":
+			add(rel, "/"+d+name)
 		default:
 			add(rel, "/"+d+name+".html")
 		}
@@ -168,6 +194,40 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 		err = e
 	}
 	return err
+}
+
+// jekyllIncluded reports whether the configuration's "include" list
+// names the file or folder whose path is parts: Jekyll publishes what it
+// names although its name begins with "_" or "." ("include: [_pages]"),
+// matched by its path from the site's top or by its name alone.
+func jekyllIncluded(include, parts []string) bool {
+	rel := strings.Join(parts, "/")
+	name := parts[len(parts)-1]
+	for _, in := range include {
+		in = strings.Trim(strings.TrimPrefix(in, "./"), "/")
+		if in == rel || in == name {
+			return true
+		}
+		if ok, _ := path.Match(in, rel); ok && strings.ContainsAny(in, "*?[") {
+			return true
+		}
+	}
+	return false
+}
+
+// jekyllSuffix is what the permalink style adds to the URL of a page or
+// a collection's document without a permalink of its own
+// (Utils.add_permalink_suffix): "/" for "pretty" and a template ending in
+// "/", ":output_ext" for the named styles and a template ending in it,
+// else nothing (the page is written to x.html, served at "/x").
+func jekyllSuffix(style string) string {
+	switch {
+	case style == "pretty", strings.HasSuffix(style, "/"):
+		return "/"
+	case style == "date", style == "ordinal", style == "none", strings.HasSuffix(style, ":output_ext"):
+		return ":output_ext"
+	}
+	return ""
 }
 
 // startsFrontMatter reports whether src begins with a "---" line, which
@@ -211,18 +271,6 @@ func jekyllCollections(cfg config) []jekyllCollection {
 		}
 	}
 	return out
-}
-
-// jekyllPermalink fills a collection's permalink template for the
-// document at p (its path in the collection, without extension).
-func jekyllPermalink(tmpl, coll, p, slug string) string {
-	name := path.Base(p)
-	if slug == "" {
-		slug = name
-	}
-	u := strings.NewReplacer(":collection", coll, ":path", p, ":name", name, ":title", slug,
-		":slug", slug, ":output_ext", ".html").Replace(tmpl)
-	return "/" + strings.TrimPrefix(u, "/")
 }
 
 // jekyllPlugins returns the names of the plugins of the configuration
@@ -446,3 +494,182 @@ func liquidTag(src []byte, off int, name string) (start, end int, ok bool) {
 	}
 	return 0, 0, false
 }
+
+// jekyllFill fills a permalink template of a collection's document the
+// way Jekyll's URL drop does (jekyll/url.rb generate_url_from_drop): each
+// ":name" is replaced by vals[name] ("month_" may be "month" then "_").
+// A placeholder vals lacks (a site's own plugin may add one, ":number")
+// makes the URL unknown: ok is false and prefix is the URL path before
+// it, the folder where such pages may be.
+func jekyllFill(tmpl string, vals map[string]string) (u, prefix string, ok bool) {
+	var b strings.Builder
+	for i := 0; i < len(tmpl); {
+		c := tmpl[i]
+		if c != ':' {
+			b.WriteByte(c)
+			i++
+			continue
+		}
+		j := i + 1
+		for j < len(tmpl) && (tmpl[j] >= 'a' && tmpl[j] <= 'z' || tmpl[j] == '_') {
+			j++
+		}
+		name := tmpl[i+1 : j]
+		if name == "" {
+			b.WriteByte(c)
+			i++
+			continue
+		}
+		v, found := vals[name]
+		if !found && strings.HasSuffix(name, "_") {
+			name = strings.TrimSuffix(name, "_")
+			v, found = vals[name]
+			j--
+		}
+		if !found {
+			p := b.String()
+			if k := strings.LastIndex(p, "/"); k >= 0 {
+				p = p[:k+1]
+			}
+			return "", "/" + strings.TrimLeft(p, "/"), false
+		}
+		b.WriteString(v)
+		i = j
+	}
+	return jekyllSanitize(b.String()), "", true
+}
+
+// jekyllSanitize makes a filled template a URL path as Jekyll's
+// URL#sanitize_url does: "/" first, ".." and "./" dropped, runs of "/"
+// made one.
+func jekyllSanitize(u string) string {
+	u = "/" + u
+	u = strings.ReplaceAll(u, "..", "/")
+	u = strings.ReplaceAll(u, "./", "")
+	for strings.Contains(u, "//") {
+		u = strings.ReplaceAll(u, "//", "/")
+	}
+	return u
+}
+
+// jekyllDocValues are the placeholders of a collection's document
+// (jekyll/drops/url_drop.rb): p is its path in the collection without
+// extension, slug its front matter's.
+func jekyllDocValues(coll, p, slug string, fm frontMatter) map[string]string {
+	base := path.Base(p)
+	title := jekyllSlugify(base, true)
+	sl := jekyllSlugify(base, false)
+	if slug != "" {
+		title, sl = jekyllSlugify(slug, true), jekyllSlugify(slug, false)
+	}
+	var cats []string
+	for _, c := range words(fm.Categories, true) {
+		c = strings.ToLower(c)
+		if !slices.Contains(cats, c) {
+			cats = append(cats, c)
+		}
+	}
+	return map[string]string{
+		"collection": coll, "path": "/" + strings.TrimPrefix(p, "/"), "name": jekyllSlugify(base, false),
+		"title": title, "slug": sl, "output_ext": ".html", "categories": strings.Join(cats, "/"),
+	}
+}
+
+// jekyllSlugify is Jekyll's Utils.slugify in its "default" mode (every
+// run of characters other than letters, marks and digits one "-", lower
+// case) or, pretty, its "pretty" mode (which keeps also "._~!$&'()+,;=@"
+// and, cased, the letter case), the ends' "-" taken off.
+func jekyllSlugify(s string, pretty bool) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range s {
+		keep := unicode.IsLetter(r) || unicode.IsMark(r) || unicode.IsDigit(r) ||
+			pretty && strings.ContainsRune("._~!$&'()+,;=@", r)
+		if !keep {
+			dash = true
+			continue
+		}
+		if dash && b.Len() > 0 {
+			b.WriteByte('-')
+		}
+		dash = false
+		if !pretty {
+			r = unicode.ToLower(r)
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// jekyllPageValues are the placeholders of a page (jekyll/page.rb
+// url_placeholders): its folder, its name without extension, ".html".
+// A page's template is filled from a hash: a placeholder other than these
+// stays in the URL as written.
+func jekyllPageFill(tmpl, dir, basename string) string {
+	u := strings.NewReplacer(":path", dir, ":basename", basename, ":output_ext", ".html").Replace(tmpl)
+	return jekyllSanitize(u)
+}
+
+// jekyllPluginPages reads the site's own plugins (_plugins/**/*.rb, which
+// a build outside GitHub Pages' safe mode runs) for generators that add
+// pages ("site.pages << page"): their URLs no source file shows. Where
+// every page such a file makes is a PageWithoutAFile whose folder is
+// written as a string ("PageWithoutAFile.new(site, site.source,
+// "packages", name)"), the pages are in those folders; else anywhere.
+// It returns the file and the URL folders, "/" for anywhere.
+func jekyllPluginPages(t *Tree) (files []string, dirs [][]string, sources []string) {
+	t.Walk("_plugins", func(rel string) {
+		if path.Ext(rel) != ".rb" {
+			return
+		}
+		src, err := t.head(rel)
+		if err != nil || !jekyllAddsPages.Match(src) {
+			return
+		}
+		var ds []string
+		made := jekyllPageNew.FindAllSubmatch(src, -1)
+		if len(made) == 0 || jekyllPageClass.Match(src) {
+			ds = []string{"/"}
+		}
+		for _, m := range made {
+			if len(ds) == 1 && ds[0] == "/" {
+				break
+			}
+			dir := m[1]
+			if dir == nil {
+				dir = m[2]
+			}
+			if dir == nil || bytes.ContainsAny(dir, "#{}") {
+				ds = []string{"/"}
+				break
+			}
+			ds = append(ds, "/"+strings.Trim(string(dir), "/"))
+		}
+		files = append(files, rel)
+		dirs = append(dirs, ds)
+		for _, m := range jekyllPluginDir.FindAllSubmatch(src, -1) {
+			d := string(m[1])
+			if d == "" {
+				d = string(m[2])
+			}
+			if !slices.Contains(sources, d) && d != "_plugins" && d != "_site" && t.Exists(d) {
+				sources = append(sources, d)
+			}
+		}
+	})
+	return files, dirs, sources
+}
+
+var (
+	// jekyllAddsPages matches Ruby that adds pages or documents to a site.
+	jekyllAddsPages = regexp.MustCompile(`site\.pages\s*(<<|\.push|\.concat|\+=|\.unshift)|\.docs\s*(<<|\.push|\.concat)`)
+	// jekyllPageNew matches the making of a page, its folder when a
+	// string literal is the third argument.
+	jekyllPageNew = regexp.MustCompile(`\b(?:PageWithoutAFile|Page)\.new\(\s*[^,()]+,\s*[^,()]+,\s*(?:"([^"]*)"|'([^']*)'|[^,()]+)`)
+	// jekyllPluginDir matches a folder of the site's that a plugin names
+	// ("'_alerts'"): the files it makes pages of.
+	jekyllPluginDir = regexp.MustCompile(`"(_[A-Za-z0-9][\w-]*)"|'(_[A-Za-z0-9][\w-]*)'`)
+	// jekyllPageClass matches a class of the plugin's own made from
+	// Page, whose folder the model cannot read.
+	jekyllPageClass = regexp.MustCompile(`<\s*(?:Jekyll::)?(?:Page|PageWithoutAFile|Document)\b`)
+)

@@ -559,6 +559,13 @@ func (s *Site) Files(p string) []string {
 			add(f + ".html")
 		}
 	}
+	// The same for a page that a generator renders to x.html from
+	// another source (Jekyll's x.markdown).
+	if !strings.HasSuffix(key, "/") && !strings.HasSuffix(key, ".html") && !strings.HasSuffix(key, ".htm") {
+		if f, ok := s.pages[key+".html"]; ok {
+			add(f)
+		}
+	}
 	return out
 }
 

@@ -19,7 +19,12 @@ import (
 
 // unknownSpace is a URL path prefix of the site that configuration the
 // model does not cover may publish into.
-type unknownSpace struct{ prefix, why string }
+type unknownSpace struct {
+	prefix, why string
+	// pagesOnly: only pages may be there (a generator's), not the
+	// files a link with another extension names (an image, a ".md").
+	pagesOnly bool
+}
 
 // Unmodelled records that the configuration names something of the kind
 // ("plugins", "preprocessors", "keys"..., a plural: the detection line
@@ -52,7 +57,34 @@ func (s *Site) UnknownSpace(p, why string) {
 			return
 		}
 	}
-	s.unknown = append(s.unknown, unknownSpace{p, why})
+	s.unknown = append(s.unknown, unknownSpace{prefix: p, why: why})
+}
+
+// UnknownPages records that the URL path prefix p may hold pages, and
+// only pages, that no source file of the tree shows (a generator of a
+// plugin adds them): a link there to an image or a source file is not
+// one of them.
+func (s *Site) UnknownPages(p, why string) {
+	p = "/" + strings.Trim(p, "/")
+	for _, u := range s.unknown {
+		if u.prefix == p {
+			return
+		}
+	}
+	s.unknown = append(s.unknown, unknownSpace{prefix: p, why: why, pagesOnly: true})
+}
+
+// pageExts are the extensions of URL paths that a generated page may
+// have: none (a folder, or "/x" served from x.html), HTML, and the feeds
+// and indexes generators write.
+var pageExts = map[string]bool{"": true, ".html": true, ".htm": true, ".xml": true, ".json": true, ".txt": true}
+
+// pageLike reports whether the URL path p may be a generated page: its
+// extension is one of pageExts, or digits only ("/release/v0.21.0" is a
+// version's page).
+func pageLike(p string) bool {
+	ext := strings.ToLower(path.Ext(p))
+	return pageExts[ext] || strings.Trim(ext[1:], "0123456789") == ""
 }
 
 // UnknownIDsOf records that the ids of the page rel (slash path from the
@@ -70,6 +102,9 @@ func (s *Site) UnknownIDsOf(rel, why string) {
 func (s *Site) UnknownPage(p string) (string, bool) {
 	p = cleanURL(p)
 	for _, u := range s.unknown {
+		if u.pagesOnly && !pageLike(p) {
+			continue
+		}
 		if u.prefix == "/" || p == u.prefix || strings.HasPrefix(p, u.prefix+"/") {
 			return u.why, true
 		}

@@ -10,7 +10,7 @@
 set -euo pipefail
 config=$1 copy=$2 out=$3
 sed -E 's/^([[:space:]]*[A-Za-z_]+:[[:space:]]+)(:[^"#]*[^"#[:space:]])[[:space:]]*$/\1"\2"/' "$config" > "$copy"
-plugins=$(ruby -ryaml -e 'c = YAML.safe_load(File.read(ARGV[0]), aliases: true) || {}; puts((c["plugins"] || c["gems"] || []))' "$copy")
+plugins=$(ruby -ryaml -rdate -e 'c = YAML.safe_load(File.read(ARGV[0]), aliases: true, permitted_classes: [Date, Time]) || {}; puts((c["plugins"] || c["gems"] || []))' "$copy")
 {
 	# An empty list, not a bare key: Jekyll refuses "plugins:" (nil).
 	loaded=()
@@ -27,7 +27,7 @@ plugins=$(ruby -ryaml -e 'c = YAML.safe_load(File.read(ARGV[0]), aliases: true) 
 		echo "plugins:"
 		printf '  - %s\n' "${loaded[@]}"
 	fi
-	excludes=$(ruby -ryaml -e 'c = YAML.safe_load(File.read(ARGV[0]), aliases: true) || {}; (c["exclude"] || []).each { |e| puts "  - " + e.to_s.inspect }' "$copy")
+	excludes=$(ruby -ryaml -rdate -e 'c = YAML.safe_load(File.read(ARGV[0]), aliases: true, permitted_classes: [Date, Time]) || {}; (c["exclude"] || []).each { |e| puts "  - " + e.to_s.inspect }' "$copy")
 	for f in $(grep -rl --include='*.scss' -m1 '^---' . 2>/dev/null | grep -v '/_' | sed 's#^\./##'); do
 		excludes+=$'\n'"  - \"$f\""
 		echo "jekyll-offline: stylesheet $f left out" >&2
