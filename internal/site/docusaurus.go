@@ -31,8 +31,104 @@ var (
 	docusaurusPath      = docusaurusOption("path")
 	docusaurusNumber    = regexp.MustCompile(`^\d+[-_.]`)
 	docusaurusURL       = regexp.MustCompile(`\burl:\s*['"](https?://[^'"]+)['"]`)
-	docusaurusBaseURL   = regexp.MustCompile(`\bbaseUrl:\s*['"]([^'"]*)['"]`)
+	docusaurusBaseURL   = regexp.MustCompile(`(?:^|[^\w$.])['"]?baseUrl['"]?\s*([:,}\n])`)
 )
+
+// docusaurusBaseURLOf returns the path the configuration's baseUrl
+// sets, "/"-wrapped ("/ts-jest/"), and whether it could be read: a
+// string; an expression that falls back on a string
+// ("process.env.BASE_URL || '/ts-jest/'", what a build without the
+// variable gets); a constant set to a string ("baseUrl: base", "baseUrl,"
+// with "const base = '/x/'"). Anything else is code the model does not
+// run. No baseUrl is "/".
+func docusaurusBaseURLOf(cfg []byte) (string, bool) {
+	var m []int
+	for _, c := range docusaurusBaseURL.FindAllSubmatchIndex(cfg, -1) {
+		// Not in a comment ("// Set the baseUrl" ends a line as a
+		// shorthand property does).
+		line := cfg[bytes.LastIndexByte(cfg[:c[0]], '\n')+1 : c[0]]
+		if t := bytes.TrimSpace(line); !bytes.Contains(line, []byte("//")) && !bytes.HasPrefix(t, []byte("*")) && !bytes.HasPrefix(t, []byte("/*")) {
+			m = c
+			break
+		}
+	}
+	if m == nil {
+		return "/", true
+	}
+	var v string
+	if cfg[m[2]] == ':' {
+		v = docusaurusExpr(cfg[m[3]:])
+	} else {
+		v = "baseUrl" // shorthand: the constant of that name
+	}
+	lit, ok := docusaurusString(v)
+	if !ok {
+		if i := max(strings.LastIndex(v, "||"), strings.LastIndex(v, "??")); i >= 0 {
+			lit, ok = docusaurusString(strings.TrimSpace(v[i+2:]))
+		}
+	}
+	if !ok && docusaurusIdent.MatchString(v) {
+		lit, ok = docusaurusString(docusaurusConstExpr(cfg, v))
+	}
+	if !ok {
+		return "", false
+	}
+	if lit = strings.Trim(lit, "/"); lit == "" {
+		return "/", true
+	}
+	return "/" + lit + "/", true
+}
+
+var docusaurusIdent = regexp.MustCompile(`^[A-Za-z_$][\w$]*$`)
+
+// docusaurusExpr returns the expression that begins src, an option's
+// value: up to the "," or "}" that ends it, or the end of its line.
+func docusaurusExpr(src []byte) string {
+	depth := 0
+	for i, c := range src {
+		switch c {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			if depth == 0 {
+				return strings.TrimSpace(string(src[:i]))
+			}
+			depth--
+		case ',', '\n', ';':
+			if depth == 0 {
+				return strings.TrimSpace(string(src[:i]))
+			}
+		}
+	}
+	return strings.TrimSpace(string(src))
+}
+
+// docusaurusString returns the text of a JavaScript string literal that
+// is the whole of v ('a', "a", `a` without ${}).
+func docusaurusString(v string) (string, bool) {
+	if len(v) < 2 || v[0] != v[len(v)-1] || !strings.ContainsRune(`'"`+"`", rune(v[0])) {
+		return "", false
+	}
+	in := v[1 : len(v)-1]
+	if strings.ContainsAny(in, `'"\`+"`") || strings.Contains(in, "${") {
+		return "", false
+	}
+	return in, true
+}
+
+// docusaurusConstExpr returns the expression a const, let or var of the
+// configuration is set to, or "".
+func docusaurusConstExpr(cfg []byte, name string) string {
+	re, err := regexp.Compile(`(?m)\b(?:const|let|var)\s+` + regexp.QuoteMeta(name) + `\s*(?::\s*\w+\s*)?=\s*`)
+	if err != nil {
+		return ""
+	}
+	m := re.FindIndex(cfg)
+	if m == nil {
+		return ""
+	}
+	return docusaurusExpr(cfg[m[1]:])
+}
 
 var docusaurusExts = map[string]bool{".md": true, ".mdx": true}
 
@@ -77,11 +173,21 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 	src, err := t.Read(s.marker)
 	s.Anchors = anchor.HTML
 	s.builtDefault = "build"
-	if m := docusaurusURL.FindSubmatch(src); m != nil {
-		b := "/"
-		if mb := docusaurusBaseURL.FindSubmatch(src); mb != nil {
-			b = string(mb[1])
-		}
+	b, known := docusaurusBaseURLOf(src)
+	switch {
+	case !known:
+		// The pages' URLs begin with a path the model cannot read: a
+		// root-relative link that no page answers may be one of them,
+		// and a link to the site's own URL cannot be mapped to a page.
+		s.Lenient = true
+		s.Note("baseUrl not read (not a plain string)")
+	case b != "/":
+		// Docusaurus' Link adds baseUrl to a root-relative link that
+		// does not begin with it already (useBaseUrl): "/base/docs/a"
+		// and "/docs/a" are the same page.
+		s.basePath = b
+	}
+	if m := docusaurusURL.FindSubmatch(src); m != nil && known {
 		s.Base(strings.TrimSuffix(string(m[1]), "/") + "/" + strings.Trim(b, "/"))
 	}
 	s.titleNoID = true
@@ -132,7 +238,7 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 		for _, m := range routes {
 			s.Redirect(string(m[1])+"*", "")
 		}
-		s.Lenient = len(routes) == 0
+		s.Lenient = s.Lenient || len(routes) == 0
 	}
 	for _, name := range docusaurusPlugins(src) {
 		if !docusaurusKnownPlugins[name] && !quietPlugin(name) {

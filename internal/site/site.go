@@ -90,6 +90,10 @@ type Site struct {
 	wild       []wildRedirect // URL path prefixes redirected as a whole ("/old/*")
 	// sitePrefix begins a path from the site's folder ("@site/").
 	sitePrefix string
+	// basePath is the path the site is served under that its own URL
+	// paths leave out, "/"-wrapped (Docusaurus' baseUrl): a
+	// root-relative link may include it or not.
+	basePath string
 	// contentDirs hold the pages (Hugo's content directories).
 	contentDirs []string
 	// contentAlt is the content folder a translation's folder falls back
@@ -330,7 +334,17 @@ func (s *Site) Redirect(from, to string) {
 // SitePath returns the root-relative form of a reference that begins
 // with the generator's site prefix ("@site/static/a.png" is
 // "/static/a.png" on Docusaurus).
+// A root-relative reference that begins with the site's base path
+// ("/ts-jest/docs/a" under baseUrl "/ts-jest/") is the same without it.
 func (s *Site) SitePath(ref string) (string, bool) {
+	if s.basePath != "" {
+		if rest, ok := strings.CutPrefix(ref, s.basePath); ok {
+			return "/" + rest, true
+		}
+		if ref+"/" == s.basePath {
+			return "/", true
+		}
+	}
 	if s.sitePrefix == "" {
 		return "", false
 	}
