@@ -47,7 +47,7 @@ func docusaurusBaseURLOf(cfg []byte) (string, bool) {
 		// Not in a comment ("// Set the baseUrl" ends a line as a
 		// shorthand property does).
 		line := cfg[bytes.LastIndexByte(cfg[:c[0]], '\n')+1 : c[0]]
-		if t := bytes.TrimSpace(line); !bytes.Contains(line, []byte("//")) && !bytes.HasPrefix(t, []byte("*")) && !bytes.HasPrefix(t, []byte("/*")) {
+		if t := bytes.TrimSpace(line); !bytes.HasPrefix(t, []byte("//")) && !bytes.HasPrefix(t, []byte("*")) && !bytes.HasPrefix(t, []byte("/*")) {
 			m = c
 			break
 		}
@@ -498,9 +498,76 @@ func braced(src []byte, open int) []byte {
 	return src[open:]
 }
 
-func (docusaurus) docs(t *Tree, s *Site, dir, base string) {
+var (
+	docusaurusSidebarPath    = regexp.MustCompile(`(?:^|[^\w$.])['"]?sidebarPath['"]?\s*:\s*(?:require\.resolve\(\s*)?['"]([^'"]+)['"]`)
+	docusaurusMarkdownImport = regexp.MustCompile(`(?m)^import\s+[\w${},\s]+\s+from\s+['"]([^'"]+\.mdx?)['"]`)
+	docusaurusCategoryFile   = regexp.MustCompile(`(^|/)_category_\.(json|ya?ml)$`)
+	docusaurusSlugOption     = docusaurusOption("slug")
+	docusaurusSlugYAML       = regexp.MustCompile(`(?m)^\s*slug\s*:\s*['"]?([^'"\s#]+)`)
+)
+
+// generatedIndexes publishes the category index pages that a docs
+// folder's _category_.json (or .yml) or the version's sidebars file asks
+// for (link: {type: 'generated-index'}; docusaurus.io/docs/sidebar/items):
+// each at base + its slug, or, without one, at base/category/ + a slug of
+// its label, which the model does not make: that space is then unknown.
+func (docusaurus) generatedIndexes(s *Site, src []byte, yaml bool, base string) {
+	for from := 0; ; {
+		k := bytes.Index(src[from:], []byte("generated-index"))
+		if k < 0 {
+			return
+		}
+		i := from + k
+		from = i + len("generated-index")
+		var slug []byte
+		if yaml {
+			// A _category_.yml is one category: its link's slug is the
+			// only slug of the file.
+			if m := docusaurusSlugYAML.FindSubmatch(src); m != nil {
+				slug = m[1]
+			}
+		} else if open := docusaurusEnclosing(src, i); open >= 0 {
+			if m := docusaurusSlugOption.FindSubmatch(topLevel(braced(src, open))); m != nil {
+				slug = m[1]
+			}
+		}
+		if len(slug) > 0 {
+			u := strings.TrimSuffix(base+"/"+strings.Trim(string(slug), "/"), "/")
+			s.Redirect(u, u)
+			s.Redirect(u+"/", u+"/")
+		} else {
+			s.UnknownSpace(base+"/category", "a generated-index category page without a slug is at a slug of its label")
+		}
+	}
+}
+
+// docusaurusEnclosing returns the index of the "{" that opens the object
+// src[i] is in, or -1.
+func docusaurusEnclosing(src []byte, i int) int {
+	depth := 0
+	for j := i - 1; j >= 0; j-- {
+		switch src[j] {
+		case '}':
+			depth++
+		case '{':
+			if depth == 0 {
+				return j
+			}
+			depth--
+		}
+	}
+	return -1
+}
+
+func (d docusaurus) docs(t *Tree, s *Site, dir, base string) {
 	s.contentDirs = append(s.contentDirs, dir)
 	t.Walk(dir, func(rel string) {
+		if docusaurusCategoryFile.MatchString(rel) {
+			if src, err := t.Read(rel); err == nil {
+				d.generatedIndexes(s, src, !strings.HasSuffix(rel, ".json"), base)
+			}
+			return
+		}
 		if !docusaurusExts[strings.ToLower(path.Ext(rel))] {
 			return
 		}
@@ -521,6 +588,12 @@ func (docusaurus) docs(t *Tree, s *Site, dir, base string) {
 				s.dynamic = map[string]bool{}
 			}
 			s.dynamic[rel] = true
+		}
+		// An MDX page that imports a Markdown file and renders it
+		// ("import Setup from './_setup.mdx'", then "<Setup />") has
+		// that file's headings, and their ids, among its own.
+		if m := docusaurusMarkdownImport.FindSubmatch(src); m != nil {
+			s.UnknownIDsOf(rel, fmt.Sprintf("it renders the imported %q", m[1]))
 		}
 		var u string
 		switch {
@@ -782,12 +855,22 @@ func (d docusaurus) versions(t *Tree, s *Site, cfg []byte, in docusaurusInstance
 	}
 	top := topLevel(in.body)
 	paths := docusaurusVersionPaths(cfg, in.body)
+	sidebars := func(rel, base string) {
+		if src, err := t.Read(rel); err == nil {
+			d.generatedIndexes(s, src, false, base)
+		}
+	}
+	currentSidebars := ""
+	if m := docusaurusSidebarPath.FindSubmatch(in.body); m != nil {
+		currentSidebars = path.Clean(strings.TrimPrefix(string(m[1]), "./"))
+	}
 	if len(versions) == 0 {
 		u := in.route
 		if p, ok := paths["current"]; ok && p != "" {
 			u += "/" + p
 		}
 		d.docs(t, s, in.dir, u)
+		sidebars(currentSidebars, u)
 		folders = append(folders, [2]string{in.dir, "current"})
 		// Versioned docs that versions.json does not list are not
 		// published (a version dropped, the list kept elsewhere): their
@@ -829,6 +912,7 @@ func (d docusaurus) versions(t *Tree, s *Site, cfg []byte, in docusaurusInstance
 		s.Note("%s/ not published (includeCurrentVersion: false)", in.dir)
 	} else {
 		d.docs(t, s, in.dir, at("current"))
+		sidebars(currentSidebars, at("current"))
 		folders = append(folders, [2]string{in.dir, "current"})
 	}
 	for _, v := range versions {
@@ -836,6 +920,7 @@ func (d docusaurus) versions(t *Tree, s *Site, cfg []byte, in docusaurusInstance
 			continue // no folder name
 		}
 		d.docs(t, s, prefix+"versioned_docs/version-"+v, at(v))
+		sidebars(prefix+"versioned_sidebars/version-"+v+"-sidebars.json", at(v))
 		folders = append(folders, [2]string{prefix + "versioned_docs/version-" + v, "version-" + v})
 	}
 	return folders

@@ -26,6 +26,7 @@ func TestDocusaurusBaseURL(t *testing.T) {
 		{"baseUrl: `/${name}/`,", "", false},
 		{"baseUrl: isDeployPreview ? '/' : '/p/',", "", false},
 		{"baseUrl: getBase(),", "", false},
+		{"module.exports = {url: 'https://a.test', baseUrl: '/v/'};", "/v/", true},
 		{"// Set the baseUrl\n/* baseUrl: x */\n * the baseUrl,\nmodule.exports = {baseUrl: '/w/'};", "/w/", true},
 	} {
 		got, known := docusaurusBaseURLOf([]byte(c.cfg))
