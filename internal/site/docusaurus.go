@@ -700,6 +700,14 @@ func (docusaurus) blog(t *Tree, s *Site, dir, base string) {
 	if tagged {
 		gens = append(gens, "/tags", "/tags/*")
 	}
+	// An authors file may give authors pages of their own (page: true;
+	// Docusaurus 3.5), listed at /authors.
+	for _, f := range []string{"authors.yml", "authors.yaml", "authors.json"} {
+		if t.Exists(dir + "/" + f) {
+			gens = append(gens, "/authors", "/authors/*")
+			break
+		}
+	}
 	for _, gen := range gens {
 		s.Redirect(base+gen, base+gen)
 	}
