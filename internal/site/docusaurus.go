@@ -240,7 +240,14 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 		}
 		s.Lenient = s.Lenient || len(routes) == 0
 	}
+	redirects := docusaurusClientRedirects(src)
+	for _, r := range redirects {
+		s.Redirect(r[0], r[1])
+	}
 	for _, name := range docusaurusPlugins(src) {
+		if name == "@docusaurus/plugin-client-redirects" && redirects != nil {
+			continue // its redirects are read
+		}
 		if !docusaurusKnownPlugins[name] && !quietPlugin(name) {
 			s.Unmodelled("plugins", name, true, false)
 		}
@@ -275,6 +282,81 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 		err = e
 	}
 	return err
+}
+
+var (
+	docusaurusRedirectsPlugin = regexp.MustCompile(`['"]@docusaurus/plugin-client-redirects['"]\s*,\s*\{`)
+	docusaurusRedirectsKey    = regexp.MustCompile(`(?:^|[^\w$.])['"]?redirects['"]?\s*:\s*\[`)
+	docusaurusRedirectsAny    = regexp.MustCompile(`(?:^|[^\w$.])['"]?redirects['"]?\s*[:,}\n]`)
+	docusaurusFromKey         = regexp.MustCompile(`(?:^|[^\w$.])['"]?from['"]?\s*:\s*`)
+	docusaurusToOption        = docusaurusOption("to")
+)
+
+// docusaurusClientRedirects reads the redirects of the client-redirects
+// plugin (docusaurus.io/docs/api/plugins/@docusaurus/plugin-client-redirects):
+// its "redirects" option, each entry {from, to} with a path or a list of
+// paths from, each of which the plugin publishes as a page that sends the
+// reader to "to". It returns nil, not modelled, when the plugin is not
+// configured or its redirects are not all plain strings, or when
+// createRedirects (code) or toExtensions (redirects from every page
+// without its extension) adds more.
+func docusaurusClientRedirects(cfg []byte) [][2]string {
+	m := docusaurusRedirectsPlugin.FindIndex(cfg)
+	if m == nil {
+		return nil
+	}
+	body := braced(cfg, m[1]-1)
+	top := topLevel(body)
+	if bytes.Contains(top, []byte("createRedirects")) || bytes.Contains(top, []byte("toExtensions")) {
+		return nil
+	}
+	out := [][2]string{}
+	loc := docusaurusRedirectsKey.FindIndex(top)
+	if loc == nil {
+		if docusaurusRedirectsAny.Match(top) {
+			return nil // redirects made by code
+		}
+		return out
+	}
+	list := bracketed(body, loc[1]-1)
+	for i := 1; i < len(list); i++ {
+		switch list[i] {
+		case '{':
+			entry := braced(list, i)
+			i += len(entry) - 1
+			etop := topLevel(entry)
+			to := docusaurusToOption.FindSubmatch(etop)
+			fm := docusaurusFromKey.FindIndex(etop)
+			if to == nil || fm == nil {
+				return nil
+			}
+			from := docusaurusExpr(entry[fm[1]:])
+			var froms []string
+			if strings.HasPrefix(from, "[") {
+				for _, q := range strings.Split(strings.Trim(from, "[] \n\t"), ",") {
+					if q = strings.TrimSpace(q); q == "" {
+						continue
+					}
+					f, ok := docusaurusString(q)
+					if !ok {
+						return nil
+					}
+					froms = append(froms, f)
+				}
+			} else if f, ok := docusaurusString(from); ok {
+				froms = append(froms, f)
+			} else {
+				return nil
+			}
+			for _, f := range froms {
+				out = append(out, [2]string{f, string(to[1])})
+			}
+		case ']', ' ', '\t', '\n', '\r', ',':
+		default:
+			return nil // an entry not written as an object literal
+		}
+	}
+	return out
 }
 
 var docusaurusSidebarKey = regexp.MustCompile(`(?m)^sidebar_(?:position|label|class_name):`)

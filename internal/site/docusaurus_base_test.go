@@ -1,6 +1,7 @@
 package site
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -50,6 +51,46 @@ func FuzzDocusaurusBaseURL(f *testing.F) {
 		}
 		if !strings.HasPrefix(got, "/") || !strings.HasSuffix(got, "/") || got != "/" && strings.Count(cfg, strings.Trim(got, "/")) == 0 {
 			t.Errorf("docusaurusBaseURLOf(%q) = %q", cfg, got)
+		}
+	})
+}
+
+// TestDocusaurusClientRedirects checks that the client-redirects
+// plugin's redirects are read when they are plain strings, and that code
+// (createRedirects) or an entry not written so leaves it not modelled.
+func TestDocusaurusClientRedirects(t *testing.T) {
+	for _, c := range []struct {
+		cfg  string
+		want [][2]string
+	}{
+		{`plugins: [['@docusaurus/plugin-client-redirects', {redirects: [{from: '/a', to: '/b'}, {from: ["/c", '/d'], to: '/e'}]}]]`,
+			[][2]string{{"/a", "/b"}, {"/c", "/e"}, {"/d", "/e"}}},
+		{`plugins: [["@docusaurus/plugin-client-redirects", {fromExtensions: ['html']}]]`, [][2]string{}},
+		{`plugins: [['@docusaurus/plugin-client-redirects', {redirects: [{from: '/a', to: '/b'}], createRedirects(p) { return [p + '/old']; }}]]`, nil},
+		{`plugins: [['@docusaurus/plugin-client-redirects', {redirects: old.map((from) => ({from, to: '/x'}))}]]`, nil},
+		{`plugins: [['@docusaurus/plugin-client-redirects', {redirects: [...list, {from: '/a', to: '/b'}]}]]`, nil},
+		{`plugins: [['@docusaurus/plugin-client-redirects', {redirects: [{from: base + '/a', to: '/b'}]}]]`, nil},
+		{`plugins: ['@docusaurus/plugin-sitemap']`, nil},
+	} {
+		got := docusaurusClientRedirects([]byte(c.cfg))
+		if (got == nil) != (c.want == nil) || !slices.Equal(got, c.want) {
+			t.Errorf("docusaurusClientRedirects(%q) = %q, want %q", c.cfg, got, c.want)
+		}
+	}
+}
+
+func FuzzDocusaurusClientRedirects(f *testing.F) {
+	for _, s := range []string{
+		`['@docusaurus/plugin-client-redirects', {redirects: [{from: ['/a'], to: '/b'}]}]`,
+		`'@docusaurus/plugin-client-redirects', {redirects: [{`, `'@docusaurus/plugin-client-redirects',{redirects:[{from:[,],to:''}]}`,
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, cfg string) {
+		for _, r := range docusaurusClientRedirects([]byte(cfg)) {
+			if !strings.Contains(cfg, r[0]) || !strings.Contains(cfg, r[1]) {
+				t.Errorf("docusaurusClientRedirects(%q) gives %q", cfg, r)
+			}
 		}
 	})
 }
