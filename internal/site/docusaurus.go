@@ -240,6 +240,15 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 		}
 		s.Lenient = s.Lenient || len(routes) == 0
 	}
+	// The search themes (Algolia's, configured by themeConfig.algolia;
+	// the local search plugins) add a search page at /search.
+	search := docusaurusAlgolia.Match(src)
+	for _, name := range docusaurusPlugins(src) {
+		search = search || strings.Contains(strings.ToLower(name), "search")
+	}
+	if search {
+		s.Redirect("/search", "/search")
+	}
 	redirects := docusaurusClientRedirects(src)
 	for _, r := range redirects {
 		s.Redirect(r[0], r[1])
@@ -287,6 +296,7 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 var (
 	docusaurusRedirectsPlugin = regexp.MustCompile(`['"]@docusaurus/plugin-client-redirects['"]\s*,\s*\{`)
 	docusaurusRedirectsKey    = regexp.MustCompile(`(?:^|[^\w$.])['"]?redirects['"]?\s*:\s*\[`)
+	docusaurusAlgolia         = regexp.MustCompile(`(?:^|[^\w$.])['"]?algolia['"]?\s*:\s*\{`)
 	docusaurusRedirectsAny    = regexp.MustCompile(`(?:^|[^\w$.])['"]?redirects['"]?\s*[:,}\n]`)
 	docusaurusFromKey         = regexp.MustCompile(`(?:^|[^\w$.])['"]?from['"]?\s*:\s*`)
 	docusaurusToOption        = docusaurusOption("to")
