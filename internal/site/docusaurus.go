@@ -877,6 +877,7 @@ var docusaurusKnownPlugins = map[string]bool{
 
 var (
 	docusaurusLastVersion  = regexp.MustCompile(`(?:^|[^\w$.])['"]?lastVersion['"]?\s*:\s*(?:['"]([^'"]+)['"]|([A-Za-z_$][\w$]*))`)
+	docusaurusNoVersioning = regexp.MustCompile(`(?:^|[^\w$.])['"]?disableVersioning['"]?\s*:\s*true\b`)
 	docusaurusNoCurrent    = regexp.MustCompile(`(?:^|[^\w$.])['"]?includeCurrentVersion['"]?\s*:\s*false\b`)
 	docusaurusVersionsKey  = regexp.MustCompile(`(?:^|[^\w$.])['"]?versions['"]?\s*:\s*\{`)
 	docusaurusVersionEntry = regexp.MustCompile(`(?:^|[{,\s])(?:['"]([^'"]+)['"]|([A-Za-z0-9_.$-]+)|\[\s*([A-Za-z_$][\w$]*)\s*\])\s*:\s*\{`)
@@ -964,6 +965,10 @@ func (d docusaurus) versions(t *Tree, s *Site, cfg []byte, in docusaurusInstance
 	if m := docusaurusSidebarPath.FindSubmatch(in.body); m != nil {
 		currentSidebars = path.Clean(strings.TrimPrefix(string(m[1]), "./"))
 	}
+	disabled := docusaurusNoVersioning.Match(top)
+	if disabled {
+		versions = nil // the docs folder alone is published, at the route
+	}
 	if len(versions) == 0 {
 		u := in.route
 		if p, ok := paths["current"]; ok && p != "" {
@@ -978,7 +983,11 @@ func (d docusaurus) versions(t *Tree, s *Site, cfg []byte, in docusaurusInstance
 		// not checked.
 		if t.Exists(prefix + "versioned_docs") {
 			s.templates = append(s.templates, prefix+"versioned_docs")
-			s.Note("%sversioned_docs/ without %sversions.json not published", prefix, prefix)
+			if disabled {
+				s.Note("%sversioned_docs/ not published (disableVersioning)", prefix)
+			} else {
+				s.Note("%sversioned_docs/ without %sversions.json not published", prefix, prefix)
+			}
 		}
 		return folders
 	}
