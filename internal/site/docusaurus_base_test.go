@@ -94,3 +94,19 @@ func FuzzDocusaurusClientRedirects(f *testing.F) {
 		}
 	})
 }
+
+// TestRelFrom checks the path of a file beside a site's folder, from that
+// folder, as the model names it.
+func TestRelFrom(t *testing.T) {
+	for _, c := range [][3]string{
+		{"website", "docs/a.md", "../docs/a.md"},
+		{"docusaurus/website", "docusaurus/docs/a.md", "../docs/a.md"},
+		{"a/b/c", "a/x/y.md", "../../x/y.md"},
+		{"a/b", "c/d.md", "../../c/d.md"},
+		{"", "d.md", "d.md"},
+	} {
+		if got := relFrom(c[0], c[1]); got != c[2] {
+			t.Errorf("relFrom(%q, %q) = %q, want %q", c[0], c[1], got, c[2])
+		}
+	}
+}

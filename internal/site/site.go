@@ -433,7 +433,7 @@ func (s *Site) Contains(rel string) bool {
 func (s *Site) inner(rel string) (string, bool) {
 	for _, o := range s.outside {
 		if rel == o || strings.HasPrefix(rel, o+"/") {
-			return strings.Repeat("../", strings.Count(s.dir, "/")+1) + rel, true
+			return relFrom(s.dir, rel), true
 		}
 	}
 	if s.dir == "" {
@@ -447,6 +447,25 @@ func (s *Site) inner(rel string) (string, bool) {
 		return "", false
 	}
 	return rest[1:], true
+}
+
+// relFrom returns the slash path of rel from the folder dir, both slash
+// paths from the audited root, climbing only as far as they differ:
+// "../docs/a.md" from "site/website" for "site/docs/a.md", as the site's
+// model names the files of a folder beside its own.
+func relFrom(dir, rel string) string {
+	for dir != "" {
+		d, drest, _ := strings.Cut(dir, "/")
+		r, rrest, ok := strings.Cut(rel, "/")
+		if !ok || d != r {
+			break
+		}
+		dir, rel = drest, rrest
+	}
+	if dir == "" {
+		return rel
+	}
+	return strings.Repeat("../", strings.Count(dir, "/")+1) + rel
 }
 
 // outer returns the path from the audited root of rel, a slash path
