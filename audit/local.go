@@ -642,7 +642,11 @@ func (a *auditor) checkFragment(r *reporter, s *site.Site, t local, lk lookup) {
 	sourceLine := s.Forge && tg.kind == kindHTML && isLine
 	if (tg.kind == kindMarkdown && !plain(t.query)) || tg.kind == kindHTML && !sourceLine {
 		set := tg.anchorsFor(s)
-		switch m, right := set.Find(frag, s.Anchors); m {
+		m, right := set.Find(frag, s.Anchors)
+		if m != anchor.Found && a.importedID(r.f.root, s, strings.TrimPrefix(where, "/"), frag, 0) {
+			return // an id of a file the page renders (an MDX partial)
+		}
+		switch m {
 		case anchor.Found:
 			return
 		case anchor.CaseOnly:
@@ -677,6 +681,28 @@ func (a *auditor) checkFragment(r *reporter, s *site.Site, t local, lk lookup) {
 		// "logo.svg#gh-dark-mode-only" picks the image for a theme).
 		r.report(policy.CategoryBrokenAnchor, t.fragAt, nil, "%q names anchor %q, but %q is shown as source, with line anchors only (#L10, #L10-L20)", r.shown, name, where)
 	}
+}
+
+// maxImportDepth bounds how deep imports of imports are followed.
+const maxImportDepth = 4
+
+// importedID reports whether one of the Markdown files the page rel
+// renders among its content (site.Imports), or one they render, has the
+// id frag.
+func (a *auditor) importedID(root string, s *site.Site, rel, frag string, depth int) bool {
+	if depth >= maxImportDepth {
+		return false
+	}
+	for _, imp := range s.Imports(rel) {
+		tg := a.index.get(filepath.Join(root, filepath.FromSlash(imp)))
+		if tg.kind != kindMarkdown {
+			continue
+		}
+		if m, _ := tg.anchorsFor(s).Find(frag, s.Anchors); m == anchor.Found || a.importedID(root, s, imp, frag, depth+1) {
+			return true
+		}
+	}
+	return false
 }
 
 // unknownIDs returns why the id frag of the page where (a slash path

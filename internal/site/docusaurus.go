@@ -42,14 +42,27 @@ var (
 // with "const base = '/x/'"). Anything else is code the model does not
 // run. No baseUrl is "/".
 func docusaurusBaseURLOf(cfg []byte) (string, bool) {
+	// The site's baseUrl is the one least deep in brackets: a locale's
+	// own (i18n.localeConfigs) is further in.
 	var m []int
+	best, depth, at := -1, 0, 0
 	for _, c := range docusaurusBaseURL.FindAllSubmatchIndex(cfg, -1) {
+		for ; at < c[0]; at++ {
+			switch cfg[at] {
+			case '{', '[', '(':
+				depth++
+			case '}', ']', ')':
+				depth--
+			}
+		}
 		// Not in a comment ("// Set the baseUrl" ends a line as a
 		// shorthand property does).
 		line := cfg[bytes.LastIndexByte(cfg[:c[0]], '\n')+1 : c[0]]
-		if t := bytes.TrimSpace(line); !bytes.HasPrefix(t, []byte("//")) && !bytes.HasPrefix(t, []byte("*")) && !bytes.HasPrefix(t, []byte("/*")) {
-			m = c
-			break
+		if t := bytes.TrimSpace(line); bytes.HasPrefix(t, []byte("//")) || bytes.HasPrefix(t, []byte("*")) || bytes.HasPrefix(t, []byte("/*")) {
+			continue
+		}
+		if m == nil || depth < best {
+			m, best = c, depth
 		}
 	}
 	if m == nil {
@@ -651,6 +664,33 @@ func docusaurusEnclosing(src []byte, i int) int {
 	return -1
 }
 
+// docusaurusImports records the Markdown files that the document rel
+// (source src) imports to render among its content (Site.Imports): a
+// path from its folder or from "@site/". One the model cannot find (a
+// package's, an alias's) leaves the document's ids unknown.
+func docusaurusImports(t *Tree, s *Site, rel string, src []byte) {
+	for _, m := range docusaurusMarkdownImport.FindAllSubmatch(src, -1) {
+		imp := string(m[1])
+		var to string
+		switch {
+		case strings.HasPrefix(imp, "./") || strings.HasPrefix(imp, "../"):
+			to = path.Join(path.Dir(rel), imp)
+		case strings.HasPrefix(imp, "@site/"):
+			to = path.Clean(strings.TrimPrefix(imp, "@site/"))
+		}
+		if to == "" || !t.Exists(to) {
+			s.UnknownIDsOf(rel, fmt.Sprintf("it renders the imported %q", imp))
+			continue
+		}
+		if s.imports == nil {
+			s.imports = map[string][]string{}
+		}
+		if !slices.Contains(s.imports[rel], to) {
+			s.imports[rel] = append(s.imports[rel], to)
+		}
+	}
+}
+
 func (d docusaurus) docs(t *Tree, s *Site, dir, base string) {
 	s.contentDirs = append(s.contentDirs, dir)
 	t.Walk(dir, func(rel string) {
@@ -665,7 +705,12 @@ func (d docusaurus) docs(t *Tree, s *Site, dir, base string) {
 		}
 		p := strings.TrimPrefix(rel, dir+"/")
 		if strings.HasPrefix(path.Base(p), "_") {
-			return // a partial, not a page
+			// A partial, not a page; what it imports is rendered
+			// where it is.
+			if src, err := t.head(rel); err == nil {
+				docusaurusImports(t, s, rel, src)
+			}
+			return
 		}
 		segs := strings.Split(strings.TrimSuffix(p, path.Ext(p)), "/")
 		for i, sg := range segs {
@@ -684,9 +729,7 @@ func (d docusaurus) docs(t *Tree, s *Site, dir, base string) {
 		// An MDX page that imports a Markdown file and renders it
 		// ("import Setup from './_setup.mdx'", then "<Setup />") has
 		// that file's headings, and their ids, among its own.
-		if m := docusaurusMarkdownImport.FindSubmatch(src); m != nil {
-			s.UnknownIDsOf(rel, fmt.Sprintf("it renders the imported %q", m[1]))
-		}
+		docusaurusImports(t, s, rel, src)
 		var u string
 		switch {
 		case fm.Slug != "" && strings.HasPrefix(fm.Slug, "/"):
@@ -733,6 +776,11 @@ func (docusaurus) pages(t *Tree, s *Site, dir, base string) {
 				return
 			}
 		}
+		if docusaurusExts[strings.ToLower(ext)] {
+			if head, err := t.head(rel); err == nil {
+				docusaurusImports(t, s, rel, head)
+			}
+		}
 		u := base + "/" + strings.TrimSuffix(p, ext)
 		if path.Base(u) == "index" {
 			u = path.Dir(u)
@@ -770,6 +818,7 @@ func (docusaurus) blog(t *Tree, s *Site, dir, base string) {
 		head, _ := t.head(rel)
 		fm := readFrontMatter(head)
 		tagged = tagged || docusaurusTags.Match(head)
+		docusaurusImports(t, s, rel, head)
 		var u string
 		switch {
 		case strings.HasPrefix(fm.Slug, "/"):

@@ -28,6 +28,7 @@ func TestDocusaurusBaseURL(t *testing.T) {
 		{"baseUrl: isDeployPreview ? '/' : '/p/',", "", false},
 		{"baseUrl: getBase(),", "", false},
 		{"module.exports = {url: 'https://a.test', baseUrl: '/v/'};", "/v/", true},
+		{"const i18n = {localeConfigs: {fr: {baseUrl: `/${l}/`}}};\nexport default {\n  \"baseUrl\": \"/\",\n  i18n,\n};", "/", true},
 		{"// Set the baseUrl\n/* baseUrl: x */\n * the baseUrl,\nmodule.exports = {baseUrl: '/w/'};", "/w/", true},
 	} {
 		got, known := docusaurusBaseURLOf([]byte(c.cfg))

@@ -109,6 +109,10 @@ type Site struct {
 	// shortcodes are the ids each shortcode of a Hugo site may write.
 	shortcodes map[string]*shortcodeIDs
 	tabIDs     bool // content tabs get ids from their titles
+	// imports are the Markdown files each page (a path from the site's
+	// folder) imports and renders among its own content (Docusaurus'
+	// MDX partials): their ids are the page's too.
+	imports map[string][]string
 	// dynamic are the pages whose ids a component makes from data when
 	// the site is built (an MDX page rendering imported JSON).
 	dynamic   map[string]bool
@@ -146,6 +150,21 @@ func (s *Site) OwnHeadingIDs() bool { return s.slug != nil }
 func (s *Site) DynamicIDs(rel string) bool {
 	rel, ok := s.inner(rel)
 	return ok && s.dynamic[rel]
+}
+
+// Imports returns the Markdown files the page rel (a slash path from the
+// audited root) renders among its own content, paths from the audited
+// root: their ids are ids of the page.
+func (s *Site) Imports(rel string) []string {
+	in, ok := s.inner(rel)
+	if !ok {
+		return nil
+	}
+	var out []string
+	for _, f := range s.imports[in] {
+		out = append(out, s.outer(f))
+	}
+	return out
 }
 
 // TitleNoID reports whether a page's leading top-level heading is shown
