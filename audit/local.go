@@ -155,6 +155,26 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 	// A path of the tree that differs from the link only in case, or a
 	// file where the link names a folder ("/gemfile/" beside a
 	// Gemfile), may still be a page the site publishes there.
+	// A generator that turns a link to a Markdown file into the URL of
+	// the page it publishes from it (Docusaurus) leaves a link to a
+	// file it publishes no page of as written: a URL from the page's,
+	// which serves nothing unless a file is published there.
+	if isPage && lk.exists && !lk.dir && !t.outside && s.MarkdownLinksToPages() {
+		if ext := strings.ToLower(path.Ext(t.rel)); ext == ".md" || ext == ".mdx" {
+			if _, published := s.URL(t.rel); !published && !s.Template(t.rel) {
+				if p, ok := resolveURL(pageURL, ref); ok {
+					if found, _ := a.findSite(f.root, s, p); !found.exists {
+						if why, ok := s.UnknownPage(p); ok {
+							r.report(policy.CategoryUnverifiable, 0, nil, "%q names %q, of which %s publishes no page; the link is left as written, to %q, which no file of the tree publishes; %s, so it cannot be checked offline", r.shown, "/"+t.rel, theSite(s), p, why)
+							return r.out
+						}
+						r.report(policy.CategoryBrokenFile, 0, nil, "%q names %q, of which %s publishes no page: the link is left as written, to %q, which no file of the tree publishes", r.shown, "/"+t.rel, theSite(s), p)
+						return r.out
+					}
+				}
+			}
+		}
+	}
 	pathOff := lk.exists && (lk.right != "" || t.dirSlash && !lk.dir)
 	if !lk.exists || !s.Forge && (lk.dir || pathOff) {
 		p, ok := "", false

@@ -204,6 +204,7 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 		s.Base(strings.TrimSuffix(string(m[1]), "/") + "/" + strings.Trim(b, "/"))
 	}
 	s.titleNoID = true
+	s.mdToPages = true
 	s.refLabels = docusaurusRemark8(t)
 	s.sitePrefix = "@site/"
 	s.Mount("/", "static")

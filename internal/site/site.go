@@ -117,6 +117,10 @@ type Site struct {
 	// the site is built (an MDX page rendering imported JSON).
 	dynamic   map[string]bool
 	titleNoID bool // a page's leading "# Title" is its title, with no id
+	// mdToPages: a link to a Markdown file becomes the URL of its page,
+	// and one to a file the site publishes no page of is left as
+	// written (Docusaurus).
+	mdToPages bool
 	refLabels bool // a heading's "[text][label]" gives its id the text alone (Docusaurus 2's remark)
 	// unmodelled are the plugins, preprocessors and keys of the
 	// configuration the model does not cover (kind, name); unknown are
@@ -151,6 +155,12 @@ func (s *Site) DynamicIDs(rel string) bool {
 	rel, ok := s.inner(rel)
 	return ok && s.dynamic[rel]
 }
+
+// MarkdownLinksToPages reports whether the generator turns a page's link
+// to a Markdown file into the URL of the page published from it, leaving
+// one to a file it publishes no page of as written (Docusaurus'
+// onBrokenMarkdownLinks).
+func (s *Site) MarkdownLinksToPages() bool { return s.mdToPages }
 
 // Imports returns the Markdown files the page rel (a slash path from the
 // audited root) renders among its own content, paths from the audited
