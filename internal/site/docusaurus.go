@@ -163,6 +163,17 @@ func docusaurusRemark8(t *Tree) bool {
 	return m != nil && string(m[1]) == "2"
 }
 
+var docusaurusCoreAlpha = regexp.MustCompile(`"@docusaurus/core"\s*:\s*"[~^>=v ]*2\.0\.0-alpha`)
+
+// docusaurusAlpha reports whether the site's package.json asks for an
+// alpha of Docusaurus 2, whose theme gives a top-level heading an id as
+// it does the others; later ones give none (theme-classic's Heading:
+// "H1 headings do not need an id because they don't appear in the TOC").
+func docusaurusAlpha(t *Tree) bool {
+	src, err := t.Read("package.json")
+	return err == nil && docusaurusCoreAlpha.Match(src)
+}
+
 // RefLabelsDropped reports whether a heading's "[text][label]" gives its
 // id the text alone, label or not defined (Docusaurus 2).
 func (s *Site) RefLabelsDropped() bool { return s.refLabels }
@@ -204,6 +215,7 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 		s.Base(strings.TrimSuffix(string(m[1]), "/") + "/" + strings.Trim(b, "/"))
 	}
 	s.titleNoID = true
+	s.h1NoID = !docusaurusAlpha(t)
 	s.mdToPages = true
 	s.refLabels = docusaurusRemark8(t)
 	s.sitePrefix = "@site/"

@@ -117,6 +117,7 @@ type Site struct {
 	// the site is built (an MDX page rendering imported JSON).
 	dynamic   map[string]bool
 	titleNoID bool // a page's leading "# Title" is its title, with no id
+	h1NoID    bool // no top-level heading has an id (Docusaurus)
 	// mdToPages: a link to a Markdown file becomes the URL of its page,
 	// and one to a file the site publishes no page of is left as
 	// written (Docusaurus).
@@ -176,6 +177,11 @@ func (s *Site) Imports(rel string) []string {
 	}
 	return out
 }
+
+// H1NoID reports whether the publisher gives no top-level heading an id
+// (Docusaurus' Heading: "H1 headings do not need an id because they
+// don't appear in the TOC"), whatever its text or its {#id} says.
+func (s *Site) H1NoID() bool { return s.h1NoID }
 
 // TitleNoID reports whether a page's leading top-level heading is shown
 // as its title without an id (Docusaurus).
