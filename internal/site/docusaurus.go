@@ -279,6 +279,13 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 	for _, r := range redirects {
 		s.Redirect(r[0], r[1])
 	}
+	// A preset other than the classic one brings plugins of its own
+	// (an OpenAPI preset writes its API pages at build time).
+	for _, name := range docusaurusPresets(src) {
+		if name != "classic" && name != "@docusaurus/preset-classic" && !quietPlugin(name) {
+			s.Unmodelled("presets", name, true, false)
+		}
+	}
 	for _, name := range docusaurusPlugins(src) {
 		if name == "@docusaurus/plugin-client-redirects" && redirects != nil {
 			continue // its redirects are read
@@ -869,6 +876,7 @@ func (docusaurus) blog(t *Tree, s *Site, dir, base string) {
 
 var (
 	docusaurusPluginsKey = regexp.MustCompile(`\b(plugins|themes)\s*:\s*\[`)
+	docusaurusPresetsKey = regexp.MustCompile(`\bpresets\s*:\s*\[`)
 	docusaurusModule     = regexp.MustCompile(`^\s*\[?\s*(?:require\.resolve\(\s*)?['"]([^'"]+)['"]`)
 )
 
@@ -876,9 +884,17 @@ var (
 // configuration's plugins and themes arrays ("name", ["name", {...}],
 // require.resolve("name")); local modules ("./src/plugins/x") included.
 // Entries written as functions are read apart (addRoute above).
-func docusaurusPlugins(src []byte) []string {
+func docusaurusPlugins(src []byte) []string { return docusaurusModules(src, docusaurusPluginsKey) }
+
+// docusaurusPresets returns the module names of the configuration's
+// presets.
+func docusaurusPresets(src []byte) []string { return docusaurusModules(src, docusaurusPresetsKey) }
+
+// docusaurusModules returns the module names of the entries of the
+// arrays that key opens.
+func docusaurusModules(src []byte, key *regexp.Regexp) []string {
 	var out []string
-	for _, m := range docusaurusPluginsKey.FindAllIndex(src, -1) {
+	for _, m := range key.FindAllIndex(src, -1) {
 		body := bracketed(src, m[1]-1)
 		depth := 0
 		start := 1
