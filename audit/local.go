@@ -161,14 +161,21 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 	// which serves nothing unless a file is published there.
 	if isPage && lk.exists && !lk.dir && !t.outside && s.MarkdownLinksToPages() {
 		if ext := strings.ToLower(path.Ext(t.rel)); ext == ".md" || ext == ".mdx" {
-			if _, published := s.URL(t.rel); !published && !s.Template(t.rel) {
+			// A page of another content plugin is not resolved either
+			// (a blog post's link to a docs file).
+			_, published := s.URL(t.rel)
+			if other := published && !s.SameContent(f.rel, t.rel); (!published || other) && !s.Template(t.rel) {
+				what := fmt.Sprintf("of which %s publishes no page", theSite(s))
+				if other {
+					what = fmt.Sprintf("a page of another content plugin of %s, which does not resolve it", theSite(s))
+				}
 				if p, ok := resolveURL(pageURL, ref); ok {
 					if found, _ := a.findSite(f.root, s, p); !found.exists {
 						if why, ok := s.UnknownPage(p); ok {
-							r.report(policy.CategoryUnverifiable, 0, nil, "%q names %q, of which %s publishes no page; the link is left as written, to %q, which no file of the tree publishes; %s, so it cannot be checked offline", r.shown, "/"+t.rel, theSite(s), p, why)
+							r.report(policy.CategoryUnverifiable, 0, nil, "%q names %q, %s; the link is left as written, to %q, which no file of the tree publishes; %s, so it cannot be checked offline", r.shown, "/"+t.rel, what, p, why)
 							return r.out
 						}
-						r.report(policy.CategoryBrokenFile, 0, nil, "%q names %q, of which %s publishes no page: the link is left as written, to %q, which no file of the tree publishes", r.shown, "/"+t.rel, theSite(s), p)
+						r.report(policy.CategoryBrokenFile, 0, nil, "%q names %q, %s: the link is left as written, to %q, which no file of the tree publishes", r.shown, "/"+t.rel, what, p)
 						return r.out
 					}
 				}

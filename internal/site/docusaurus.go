@@ -251,6 +251,13 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 			}
 		}
 	}
+	// Each content plugin resolves a Markdown link to its own files
+	// only ("Make sure it references a local Markdown file that exists
+	// within the current plugin"): a folder is known by its plugin.
+	for _, f := range folders {
+		plugin, _, _ := strings.Cut(f[1], "/")
+		s.contentOf(f[0], plugin)
+	}
 	d.translations(t, s, src, folders)
 	// A plugin of the configuration that adds routes of its own
 	// (actions.addRoute) publishes pages no file of the tree is: the
@@ -1180,6 +1187,8 @@ func (docusaurus) translations(t *Tree, s *Site, cfg []byte, folders [][2]string
 		}
 		for _, f := range folders {
 			tr := "i18n/" + loc + "/" + f[1]
+			plugin, _, _ := strings.Cut(f[1], "/")
+			s.contentOf(tr, plugin)
 			if slices.Contains(s.contentDirs, f[0]) {
 				s.contentDirs = append(s.contentDirs, tr)
 				if s.contentAlt == nil {

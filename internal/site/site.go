@@ -109,6 +109,10 @@ type Site struct {
 	// shortcodes are the ids each shortcode of a Hugo site may write.
 	shortcodes map[string]*shortcodeIDs
 	tabIDs     bool // content tabs get ids from their titles
+	// contentPlugin is the plugin each content folder (a path from the
+	// site's folder) is of: a Markdown link resolves to a page of the
+	// same plugin only (Docusaurus).
+	contentPlugin map[string]string
 	// imports are the Markdown files each page (a path from the site's
 	// folder) imports and renders among its own content (Docusaurus'
 	// MDX partials): their ids are the page's too.
@@ -162,6 +166,45 @@ func (s *Site) DynamicIDs(rel string) bool {
 // one to a file it publishes no page of as written (Docusaurus'
 // onBrokenMarkdownLinks).
 func (s *Site) MarkdownLinksToPages() bool { return s.mdToPages }
+
+// contentOf records that the folder dir (a path from the site's folder)
+// holds content of the plugin.
+func (s *Site) contentOf(dir, plugin string) {
+	if s.contentPlugin == nil {
+		s.contentPlugin = map[string]string{}
+	}
+	s.contentPlugin[dir] = plugin
+}
+
+// pluginOf returns the plugin whose content folder holds rel (a path
+// from the site's folder), the deepest folder's, or "".
+func (s *Site) pluginOf(rel string) string {
+	best, plugin := -1, ""
+	for d, p := range s.contentPlugin {
+		if (rel == d || strings.HasPrefix(rel, d+"/") || d == "") && len(d) > best {
+			best, plugin = len(d), p
+		}
+	}
+	return plugin
+}
+
+// SameContent reports whether a Markdown link of the page from to the
+// page to (paths from the audited root) is resolved by the generator:
+// both are content of the same plugin, where it keeps content apart by
+// plugin (Docusaurus: the docs of each instance, with their versions and
+// translations; the blog; the pages), else always.
+func (s *Site) SameContent(from, to string) bool {
+	if s.contentPlugin == nil {
+		return true
+	}
+	fi, ok1 := s.inner(from)
+	ti, ok2 := s.inner(to)
+	if !ok1 || !ok2 {
+		return false
+	}
+	p := s.pluginOf(fi)
+	return p != "" && p == s.pluginOf(ti)
+}
 
 // Imports returns the Markdown files the page rel (a slash path from the
 // audited root) renders among its own content, paths from the audited
