@@ -24,12 +24,12 @@ type targetIndex struct {
 
 // target is what a fragment may name in one file.
 type target struct {
-	once   sync.Once
-	kind   kind
-	title  int // the index in anchors of the first heading when it is a leading top-level one, else -1
+	once  sync.Once
+	kind  kind
+	title int // the index in anchors of the first heading when it is a leading top-level one, else -1
 	// h1 are the indexes in anchors of the top-level headings ("# A",
 	// "A\n==="), which some publishers give no id (site.H1NoID).
-	h1 []int
+	h1     []int
 	binary bool
 	lines  int // for line anchors
 	// anchors are those of the page, in order: a target of every file of
