@@ -1113,6 +1113,13 @@ func (d docusaurus) versions(t *Tree, s *Site, cfg []byte, in docusaurusInstance
 		if strings.ContainsAny(v, "/\\") || v == ".." || v == "." {
 			continue // no folder name
 		}
+		if !t.Exists(prefix + "versioned_docs/version-" + v) {
+			// Listed, but its folder is made at build time (fetched
+			// from a branch, copied by a script): its pages are not
+			// the model's to know.
+			s.UnknownSpace(at(v), fmt.Sprintf("version %s has no folder %sversioned_docs/version-%s in the tree", v, prefix, v))
+			continue
+		}
 		d.docs(t, s, prefix+"versioned_docs/version-"+v, at(v))
 		sidebars(prefix+"versioned_sidebars/version-"+v+"-sidebars.json", at(v))
 		folders = append(folders, [2]string{prefix + "versioned_docs/version-" + v, "version-" + v})
