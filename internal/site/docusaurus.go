@@ -242,6 +242,18 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 			folders = append(folders, [2]string{in.dir, plugin})
 		}
 	}
+	for _, in := range docusaurusAbsentDocs(t, src) {
+		why := fmt.Sprintf("the docs folder %s is not in the tree (made when the site is built)", in.dir)
+		if in.bad {
+			why = "the docs folder is outside the audited root"
+		}
+		s.UnknownSpace(in.route, why)
+		if in.bad {
+			s.Note("a docs folder outside the audited root")
+		} else {
+			s.Note("docs folder %s/ not in the tree", in.dir)
+		}
+	}
 	// trailingSlash: true serves each page at its folder's URL
 	// ("/docs/intro/"), from which the page's relative links resolve.
 	if docusaurusTrailingSlash.Match(src) {
@@ -528,7 +540,7 @@ var (
 // false"); each "@docusaurus/plugin-content-*" entry adds one. Options
 // are read from the object literal that follows, brace-matched: the
 // configuration is code, only plain strings are understood.
-func docusaurusInstances(t *Tree, src []byte) []docusaurusInstance {
+func docusaurusAllInstances(t *Tree, src []byte) []docusaurusInstance {
 	defaults := map[string]docusaurusInstance{
 		"docs":  {kind: "docs", dir: "docs", route: "/docs"},
 		"blog":  {kind: "blog", dir: "blog", route: "/blog"},
@@ -577,12 +589,33 @@ func docusaurusInstances(t *Tree, src []byte) []docusaurusInstance {
 	}
 	var out []docusaurusInstance
 	for _, k := range []string{"docs", "blog", "pages"} {
-		if in := preset[k]; in != nil && !in.bad && t.Exists(in.dir) {
+		if in := preset[k]; in != nil {
 			out = append(out, *in)
 		}
 	}
-	for _, in := range extra {
+	return append(out, extra...)
+}
+
+// docusaurusInstances returns the content plugins of the configuration
+// whose folders the tree has.
+func docusaurusInstances(t *Tree, src []byte) []docusaurusInstance {
+	var out []docusaurusInstance
+	for _, in := range docusaurusAllInstances(t, src) {
 		if !in.bad && t.Exists(in.dir) {
+			out = append(out, in)
+		}
+	}
+	return out
+}
+
+// docusaurusAbsentDocs returns the docs instances of the configuration
+// whose folders the tree does not have: Docusaurus fails without one,
+// so a build step makes it (API pages a generator writes, docs copied
+// from elsewhere), or it is outside the audited root.
+func docusaurusAbsentDocs(t *Tree, src []byte) []docusaurusInstance {
+	var out []docusaurusInstance
+	for _, in := range docusaurusAllInstances(t, src) {
+		if in.kind == "docs" && (in.bad || !t.Exists(in.dir)) {
 			out = append(out, in)
 		}
 	}
