@@ -24,9 +24,12 @@ type targetIndex struct {
 
 // target is what a fragment may name in one file.
 type target struct {
-	once   sync.Once
-	kind   kind
-	title  int // the index in anchors of the first heading when it is a leading top-level one, else -1
+	once  sync.Once
+	kind  kind
+	title int // the index in anchors of the first heading when it is a leading top-level one, else -1
+	// h1 are the indexes in anchors of the top-level headings ("# A",
+	// "A\n==="), which some publishers give no id (site.H1NoID).
+	h1     []int
 	binary bool
 	lines  int // for line anchors
 	// anchors are those of the page, in order: a target of every file of
@@ -171,6 +174,9 @@ func (t *target) fill(k kind, src []byte, d *extract.Doc, texts bool) {
 				t.refAlt[i] = alt
 			}
 		}
+		if (an.Kind == extract.HeadingSlug || an.Kind == extract.HeadingID) && topHeading(src, an.Start.Offset) {
+			t.h1 = append(t.h1, i)
+		}
 		if first && (an.Kind == extract.HeadingSlug || an.Kind == extract.HeadingID) && an.Start.Offset >= fmEnd {
 			first = false
 			if leadingTitle(src, an.Start.Offset) {
@@ -202,7 +208,7 @@ func (t *target) anchorsFor(s *site.Site) *anchor.Set {
 	ids := s.HeadingIDs(t.headings)
 	h := 0
 	for i, an := range t.anchors {
-		if i == t.title && s.TitleNoID() {
+		if i == t.title && s.TitleNoID() || s.H1NoID() && slices.Contains(t.h1, i) {
 			if an.kind == extract.HeadingSlug {
 				h++
 			}
@@ -293,6 +299,28 @@ func writtenIDs(src []byte) string {
 // leadingTitle reports whether the heading at offset off of src is a
 // top-level ATX heading ("# Title") with only front matter and blank
 // lines before it.
+// topHeading reports whether the heading that starts at offset off of
+// src is a top-level one: an ATX "# A" (one "#", then a space, a tab or
+// the line's end) or a setext heading underlined with "=".
+func topHeading(src []byte, off int) bool {
+	if off < 0 || off >= len(src) {
+		return false
+	}
+	if src[off] == '#' {
+		return off+1 == len(src) || src[off+1] == ' ' || src[off+1] == '\t' || src[off+1] == '\n' || src[off+1] == '\r'
+	}
+	nl := bytes.IndexByte(src[off:], '\n')
+	if nl < 0 {
+		return false
+	}
+	next := src[off+nl+1:]
+	if k := bytes.IndexByte(next, '\n'); k >= 0 {
+		next = next[:k]
+	}
+	next = bytes.TrimSpace(next)
+	return len(next) > 0 && len(bytes.Trim(next, "=")) == 0
+}
+
 func leadingTitle(src []byte, off int) bool {
 	if off < frontMatterEnd(src) {
 		return false

@@ -155,6 +155,33 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 	// A path of the tree that differs from the link only in case, or a
 	// file where the link names a folder ("/gemfile/" beside a
 	// Gemfile), may still be a page the site publishes there.
+	// A generator that turns a link to a Markdown file into the URL of
+	// the page it publishes from it (Docusaurus) leaves a link to a
+	// file it publishes no page of as written: a URL from the page's,
+	// which serves nothing unless a file is published there.
+	if isPage && lk.exists && !lk.dir && !t.outside && s.MarkdownLinksToPages() {
+		if ext := strings.ToLower(path.Ext(t.rel)); ext == ".md" || ext == ".mdx" {
+			// A page of another content plugin is not resolved either
+			// (a blog post's link to a docs file).
+			_, published := s.URL(t.rel)
+			if other := published && !s.SameContent(f.rel, t.rel); (!published || other) && !s.Template(t.rel) {
+				what := fmt.Sprintf("of which %s publishes no page", theSite(s))
+				if other {
+					what = fmt.Sprintf("a page of another content plugin of %s, which does not resolve it", theSite(s))
+				}
+				if p, ok := resolveURL(pageURL, ref); ok {
+					if found, _ := a.findSite(f.root, s, p); !found.exists {
+						if why, ok := s.UnknownPage(p); ok {
+							r.report(policy.CategoryUnverifiable, 0, nil, "%q names %q, %s; the link is left as written, to %q, which no file of the tree publishes; %s, so it cannot be checked offline", r.shown, "/"+t.rel, what, p, why)
+							return r.out
+						}
+						r.report(policy.CategoryBrokenFile, 0, nil, "%q names %q, %s: the link is left as written, to %q, which no file of the tree publishes", r.shown, "/"+t.rel, what, p)
+						return r.out
+					}
+				}
+			}
+		}
+	}
 	pathOff := lk.exists && (lk.right != "" || t.dirSlash && !lk.dir)
 	if !lk.exists || !s.Forge && (lk.dir || pathOff) {
 		p, ok := "", false
@@ -642,7 +669,11 @@ func (a *auditor) checkFragment(r *reporter, s *site.Site, t local, lk lookup) {
 	sourceLine := s.Forge && tg.kind == kindHTML && isLine
 	if (tg.kind == kindMarkdown && !plain(t.query)) || tg.kind == kindHTML && !sourceLine {
 		set := tg.anchorsFor(s)
-		switch m, right := set.Find(frag, s.Anchors); m {
+		m, right := set.Find(frag, s.Anchors)
+		if m != anchor.Found && a.importedID(r.f.root, s, strings.TrimPrefix(where, "/"), frag, 0) {
+			return // an id of a file the page renders (an MDX partial)
+		}
+		switch m {
 		case anchor.Found:
 			return
 		case anchor.CaseOnly:
@@ -677,6 +708,28 @@ func (a *auditor) checkFragment(r *reporter, s *site.Site, t local, lk lookup) {
 		// "logo.svg#gh-dark-mode-only" picks the image for a theme).
 		r.report(policy.CategoryBrokenAnchor, t.fragAt, nil, "%q names anchor %q, but %q is shown as source, with line anchors only (#L10, #L10-L20)", r.shown, name, where)
 	}
+}
+
+// maxImportDepth bounds how deep imports of imports are followed.
+const maxImportDepth = 4
+
+// importedID reports whether one of the Markdown files the page rel
+// renders among its content (site.Imports), or one they render, has the
+// id frag.
+func (a *auditor) importedID(root string, s *site.Site, rel, frag string, depth int) bool {
+	if depth >= maxImportDepth {
+		return false
+	}
+	for _, imp := range s.Imports(rel) {
+		tg := a.index.get(filepath.Join(root, filepath.FromSlash(imp)))
+		if tg.kind != kindMarkdown {
+			continue
+		}
+		if m, _ := tg.anchorsFor(s).Find(frag, s.Anchors); m == anchor.Found || a.importedID(root, s, imp, frag, depth+1) {
+			return true
+		}
+	}
+	return false
 }
 
 // unknownIDs returns why the id frag of the page where (a slash path

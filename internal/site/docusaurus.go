@@ -31,8 +31,117 @@ var (
 	docusaurusPath      = docusaurusOption("path")
 	docusaurusNumber    = regexp.MustCompile(`^\d+[-_.]`)
 	docusaurusURL       = regexp.MustCompile(`\burl:\s*['"](https?://[^'"]+)['"]`)
-	docusaurusBaseURL   = regexp.MustCompile(`\bbaseUrl:\s*['"]([^'"]*)['"]`)
+	docusaurusBaseURL   = regexp.MustCompile(`(?:^|[^\w$.])['"]?baseUrl['"]?\s*([:,}\n])`)
 )
+
+// docusaurusBaseURLOf returns the path the configuration's baseUrl
+// sets, "/"-wrapped ("/ts-jest/"), and whether it could be read: a
+// string; an expression that falls back on a string
+// ("process.env.BASE_URL || '/ts-jest/'", what a build without the
+// variable gets); a constant set to a string ("baseUrl: base", "baseUrl,"
+// with "const base = '/x/'"). Anything else is code the model does not
+// run. No baseUrl is "/".
+func docusaurusBaseURLOf(cfg []byte) (string, bool) {
+	// The site's baseUrl is the one least deep in brackets: a locale's
+	// own (i18n.localeConfigs) is further in.
+	var m []int
+	best, depth, at := -1, 0, 0
+	for _, c := range docusaurusBaseURL.FindAllSubmatchIndex(cfg, -1) {
+		for ; at < c[0]; at++ {
+			switch cfg[at] {
+			case '{', '[', '(':
+				depth++
+			case '}', ']', ')':
+				depth--
+			}
+		}
+		// Not in a comment ("// Set the baseUrl" ends a line as a
+		// shorthand property does).
+		line := cfg[bytes.LastIndexByte(cfg[:c[0]], '\n')+1 : c[0]]
+		if t := bytes.TrimSpace(line); bytes.HasPrefix(t, []byte("//")) || bytes.HasPrefix(t, []byte("*")) || bytes.HasPrefix(t, []byte("/*")) {
+			continue
+		}
+		if m == nil || depth < best {
+			m, best = c, depth
+		}
+	}
+	if m == nil {
+		return "/", true
+	}
+	var v string
+	if cfg[m[2]] == ':' {
+		v = docusaurusExpr(cfg[m[3]:])
+	} else {
+		v = "baseUrl" // shorthand: the constant of that name
+	}
+	lit, ok := docusaurusString(v)
+	if !ok {
+		if i := max(strings.LastIndex(v, "||"), strings.LastIndex(v, "??")); i >= 0 {
+			lit, ok = docusaurusString(strings.TrimSpace(v[i+2:]))
+		}
+	}
+	if !ok && docusaurusIdent.MatchString(v) {
+		lit, ok = docusaurusString(docusaurusConstExpr(cfg, v))
+	}
+	if !ok {
+		return "", false
+	}
+	if lit = strings.Trim(lit, "/"); lit == "" {
+		return "/", true
+	}
+	return "/" + lit + "/", true
+}
+
+var docusaurusIdent = regexp.MustCompile(`^[A-Za-z_$][\w$]*$`)
+
+// docusaurusExpr returns the expression that begins src, an option's
+// value: up to the "," or "}" that ends it, or the end of its line.
+func docusaurusExpr(src []byte) string {
+	depth := 0
+	for i, c := range src {
+		switch c {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			if depth == 0 {
+				return strings.TrimSpace(string(src[:i]))
+			}
+			depth--
+		case ',', '\n', ';':
+			if depth == 0 {
+				return strings.TrimSpace(string(src[:i]))
+			}
+		}
+	}
+	return strings.TrimSpace(string(src))
+}
+
+// docusaurusString returns the text of a JavaScript string literal that
+// is the whole of v ('a', "a", `a` without ${}).
+func docusaurusString(v string) (string, bool) {
+	if len(v) < 2 || v[0] != v[len(v)-1] || !strings.ContainsRune(`'"`+"`", rune(v[0])) {
+		return "", false
+	}
+	in := v[1 : len(v)-1]
+	if strings.ContainsAny(in, `'"\`+"`") || strings.Contains(in, "${") {
+		return "", false
+	}
+	return in, true
+}
+
+// docusaurusConstExpr returns the expression a const, let or var of the
+// configuration is set to, or "".
+func docusaurusConstExpr(cfg []byte, name string) string {
+	re, err := regexp.Compile(`(?m)\b(?:const|let|var)\s+` + regexp.QuoteMeta(name) + `\s*(?::\s*\w+\s*)?=\s*`)
+	if err != nil {
+		return ""
+	}
+	m := re.FindIndex(cfg)
+	if m == nil {
+		return ""
+	}
+	return docusaurusExpr(cfg[m[1]:])
+}
 
 var docusaurusExts = map[string]bool{".md": true, ".mdx": true}
 
@@ -52,6 +161,17 @@ func docusaurusRemark8(t *Tree) bool {
 	}
 	m := docusaurusCore.FindSubmatch(src)
 	return m != nil && string(m[1]) == "2"
+}
+
+var docusaurusCoreAlpha = regexp.MustCompile(`"@docusaurus/core"\s*:\s*"[~^>=v ]*2\.0\.0-alpha`)
+
+// docusaurusAlpha reports whether the site's package.json asks for an
+// alpha of Docusaurus 2, whose theme gives a top-level heading an id as
+// it does the others; later ones give none (theme-classic's Heading:
+// "H1 headings do not need an id because they don't appear in the TOC").
+func docusaurusAlpha(t *Tree) bool {
+	src, err := t.Read("package.json")
+	return err == nil && docusaurusCoreAlpha.Match(src)
 }
 
 // RefLabelsDropped reports whether a heading's "[text][label]" gives its
@@ -77,14 +197,26 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 	src, err := t.Read(s.marker)
 	s.Anchors = anchor.HTML
 	s.builtDefault = "build"
-	if m := docusaurusURL.FindSubmatch(src); m != nil {
-		b := "/"
-		if mb := docusaurusBaseURL.FindSubmatch(src); mb != nil {
-			b = string(mb[1])
-		}
+	b, known := docusaurusBaseURLOf(src)
+	switch {
+	case !known:
+		// The pages' URLs begin with a path the model cannot read: a
+		// root-relative link that no page answers may be one of them,
+		// and a link to the site's own URL cannot be mapped to a page.
+		s.Lenient = true
+		s.Note("baseUrl not read (not a plain string)")
+	case b != "/":
+		// Docusaurus' Link adds baseUrl to a root-relative link that
+		// does not begin with it already (useBaseUrl): "/base/docs/a"
+		// and "/docs/a" are the same page.
+		s.basePath = b
+	}
+	if m := docusaurusURL.FindSubmatch(src); m != nil && known {
 		s.Base(strings.TrimSuffix(string(m[1]), "/") + "/" + strings.Trim(b, "/"))
 	}
 	s.titleNoID = true
+	s.h1NoID = !docusaurusAlpha(t)
+	s.mdToPages = true
 	s.refLabels = docusaurusRemark8(t)
 	s.sitePrefix = "@site/"
 	s.Mount("/", "static")
@@ -110,6 +242,18 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 			folders = append(folders, [2]string{in.dir, plugin})
 		}
 	}
+	for _, in := range docusaurusAbsentDocs(t, src) {
+		why := fmt.Sprintf("the docs folder %s is not in the tree (made when the site is built)", in.dir)
+		if in.bad {
+			why = "the docs folder is outside the audited root"
+		}
+		s.UnknownSpace(in.route, why)
+		if in.bad {
+			s.Note("a docs folder outside the audited root")
+		} else {
+			s.Note("docs folder %s/ not in the tree", in.dir)
+		}
+	}
 	// trailingSlash: true serves each page at its folder's URL
 	// ("/docs/intro/"), from which the page's relative links resolve.
 	if docusaurusTrailingSlash.Match(src) {
@@ -118,6 +262,13 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 				s.urls[rel] = u + "/"
 			}
 		}
+	}
+	// Each content plugin resolves a Markdown link to its own files
+	// only ("Make sure it references a local Markdown file that exists
+	// within the current plugin"): a folder is known by its plugin.
+	for _, f := range folders {
+		plugin, _, _ := strings.Cut(f[1], "/")
+		s.contentOf(f[0], plugin)
 	}
 	d.translations(t, s, src, folders)
 	// A plugin of the configuration that adds routes of its own
@@ -132,9 +283,32 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 		for _, m := range routes {
 			s.Redirect(string(m[1])+"*", "")
 		}
-		s.Lenient = len(routes) == 0
+		s.Lenient = s.Lenient || len(routes) == 0
+	}
+	// The search themes (Algolia's, configured by themeConfig.algolia;
+	// the local search plugins) add a search page at /search.
+	search := docusaurusAlgolia.Match(src)
+	for _, name := range docusaurusPlugins(src) {
+		search = search || strings.Contains(strings.ToLower(name), "search")
+	}
+	if search {
+		s.Redirect("/search", "/search")
+	}
+	redirects := docusaurusClientRedirects(src)
+	for _, r := range redirects {
+		s.Redirect(r[0], r[1])
+	}
+	// A preset other than the classic one brings plugins of its own
+	// (an OpenAPI preset writes its API pages at build time).
+	for _, name := range docusaurusPresets(src) {
+		if name != "classic" && name != "@docusaurus/preset-classic" && !quietPlugin(name) {
+			s.Unmodelled("presets", name, true, false)
+		}
 	}
 	for _, name := range docusaurusPlugins(src) {
+		if name == "@docusaurus/plugin-client-redirects" && redirects != nil {
+			continue // its redirects are read
+		}
 		if !docusaurusKnownPlugins[name] && !quietPlugin(name) {
 			s.Unmodelled("plugins", name, true, false)
 		}
@@ -169,6 +343,82 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 		err = e
 	}
 	return err
+}
+
+var (
+	docusaurusRedirectsPlugin = regexp.MustCompile(`['"]@docusaurus/plugin-client-redirects['"]\s*,\s*\{`)
+	docusaurusRedirectsKey    = regexp.MustCompile(`(?:^|[^\w$.])['"]?redirects['"]?\s*:\s*\[`)
+	docusaurusAlgolia         = regexp.MustCompile(`(?:^|[^\w$.])['"]?algolia['"]?\s*:\s*\{`)
+	docusaurusRedirectsAny    = regexp.MustCompile(`(?:^|[^\w$.])['"]?redirects['"]?\s*[:,}\n]`)
+	docusaurusFromKey         = regexp.MustCompile(`(?:^|[^\w$.])['"]?from['"]?\s*:\s*`)
+	docusaurusToOption        = docusaurusOption("to")
+)
+
+// docusaurusClientRedirects reads the redirects of the client-redirects
+// plugin (docusaurus.io/docs/api/plugins/@docusaurus/plugin-client-redirects):
+// its "redirects" option, each entry {from, to} with a path or a list of
+// paths from, each of which the plugin publishes as a page that sends the
+// reader to "to". It returns nil, not modelled, when the plugin is not
+// configured or its redirects are not all plain strings, or when
+// createRedirects (code) or toExtensions (redirects from every page
+// without its extension) adds more.
+func docusaurusClientRedirects(cfg []byte) [][2]string {
+	m := docusaurusRedirectsPlugin.FindIndex(cfg)
+	if m == nil {
+		return nil
+	}
+	body := braced(cfg, m[1]-1)
+	top := topLevel(body)
+	if bytes.Contains(top, []byte("createRedirects")) || bytes.Contains(top, []byte("toExtensions")) {
+		return nil
+	}
+	out := [][2]string{}
+	loc := docusaurusRedirectsKey.FindIndex(top)
+	if loc == nil {
+		if docusaurusRedirectsAny.Match(top) {
+			return nil // redirects made by code
+		}
+		return out
+	}
+	list := bracketed(body, loc[1]-1)
+	for i := 1; i < len(list); i++ {
+		switch list[i] {
+		case '{':
+			entry := braced(list, i)
+			i += len(entry) - 1
+			etop := topLevel(entry)
+			to := docusaurusToOption.FindSubmatch(etop)
+			fm := docusaurusFromKey.FindIndex(etop)
+			if to == nil || fm == nil {
+				return nil
+			}
+			from := docusaurusExpr(entry[fm[1]:])
+			var froms []string
+			if strings.HasPrefix(from, "[") {
+				for _, q := range strings.Split(strings.Trim(from, "[] \n\t"), ",") {
+					if q = strings.TrimSpace(q); q == "" {
+						continue
+					}
+					f, ok := docusaurusString(q)
+					if !ok {
+						return nil
+					}
+					froms = append(froms, f)
+				}
+			} else if f, ok := docusaurusString(from); ok {
+				froms = append(froms, f)
+			} else {
+				return nil
+			}
+			for _, f := range froms {
+				out = append(out, [2]string{f, string(to[1])})
+			}
+		case ']', ' ', '\t', '\n', '\r', ',':
+		default:
+			return nil // an entry not written as an object literal
+		}
+	}
+	return out
 }
 
 var docusaurusSidebarKey = regexp.MustCompile(`(?m)^sidebar_(?:position|label|class_name):`)
@@ -290,7 +540,7 @@ var (
 // false"); each "@docusaurus/plugin-content-*" entry adds one. Options
 // are read from the object literal that follows, brace-matched: the
 // configuration is code, only plain strings are understood.
-func docusaurusInstances(t *Tree, src []byte) []docusaurusInstance {
+func docusaurusAllInstances(t *Tree, src []byte) []docusaurusInstance {
 	defaults := map[string]docusaurusInstance{
 		"docs":  {kind: "docs", dir: "docs", route: "/docs"},
 		"blog":  {kind: "blog", dir: "blog", route: "/blog"},
@@ -339,12 +589,33 @@ func docusaurusInstances(t *Tree, src []byte) []docusaurusInstance {
 	}
 	var out []docusaurusInstance
 	for _, k := range []string{"docs", "blog", "pages"} {
-		if in := preset[k]; in != nil && !in.bad && t.Exists(in.dir) {
+		if in := preset[k]; in != nil {
 			out = append(out, *in)
 		}
 	}
-	for _, in := range extra {
+	return append(out, extra...)
+}
+
+// docusaurusInstances returns the content plugins of the configuration
+// whose folders the tree has.
+func docusaurusInstances(t *Tree, src []byte) []docusaurusInstance {
+	var out []docusaurusInstance
+	for _, in := range docusaurusAllInstances(t, src) {
 		if !in.bad && t.Exists(in.dir) {
+			out = append(out, in)
+		}
+	}
+	return out
+}
+
+// docusaurusAbsentDocs returns the docs instances of the configuration
+// whose folders the tree does not have: Docusaurus fails without one,
+// so a build step makes it (API pages a generator writes, docs copied
+// from elsewhere), or it is outside the audited root.
+func docusaurusAbsentDocs(t *Tree, src []byte) []docusaurusInstance {
+	var out []docusaurusInstance
+	for _, in := range docusaurusAllInstances(t, src) {
+		if in.kind == "docs" && (in.bad || !t.Exists(in.dir)) {
 			out = append(out, in)
 		}
 	}
@@ -392,15 +663,114 @@ func braced(src []byte, open int) []byte {
 	return src[open:]
 }
 
-func (docusaurus) docs(t *Tree, s *Site, dir, base string) {
+var (
+	docusaurusSidebarPath    = regexp.MustCompile(`(?:^|[^\w$.])['"]?sidebarPath['"]?\s*:\s*(?:require\.resolve\(\s*)?['"]([^'"]+)['"]`)
+	docusaurusMarkdownImport = regexp.MustCompile(`(?m)^import\s+[\w${},\s]+\s+from\s+['"]([^'"]+\.mdx?)['"]`)
+	docusaurusCategoryFile   = regexp.MustCompile(`(^|/)_category_\.(json|ya?ml)$`)
+	docusaurusSlugOption     = docusaurusOption("slug")
+	docusaurusSlugYAML       = regexp.MustCompile(`(?m)^\s*slug\s*:\s*['"]?([^'"\s#]+)`)
+)
+
+// generatedIndexes publishes the category index pages that a docs
+// folder's _category_.json (or .yml) or the version's sidebars file asks
+// for (link: {type: 'generated-index'}; docusaurus.io/docs/sidebar/items):
+// each at base + its slug, or, without one, at base/category/ + a slug of
+// its label, which the model does not make: that space is then unknown.
+func (docusaurus) generatedIndexes(s *Site, src []byte, yaml bool, base string) {
+	for from := 0; ; {
+		k := bytes.Index(src[from:], []byte("generated-index"))
+		if k < 0 {
+			return
+		}
+		i := from + k
+		from = i + len("generated-index")
+		var slug []byte
+		if yaml {
+			// A _category_.yml is one category: its link's slug is the
+			// only slug of the file.
+			if m := docusaurusSlugYAML.FindSubmatch(src); m != nil {
+				slug = m[1]
+			}
+		} else if open := docusaurusEnclosing(src, i); open >= 0 {
+			if m := docusaurusSlugOption.FindSubmatch(topLevel(braced(src, open))); m != nil {
+				slug = m[1]
+			}
+		}
+		if len(slug) > 0 {
+			u := strings.TrimSuffix(base+"/"+strings.Trim(string(slug), "/"), "/")
+			s.Redirect(u, u)
+			s.Redirect(u+"/", u+"/")
+		} else {
+			s.UnknownSpace(base+"/category", "a generated-index category page without a slug is at a slug of its label")
+		}
+	}
+}
+
+// docusaurusEnclosing returns the index of the "{" that opens the object
+// src[i] is in, or -1.
+func docusaurusEnclosing(src []byte, i int) int {
+	depth := 0
+	for j := i - 1; j >= 0; j-- {
+		switch src[j] {
+		case '}':
+			depth++
+		case '{':
+			if depth == 0 {
+				return j
+			}
+			depth--
+		}
+	}
+	return -1
+}
+
+// docusaurusImports records the Markdown files that the document rel
+// (source src) imports to render among its content (Site.Imports): a
+// path from its folder or from "@site/". One the model cannot find (a
+// package's, an alias's) leaves the document's ids unknown.
+func docusaurusImports(t *Tree, s *Site, rel string, src []byte) {
+	for _, m := range docusaurusMarkdownImport.FindAllSubmatch(src, -1) {
+		imp := string(m[1])
+		var to string
+		switch {
+		case strings.HasPrefix(imp, "./") || strings.HasPrefix(imp, "../"):
+			to = path.Join(path.Dir(rel), imp)
+		case strings.HasPrefix(imp, "@site/"):
+			to = path.Clean(strings.TrimPrefix(imp, "@site/"))
+		}
+		if to == "" || !t.Exists(to) {
+			s.UnknownIDsOf(rel, fmt.Sprintf("it renders the imported %q", imp))
+			continue
+		}
+		if s.imports == nil {
+			s.imports = map[string][]string{}
+		}
+		if !slices.Contains(s.imports[rel], to) {
+			s.imports[rel] = append(s.imports[rel], to)
+		}
+	}
+}
+
+func (d docusaurus) docs(t *Tree, s *Site, dir, base string) {
 	s.contentDirs = append(s.contentDirs, dir)
 	t.Walk(dir, func(rel string) {
+		if docusaurusCategoryFile.MatchString(rel) {
+			if src, err := t.Read(rel); err == nil {
+				d.generatedIndexes(s, src, !strings.HasSuffix(rel, ".json"), base)
+			}
+			return
+		}
 		if !docusaurusExts[strings.ToLower(path.Ext(rel))] {
 			return
 		}
 		p := strings.TrimPrefix(rel, dir+"/")
 		if strings.HasPrefix(path.Base(p), "_") {
-			return // a partial, not a page
+			// A partial, not a page; what it imports is rendered
+			// where it is.
+			if src, err := t.head(rel); err == nil {
+				docusaurusImports(t, s, rel, src)
+			}
+			return
 		}
 		segs := strings.Split(strings.TrimSuffix(p, path.Ext(p)), "/")
 		for i, sg := range segs {
@@ -416,6 +786,10 @@ func (docusaurus) docs(t *Tree, s *Site, dir, base string) {
 			}
 			s.dynamic[rel] = true
 		}
+		// An MDX page that imports a Markdown file and renders it
+		// ("import Setup from './_setup.mdx'", then "<Setup />") has
+		// that file's headings, and their ids, among its own.
+		docusaurusImports(t, s, rel, src)
 		var u string
 		switch {
 		case fm.Slug != "" && strings.HasPrefix(fm.Slug, "/"):
@@ -462,6 +836,11 @@ func (docusaurus) pages(t *Tree, s *Site, dir, base string) {
 				return
 			}
 		}
+		if docusaurusExts[strings.ToLower(ext)] {
+			if head, err := t.head(rel); err == nil {
+				docusaurusImports(t, s, rel, head)
+			}
+		}
 		u := base + "/" + strings.TrimSuffix(p, ext)
 		if path.Base(u) == "index" {
 			u = path.Dir(u)
@@ -499,6 +878,7 @@ func (docusaurus) blog(t *Tree, s *Site, dir, base string) {
 		head, _ := t.head(rel)
 		fm := readFrontMatter(head)
 		tagged = tagged || docusaurusTags.Match(head)
+		docusaurusImports(t, s, rel, head)
 		var u string
 		switch {
 		case strings.HasPrefix(fm.Slug, "/"):
@@ -521,6 +901,14 @@ func (docusaurus) blog(t *Tree, s *Site, dir, base string) {
 	if tagged {
 		gens = append(gens, "/tags", "/tags/*")
 	}
+	// An authors file may give authors pages of their own (page: true;
+	// Docusaurus 3.5), listed at /authors.
+	for _, f := range []string{"authors.yml", "authors.yaml", "authors.json"} {
+		if t.Exists(dir + "/" + f) {
+			gens = append(gens, "/authors", "/authors/*")
+			break
+		}
+	}
 	for _, gen := range gens {
 		s.Redirect(base+gen, base+gen)
 	}
@@ -528,6 +916,7 @@ func (docusaurus) blog(t *Tree, s *Site, dir, base string) {
 
 var (
 	docusaurusPluginsKey = regexp.MustCompile(`\b(plugins|themes)\s*:\s*\[`)
+	docusaurusPresetsKey = regexp.MustCompile(`\bpresets\s*:\s*\[`)
 	docusaurusModule     = regexp.MustCompile(`^\s*\[?\s*(?:require\.resolve\(\s*)?['"]([^'"]+)['"]`)
 )
 
@@ -535,9 +924,17 @@ var (
 // configuration's plugins and themes arrays ("name", ["name", {...}],
 // require.resolve("name")); local modules ("./src/plugins/x") included.
 // Entries written as functions are read apart (addRoute above).
-func docusaurusPlugins(src []byte) []string {
+func docusaurusPlugins(src []byte) []string { return docusaurusModules(src, docusaurusPluginsKey) }
+
+// docusaurusPresets returns the module names of the configuration's
+// presets.
+func docusaurusPresets(src []byte) []string { return docusaurusModules(src, docusaurusPresetsKey) }
+
+// docusaurusModules returns the module names of the entries of the
+// arrays that key opens.
+func docusaurusModules(src []byte, key *regexp.Regexp) []string {
 	var out []string
-	for _, m := range docusaurusPluginsKey.FindAllIndex(src, -1) {
+	for _, m := range key.FindAllIndex(src, -1) {
 		body := bracketed(src, m[1]-1)
 		depth := 0
 		start := 1
@@ -598,6 +995,7 @@ var docusaurusKnownPlugins = map[string]bool{
 
 var (
 	docusaurusLastVersion  = regexp.MustCompile(`(?:^|[^\w$.])['"]?lastVersion['"]?\s*:\s*(?:['"]([^'"]+)['"]|([A-Za-z_$][\w$]*))`)
+	docusaurusNoVersioning = regexp.MustCompile(`(?:^|[^\w$.])['"]?disableVersioning['"]?\s*:\s*true\b`)
 	docusaurusNoCurrent    = regexp.MustCompile(`(?:^|[^\w$.])['"]?includeCurrentVersion['"]?\s*:\s*false\b`)
 	docusaurusVersionsKey  = regexp.MustCompile(`(?:^|[^\w$.])['"]?versions['"]?\s*:\s*\{`)
 	docusaurusVersionEntry = regexp.MustCompile(`(?:^|[{,\s])(?:['"]([^'"]+)['"]|([A-Za-z0-9_.$-]+)|\[\s*([A-Za-z_$][\w$]*)\s*\])\s*:\s*\{`)
@@ -676,12 +1074,26 @@ func (d docusaurus) versions(t *Tree, s *Site, cfg []byte, in docusaurusInstance
 	}
 	top := topLevel(in.body)
 	paths := docusaurusVersionPaths(cfg, in.body)
+	sidebars := func(rel, base string) {
+		if src, err := t.Read(rel); err == nil {
+			d.generatedIndexes(s, src, false, base)
+		}
+	}
+	currentSidebars := ""
+	if m := docusaurusSidebarPath.FindSubmatch(in.body); m != nil {
+		currentSidebars = path.Clean(strings.TrimPrefix(string(m[1]), "./"))
+	}
+	disabled := docusaurusNoVersioning.Match(top)
+	if disabled {
+		versions = nil // the docs folder alone is published, at the route
+	}
 	if len(versions) == 0 {
 		u := in.route
 		if p, ok := paths["current"]; ok && p != "" {
 			u += "/" + p
 		}
 		d.docs(t, s, in.dir, u)
+		sidebars(currentSidebars, u)
 		folders = append(folders, [2]string{in.dir, "current"})
 		// Versioned docs that versions.json does not list are not
 		// published (a version dropped, the list kept elsewhere): their
@@ -689,7 +1101,11 @@ func (d docusaurus) versions(t *Tree, s *Site, cfg []byte, in docusaurusInstance
 		// not checked.
 		if t.Exists(prefix + "versioned_docs") {
 			s.templates = append(s.templates, prefix+"versioned_docs")
-			s.Note("%sversioned_docs/ without %sversions.json not published", prefix, prefix)
+			if disabled {
+				s.Note("%sversioned_docs/ not published (disableVersioning)", prefix)
+			} else {
+				s.Note("%sversioned_docs/ without %sversions.json not published", prefix, prefix)
+			}
 		}
 		return folders
 	}
@@ -723,13 +1139,22 @@ func (d docusaurus) versions(t *Tree, s *Site, cfg []byte, in docusaurusInstance
 		s.Note("%s/ not published (includeCurrentVersion: false)", in.dir)
 	} else {
 		d.docs(t, s, in.dir, at("current"))
+		sidebars(currentSidebars, at("current"))
 		folders = append(folders, [2]string{in.dir, "current"})
 	}
 	for _, v := range versions {
 		if strings.ContainsAny(v, "/\\") || v == ".." || v == "." {
 			continue // no folder name
 		}
+		if !t.Exists(prefix + "versioned_docs/version-" + v) {
+			// Listed, but its folder is made at build time (fetched
+			// from a branch, copied by a script): its pages are not
+			// the model's to know.
+			s.UnknownSpace(at(v), fmt.Sprintf("version %s has no folder %sversioned_docs/version-%s in the tree", v, prefix, v))
+			continue
+		}
 		d.docs(t, s, prefix+"versioned_docs/version-"+v, at(v))
+		sidebars(prefix+"versioned_sidebars/version-"+v+"-sidebars.json", at(v))
 		folders = append(folders, [2]string{prefix + "versioned_docs/version-" + v, "version-" + v})
 	}
 	return folders
@@ -802,6 +1227,8 @@ func (docusaurus) translations(t *Tree, s *Site, cfg []byte, folders [][2]string
 		}
 		for _, f := range folders {
 			tr := "i18n/" + loc + "/" + f[1]
+			plugin, _, _ := strings.Cut(f[1], "/")
+			s.contentOf(tr, plugin)
 			if slices.Contains(s.contentDirs, f[0]) {
 				s.contentDirs = append(s.contentDirs, tr)
 				if s.contentAlt == nil {

@@ -90,6 +90,10 @@ type Site struct {
 	wild       []wildRedirect // URL path prefixes redirected as a whole ("/old/*")
 	// sitePrefix begins a path from the site's folder ("@site/").
 	sitePrefix string
+	// basePath is the path the site is served under that its own URL
+	// paths leave out, "/"-wrapped (Docusaurus' baseUrl): a
+	// root-relative link may include it or not.
+	basePath string
 	// contentDirs hold the pages (Hugo's content directories).
 	contentDirs []string
 	// contentAlt is the content folder a translation's folder falls back
@@ -105,10 +109,23 @@ type Site struct {
 	// shortcodes are the ids each shortcode of a Hugo site may write.
 	shortcodes map[string]*shortcodeIDs
 	tabIDs     bool // content tabs get ids from their titles
+	// contentPlugin is the plugin each content folder (a path from the
+	// site's folder) is of: a Markdown link resolves to a page of the
+	// same plugin only (Docusaurus).
+	contentPlugin map[string]string
+	// imports are the Markdown files each page (a path from the site's
+	// folder) imports and renders among its own content (Docusaurus'
+	// MDX partials): their ids are the page's too.
+	imports map[string][]string
 	// dynamic are the pages whose ids a component makes from data when
 	// the site is built (an MDX page rendering imported JSON).
 	dynamic   map[string]bool
 	titleNoID bool // a page's leading "# Title" is its title, with no id
+	h1NoID    bool // no top-level heading has an id (Docusaurus)
+	// mdToPages: a link to a Markdown file becomes the URL of its page,
+	// and one to a file the site publishes no page of is left as
+	// written (Docusaurus).
+	mdToPages bool
 	refLabels bool // a heading's "[text][label]" gives its id the text alone (Docusaurus 2's remark)
 	// unmodelled are the plugins, preprocessors and keys of the
 	// configuration the model does not cover (kind, name); unknown are
@@ -143,6 +160,71 @@ func (s *Site) DynamicIDs(rel string) bool {
 	rel, ok := s.inner(rel)
 	return ok && s.dynamic[rel]
 }
+
+// MarkdownLinksToPages reports whether the generator turns a page's link
+// to a Markdown file into the URL of the page published from it, leaving
+// one to a file it publishes no page of as written (Docusaurus'
+// onBrokenMarkdownLinks).
+func (s *Site) MarkdownLinksToPages() bool { return s.mdToPages }
+
+// contentOf records that the folder dir (a path from the site's folder)
+// holds content of the plugin.
+func (s *Site) contentOf(dir, plugin string) {
+	if s.contentPlugin == nil {
+		s.contentPlugin = map[string]string{}
+	}
+	s.contentPlugin[dir] = plugin
+}
+
+// pluginOf returns the plugin whose content folder holds rel (a path
+// from the site's folder), the deepest folder's, or "".
+func (s *Site) pluginOf(rel string) string {
+	best, plugin := -1, ""
+	for d, p := range s.contentPlugin {
+		if (rel == d || strings.HasPrefix(rel, d+"/") || d == "") && len(d) > best {
+			best, plugin = len(d), p
+		}
+	}
+	return plugin
+}
+
+// SameContent reports whether a Markdown link of the page from to the
+// page to (paths from the audited root) is resolved by the generator:
+// both are content of the same plugin, where it keeps content apart by
+// plugin (Docusaurus: the docs of each instance, with their versions and
+// translations; the blog; the pages), else always.
+func (s *Site) SameContent(from, to string) bool {
+	if s.contentPlugin == nil {
+		return true
+	}
+	fi, ok1 := s.inner(from)
+	ti, ok2 := s.inner(to)
+	if !ok1 || !ok2 {
+		return false
+	}
+	p := s.pluginOf(fi)
+	return p != "" && p == s.pluginOf(ti)
+}
+
+// Imports returns the Markdown files the page rel (a slash path from the
+// audited root) renders among its own content, paths from the audited
+// root: their ids are ids of the page.
+func (s *Site) Imports(rel string) []string {
+	in, ok := s.inner(rel)
+	if !ok {
+		return nil
+	}
+	var out []string
+	for _, f := range s.imports[in] {
+		out = append(out, s.outer(f))
+	}
+	return out
+}
+
+// H1NoID reports whether the publisher gives no top-level heading an id
+// (Docusaurus' Heading: "H1 headings do not need an id because they
+// don't appear in the TOC"), whatever its text or its {#id} says.
+func (s *Site) H1NoID() bool { return s.h1NoID }
 
 // TitleNoID reports whether a page's leading top-level heading is shown
 // as its title without an id (Docusaurus).
@@ -330,7 +412,17 @@ func (s *Site) Redirect(from, to string) {
 // SitePath returns the root-relative form of a reference that begins
 // with the generator's site prefix ("@site/static/a.png" is
 // "/static/a.png" on Docusaurus).
+// A root-relative reference that begins with the site's base path
+// ("/ts-jest/docs/a" under baseUrl "/ts-jest/") is the same without it.
 func (s *Site) SitePath(ref string) (string, bool) {
+	if s.basePath != "" {
+		if rest, ok := strings.CutPrefix(ref, s.basePath); ok {
+			return "/" + rest, true
+		}
+		if ref+"/" == s.basePath {
+			return "/", true
+		}
+	}
 	if s.sitePrefix == "" {
 		return "", false
 	}
@@ -419,7 +511,7 @@ func (s *Site) Contains(rel string) bool {
 func (s *Site) inner(rel string) (string, bool) {
 	for _, o := range s.outside {
 		if rel == o || strings.HasPrefix(rel, o+"/") {
-			return strings.Repeat("../", strings.Count(s.dir, "/")+1) + rel, true
+			return relFrom(s.dir, rel), true
 		}
 	}
 	if s.dir == "" {
@@ -433,6 +525,25 @@ func (s *Site) inner(rel string) (string, bool) {
 		return "", false
 	}
 	return rest[1:], true
+}
+
+// relFrom returns the slash path of rel from the folder dir, both slash
+// paths from the audited root, climbing only as far as they differ:
+// "../docs/a.md" from "site/website" for "site/docs/a.md", as the site's
+// model names the files of a folder beside its own.
+func relFrom(dir, rel string) string {
+	for dir != "" {
+		d, drest, _ := strings.Cut(dir, "/")
+		r, rrest, ok := strings.Cut(rel, "/")
+		if !ok || d != r {
+			break
+		}
+		dir, rel = drest, rrest
+	}
+	if dir == "" {
+		return rel
+	}
+	return strings.Repeat("../", strings.Count(dir, "/")+1) + rel
 }
 
 // outer returns the path from the audited root of rel, a slash path

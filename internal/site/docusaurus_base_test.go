@@ -1,0 +1,113 @@
+package site
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestDocusaurusBaseURL checks the forms of baseUrl the model reads, and
+// that code it does not run is said unknown, not taken for "/".
+func TestDocusaurusBaseURL(t *testing.T) {
+	for _, c := range []struct {
+		cfg   string
+		want  string
+		known bool
+	}{
+		{`module.exports = {url: 'https://x.test'};`, "/", true},
+		{`baseUrl: '/',`, "/", true},
+		{`baseUrl: "/ts-jest/",`, "/ts-jest/", true},
+		{`"baseUrl": "docs"}`, "/docs/", true},
+		{"baseUrl: `/a/b`,", "/a/b/", true},
+		{`baseUrl: process.env.BASE_URL || '/ts-jest/',`, "/ts-jest/", true},
+		{`baseUrl: process.env['BASE'] ?? "/x/"` + "\n", "/x/", true},
+		{"const base = '/y/';\nmodule.exports = {baseUrl: base};", "/y/", true},
+		{"const baseUrl = '/z/';\nmodule.exports = {url, baseUrl, title};", "/z/", true},
+		{"let baseUrl = '/t/' + deploy.path;\nmodule.exports = {baseUrl: baseUrl,};", "", false},
+		{"baseUrl: `/${name}/`,", "", false},
+		{"baseUrl: isDeployPreview ? '/' : '/p/',", "", false},
+		{"baseUrl: getBase(),", "", false},
+		{"module.exports = {url: 'https://a.test', baseUrl: '/v/'};", "/v/", true},
+		{"const i18n = {localeConfigs: {fr: {baseUrl: `/${l}/`}}};\nexport default {\n  \"baseUrl\": \"/\",\n  i18n,\n};", "/", true},
+		{"// Set the baseUrl\n/* baseUrl: x */\n * the baseUrl,\nmodule.exports = {baseUrl: '/w/'};", "/w/", true},
+	} {
+		got, known := docusaurusBaseURLOf([]byte(c.cfg))
+		if got != c.want || known != c.known {
+			t.Errorf("docusaurusBaseURLOf(%q) = %q, %v, want %q, %v", c.cfg, got, known, c.want, c.known)
+		}
+	}
+}
+
+func FuzzDocusaurusBaseURL(f *testing.F) {
+	for _, s := range []string{
+		"baseUrl: '/a/',", "baseUrl: x || '/b/'", "const baseUrl = '/c/'; ({baseUrl})",
+		"baseUrl:", "baseUrl: ((((", "baseUrl: '", "baseUrl: `${a}`",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, cfg string) {
+		got, known := docusaurusBaseURLOf([]byte(cfg))
+		if !known {
+			return
+		}
+		if !strings.HasPrefix(got, "/") || !strings.HasSuffix(got, "/") || got != "/" && strings.Count(cfg, strings.Trim(got, "/")) == 0 {
+			t.Errorf("docusaurusBaseURLOf(%q) = %q", cfg, got)
+		}
+	})
+}
+
+// TestDocusaurusClientRedirects checks that the client-redirects
+// plugin's redirects are read when they are plain strings, and that code
+// (createRedirects) or an entry not written so leaves it not modelled.
+func TestDocusaurusClientRedirects(t *testing.T) {
+	for _, c := range []struct {
+		cfg  string
+		want [][2]string
+	}{
+		{`plugins: [['@docusaurus/plugin-client-redirects', {redirects: [{from: '/a', to: '/b'}, {from: ["/c", '/d'], to: '/e'}]}]]`,
+			[][2]string{{"/a", "/b"}, {"/c", "/e"}, {"/d", "/e"}}},
+		{`plugins: [["@docusaurus/plugin-client-redirects", {fromExtensions: ['html']}]]`, [][2]string{}},
+		{`plugins: [['@docusaurus/plugin-client-redirects', {redirects: [{from: '/a', to: '/b'}], createRedirects(p) { return [p + '/old']; }}]]`, nil},
+		{`plugins: [['@docusaurus/plugin-client-redirects', {redirects: old.map((from) => ({from, to: '/x'}))}]]`, nil},
+		{`plugins: [['@docusaurus/plugin-client-redirects', {redirects: [...list, {from: '/a', to: '/b'}]}]]`, nil},
+		{`plugins: [['@docusaurus/plugin-client-redirects', {redirects: [{from: base + '/a', to: '/b'}]}]]`, nil},
+		{`plugins: ['@docusaurus/plugin-sitemap']`, nil},
+	} {
+		got := docusaurusClientRedirects([]byte(c.cfg))
+		if (got == nil) != (c.want == nil) || !slices.Equal(got, c.want) {
+			t.Errorf("docusaurusClientRedirects(%q) = %q, want %q", c.cfg, got, c.want)
+		}
+	}
+}
+
+func FuzzDocusaurusClientRedirects(f *testing.F) {
+	for _, s := range []string{
+		`['@docusaurus/plugin-client-redirects', {redirects: [{from: ['/a'], to: '/b'}]}]`,
+		`'@docusaurus/plugin-client-redirects', {redirects: [{`, `'@docusaurus/plugin-client-redirects',{redirects:[{from:[,],to:''}]}`,
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, cfg string) {
+		for _, r := range docusaurusClientRedirects([]byte(cfg)) {
+			if !strings.Contains(cfg, r[0]) || !strings.Contains(cfg, r[1]) {
+				t.Errorf("docusaurusClientRedirects(%q) gives %q", cfg, r)
+			}
+		}
+	})
+}
+
+// TestRelFrom checks the path of a file beside a site's folder, from that
+// folder, as the model names it.
+func TestRelFrom(t *testing.T) {
+	for _, c := range [][3]string{
+		{"website", "docs/a.md", "../docs/a.md"},
+		{"docusaurus/website", "docusaurus/docs/a.md", "../docs/a.md"},
+		{"a/b/c", "a/x/y.md", "../../x/y.md"},
+		{"a/b", "c/d.md", "../../c/d.md"},
+		{"", "d.md", "d.md"},
+	} {
+		if got := relFrom(c[0], c[1]); got != c[2] {
+			t.Errorf("relFrom(%q, %q) = %q, want %q", c[0], c[1], got, c[2])
+		}
+	}
+}
