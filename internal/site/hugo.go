@@ -118,6 +118,7 @@ func (h hugo) Load(t *Tree, s *Site) error {
 		}
 	})
 	s.Anchors = anchor.HTML
+	s.pageNames = &hugoPageNames{byName: map[string][]string{}, lang: map[string]string{}}
 	// The configuration folder (gohugo.io/configuration/introduction,
 	// configDir) holds the site's own configuration by environment:
 	// config/_default/hugo.toml there is no site of its own.
@@ -281,6 +282,70 @@ func (h hugo) Load(t *Tree, s *Site) error {
 	return firstErr
 }
 
+// hugoPageNames index a Hugo site's pages by name, as Hugo's ref and
+// relref find a page named by a path with no slash that is neither
+// beside the page nor at the content root (hugolib's page reverse
+// index: "ref "languages"" is docs/languages/_index.md when no other
+// page of the language has that name).
+type hugoPageNames struct {
+	byName map[string][]string // language code and name -> files
+	lang   map[string]string   // file -> language code
+}
+
+// hugoPageName is the name Hugo knows a page by: its file name with
+// neither extension nor language, or its folder's for a section or a
+// bundle; lower-cased, a space a "-", as Hugo normalizes paths.
+func hugoPageName(dir, name string) string {
+	if name == "_index" || name == "index" {
+		name = path.Base(dir)
+		if dir == "" {
+			return ""
+		}
+	}
+	return strings.ReplaceAll(strings.ToLower(name), " ", "-")
+}
+
+func (n *hugoPageNames) add(code, rel, dir, name string) {
+	k := hugoPageName(dir, name)
+	if k == "" {
+		return
+	}
+	k = code + "\x00" + k
+	for _, r := range n.byName[k] {
+		if r == rel {
+			return // a folder mounted twice
+		}
+	}
+	n.byName[k] = append(n.byName[k], rel)
+	n.lang[rel] = code
+}
+
+// find returns the pages named name in the language of the page rel.
+// More than one is ambiguous, which fails Hugo's build; the model,
+// which may not see every page, offers them all.
+func (n *hugoPageNames) find(rel, name string) []string {
+	if n == nil {
+		return nil
+	}
+	if hugoContent[strings.ToLower(path.Ext(name))] {
+		name = strings.TrimSuffix(name, path.Ext(name))
+	}
+	name = hugoPageName("", name)
+	if _, known := n.lang[rel]; !known {
+		// A page the model does not lay out (a layout's link): any
+		// language's.
+		var out []string
+		for k, v := range n.byName {
+			if _, nm, _ := strings.Cut(k, "\x00"); nm == name {
+				out = append(out, v...)
+			}
+		}
+		sort.Strings(out)
+		return out
+	}
+	return n.byName[n.lang[rel]+"\x00"+name]
+}
+
 // pages lays out the content folder dir of language l, whose files land
 // under the content path sub.
 func (hugo) pages(t *Tree, s *Site, l hugoLang, dir, sub string, lower, ugly bool, codes map[string]bool) {
@@ -350,6 +415,7 @@ func (hugo) pages(t *Tree, s *Site, l hugoLang, dir, sub string, lower, ugly boo
 			}
 		}
 		s.Page(rel, u)
+		s.pageNames.add(l.code, rel, d, name)
 		for _, a := range fm.Aliases {
 			if !strings.HasPrefix(a, "/") {
 				a = path.Dir(strings.TrimSuffix(u, "/")) + "/" + a

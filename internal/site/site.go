@@ -129,6 +129,9 @@ type Site struct {
 	// (Docusaurus' docs path "../docs"), slash paths from the audited
 	// root.
 	outside []string
+
+	// pageNames are a Hugo site's pages by name, for ref and relref.
+	pageNames *hugoPageNames
 }
 
 // OwnHeadingIDs reports whether the publisher gives headings ids of its
