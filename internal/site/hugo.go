@@ -207,8 +207,29 @@ func (h hugo) Load(t *Tree, s *Site) error {
 	for _, d := range statics {
 		s.Mount("/", d)
 	}
-	if theme := cfg.str("theme", ""); theme != "" {
-		s.Mount("/", "themes/"+theme+"/static")
+	// theme is a name or a list of names (gohugo.io/configuration/all,
+	// theme: "a theme or a list of themes"), each a folder of themesDir
+	// or a module.
+	themesDir := folder(cfg.str("themesDir", "themes"))
+	var themes []string
+	switch v := cfg.get("theme").(type) {
+	case string:
+		themes = append(themes, v)
+	case []any:
+		for _, e := range v {
+			if n, ok := e.(string); ok {
+				themes = append(themes, n)
+			}
+		}
+	}
+	for i := 0; i < len(themes); i++ {
+		if themes[i] = strings.Trim(path.Clean("/"+themes[i]), "/"); themes[i] == "" {
+			themes = append(themes[:i], themes[i+1:]...)
+			i--
+		}
+	}
+	for _, theme := range themes {
+		s.Mount("/", path.Join(themesDir, theme)+"/static")
 	}
 	seen := map[string]bool{}
 	for _, l := range langs {
@@ -222,10 +243,13 @@ func (h hugo) Load(t *Tree, s *Site) error {
 	// Archetypes (archetypeDir) are the templates "hugo new" copies
 	// into content: no build renders them, and their links are
 	// placeholders for the page yet to be written.
-	s.templates = append(s.templates, "layouts", "themes", folder(cfg.str("archetypeDir", "archetypes")))
+	s.templates = append(s.templates, "layouts", folder(cfg.str("archetypeDir", "archetypes")))
+	if themesDir != "" {
+		s.templates = append(s.templates, themesDir)
+	}
 	hooks := []string{"layouts/_markup/render-link.html", "layouts/_default/_markup/render-link.html"}
-	if theme := cfg.str("theme", ""); theme != "" {
-		hooks = append(hooks, "themes/"+theme+"/layouts/_markup/render-link.html", "themes/"+theme+"/layouts/_default/_markup/render-link.html")
+	for _, theme := range themes {
+		hooks = append(hooks, path.Join(themesDir, theme)+"/layouts/_markup/render-link.html", path.Join(themesDir, theme)+"/layouts/_default/_markup/render-link.html")
 	}
 	if hook := t.First(hooks...); hook != "" {
 		s.Hook = true
@@ -242,15 +266,17 @@ func (h hugo) Load(t *Tree, s *Site) error {
 	for _, imp := range cfg.list("module.imports") {
 		s.Unmodelled("modules", imp.str("path", "?"), true, true)
 	}
-	if theme := cfg.str("theme", ""); theme != "" && !t.Exists("themes/"+theme) {
-		s.Unmodelled("themes", theme, true, true)
+	for _, theme := range themes {
+		if !t.Exists(path.Join(themesDir, theme)) {
+			s.Unmodelled("themes", theme, true, true)
+		}
 	}
 	// The shortcodes of the site and its theme are templates the model
 	// does not render; it reads them only for the ids they may write
 	// (ShortcodeIDs). The detection line names them.
 	scDirs := []string{"layouts/shortcodes", "layouts/_shortcodes"}
-	if theme := cfg.str("theme", ""); theme != "" {
-		scDirs = append(scDirs, "themes/"+theme+"/layouts/shortcodes", "themes/"+theme+"/layouts/_shortcodes")
+	for _, theme := range themes {
+		scDirs = append(scDirs, path.Join(themesDir, theme)+"/layouts/shortcodes", path.Join(themesDir, theme)+"/layouts/_shortcodes")
 	}
 	for _, d := range scDirs {
 		t.Walk(d, func(rel string) {
