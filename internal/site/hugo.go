@@ -148,6 +148,7 @@ func (h hugo) Load(t *Tree, s *Site) error {
 
 	var langs []hugoLang
 	codes := map[string]bool{}
+	multihost := false // each language with a baseURL of its own
 	if ls := cfg.table("languages"); ls != nil {
 		keys := make([]string, 0, len(ls))
 		for k := range ls {
@@ -165,6 +166,7 @@ func (h hugo) Load(t *Tree, s *Site) error {
 			dir := contentDir
 			if lc != nil {
 				dir = folder(lc.str("contentDir", contentDir))
+				multihost = multihost || lc.str("baseURL", "") != ""
 			}
 			langs = append(langs, hugoLang{code: code, prefix: prefix, dir: dir})
 		}
@@ -254,7 +256,7 @@ func (h hugo) Load(t *Tree, s *Site) error {
 	if hook := t.First(hooks...); hook != "" {
 		s.Hook = true
 		s.Note("render hook %s", hook)
-	} else if cfg.flag("markup.goldmark.renderHooks.link.enableDefault", false) {
+	} else if embeddedLinkHook(cfg, len(langs) > 1 && !multihost) {
 		s.Hook = true
 		s.Note("embedded link render hook")
 	}
@@ -306,6 +308,27 @@ func (h hugo) Load(t *Tree, s *Site) error {
 		firstErr = e
 	}
 	return firstErr
+}
+
+// embeddedLinkHook reports whether Hugo renders links with its embedded
+// render hook, which makes a destination that names a page or a
+// resource that page's URL (gohugo.io/render-hooks/links, default):
+// markup.goldmark.renderHooks.link.useEmbedded "always" or "fallback";
+// "auto", the default, is "fallback" on a multilingual site served from
+// one host whose pages do not copy their resources
+// (duplicateResourceFiles off), and "never" otherwise. enableDefault is
+// the key's name before Hugo 0.123.
+func embeddedLinkHook(cfg config, multilingual bool) bool {
+	if v, ok := cfg.get("markup.goldmark.renderHooks.link.enableDefault").(bool); ok {
+		return v
+	}
+	switch strings.ToLower(cfg.str("markup.goldmark.renderHooks.link.useEmbedded", "auto")) {
+	case "always", "fallback":
+		return true
+	case "auto":
+		return multilingual && !cfg.flag("markup.goldmark.duplicateResourceFiles", false)
+	}
+	return false
 }
 
 // hugoPageNames index a Hugo site's pages by name, as Hugo's ref and
