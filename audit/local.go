@@ -140,6 +140,7 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 		for _, c := range s.MarkdownLinkFiles(f.rel, ref) {
 			if found := a.fs.find(f.root, c); found.exists && !found.dir && found.right == "" && (!found.link || a.inRoot(f.root, found.abs)) {
 				t.rel, lk = c, found
+				t.dirSlash = false // the generator's name for the file ("../hello/": hello.md)
 				break
 			}
 		}

@@ -10,6 +10,7 @@ import (
 	"unicode"
 
 	"github.com/urilint/urilint/internal/anchor"
+	"github.com/urilint/urilint/uri"
 )
 
 // hugo publishes a Hugo site (gohugo.io/content-management/urls,
@@ -118,7 +119,7 @@ func (h hugo) Load(t *Tree, s *Site) error {
 		}
 	})
 	s.Anchors = anchor.HTML
-	s.pageNames = &hugoPageNames{byName: map[string][]string{}, lang: map[string]string{}}
+	s.hugo = &hugoModel{byName: map[string][]string{}, lang: map[string]string{}}
 	// The configuration folder (gohugo.io/configuration/introduction,
 	// configDir) holds the site's own configuration by environment:
 	// config/_default/hugo.toml there is no site of its own.
@@ -257,7 +258,13 @@ func (h hugo) Load(t *Tree, s *Site) error {
 		s.Hook = true
 		s.Note("render hook %s", hook)
 	} else if embeddedLinkHook(cfg, len(langs) > 1 && !multihost) {
-		s.Hook = true
+		// Modelled (hugoLinkFiles): a link it does not resolve is
+		// rendered as written.
+		s.hugo.embeddedHook = true
+		s.hugo.assets = append(s.hugo.assets, folder(cfg.str("assetDir", "assets")))
+		for _, theme := range themes {
+			s.hugo.assets = append(s.hugo.assets, path.Join(themesDir, theme, "assets"))
+		}
 		s.Note("embedded link render hook")
 	}
 	if cfg.table("permalinks") != nil {
@@ -331,14 +338,81 @@ func embeddedLinkHook(cfg config, multilingual bool) bool {
 	return false
 }
 
-// hugoPageNames index a Hugo site's pages by name, as Hugo's ref and
-// relref find a page named by a path with no slash that is neither
-// beside the page nor at the content root (hugolib's page reverse
-// index: "ref "languages"" is docs/languages/_index.md when no other
-// page of the language has that name).
-type hugoPageNames struct {
+// hugoModel is what the Hugo model knows beyond the URLs of pages.
+//
+// byName indexes the pages by name, as Hugo's ref and relref find a page
+// named by a path with no slash that is neither beside the page nor at
+// the content root (hugolib's page reverse index: ref "languages" is
+// docs/languages/_index.md when no other page of the language has that
+// name).
+type hugoModel struct {
 	byName map[string][]string // language code and name -> files
 	lang   map[string]string   // file -> language code
+	// embeddedHook: links are rendered by Hugo's embedded link render
+	// hook; assets are the folders its resources.Get reads.
+	embeddedHook bool
+	assets       []string
+}
+
+// hugoLinkFiles returns the files that Hugo's embedded link render hook
+// (tpl/tplimpl/embedded/templates/_markup/render-link.html) may find for
+// the destination ref of the page rel, in its order: the page that
+// .GetPage finds (from the folder that holds the page, a bundle's from
+// the folder that holds the bundle; a path that does not begin with "."
+// also from the content root), a resource of the page's bundle, a global
+// resource of assets/. A destination it finds becomes that page's or
+// resource's URL; one it does not is rendered as written.
+func (s *Site) hugoLinkFiles(rel, ref string) []string {
+	if s.hugo == nil || !s.hugo.embeddedHook || ref == "" || ref[0] == '#' {
+		return nil
+	}
+	if k := strings.IndexAny(ref, "?#"); k >= 0 {
+		ref = ref[:k]
+	}
+	if dec, err := uri.Unescape(ref); err == nil {
+		ref = dec
+	}
+	ref = strings.TrimPrefix(ref, "./")
+	if ref == "" || strings.Contains(ref, "://") || strings.HasPrefix(ref, "//") {
+		return nil
+	}
+	in, ok := s.inner(rel)
+	if !ok {
+		return nil
+	}
+	var root string // the content folder of the page
+	for _, d := range s.contentDirs {
+		if strings.HasPrefix(in, d+"/") && len(d) >= len(root) {
+			root = d
+		}
+	}
+	var out []string
+	add := func(files ...string) {
+		for _, f := range files {
+			if f != "" && !strings.HasPrefix(f, "../") {
+				out = append(out, s.outer(f))
+			}
+		}
+	}
+	page := strings.TrimSuffix(ref, "/")
+	dir := path.Dir(in)
+	if !strings.HasPrefix(ref, "/") {
+		base := dir
+		if n := path.Base(in); strings.HasPrefix(n, "index.") {
+			base = path.Dir(dir) // a leaf bundle's container
+		}
+		add(contentCandidates(path.Join(base, page))...)
+	}
+	if !strings.HasPrefix(ref, ".") && root != "" {
+		add(contentCandidates(path.Join(root, page))...)
+	}
+	if !strings.HasPrefix(ref, "/") && strings.HasPrefix(path.Base(in), "index.") {
+		add(path.Join(dir, ref)) // a resource of the bundle
+	}
+	for _, a := range s.hugo.assets {
+		add(path.Join(a, ref))
+	}
+	return out
 }
 
 // hugoPageName is the name Hugo knows a page by: its file name with
@@ -354,7 +428,7 @@ func hugoPageName(dir, name string) string {
 	return strings.ReplaceAll(strings.ToLower(name), " ", "-")
 }
 
-func (n *hugoPageNames) add(code, rel, dir, name string) {
+func (n *hugoModel) add(code, rel, dir, name string) {
 	k := hugoPageName(dir, name)
 	if k == "" {
 		return
@@ -372,7 +446,7 @@ func (n *hugoPageNames) add(code, rel, dir, name string) {
 // find returns the pages named name in the language of the page rel.
 // More than one is ambiguous, which fails Hugo's build; the model,
 // which may not see every page, offers them all.
-func (n *hugoPageNames) find(rel, name string) []string {
+func (n *hugoModel) find(rel, name string) []string {
 	if n == nil {
 		return nil
 	}
@@ -464,7 +538,7 @@ func (hugo) pages(t *Tree, s *Site, l hugoLang, dir, sub string, lower, ugly boo
 			}
 		}
 		s.Page(rel, u)
-		s.pageNames.add(l.code, rel, d, name)
+		s.hugo.add(l.code, rel, d, name)
 		for _, a := range fm.Aliases {
 			if !strings.HasPrefix(a, "/") {
 				a = path.Dir(strings.TrimSuffix(u, "/")) + "/" + a

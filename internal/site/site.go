@@ -130,8 +130,9 @@ type Site struct {
 	// root.
 	outside []string
 
-	// pageNames are a Hugo site's pages by name, for ref and relref.
-	pageNames *hugoPageNames
+	// hugo is what the Hugo model knows beyond URLs: pages by name (ref
+	// and relref), the embedded link render hook.
+	hugo *hugoModel
 }
 
 // OwnHeadingIDs reports whether the publisher gives headings ids of its

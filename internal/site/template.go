@@ -78,7 +78,7 @@ func (s *Site) templateTarget(rel, dest string) (files []string, frag string, ok
 		// A path with no slash (a trailing one aside) also names the
 		// page of that name anywhere in the site.
 		if name := strings.TrimSuffix(arg, "/"); !strings.Contains(name, "/") && !strings.HasPrefix(name, ".") {
-			files = append(files, s.pageNames.find(rel, name)...)
+			files = append(files, s.hugo.find(rel, name)...)
 		}
 		return files, frag, true
 	case "jekyll":
