@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"path"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -287,6 +288,23 @@ func (h hugo) Load(t *Tree, s *Site) error {
 	for _, theme := range themes {
 		scDirs = append(scDirs, path.Join(themesDir, theme)+"/layouts/shortcodes", path.Join(themesDir, theme)+"/layouts/_shortcodes")
 	}
+	// partial reads the partial template name ("components/alert"),
+	// the site's or a theme's, as Hugo looks it up; nil when there is
+	// none.
+	partialDirs := []string{"layouts/partials", "layouts/_partials"}
+	for _, theme := range themes {
+		partialDirs = append(partialDirs, path.Join(themesDir, theme, "layouts/partials"), path.Join(themesDir, theme, "layouts/_partials"))
+	}
+	partial := func(name string) []byte {
+		for _, d := range partialDirs {
+			for _, n := range []string{name, name + ".html"} {
+				if src, err := t.Read(path.Join(d, path.Clean("/"+n))); err == nil {
+					return src
+				}
+			}
+		}
+		return nil
+	}
 	for _, d := range scDirs {
 		t.Walk(d, func(rel string) {
 			name := strings.TrimPrefix(rel, d+"/")
@@ -308,7 +326,7 @@ func (h hugo) Load(t *Tree, s *Site) error {
 				sc.any = true
 				return
 			}
-			sc.add(src)
+			sc.add(src, partial, 0)
 		})
 	}
 	if e := s.deployRedirects(t); firstErr == nil {
@@ -673,20 +691,48 @@ var hugoQuietShortcodes = map[string]bool{"comment": true, "details": true, "fig
 // is literal).
 type shortcodeIDs struct {
 	any      bool
+	argIDs   bool // an id attribute whose value a template expression writes
 	prefixes []string
 }
 
 // hugoOpaque are what, in a shortcode's template, renders text the model
-// does not see, ids possibly included.
-var hugoOpaque = []string{"readFile", "partial", "markdownify", "RenderString", ".Content", "safeHTML",
+// does not see, ids possibly included. Markdown rendered from the call
+// (markdownify, RenderString of .Inner or of an argument) is not: the
+// inner text's headings are in the page's source, where the model reads
+// them. A partial is read in turn (hugoPartial).
+var hugoOpaque = []string{"readFile", ".Content", "safeHTML",
 	"template ", "getJSON", "getCSV", "resources.", ".Data", "transform.", "os.", "htmlUnescape", "\n#", "\n #"}
 
-// add reads one template of the shortcode.
-func (sc *shortcodeIDs) add(src []byte) {
+// hugoPartial finds the partials a template calls: the name, or a
+// name the model cannot read (a variable).
+var hugoPartial = regexp.MustCompile(`\bpartial(?:Cached)?\s+(?:"([^"]*)"|\S)`)
+
+// maxPartialDepth bounds the partials followed from a shortcode: a
+// deeper chain (or a cycle) is taken as rendering what the model does
+// not see.
+const maxPartialDepth = 4
+
+// add reads one template of the shortcode, depth partials below it;
+// partial reads a partial template by name.
+func (sc *shortcodeIDs) add(src []byte, partial func(string) []byte, depth int) {
 	text := "\n" + string(src)
 	for _, o := range hugoOpaque {
 		if strings.Contains(text, o) {
 			sc.any = true
+			return
+		}
+	}
+	for _, m := range hugoPartial.FindAllStringSubmatchIndex(text, -1) {
+		if m[2] < 0 || depth >= maxPartialDepth {
+			sc.any = true
+			return
+		}
+		p := partial(text[m[2]:m[3]])
+		if p == nil {
+			sc.any = true // a theme's or a module's the tree lacks
+			return
+		}
+		if sc.add(p, partial, depth+1); sc.any {
 			return
 		}
 	}
@@ -716,19 +762,25 @@ func (sc *shortcodeIDs) add(src []byte) {
 		if e := strings.IndexAny(v, stops); e >= 0 && e < end {
 			end = e
 		}
-		if p := v[:end]; !slices.Contains(sc.prefixes, p) {
+		if p := v[:end]; p == "" {
+			sc.argIDs = true
+		} else if !slices.Contains(sc.prefixes, p) {
 			sc.prefixes = append(sc.prefixes, p)
 		}
 	}
 }
 
 // ShortcodeIDs returns why the id frag of a page that calls the
-// shortcodes names (in the order the page calls them) may be one the
-// model does not know, when it may: on a Hugo site, a shortcode whose
-// templates may write that id (one beginning as an id attribute of
-// theirs does, or any when they render what the model does not see),
-// or one that is neither the site's nor Hugo's own (a module's).
-func (s *Site) ShortcodeIDs(names []string, frag string) (string, bool) {
+// shortcodes names (in the order the page calls them; withArgs are those
+// it calls with arguments at least once) may be one the model does not
+// know, when it may: on a Hugo site, a shortcode whose templates may
+// write that id (one beginning as an id attribute of theirs does, one a
+// template expression writes when the call gives arguments, or any when
+// they render what the model does not see), or one that is neither the
+// site's nor Hugo's own (a module's). An id a template writes from no
+// argument of the call (.Ordinal, the page's name) is taken to be one no
+// link names.
+func (s *Site) ShortcodeIDs(names, withArgs []string, frag string) (string, bool) {
 	if s.Generator != "hugo" {
 		return "", false
 	}
@@ -742,6 +794,9 @@ func (s *Site) ShortcodeIDs(names []string, frag string) (string, bool) {
 		}
 		if sc.any {
 			return fmt.Sprintf("the page calls the shortcode %q, whose output the model does not render", n), true
+		}
+		if sc.argIDs && slices.Contains(withArgs, n) {
+			return fmt.Sprintf("the page calls the shortcode %q with arguments, from which its template writes ids", n), true
 		}
 		for _, p := range sc.prefixes {
 			if strings.HasPrefix(frag, p) {
@@ -761,6 +816,32 @@ func (s *Site) ShortcodeIDs(names []string, frag string) (string, bool) {
 // Nil when there are none.
 func Shortcodes(src []byte) []string {
 	var names []string
+	shortcodeCalls(src, func(name string, _ bool) {
+		if !slices.Contains(names, name) {
+			names = append(names, name)
+		}
+	})
+	return names
+}
+
+// ShortcodesWithArgs returns the names of the shortcodes that src calls
+// with arguments ("{{< note id="x" >}}") at least once, each once; nil
+// when there are none.
+func ShortcodesWithArgs(src []byte) []string {
+	var names []string
+	shortcodeCalls(src, func(name string, args bool) {
+		if args && !slices.Contains(names, name) {
+			names = append(names, name)
+		}
+	})
+	return names
+}
+
+// shortcodeCalls calls fn with each shortcode call of src, as Shortcodes
+// finds them, and whether the call has arguments: anything between its
+// name and the closing ">}}" or "%}}" of the same line (a call spread
+// over lines has them).
+func shortcodeCalls(src []byte, fn func(name string, args bool)) {
 	var fence []byte // the opening fence of the code block the line is in
 	for len(src) > 0 {
 		line := src
@@ -789,6 +870,10 @@ func Shortcodes(src []byte) []string {
 			if i >= len(line) || line[i] != '<' && line[i] != '%' || line[i] == '%' && fence != nil {
 				continue
 			}
+			closing := []byte("%}}")
+			if line[i] == '<' {
+				closing = []byte(">}}")
+			}
 			i++
 			for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
 				i++
@@ -803,13 +888,15 @@ func Shortcodes(src []byte) []string {
 			if j == i {
 				continue
 			}
-			if name := string(line[i:j]); !slices.Contains(names, name) {
-				names = append(names, name)
+			rest := line[j:]
+			args := true
+			if e := bytes.Index(rest, closing); e >= 0 {
+				args = len(bytes.TrimSpace(rest[:e])) > 0
 			}
+			fn(string(line[i:j]), args)
 			off = j
 		}
 	}
-	return names
 }
 
 // fenceOf returns the fence that line opens or closes ("```", "~~~~"),
