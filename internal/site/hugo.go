@@ -191,18 +191,41 @@ func (h hugo) Load(t *Tree, s *Site) error {
 	if len(statics) == 0 {
 		statics = []string{"static"}
 	}
+	// A mount of content replaces the content folders (Hugo mounts a
+	// component's default folders only when the project mounts none of
+	// its own: modules.ApplyProjectConfigDefaults).
+	contentMounted := false
 	for _, m := range cfg.list("module.mounts") {
 		raw, tgt := m.str("source", ""), m.str("target", "")
 		src := folder(raw)
+		if c := path.Clean(raw); strings.HasPrefix(c, "../") && s.dir != "" {
+			// A file or folder beside the site's ("../README.md"), read
+			// where the tree lets it (Tree.path).
+			src = c
+			s.outside = append(s.outside, path.Clean(s.dir+"/"+c))
+		}
 		switch {
 		case raw == "":
 		case tgt == "static" || strings.HasPrefix(tgt, "static/"):
 			s.Mount("/"+strings.TrimPrefix(strings.TrimPrefix(tgt, "static"), "/"), src)
 		case tgt == "content" || strings.HasPrefix(tgt, "content/"):
+			contentMounted = true
 			sub := strings.TrimPrefix(strings.TrimPrefix(tgt, "content"), "/")
-			lang := strings.ToLower(m.str("lang", ""))
+			// The languages it serves: lang, or (Hugo 0.153)
+			// sites.matrix.languages; all when neither.
+			only := map[string]bool{}
+			if lang := strings.ToLower(m.str("lang", "")); lang != "" {
+				only[lang] = true
+			}
+			if v, ok := m.get("sites.matrix.languages").([]any); ok {
+				for _, e := range v {
+					if code, ok := e.(string); ok {
+						only[strings.ToLower(code)] = true
+					}
+				}
+			}
 			for i := range langs {
-				if lang == "" || langs[i].code == lang {
+				if len(only) == 0 || only[langs[i].code] {
 					h.pages(t, s, langs[i], src, sub, lower, ugly, codes)
 				}
 			}
@@ -238,7 +261,7 @@ func (h hugo) Load(t *Tree, s *Site) error {
 	seen := map[string]bool{}
 	for _, l := range langs {
 		key := l.dir + "\x00" + l.prefix
-		if seen[key] {
+		if seen[key] || contentMounted {
 			continue
 		}
 		seen[key] = true
@@ -503,11 +526,7 @@ func (hugo) pages(t *Tree, s *Site, l hugoLang, dir, sub string, lower, ugly boo
 			}
 		}
 	}()
-	t.Walk(dir, func(rel string) {
-		p := strings.TrimPrefix(rel, strings.Trim(dir, "/")+"/")
-		if sub != "" {
-			p = sub + "/" + p
-		}
+	visit := func(rel, p string) {
 		d, base := path.Split(p)
 		d = strings.TrimSuffix(d, "/")
 		ext := strings.ToLower(path.Ext(base))
@@ -563,6 +582,17 @@ func (hugo) pages(t *Tree, s *Site, l hugoLang, dir, sub string, lower, ugly boo
 			}
 			s.Alias(a, rel)
 		}
+	}
+	if sub != "" && hugoContent[strings.ToLower(path.Ext(dir))] {
+		visit(dir, sub) // a file mounted as a page ("../README.md")
+		return
+	}
+	t.Walk(dir, func(rel string) {
+		p := strings.TrimPrefix(rel, strings.Trim(dir, "/")+"/")
+		if sub != "" {
+			p = sub + "/" + p
+		}
+		visit(rel, p)
 	})
 }
 
