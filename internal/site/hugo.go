@@ -278,10 +278,7 @@ func (h hugo) Load(t *Tree, s *Site) error {
 	for _, theme := range themes {
 		hooks = append(hooks, path.Join(themesDir, theme)+"/layouts/_markup/render-link.html", path.Join(themesDir, theme)+"/layouts/_default/_markup/render-link.html")
 	}
-	if hook := t.First(hooks...); hook != "" {
-		s.Hook = true
-		s.Note("render hook %s", hook)
-	} else if embeddedLinkHook(cfg, len(langs) > 1 && !multihost) {
+	embedded := func() {
 		// Modelled (hugoLinkFiles): a link it does not resolve is
 		// rendered as written.
 		s.hugo.embeddedHook = true
@@ -289,6 +286,17 @@ func (h hugo) Load(t *Tree, s *Site) error {
 		for _, theme := range themes {
 			s.hugo.assets = append(s.hugo.assets, path.Join(themesDir, theme, "assets"))
 		}
+	}
+	if hook := t.First(hooks...); hook != "" {
+		if src, err := t.Read(hook); err == nil && embeddedLike(string(src)) {
+			embedded()
+			s.Note("render hook %s, resolving as Hugo's embedded one", hook)
+		} else {
+			s.Hook = true
+			s.Note("render hook %s", hook)
+		}
+	} else if embeddedLinkHook(cfg, len(langs) > 1 && !multihost) {
+		embedded()
 		s.Note("embedded link render hook")
 	}
 	if cfg.table("permalinks") != nil {
@@ -377,6 +385,26 @@ func embeddedLinkHook(cfg config, multilingual bool) bool {
 		return multilingual && !cfg.flag("markup.goldmark.duplicateResourceFiles", false)
 	}
 	return false
+}
+
+// embeddedLike reports whether a site's render-link hook resolves
+// destinations as Hugo's embedded one does, as sites that copy it do:
+// it makes a destination the URL of the page or resource that GetPage,
+// Resources.Get or resources.Get finds, and renders any other as
+// written; nothing else rewrites the URL. A hook that does anything
+// more (relURL, a replace, a path of its own making) is not modelled.
+func embeddedLike(src string) bool {
+	src = hugoComment.ReplaceAllString(src, "")
+	if !strings.Contains(src, ".GetPage ") || !strings.Contains(src, ".RelPermalink") {
+		return false
+	}
+	for _, w := range []string{"relURL", "absURL", "relLangURL", "absLangURL", "replace", "Replace", "JoinPath",
+		"path.", "TrimSuffix", "(ref ", "{{ ref ", "relref", "BaseURL", "partial", "printf \"/", "urlize", "anchorize", "lower"} {
+		if strings.Contains(src, w) {
+			return false
+		}
+	}
+	return true
 }
 
 // hugoModel is what the Hugo model knows beyond the URLs of pages.
@@ -733,6 +761,10 @@ type shortcodeIDs struct {
 var hugoOpaque = []string{"readFile", ".Content", "safeHTML",
 	"template ", "getJSON", "getCSV", "resources.", ".Data", "transform.", "os.", "htmlUnescape", "\n#", "\n #"}
 
+// hugoComment is a template comment ("{{/* @example {{ partial "x" }} */}}"),
+// which renders nothing.
+var hugoComment = regexp.MustCompile(`\{\{-?\s*/\*(?s:.*?)\*/\s*-?\}\}`)
+
 // hugoPartial finds the partials a template calls: the name, or a
 // name the model cannot read (a variable).
 var hugoPartial = regexp.MustCompile(`\bpartial(?:Cached)?\s+(?:"([^"]*)"|\S)`)
@@ -742,11 +774,32 @@ var hugoPartial = regexp.MustCompile(`\bpartial(?:Cached)?\s+(?:"([^"]*)"|\S)`)
 // not see.
 const maxPartialDepth = 4
 
+// svgIcons reports whether every resource the template text reads is
+// an SVG file ("resources.Get (printf "icons/%s.svg" .name)"), whose
+// content it may inline: an icon's ids are its own graphics' (gradients,
+// clip paths), which no link of a page names.
+func svgIcons(text string) bool {
+	found := false
+	for line := range strings.Lines(text) {
+		if strings.Contains(line, "resources.") {
+			if !strings.Contains(line, "resources.Get") || !strings.Contains(line, `.svg"`) {
+				return false
+			}
+			found = true
+		}
+	}
+	return found
+}
+
 // add reads one template of the shortcode, depth partials below it;
 // partial reads a partial template by name.
 func (sc *shortcodeIDs) add(src []byte, partial func(string) []byte, depth int) {
-	text := "\n" + string(src)
+	text := "\n" + hugoComment.ReplaceAllString(string(src), "")
+	icons := svgIcons(text)
 	for _, o := range hugoOpaque {
+		if icons && (o == "resources." || o == ".Content" || o == "safeHTML") {
+			continue
+		}
 		if strings.Contains(text, o) {
 			sc.any = true
 			return
