@@ -46,7 +46,8 @@ type target struct {
 	written string
 	// shortcodes are the Hugo shortcodes the page calls, nil when none:
 	// a site's own shortcode may write ids (site.ShortcodeIDs).
-	shortcodes []string
+	shortcodes    []string
+	shortcodeArgs []string // those called with arguments
 	// refAlt are, by index in anchors, the ids of the headings that
 	// hold "[text][label]" made of the text alone
 	// (site.RefLabelsDropped).
@@ -146,7 +147,7 @@ func (t *target) fill(k kind, src []byte, d *extract.Doc, texts bool) {
 	}
 	t.written = writtenIDs(src)
 	if bytes.Contains(src, []byte("{{<")) || bytes.Contains(src, []byte("{{%")) {
-		t.shortcodes = site.Shortcodes(src)
+		t.shortcodes, t.shortcodeArgs = site.Shortcodes(src), site.ShortcodesWithArgs(src)
 	}
 	if d == nil {
 		return

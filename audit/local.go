@@ -140,6 +140,7 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 		for _, c := range s.MarkdownLinkFiles(f.rel, ref) {
 			if found := a.fs.find(f.root, c); found.exists && !found.dir && found.right == "" && (!found.link || a.inRoot(f.root, found.abs)) {
 				t.rel, lk = c, found
+				t.dirSlash = false // the generator's name for the file ("../hello/": hello.md)
 				break
 			}
 		}
@@ -740,7 +741,7 @@ func unknownIDs(s *site.Site, where, frag string, tg *target) (string, bool) {
 	if why, ok := s.UnknownIDs(strings.TrimPrefix(where, "/")); ok {
 		return why, true
 	}
-	return s.ShortcodeIDs(tg.shortcodes, frag)
+	return s.ShortcodeIDs(tg.shortcodes, tg.shortcodeArgs, frag)
 }
 
 // readmeNames are the names GitHub shows as a folder's README, in the

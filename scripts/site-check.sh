@@ -55,7 +55,10 @@ for g in "${gens[@]}"; do
 	case $g in
 	hugo)
 		need_apt hugo hugo
-		timeout 120 hugo --source "$src" --destination "$out" --quiet ;;
+		# The site's folder is the shallowest that holds hugo.* (a
+		# fixture may keep its site below the repository's top).
+		hroot=$(find "$src" -maxdepth 2 -name 'hugo.*' -printf '%d %h\n' | sort -n | head -1 | cut -d' ' -f2-)
+		timeout 120 hugo --source "${hroot:-$src}" --destination "$out" --quiet ;;
 	mkdocs)
 		need_apt mkdocs mkdocs
 		(cd "$src" && timeout 120 mkdocs build -q -d "$out") ;;

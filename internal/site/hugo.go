@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"fmt"
 	"path"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
 	"unicode"
 
 	"github.com/urilint/urilint/internal/anchor"
+	"github.com/urilint/urilint/uri"
 )
 
 // hugo publishes a Hugo site (gohugo.io/content-management/urls,
@@ -118,6 +120,7 @@ func (h hugo) Load(t *Tree, s *Site) error {
 		}
 	})
 	s.Anchors = anchor.HTML
+	s.hugo = &hugoModel{byName: map[string][]string{}, lang: map[string]string{}}
 	// The configuration folder (gohugo.io/configuration/introduction,
 	// configDir) holds the site's own configuration by environment:
 	// config/_default/hugo.toml there is no site of its own.
@@ -147,6 +150,7 @@ func (h hugo) Load(t *Tree, s *Site) error {
 
 	var langs []hugoLang
 	codes := map[string]bool{}
+	multihost := false // each language with a baseURL of its own
 	if ls := cfg.table("languages"); ls != nil {
 		keys := make([]string, 0, len(ls))
 		for k := range ls {
@@ -164,6 +168,7 @@ func (h hugo) Load(t *Tree, s *Site) error {
 			dir := contentDir
 			if lc != nil {
 				dir = folder(lc.str("contentDir", contentDir))
+				multihost = multihost || lc.str("baseURL", "") != ""
 			}
 			langs = append(langs, hugoLang{code: code, prefix: prefix, dir: dir})
 		}
@@ -186,18 +191,41 @@ func (h hugo) Load(t *Tree, s *Site) error {
 	if len(statics) == 0 {
 		statics = []string{"static"}
 	}
+	// A mount of content replaces the content folders (Hugo mounts a
+	// component's default folders only when the project mounts none of
+	// its own: modules.ApplyProjectConfigDefaults).
+	contentMounted := false
 	for _, m := range cfg.list("module.mounts") {
 		raw, tgt := m.str("source", ""), m.str("target", "")
 		src := folder(raw)
+		if c := path.Clean(raw); strings.HasPrefix(c, "../") && s.dir != "" {
+			// A file or folder beside the site's ("../README.md"), read
+			// where the tree lets it (Tree.path).
+			src = c
+			s.outside = append(s.outside, path.Clean(s.dir+"/"+c))
+		}
 		switch {
 		case raw == "":
 		case tgt == "static" || strings.HasPrefix(tgt, "static/"):
 			s.Mount("/"+strings.TrimPrefix(strings.TrimPrefix(tgt, "static"), "/"), src)
 		case tgt == "content" || strings.HasPrefix(tgt, "content/"):
+			contentMounted = true
 			sub := strings.TrimPrefix(strings.TrimPrefix(tgt, "content"), "/")
-			lang := strings.ToLower(m.str("lang", ""))
+			// The languages it serves: lang, or (Hugo 0.153)
+			// sites.matrix.languages; all when neither.
+			only := map[string]bool{}
+			if lang := strings.ToLower(m.str("lang", "")); lang != "" {
+				only[lang] = true
+			}
+			if v, ok := m.get("sites.matrix.languages").([]any); ok {
+				for _, e := range v {
+					if code, ok := e.(string); ok {
+						only[strings.ToLower(code)] = true
+					}
+				}
+			}
 			for i := range langs {
-				if lang == "" || langs[i].code == lang {
+				if len(only) == 0 || only[langs[i].code] {
 					h.pages(t, s, langs[i], src, sub, lower, ugly, codes)
 				}
 			}
@@ -206,13 +234,34 @@ func (h hugo) Load(t *Tree, s *Site) error {
 	for _, d := range statics {
 		s.Mount("/", d)
 	}
-	if theme := cfg.str("theme", ""); theme != "" {
-		s.Mount("/", "themes/"+theme+"/static")
+	// theme is a name or a list of names (gohugo.io/configuration/all,
+	// theme: "a theme or a list of themes"), each a folder of themesDir
+	// or a module.
+	themesDir := folder(cfg.str("themesDir", "themes"))
+	var themes []string
+	switch v := cfg.get("theme").(type) {
+	case string:
+		themes = append(themes, v)
+	case []any:
+		for _, e := range v {
+			if n, ok := e.(string); ok {
+				themes = append(themes, n)
+			}
+		}
+	}
+	for i := 0; i < len(themes); i++ {
+		if themes[i] = strings.Trim(path.Clean("/"+themes[i]), "/"); themes[i] == "" {
+			themes = append(themes[:i], themes[i+1:]...)
+			i--
+		}
+	}
+	for _, theme := range themes {
+		s.Mount("/", path.Join(themesDir, theme)+"/static")
 	}
 	seen := map[string]bool{}
 	for _, l := range langs {
 		key := l.dir + "\x00" + l.prefix
-		if seen[key] {
+		if seen[key] || contentMounted {
 			continue
 		}
 		seen[key] = true
@@ -221,16 +270,33 @@ func (h hugo) Load(t *Tree, s *Site) error {
 	// Archetypes (archetypeDir) are the templates "hugo new" copies
 	// into content: no build renders them, and their links are
 	// placeholders for the page yet to be written.
-	s.templates = append(s.templates, "layouts", "themes", folder(cfg.str("archetypeDir", "archetypes")))
+	s.templates = append(s.templates, "layouts", folder(cfg.str("archetypeDir", "archetypes")))
+	if themesDir != "" {
+		s.templates = append(s.templates, themesDir)
+	}
 	hooks := []string{"layouts/_markup/render-link.html", "layouts/_default/_markup/render-link.html"}
-	if theme := cfg.str("theme", ""); theme != "" {
-		hooks = append(hooks, "themes/"+theme+"/layouts/_markup/render-link.html", "themes/"+theme+"/layouts/_default/_markup/render-link.html")
+	for _, theme := range themes {
+		hooks = append(hooks, path.Join(themesDir, theme)+"/layouts/_markup/render-link.html", path.Join(themesDir, theme)+"/layouts/_default/_markup/render-link.html")
+	}
+	embedded := func() {
+		// Modelled (hugoLinkFiles): a link it does not resolve is
+		// rendered as written.
+		s.hugo.embeddedHook = true
+		s.hugo.assets = append(s.hugo.assets, folder(cfg.str("assetDir", "assets")))
+		for _, theme := range themes {
+			s.hugo.assets = append(s.hugo.assets, path.Join(themesDir, theme, "assets"))
+		}
 	}
 	if hook := t.First(hooks...); hook != "" {
-		s.Hook = true
-		s.Note("render hook %s", hook)
-	} else if cfg.flag("markup.goldmark.renderHooks.link.enableDefault", false) {
-		s.Hook = true
+		if src, err := t.Read(hook); err == nil && embeddedLike(string(src)) {
+			embedded()
+			s.Note("render hook %s, resolving as Hugo's embedded one", hook)
+		} else {
+			s.Hook = true
+			s.Note("render hook %s", hook)
+		}
+	} else if embeddedLinkHook(cfg, len(langs) > 1 && !multihost) {
+		embedded()
 		s.Note("embedded link render hook")
 	}
 	if cfg.table("permalinks") != nil {
@@ -241,15 +307,34 @@ func (h hugo) Load(t *Tree, s *Site) error {
 	for _, imp := range cfg.list("module.imports") {
 		s.Unmodelled("modules", imp.str("path", "?"), true, true)
 	}
-	if theme := cfg.str("theme", ""); theme != "" && !t.Exists("themes/"+theme) {
-		s.Unmodelled("themes", theme, true, true)
+	for _, theme := range themes {
+		if !t.Exists(path.Join(themesDir, theme)) {
+			s.Unmodelled("themes", theme, true, true)
+		}
 	}
 	// The shortcodes of the site and its theme are templates the model
 	// does not render; it reads them only for the ids they may write
 	// (ShortcodeIDs). The detection line names them.
 	scDirs := []string{"layouts/shortcodes", "layouts/_shortcodes"}
-	if theme := cfg.str("theme", ""); theme != "" {
-		scDirs = append(scDirs, "themes/"+theme+"/layouts/shortcodes", "themes/"+theme+"/layouts/_shortcodes")
+	for _, theme := range themes {
+		scDirs = append(scDirs, path.Join(themesDir, theme)+"/layouts/shortcodes", path.Join(themesDir, theme)+"/layouts/_shortcodes")
+	}
+	// partial reads the partial template name ("components/alert"),
+	// the site's or a theme's, as Hugo looks it up; nil when there is
+	// none.
+	partialDirs := []string{"layouts/partials", "layouts/_partials"}
+	for _, theme := range themes {
+		partialDirs = append(partialDirs, path.Join(themesDir, theme, "layouts/partials"), path.Join(themesDir, theme, "layouts/_partials"))
+	}
+	partial := func(name string) []byte {
+		for _, d := range partialDirs {
+			for _, n := range []string{name, name + ".html"} {
+				if src, err := t.Read(path.Join(d, path.Clean("/"+n))); err == nil {
+					return src
+				}
+			}
+		}
+		return nil
 	}
 	for _, d := range scDirs {
 		t.Walk(d, func(rel string) {
@@ -272,13 +357,185 @@ func (h hugo) Load(t *Tree, s *Site) error {
 				sc.any = true
 				return
 			}
-			sc.add(src)
+			sc.add(src, partial, 0)
 		})
 	}
 	if e := s.deployRedirects(t); firstErr == nil {
 		firstErr = e
 	}
 	return firstErr
+}
+
+// embeddedLinkHook reports whether Hugo renders links with its embedded
+// render hook, which makes a destination that names a page or a
+// resource that page's URL (gohugo.io/render-hooks/links, default):
+// markup.goldmark.renderHooks.link.useEmbedded "always" or "fallback";
+// "auto", the default, is "fallback" on a multilingual site served from
+// one host whose pages do not copy their resources
+// (duplicateResourceFiles off), and "never" otherwise. enableDefault is
+// the key's name before Hugo 0.123.
+func embeddedLinkHook(cfg config, multilingual bool) bool {
+	if v, ok := cfg.get("markup.goldmark.renderHooks.link.enableDefault").(bool); ok {
+		return v
+	}
+	switch strings.ToLower(cfg.str("markup.goldmark.renderHooks.link.useEmbedded", "auto")) {
+	case "always", "fallback":
+		return true
+	case "auto":
+		return multilingual && !cfg.flag("markup.goldmark.duplicateResourceFiles", false)
+	}
+	return false
+}
+
+// embeddedLike reports whether a site's render-link hook resolves
+// destinations as Hugo's embedded one does, as sites that copy it do:
+// it makes a destination the URL of the page or resource that GetPage,
+// Resources.Get or resources.Get finds, and renders any other as
+// written; nothing else rewrites the URL. A hook that does anything
+// more (relURL, a replace, a path of its own making) is not modelled.
+func embeddedLike(src string) bool {
+	src = hugoComment.ReplaceAllString(src, "")
+	if !strings.Contains(src, ".GetPage ") || !strings.Contains(src, ".RelPermalink") {
+		return false
+	}
+	for _, w := range []string{"relURL", "absURL", "relLangURL", "absLangURL", "replace", "Replace", "JoinPath",
+		"path.", "TrimSuffix", "(ref ", "{{ ref ", "relref", "BaseURL", "partial", "printf \"/", "urlize", "anchorize", "lower"} {
+		if strings.Contains(src, w) {
+			return false
+		}
+	}
+	return true
+}
+
+// hugoModel is what the Hugo model knows beyond the URLs of pages.
+//
+// byName indexes the pages by name, as Hugo's ref and relref find a page
+// named by a path with no slash that is neither beside the page nor at
+// the content root (hugolib's page reverse index: ref "languages" is
+// docs/languages/_index.md when no other page of the language has that
+// name).
+type hugoModel struct {
+	byName map[string][]string // language code and name -> files
+	lang   map[string]string   // file -> language code
+	// embeddedHook: links are rendered by Hugo's embedded link render
+	// hook; assets are the folders its resources.Get reads.
+	embeddedHook bool
+	assets       []string
+}
+
+// hugoLinkFiles returns the files that Hugo's embedded link render hook
+// (tpl/tplimpl/embedded/templates/_markup/render-link.html) may find for
+// the destination ref of the page rel, in its order: the page that
+// .GetPage finds (from the folder that holds the page, a bundle's from
+// the folder that holds the bundle; a path that does not begin with "."
+// also from the content root), a resource of the page's bundle, a global
+// resource of assets/. A destination it finds becomes that page's or
+// resource's URL; one it does not is rendered as written.
+func (s *Site) hugoLinkFiles(rel, ref string) []string {
+	if s.hugo == nil || !s.hugo.embeddedHook || ref == "" || ref[0] == '#' {
+		return nil
+	}
+	if k := strings.IndexAny(ref, "?#"); k >= 0 {
+		ref = ref[:k]
+	}
+	if dec, err := uri.Unescape(ref); err == nil {
+		ref = dec
+	}
+	ref = strings.TrimPrefix(ref, "./")
+	if ref == "" || strings.Contains(ref, "://") || strings.HasPrefix(ref, "//") {
+		return nil
+	}
+	in, ok := s.inner(rel)
+	if !ok {
+		return nil
+	}
+	var root string // the content folder of the page
+	for _, d := range s.contentDirs {
+		if strings.HasPrefix(in, d+"/") && len(d) >= len(root) {
+			root = d
+		}
+	}
+	var out []string
+	add := func(files ...string) {
+		for _, f := range files {
+			if f != "" && !strings.HasPrefix(f, "../") {
+				out = append(out, s.outer(f))
+			}
+		}
+	}
+	page := strings.TrimSuffix(ref, "/")
+	dir := path.Dir(in)
+	if !strings.HasPrefix(ref, "/") {
+		base := dir
+		if n := path.Base(in); strings.HasPrefix(n, "index.") {
+			base = path.Dir(dir) // a leaf bundle's container
+		}
+		add(contentCandidates(path.Join(base, page))...)
+	}
+	if !strings.HasPrefix(ref, ".") && root != "" {
+		add(contentCandidates(path.Join(root, page))...)
+	}
+	if !strings.HasPrefix(ref, "/") && strings.HasPrefix(path.Base(in), "index.") {
+		add(path.Join(dir, ref)) // a resource of the bundle
+	}
+	for _, a := range s.hugo.assets {
+		add(path.Join(a, ref))
+	}
+	return out
+}
+
+// hugoPageName is the name Hugo knows a page by: its file name with
+// neither extension nor language, or its folder's for a section or a
+// bundle; lower-cased, a space a "-", as Hugo normalizes paths.
+func hugoPageName(dir, name string) string {
+	if name == "_index" || name == "index" {
+		name = path.Base(dir)
+		if dir == "" {
+			return ""
+		}
+	}
+	return strings.ReplaceAll(strings.ToLower(name), " ", "-")
+}
+
+func (n *hugoModel) add(code, rel, dir, name string) {
+	k := hugoPageName(dir, name)
+	if k == "" {
+		return
+	}
+	k = code + "\x00" + k
+	for _, r := range n.byName[k] {
+		if r == rel {
+			return // a folder mounted twice
+		}
+	}
+	n.byName[k] = append(n.byName[k], rel)
+	n.lang[rel] = code
+}
+
+// find returns the pages named name in the language of the page rel.
+// More than one is ambiguous, which fails Hugo's build; the model,
+// which may not see every page, offers them all.
+func (n *hugoModel) find(rel, name string) []string {
+	if n == nil {
+		return nil
+	}
+	if hugoContent[strings.ToLower(path.Ext(name))] {
+		name = strings.TrimSuffix(name, path.Ext(name))
+	}
+	name = hugoPageName("", name)
+	if _, known := n.lang[rel]; !known {
+		// A page the model does not lay out (a layout's link): any
+		// language's.
+		var out []string
+		for k, v := range n.byName {
+			if _, nm, _ := strings.Cut(k, "\x00"); nm == name {
+				out = append(out, v...)
+			}
+		}
+		sort.Strings(out)
+		return out
+	}
+	return n.byName[n.lang[rel]+"\x00"+name]
 }
 
 // pages lays out the content folder dir of language l, whose files land
@@ -297,11 +554,7 @@ func (hugo) pages(t *Tree, s *Site, l hugoLang, dir, sub string, lower, ugly boo
 			}
 		}
 	}()
-	t.Walk(dir, func(rel string) {
-		p := strings.TrimPrefix(rel, strings.Trim(dir, "/")+"/")
-		if sub != "" {
-			p = sub + "/" + p
-		}
+	visit := func(rel, p string) {
 		d, base := path.Split(p)
 		d = strings.TrimSuffix(d, "/")
 		ext := strings.ToLower(path.Ext(base))
@@ -350,12 +603,24 @@ func (hugo) pages(t *Tree, s *Site, l hugoLang, dir, sub string, lower, ugly boo
 			}
 		}
 		s.Page(rel, u)
+		s.hugo.add(l.code, rel, d, name)
 		for _, a := range fm.Aliases {
 			if !strings.HasPrefix(a, "/") {
 				a = path.Dir(strings.TrimSuffix(u, "/")) + "/" + a
 			}
 			s.Alias(a, rel)
 		}
+	}
+	if sub != "" && hugoContent[strings.ToLower(path.Ext(dir))] {
+		visit(dir, sub) // a file mounted as a page ("../README.md")
+		return
+	}
+	t.Walk(dir, func(rel string) {
+		p := strings.TrimPrefix(rel, strings.Trim(dir, "/")+"/")
+		if sub != "" {
+			p = sub + "/" + p
+		}
+		visit(rel, p)
 	})
 }
 
@@ -484,20 +749,73 @@ var hugoQuietShortcodes = map[string]bool{"comment": true, "details": true, "fig
 // is literal).
 type shortcodeIDs struct {
 	any      bool
+	argIDs   bool // an id attribute whose value a template expression writes
 	prefixes []string
 }
 
 // hugoOpaque are what, in a shortcode's template, renders text the model
-// does not see, ids possibly included.
-var hugoOpaque = []string{"readFile", "partial", "markdownify", "RenderString", ".Content", "safeHTML",
+// does not see, ids possibly included. Markdown rendered from the call
+// (markdownify, RenderString of .Inner or of an argument) is not: the
+// inner text's headings are in the page's source, where the model reads
+// them. A partial is read in turn (hugoPartial).
+var hugoOpaque = []string{"readFile", ".Content", "safeHTML",
 	"template ", "getJSON", "getCSV", "resources.", ".Data", "transform.", "os.", "htmlUnescape", "\n#", "\n #"}
 
-// add reads one template of the shortcode.
-func (sc *shortcodeIDs) add(src []byte) {
-	text := "\n" + string(src)
+// hugoComment is a template comment ("{{/* @example {{ partial "x" }} */}}"),
+// which renders nothing.
+var hugoComment = regexp.MustCompile(`\{\{-?\s*/\*(?s:.*?)\*/\s*-?\}\}`)
+
+// hugoPartial finds the partials a template calls: the name, or a
+// name the model cannot read (a variable).
+var hugoPartial = regexp.MustCompile(`\bpartial(?:Cached)?\s+(?:"([^"]*)"|\S)`)
+
+// maxPartialDepth bounds the partials followed from a shortcode: a
+// deeper chain (or a cycle) is taken as rendering what the model does
+// not see.
+const maxPartialDepth = 4
+
+// svgIcons reports whether every resource the template text reads is
+// an SVG file ("resources.Get (printf "icons/%s.svg" .name)"), whose
+// content it may inline: an icon's ids are its own graphics' (gradients,
+// clip paths), which no link of a page names.
+func svgIcons(text string) bool {
+	found := false
+	for line := range strings.Lines(text) {
+		if strings.Contains(line, "resources.") {
+			if !strings.Contains(line, "resources.Get") || !strings.Contains(line, `.svg"`) {
+				return false
+			}
+			found = true
+		}
+	}
+	return found
+}
+
+// add reads one template of the shortcode, depth partials below it;
+// partial reads a partial template by name.
+func (sc *shortcodeIDs) add(src []byte, partial func(string) []byte, depth int) {
+	text := "\n" + hugoComment.ReplaceAllString(string(src), "")
+	icons := svgIcons(text)
 	for _, o := range hugoOpaque {
+		if icons && (o == "resources." || o == ".Content" || o == "safeHTML") {
+			continue
+		}
 		if strings.Contains(text, o) {
 			sc.any = true
+			return
+		}
+	}
+	for _, m := range hugoPartial.FindAllStringSubmatchIndex(text, -1) {
+		if m[2] < 0 || depth >= maxPartialDepth {
+			sc.any = true
+			return
+		}
+		p := partial(text[m[2]:m[3]])
+		if p == nil {
+			sc.any = true // a theme's or a module's the tree lacks
+			return
+		}
+		if sc.add(p, partial, depth+1); sc.any {
 			return
 		}
 	}
@@ -527,19 +845,25 @@ func (sc *shortcodeIDs) add(src []byte) {
 		if e := strings.IndexAny(v, stops); e >= 0 && e < end {
 			end = e
 		}
-		if p := v[:end]; !slices.Contains(sc.prefixes, p) {
+		if p := v[:end]; p == "" {
+			sc.argIDs = true
+		} else if !slices.Contains(sc.prefixes, p) {
 			sc.prefixes = append(sc.prefixes, p)
 		}
 	}
 }
 
 // ShortcodeIDs returns why the id frag of a page that calls the
-// shortcodes names (in the order the page calls them) may be one the
-// model does not know, when it may: on a Hugo site, a shortcode whose
-// templates may write that id (one beginning as an id attribute of
-// theirs does, or any when they render what the model does not see),
-// or one that is neither the site's nor Hugo's own (a module's).
-func (s *Site) ShortcodeIDs(names []string, frag string) (string, bool) {
+// shortcodes names (in the order the page calls them; withArgs are those
+// it calls with arguments at least once) may be one the model does not
+// know, when it may: on a Hugo site, a shortcode whose templates may
+// write that id (one beginning as an id attribute of theirs does, one a
+// template expression writes when the call gives arguments, or any when
+// they render what the model does not see), or one that is neither the
+// site's nor Hugo's own (a module's). An id a template writes from no
+// argument of the call (.Ordinal, the page's name) is taken to be one no
+// link names.
+func (s *Site) ShortcodeIDs(names, withArgs []string, frag string) (string, bool) {
 	if s.Generator != "hugo" {
 		return "", false
 	}
@@ -553,6 +877,9 @@ func (s *Site) ShortcodeIDs(names []string, frag string) (string, bool) {
 		}
 		if sc.any {
 			return fmt.Sprintf("the page calls the shortcode %q, whose output the model does not render", n), true
+		}
+		if sc.argIDs && slices.Contains(withArgs, n) {
+			return fmt.Sprintf("the page calls the shortcode %q with arguments, from which its template writes ids", n), true
 		}
 		for _, p := range sc.prefixes {
 			if strings.HasPrefix(frag, p) {
@@ -572,6 +899,32 @@ func (s *Site) ShortcodeIDs(names []string, frag string) (string, bool) {
 // Nil when there are none.
 func Shortcodes(src []byte) []string {
 	var names []string
+	shortcodeCalls(src, func(name string, _ bool) {
+		if !slices.Contains(names, name) {
+			names = append(names, name)
+		}
+	})
+	return names
+}
+
+// ShortcodesWithArgs returns the names of the shortcodes that src calls
+// with arguments ("{{< note id="x" >}}") at least once, each once; nil
+// when there are none.
+func ShortcodesWithArgs(src []byte) []string {
+	var names []string
+	shortcodeCalls(src, func(name string, args bool) {
+		if args && !slices.Contains(names, name) {
+			names = append(names, name)
+		}
+	})
+	return names
+}
+
+// shortcodeCalls calls fn with each shortcode call of src, as Shortcodes
+// finds them, and whether the call has arguments: anything between its
+// name and the closing ">}}" or "%}}" of the same line (a call spread
+// over lines has them).
+func shortcodeCalls(src []byte, fn func(name string, args bool)) {
 	var fence []byte // the opening fence of the code block the line is in
 	for len(src) > 0 {
 		line := src
@@ -600,6 +953,10 @@ func Shortcodes(src []byte) []string {
 			if i >= len(line) || line[i] != '<' && line[i] != '%' || line[i] == '%' && fence != nil {
 				continue
 			}
+			closing := []byte("%}}")
+			if line[i] == '<' {
+				closing = []byte(">}}")
+			}
 			i++
 			for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
 				i++
@@ -614,13 +971,15 @@ func Shortcodes(src []byte) []string {
 			if j == i {
 				continue
 			}
-			if name := string(line[i:j]); !slices.Contains(names, name) {
-				names = append(names, name)
+			rest := line[j:]
+			args := true
+			if e := bytes.Index(rest, closing); e >= 0 {
+				args = len(bytes.TrimSpace(rest[:e])) > 0
 			}
+			fn(string(line[i:j]), args)
 			off = j
 		}
 	}
-	return names
 }
 
 // fenceOf returns the fence that line opens or closes ("```", "~~~~"),

@@ -146,6 +146,10 @@ type Site struct {
 	// (Docusaurus' docs path "../docs"), slash paths from the audited
 	// root.
 	outside []string
+
+	// hugo is what the Hugo model knows beyond URLs: pages by name (ref
+	// and relref), the embedded link render hook.
+	hugo *hugoModel
 }
 
 // OwnHeadingIDs reports whether the publisher gives headings ids of its

@@ -288,3 +288,50 @@ func TestCodeRanges(t *testing.T) {
 		t.Errorf("CodeRanges on MkDocs = %v, want none", r)
 	}
 }
+
+// TestHugoMountMatrix: a content mount serves the languages of its
+// sites.matrix (Hugo 0.153) and replaces the content folder: the French
+// home is at /fr/ only, the English folder serves both languages.
+func TestHugoMountMatrix(t *testing.T) {
+	root := t.TempDir()
+	for name, text := range map[string]string{
+		"hugo.yaml": "languages:\n  en: {weight: 1}\n  fr: {weight: 2}\nmodule:\n  mounts:\n" +
+			"    - {source: content/fr, target: content, sites: {matrix: {languages: [fr]}}}\n" +
+			"    - {source: content/en, target: content, sites: {matrix: {languages: [en, fr]}}}\n",
+		"content/fr/_index.md":  "# Accueil\n",
+		"content/en/guide.md":   "# Guide\n",
+		"content/en/_index.md":  "# Home\n",
+		"content/other/page.md": "# Not mounted\n",
+	} {
+		p := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, err := Detect(root, Options{})
+	if err != nil || s == nil {
+		t.Fatalf("Detect = %v, %v", s, err)
+	}
+	for u, want := range map[string]string{
+		"/":                  "content/en/_index.md",
+		"/guide/":            "content/en/guide.md",
+		"/fr/guide/":         "content/en/guide.md",
+		"/en/guide/":         "",
+		"/other/page/":       "",
+		"/content/en/guide/": "",
+	} {
+		got := ""
+		if fs := s.Files(u); len(fs) > 0 {
+			got = fs[0]
+		}
+		if got != want {
+			t.Errorf("Files(%q) = %q, want %q", u, s.Files(u), want)
+		}
+	}
+	if fs := s.Files("/fr/"); !slices.Contains(fs, "content/fr/_index.md") || slices.Contains(fs, "content/en/_index.md") && fs[0] != "content/fr/_index.md" {
+		t.Errorf("Files(\"/fr/\") = %q, want content/fr/_index.md first", fs)
+	}
+}

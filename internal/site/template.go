@@ -61,13 +61,24 @@ func (s *Site) templateTarget(rel, dest string) (files []string, frag string, ok
 		}
 		var bases []string
 		if !strings.HasPrefix(arg, "/") {
-			bases = append(bases, path.Dir(rel))
+			// A bundle's relative ref is from the folder that holds the
+			// bundle (its container), a section's from its own folder.
+			if d := path.Dir(rel); path.Base(rel) == "index.md" {
+				bases = append(bases, path.Dir(d), d)
+			} else {
+				bases = append(bases, d)
+			}
 		}
 		bases = append(bases, s.contentDirs...)
 		for _, b := range bases {
 			for _, a := range args {
 				files = append(files, contentCandidates(path.Join(b, a))...)
 			}
+		}
+		// A path with no slash (a trailing one aside) also names the
+		// page of that name anywhere in the site.
+		if name := strings.TrimSuffix(arg, "/"); !strings.Contains(name, "/") && !strings.HasPrefix(name, ".") {
+			files = append(files, s.hugo.find(rel, name)...)
 		}
 		return files, frag, true
 	case "jekyll":

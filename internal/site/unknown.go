@@ -262,6 +262,9 @@ func (s *Site) AttrLists() (colon, bare bool) {
 // the site's folder, and "/a/b.md" from those only
 // (docusaurus.io/docs/markdown-features/links).
 func (s *Site) MarkdownLinkFiles(rel, ref string) []string {
+	if s.Generator == "hugo" {
+		return s.hugoLinkFiles(rel, ref)
+	}
 	if s.Generator != "docusaurus" || strings.HasPrefix(ref, "./") || strings.HasPrefix(ref, "../") {
 		return nil
 	}

@@ -166,37 +166,74 @@ func TestShortcodeIDs(t *testing.T) {
 	if got, want := Shortcodes(fenced), []string{"box", "after"}; !slices.Equal(got, want) {
 		t.Errorf("Shortcodes(fenced) = %q, want %q", got, want)
 	}
+	if got, want := ShortcodesWithArgs(src), []string{"ref", "def", "highlight"}; !slices.Equal(got, want) {
+		t.Errorf("ShortcodesWithArgs = %q, want %q", got, want)
+	}
+	if got := ShortcodesWithArgs([]byte("{{< note >}}x{{< /note >}} {{% alert %}}")); got != nil {
+		t.Errorf("ShortcodesWithArgs(no arguments) = %q, want none", got)
+	}
+	partials := map[string]string{
+		"components/alert.html": `<div class="alert"{{ with .id }} id="{{ . }}"{{ end }}>{{ .content }}</div>`,
+		"icon.html":             `<svg id="icon-{{ .name }}"></svg>`,
+	}
+	partial := func(name string) []byte {
+		for _, n := range []string{name, name + ".html"} { // as Hugo looks them up
+			if p, ok := partials[n]; ok {
+				return []byte(p)
+			}
+		}
+		return nil
+	}
 	s := &Site{Generator: "hugo", shortcodes: map[string]*shortcodeIDs{}}
 	for name, tmpl := range map[string]string{
 		"def":     `<dfn id="def-{{ .Get "id" }}" data-id="x">{{ .Get "name" }}</dfn>`,
 		"note":    `<div class="note" data-id="{{ .Get 0 }}">{{ .Inner }}</div>`,
 		"box":     `<div id=box>{{ .Inner }}</div>`,
 		"include": `{{ .Get 0 | readFile | safeHTML }}`,
+		"warning": `{{ $c := .Inner | .Page.RenderString }}{{ partial "components/alert.html" (dict "id" (.Get "id") "content" $c) }}`,
+		"icon":    `{{ partialCached "icon" (dict "name" (.Get 0)) }}`,
+		"dyn":     `{{ partial $name . }}`,
+		"themed":  `{{ partial "theme-only" . }}`,
 	} {
 		sc := &shortcodeIDs{}
-		sc.add([]byte(tmpl))
+		sc.add([]byte(tmpl), partial, 0)
 		s.shortcodes[name] = sc
 	}
 	for _, c := range []struct {
-		names   []string
-		frag    string
-		unknown bool
+		names, withArgs []string
+		frag            string
+		unknown         bool
 	}{
-		{[]string{"ref", "highlight", "figure"}, "x", false}, // Hugo's own
-		{[]string{"ref", "def"}, "def-acme", true},
-		{[]string{"ref", "def"}, "install", false}, // def writes only def-...
-		{[]string{"note"}, "install", false},       // no id attribute: data-id is none
-		{[]string{"box"}, "box", true},
-		{[]string{"box"}, "install", false},
-		{[]string{"include"}, "install", true}, // another file, rendered
-		{[]string{"tabs"}, "install", true},    // no template: a module's
+		{[]string{"ref", "highlight", "figure"}, nil, "x", false}, // Hugo's own
+		{[]string{"ref", "def"}, nil, "def-acme", true},
+		{[]string{"ref", "def"}, nil, "install", false}, // def writes only def-...
+		{[]string{"note"}, nil, "install", false},       // no id attribute: data-id is none
+		{[]string{"box"}, nil, "box", true},
+		{[]string{"box"}, nil, "install", false},
+		{[]string{"include"}, nil, "install", true}, // another file, rendered
+		{[]string{"tabs"}, nil, "install", true},    // no template: a module's
+		// Its partial writes an id from an argument: unknown only
+		// when the page gives one.
+		{[]string{"warning"}, nil, "install", false},
+		{[]string{"warning"}, []string{"warning"}, "install", true},
+		{[]string{"icon"}, []string{"icon"}, "icon-x", true}, // partialCached, ".html" left out
+		{[]string{"icon"}, []string{"icon"}, "install", false},
+		{[]string{"dyn"}, nil, "install", true},    // a partial named by a variable
+		{[]string{"themed"}, nil, "install", true}, // a partial the tree lacks
 	} {
-		why, ok := s.ShortcodeIDs(c.names, c.frag)
+		why, ok := s.ShortcodeIDs(c.names, c.withArgs, c.frag)
 		if ok != c.unknown {
-			t.Errorf("ShortcodeIDs(%q, %q) = %q, %v, want unknown %v", c.names, c.frag, why, ok, c.unknown)
+			t.Errorf("ShortcodeIDs(%q, %q, %q) = %q, %v, want unknown %v", c.names, c.withArgs, c.frag, why, ok, c.unknown)
 		}
 	}
-	if _, ok := (&Site{Generator: "jekyll"}).ShortcodeIDs([]string{"def"}, "x"); ok {
+	// A partial that calls itself is followed a few levels, then taken
+	// as unknown output.
+	self := &shortcodeIDs{}
+	self.add([]byte(`{{ partial "loop" . }}`), func(string) []byte { return []byte(`{{ partial "loop" . }}`) }, 0)
+	if !self.any {
+		t.Error("a partial calling itself: want output unknown")
+	}
+	if _, ok := (&Site{Generator: "jekyll"}).ShortcodeIDs([]string{"def"}, nil, "x"); ok {
 		t.Error("a Jekyll site has no shortcodes, want ids known")
 	}
 }
@@ -204,9 +241,15 @@ func TestShortcodeIDs(t *testing.T) {
 func FuzzShortcodes(f *testing.F) {
 	f.Add([]byte("{{< def id=\"x\" >}} {{% a/b %}} {{</* c */>}} {{<"))
 	f.Fuzz(func(t *testing.T, src []byte) {
-		for _, n := range Shortcodes(src) {
+		names := Shortcodes(src)
+		for _, n := range names {
 			if n == "" || !bytes.Contains(src, []byte(n)) {
 				t.Fatalf("Shortcodes(%q) has %q, not a name of the source", src, n)
+			}
+		}
+		for _, n := range ShortcodesWithArgs(src) {
+			if !slices.Contains(names, n) {
+				t.Fatalf("ShortcodesWithArgs(%q) has %q, which Shortcodes has not", src, n)
 			}
 		}
 	})
