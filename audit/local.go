@@ -91,6 +91,10 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 		return r.out
 	}
 	ref := l.URI
+	pathname := false
+	if p, ok := s.PathnameLink(ref); ok {
+		ref, pathname = p, true
+	}
 	if p, ok := s.SitePath(ref); ok {
 		ref = p
 	}
@@ -133,7 +137,7 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 			return r.out
 		}
 	}
-	if isPage && !lk.exists && !t.outside {
+	if isPage && !lk.exists && !t.outside && !pathname {
 		// A generator that looks a Markdown file's link up in more
 		// folders than the file's own (Docusaurus: the content folders
 		// and the site's folder first) finds it there.

@@ -327,6 +327,22 @@ func (s *Site) Redirect(from, to string) {
 	s.redirects[cleanURL(from)] = to
 }
 
+// PathnameLink returns the URL path of a Docusaurus "pathname://" link
+// ("pathname:///api/index.html"), which the client router leaves to the
+// server: a file the site serves as it is, such as one of static/. It
+// reports false for any other reference, and on other generators,
+// where "pathname:" is a scheme like any other.
+func (s *Site) PathnameLink(ref string) (string, bool) {
+	if s.Generator != "docusaurus" || len(ref) < len("pathname:///") || !strings.EqualFold(ref[:len("pathname://")], "pathname://") {
+		return "", false
+	}
+	rest := ref[len("pathname://"):]
+	if rest[0] != '/' {
+		return "", false // an authority: no path of this site
+	}
+	return rest, true
+}
+
 // SitePath returns the root-relative form of a reference that begins
 // with the generator's site prefix ("@site/static/a.png" is
 // "/static/a.png" on Docusaurus).
