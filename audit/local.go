@@ -207,6 +207,13 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 					r.report(policy.CategoryUnverifiable, 0, nil, "%q leads to %q on %s, which no file of the tree publishes; %s, so it cannot be checked offline", r.shown, p, theSite(s), why)
 					return r.out
 				}
+				// A "pathname://" link goes to a file the server has
+				// beside the router's pages: where git ignores that
+				// file, a build step writes it (typedoc's API pages).
+				if c, ok := a.ignoredServes(f.root, s, p); ok && pathname {
+					r.report(policy.CategoryUnverifiable, 0, nil, "%q leads to %q on %s, which %q would serve, and git ignores it: a build makes it, so it cannot be checked offline", r.shown, p, theSite(s), "/"+c)
+					return r.out
+				}
 				if isPage {
 					// Unknown is not broken: a URL space that configuration
 					// the model does not cover may fill, or one above the
@@ -427,6 +434,18 @@ func (a *auditor) findSite(root string, s *site.Site, p string) (lookup, string)
 		}
 	}
 	return lookup{}, ""
+}
+
+// ignoredServes returns the first file that would serve the URL path p
+// of site s and that git ignores (typedoc's API pages written into
+// static/api/ by a build step), when there is one.
+func (a *auditor) ignoredServes(root string, s *site.Site, p string) (string, bool) {
+	for _, c := range s.Files(p) {
+		if a.builtOutput(root, c) {
+			return c, true
+		}
+	}
+	return "", false
 }
 
 // resolveURL resolves ref against the URL path base of a page, by RFC
