@@ -472,8 +472,8 @@ func (s *Site) Pages() bool { return len(s.urls) > 0 }
 // and where to.
 func (s *Site) Redirected(p string) (string, bool) {
 	to, ok := s.redirects[cleanURL(p)]
-	if !ok && !strings.HasSuffix(p, "/") {
-		to, ok = s.redirects[cleanURL(p)+"/"]
+	if !ok {
+		to, ok = s.redirects[otherSlash(p)]
 	}
 	for _, w := range s.wild {
 		if !ok && strings.HasPrefix(p, w.prefix) {
@@ -487,10 +487,25 @@ func (s *Site) Redirected(p string) (string, bool) {
 // own, not one of a whole prefix.
 func (s *Site) ExactRedirect(p string) bool {
 	_, ok := s.redirects[cleanURL(p)]
-	if !ok && !strings.HasSuffix(p, "/") {
-		_, ok = s.redirects[cleanURL(p)+"/"]
+	if !ok {
+		_, ok = s.redirects[otherSlash(p)]
 	}
 	return ok
+}
+
+// otherSlash returns the clean URL path p with a trailing "/" added or
+// taken off: a redirect of "/a" also takes "/a/" and the other way
+// round (Netlify normalizes the slash before it matches a rule, and a
+// redirect page "/a/index.html" serves both).
+func otherSlash(p string) string {
+	c := cleanURL(p)
+	if c == "/" {
+		return c
+	}
+	if t, ok := strings.CutSuffix(c, "/"); ok {
+		return t
+	}
+	return c + "/"
 }
 
 // wildRedirect redirects the URL paths under prefix to to, where
