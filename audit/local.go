@@ -207,10 +207,11 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 					r.report(policy.CategoryUnverifiable, 0, nil, "%q leads to %q on %s, which no file of the tree publishes; %s, so it cannot be checked offline", r.shown, p, theSite(s), why)
 					return r.out
 				}
-				// A "pathname://" link goes to a file the server has
-				// beside the router's pages: where git ignores that
-				// file, a build step writes it (typedoc's API pages).
-				if c, ok := a.ignoredServes(f.root, s, p); ok && pathname {
+				// Where git ignores a file that would serve the path, a
+				// build step writes it (typedoc's API pages in
+				// static/api/, a clone of another repository in docs/):
+				// unknown, not broken.
+				if c, ok := a.ignoredServes(f.root, s, p); ok {
 					r.report(policy.CategoryUnverifiable, 0, nil, "%q leads to %q on %s, which %q would serve, and git ignores it: a build makes it, so it cannot be checked offline", r.shown, p, theSite(s), "/"+c)
 					return r.out
 				}
