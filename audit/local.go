@@ -360,7 +360,13 @@ func (a *auditor) checkTemplates(f *File, out []Finding) []Finding {
 			// Hugo matches page paths ignoring case.
 			if lk := a.fs.find(f.root, c); lk.exists && !lk.dir && (lk.right == "" || s.Generator == "hugo") {
 				t := local{rel: c, hasFrag: tl.frag != "", frag: tl.frag, fragAt: strings.LastIndexByte(dest, '#') + 1}
-				a.checkFragment(r, s, t, lk)
+				if _, isPage := s.URL(c); isPage && s.Built() != "" {
+					// The build has the page's ids, those its shortcodes
+					// wrote too.
+					a.checkBuilt(r, s, "", dest, t, lk, false)
+				} else {
+					a.checkFragment(r, s, t, lk)
+				}
 				found = true
 				break
 			}
