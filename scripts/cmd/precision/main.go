@@ -12,8 +12,28 @@
 // suffix of normalized path segments), and the link to the page's link
 // with the same target name and fragment. A finding whose file maps to
 // no built page, or whose link is not on that page, is counted as
-// unmatched: neither true nor false. Findings that are no link target
+// unmatched: neither true nor false; so is one the build would confirm
+// but whose target a file git ignores would serve (a build step writes
+// it, which the measuring build may have skipped). Findings that are no link target
 // (malformed, scheme-case...) are counted apart, as not judged by a build.
+//
+// Recall is taken over the build's broken links that come from a
+// source, which is defined so: the link is on a built page that maps to
+// a source file, and that file has a link that can be it (the same
+// target name and fragment; where both are paths of the site, the same
+// path up to the base the site is served under and the page's first
+// folder, a translation's locale; never a link to another host), or
+// names the target in its text as a whole link target (not the page
+// itself, which a locale switcher links). Not from source are links a
+// theme or template writes, the links of a page whose source file git
+// ignores, and links to a target that a file git ignores would serve
+// (the site's folder or its static folder): a build step writes those,
+// and the measuring build may have skipped it. A link from source is
+// found when a finding of its file names the same target, whatever its
+// category, or a link-target finding names the same fragment. The build
+// is read as its host serves it: its _redirects apply where no file is,
+// and <link> elements (canonical, style sheets) are links, but
+// rel="alternate" ones, which a theme writes.
 //
 // For a repository read on GitHub (no generator), the "build" is the
 // repository itself as GitHub shows it: a link resolves when its file is
@@ -264,6 +284,7 @@ func measure(corpus, bin string, r row, withBuilt bool) *result {
 	// with another page name (a Docusaurus id in place of the file's).
 	reported := map[string]bool{}
 	reportedFrag := map[string]bool{}
+	var builtConfirmed []int // the findings judgeBuilt confirmed, by index
 	for i := range fds {
 		f := &fds[i]
 		reported[f.File+"\x00"+signature(f.URI)] = true
@@ -290,16 +311,42 @@ func measure(corpus, bin string, r row, withBuilt bool) *result {
 			judgeGitHub(f, gh, r.repo)
 		case site != nil:
 			judgeBuilt(f, site, pages)
+			if f.Verdict == "confirmed" {
+				builtConfirmed = append(builtConfirmed, i)
+			}
 		case r.generator == "github":
 			judgeGitHub(f, gh, r.repo)
 		default:
 			f.Verdict, f.Why = "unmatched", "no build"
 		}
-		switch f.Verdict {
+	}
+	// A target that a file git ignores would serve is a build step's,
+	// which the measuring build may have skipped: its absence there
+	// confirms nothing (WebAssembly's /docs/, a clone of another
+	// repository).
+	var served [][]string
+	var paths []string
+	for _, i := range builtConfirmed {
+		c := site.servedFrom(r.site, r.generator, fds[i].Page, fds[i].Built)
+		served = append(served, c)
+		paths = append(paths, c...)
+	}
+	ignoredTargets := gitIgnored(top, paths)
+	for k, i := range builtConfirmed {
+		for _, c := range served[k] {
+			if ignoredTargets[c] {
+				fds[i].Verdict, fds[i].Why = "unmatched", "git ignores "+c+", which would serve the target: a build step writes it"
+				break
+			}
+		}
+	}
+	for i := range fds {
+		switch fds[i].Verdict {
 		case "confirmed":
 			res.confirmed++
 		case "refuted":
 			res.refuted++
+		case "not-judged":
 		default:
 			res.unmatched++
 		}
