@@ -79,7 +79,8 @@ func TestBuiltSite(t *testing.T) {
 		"guide/index.html":    `<h2 id="setup">Setup</h2><a href="../old.html#setup">via redirect</a>`,
 		"old.html":            `<meta http-equiv="refresh" content="0; url=/p/guide/">`,
 		"img/logo.svg":        `<svg/>`,
-		"guide/sub/page.html": `<img src="../../img/logo.svg#frag"><a href="#top">top</a>`,
+		"guide/sub/page.html": `<img src="../../img/logo.svg#frag"><a href="#top">top</a><a href="/p/2025/post/">an ugly URL</a><a href="/p/guide/#:~:text=Set">a text fragment</a>`,
+		"2025/post.html":      ``,
 	})
 	s := readSite(out, "https://docs.example.org/p/")
 	got := map[string]string{}

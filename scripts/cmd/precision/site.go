@@ -218,6 +218,11 @@ func (s *builtSite) resolveDepth(rel, href string, depth int) (bool, string, boo
 		}
 		return false, "no file", true
 	}
+	// A text fragment (":~:text=...") is taken off by the browser before
+	// it looks for an id.
+	if i := strings.Index(u.Fragment, ":~:"); i >= 0 {
+		u.Fragment = u.Fragment[:i]
+	}
 	if u.Fragment == "" || u.Fragment == "top" {
 		return true, "", true
 	}
@@ -314,7 +319,12 @@ func (s *builtSite) file(p string) string {
 	p = strings.TrimPrefix(p, "/")
 	cands := []string{p}
 	if p == "" || strings.HasSuffix(p, "/") {
+		// "/a/" from a/index.html, else from a.html, as Netlify serves
+		// it (Hugo's uglyURLs write a.html for a permalink "/a/").
 		cands = []string{p + "index.html"}
+		if p != "" {
+			cands = append(cands, strings.TrimSuffix(p, "/")+".html")
+		}
 	} else {
 		cands = append(cands, p+"/index.html", p+".html")
 	}
