@@ -31,7 +31,9 @@
 // and the measuring build may have skipped it. A link from source is
 // found when a finding of its file names the same target, whatever its
 // category, or a link-target finding names the same fragment. The build
-// is read as its host serves it: its _redirects apply where no file is,
+// is read as its host serves it: its _redirects and netlify.toml's
+// [[redirects]] apply where no file is, "/a/" is served from a.html where
+// no a/index.html is,
 // and <link> elements (canonical, style sheets) are links, but
 // rel="alternate" ones, which a theme writes.
 //
@@ -264,7 +266,16 @@ func measure(corpus, bin string, r row, withBuilt bool) *result {
 	switch {
 	case out != "":
 		res.truth = "build"
-		site = readSite(out, r.base)
+		// Netlify reads netlify.toml from the base folder it builds in,
+		// the site's folder or the repository's top.
+		var rules []redirectRule
+		for _, dir := range []string{filepath.Join(top, r.site), top} {
+			if src, err := os.ReadFile(filepath.Join(dir, "netlify.toml")); err == nil {
+				rules = netlifyRedirects(src)
+				break
+			}
+		}
+		site = readSite(out, r.base, rules...)
 	case r.generator == "github":
 		res.truth = "github"
 		gh = readGitHubTree(top)

@@ -124,6 +124,25 @@ func TestBuiltSiteRedirectsAndLinkElements(t *testing.T) {
 	}
 }
 
+func TestNetlifyRedirects(t *testing.T) {
+	toml := []byte("[build]\npublish = \"public\"\n\n[[redirects]]\nfrom = \"https://example.com/*\"\nto = \"https://example.org/:splat\"\n\n" +
+		"[[redirects]]\nfrom = \"/sponsors\"\nto = \"https://www.example.org/sponsors/\"\nstatus = 301\nforce = true\n\n" +
+		"[[redirects]]\n  from = \"/old/*\"\n  to = \"/new/:splat\"\n\n[[redirects]]\nfrom = \"/q\"\nto = \"/r\"\nquery = {id = \":id\"}\n\n[[headers]]\nfor = \"/*\"\n")
+	got := netlifyRedirects(toml)
+	want := []redirectRule{{from: "/sponsors", to: "https://www.example.org/sponsors/"}, {from: "/old/", prefix: true, to: "/new/:splat"}}
+	if !slices.Equal(got, want) {
+		t.Fatalf("netlifyRedirects = %+v, want %+v", got, want)
+	}
+	out := writeTree(t, map[string]string{
+		"index.html":    `<a href="/sponsors/">to another host</a><a href="/old/page/">moved</a><a href="/gone/">gone</a>`,
+		"new/page.html": ``,
+	})
+	s := readSite(out, "/", got...)
+	if len(s.broken) != 1 || s.broken[0].href != "/gone/" {
+		t.Errorf("broken = %+v, want /gone/ alone", s.broken)
+	}
+}
+
 func TestMayBe(t *testing.T) {
 	out := writeTree(t, map[string]string{
 		"index.html":                       ``,

@@ -68,8 +68,10 @@ var linkAttrs = map[string]string{
 }
 
 // readSite reads the site built in dir, served at base: a URL
-// ("https://example.com/p/") or a path ("/p/").
-func readSite(dir, base string) *builtSite {
+// ("https://example.com/p/") or a path ("/p/"). The host's redirects are
+// the build's _redirects, then rules, those of its configuration
+// (netlify.toml).
+func readSite(dir, base string, rules ...redirectRule) *builtSite {
 	host := ""
 	if u, err := url.Parse(base); err == nil && u.Host != "" {
 		host, base = strings.ToLower(u.Host), u.Path
@@ -84,6 +86,7 @@ func readSite(dir, base string) *builtSite {
 	if src, err := os.ReadFile(filepath.Join(dir, "_redirects")); err == nil {
 		s.redirects = parseRedirects(src)
 	}
+	s.redirects = append(s.redirects, rules...)
 	var hrefs = map[string][]string{}
 	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
@@ -296,6 +299,48 @@ func parseRedirects(src []byte) []redirectRule {
 		}
 		rules = append(rules, r)
 	}
+	return rules
+}
+
+// netlifyRedirects reads the [[redirects]] tables of a netlify.toml:
+// each "from" path (not a full URL, no query conditions) and its "to".
+// Only the keys it needs are read, one "key = "value"" a line.
+func netlifyRedirects(src []byte) []redirectRule {
+	var rules []redirectRule
+	var r *redirectRule
+	flush := func() {
+		if r != nil && strings.HasPrefix(r.from, "/") && r.to != "" {
+			if from, ok := strings.CutSuffix(r.from, "*"); ok {
+				r.from, r.prefix = from, true
+			}
+			rules = append(rules, *r)
+		}
+		r = nil
+	}
+	for _, line := range strings.Split(string(src), "\n") {
+		line = strings.TrimSpace(line)
+		if strings.HasPrefix(line, "[") {
+			flush()
+			if line == "[[redirects]]" {
+				r = &redirectRule{}
+			}
+			continue
+		}
+		k, v, ok := strings.Cut(line, "=")
+		if r == nil || !ok {
+			continue
+		}
+		v = strings.Trim(strings.TrimSpace(v), `"'`)
+		switch strings.TrimSpace(k) {
+		case "from":
+			r.from = v
+		case "to":
+			r.to = v
+		case "query", "conditions":
+			r.from = "" // a rule with conditions: left out
+		}
+	}
+	flush()
 	return rules
 }
 
