@@ -28,6 +28,15 @@ func audited(k extract.Kind) bool {
 	return false
 }
 
+// linkifies reports whether the publisher of s makes a bare http URL of
+// a Markdown page a link (GitHub's autolinks, goldmark's linkify on Hugo,
+// remark-gfm on Docusaurus), which is then checked as a page of the site
+// when it is one: kramdown, Python-Markdown and markdown-it leave it
+// text by default.
+func linkifies(s *site.Site) bool {
+	return s.Forge || s.Generator == "hugo" || s.Generator == "docusaurus"
+}
+
 // reporter adds the findings of one link.
 type reporter struct {
 	a     *auditor
@@ -69,10 +78,14 @@ func fileRel(f *File) bool {
 // where it leads, as the tree's publisher resolves it (package site),
 // and whether its fragment names an anchor there.
 func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding {
-	if !audited(l.Kind) || !fileRel(f) {
+	bare := l.Kind == extract.Bare && f.kind == kindMarkdown && isHTTP(l.URI)
+	if !audited(l.Kind) && !bare || !fileRel(f) {
 		return out
 	}
 	s := a.siteFor(f)
+	if bare && !linkifies(s) {
+		return out
+	}
 	if s.Template(f.rel) || a.inCode(f, l.Start.Offset) || f.walked && f.kind == kindHTML && !s.PublishesHTML(f.rel) {
 		return out
 	}
