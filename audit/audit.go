@@ -752,7 +752,7 @@ func (a *auditor) checkLink(f *File, l *extract.Link, ign *ignoreList, out []Fin
 		return out
 	}
 	out = a.checkGlued(f, l, out)
-	if policy.IsTemplate(l.URI) {
+	if templateLink(l.URI) {
 		return out
 	}
 	if l.Kind == extract.BrokenLink {
@@ -765,6 +765,19 @@ func (a *auditor) checkLink(f *File, l *extract.Link, ign *ignoreList, out []Fin
 		out = a.checkLocal(f, l, out)
 	}
 	return out
+}
+
+// templateLink reports whether the link uri of a document is a pattern
+// for links rather than a link (policy.IsTemplate). A "$" in its
+// fragment is no placeholder: generated API references name members so
+// ("StoreProperties.md#$id", "#$patch"), and a shell variable stands for
+// a host or a path, not for an id.
+func templateLink(uri string) bool {
+	p, frag, ok := strings.Cut(uri, "#")
+	if !ok || strings.IndexByte(frag, '$') < 0 {
+		return policy.IsTemplate(uri)
+	}
+	return policy.IsTemplate(p) || policy.IsTemplate(strings.ReplaceAll(frag, "$", ""))
 }
 
 // linkRec is what an audit keeps of one link until the check: a sixth

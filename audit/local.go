@@ -28,6 +28,15 @@ func audited(k extract.Kind) bool {
 	return false
 }
 
+// linkifies reports whether the publisher of s makes a bare http URL of
+// a Markdown page a link (GitHub's autolinks, goldmark's linkify on Hugo,
+// remark-gfm on Docusaurus), which is then checked as a page of the site
+// when it is one: kramdown, Python-Markdown and markdown-it leave it
+// text by default.
+func linkifies(s *site.Site) bool {
+	return s.Forge || s.Generator == "hugo" || s.Generator == "docusaurus"
+}
+
 // reporter adds the findings of one link.
 type reporter struct {
 	a     *auditor
@@ -69,10 +78,14 @@ func fileRel(f *File) bool {
 // where it leads, as the tree's publisher resolves it (package site),
 // and whether its fragment names an anchor there.
 func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding {
-	if !audited(l.Kind) || !fileRel(f) {
+	bare := l.Kind == extract.Bare && f.kind == kindMarkdown && isHTTP(l.URI)
+	if !audited(l.Kind) && !bare || !fileRel(f) {
 		return out
 	}
 	s := a.siteFor(f)
+	if bare && !linkifies(s) {
+		return out
+	}
 	if s.Template(f.rel) || a.inCode(f, l.Start.Offset) || f.walked && f.kind == kindHTML && !s.PublishesHTML(f.rel) {
 		return out
 	}
@@ -91,6 +104,10 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 		return r.out
 	}
 	ref := l.URI
+	pathname := false
+	if p, ok := s.PathnameLink(ref); ok {
+		ref, pathname = p, true
+	}
 	if p, ok := s.SitePath(ref); ok {
 		ref = p
 	}
@@ -133,7 +150,7 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 			return r.out
 		}
 	}
-	if isPage && !lk.exists && !t.outside {
+	if isPage && !lk.exists && !t.outside && !pathname {
 		// A generator that looks a Markdown file's link up in more
 		// folders than the file's own (Docusaurus: the content folders
 		// and the site's folder first) finds it there.
@@ -229,6 +246,14 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 						why = "the server may hold more than this tree"
 					}
 					r.report(policy.CategoryUnverifiable, 0, nil, "%q leads to %q on %s, which no file of the tree publishes; %s, so it cannot be checked offline", r.shown, p, theSite(s), why)
+					return r.out
+				}
+				// Where git ignores a file that would serve the path, a
+				// build step writes it (typedoc's API pages in
+				// static/api/, a clone of another repository in docs/):
+				// unknown, not broken.
+				if c, ok := a.ignoredServes(f.root, s, p); ok {
+					r.report(policy.CategoryUnverifiable, 0, nil, "%q leads to %q on %s, which %q would serve, and git ignores it: a build makes it, so it cannot be checked offline", r.shown, p, theSite(s), "/"+c)
 					return r.out
 				}
 				if isPage {
@@ -376,7 +401,13 @@ func (a *auditor) checkTemplates(f *File, out []Finding) []Finding {
 			// Hugo matches page paths ignoring case.
 			if lk := a.fs.find(f.root, c); lk.exists && !lk.dir && (lk.right == "" || s.Generator == "hugo") {
 				t := local{rel: c, hasFrag: tl.frag != "", frag: tl.frag, fragAt: strings.LastIndexByte(dest, '#') + 1}
-				a.checkFragment(r, s, t, lk)
+				if _, isPage := s.URL(c); isPage && s.Built() != "" {
+					// The build has the page's ids, those its shortcodes
+					// wrote too.
+					a.checkBuilt(r, s, "", dest, t, lk, false)
+				} else {
+					a.checkFragment(r, s, t, lk)
+				}
 				found = true
 				break
 			}
@@ -451,6 +482,18 @@ func (a *auditor) findSite(root string, s *site.Site, p string) (lookup, string)
 		}
 	}
 	return lookup{}, ""
+}
+
+// ignoredServes returns the first file that would serve the URL path p
+// of site s and that git ignores (typedoc's API pages written into
+// static/api/ by a build step), when there is one.
+func (a *auditor) ignoredServes(root string, s *site.Site, p string) (string, bool) {
+	for _, c := range s.Files(p) {
+		if a.builtOutput(root, c) {
+			return c, true
+		}
+	}
+	return "", false
 }
 
 // resolveURL resolves ref against the URL path base of a page, by RFC

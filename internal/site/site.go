@@ -413,6 +413,22 @@ func (s *Site) Redirect(from, to string) {
 	s.redirects[cleanURL(from)] = to
 }
 
+// PathnameLink returns the URL path of a Docusaurus "pathname://" link
+// ("pathname:///api/index.html"), which the client router leaves to the
+// server: a file the site serves as it is, such as one of static/. It
+// reports false for any other reference, and on other generators,
+// where "pathname:" is a scheme like any other.
+func (s *Site) PathnameLink(ref string) (string, bool) {
+	if s.Generator != "docusaurus" || len(ref) < len("pathname:///") || !strings.EqualFold(ref[:len("pathname://")], "pathname://") {
+		return "", false
+	}
+	rest := ref[len("pathname://"):]
+	if rest[0] != '/' {
+		return "", false // an authority: no path of this site
+	}
+	return rest, true
+}
+
 // SitePath returns the root-relative form of a reference that begins
 // with the generator's site prefix ("@site/static/a.png" is
 // "/static/a.png" on Docusaurus).
@@ -571,8 +587,8 @@ func (s *Site) Pages() bool { return len(s.urls) > 0 }
 // and where to.
 func (s *Site) Redirected(p string) (string, bool) {
 	to, ok := s.redirects[cleanURL(p)]
-	if !ok && !strings.HasSuffix(p, "/") {
-		to, ok = s.redirects[cleanURL(p)+"/"]
+	if !ok {
+		to, ok = s.redirects[otherSlash(p)]
 	}
 	for _, w := range s.wild {
 		if !ok && strings.HasPrefix(p, w.prefix) {
@@ -586,10 +602,25 @@ func (s *Site) Redirected(p string) (string, bool) {
 // own, not one of a whole prefix.
 func (s *Site) ExactRedirect(p string) bool {
 	_, ok := s.redirects[cleanURL(p)]
-	if !ok && !strings.HasSuffix(p, "/") {
-		_, ok = s.redirects[cleanURL(p)+"/"]
+	if !ok {
+		_, ok = s.redirects[otherSlash(p)]
 	}
 	return ok
+}
+
+// otherSlash returns the clean URL path p with a trailing "/" added or
+// taken off: a redirect of "/a" also takes "/a/" and the other way
+// round (Netlify normalizes the slash before it matches a rule, and a
+// redirect page "/a/index.html" serves both).
+func otherSlash(p string) string {
+	c := cleanURL(p)
+	if c == "/" {
+		return c
+	}
+	if t, ok := strings.CutSuffix(c, "/"); ok {
+		return t
+	}
+	return c + "/"
 }
 
 // wildRedirect redirects the URL paths under prefix to to, where

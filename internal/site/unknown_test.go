@@ -126,12 +126,18 @@ func TestKeepCaseSlugify(t *testing.T) {
 		"export const slugify = (str: string): string =>\n  str\n    .normalize('NFKD')\n    .replace(rCombining, '')\n    .replace(rSpecial, '-')\n    .replace(/^(\\d)/, '_$1')\n" +
 		"export default { markdown: { anchor: { slugify } } }\n"
 	lower := strings.Replace(keep, ".replace(/^(\\d)/, '_$1')", ".replace(/^(\\d)/, '_$1').toLowerCase()", 1)
+	trim := strings.Replace(keep, ".replace(rSpecial, '-')", ".replace(rSpecial, '-')\n    .replace(/^\\-+|\\-+$/g, '')", 1)
 	for _, tt := range []struct {
 		cfg, want string
+		heading   string
 		id        string
 	}{
-		{keep, "case kept", "Option-Stores"},
-		{lower, "markdown.anchor.slugify not modelled", ""},
+		{keep, "case and dashes at the ends kept", "Option Stores", "Option-Stores"},
+		{keep, "case and dashes at the ends kept", "Unit test (Vue 2)", "Unit-test-Vue-2-"}, // pinia's
+		{keep, "case and dashes at the ends kept", "$id", "-id"},
+		{trim, "VitePress's, case kept", "Unit test (Vue 2)", "Unit-test-Vue-2"},
+		{trim, "VitePress's, case kept", "$id", "id"},
+		{lower, "markdown.anchor.slugify not modelled", "", ""},
 	} {
 		dir := t.TempDir()
 		if err := os.MkdirAll(filepath.Join(dir, ".vitepress"), 0o755); err != nil {
@@ -145,8 +151,8 @@ func TestKeepCaseSlugify(t *testing.T) {
 			t.Errorf("String() = %q, want %q in it", s.String(), tt.want)
 		}
 		if tt.id != "" {
-			if ids := s.HeadingIDs([]string{"Option Stores"}); len(ids) != 1 || ids[0] != tt.id {
-				t.Errorf("HeadingIDs(Option Stores) = %q, want %q", ids, tt.id)
+			if ids := s.HeadingIDs([]string{tt.heading}); len(ids) != 1 || ids[0] != tt.id {
+				t.Errorf("HeadingIDs(%q) = %q, want %q", tt.heading, ids, tt.id)
 			}
 		}
 	}

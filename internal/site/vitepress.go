@@ -100,8 +100,13 @@ func (v vitepress) Load(t *Tree, s *Site) error {
 	s.slug = vitepressSlug
 	if vitepressSlugify.Match(src) {
 		if keepCaseSlugify(src) {
-			s.slug = vitepressSlugKeepCase
-			s.Note("markdown.anchor.slugify: VitePress's, case kept")
+			if trimsDashes(src) {
+				s.slug = vitepressSlugKeepCase
+				s.Note("markdown.anchor.slugify: VitePress's, case kept")
+			} else {
+				s.slug = vitepressSlugKeepEdges
+				s.Note("markdown.anchor.slugify: VitePress's, case and dashes at the ends kept")
+			}
 		} else {
 			s.Unmodelled("", "markdown.anchor.slugify", false, true)
 		}
@@ -152,7 +157,14 @@ func vitepressSlug(text string) string { return strings.ToLower(vitepressSlugKee
 // vitepressSlugKeepCase is VitePress's heading id without lower-casing,
 // which a configuration's own slugify often is (a copy of VitePress's
 // that keeps the case).
-func vitepressSlugKeepCase(text string) string {
+func vitepressSlugKeepCase(text string) string { return vitepressSlugWith(text, false) }
+
+// vitepressSlugKeepEdges is vitepressSlugKeepCase without taking the
+// dashes off its ends: a copy of VitePress's slugify without its
+// step that replaces /^-+|-+$/g by nothing ("$id" is "-id", pinia's).
+func vitepressSlugKeepEdges(text string) string { return vitepressSlugWith(text, true) }
+
+func vitepressSlugWith(text string, edges bool) string {
 	var b strings.Builder
 	dash := false
 	for _, r := range nfkd(text) {
@@ -163,17 +175,36 @@ func vitepressSlugKeepCase(text string) string {
 			dash = true
 			continue
 		}
-		if dash && b.Len() > 0 {
+		if dash && (b.Len() > 0 || edges) {
 			b.WriteByte('-')
 		}
 		dash = false
 		b.WriteRune(r)
+	}
+	if dash && edges {
+		b.WriteByte('-')
 	}
 	out := b.String()
 	if out != "" && out[0] >= '0' && out[0] <= '9' {
 		out = "_" + out
 	}
 	return out
+}
+
+// trimsDashes reports whether the configuration's own slugify takes the
+// dashes off the ends of the id, as VitePress's does
+// (it replaces /^-+|-+$/g by nothing); only its first 1,000 bytes are
+// read.
+func trimsDashes(src []byte) bool {
+	loc := vitepressSlugifyDef.FindIndex(src)
+	if loc == nil {
+		return true
+	}
+	body := src[loc[0]:min(len(src), loc[0]+1000)]
+	if end := bytes.Index(body, []byte("\n\n")); end > 0 {
+		body = body[:end]
+	}
+	return bytes.Contains(body, []byte("-+$")) || bytes.Contains(body, []byte("-*$")) || bytes.Contains(body, []byte("trim("))
 }
 
 // vitepressSlugifyDef finds a slugify function the configuration

@@ -25,7 +25,11 @@ bin=$(cd "$(dirname "${2:?usage: run.sh CORPUS URIEXTRACT LABEL [-built]}")" && 
 label=${3:?usage: run.sh CORPUS URIEXTRACT LABEL [-built]}
 shift 3
 mkdir -p "$corpus/results" "$corpus/bin"
-(cd "$here/../cmd" && go build -o "$corpus/bin/precision" ./precision)
+# A judge of this run's own: others may measure from another work tree
+# at the same time, with their version of the judge.
+judge=$(mktemp "$corpus/bin/precision.XXXXXX")
+trap 'rm -f "$judge"' EXIT
+(cd "$here/../cmd" && go build -o "$judge" ./precision)
 for split in ${SPLITS:-tune holdout}; do
 	detail=()
 	case $split in tune*)
@@ -35,7 +39,7 @@ for split in ${SPLITS:-tune holdout}; do
 	{
 		echo "# $label, $split ($("$bin" -version 2>&1 | head -1); $(date -u +%Y-%m-%dT%H:%MZ))"
 		echo
-		"$corpus/bin/precision" -corpus "$corpus" -manifest "$here/corpus.tsv" -uriextract "$bin" -split "$split" "${detail[@]}" "$@"
+		"$judge" -corpus "$corpus" -manifest "$here/corpus.tsv" -uriextract "$bin" -split "$split" "${detail[@]}" "$@"
 	} > "$corpus/results/$label-$split.md"
 	echo "== $corpus/results/$label-$split.md"
 done

@@ -12,8 +12,30 @@
 // suffix of normalized path segments), and the link to the page's link
 // with the same target name and fragment. A finding whose file maps to
 // no built page, or whose link is not on that page, is counted as
-// unmatched: neither true nor false. Findings that are no link target
+// unmatched: neither true nor false; so is one the build would confirm
+// but whose target a file git ignores would serve (a build step writes
+// it, which the measuring build may have skipped). Findings that are no link target
 // (malformed, scheme-case...) are counted apart, as not judged by a build.
+//
+// Recall is taken over the build's broken links that come from a
+// source, which is defined so: the link is on a built page that maps to
+// a source file, and that file has a link that can be it (the same
+// target name and fragment; where both are paths of the site, the same
+// path up to the base the site is served under and the page's first
+// folder, a translation's locale; never a link to another host), or
+// names the target in its text as a whole link target (not the page
+// itself, which a locale switcher links). Not from source are links a
+// theme or template writes, the links of a page whose source file git
+// ignores, and links to a target that a file git ignores would serve
+// (the site's folder or its static folder): a build step writes those,
+// and the measuring build may have skipped it. A link from source is
+// found when a finding of its file names the same target, whatever its
+// category, or a link-target finding names the same fragment. The build
+// is read as its host serves it: its _redirects and netlify.toml's
+// [[redirects]] apply where no file is, "/a/" is served from a.html where
+// no a/index.html is,
+// and <link> elements (canonical, style sheets) are links, but
+// rel="alternate" ones, which a theme writes.
 //
 // For a repository read on GitHub (no generator), the "build" is the
 // repository itself as GitHub shows it: a link resolves when its file is
@@ -159,6 +181,10 @@ type missedLink struct {
 	File   string `json:"file"`
 	Line   int    `json:"line"`
 	URI    string `json:"uri"`
+	// NotFromSource says why a broken link of a source page is not
+	// counted as the source's: a file git ignores, written by a build
+	// step, is its source or its target.
+	NotFromSource string `json:"not_from_source,omitempty"`
 }
 
 type result struct {
@@ -240,7 +266,16 @@ func measure(corpus, bin string, r row, withBuilt bool) *result {
 	switch {
 	case out != "":
 		res.truth = "build"
-		site = readSite(out, r.base)
+		// Netlify reads netlify.toml from the base folder it builds in,
+		// the site's folder or the repository's top.
+		var rules []redirectRule
+		for _, dir := range []string{filepath.Join(top, r.site), top} {
+			if src, err := os.ReadFile(filepath.Join(dir, "netlify.toml")); err == nil {
+				rules = netlifyRedirects(src)
+				break
+			}
+		}
+		site = readSite(out, r.base, rules...)
 	case r.generator == "github":
 		res.truth = "github"
 		gh = readGitHubTree(top)
@@ -254,15 +289,24 @@ func measure(corpus, bin string, r row, withBuilt bool) *result {
 		pages = mapPages(top, r.site, r.generator, site)
 	}
 	// The findings on link targets, by file and signature, for recall.
+	// Any finding on a link reports it (a "malformed" "##id" is as
+	// much a report of the link as a broken-anchor); a link-target
+	// finding also reports, by its fragment, a link the build wrote
+	// with another page name (a Docusaurus id in place of the file's).
 	reported := map[string]bool{}
+	reportedFrag := map[string]bool{}
+	var builtConfirmed []int // the findings judgeBuilt confirmed, by index
 	for i := range fds {
 		f := &fds[i]
+		reported[f.File+"\x00"+signature(f.URI)] = true
 		if !linkCategories[f.Category] {
 			f.Verdict, f.Why = "not-judged", "not a link-target finding"
 			res.notJudged++
 			continue
 		}
-		reported[f.File+"\x00"+signature(f.URI)] = true
+		if _, frag, ok := strings.Cut(signature(f.URI), "#"); ok && frag != "" {
+			reportedFrag[f.File+"\x00#"+frag] = true
+		}
 		switch {
 		case ownGitHubURL(r.repo, f.URI) != "":
 			// The repository's own file on GitHub: the tree decides,
@@ -278,16 +322,42 @@ func measure(corpus, bin string, r row, withBuilt bool) *result {
 			judgeGitHub(f, gh, r.repo)
 		case site != nil:
 			judgeBuilt(f, site, pages)
+			if f.Verdict == "confirmed" {
+				builtConfirmed = append(builtConfirmed, i)
+			}
 		case r.generator == "github":
 			judgeGitHub(f, gh, r.repo)
 		default:
 			f.Verdict, f.Why = "unmatched", "no build"
 		}
-		switch f.Verdict {
+	}
+	// A target that a file git ignores would serve is a build step's,
+	// which the measuring build may have skipped: its absence there
+	// confirms nothing (WebAssembly's /docs/, a clone of another
+	// repository).
+	var served [][]string
+	var paths []string
+	for _, i := range builtConfirmed {
+		c := site.servedFrom(r.site, r.generator, fds[i].Page, fds[i].Built)
+		served = append(served, c)
+		paths = append(paths, c...)
+	}
+	ignoredTargets := gitIgnored(top, paths)
+	for k, i := range builtConfirmed {
+		for _, c := range served[k] {
+			if ignoredTargets[c] {
+				fds[i].Verdict, fds[i].Why = "unmatched", "git ignores "+c+", which would serve the target: a build step writes it"
+				break
+			}
+		}
+	}
+	for i := range fds {
+		switch fds[i].Verdict {
 		case "confirmed":
 			res.confirmed++
 		case "refuted":
 			res.refuted++
+		case "not-judged":
 		default:
 			res.unmatched++
 		}
@@ -303,20 +373,61 @@ func measure(corpus, bin string, r row, withBuilt bool) *result {
 	texts := sourceTexts{top: top, text: map[string]string{}}
 	switch {
 	case site != nil:
+		// A broken link is the source's when the page's source file
+		// has a link that can be it (same target name and fragment,
+		// and, where both are paths of the site, the same path), or
+		// names its target in its text (a link the audit's extraction
+		// may not list).
+		type brokenOf struct {
+			bl     missedLink
+			source bool
+			served []string // the files of the tree that would serve its target
+		}
+		var all []brokenOf
+		var paths []string
 		for _, b := range site.broken {
 			res.buildBroken++
 			file := pages.source[b.page]
-			ls := bySig[file+"\x00"+signature(b.href)]
+			var ls []sourceLink
+			for _, l := range bySig[file+"\x00"+signature(b.href)] {
+				if site.mayBe(b.page, b.href, l.URI) {
+					ls = append(ls, l)
+				}
+			}
 			bl := missedLink{Page: b.page, Href: b.href, Reason: b.reason, File: file}
 			if len(ls) > 0 {
 				bl.Line, bl.URI = ls[0].Line, ls[0].URI
 			}
+			// No source page, or written by a template, not by the
+			// page's source.
+			bo := brokenOf{bl: bl, source: file != "" && (len(ls) > 0 || texts.mentions(file, b.href))}
+			if bo.source {
+				bo.served = site.servedFrom(r.site, r.generator, b.page, b.href)
+				paths = append(append(paths, file), bo.served...)
+			}
+			all = append(all, bo)
+		}
+		ignored := gitIgnored(top, paths)
+		for _, bo := range all {
+			bl := bo.bl
+			if bo.source {
+				if ignored[bl.File] {
+					bl.NotFromSource = "git ignores the page's source: a build step writes it"
+				}
+				for _, c := range bo.served {
+					if ignored[c] && bl.NotFromSource == "" {
+						bl.NotFromSource = "git ignores " + c + ", which would serve the target: a build step writes it"
+					}
+				}
+			}
 			res.brokenList = append(res.brokenList, bl)
-			if file == "" || len(ls) == 0 && !texts.mentions(file, b.href) {
-				continue // no source page, or written by a template, not by the page's source
+			if !bo.source || bl.NotFromSource != "" {
+				continue
 			}
 			res.fromSource++
-			if reported[file+"\x00"+signature(b.href)] {
+			sig := signature(bl.Href)
+			_, frag, _ := strings.Cut(sig, "#")
+			if reported[bl.File+"\x00"+sig] || frag != "" && reportedFrag[bl.File+"\x00#"+frag] {
 				res.found++
 				continue
 			}
@@ -390,6 +501,9 @@ func hasHTML(dir string) bool {
 // "../foo/#bar" and "/docs/foo.html#bar" all read "foo#bar".
 func signature(ref string) string {
 	ref = strings.TrimSpace(ref)
+	if m := shortcodeRef.FindStringSubmatch(ref); m != nil {
+		ref = m[1] // Hugo's ref and relref name the page as the link does
+	}
 	frag := ""
 	if i := strings.IndexByte(ref, '#'); i >= 0 {
 		ref, frag = ref[:i], ref[i+1:]
@@ -415,9 +529,10 @@ func signature(ref string) string {
 }
 
 var (
-	pageExt    = regexp.MustCompile(`(?i)\.(md|mdx|markdown|html?)$`)
-	datePrefix = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}-`)
-	numPrefix  = regexp.MustCompile(`^\d+[-_]`)
+	shortcodeRef = regexp.MustCompile(`^\{\{[<%]\s*(?:rel)?ref\s+"([^"]*)"\s*[>%]\}\}$`)
+	pageExt      = regexp.MustCompile(`(?i)\.(md|mdx|markdown|html?)$`)
+	datePrefix   = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}-`)
+	numPrefix    = regexp.MustCompile(`^\d+[-_]`)
 )
 
 // segments normalizes a path, of a source file or of a built page, into
@@ -582,6 +697,25 @@ func cleanRel(base, p string) string {
 	return path.Clean(filepath.ToSlash(rel))
 }
 
+// gitIgnored returns which of paths (slash paths from top) git ignores
+// in the work tree top, asking one "git check-ignore". A path below an
+// ignored folder is ignored; a file git tracks is not.
+func gitIgnored(top string, paths []string) map[string]bool {
+	out := map[string]bool{}
+	if len(paths) == 0 {
+		return out
+	}
+	cmd := exec.Command("git", "-C", top, "check-ignore", "-z", "--stdin")
+	cmd.Stdin = strings.NewReader(strings.Join(paths, "\x00") + "\x00")
+	b, _ := cmd.Output() // status 1: none is ignored; 128: no work tree, none known
+	for _, p := range strings.Split(string(b), "\x00") {
+		if p != "" {
+			out[p] = true
+		}
+	}
+	return out
+}
+
 // sourceTexts reads source files, for links the audit's extraction may
 // not list (a file it does not read, such as .mdx before it read them).
 type sourceTexts struct {
@@ -609,7 +743,7 @@ func (t sourceTexts) mentions(file, href string) bool {
 	if ref == "" {
 		return frag != ""
 	}
-	if strings.Contains(src, ref) {
+	if containsTarget(src, ref, false) {
 		return true // written as in the build
 	}
 	// Else the target's name as a source link writes it: with a page
@@ -624,10 +758,46 @@ func (t sourceTexts) mentions(file, href string) bool {
 	if frag != "" {
 		return strings.Contains(src, stem) // the fragment matched already
 	}
+	// A page's link to itself, without a fragment, is a theme's (a
+	// locale switcher's "/es/<page>/"), not the source's.
+	own := strings.ToLower(path.Base(file))
+	if strings.TrimSuffix(own, path.Ext(own)) == stem {
+		return false
+	}
 	for _, ext := range []string{".md", ".mdx", ".markdown", ".html"} {
-		if strings.Contains(src, stem+ext) {
+		if containsTarget(src, stem+ext, true) {
 			return true
 		}
 	}
 	return false
+}
+
+// containsTarget reports whether src holds target as a whole link
+// target: not inside a longer path ("/api/v7" in "pathname:///api/v7/x"),
+// not run into a longer name. With lastSegment, target may follow a "/".
+func containsTarget(src, target string, lastSegment bool) bool {
+	for i := 0; ; {
+		k := strings.Index(src[i:], target)
+		if k < 0 {
+			return false
+		}
+		start, end := i+k, i+k+len(target)
+		before, after := byte(' '), byte(' ')
+		if start > 0 {
+			before = src[start-1]
+		}
+		if end < len(src) {
+			after = src[end]
+		}
+		if (!pathByte(before) || lastSegment && before == '/') && !pathByte(after) {
+			return true
+		}
+		i = start + 1
+	}
+}
+
+// pathByte reports whether c may be a byte of a URL path (RFC 3986
+// pchar and "/", without the sub-delims that end a link in prose).
+func pathByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("-._~%/", c) >= 0
 }

@@ -2,7 +2,10 @@ package main
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
+	"slices"
+	"sort"
 	"strings"
 	"testing"
 )
@@ -17,6 +20,8 @@ func TestSignature(t *testing.T) {
 		{"#bar", "#bar"},
 		{"https://example.com/docs/Foo_Bar.mdx?x=1#a%20b", "foo-bar#a b"},
 		{"../../versioned_docs/version-7.x/01-intro.md", "intro#"},
+		{`{{< relref "methods/statuses#get-one" >}}`, "statuses#get-one"},
+		{`{{% ref "/admin/config" %}}`, "config#"},
 	} {
 		if got := signature(tc.ref); got != tc.want {
 			t.Errorf("signature(%q) = %q, want %q", tc.ref, got, tc.want)
@@ -74,7 +79,8 @@ func TestBuiltSite(t *testing.T) {
 		"guide/index.html":    `<h2 id="setup">Setup</h2><a href="../old.html#setup">via redirect</a>`,
 		"old.html":            `<meta http-equiv="refresh" content="0; url=/p/guide/">`,
 		"img/logo.svg":        `<svg/>`,
-		"guide/sub/page.html": `<img src="../../img/logo.svg#frag"><a href="#top">top</a>`,
+		"guide/sub/page.html": `<img src="../../img/logo.svg#frag"><a href="#top">top</a><a href="/p/2025/post/">an ugly URL</a><a href="/p/guide/#:~:text=Set">a text fragment</a>`,
+		"2025/post.html":      ``,
 	})
 	s := readSite(out, "https://docs.example.org/p/")
 	got := map[string]string{}
@@ -92,6 +98,108 @@ func TestBuiltSite(t *testing.T) {
 	for k, v := range want {
 		if got[k] != v {
 			t.Errorf("broken %q: reason %q, want %q (all: %v)", k, got[k], v, got)
+		}
+	}
+}
+
+func TestBuiltSiteRedirectsAndLinkElements(t *testing.T) {
+	out := writeTree(t, map[string]string{
+		"_redirects": "# comment\n/master/*  /v6/:splat 301\n/v6/manual/basics.html /docs/basics/ 301\n/gone /nowhere 301\n/ext https://example.com/ 302\n/store id=:id /blog/:id 301\n",
+		"index.html": `<a href="/master/manual/basics.html#setup">redirected twice</a><a href="/master/manual/other.html">redirected to nothing</a>` +
+			`<a href="/gone">to nothing</a><a href="/ext">to another host</a>` +
+			`<link rel="canonical" href="https://docs.example.org/v3/api/"><link rel="alternate" hreflang="es" href="/es/">` +
+			`<link rel="stylesheet" href="/style.css">`,
+		"docs/basics/index.html": `<h2 id="setup">Setup</h2>`,
+		"style.css":              ``,
+	})
+	s := readSite(out, "https://docs.example.org/")
+	var got []string
+	for _, b := range s.broken {
+		got = append(got, b.href)
+	}
+	sort.Strings(got)
+	want := []string{"/gone", "/master/manual/other.html", "https://docs.example.org/v3/api/"}
+	if !slices.Equal(got, want) {
+		t.Errorf("broken links = %q, want %q", got, want)
+	}
+}
+
+func TestNetlifyRedirects(t *testing.T) {
+	toml := []byte("[build]\npublish = \"public\"\n\n[[redirects]]\nfrom = \"https://example.com/*\"\nto = \"https://example.org/:splat\"\n\n" +
+		"[[redirects]]\nfrom = \"/sponsors\"\nto = \"https://www.example.org/sponsors/\"\nstatus = 301\nforce = true\n\n" +
+		"[[redirects]]\n  from = \"/old/*\"\n  to = \"/new/:splat\"\n\n[[redirects]]\nfrom = \"/q\"\nto = \"/r\"\nquery = {id = \":id\"}\n\n[[headers]]\nfor = \"/*\"\n")
+	got := netlifyRedirects(toml)
+	want := []redirectRule{{from: "/sponsors", to: "https://www.example.org/sponsors/"}, {from: "/old/", prefix: true, to: "/new/:splat"}}
+	if !slices.Equal(got, want) {
+		t.Fatalf("netlifyRedirects = %+v, want %+v", got, want)
+	}
+	out := writeTree(t, map[string]string{
+		"index.html":    `<a href="/sponsors/">to another host</a><a href="/old/page/">moved</a><a href="/gone/">gone</a>`,
+		"new/page.html": ``,
+	})
+	s := readSite(out, "/", got...)
+	if len(s.broken) != 1 || s.broken[0].href != "/gone/" {
+		t.Errorf("broken = %+v, want /gone/ alone", s.broken)
+	}
+}
+
+func TestMayBe(t *testing.T) {
+	out := writeTree(t, map[string]string{
+		"index.html":                       ``,
+		"blog/monthly-update-2/index.html": ``,
+		"es/blog/post/index.html":          ``,
+	})
+	s := readSite(out, "https://socket.io/")
+	for _, tc := range []struct {
+		page, href, src string
+		want            bool
+	}{
+		{"blog/monthly-update-2/index.html", "/es/blog/monthly-update-2/", "/blog/monthly-update-2/", false},
+		{"blog/monthly-update-2/index.html", "/es/blog/bun-engine/", "https://github.com/socketio/bun-engine", false},
+		{"blog/monthly-update-2/index.html", "/blog/bun-engine/", "/blog/bun-engine", true},
+		{"blog/monthly-update-2/index.html", "/blog/bun-engine/", "https://socket.io/blog/bun-engine/", true},
+		{"blog/monthly-update-2/index.html", "/blog/bun-engine/", "../bun-engine.md", true},
+		{"es/blog/post/index.html", "/es/blog/bun-engine/", "/blog/bun-engine/", true}, // a translation's locale
+		{"blog/monthly-update-2/index.html", "/api/v6/index.html#x", "pathname:///api/v6/index.html#x", true},
+		{"blog/monthly-update-2/index.html", "/blog/x/", `{{ site.baseurl }}/blog/x/`, true},
+	} {
+		if got := s.mayBe(tc.page, tc.href, tc.src); got != tc.want {
+			t.Errorf("mayBe(%q, %q, %q) = %v, want %v", tc.page, tc.href, tc.src, got, tc.want)
+		}
+	}
+}
+
+// TestGitIgnoredTargets checks the files a broken link's target would be
+// served from, and which of them git ignores: what a build step writes
+// is not the source's.
+func TestGitIgnoredTargets(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	top := writeTree(t, map[string]string{
+		".gitignore":           "/static/api/*\n!/static/api/v6\npackages/docs/api\n",
+		"static/api/v6/a.html": ``,
+		"docs/intro.md":        ``,
+	})
+	if out, err := exec.Command("git", "-C", top, "init", "-q").CombinedOutput(); err != nil {
+		t.Fatalf("git init: %v: %s", err, out)
+	}
+	s := readSite(writeTree(t, map[string]string{"index.html": ``}), "/")
+	served := s.servedFrom(".", "docusaurus", "index.html", "/api/v7/classes/Model.html#init")
+	if want := []string{"api/v7/classes/Model.html", "static/api/v7/classes/Model.html"}; !slices.Equal(served, want) {
+		t.Errorf("servedFrom = %q, want %q", served, want)
+	}
+	paths := append(served, "static/api/v6/a.html", "docs/intro.md", "packages/docs/api/pinia/index.md")
+	got := gitIgnored(top, paths)
+	for p, want := range map[string]bool{
+		"static/api/v7/classes/Model.html": true,
+		"api/v7/classes/Model.html":        false,
+		"static/api/v6/a.html":             false,
+		"docs/intro.md":                    false,
+		"packages/docs/api/pinia/index.md": true,
+	} {
+		if got[p] != want {
+			t.Errorf("gitIgnored(%q) = %v, want %v", p, got[p], want)
 		}
 	}
 }
@@ -172,6 +280,9 @@ func TestMentions(t *testing.T) {
 		{"#toc", false},
 		{"/zh/api/import/", false}, // a word of the text, not a link of it
 		{"/docs/queries/byrole", true},
+		{"/docs/queries", false},                 // a folder on the way, not the target
+		{"/es/docs/api/", false},                 // the page itself, as a locale switcher links it
+		{"/pathname/docs/queries/byrole", false}, // not written so
 	} {
 		if got := texts.mentions("docs/api.mdx", tc.href); got != tc.want {
 			t.Errorf("mentions(%q) = %v, want %v", tc.href, got, tc.want)

@@ -8,6 +8,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -16,12 +17,22 @@ import (
 
 // builtSite is a generator's output, read link by link.
 type builtSite struct {
-	dir    string
-	host   string // the host the site is served on, when the manifest names it
-	base   string // the URL path the site is served under, "/" or "/p/"
-	files  map[string]bool
-	pages  map[string]*builtPage // by path relative to dir
-	broken []brokenLink
+	dir       string
+	host      string // the host the site is served on, when the manifest names it
+	base      string // the URL path the site is served under, "/" or "/p/"
+	files     map[string]bool
+	pages     map[string]*builtPage // by path relative to dir
+	redirects []redirectRule        // the build's _redirects, in order
+	broken    []brokenLink
+}
+
+// redirectRule is a rule of a _redirects file (Netlify's format, which
+// Cloudflare Pages also reads): a path, or a path prefix ending "/*",
+// sent to another path or URL (":splat" is what "*" matched).
+type redirectRule struct {
+	from   string // without the "*"
+	prefix bool
+	to     string
 }
 
 type builtPage struct {
@@ -48,15 +59,19 @@ type brokenLink struct {
 }
 
 // linkAttrs are the attributes, by element, that lead to another file of
-// the site.
+// the site. A "link" element is read too (a canonical URL, a style
+// sheet), but for rel="alternate": a theme writes those to every
+// translation of a page, links no source has.
 var linkAttrs = map[string]string{
 	"a": "href", "area": "href", "img": "src", "script": "src", "iframe": "src",
-	"source": "src", "video": "src", "audio": "src", "embed": "src",
+	"source": "src", "video": "src", "audio": "src", "embed": "src", "link": "href",
 }
 
 // readSite reads the site built in dir, served at base: a URL
-// ("https://example.com/p/") or a path ("/p/").
-func readSite(dir, base string) *builtSite {
+// ("https://example.com/p/") or a path ("/p/"). The host's redirects are
+// the build's _redirects, then rules, those of its configuration
+// (netlify.toml).
+func readSite(dir, base string, rules ...redirectRule) *builtSite {
 	host := ""
 	if u, err := url.Parse(base); err == nil && u.Host != "" {
 		host, base = strings.ToLower(u.Host), u.Path
@@ -68,6 +83,10 @@ func readSite(dir, base string) *builtSite {
 		base += "/"
 	}
 	s := &builtSite{dir: dir, host: host, base: base, files: map[string]bool{}, pages: map[string]*builtPage{}}
+	if src, err := os.ReadFile(filepath.Join(dir, "_redirects")); err == nil {
+		s.redirects = parseRedirects(src)
+	}
+	s.redirects = append(s.redirects, rules...)
 	var hrefs = map[string][]string{}
 	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
@@ -133,7 +152,8 @@ func readPage(src []byte) (*builtPage, []string) {
 			name, more := z.TagName()
 			tag := string(name)
 			want := linkAttrs[tag]
-			var equiv, content string
+			var equiv, content, rel string
+			href, hasHref := "", false
 			for more {
 				var k, v []byte
 				k, v, more = z.TagAttr()
@@ -141,6 +161,10 @@ func readPage(src []byte) (*builtPage, []string) {
 				switch {
 				case key == "id", key == "name" && tag == "a":
 					pg.ids[string(v)] = true
+				case key == want && tag == "link":
+					href, hasHref = string(v), true
+				case key == "rel" && tag == "link":
+					rel = strings.ToLower(string(v))
 				case key == want:
 					links = append(links, string(v))
 				case tag == "meta" && key == "http-equiv":
@@ -150,6 +174,9 @@ func readPage(src []byte) (*builtPage, []string) {
 				case tag == "base" && key == "href" && pg.baseHref == "":
 					pg.baseHref = strings.TrimSpace(string(v))
 				}
+			}
+			if hasHref && !strings.Contains(rel, "alternate") {
+				links = append(links, href)
 			}
 			if equiv == "refresh" {
 				if i := strings.Index(strings.ToLower(content), "url="); i >= 0 {
@@ -173,33 +200,31 @@ func (s *builtSite) resolveDepth(rel, href string, depth int) (bool, string, boo
 	if href == "" {
 		return false, "empty href", true // what a generator writes for a link it could not resolve
 	}
-	pageURL, _ := url.Parse("http://site.invalid" + s.base + rel)
-	if pg := s.pages[rel]; pg != nil && pg.baseHref != "" {
-		if b, err := pageURL.Parse(pg.baseHref); err == nil {
-			pageURL = b // HTML's base element
-		}
-	}
-	u, err := pageURL.Parse(href)
+	u, p, internal, err := s.locate(rel, href)
 	if err != nil {
 		return false, "unparsable href", true
 	}
-	if (u.Scheme == "http" || u.Scheme == "https") && s.host != "" && strings.EqualFold(u.Host, s.host) {
-		u.Scheme, u.Host = "http", "site.invalid" // an absolute link to the site itself
-	}
-	if u.Scheme != "http" || u.Host != "site.invalid" {
+	if !internal {
 		return false, "", false
-	}
-	p, ok := strings.CutPrefix(u.Path, s.base)
-	if !ok {
-		if u.Path+"/" == s.base {
-			p = ""
-		} else {
-			return false, "", false // outside the path the site is served under: another site of the host
-		}
 	}
 	target := s.file(p)
 	if target == "" {
+		// Where no file is, the host applies the site's redirects.
+		if to, ok := s.redirect(u.Path); ok && depth < 3 {
+			if strings.Contains(to, "://") {
+				return true, "", true // to another host: not this build's to judge
+			}
+			if u.Fragment != "" {
+				to += "#" + u.Fragment
+			}
+			return s.resolveDepth(rel, to, depth+1)
+		}
 		return false, "no file", true
+	}
+	// A text fragment (":~:text=...") is taken off by the browser before
+	// it looks for an id.
+	if i := strings.Index(u.Fragment, ":~:"); i >= 0 {
+		u.Fragment = u.Fragment[:i]
 	}
 	if u.Fragment == "" || u.Fragment == "top" {
 		return true, "", true
@@ -221,13 +246,130 @@ func (s *builtSite) resolveDepth(rel, href string, depth int) (bool, string, boo
 	return false, "no id " + u.Fragment, true
 }
 
+// locate resolves href on page rel to a URL of the site (HTML's base
+// element applied) and, for a link to the site itself, the URL path
+// relative to the base the site is served under.
+func (s *builtSite) locate(rel, href string) (u *url.URL, p string, internal bool, err error) {
+	pageURL, _ := url.Parse("http://site.invalid" + s.base + rel)
+	if pg := s.pages[rel]; pg != nil && pg.baseHref != "" {
+		if b, err := pageURL.Parse(pg.baseHref); err == nil {
+			pageURL = b
+		}
+	}
+	u, err = pageURL.Parse(strings.TrimSpace(href))
+	if err != nil {
+		return nil, "", false, err
+	}
+	if (u.Scheme == "http" || u.Scheme == "https") && s.host != "" && strings.EqualFold(u.Host, s.host) {
+		u.Scheme, u.Host = "http", "site.invalid" // an absolute link to the site itself
+	}
+	if u.Scheme != "http" || u.Host != "site.invalid" {
+		return u, "", false, nil
+	}
+	p, ok := strings.CutPrefix(u.Path, s.base)
+	if !ok {
+		if u.Path+"/" != s.base {
+			return u, "", false, nil // outside the path the site is served under: another site of the host
+		}
+		p = ""
+	}
+	return u, p, true, nil
+}
+
+// parseRedirects reads a _redirects file: one rule a line, "FROM TO
+// [STATUS]", "#" comments. Rules with conditions (a query or a
+// language: a field with "=") and those from a full URL are left out.
+func parseRedirects(src []byte) []redirectRule {
+	var rules []redirectRule
+	for _, line := range strings.Split(string(src), "\n") {
+		f := strings.Fields(line)
+		if len(f) < 2 || strings.HasPrefix(f[0], "#") || !strings.HasPrefix(f[0], "/") {
+			continue
+		}
+		cond := false
+		for _, x := range f[1:] {
+			cond = cond || strings.Contains(x, "=")
+		}
+		if cond {
+			continue
+		}
+		r := redirectRule{from: f[0], to: f[1]}
+		if from, ok := strings.CutSuffix(r.from, "*"); ok {
+			r.from, r.prefix = from, true
+		}
+		rules = append(rules, r)
+	}
+	return rules
+}
+
+// netlifyRedirects reads the [[redirects]] tables of a netlify.toml:
+// each "from" path (not a full URL, no query conditions) and its "to".
+// Only the keys it needs are read, one "key = "value"" a line.
+func netlifyRedirects(src []byte) []redirectRule {
+	var rules []redirectRule
+	var r *redirectRule
+	flush := func() {
+		if r != nil && strings.HasPrefix(r.from, "/") && r.to != "" {
+			if from, ok := strings.CutSuffix(r.from, "*"); ok {
+				r.from, r.prefix = from, true
+			}
+			rules = append(rules, *r)
+		}
+		r = nil
+	}
+	for _, line := range strings.Split(string(src), "\n") {
+		line = strings.TrimSpace(line)
+		if strings.HasPrefix(line, "[") {
+			flush()
+			if line == "[[redirects]]" {
+				r = &redirectRule{}
+			}
+			continue
+		}
+		k, v, ok := strings.Cut(line, "=")
+		if r == nil || !ok {
+			continue
+		}
+		v = strings.Trim(strings.TrimSpace(v), `"'`)
+		switch strings.TrimSpace(k) {
+		case "from":
+			r.from = v
+		case "to":
+			r.to = v
+		case "query", "conditions":
+			r.from = "" // a rule with conditions: left out
+		}
+	}
+	flush()
+	return rules
+}
+
+// redirect returns where the first rule that matches the URL path p
+// sends it.
+func (s *builtSite) redirect(p string) (string, bool) {
+	for _, r := range s.redirects {
+		switch {
+		case r.prefix && strings.HasPrefix(p, r.from):
+			return strings.ReplaceAll(r.to, ":splat", p[len(r.from):]), true
+		case !r.prefix && (p == r.from || strings.TrimSuffix(p, "/") == strings.TrimSuffix(r.from, "/")):
+			return r.to, true
+		}
+	}
+	return "", false
+}
+
 // file returns the file of the site that URL path p (relative to the
 // base) leads to, as a web server would serve it, or "".
 func (s *builtSite) file(p string) string {
 	p = strings.TrimPrefix(p, "/")
 	cands := []string{p}
 	if p == "" || strings.HasSuffix(p, "/") {
+		// "/a/" from a/index.html, else from a.html, as Netlify serves
+		// it (Hugo's uglyURLs write a.html for a permalink "/a/").
 		cands = []string{p + "index.html"}
+		if p != "" {
+			cands = append(cands, strings.TrimSuffix(p, "/")+".html")
+		}
 	} else {
 		cands = append(cands, p+"/index.html", p+".html")
 	}
@@ -430,4 +572,91 @@ func judgeBuilt(f *finding, site *builtSite, pages *pageMap) {
 	} else {
 		f.Verdict, f.Why = "refuted", "the build resolves it"
 	}
+}
+
+// mayBe reports whether the source link src can be what the build wrote
+// as href on page rel. It cannot when the source link leaves the site
+// (another host or scheme) while href stays on it, or when both are
+// paths of the site that differ by more than the base the site is
+// served under and the page's own first folder (a translation's
+// locale): a theme's locale switcher links each page to "/es/<page>",
+// whose name a source link to another host or path may share. Relative
+// links and generator syntax (Liquid, shortcodes) are not compared:
+// generators rewrite them.
+func (s *builtSite) mayBe(rel, href, src string) bool {
+	src = strings.TrimSpace(src)
+	if strings.Contains(src, "{{") || strings.Contains(src, "{%") {
+		return true
+	}
+	_, p, internal, err := s.locate(rel, href)
+	if err != nil || !internal {
+		return true
+	}
+	su, err := url.Parse(src)
+	if err != nil {
+		return true
+	}
+	srcPath := ""
+	switch {
+	case su.Scheme == "pathname": // Docusaurus: a path the server serves
+		srcPath = su.Path
+	case su.Scheme != "" || su.Host != "":
+		if s.host == "" || !strings.EqualFold(su.Host, s.host) || su.Scheme != "http" && su.Scheme != "https" && su.Scheme != "" {
+			return false // another host's, or another scheme's
+		}
+		srcPath = su.Path
+	case strings.HasPrefix(su.Path, "/"):
+		srcPath = su.Path
+	default:
+		return true
+	}
+	built := segments(s.base+p, false)
+	want := segments(srcPath, false)
+	base := segments(s.base, false)
+	var locale []string
+	if segs := segments(rel, false); len(segs) > 1 {
+		locale = segs[:1]
+	}
+	for _, prefix := range [][]string{nil, base, locale, append(append([]string{}, base...), locale...)} {
+		if slices.Equal(built, append(append([]string{}, prefix...), want...)) {
+			return true
+		}
+	}
+	return false
+}
+
+// staticDirs are the folders, by generator, that a site serves as they
+// are at its root, besides the site's folder itself: where a build
+// step's output for a URL path would be kept.
+var staticDirs = map[string][]string{
+	"docusaurus": {"static"},
+	"hugo":       {"static"},
+	"vitepress":  {"public"},
+	"mkdocs":     {"docs"},
+}
+
+// servedFrom returns the files of the tree, slash paths from its top,
+// that would serve the target of href on page rel of the site built
+// from siteDir: the URL path under the site's folder and under its
+// static folders.
+func (s *builtSite) servedFrom(siteDir, generator, rel, href string) []string {
+	_, p, internal, err := s.locate(rel, href)
+	if err != nil || !internal {
+		return nil
+	}
+	p = strings.TrimSuffix(p, "/")
+	if dec, err := url.PathUnescape(p); err == nil {
+		p = dec
+	}
+	if p == "" {
+		return nil
+	}
+	var out []string
+	for _, d := range append([]string{""}, staticDirs[generator]...) {
+		c := path.Join(siteDir, d, p)
+		if c != "." && c != ".." && !strings.HasPrefix(c, "../") && !strings.HasPrefix(c, "/") {
+			out = append(out, c)
+		}
+	}
+	return out
 }
