@@ -1,7 +1,9 @@
 package site
 
 import (
+	"bytes"
 	"path"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -27,20 +29,28 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 	if err != nil {
 		cfg = config{}
 	}
-	docs := folder(cfg.str("docs_dir", "docs"))
 	dirURLs := cfg.flag("use_directory_urls", true)
 	s.Anchors = anchor.HTML
 	s.builtDefault = outputDir(cfg.str("site_dir", "site"))
 	s.Base(cfg.str("site_url", ""))
 	s.slug = mkdocsSlug
 	s.dupSep = "_"
-	s.Mount("/", docs)
+	// Other versions or translations are often deployed beside the
+	// build at the site's own URL: mike's /latest/, Read the Docs'
+	// /en/stable/, a folder per release.
+	s.otherVersions = true
+	docs, ok := m.dir(t, s, cfg.str("docs_dir", "docs"))
+	if !ok {
+		s.Unmodelled("", "docs_dir outside the audited tree", true, true)
+	}
 	if dir := cfg.str("theme.custom_dir", ""); dir != "" {
 		// The theme's folder holds templates, and files MkDocs copies
 		// to the site as they are (images, scripts, styles).
-		d := folder(dir)
-		s.templates = append(s.templates, d)
-		s.Mount("/", d)
+		if d, ok := m.dir(t, s, dir); ok {
+			s.templates = append(s.templates, d)
+		} else {
+			s.Unmodelled("", "theme.custom_dir outside the audited tree", true, false)
+		}
 	}
 	// pymdownx.tabbed with a slugify function gives each content tab an
 	// id made from its title.
@@ -89,9 +99,34 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 		}
 		s.Page(rel, u)
 	}
-	for name := range plugins {
-		if pages, ids := mkdocsPluginReach(name); pages || ids {
+	// macros and mkdocstrings write ids only where a page calls them
+	// ("{{ }}" and "{% %}", a "::: identifier" line): the ids of those
+	// pages are unknown, the others' are the model's.
+	var pageMarks [][2]string
+	for name, opts := range plugins {
+		if mark, ok := mkdocsPagePlugins[name]; ok {
+			pageMarks = append(pageMarks, [2]string{name, mark})
+			continue
+		}
+		if pages, ids := mkdocsPluginReach(name, opts); pages || ids {
 			s.Unmodelled("plugins", name, pages, ids)
+		}
+	}
+	if len(pageMarks) > 0 {
+		slices.SortFunc(pageMarks, func(a, b [2]string) int { return strings.Compare(a[0], b[0]) })
+		var names []string
+		for _, pm := range pageMarks {
+			names = append(names, pm[0])
+		}
+		s.Note("ids of the pages that call %s not checked", strings.Join(names, " or "))
+		for _, rel := range pages {
+			src, err := t.Read(rel)
+			for _, pm := range pageMarks {
+				if err != nil || mkdocsCalls(src, pm[1]) {
+					s.UnknownIDsOf(rel, "plugin "+pm[0]+" writes the page")
+					break
+				}
+			}
 		}
 	}
 	// toc's slugify option names a function of Python: its ids are
@@ -119,6 +154,32 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 		err = e
 	}
 	return err
+}
+
+// dir returns a folder the configuration names (docs_dir,
+// theme.custom_dir), a slash path from the site's folder (the folder of
+// mkdocs.yml, which MkDocs reads them from), and serves it at "/". A
+// folder beside the site's ("../../docs", a configuration kept in hack/)
+// is read there when it stays inside the audited root; one that leaves
+// it publishes what the audit cannot see: ok is false.
+func (mkdocs) dir(t *Tree, s *Site, name string) (dir string, ok bool) {
+	clean := path.Clean(name)
+	if clean != ".." && !strings.HasPrefix(clean, "../") {
+		dir = folder(name)
+		s.Mount("/", dir)
+		return dir, true
+	}
+	dir, bad := docusaurusDir(t, clean)
+	if bad || dir == "" {
+		return "", false
+	}
+	out := path.Clean(s.dir + "/" + dir)
+	if !slices.Contains(s.outside, out) {
+		s.outside = append(s.outside, out)
+	}
+	// Mount would take the ".." off: the folder is beside the site's.
+	s.mounts = append(s.mounts, mount{url: "/", dir: dir})
+	return dir, true
 }
 
 // mkdocsPlugins returns the plugins of the configuration by name, with
@@ -236,22 +297,41 @@ var mkdocsPlainPlugins = map[string]bool{
 	"material/group": true, "material/typeset": true, "material/blog": true, "material/rss": true,
 	"autorefs": true, "table-reader": true, "mermaid2": true,
 	"termynal": true, "open-in-new-tab": true, "callouts": true, "badges": true, "drawio": true,
+	"gh-admonitions": true,
 }
 
 // mkdocsIDPlugins write ids into the pages but publish none of their
 // own: an anchor on a page is unknown, a page is not.
 var mkdocsIDPlugins = map[string]bool{
-	"mkdocstrings": true, "macros": true, "include-markdown": true, "enumerate-headings": true,
+	"enumerate-headings": true,
 	"neoteroi.mkdocsoad": true, "swagger-ui-tag": true, "render_swagger": true,
+}
+
+// mkdocsPagePlugins write ids only into the pages that call them, by
+// what a call begins with: macros' Jinja, mkdocstrings' "::: " lines.
+var mkdocsPagePlugins = map[string]string{"macros": "{", "mkdocstrings": ":::"}
+
+// mkdocsCalls reports whether the page src calls a plugin by mark:
+// "{" as "{{" or "{%", ":::" at the start of a line.
+func mkdocsCalls(src []byte, mark string) bool {
+	if mark == "{" {
+		return bytes.Contains(src, []byte("{{")) || bytes.Contains(src, []byte("{%"))
+	}
+	return bytes.HasPrefix(src, []byte(mark)) || bytes.Contains(src, []byte("\n"+mark))
 }
 
 // mkdocsPluginReach says what a plugin may publish that the model does
 // not know: pages, ids, or both (any plugin not listed: it may do
 // anything).
-func mkdocsPluginReach(name string) (pages, ids bool) {
+func mkdocsPluginReach(name string, opts config) (pages, ids bool) {
 	switch {
 	case mkdocsPlainPlugins[name]:
 		return false, false
+	case name == "include-markdown":
+		// Its {% include %} and {% include-markdown %} tags are seen
+		// page by page: only the including pages' ids are unknown
+		// (the audit's idWriters), unless other tags are configured.
+		return false, len(opts) > 0 && (opts["opening_tag"] != nil || opts["closing_tag"] != nil)
 	case mkdocsIDPlugins[name]:
 		return false, true
 	case quietPlugin(name):
@@ -281,8 +361,10 @@ func mkdocsExtensions(cfg config) []string {
 // mkdocsKnownExtension reports whether a Markdown extension writes no id
 // the model does not make: those of Python-Markdown and PyMdown
 // Extensions that only style text, and toc, attr_list and
-// pymdownx.tabbed, whose ids are modelled. Snippets' included headings
-// are the included file's (Site.Snippets).
+// pymdownx.tabbed, whose ids are modelled. A page that includes files
+// (snippets' "--8<--", markdown-include's and mdx_include's "{!file!}")
+// has ids its source does not show: the audit leaves that page's
+// anchors unverifiable (its idWriters), not every page's.
 func mkdocsKnownExtension(name string) bool {
 	name = strings.TrimPrefix(name, "markdown.extensions.")
 	if rest, ok := strings.CutPrefix(name, "pymdownx."); ok {
@@ -299,7 +381,8 @@ func mkdocsKnownExtension(name string) bool {
 	case "toc", "tables", "fenced_code", "codehilite", "admonition", "attr_list", "def_list",
 		"footnotes", "md_in_html", "meta", "abbr", "sane_lists", "smarty", "nl2br", "extra",
 		"legacy_attrs", "legacy_em", "wikilinks", "material.extensions.emoji",
-		"mdx_truly_sane_lists", "markdown_checklist.extension", "mdx_breakless_lists", "github-callouts":
+		"mdx_truly_sane_lists", "markdown_checklist.extension", "mdx_breakless_lists", "github-callouts",
+		"markdown_include.include", "mdx_include":
 		return true
 	}
 	return false

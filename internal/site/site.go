@@ -105,6 +105,11 @@ type Site struct {
 	// shortcodes are the ids each shortcode of a Hugo site may write.
 	shortcodes map[string]*shortcodeIDs
 	tabIDs     bool // content tabs get ids from their titles
+	// otherVersions: other versions or translations of the site may be
+	// deployed beside its build, under its own URL (versionPrefix);
+	// topSegs are the first segments of its URL paths (finish).
+	otherVersions bool
+	topSegs       map[string]bool
 	// dynamic are the pages whose ids a component makes from data when
 	// the site is built (an MDX page rendering imported JSON).
 	dynamic   map[string]bool
@@ -207,6 +212,15 @@ func Detect(root string, o Options) (*Site, error) {
 func (s *Site) finish(t *Tree) {
 	s.mounts = slices.DeleteFunc(s.mounts, func(m mount) bool { return m.dir != "" && !t.Exists(m.dir) })
 	slices.SortStableFunc(s.mounts, func(a, b mount) int { return len(b.url) - len(a.url) })
+	if s.otherVersions {
+		s.topSegs = map[string]bool{}
+		for u := range s.pages {
+			s.topSegs[firstSegment(u)] = true
+		}
+		for u := range s.redirects {
+			s.topSegs[firstSegment(u)] = true
+		}
+	}
 }
 
 // apply adds the explicit mappings.

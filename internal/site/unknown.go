@@ -1,6 +1,7 @@
 package site
 
 import (
+	"fmt"
 	"path"
 	"slices"
 	"strings"
@@ -74,7 +75,89 @@ func (s *Site) UnknownPage(p string) (string, bool) {
 			return u.why, true
 		}
 	}
+	if s.otherVersions && !s.topSegs[firstSegment(p)] {
+		if v, ok := versionPrefix(p); ok {
+			return fmt.Sprintf("%q looks like another version or translation of the site, deployed beside this build", v), true
+		}
+	}
 	return "", false
+}
+
+// firstSegment returns the first segment of the URL path p: "a" of
+// "/a/b/".
+func firstSegment(p string) string {
+	p = strings.TrimPrefix(p, "/")
+	if k := strings.IndexByte(p, '/'); k >= 0 {
+		return p[:k]
+	}
+	return p
+}
+
+// versionPrefix returns the prefix of the URL path p that names a
+// version or a translation of a site, the way versioned deployments lay
+// them out beside the build: a version ("/v1.7/", "/2.x/", "/latest/",
+// "/stable/", mike's and Read the Docs' names), or a language followed
+// by one ("/en/latest/"), or a language with its region ("/zh-cn/").
+func versionPrefix(p string) (string, bool) {
+	segs := strings.SplitN(strings.Trim(p, "/"), "/", 3)
+	switch {
+	case isVersion(segs[0]):
+		return "/" + segs[0] + "/", true
+	case len(segs) > 1 && isLanguage(segs[0]) && isVersion(segs[1]):
+		return "/" + segs[0] + "/" + segs[1] + "/", true
+	case isLanguage(segs[0]) && strings.Contains(segs[0], "-"):
+		return "/" + segs[0] + "/", true
+	}
+	return "", false
+}
+
+// isVersion reports whether seg names a version: a number with dots
+// ("1.7", "v2.11", "3.x"), or a name versioning tools give ("latest",
+// "stable", "dev").
+func isVersion(seg string) bool {
+	switch strings.ToLower(seg) {
+	case "latest", "stable", "dev", "develop", "devel", "main", "master", "next", "nightly", "preview", "edge", "unstable":
+		return true
+	}
+	s := strings.TrimPrefix(strings.TrimPrefix(seg, "v"), "V")
+	if s == "" || s[0] < '0' || s[0] > '9' {
+		return false
+	}
+	for i, part := range strings.Split(s, ".") {
+		if part == "" || len(part) > 4 {
+			return false
+		}
+		if i > 0 && (part == "x" || part == "X") {
+			continue
+		}
+		for _, c := range part {
+			if c < '0' || c > '9' {
+				return false
+			}
+		}
+	}
+	// A bare number ("/404/", "/2024/") is a page or a year, no
+	// version; "v2" or "2.1" is one.
+	return seg != s || strings.Contains(s, ".")
+}
+
+// isLanguage reports whether seg is a language tag as sites name their
+// translations: "en", "zh-cn", "pt_BR".
+func isLanguage(seg string) bool {
+	lang, region, two := strings.Cut(strings.ReplaceAll(seg, "_", "-"), "-")
+	if len(lang) != 2 || !isLetters(lang) {
+		return false
+	}
+	return !two || (len(region) == 2 || len(region) == 4) && isLetters(region)
+}
+
+func isLetters(s string) bool {
+	for _, c := range s {
+		if (c < 'a' || c > 'z') && (c < 'A' || c > 'Z') {
+			return false
+		}
+	}
+	return true
 }
 
 // UnknownIDs returns why the ids of the page rel (slash path from the
