@@ -156,7 +156,12 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 	// file where the link names a folder ("/gemfile/" beside a
 	// Gemfile), may still be a page the site publishes there.
 	pathOff := lk.exists && (lk.right != "" || t.dirSlash && !lk.dir)
-	if !lk.exists || !s.Forge && (lk.dir || pathOff) {
+	// A link the generator leaves as written (MkDocs rewrites only
+	// Markdown links that name a file) is resolved by the browser
+	// against the page's URL, whatever the file's folder holds.
+	byURL := isPage && !t.outside && !strings.HasPrefix(ref, "/") &&
+		s.ByPageURL(l.Kind == extract.HTMLAttr, lk.exists && lk.dir)
+	if !lk.exists || byURL || !s.Forge && (lk.dir || pathOff) {
 		p, ok := "", false
 		switch {
 		case isPage:
@@ -188,13 +193,13 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 				a.checkFragment(r, s, t, lk)
 				return r.out
 			}
-			if lk.exists && !pathOff {
+			if lk.exists && !pathOff && !byURL {
 				a.checkFragment(r, read, t, lk)
 				return r.out
 			}
 			// Else the path's own findings follow: its case, a file
 			// where the link names a folder.
-			if !lk.exists {
+			if !lk.exists || byURL {
 				if s.Hook || s.Lenient && strings.HasPrefix(ref, "/") {
 					why := "the site's render hook resolves links"
 					if !s.Hook {
@@ -214,6 +219,11 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 					}
 					if climbsURL(pageURL, ref) {
 						r.report(policy.CategoryUnverifiable, 0, nil, "%q climbs above the root of %s, to what else its host serves: it cannot be checked offline", r.shown, theSite(s))
+						return r.out
+					}
+					if byURL {
+						// The tree's path exists: say why it is not the one.
+						r.report(policy.CategoryBrokenFile, 0, nil, "%q leads to %q on %s, which no file of the tree publishes: %s leaves a link to a folder or in raw HTML as written, so it resolves against the page's URL %q, not the file's folder", r.shown, p, theSite(s), s.Generator, pageURL)
 						return r.out
 					}
 					r.report(policy.CategoryBrokenFile, 0, nil, "%q leads to %q on %s, which no file of the tree publishes%s", r.shown, p, theSite(s), fragNote(t))

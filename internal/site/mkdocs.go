@@ -39,6 +39,18 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 	// build at the site's own URL: mike's /latest/, Read the Docs'
 	// /en/stable/, a folder per release.
 	s.otherVersions = true
+	// MkDocs rewrites a Markdown link that names a file of docs_dir
+	// into the URL of that file's page; any other link stays as
+	// written: one to a folder, and one in raw HTML, unless md_in_html
+	// makes the HTML Markdown's elements.
+	s.folderByURL = true
+	s.htmlByURL = true
+	for _, name := range mkdocsExtensions(cfg) {
+		switch strings.TrimPrefix(name, "markdown.extensions.") {
+		case "md_in_html", "extra", "pymdownx.extra":
+			s.htmlByURL = false
+		}
+	}
 	docs, ok := m.dir(t, s, cfg.str("docs_dir", "docs"))
 	if !ok {
 		s.Unmodelled("", "docs_dir outside the audited tree", true, true)

@@ -110,6 +110,9 @@ type Site struct {
 	// topSegs are the first segments of its URL paths (finish).
 	otherVersions bool
 	topSegs       map[string]bool
+	// folderByURL, htmlByURL: a link to a folder, a link in raw HTML,
+	// stays as written in the page (ByPageURL).
+	folderByURL, htmlByURL bool
 	// dynamic are the pages whose ids a component makes from data when
 	// the site is built (an MDX page rendering imported JSON).
 	dynamic   map[string]bool
@@ -152,6 +155,15 @@ func (s *Site) DynamicIDs(rel string) bool {
 // TitleNoID reports whether a page's leading top-level heading is shown
 // as its title without an id (Docusaurus).
 func (s *Site) TitleNoID() bool { return s.titleNoID }
+
+// ByPageURL reports whether a relative link of a page, written in raw
+// HTML (html) or naming a folder of the tree (dir), stays as written in
+// the published page, so that the browser resolves it against the
+// page's URL rather than the source file's folder: MkDocs rewrites only
+// the Markdown links that name a file of docs_dir.
+func (s *Site) ByPageURL(html, dir bool) bool {
+	return dir && s.folderByURL || html && s.htmlByURL
+}
 
 // Template reports whether the file rel is a template of the generator
 // (a layout, an include, a theme override): its relative links resolve
