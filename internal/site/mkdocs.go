@@ -3,9 +3,12 @@ package site
 import (
 	"bytes"
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
+
+	"golang.org/x/text/unicode/norm"
 
 	"github.com/urilint/urilint/internal/anchor"
 )
@@ -141,11 +144,15 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 			}
 		}
 	}
-	// toc's slugify option names a function of Python: its ids are
-	// not the model's.
+	// toc's slugify option names a function of Python: PyMdown's slugs
+	// are modelled, any other's ids are not the model's.
 	for _, e := range cfg.list("markdown_extensions") {
 		if toc, ok := e["toc"].(map[string]any); ok && toc["slugify"] != nil {
-			s.Unmodelled("", "toc slugify", false, true)
+			if slug := pymdownxSlugify(toc["slugify"]); slug != nil {
+				s.slug = slug
+			} else {
+				s.Unmodelled("", "toc slugify", false, true)
+			}
 		}
 	}
 	for _, name := range mkdocsExtensions(cfg) {
@@ -265,6 +272,83 @@ func firstHeading(src []byte) string {
 	}
 	return ""
 }
+
+// pymdownxSlugify returns the slug function that toc's slugify option
+// names, when it is one of PyMdown Extensions' (pymdownx.slugs): the
+// configurable slugify ("!!python/object/apply:pymdownx.slugs.slugify"
+// with kwds: case) and the older names it replaces (uslugify: case
+// lower; uslugify_cased: none; gfm: lower-ascii). Percent-encoded ids
+// and other normal forms than NFC are not modelled: nil.
+func pymdownxSlugify(v any) func(string) string {
+	name, _ := v.(string)
+	kwds := map[string]any{}
+	if m, ok := v.(map[string]any); ok {
+		name, _ = m[applyKey].(string)
+		if k, ok := m["kwds"].(map[string]any); ok {
+			kwds = k
+		}
+	}
+	var mode string
+	switch strings.TrimPrefix(name, "pymdownx.slugs.") {
+	case "slugify":
+		mode = "none"
+		if c, ok := kwds["case"].(string); ok {
+			mode = c
+		}
+		if p, ok := kwds["percent_encode"]; ok && p != false && p != "false" && p != "False" {
+			return nil
+		}
+		if n, ok := kwds["normalize"].(string); ok && n != "NFC" {
+			return nil
+		}
+	case "uslugify":
+		mode = "lower"
+	case "uslugify_cased":
+		mode = "none"
+	case "gfm":
+		mode = "lower-ascii"
+	default:
+		return nil
+	}
+	switch mode {
+	case "none", "lower", "lower-ascii", "fold":
+	default:
+		return nil
+	}
+	return func(text string) string { return pymdownxSlug(text, mode) }
+}
+
+// pymdownxSlug is pymdownx.slugs' slugify: the text in NFC, HTML tags
+// removed, trimmed, its case changed as mode says, characters other
+// than word characters, "-" and " " removed, each space made "-" (runs
+// are kept: "a - b" is "a---b").
+func pymdownxSlug(text, mode string) string {
+	text = strings.TrimSpace(htmlTag.ReplaceAllString(norm.NFC.String(text), ""))
+	switch mode {
+	case "lower", "fold":
+		text = strings.ToLower(text)
+	case "lower-ascii":
+		text = strings.Map(func(r rune) rune {
+			if r >= 'A' && r <= 'Z' {
+				return r + 'a' - 'A'
+			}
+			return r
+		}, text)
+	}
+	var b strings.Builder
+	for _, r := range text {
+		switch {
+		case r == ' ':
+			b.WriteByte('-')
+		case r == '_' || r == '-' || unicode.IsLetter(r) || unicode.IsNumber(r):
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// htmlTag is pymdownx.slugs' RE_TAGS.
+var htmlTag = regexp.MustCompile(`</?[^>]*>`)
 
 // mkdocsSlug is Python-Markdown's default toc slugify.
 func mkdocsSlug(text string) string {
