@@ -160,7 +160,7 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 	// Markdown links that name a file) is resolved by the browser
 	// against the page's URL, whatever the file's folder holds.
 	byURL := isPage && !t.outside && !strings.HasPrefix(ref, "/") &&
-		s.ByPageURL(l.Kind == extract.HTMLAttr, lk.exists && lk.dir)
+		s.ByPageURL(l.Kind == extract.HTMLAttr, lk.exists && (lk.dir || !published(s, t.rel)))
 	if !lk.exists || byURL || !s.Forge && (lk.dir || pathOff) {
 		p, ok := "", false
 		switch {
@@ -223,7 +223,7 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 					}
 					if byURL {
 						// The tree's path exists: say why it is not the one.
-						r.report(policy.CategoryBrokenFile, 0, nil, "%q leads to %q on %s, which no file of the tree publishes: %s leaves a link to a folder or in raw HTML as written, so it resolves against the page's URL %q, not the file's folder", r.shown, p, theSite(s), s.Generator, pageURL)
+						r.report(policy.CategoryBrokenFile, 0, nil, "%q leads to %q on %s, which no file of the tree publishes: %s leaves a link to a folder, to a file it does not publish or in raw HTML as written, so it resolves against the page's URL %q, not the file's folder", r.shown, p, theSite(s), s.Generator, pageURL)
 						return r.out
 					}
 					r.report(policy.CategoryBrokenFile, 0, nil, "%q leads to %q on %s, which no file of the tree publishes%s", r.shown, p, theSite(s), fragNote(t))
@@ -275,6 +275,17 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 	}
 	a.checkFragment(r, read, t, lk)
 	return r.out
+}
+
+// published reports whether the site publishes the file rel (slash
+// path from the audited root): a page, or a file of a folder it serves
+// as it is.
+func published(s *site.Site, rel string) bool {
+	if _, ok := s.URL(rel); ok {
+		return true
+	}
+	_, ok := s.ServedAt(rel)
+	return ok
 }
 
 // inCode reports whether offset off of f is in what its publisher shows

@@ -157,12 +157,13 @@ func (s *Site) DynamicIDs(rel string) bool {
 func (s *Site) TitleNoID() bool { return s.titleNoID }
 
 // ByPageURL reports whether a relative link of a page, written in raw
-// HTML (html) or naming a folder of the tree (dir), stays as written in
-// the published page, so that the browser resolves it against the
-// page's URL rather than the source file's folder: MkDocs rewrites only
-// the Markdown links that name a file of docs_dir.
-func (s *Site) ByPageURL(html, dir bool) bool {
-	return dir && s.folderByURL || html && s.htmlByURL
+// HTML (html), or naming a folder of the tree or a file the site does
+// not publish (other), stays as written in the published page, so that
+// the browser resolves it against the page's URL rather than the source
+// file's folder: MkDocs rewrites only the Markdown links that name a
+// file of docs_dir.
+func (s *Site) ByPageURL(html, other bool) bool {
+	return other && s.folderByURL || html && s.htmlByURL
 }
 
 // Template reports whether the file rel is a template of the generator
