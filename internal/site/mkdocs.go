@@ -28,9 +28,18 @@ type mkdocs struct{}
 var mkdocsExts = map[string]bool{".md": true, ".markdown": true, ".mdown": true, ".mkdn": true, ".mkd": true}
 
 func (m mkdocs) Load(t *Tree, s *Site) error {
-	cfg, err := readConfig(t, s.marker)
+	cfg, err := mkdocsConfig(t, s.marker)
 	if err != nil {
 		cfg = config{}
+	}
+	if hooks, ok := cfg.get("hooks").([]any); ok && len(hooks) > 0 {
+		// Python run at each build event: it may add pages, rewrite
+		// the Markdown, write ids.
+		for _, h := range hooks {
+			if name, ok := h.(string); ok {
+				s.Unmodelled("hooks", name, true, true)
+			}
+		}
 	}
 	dirURLs := cfg.flag("use_directory_urls", true)
 	s.Anchors = anchor.HTML
@@ -199,6 +208,77 @@ func (mkdocs) dir(t *Tree, s *Site, name string) (dir string, ok bool) {
 	// Mount would take the ".." off: the folder is beside the site's.
 	s.mounts = append(s.mounts, mount{url: "/", dir: dir})
 	return dir, true
+}
+
+// mkdocsConfig reads the configuration rel with what it inherits: a
+// configuration names its parent with INHERIT (a path from its own
+// folder), and MkDocs merges the two as mergedeep does, maps key by key,
+// the child's value over the parent's for anything else: a list of
+// plugins or markdown_extensions replaces the parent's, a map of them
+// adds to the parent's map (mkdocs.org: "user-guide/configuration",
+// Configuration Inheritance). Both lists may be written as maps of name
+// to options: they are returned as lists.
+func mkdocsConfig(t *Tree, rel string) (config, error) {
+	cfg, err := mkdocsInherit(t, rel, 0)
+	if err != nil {
+		return nil, err
+	}
+	for _, k := range []string{"plugins", "markdown_extensions"} {
+		if m, ok := cfg[k].(map[string]any); ok {
+			names := make([]string, 0, len(m))
+			for name := range m {
+				names = append(names, name)
+			}
+			slices.Sort(names)
+			list := make([]any, 0, len(m))
+			for _, name := range names {
+				list = append(list, map[string]any{name: m[name]})
+			}
+			cfg[k] = list
+		}
+	}
+	return cfg, nil
+}
+
+// mkdocsInherit reads rel and, merged under it, what it inherits, up to
+// four levels.
+func mkdocsInherit(t *Tree, rel string, depth int) (config, error) {
+	cfg, err := readConfig(t, rel)
+	if err != nil {
+		return nil, err
+	}
+	parent := cfg["INHERIT"]
+	if l, ok := parent.([]any); ok && len(l) > 0 {
+		parent = l[len(l)-1] // !ENV [VARIABLE, default]: the default
+	}
+	name, _ := parent.(string)
+	if name == "" || depth >= 4 {
+		return cfg, nil
+	}
+	base, err := mkdocsInherit(t, path.Join(path.Dir(rel), name), depth+1)
+	if err != nil {
+		return cfg, nil // MkDocs fails the build; the child is what there is
+	}
+	return config(mergeMaps(base, cfg)), nil
+}
+
+// mergeMaps returns parent with child's keys over it, maps merged key by
+// key.
+func mergeMaps(parent, child map[string]any) map[string]any {
+	out := make(map[string]any, len(parent)+len(child))
+	for k, v := range parent {
+		out[k] = v
+	}
+	for k, v := range child {
+		if pm, ok := out[k].(map[string]any); ok {
+			if cm, ok := v.(map[string]any); ok {
+				out[k] = mergeMaps(pm, cm)
+				continue
+			}
+		}
+		out[k] = v
+	}
+	return out
 }
 
 // mkdocsPlugins returns the plugins of the configuration by name, with
