@@ -96,14 +96,16 @@ func firstSegment(p string) string {
 // versionPrefix returns the prefix of the URL path p that names a
 // version or a translation of a site, the way versioned deployments lay
 // them out beside the build: a version ("/v1.7/", "/2.x/", "/latest/",
-// "/stable/", mike's and Read the Docs' names), or a language followed
-// by one ("/en/latest/"), or a language with its region ("/zh-cn/").
+// "/stable/", mike's and Read the Docs' names), one below a folder of
+// its own (Read the Docs' "/en/latest/", mike deployed to a prefix:
+// "/docs/latest/"; the caller has made sure that the site has no pages
+// in that folder), or a language with its region ("/zh-cn/").
 func versionPrefix(p string) (string, bool) {
 	segs := strings.SplitN(strings.Trim(p, "/"), "/", 3)
 	switch {
 	case isVersion(segs[0]):
 		return "/" + segs[0] + "/", true
-	case len(segs) > 1 && isLanguage(segs[0]) && isVersion(segs[1]):
+	case len(segs) > 1 && isVersion(segs[1]):
 		return "/" + segs[0] + "/" + segs[1] + "/", true
 	case isLanguage(segs[0]) && strings.Contains(segs[0], "-"):
 		return "/" + segs[0] + "/", true
