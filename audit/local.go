@@ -576,6 +576,23 @@ func (a *auditor) checkOwn(r *reporter, s *site.Site) {
 			r.report(policy.CategoryUnverifiable, 0, nil, "%q is a page of %s at %q, which no file of the tree publishes: it cannot be checked offline", r.shown, theSite(s), p)
 			return
 		}
+		// The site deployed as "/latest/" (or "/en/stable/") is this
+		// tree: the rest of the path is its page.
+		if rest, prefix, ok := s.VersionAlias(p); ok {
+			if _, redirected := s.Redirected(rest); redirected {
+				return
+			}
+			if lk, rel := a.findSite(r.f.root, s, rest); lk.exists {
+				a.checkFragment(r, s, local{rel: rel, hasFrag: hasFrag, frag: frag, fragAt: fragAt}, lk)
+				return
+			}
+			if why, ok := s.UnknownPage(rest); ok {
+				r.report(policy.CategoryUnverifiable, 0, nil, "%q is a page of %s deployed at %q: no file of the tree publishes %q; %s, so it cannot be checked offline", r.shown, theSite(s), prefix, rest, why)
+				return
+			}
+			r.report(policy.CategoryBrokenFile, 0, nil, "%q is a page of %s deployed at %q: no file of the tree publishes %q%s", r.shown, theSite(s), prefix, rest, fragNote(local{hasFrag: hasFrag, frag: frag}))
+			return
+		}
 		if why, ok := s.UnknownPage(p); ok {
 			r.report(policy.CategoryUnverifiable, 0, nil, "%q is a page of %s at %q, which no file of the tree publishes; %s, so it cannot be checked offline", r.shown, theSite(s), p, why)
 			return

@@ -83,6 +83,53 @@ func (s *Site) UnknownPage(p string) (string, bool) {
 	return "", false
 }
 
+// VersionAlias returns the URL path p with its prefix taken off, and the
+// prefix, when the prefix names this site deployed under a moving
+// version's name: "/latest/", "/stable/", Read the Docs'
+// "/en/latest/", mike deployed below "/docs/" ("/docs/latest/"), none
+// of them a folder of the site's own pages. What is deployed there is
+// this tree, as released, so the rest of the path is looked up in it.
+// A numbered version ("/v2.11/") is another tree: UnknownPage.
+func (s *Site) VersionAlias(p string) (rest, prefix string, ok bool) {
+	if !s.otherVersions || s.topSegs[firstSegment(p)] {
+		return "", "", false
+	}
+	segs := strings.SplitN(strings.TrimPrefix(p, "/"), "/", 3)
+	switch {
+	case isAlias(segs[0]):
+		prefix = "/" + segs[0] + "/"
+	case len(segs) > 1 && isAlias(segs[1]) && (isLanguage(segs[0]) || isDocsFolder(segs[0])):
+		prefix = "/" + segs[0] + "/" + segs[1] + "/"
+	default:
+		return "", "", false
+	}
+	rest = "/" + strings.TrimPrefix(strings.TrimPrefix(p, "/"), strings.TrimPrefix(prefix, "/"))
+	if !strings.HasPrefix(p, prefix) {
+		rest = "/" // "/latest" without its slash: the home page
+	}
+	return rest, prefix, true
+}
+
+// isAlias reports whether seg is a name versioning tools give the
+// newest release or the development line.
+func isAlias(seg string) bool {
+	switch strings.ToLower(seg) {
+	case "latest", "stable", "dev", "develop", "devel", "main", "master", "next", "nightly", "edge", "unstable":
+		return true
+	}
+	return false
+}
+
+// isDocsFolder reports whether seg is a folder a host keeps its
+// documentation deployments in.
+func isDocsFolder(seg string) bool {
+	switch strings.ToLower(seg) {
+	case "docs", "doc", "documentation", "manual":
+		return true
+	}
+	return false
+}
+
 // firstSegment returns the first segment of the URL path p: "a" of
 // "/a/b/".
 func firstSegment(p string) string {
@@ -117,8 +164,7 @@ func versionPrefix(p string) (string, bool) {
 // ("1.7", "v2.11", "3.x"), or a name versioning tools give ("latest",
 // "stable", "dev").
 func isVersion(seg string) bool {
-	switch strings.ToLower(seg) {
-	case "latest", "stable", "dev", "develop", "devel", "main", "master", "next", "nightly", "preview", "edge", "unstable":
+	if isAlias(seg) || strings.EqualFold(seg, "preview") {
 		return true
 	}
 	s := strings.TrimPrefix(strings.TrimPrefix(seg, "v"), "V")
