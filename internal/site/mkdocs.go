@@ -51,6 +51,7 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 	// build at the site's own URL: mike's /latest/, Read the Docs'
 	// /en/stable/, a folder per release.
 	s.otherVersions = true
+	s.language = cfg.str("theme.language", "")
 	// MkDocs rewrites a Markdown link that names a file of docs_dir
 	// into the URL of that file's page; any other link stays as
 	// written: one to a folder, and one in raw HTML, unless md_in_html

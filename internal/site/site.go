@@ -110,6 +110,7 @@ type Site struct {
 	// topSegs are the first segments of its URL paths (finish).
 	otherVersions bool
 	topSegs       map[string]bool
+	language      string // the language the site is written in (VersionAlias), "" for English
 	// folderByURL, htmlByURL: a link to a folder, a link in raw HTML,
 	// stays as written in the page (ByPageURL).
 	folderByURL, htmlByURL bool

@@ -86,8 +86,9 @@ func (s *Site) UnknownPage(p string) (string, bool) {
 // VersionAlias returns the URL path p with its prefix taken off, and the
 // prefix, when the prefix names this site deployed under a moving
 // version's name: "/latest/", "/stable/", Read the Docs'
-// "/en/latest/", mike deployed below "/docs/" ("/docs/latest/"), none
-// of them a folder of the site's own pages. What is deployed there is
+// "/en/latest/" in the site's language (another language's is a
+// translation), mike deployed below "/docs/" ("/docs/latest/"), none of
+// them a folder of the site's own pages. What is deployed there is
 // this tree, as released, so the rest of the path is looked up in it.
 // A numbered version ("/v2.11/") is another tree: UnknownPage.
 func (s *Site) VersionAlias(p string) (rest, prefix string, ok bool) {
@@ -98,7 +99,7 @@ func (s *Site) VersionAlias(p string) (rest, prefix string, ok bool) {
 	switch {
 	case isAlias(segs[0]):
 		prefix = "/" + segs[0] + "/"
-	case len(segs) > 1 && isAlias(segs[1]) && (isLanguage(segs[0]) || isDocsFolder(segs[0])):
+	case len(segs) > 1 && isAlias(segs[1]) && (strings.EqualFold(segs[0], s.lang()) || isDocsFolder(segs[0])):
 		prefix = "/" + segs[0] + "/" + segs[1] + "/"
 	default:
 		return "", "", false
@@ -108,6 +109,15 @@ func (s *Site) VersionAlias(p string) (rest, prefix string, ok bool) {
 		rest = "/" // "/latest" without its slash: the home page
 	}
 	return rest, prefix, true
+}
+
+// lang returns the language the site is written in, "en" unless its
+// configuration says.
+func (s *Site) lang() string {
+	if s.language == "" {
+		return "en"
+	}
+	return s.language
 }
 
 // isAlias reports whether seg is a name versioning tools give the
