@@ -567,6 +567,11 @@ func (a *auditor) checkOwn(r *reporter, s *site.Site) {
 		return
 	}
 	if s.Built() != "" {
+		if rest, _, ok := s.VersionAlias(p); ok {
+			if _, inBuild := a.builtFile(s, p); !inBuild {
+				p = rest // the build is this tree, deployed there
+			}
+		}
 		a.checkBuilt(r, s, "/", p+fragOf(l.URI), local{hasFrag: hasFrag, frag: frag, fragAt: fragAt}, lookup{}, true)
 		return
 	}
