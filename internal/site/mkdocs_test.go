@@ -3,6 +3,7 @@ package site
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -47,4 +48,55 @@ func TestMkdocsTocSlugify(t *testing.T) {
 			t.Errorf("%s: id %q, want %q", tc.option, got, tc.want)
 		}
 	}
+}
+
+// TestVersionPrefix names what reads as another deployed version of a
+// site and what does not.
+func TestVersionPrefix(t *testing.T) {
+	for p, want := range map[string]string{
+		"/v2.11/migration/":  "/v2.11/",
+		"/2.x/":              "/2.x/",
+		"/v2/":               "/v2/",
+		"/latest/a/":         "/latest/",
+		"/en/latest/a/":      "/en/latest/",
+		"/docs/v1.2/":        "/docs/v1.2/",
+		"/zh-cn/":            "/zh-cn/",
+		"/pt_BR/guide/":      "/pt_BR/",
+		"/404/":              "",
+		"/2024/05/post/":     "",
+		"/guide/":            "",
+		"/en/":               "",
+		"/v/":                "",
+		"/1.2.3.4.5.6789a/":  "",
+		"/version-2.0/intro": "",
+	} {
+		got, ok := versionPrefix(p)
+		if got != want || ok != (want != "") {
+			t.Errorf("versionPrefix(%q) = %q, %v; want %q", p, got, ok, want)
+		}
+	}
+}
+
+// FuzzVersionAlias checks that the path of the site deployed under a
+// moving version's name is the rest of the path it was given.
+func FuzzVersionAlias(f *testing.F) {
+	for _, p := range []string{"/latest/a/", "/en/stable/", "/docs/latest", "/latest", "/fr/latest/x", "/", ""} {
+		f.Add(p)
+	}
+	s := newSite(f.TempDir())
+	s.otherVersions = true
+	s.topSegs = map[string]bool{"guide": true}
+	f.Fuzz(func(t *testing.T, p string) {
+		rest, prefix, ok := s.VersionAlias(p)
+		if !ok {
+			return
+		}
+		if !strings.HasPrefix(rest, "/") || !strings.HasPrefix(prefix, "/") || !strings.HasSuffix(prefix, "/") {
+			t.Fatalf("VersionAlias(%q) = %q, %q", p, rest, prefix)
+		}
+		if strings.HasPrefix(p, prefix) && "/"+strings.TrimPrefix(p, prefix) != rest {
+			t.Fatalf("VersionAlias(%q) = %q, %q: the rest is not what follows the prefix", p, rest, prefix)
+		}
+		versionPrefix(p)
+	})
 }

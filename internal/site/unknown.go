@@ -164,7 +164,7 @@ func versionPrefix(p string) (string, bool) {
 		return "/" + segs[0] + "/", true
 	case len(segs) > 1 && isVersion(segs[1]):
 		return "/" + segs[0] + "/" + segs[1] + "/", true
-	case isLanguage(segs[0]) && strings.Contains(segs[0], "-"):
+	case isLanguage(segs[0]) && strings.ContainsAny(segs[0], "-_"):
 		return "/" + segs[0] + "/", true
 	}
 	return "", false
