@@ -185,6 +185,12 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 			}
 			if _, ok := s.Redirected(p); ok {
 				if found, _ := a.findSite(f.root, s, p); !found.exists {
+					if to, ok := s.RedirectFragment(p); ok && t.hasFrag {
+						if found, rel := a.findSite(f.root, s, to); found.exists {
+							t.rel = rel
+							a.checkFragment(r, s, t, found)
+						}
+					}
 					return r.out // a redirect of the site: where it leads is the server's
 				}
 			}
@@ -564,6 +570,11 @@ func (a *auditor) checkOwn(r *reporter, s *site.Site) {
 		return
 	}
 	if _, ok := s.Redirected(p); ok {
+		if to, ok := s.RedirectFragment(p); ok && hasFrag && s.Built() == "" {
+			if found, rel := a.findSite(r.f.root, s, to); found.exists {
+				a.checkFragment(r, s, local{rel: rel, hasFrag: hasFrag, frag: frag, fragAt: fragAt}, found)
+			}
+		}
 		return
 	}
 	if s.Built() != "" {

@@ -171,12 +171,20 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 		}
 	}
 	if r, ok := plugins["redirects"]; ok {
-		for old := range r.table("redirect_maps") {
+		// mkdocs-redirects writes a page that sends the reader on with
+		// the link's fragment (location.hash): where the target is a
+		// page of the tree, the fragment is checked there.
+		s.redirectFragments = true
+		for old, v := range r.table("redirect_maps") {
+			to := ""
+			if target, ok := v.(string); ok && !strings.ContainsAny(target, ":#") {
+				to, _ = s.URL(s.outer(docs + "/" + strings.TrimPrefix(path.Clean("/"+target), "/")))
+			}
 			name := strings.TrimSuffix(old, path.Ext(old))
 			if strings.HasSuffix(name, "index") || !dirURLs {
-				s.Redirect("/"+name+".html", "")
+				s.Redirect("/"+name+".html", to)
 			}
-			s.Redirect("/"+strings.TrimSuffix(name, "index")+"/", "")
+			s.Redirect("/"+strings.TrimSuffix(name, "index")+"/", to)
 		}
 	}
 	if e := s.deployRedirects(t); err == nil {

@@ -111,6 +111,9 @@ type Site struct {
 	otherVersions bool
 	topSegs       map[string]bool
 	language      string // the language the site is written in (VersionAlias), "" for English
+	// redirectFragments: the site's redirect pages carry the link's
+	// fragment to their target (RedirectFragment).
+	redirectFragments bool
 	// folderByURL, htmlByURL: a link to a folder, a link in raw HTML,
 	// stays as written in the page (ByPageURL).
 	folderByURL, htmlByURL bool
@@ -493,6 +496,21 @@ func (s *Site) Redirected(p string) (string, bool) {
 		}
 	}
 	return to, ok
+}
+
+// RedirectFragment returns the URL path of the page that a redirect of
+// p leads to, when the site's redirect pages carry a link's fragment
+// there (mkdocs-redirects adds location.hash): the fragment is the
+// target's to have.
+func (s *Site) RedirectFragment(p string) (string, bool) {
+	if !s.redirectFragments {
+		return "", false
+	}
+	to, ok := s.Redirected(p)
+	if !ok || !strings.HasPrefix(to, "/") || strings.HasSuffix(to, "*") {
+		return "", false
+	}
+	return to, true
 }
 
 // ExactRedirect reports whether the URL path p has a redirect of its
