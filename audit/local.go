@@ -144,8 +144,17 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 			}
 		}
 	}
+	// A link the generator leaves as written (MkDocs rewrites only
+	// Markdown links that name a file) is resolved by the browser
+	// against the page's URL, whatever the file's folder holds.
+	byURL := isPage && !t.outside && !strings.HasPrefix(ref, "/") &&
+		s.ByPageURL(l.Kind == extract.HTMLAttr, lk.exists && (lk.dir || !published(s, t.rel)))
 	if isPage && s.Built() != "" && read == s {
-		a.checkBuilt(r, s, pageURL, ref, t, lk, false)
+		built := lk
+		if byURL {
+			built = lookup{} // no file the generator rewrites the link to
+		}
+		a.checkBuilt(r, s, pageURL, ref, t, built, false)
 		return r.out
 	}
 	// A page of a generator's site links to URLs of the site: where the
@@ -156,11 +165,6 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 	// file where the link names a folder ("/gemfile/" beside a
 	// Gemfile), may still be a page the site publishes there.
 	pathOff := lk.exists && (lk.right != "" || t.dirSlash && !lk.dir)
-	// A link the generator leaves as written (MkDocs rewrites only
-	// Markdown links that name a file) is resolved by the browser
-	// against the page's URL, whatever the file's folder holds.
-	byURL := isPage && !t.outside && !strings.HasPrefix(ref, "/") &&
-		s.ByPageURL(l.Kind == extract.HTMLAttr, lk.exists && (lk.dir || !published(s, t.rel)))
 	if !lk.exists || byURL || !s.Forge && (lk.dir || pathOff) {
 		p, ok := "", false
 		switch {
