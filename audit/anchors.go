@@ -265,15 +265,17 @@ func (t *target) anchorsFor(s *site.Site) *anchor.Set {
 // idWriters are what, in a page's source, writes ids that the source
 // does not show: an id made by a template expression (Liquid, Go
 // templates, Jinja, JSX), or a file included when the site is built
-// (pymdownx.snippets, Jekyll and Liquid includes, Hugo's and mdBook's
-// include directives), or Markdown rendered by an expression (Liquid's
-// "{{ doc.content }}" of another document, "| markdownify").
+// (pymdownx.snippets, markdown-include, Jekyll and Liquid includes,
+// Hugo's and mdBook's include directives), or Markdown rendered by an
+// expression (Liquid's "{{ doc.content }}" of another document,
+// "| markdownify").
 var idWriters = []struct{ mark, why string }{
 	{`id="{{`, "an id is made by a template expression"},
 	{`id='{{`, "an id is made by a template expression"},
 	{`id="{%`, "an id is made by a template expression"},
 	{`id={`, "an id is made by a JSX expression"},
 	{"--8<--", "the page includes snippets"},
+	{"{!", "the page includes files"}, // Python-Markdown's markdown-include and mdx_include
 	{"{% include", "the page includes templates"},
 	{".content }}", "the page writes another document's content"},
 	{".content | ", "the page writes another document's content"},
@@ -371,6 +373,30 @@ func headingText(src []byte, off int) string {
 			continue
 		case '*':
 			continue
+		case '_':
+			// A run of "_" that opens or closes emphasis ("(_list_)",
+			// "__init__") is no text; one inside a word ("snake_case")
+			// or between spaces is.
+			j := i
+			for j < len(s) && s[j] == '_' {
+				j++
+			}
+			before, after := byte(' '), byte(' ')
+			if i > 0 {
+				before = s[i-1]
+			}
+			if j < len(s) {
+				after = s[j]
+			}
+			opens := !wordByte(before) && after != ' '
+			closes := before != ' ' && !wordByte(after)
+			if opens || closes {
+				i = j - 1
+				continue
+			}
+			b.WriteString(s[i:j])
+			i = j - 1
+			continue
 		case '\\':
 			if i+1 < len(s) {
 				i++
@@ -402,6 +428,12 @@ func headingText(src []byte, off int) string {
 		out = html.UnescapeString(out)
 	}
 	return out
+}
+
+// wordByte reports whether c is a letter or digit (or any byte of a
+// UTF-8 sequence): "_" beside one on both sides is inside a word.
+func wordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
 }
 
 // scanMarkdown returns the labels of the footnotes ("[^label]: ..."),

@@ -162,8 +162,17 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 			}
 		}
 	}
+	// A link the generator leaves as written (MkDocs rewrites only
+	// Markdown links that name a file) is resolved by the browser
+	// against the page's URL, whatever the file's folder holds.
+	byURL := isPage && !t.outside && !strings.HasPrefix(ref, "/") &&
+		s.ByPageURL(l.Kind == extract.HTMLAttr, lk.exists && (lk.dir || !published(s, t.rel)))
 	if isPage && s.Built() != "" && read == s {
-		a.checkBuilt(r, s, pageURL, ref, t, lk, false)
+		built := lk
+		if byURL {
+			built = lookup{} // no file the generator rewrites the link to
+		}
+		a.checkBuilt(r, s, pageURL, ref, t, built, false)
 		return r.out
 	}
 	// A page of a generator's site links to URLs of the site: where the
@@ -201,7 +210,7 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 		}
 	}
 	pathOff := lk.exists && (lk.right != "" || t.dirSlash && !lk.dir)
-	if !lk.exists || !s.Forge && (lk.dir || pathOff) {
+	if !lk.exists || byURL || !s.Forge && (lk.dir || pathOff) {
 		p, ok := "", false
 		switch {
 		case isPage:
@@ -225,6 +234,12 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 			}
 			if _, ok := s.Redirected(p); ok {
 				if found, _ := a.findSite(f.root, s, p); !found.exists {
+					if to, ok := s.RedirectFragment(p); ok && t.hasFrag {
+						if found, rel := a.findSite(f.root, s, to); found.exists {
+							t.rel = rel
+							a.checkFragment(r, s, t, found)
+						}
+					}
 					return r.out // a redirect of the site: where it leads is the server's
 				}
 			}
@@ -233,13 +248,13 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 				a.checkFragment(r, s, t, lk)
 				return r.out
 			}
-			if lk.exists && !pathOff {
+			if lk.exists && !pathOff && !byURL {
 				a.checkFragment(r, read, t, lk)
 				return r.out
 			}
 			// Else the path's own findings follow: its case, a file
 			// where the link names a folder.
-			if !lk.exists {
+			if !lk.exists || byURL {
 				if s.Hook || s.Lenient && strings.HasPrefix(ref, "/") {
 					why := "the site's render hook resolves links"
 					if !s.Hook {
@@ -267,6 +282,11 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 					}
 					if climbsURL(pageURL, ref) {
 						r.report(policy.CategoryUnverifiable, 0, nil, "%q climbs above the root of %s, to what else its host serves: it cannot be checked offline", r.shown, theSite(s))
+						return r.out
+					}
+					if byURL {
+						// The tree's path exists: say why it is not the one.
+						r.report(policy.CategoryBrokenFile, 0, nil, "%q leads to %q on %s, which no file of the tree publishes: %s leaves a link to a folder, to a file it does not publish or in raw HTML as written, so it resolves against the page's URL %q, not the file's folder", r.shown, p, theSite(s), s.Generator, pageURL)
 						return r.out
 					}
 					r.report(policy.CategoryBrokenFile, 0, nil, "%q leads to %q on %s, which no file of the tree publishes%s", r.shown, p, theSite(s), fragNote(t))
@@ -318,6 +338,17 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 	}
 	a.checkFragment(r, read, t, lk)
 	return r.out
+}
+
+// published reports whether the site publishes the file rel (slash
+// path from the audited root): a page, or a file of a folder it serves
+// as it is.
+func published(s *site.Site, rel string) bool {
+	if _, ok := s.URL(rel); ok {
+		return true
+	}
+	_, ok := s.ServedAt(rel)
+	return ok
 }
 
 // inCode reports whether offset off of f is in what its publisher shows
@@ -614,9 +645,19 @@ func (a *auditor) checkOwn(r *reporter, s *site.Site) {
 		return
 	}
 	if _, ok := s.Redirected(p); ok {
+		if to, ok := s.RedirectFragment(p); ok && hasFrag && s.Built() == "" {
+			if found, rel := a.findSite(r.f.root, s, to); found.exists {
+				a.checkFragment(r, s, local{rel: rel, hasFrag: hasFrag, frag: frag, fragAt: fragAt}, found)
+			}
+		}
 		return
 	}
 	if s.Built() != "" {
+		if rest, _, ok := s.VersionAlias(p); ok {
+			if _, inBuild := a.builtFile(s, p); !inBuild {
+				p = rest // the build is this tree, deployed there
+			}
+		}
 		a.checkBuilt(r, s, "/", p+fragOf(l.URI), local{hasFrag: hasFrag, frag: frag, fragAt: fragAt}, lookup{}, true)
 		return
 	}
@@ -624,6 +665,23 @@ func (a *auditor) checkOwn(r *reporter, s *site.Site) {
 	if !lk.exists {
 		if s.Lenient || s.Hook {
 			r.report(policy.CategoryUnverifiable, 0, nil, "%q is a page of %s at %q, which no file of the tree publishes: it cannot be checked offline", r.shown, theSite(s), p)
+			return
+		}
+		// The site deployed as "/latest/" (or "/en/stable/") is this
+		// tree: the rest of the path is its page.
+		if rest, prefix, ok := s.VersionAlias(p); ok {
+			if _, redirected := s.Redirected(rest); redirected {
+				return
+			}
+			if lk, rel := a.findSite(r.f.root, s, rest); lk.exists {
+				a.checkFragment(r, s, local{rel: rel, hasFrag: hasFrag, frag: frag, fragAt: fragAt}, lk)
+				return
+			}
+			if why, ok := s.UnknownPage(rest); ok {
+				r.report(policy.CategoryUnverifiable, 0, nil, "%q is a page of %s deployed at %q: no file of the tree publishes %q; %s, so it cannot be checked offline", r.shown, theSite(s), prefix, rest, why)
+				return
+			}
+			r.report(policy.CategoryBrokenFile, 0, nil, "%q is a page of %s deployed at %q: no file of the tree publishes %q%s", r.shown, theSite(s), prefix, rest, fragNote(local{hasFrag: hasFrag, frag: frag}))
 			return
 		}
 		if why, ok := s.UnknownPage(p); ok {

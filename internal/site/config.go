@@ -84,6 +84,18 @@ func aliasBudget(made, aliased int) bool {
 	return float64(aliased)/float64(made) <= ratio
 }
 
+// applyKey holds, in the map of a YAML mapping tagged
+// "!!python/object/apply:pkg.func", the function's name.
+const applyKey = "!!python/object/apply"
+
+// pythonTag returns what follows kind ("python/name:") in a YAML tag,
+// written short ("!!python/name:x") or in full.
+func pythonTag(tag, kind string) (string, bool) {
+	tag = strings.TrimPrefix(tag, "tag:yaml.org,2002:")
+	tag = strings.TrimPrefix(tag, "!!")
+	return strings.CutPrefix(tag, kind)
+}
+
 func (y *plainYAML) value(n *yaml.Node) any {
 	if y.err != nil {
 		return nil
@@ -106,6 +118,9 @@ func (y *plainYAML) value(n *yaml.Node) any {
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			m[n.Content[i].Value] = y.value(n.Content[i+1])
 		}
+		if name, ok := pythonTag(n.Tag, "python/object/apply:"); ok {
+			m[applyKey] = name // the function its keys are the arguments of
+		}
 		return m
 	case yaml.SequenceNode:
 		var s []any
@@ -114,6 +129,9 @@ func (y *plainYAML) value(n *yaml.Node) any {
 		}
 		return s
 	case yaml.ScalarNode:
+		if name, ok := pythonTag(n.Tag, "python/name:"); ok && n.Value == "" {
+			return name // MkDocs' "!!python/name:pkg.func": the name is the value
+		}
 		switch n.Value {
 		case "true", "True", "yes":
 			if n.Tag == "!!bool" {

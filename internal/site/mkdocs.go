@@ -1,9 +1,14 @@
 package site
 
 import (
+	"bytes"
 	"path"
+	"regexp"
+	"slices"
 	"strings"
 	"unicode"
+
+	"golang.org/x/text/unicode/norm"
 
 	"github.com/urilint/urilint/internal/anchor"
 )
@@ -23,24 +28,54 @@ type mkdocs struct{}
 var mkdocsExts = map[string]bool{".md": true, ".markdown": true, ".mdown": true, ".mkdn": true, ".mkd": true}
 
 func (m mkdocs) Load(t *Tree, s *Site) error {
-	cfg, err := readConfig(t, s.marker)
+	cfg, err := mkdocsConfig(t, s.marker)
 	if err != nil {
 		cfg = config{}
 	}
-	docs := folder(cfg.str("docs_dir", "docs"))
+	if hooks, ok := cfg.get("hooks").([]any); ok && len(hooks) > 0 {
+		// Python run at each build event: it may add pages, rewrite
+		// the Markdown, write ids.
+		for _, h := range hooks {
+			if name, ok := h.(string); ok {
+				s.Unmodelled("hooks", name, true, true)
+			}
+		}
+	}
 	dirURLs := cfg.flag("use_directory_urls", true)
 	s.Anchors = anchor.HTML
 	s.builtDefault = outputDir(cfg.str("site_dir", "site"))
 	s.Base(cfg.str("site_url", ""))
 	s.slug = mkdocsSlug
 	s.dupSep = "_"
-	s.Mount("/", docs)
+	// Other versions or translations are often deployed beside the
+	// build at the site's own URL: mike's /latest/, Read the Docs'
+	// /en/stable/, a folder per release.
+	s.otherVersions = true
+	s.language = cfg.str("theme.language", "")
+	// MkDocs rewrites a Markdown link that names a file of docs_dir
+	// into the URL of that file's page; any other link stays as
+	// written: one to a folder, and one in raw HTML, unless md_in_html
+	// makes the HTML Markdown's elements.
+	s.folderByURL = true
+	s.htmlByURL = true
+	for _, name := range mkdocsExtensions(cfg) {
+		switch strings.TrimPrefix(name, "markdown.extensions.") {
+		case "md_in_html", "extra", "pymdownx.extra":
+			s.htmlByURL = false
+		}
+	}
+	docs, ok := m.dir(t, s, cfg.str("docs_dir", "docs"))
+	if !ok {
+		s.Unmodelled("", "docs_dir outside the audited tree", true, true)
+	}
 	if dir := cfg.str("theme.custom_dir", ""); dir != "" {
 		// The theme's folder holds templates, and files MkDocs copies
 		// to the site as they are (images, scripts, styles).
-		d := folder(dir)
-		s.templates = append(s.templates, d)
-		s.Mount("/", d)
+		if d, ok := m.dir(t, s, dir); ok {
+			s.templates = append(s.templates, d)
+		} else {
+			s.Unmodelled("", "theme.custom_dir outside the audited tree", true, false)
+		}
 	}
 	// pymdownx.tabbed with a slugify function gives each content tab an
 	// id made from its title.
@@ -89,16 +124,45 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 		}
 		s.Page(rel, u)
 	}
-	for name := range plugins {
-		if pages, ids := mkdocsPluginReach(name); pages || ids {
+	// macros and mkdocstrings write ids only where a page calls them
+	// ("{{ }}" and "{% %}", a "::: identifier" line): the ids of those
+	// pages are unknown, the others' are the model's.
+	var pageMarks [][2]string
+	for name, opts := range plugins {
+		if mark, ok := mkdocsPagePlugins[name]; ok {
+			pageMarks = append(pageMarks, [2]string{name, mark})
+			continue
+		}
+		if pages, ids := mkdocsPluginReach(name, opts); pages || ids {
 			s.Unmodelled("plugins", name, pages, ids)
 		}
 	}
-	// toc's slugify option names a function of Python: its ids are
-	// not the model's.
+	if len(pageMarks) > 0 {
+		slices.SortFunc(pageMarks, func(a, b [2]string) int { return strings.Compare(a[0], b[0]) })
+		var names []string
+		for _, pm := range pageMarks {
+			names = append(names, pm[0])
+		}
+		s.Note("ids of the pages that call %s not checked", strings.Join(names, " or "))
+		for _, rel := range pages {
+			src, err := t.Read(rel)
+			for _, pm := range pageMarks {
+				if err != nil || mkdocsCalls(src, pm[1]) {
+					s.UnknownIDsOf(rel, "plugin "+pm[0]+" writes the page")
+					break
+				}
+			}
+		}
+	}
+	// toc's slugify option names a function of Python: PyMdown's slugs
+	// are modelled, any other's ids are not the model's.
 	for _, e := range cfg.list("markdown_extensions") {
 		if toc, ok := e["toc"].(map[string]any); ok && toc["slugify"] != nil {
-			s.Unmodelled("", "toc slugify", false, true)
+			if slug := pymdownxSlugify(toc["slugify"]); slug != nil {
+				s.slug = slug
+			} else {
+				s.Unmodelled("", "toc slugify", false, true)
+			}
 		}
 	}
 	for _, name := range mkdocsExtensions(cfg) {
@@ -107,18 +171,123 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 		}
 	}
 	if r, ok := plugins["redirects"]; ok {
-		for old := range r.table("redirect_maps") {
+		// mkdocs-redirects writes a page that sends the reader on with
+		// the link's fragment (location.hash): where the target is a
+		// page of the tree, the fragment is checked there.
+		s.redirectFragments = true
+		for old, v := range r.table("redirect_maps") {
+			to := ""
+			if target, ok := v.(string); ok && !strings.ContainsAny(target, ":#") {
+				to, _ = s.URL(s.outer(docs + "/" + strings.TrimPrefix(path.Clean("/"+target), "/")))
+			}
 			name := strings.TrimSuffix(old, path.Ext(old))
 			if strings.HasSuffix(name, "index") || !dirURLs {
-				s.Redirect("/"+name+".html", "")
+				s.Redirect("/"+name+".html", to)
 			}
-			s.Redirect("/"+strings.TrimSuffix(name, "index")+"/", "")
+			s.Redirect("/"+strings.TrimSuffix(name, "index")+"/", to)
 		}
 	}
 	if e := s.deployRedirects(t); err == nil {
 		err = e
 	}
 	return err
+}
+
+// dir returns a folder the configuration names (docs_dir,
+// theme.custom_dir), a slash path from the site's folder (the folder of
+// mkdocs.yml, which MkDocs reads them from), and serves it at "/". A
+// folder beside the site's ("../../docs", a configuration kept in hack/)
+// is read there when it stays inside the audited root; one that leaves
+// it publishes what the audit cannot see: ok is false.
+func (mkdocs) dir(t *Tree, s *Site, name string) (dir string, ok bool) {
+	clean := path.Clean(name)
+	if clean != ".." && !strings.HasPrefix(clean, "../") {
+		dir = folder(name)
+		s.Mount("/", dir)
+		return dir, true
+	}
+	dir, bad := docusaurusDir(t, clean)
+	if bad || dir == "" {
+		return "", false
+	}
+	out := path.Clean(s.dir + "/" + dir)
+	if !slices.Contains(s.outside, out) {
+		s.outside = append(s.outside, out)
+	}
+	// Mount would take the ".." off: the folder is beside the site's.
+	s.mounts = append(s.mounts, mount{url: "/", dir: dir})
+	return dir, true
+}
+
+// mkdocsConfig reads the configuration rel with what it inherits: a
+// configuration names its parent with INHERIT (a path from its own
+// folder), and MkDocs merges the two as mergedeep does, maps key by key,
+// the child's value over the parent's for anything else: a list of
+// plugins or markdown_extensions replaces the parent's, a map of them
+// adds to the parent's map (mkdocs.org: "user-guide/configuration",
+// Configuration Inheritance). Both lists may be written as maps of name
+// to options: they are returned as lists.
+func mkdocsConfig(t *Tree, rel string) (config, error) {
+	cfg, err := mkdocsInherit(t, rel, 0)
+	if err != nil {
+		return nil, err
+	}
+	for _, k := range []string{"plugins", "markdown_extensions"} {
+		if m, ok := cfg[k].(map[string]any); ok {
+			names := make([]string, 0, len(m))
+			for name := range m {
+				names = append(names, name)
+			}
+			slices.Sort(names)
+			list := make([]any, 0, len(m))
+			for _, name := range names {
+				list = append(list, map[string]any{name: m[name]})
+			}
+			cfg[k] = list
+		}
+	}
+	return cfg, nil
+}
+
+// mkdocsInherit reads rel and, merged under it, what it inherits, up to
+// four levels.
+func mkdocsInherit(t *Tree, rel string, depth int) (config, error) {
+	cfg, err := readConfig(t, rel)
+	if err != nil {
+		return nil, err
+	}
+	parent := cfg["INHERIT"]
+	if l, ok := parent.([]any); ok && len(l) > 0 {
+		parent = l[len(l)-1] // !ENV [VARIABLE, default]: the default
+	}
+	name, _ := parent.(string)
+	if name == "" || depth >= 4 {
+		return cfg, nil
+	}
+	base, err := mkdocsInherit(t, path.Join(path.Dir(rel), name), depth+1)
+	if err != nil {
+		return cfg, nil // MkDocs fails the build; the child is what there is
+	}
+	return config(mergeMaps(base, cfg)), nil
+}
+
+// mergeMaps returns parent with child's keys over it, maps merged key by
+// key.
+func mergeMaps(parent, child map[string]any) map[string]any {
+	out := make(map[string]any, len(parent)+len(child))
+	for k, v := range parent {
+		out[k] = v
+	}
+	for k, v := range child {
+		if pm, ok := out[k].(map[string]any); ok {
+			if cm, ok := v.(map[string]any); ok {
+				out[k] = mergeMaps(pm, cm)
+				continue
+			}
+		}
+		out[k] = v
+	}
+	return out
 }
 
 // mkdocsPlugins returns the plugins of the configuration by name, with
@@ -193,6 +362,83 @@ func firstHeading(src []byte) string {
 	return ""
 }
 
+// pymdownxSlugify returns the slug function that toc's slugify option
+// names, when it is one of PyMdown Extensions' (pymdownx.slugs): the
+// configurable slugify ("!!python/object/apply:pymdownx.slugs.slugify"
+// with kwds: case) and the older names it replaces (uslugify: case
+// lower; uslugify_cased: none; gfm: lower-ascii). Percent-encoded ids
+// and other normal forms than NFC are not modelled: nil.
+func pymdownxSlugify(v any) func(string) string {
+	name, _ := v.(string)
+	kwds := map[string]any{}
+	if m, ok := v.(map[string]any); ok {
+		name, _ = m[applyKey].(string)
+		if k, ok := m["kwds"].(map[string]any); ok {
+			kwds = k
+		}
+	}
+	var mode string
+	switch strings.TrimPrefix(name, "pymdownx.slugs.") {
+	case "slugify":
+		mode = "none"
+		if c, ok := kwds["case"].(string); ok {
+			mode = c
+		}
+		if p, ok := kwds["percent_encode"]; ok && p != false && p != "false" && p != "False" {
+			return nil
+		}
+		if n, ok := kwds["normalize"].(string); ok && n != "NFC" {
+			return nil
+		}
+	case "uslugify":
+		mode = "lower"
+	case "uslugify_cased":
+		mode = "none"
+	case "gfm":
+		mode = "lower-ascii"
+	default:
+		return nil
+	}
+	switch mode {
+	case "none", "lower", "lower-ascii", "fold":
+	default:
+		return nil
+	}
+	return func(text string) string { return pymdownxSlug(text, mode) }
+}
+
+// pymdownxSlug is pymdownx.slugs' slugify: the text in NFC, HTML tags
+// removed, trimmed, its case changed as mode says, characters other
+// than word characters, "-" and " " removed, each space made "-" (runs
+// are kept: "a - b" is "a---b").
+func pymdownxSlug(text, mode string) string {
+	text = strings.TrimSpace(htmlTag.ReplaceAllString(norm.NFC.String(text), ""))
+	switch mode {
+	case "lower", "fold":
+		text = strings.ToLower(text)
+	case "lower-ascii":
+		text = strings.Map(func(r rune) rune {
+			if r >= 'A' && r <= 'Z' {
+				return r + 'a' - 'A'
+			}
+			return r
+		}, text)
+	}
+	var b strings.Builder
+	for _, r := range text {
+		switch {
+		case r == ' ':
+			b.WriteByte('-')
+		case r == '_' || r == '-' || unicode.IsLetter(r) || unicode.IsNumber(r):
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// htmlTag is pymdownx.slugs' RE_TAGS.
+var htmlTag = regexp.MustCompile(`</?[^>]*>`)
+
 // mkdocsSlug is Python-Markdown's default toc slugify.
 func mkdocsSlug(text string) string {
 	text = asciiFold(text)
@@ -236,22 +482,41 @@ var mkdocsPlainPlugins = map[string]bool{
 	"material/group": true, "material/typeset": true, "material/blog": true, "material/rss": true,
 	"autorefs": true, "table-reader": true, "mermaid2": true,
 	"termynal": true, "open-in-new-tab": true, "callouts": true, "badges": true, "drawio": true,
+	"gh-admonitions": true,
 }
 
 // mkdocsIDPlugins write ids into the pages but publish none of their
 // own: an anchor on a page is unknown, a page is not.
 var mkdocsIDPlugins = map[string]bool{
-	"mkdocstrings": true, "macros": true, "include-markdown": true, "enumerate-headings": true,
+	"enumerate-headings": true,
 	"neoteroi.mkdocsoad": true, "swagger-ui-tag": true, "render_swagger": true,
+}
+
+// mkdocsPagePlugins write ids only into the pages that call them, by
+// what a call begins with: macros' Jinja, mkdocstrings' "::: " lines.
+var mkdocsPagePlugins = map[string]string{"macros": "{", "mkdocstrings": ":::"}
+
+// mkdocsCalls reports whether the page src calls a plugin by mark:
+// "{" as "{{" or "{%", ":::" at the start of a line.
+func mkdocsCalls(src []byte, mark string) bool {
+	if mark == "{" {
+		return bytes.Contains(src, []byte("{{")) || bytes.Contains(src, []byte("{%"))
+	}
+	return bytes.HasPrefix(src, []byte(mark)) || bytes.Contains(src, []byte("\n"+mark))
 }
 
 // mkdocsPluginReach says what a plugin may publish that the model does
 // not know: pages, ids, or both (any plugin not listed: it may do
 // anything).
-func mkdocsPluginReach(name string) (pages, ids bool) {
+func mkdocsPluginReach(name string, opts config) (pages, ids bool) {
 	switch {
 	case mkdocsPlainPlugins[name]:
 		return false, false
+	case name == "include-markdown":
+		// Its {% include %} and {% include-markdown %} tags are seen
+		// page by page: only the including pages' ids are unknown
+		// (the audit's idWriters), unless other tags are configured.
+		return false, len(opts) > 0 && (opts["opening_tag"] != nil || opts["closing_tag"] != nil)
 	case mkdocsIDPlugins[name]:
 		return false, true
 	case quietPlugin(name):
@@ -281,8 +546,10 @@ func mkdocsExtensions(cfg config) []string {
 // mkdocsKnownExtension reports whether a Markdown extension writes no id
 // the model does not make: those of Python-Markdown and PyMdown
 // Extensions that only style text, and toc, attr_list and
-// pymdownx.tabbed, whose ids are modelled. Snippets' included headings
-// are the included file's (Site.Snippets).
+// pymdownx.tabbed, whose ids are modelled. A page that includes files
+// (snippets' "--8<--", markdown-include's and mdx_include's "{!file!}")
+// has ids its source does not show: the audit leaves that page's
+// anchors unverifiable (its idWriters), not every page's.
 func mkdocsKnownExtension(name string) bool {
 	name = strings.TrimPrefix(name, "markdown.extensions.")
 	if rest, ok := strings.CutPrefix(name, "pymdownx."); ok {
@@ -299,7 +566,8 @@ func mkdocsKnownExtension(name string) bool {
 	case "toc", "tables", "fenced_code", "codehilite", "admonition", "attr_list", "def_list",
 		"footnotes", "md_in_html", "meta", "abbr", "sane_lists", "smarty", "nl2br", "extra",
 		"legacy_attrs", "legacy_em", "wikilinks", "material.extensions.emoji",
-		"mdx_truly_sane_lists", "markdown_checklist.extension", "mdx_breakless_lists", "github-callouts":
+		"mdx_truly_sane_lists", "markdown_checklist.extension", "mdx_breakless_lists", "github-callouts",
+		"markdown_include.include", "mdx_include":
 		return true
 	}
 	return false

@@ -117,6 +117,18 @@ type Site struct {
 	// folder) imports and renders among its own content (Docusaurus'
 	// MDX partials): their ids are the page's too.
 	imports map[string][]string
+	// otherVersions: other versions or translations of the site may be
+	// deployed beside its build, under its own URL (versionPrefix);
+	// topSegs are the first segments of its URL paths (finish).
+	otherVersions bool
+	topSegs       map[string]bool
+	language      string // the language the site is written in (VersionAlias), "" for English
+	// redirectFragments: the site's redirect pages carry the link's
+	// fragment to their target (RedirectFragment).
+	redirectFragments bool
+	// folderByURL, htmlByURL: a link to a folder, a link in raw HTML,
+	// stays as written in the page (ByPageURL).
+	folderByURL, htmlByURL bool
 	// dynamic are the pages whose ids a component makes from data when
 	// the site is built (an MDX page rendering imported JSON).
 	dynamic   map[string]bool
@@ -234,6 +246,16 @@ func (s *Site) H1NoID() bool { return s.h1NoID }
 // as its title without an id (Docusaurus).
 func (s *Site) TitleNoID() bool { return s.titleNoID }
 
+// ByPageURL reports whether a relative link of a page, written in raw
+// HTML (html), or naming a folder of the tree or a file the site does
+// not publish (other), stays as written in the published page, so that
+// the browser resolves it against the page's URL rather than the source
+// file's folder: MkDocs rewrites only the Markdown links that name a
+// file of docs_dir.
+func (s *Site) ByPageURL(html, other bool) bool {
+	return other && s.folderByURL || html && s.htmlByURL
+}
+
 // Template reports whether the file rel is a template of the generator
 // (a layout, an include, a theme override): its relative links resolve
 // against the pages that include it, not against the file.
@@ -293,6 +315,15 @@ func Detect(root string, o Options) (*Site, error) {
 func (s *Site) finish(t *Tree) {
 	s.mounts = slices.DeleteFunc(s.mounts, func(m mount) bool { return m.dir != "" && !t.Exists(m.dir) })
 	slices.SortStableFunc(s.mounts, func(a, b mount) int { return len(b.url) - len(a.url) })
+	if s.otherVersions {
+		s.topSegs = map[string]bool{}
+		for u := range s.pages {
+			s.topSegs[firstSegment(u)] = true
+		}
+		for u := range s.redirects {
+			s.topSegs[firstSegment(u)] = true
+		}
+	}
 }
 
 // apply adds the explicit mappings.
@@ -596,6 +627,21 @@ func (s *Site) Redirected(p string) (string, bool) {
 		}
 	}
 	return to, ok
+}
+
+// RedirectFragment returns the URL path of the page that a redirect of
+// p leads to, when the site's redirect pages carry a link's fragment
+// there (mkdocs-redirects adds location.hash): the fragment is the
+// target's to have.
+func (s *Site) RedirectFragment(p string) (string, bool) {
+	if !s.redirectFragments {
+		return "", false
+	}
+	to, ok := s.Redirected(p)
+	if !ok || !strings.HasPrefix(to, "/") || strings.HasSuffix(to, "*") {
+		return "", false
+	}
+	return to, true
 }
 
 // ExactRedirect reports whether the URL path p has a redirect of its

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"fmt"
 	"path"
 	"slices"
 	"strings"
@@ -109,7 +110,147 @@ func (s *Site) UnknownPage(p string) (string, bool) {
 			return u.why, true
 		}
 	}
+	if s.otherVersions && !s.topSegs[firstSegment(p)] {
+		if v, ok := versionPrefix(p); ok {
+			return fmt.Sprintf("%q looks like another version or translation of the site, deployed beside this build", v), true
+		}
+	}
 	return "", false
+}
+
+// VersionAlias returns the URL path p with its prefix taken off, and the
+// prefix, when the prefix names this site deployed under a moving
+// version's name: "/latest/", "/stable/", Read the Docs'
+// "/en/latest/" in the site's language (another language's is a
+// translation), mike deployed below "/docs/" ("/docs/latest/"), none of
+// them a folder of the site's own pages. What is deployed there is
+// this tree, as released, so the rest of the path is looked up in it.
+// A numbered version ("/v2.11/") is another tree: UnknownPage.
+func (s *Site) VersionAlias(p string) (rest, prefix string, ok bool) {
+	if !s.otherVersions || s.topSegs[firstSegment(p)] {
+		return "", "", false
+	}
+	segs := strings.SplitN(strings.TrimPrefix(p, "/"), "/", 3)
+	switch {
+	case isAlias(segs[0]):
+		prefix = "/" + segs[0] + "/"
+	case len(segs) > 1 && isAlias(segs[1]) && (strings.EqualFold(segs[0], s.lang()) || isDocsFolder(segs[0])):
+		prefix = "/" + segs[0] + "/" + segs[1] + "/"
+	default:
+		return "", "", false
+	}
+	rest = "/" + strings.TrimPrefix(strings.TrimPrefix(p, "/"), strings.TrimPrefix(prefix, "/"))
+	if !strings.HasPrefix(p, prefix) {
+		rest = "/" // "/latest" without its slash: the home page
+	}
+	return rest, prefix, true
+}
+
+// lang returns the language the site is written in, "en" unless its
+// configuration says.
+func (s *Site) lang() string {
+	if s.language == "" {
+		return "en"
+	}
+	return s.language
+}
+
+// isAlias reports whether seg is a name versioning tools give the
+// newest release or the development line.
+func isAlias(seg string) bool {
+	switch strings.ToLower(seg) {
+	case "latest", "stable", "dev", "develop", "devel", "main", "master", "next", "nightly", "edge", "unstable":
+		return true
+	}
+	return false
+}
+
+// isDocsFolder reports whether seg is a folder a host keeps its
+// documentation deployments in.
+func isDocsFolder(seg string) bool {
+	switch strings.ToLower(seg) {
+	case "docs", "doc", "documentation", "manual":
+		return true
+	}
+	return false
+}
+
+// firstSegment returns the first segment of the URL path p: "a" of
+// "/a/b/".
+func firstSegment(p string) string {
+	p = strings.TrimPrefix(p, "/")
+	if k := strings.IndexByte(p, '/'); k >= 0 {
+		return p[:k]
+	}
+	return p
+}
+
+// versionPrefix returns the prefix of the URL path p that names a
+// version or a translation of a site, the way versioned deployments lay
+// them out beside the build: a version ("/v1.7/", "/2.x/", "/latest/",
+// "/stable/", mike's and Read the Docs' names), one below a folder of
+// its own (Read the Docs' "/en/latest/", mike deployed to a prefix:
+// "/docs/latest/"; the caller has made sure that the site has no pages
+// in that folder), or a language with its region ("/zh-cn/").
+func versionPrefix(p string) (string, bool) {
+	segs := strings.SplitN(strings.Trim(p, "/"), "/", 3)
+	switch {
+	case isVersion(segs[0]):
+		return "/" + segs[0] + "/", true
+	case len(segs) > 1 && isVersion(segs[1]):
+		return "/" + segs[0] + "/" + segs[1] + "/", true
+	case isLanguage(segs[0]) && strings.ContainsAny(segs[0], "-_"):
+		return "/" + segs[0] + "/", true
+	}
+	return "", false
+}
+
+// isVersion reports whether seg names a version: a number with dots
+// ("1.7", "v2.11", "3.x"), or a name versioning tools give ("latest",
+// "stable", "dev").
+func isVersion(seg string) bool {
+	if isAlias(seg) || strings.EqualFold(seg, "preview") {
+		return true
+	}
+	s := strings.TrimPrefix(strings.TrimPrefix(seg, "v"), "V")
+	if s == "" || s[0] < '0' || s[0] > '9' {
+		return false
+	}
+	for i, part := range strings.Split(s, ".") {
+		if part == "" || len(part) > 4 {
+			return false
+		}
+		if i > 0 && (part == "x" || part == "X") {
+			continue
+		}
+		for _, c := range part {
+			if c < '0' || c > '9' {
+				return false
+			}
+		}
+	}
+	// A bare number ("/404/", "/2024/") is a page or a year, no
+	// version; "v2" or "2.1" is one.
+	return seg != s || strings.Contains(s, ".")
+}
+
+// isLanguage reports whether seg is a language tag as sites name their
+// translations: "en", "zh-cn", "pt_BR".
+func isLanguage(seg string) bool {
+	lang, region, two := strings.Cut(strings.ReplaceAll(seg, "_", "-"), "-")
+	if len(lang) != 2 || !isLetters(lang) {
+		return false
+	}
+	return !two || (len(region) == 2 || len(region) == 4) && isLetters(region)
+}
+
+func isLetters(s string) bool {
+	for _, c := range s {
+		if (c < 'a' || c > 'z') && (c < 'A' || c > 'Z') {
+			return false
+		}
+	}
+	return true
 }
 
 // UnknownIDs returns why the ids of the page rel (slash path from the

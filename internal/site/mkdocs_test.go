@@ -1,0 +1,102 @@
+package site
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestMkdocsTocSlugify reads toc's slugify option in each way an
+// mkdocs.yml names PyMdown's slug functions, and a function it does not
+// know, which leaves the ids unknown.
+func TestMkdocsTocSlugify(t *testing.T) {
+	for _, tc := range []struct {
+		option string
+		want   string // the id of "Über a - B", "" for an unknown function
+	}{
+		{"!!python/name:pymdownx.slugs.uslugify", "über-a---b"},
+		{"!!python/name:pymdownx.slugs.uslugify_cased", "Über-a---B"},
+		{"!!python/name:pymdownx.slugs.gfm", "Über-a---b"},
+		{"!!python/object/apply:pymdownx.slugs.slugify\n        kwds:\n          case: lower", "über-a---b"},
+		{"!!python/object/apply:pymdownx.slugs.slugify {}", "Über-a---B"},
+		{"!!python/object/apply:pymdownx.slugs.slugify\n        kwds:\n          percent_encode: true", ""},
+		{"!!python/name:my.slugify", ""},
+	} {
+		root := t.TempDir()
+		cfg := "site_name: x\nmarkdown_extensions:\n  - toc:\n      slugify: " + tc.option + "\n"
+		if err := os.WriteFile(filepath.Join(root, "mkdocs.yml"), []byte(cfg), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		s := newSite(root)
+		s.marker = "mkdocs.yml"
+		if err := (mkdocs{}).Load(&Tree{Root: root}, s); err != nil {
+			t.Fatalf("%s: %v", tc.option, err)
+		}
+		_, unknown := s.UnknownIDs("docs/index.md")
+		if tc.want == "" {
+			if !unknown {
+				t.Errorf("%s: ids are known, want unknown", tc.option)
+			}
+			continue
+		}
+		if unknown {
+			t.Errorf("%s: ids are unknown", tc.option)
+			continue
+		}
+		if got := s.HeadingIDs([]string{"Über a - B"}); len(got) != 1 || got[0] != tc.want {
+			t.Errorf("%s: id %q, want %q", tc.option, got, tc.want)
+		}
+	}
+}
+
+// TestVersionPrefix names what reads as another deployed version of a
+// site and what does not.
+func TestVersionPrefix(t *testing.T) {
+	for p, want := range map[string]string{
+		"/v2.11/migration/":  "/v2.11/",
+		"/2.x/":              "/2.x/",
+		"/v2/":               "/v2/",
+		"/latest/a/":         "/latest/",
+		"/en/latest/a/":      "/en/latest/",
+		"/docs/v1.2/":        "/docs/v1.2/",
+		"/zh-cn/":            "/zh-cn/",
+		"/pt_BR/guide/":      "/pt_BR/",
+		"/404/":              "",
+		"/2024/05/post/":     "",
+		"/guide/":            "",
+		"/en/":               "",
+		"/v/":                "",
+		"/1.2.3.4.5.6789a/":  "",
+		"/version-2.0/intro": "",
+	} {
+		got, ok := versionPrefix(p)
+		if got != want || ok != (want != "") {
+			t.Errorf("versionPrefix(%q) = %q, %v; want %q", p, got, ok, want)
+		}
+	}
+}
+
+// FuzzVersionAlias checks that the path of the site deployed under a
+// moving version's name is the rest of the path it was given.
+func FuzzVersionAlias(f *testing.F) {
+	for _, p := range []string{"/latest/a/", "/en/stable/", "/docs/latest", "/latest", "/fr/latest/x", "/", ""} {
+		f.Add(p)
+	}
+	s := newSite(f.TempDir())
+	s.otherVersions = true
+	s.topSegs = map[string]bool{"guide": true}
+	f.Fuzz(func(t *testing.T, p string) {
+		rest, prefix, ok := s.VersionAlias(p)
+		if !ok {
+			return
+		}
+		if !strings.HasPrefix(rest, "/") || !strings.HasPrefix(prefix, "/") || !strings.HasSuffix(prefix, "/") {
+			t.Fatalf("VersionAlias(%q) = %q, %q", p, rest, prefix)
+		}
+		if strings.HasPrefix(p, prefix) && "/"+strings.TrimPrefix(p, prefix) != rest {
+			t.Fatalf("VersionAlias(%q) = %q, %q: the rest is not what follows the prefix", p, rest, prefix)
+		}
+		versionPrefix(p)
+	})
+}
