@@ -113,9 +113,15 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 		p := strings.TrimPrefix(rel, docs+"/")
 		d, base := path.Split(p)
 		name := strings.TrimSuffix(base, path.Ext(base))
+		if name == "README" && hasIndex[path.Dir(rel)] {
+			// "Both index.md and README.md found. Skipping README.md":
+			// neither a page nor a copied file.
+			s.Exclude(rel)
+			continue
+		}
 		var u string
 		switch {
-		case name == "index" || name == "README" && !hasIndex[path.Dir(rel)]:
+		case name == "index" || name == "README":
 			u = "/" + d
 		case dirURLs:
 			u = "/" + d + name + "/"
