@@ -3,6 +3,7 @@ package site
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -105,6 +106,39 @@ func TestVersionAlias(t *testing.T) {
 		rest, _, ok := s.VersionAlias(p)
 		if rest != want || ok != (want != "") {
 			t.Errorf("VersionAlias(%q) = %q, %v; want %q", p, rest, ok, want)
+		}
+	}
+}
+
+// TestFnmatchRegexp matches paths as Python's fnmatch.fnmatch does
+// (mkdocs-exclude's glob): "*" crosses "/".
+func TestFnmatchRegexp(t *testing.T) {
+	for _, tc := range []struct {
+		pat, path string
+		want      bool
+	}{
+		{"**/include-*.md", "a/b/include-x.md", true},
+		{"**/include-*.md", "include-x.md", false},
+		{"*.md", "a/b.md", true},
+		{"drafts/*", "drafts/a/b.md", true},
+		{"a?c.md", "abc.md", true},
+		{"a?c.md", "a/c.md", true},
+		{"[!x]*.md", "y.md", true},
+		{"[!x]*.md", "x.md", false},
+		{"[a-c].md", "b.md", true},
+		{"[^a].md", "^.md", true},
+		{"[.md", "[.md", true},
+		{"ü*.md", "über.md", true},
+		{"a.md", "aXmd", false},
+		{"(a|b).md", "(a|b).md", true},
+	} {
+		re, err := regexp.Compile(fnmatchRegexp(tc.pat))
+		if err != nil {
+			t.Errorf("%q: %v", tc.pat, err)
+			continue
+		}
+		if got := re.MatchString(tc.path); got != tc.want {
+			t.Errorf("fnmatch(%q, %q) = %v, want %v", tc.path, tc.pat, got, tc.want)
 		}
 	}
 }
