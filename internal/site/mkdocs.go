@@ -84,9 +84,15 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 			s.tabIDs = true
 		}
 	}
+	plugins := mkdocsPlugins(cfg)
+	exclude := mkdocsExclude(plugins["exclude"])
 	hasIndex := map[string]bool{}
 	var pages []string
 	t.Walk(docs, func(rel string) {
+		if exclude != nil && exclude(strings.TrimPrefix(rel, docs+"/")) {
+			s.Exclude(rel)
+			return
+		}
 		if !mkdocsExts[strings.ToLower(path.Ext(rel))] {
 			return
 		}
@@ -98,7 +104,6 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 	// Material's blog plugin publishes the posts of blog_dir/posts/ by
 	// post_url_format ("{date}/{slug}", the date as yyyy/MM/dd); its rss
 	// plugin writes the feeds at the top.
-	plugins := mkdocsPlugins(cfg)
 	if blog, ok := plugins["blog"]; ok {
 		m.blog(t, s, docs, blog)
 	}
@@ -113,9 +118,15 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 		p := strings.TrimPrefix(rel, docs+"/")
 		d, base := path.Split(p)
 		name := strings.TrimSuffix(base, path.Ext(base))
+		if name == "README" && hasIndex[path.Dir(rel)] {
+			// "Both index.md and README.md found. Skipping README.md":
+			// neither a page nor a copied file.
+			s.Exclude(rel)
+			continue
+		}
 		var u string
 		switch {
-		case name == "index" || name == "README" && !hasIndex[path.Dir(rel)]:
+		case name == "index" || name == "README":
 			u = "/" + d
 		case dirURLs:
 			u = "/" + d + name + "/"
@@ -288,6 +299,93 @@ func mergeMaps(parent, child map[string]any) map[string]any {
 		out[k] = v
 	}
 	return out
+}
+
+// mkdocsExclude returns what the exclude plugin (mkdocs-exclude) leaves
+// out of the site: the files, by their path from docs_dir, that one of
+// its glob patterns matches as Python's fnmatch does ("*" matches "/"
+// too) or one of its regex patterns matches from the start; nil when
+// nothing is excluded. A pattern Go's regexp cannot read excludes
+// nothing.
+func mkdocsExclude(c config) func(rel string) bool {
+	var res []*regexp.Regexp
+	for _, key := range []string{"glob", "regex"} {
+		var list []any
+		switch v := c.get(key).(type) {
+		case []any:
+			list = v
+		case string:
+			list = []any{v}
+		}
+		for _, e := range list {
+			pat, ok := e.(string)
+			if !ok || pat == "" {
+				continue
+			}
+			expr := "^(?:" + pat + ")"
+			if key == "glob" {
+				expr = fnmatchRegexp(pat)
+			}
+			if re, err := regexp.Compile(expr); err == nil {
+				res = append(res, re)
+			}
+		}
+	}
+	if len(res) == 0 {
+		return nil
+	}
+	return func(rel string) bool {
+		for _, re := range res {
+			if re.MatchString(rel) {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// fnmatchRegexp translates a pattern of Python's fnmatch into a regular
+// expression of the whole string: "*" is any run of characters, "?" one,
+// "[...]" a class ("[!...]" its complement), anything else itself.
+func fnmatchRegexp(pat string) string {
+	rs := []rune(pat)
+	var b strings.Builder
+	b.WriteString("^(?s:")
+	for i := 0; i < len(rs); i++ {
+		switch c := rs[i]; c {
+		case '*':
+			b.WriteString(".*")
+		case '?':
+			b.WriteString(".")
+		case '[':
+			j := i + 1
+			if j < len(rs) && rs[j] == '!' {
+				j++
+			}
+			if j < len(rs) && rs[j] == ']' {
+				j++
+			}
+			for j < len(rs) && rs[j] != ']' {
+				j++
+			}
+			if j >= len(rs) {
+				b.WriteString(`\[`) // no closing "]": a "[" itself
+				continue
+			}
+			class := strings.ReplaceAll(string(rs[i+1:j]), `\`, `\\`)
+			if strings.HasPrefix(class, "!") {
+				class = "^" + class[1:]
+			} else if strings.HasPrefix(class, "^") {
+				class = `\` + class
+			}
+			b.WriteString("[" + class + "]")
+			i = j
+		default:
+			b.WriteString(regexp.QuoteMeta(string(c)))
+		}
+	}
+	b.WriteString(")$")
+	return b.String()
 }
 
 // mkdocsPlugins returns the plugins of the configuration by name, with

@@ -126,6 +126,10 @@ type Site struct {
 	// redirectFragments: the site's redirect pages carry the link's
 	// fragment to their target (RedirectFragment).
 	redirectFragments bool
+	// excluded are files of the served folders that the generator
+	// leaves out of the site (Exclude), slash paths from the site's
+	// folder.
+	excluded map[string]bool
 	// folderByURL, htmlByURL: a link to a folder, a link in raw HTML,
 	// stays as written in the page (ByPageURL).
 	folderByURL, htmlByURL bool
@@ -629,6 +633,16 @@ func (s *Site) Redirected(p string) (string, bool) {
 	return to, ok
 }
 
+// Exclude records that the generator leaves the file rel (slash path
+// from the site's folder) out of the site, though a served folder holds
+// it: no URL serves it.
+func (s *Site) Exclude(rel string) {
+	if s.excluded == nil {
+		s.excluded = map[string]bool{}
+	}
+	s.excluded[rel] = true
+}
+
 // RedirectFragment returns the URL path of the page that a redirect of
 // p leads to, when the site's redirect pages carry a link's fragment
 // there (mkdocs-redirects adds location.hash): the fragment is the
@@ -701,6 +715,9 @@ func (s *Site) Files(p string) []string {
 	key := cleanURL(p)
 	var out []string
 	add := func(f string) {
+		if s.excluded[f] {
+			return
+		}
 		f = s.outer(f)
 		if !slices.Contains(out, f) {
 			out = append(out, f)

@@ -448,7 +448,7 @@ func (s *Site) MarkdownLinkFiles(rel, ref string) []string {
 // it serves: the inverse of Files for a file that is no page.
 func (s *Site) ServedAt(rel string) (string, bool) {
 	in, ok := s.inner(rel)
-	if !ok {
+	if !ok || s.excluded[in] {
 		return "", false
 	}
 	for _, m := range s.mounts {
