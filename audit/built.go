@@ -57,18 +57,32 @@ func (a *auditor) builtOutput(root, rel string) bool {
 // line all the same. The models are then only the map from a source file
 // to its URL.
 
-// builtPage is what a fragment may name on one page of a build: the ids
-// of its elements and the names of its <a> elements, read once, the
-// first time a link names one.
+// builtPage is what a link may find on one page of a build, read once,
+// the first time a link needs it: the ids of its elements and the names
+// of its <a> elements, and what else decides where a fragment leads.
 type builtPage struct {
 	once sync.Once
-	ids  pageIDs
+	builtHTML
 }
 
-// builtIDs returns the ids of the built HTML page abs, read with the
-// x/net/html tokenizer, which reads attributes without building a tree.
-// A page that cannot be read has none.
-func (a *auditor) builtIDs(root, abs string) *pageIDs {
+// builtHTML is what one built page holds for the links to it.
+type builtHTML struct {
+	ids pageIDs
+	// redirect is the URL a <meta http-equiv="refresh"> sends the
+	// reader to: the page is a redirect stub (Jekyll's redirect_from,
+	// Hugo's aliases, MkDocs' and Docusaurus' redirect plugins), and a
+	// fragment the stub lacks is looked for where it leads.
+	redirect string
+	// scripted: the page has a script and no heading, its content
+	// written in the browser (an API explorer, an app): the ids the
+	// reader sees are not in the HTML.
+	scripted bool
+}
+
+// builtPageAt returns the built HTML page abs, read with the x/net/html
+// tokenizer, which reads attributes without building a tree. A page that
+// cannot be read has nothing.
+func (a *auditor) builtPageAt(root, abs string) *builtPage {
 	e := a.siteEntry(root)
 	e.builtMu.Lock()
 	if e.builtPages == nil {
@@ -85,9 +99,9 @@ func (a *auditor) builtIDs(root, abs string) *pageIDs {
 		if err != nil {
 			return
 		}
-		p.ids = readBuiltIDs(src)
+		p.builtHTML = readBuiltPage(src)
 	})
-	return &p.ids
+	return p
 }
 
 // pageIDs is the ids of one built page, packed in one string: a run keeps
@@ -154,17 +168,105 @@ func (p *pageIDs) find(frag string) (anchor.Match, string) {
 // tag's attributes hid an id from it, and a hidden id calls a fine link
 // broken. Only the pages a fragment names are read.)
 func readBuiltIDs(src []byte) pageIDs {
+	return readBuiltPage(src).ids
+}
+
+// readBuiltPage reads the built page src: its ids, its redirect, and
+// whether scripts write its content.
+func readBuiltPage(src []byte) builtHTML {
 	var text []byte
 	var ends []uint32
+	var pg builtHTML
+	script, heading := false, false
 	z := html.NewTokenizer(bytes.NewReader(src))
 	for {
 		switch z.Next() {
 		case html.ErrorToken:
-			return packIDs(text, ends)
+			pg.ids = packIDs(text, ends)
+			pg.scripted = script && !heading
+			return pg
 		case html.StartTagToken, html.SelfClosingTagToken:
+			raw := z.Raw()
+			switch {
+			case tagIs(raw, "script"):
+				script = true
+			case len(raw) > 3 && raw[1]|0x20 == 'h' && raw[2] >= '1' && raw[2] <= '6' && keyEnd[raw[3]]:
+				heading = true
+			case tagIs(raw, "meta"):
+				var to string
+				to, text, ends = metaAttrs(z, text, ends)
+				if pg.redirect == "" {
+					pg.redirect = to
+				}
+				continue
+			}
 			text, ends = appendTagIDs(z, text, ends)
 		}
 	}
+}
+
+// tagIs reports whether the raw start tag is the element name (lower
+// case), in any case.
+func tagIs(raw []byte, name string) bool {
+	if len(raw) < len(name)+2 || !keyEnd[raw[len(name)+1]] {
+		return false
+	}
+	for i := range len(name) {
+		if raw[1+i]|0x20 != name[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// metaAttrs reads the attributes of the <meta> tag z has just read: it
+// appends its id to text and ends, as appendTagIDs does, and returns the
+// URL it sends the reader to when it is a refresh ("http-equiv=refresh",
+// "content=0; url=/new/"), or "". The URL is taken as HTML's shared
+// declarative refresh steps parse it (WHATWG HTML 4.2.5.3): after the
+// time, an optional "url=", quotes taken off.
+func metaAttrs(z *html.Tokenizer, text []byte, ends []uint32) (string, []byte, []uint32) {
+	refresh, content, hasID := false, "", false
+	for more := true; more; {
+		var k, v []byte
+		k, v, more = z.TagAttr()
+		switch string(k) {
+		case "http-equiv":
+			refresh = strings.EqualFold(strings.TrimSpace(string(v)), "refresh")
+		case "content":
+			content = string(v)
+		case "id":
+			// The first id counts, as in appendTagIDs.
+			if len(v) > 0 && !hasID && uint64(len(text)+len(v)) <= math.MaxUint32 {
+				text = append(text, v...)
+				ends = append(ends, uint32(len(text)))
+			}
+			hasID = true
+		}
+	}
+	if !refresh {
+		return "", text, ends
+	}
+	return refreshURL(content), text, ends
+}
+
+// refreshURL returns the URL of a refresh's content attribute, or "".
+func refreshURL(content string) string {
+	rest := strings.TrimLeft(content, " \t\n\f\r0123456789.")
+	rest = strings.TrimLeft(rest, " \t\n\f\r;,")
+	if len(rest) >= 3 && strings.EqualFold(rest[:3], "url") {
+		if r := strings.TrimLeft(rest[3:], " \t\n\f\r"); strings.HasPrefix(r, "=") {
+			rest = strings.TrimLeft(r[1:], " \t\n\f\r")
+		}
+	}
+	if len(rest) > 0 && (rest[0] == '"' || rest[0] == '\'') {
+		if end := strings.IndexByte(rest[1:], rest[0]); end >= 0 {
+			rest = rest[1 : 1+end]
+		} else {
+			rest = rest[1:]
+		}
+	}
+	return strings.TrimSpace(rest)
 }
 
 // appendTagIDs appends to text the id of the tag z has just read, and its
@@ -348,11 +450,22 @@ func (a *auditor) builtSource(s *site.Site, p string) (lookup, bool) {
 	return lookup{}, false
 }
 
+// servedURL returns the URL path at which the build serves the page the
+// model lays out at pageURL, and whether the build has the page there.
+// The model's URL is kept: generators that rewrite a page's links
+// (Docusaurus) resolve them from the route as the model writes it, with
+// or without its final "/", whichever file the build holds.
+func (a *auditor) servedURL(s *site.Site, pageURL string) (string, bool) {
+	_, ok := a.builtFile(s, pageURL)
+	return pageURL, ok
+}
+
 // checkBuilt checks a link of a page of s, whose build is present,
-// against the build: t is the link resolved as a path of the tree, lk
-// what is there; own says the link is an absolute URL of the site.
-func (a *auditor) checkBuilt(r *reporter, s *site.Site, pageURL, ref string, t local, lk lookup, own bool) {
+// against the build: pageURL is where the build serves the page, t the
+// link resolved as a path of the tree, lk what is there.
+func (a *auditor) checkBuilt(r *reporter, s *site.Site, pageURL, ref string, t local, lk lookup) {
 	p, ok := "", false
+	bundled := false
 	if lk.exists && !lk.dir {
 		// A link to a page's source, which the generator rewrites, or
 		// to a file it copies: where the site serves it.
@@ -360,6 +473,12 @@ func (a *auditor) checkBuilt(r *reporter, s *site.Site, pageURL, ref string, t l
 		if !ok {
 			p, ok = s.ServedAt(t.rel)
 		}
+		// A file of the tree that is no page and that no folder the
+		// site serves holds (a picture beside the page): the bundlers
+		// of Docusaurus and VitePress copy what a page links to under
+		// a name of their own (/assets/images/x-1a2b3c.svg).
+		k := kindOf(t.rel)
+		bundled = !ok && k != kindMarkdown && k != kindHTML
 	}
 	if !ok {
 		if climbsURL(pageURL, ref) {
@@ -392,29 +511,107 @@ func (a *auditor) checkBuilt(r *reporter, s *site.Site, pageURL, ref string, t l
 			return
 		}
 	}
-	if !ok && own {
-		// An absolute URL of the site may name what its host serves
-		// besides the build (a version prefix, another site).
-		r.report(policy.CategoryUnverifiable, 0, nil, "%q is a page of %s at %q, which its build in %q does not have: the host may serve more than the build, so it cannot be checked offline", r.shown, theSite(s), p, s.Built()+"/")
+	if !ok && bundled {
+		r.report(policy.CategoryUnverifiable, 0, nil, "%q names %q, a file of the tree that its build in %q does not have at %q: the generator may have copied it under another name, so it cannot be checked offline", r.shown, "/"+t.rel, s.Built()+"/", p)
 		return
 	}
 	if !ok {
+		// An absolute URL of the site is a path of the same URL space
+		// as a "/"-rooted link: what the build lacks, the site lacks.
 		r.report(policy.CategoryBrokenFile, 0, nil, "%q leads to %q on %s, which its build in %q does not have%s", r.shown, p, theSite(s), s.Built()+"/", fragNote(t))
 		return
 	}
-	if !t.hasFrag || anchor.Top(t.frag) || kindOf(found.abs) != kindHTML {
+	if t.hasFrag && kindOf(found.abs) == kindHTML {
+		a.checkBuiltFragment(r, s, p, found, t)
+	}
+}
+
+// checkBuiltFragment checks the fragment of t, a link to the built page
+// found, served at the URL path p: against the page's ids, or, on a
+// redirect stub that lacks it, against the ids of the page the stub
+// sends the reader to, as the judge of a browser would.
+func (a *auditor) checkBuiltFragment(r *reporter, s *site.Site, p string, found lookup, t local) {
+	// A text fragment (":~:text=...") is taken off the fragment by the
+	// browser before it looks for an element: it names no id.
+	frag, _, _ := strings.Cut(t.frag, ":~:")
+	if frag == "" || anchor.Top(frag) {
 		return
 	}
-	name := t.frag
+	name := frag
 	if dec, err := uri.Unescape(name); err == nil {
 		name = dec
 	}
-	switch m, right := a.builtIDs(r.f.root, found.abs).find(t.frag); m {
-	case anchor.Found:
-	case anchor.CaseOnly:
-		r.report(policy.CategoryAnchorCase, t.fragAt, []uri.Edit{{Start: t.fragAt, End: len(r.l.URI), New: fragText(t.frag, right)}},
-			"%q names anchor %q, which the built page of %q has only as %q: anchors are case-sensitive", r.shown, name, p, right)
-	default:
-		r.report(policy.CategoryBrokenAnchor, t.fragAt, nil, "%q names anchor %q, which the built page of %q does not have", r.shown, name, p)
+	for hops := 0; ; hops++ {
+		pg := a.builtPageAt(r.f.root, found.abs)
+		m, right := pg.ids.find(frag)
+		switch {
+		case m == anchor.Found:
+		case pg.redirect != "" && hops < maxRedirectHops:
+			to, ok := redirectPath(s, p, pg.redirect)
+			if !ok {
+				r.report(policy.CategoryUnverifiable, t.fragAt, nil, "%q names anchor %q of %q, which redirects to %q, outside %s: it cannot be checked offline", r.shown, name, p, pg.redirect, theSite(s))
+				return
+			}
+			next, ok := a.builtFile(s, to)
+			if !ok {
+				r.report(policy.CategoryBrokenFile, 0, nil, "%q leads to %q on %s, which redirects to %q, which its build in %q does not have", r.shown, p, theSite(s), to, s.Built()+"/")
+				return
+			}
+			if kindOf(next.abs) != kindHTML {
+				return
+			}
+			p, found = to, next
+			continue
+		case m == anchor.CaseOnly:
+			r.report(policy.CategoryAnchorCase, t.fragAt, []uri.Edit{{Start: t.fragAt, End: len(r.l.URI), New: fragText(t.frag, right)}},
+				"%q names anchor %q, which the built page of %q has only as %q: anchors are case-sensitive", r.shown, name, p, right)
+		case pg.scripted:
+			r.report(policy.CategoryUnverifiable, t.fragAt, nil, "%q names anchor %q, which the built page of %q does not have; scripts write that page in the browser, so its ids cannot be checked offline", r.shown, name, p)
+		default:
+			r.report(policy.CategoryBrokenAnchor, t.fragAt, nil, "%q names anchor %q, which the built page of %q does not have", r.shown, name, p)
+		}
+		return
 	}
+}
+
+// maxRedirectHops bounds the redirect stubs followed from one link: a
+// chain of stubs (or a loop) ends there.
+const maxRedirectHops = 3
+
+// redirectPath returns the URL path of the site s that the redirect
+// target to, read on the page served at p, names: relative to p, or an
+// absolute URL of the site; false for any other URL.
+func redirectPath(s *site.Site, p, to string) (string, bool) {
+	if isHTTP(to) || strings.HasPrefix(to, "//") {
+		if strings.HasPrefix(to, "//") {
+			to = "https:" + to
+		}
+		return s.Own(to)
+	}
+	if strings.Contains(strings.SplitN(to, "/", 2)[0], ":") {
+		return "", false // another scheme
+	}
+	return resolveURL(p, to)
+}
+
+// checkTemplateBuilt checks a link template of a page (Hugo's ref and
+// relref), which names the file rel of the tree, against the build: the
+// page the file publishes, and its ids. It reports false when the build
+// does not have that page, which the model is then left to check.
+func (a *auditor) checkTemplateBuilt(r *reporter, s *site.Site, rel string, t local) bool {
+	if s.Built() == "" {
+		return false
+	}
+	u, ok := s.URL(rel)
+	if !ok {
+		return false
+	}
+	found, ok := a.builtFile(s, u)
+	if !ok {
+		return false
+	}
+	if t.hasFrag && kindOf(found.abs) == kindHTML {
+		a.checkBuiltFragment(r, s, u, found, t)
+	}
+	return true
 }

@@ -35,6 +35,7 @@ var builtIDTests = []struct {
 	{"<h2 id=\"first\" ID=\"second\"><h3 id/><h4 id\t=\fspaced><a href=x name>", []string{"first", "spaced"}, []string{"second"}, "the first of two ids; keys ended by /, white space, >"},
 	{`<a class="sidebar-link" style="width:1px" data-name="n">`, nil, []string{"n"}, "no key named id or name"},
 	{"<a na\x00me=x id=\x00>", nil, []string{"x"}, "a NUL in a key is no name"},
+	{`<meta id="m" id="m2" http-equiv="refresh" content="0; url=/x/"><META ID=n><meta name="k">`, []string{"m", "n"}, []string{"m2", "k"}, "a <meta>'s id, the first of two; its name is none"},
 }
 
 // TestReadBuiltIDs checks the ids read of built pages.
@@ -243,5 +244,36 @@ func TestBuiltOutsideRoot(t *testing.T) {
 	r = Run(Config{Root: root, Site: Site{Built: "../" + filepath.Base(out)}}, []string{root})
 	if len(r.Errors) == 0 || !strings.Contains(r.Errors[0].Error(), "site.built") {
 		t.Errorf("site.built above the root: errors %v, want one naming site.built", r.Errors)
+	}
+}
+
+// TestReadBuiltPage checks what a built page says besides its ids: where
+// a refresh stub sends the reader, and whether its content is written
+// by its scripts (a script and no heading).
+func TestReadBuiltPage(t *testing.T) {
+	for _, tt := range []struct {
+		src      string
+		redirect string
+		scripted bool
+	}{
+		{`<meta http-equiv="refresh" content="0; url=/new/">`, "/new/", false},
+		{`<META HTTP-EQUIV="Refresh" CONTENT="0;URL='../guide/'">`, "../guide/", false},
+		{`<meta content="3 ; URL = &quot;https://x.test/a b&quot;" http-equiv=" refresh ">`, "https://x.test/a b", false},
+		{`<meta http-equiv="refresh" content="0,url=/comma/">`, "/comma/", false},
+		{`<meta http-equiv="refresh" content="0; /bare/">`, "/bare/", false},
+		{`<meta http-equiv="refresh" content="30">`, "", false},
+		{`<meta http-equiv="content-type" content="text/html; url=/no/">`, "", false},
+		{`<meta http-equiv="refresh" content="0; url=/first/"><meta http-equiv="refresh" content="0; url=/second/">`, "/first/", false},
+		{`<metadata http-equiv="refresh" content="0; url=/not-meta/">`, "", false},
+		{`<script src="app.js"></script><div id="root"></div>`, "", true},
+		{`<script src="app.js"></script><h2 id="a">A</h2>`, "", false},
+		{`<SCRIPT>x()</SCRIPT><H1>Title</H1>`, "", false},
+		{`<scripts></scripts><header>no heading</header><hr>`, "", false},
+		{`<div id="root"></div>`, "", false},
+	} {
+		pg := readBuiltPage([]byte(tt.src))
+		if pg.redirect != tt.redirect || pg.scripted != tt.scripted {
+			t.Errorf("readBuiltPage(%q) = redirect %q, scripted %v; want %q, %v", tt.src, pg.redirect, pg.scripted, tt.redirect, tt.scripted)
+		}
 	}
 }

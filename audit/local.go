@@ -95,11 +95,12 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 		ref = p
 	}
 	pageURL, isPage := s.URL(f.rel)
+	inBuild := false // the build has the page: it decides where its links lead
 	if isPage && s.Built() != "" {
-		if _, ok := a.builtFile(s, pageURL); !ok {
-			// The build did not publish the file (excluded, a draft, a
-			// page only the model thought of): it is no page.
-			isPage = false
+		// A page the build lacks (a draft, a locale the build left out,
+		// a URL the model has wrong) is left to the model.
+		if u, ok := a.servedURL(s, pageURL); ok {
+			pageURL, inBuild = u, true
 		}
 	}
 	// A Markdown file that is no page of the generator's site (a README
@@ -144,8 +145,8 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 			}
 		}
 	}
-	if isPage && s.Built() != "" && read == s {
-		a.checkBuilt(r, s, pageURL, ref, t, lk, false)
+	if inBuild && read == s {
+		a.checkBuilt(r, s, pageURL, ref, t, lk)
 		return r.out
 	}
 	// A page of a generator's site links to URLs of the site: where the
@@ -348,7 +349,9 @@ func (a *auditor) checkTemplates(f *File, out []Finding) []Finding {
 			// Hugo matches page paths ignoring case.
 			if lk := a.fs.find(f.root, c); lk.exists && !lk.dir && (lk.right == "" || s.Generator == "hugo") {
 				t := local{rel: c, hasFrag: tl.frag != "", frag: tl.frag, fragAt: strings.LastIndexByte(dest, '#') + 1}
-				a.checkFragment(r, s, t, lk)
+				if !a.checkTemplateBuilt(r, s, c, t) {
+					a.checkFragment(r, s, t, lk)
+				}
 				found = true
 				break
 			}
@@ -546,7 +549,7 @@ func (a *auditor) checkOwn(r *reporter, s *site.Site) {
 		return
 	}
 	if s.Built() != "" {
-		a.checkBuilt(r, s, "/", p+fragOf(l.URI), local{hasFrag: hasFrag, frag: frag, fragAt: fragAt}, lookup{}, true)
+		a.checkBuilt(r, s, "/", p+fragOf(l.URI), local{hasFrag: hasFrag, frag: frag, fragAt: fragAt}, lookup{})
 		return
 	}
 	lk, rel := a.findSite(r.f.root, s, p)
