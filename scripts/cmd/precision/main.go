@@ -390,6 +390,9 @@ func hasHTML(dir string) bool {
 // "../foo/#bar" and "/docs/foo.html#bar" all read "foo#bar".
 func signature(ref string) string {
 	ref = strings.TrimSpace(ref)
+	if m := hugoRef.FindStringSubmatch(ref); m != nil {
+		ref = m[1] // a Hugo link template names the page's source
+	}
 	frag := ""
 	if i := strings.IndexByte(ref, '#'); i >= 0 {
 		ref, frag = ref[:i], ref[i+1:]
@@ -415,6 +418,7 @@ func signature(ref string) string {
 }
 
 var (
+	hugoRef    = regexp.MustCompile(`^\{\{[<%]\s*(?:rel)?ref\s+"([^"]+)"\s*[>%]\}\}$`)
 	pageExt    = regexp.MustCompile(`(?i)\.(md|mdx|markdown|html?)$`)
 	datePrefix = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}-`)
 	numPrefix  = regexp.MustCompile(`^\d+[-_]`)

@@ -17,6 +17,8 @@ func TestSignature(t *testing.T) {
 		{"#bar", "#bar"},
 		{"https://example.com/docs/Foo_Bar.mdx?x=1#a%20b", "foo-bar#a b"},
 		{"../../versioned_docs/version-7.x/01-intro.md", "intro#"},
+		{`{{< relref "client/token#creating-our-application" >}}`, "token#creating-our-application"},
+		{`{{% ref "/admin/config.md" %}}`, "config#"},
 	} {
 		if got := signature(tc.ref); got != tc.want {
 			t.Errorf("signature(%q) = %q, want %q", tc.ref, got, tc.want)
