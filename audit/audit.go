@@ -359,6 +359,10 @@ type auditor struct {
 
 	gitMu    sync.Mutex
 	gitTrees map[string]*gitTree // by work tree top: what git ignores (see builtOutput)
+	// servedUnder holds, by site (*site.Site), the URL path its build's
+	// home page says the site is served under ("/project"), when it is
+	// not "/" (see builtFile).
+	servedUnder sync.Map
 }
 
 // fail records an error of the sequential parts of a run.

@@ -63,6 +63,11 @@ func (a *auditor) builtOutput(root, rel string) bool {
 type builtPage struct {
 	once sync.Once
 	builtHTML
+	// links are the page's href and src values, read apart (and only
+	// for a site whose render hook rewrites links): what its source's
+	// links became.
+	linksOnce sync.Once
+	links     []string
 }
 
 // builtHTML is what one built page holds for the links to it.
@@ -402,6 +407,71 @@ func (a *auditor) findBuilt(root string, sites []*site.Site) {
 				s.SetBuilt(dir, filepath.Join(root, filepath.FromSlash(dir)))
 			}
 		}
+		if s.BuiltDir() != "" {
+			if home, ok := a.builtFile(s, "/"); ok {
+				if under := servedUnder(home.abs); under != "" {
+					a.servedUnder.Store(s, under)
+				}
+			}
+		}
+	}
+}
+
+// servedUnder returns the URL path under which the built home page abs
+// says its site is served, from its canonical URL (<link rel="canonical"
+// href="https://owner.github.io/project/">, which Docusaurus, MkDocs'
+// Material, Hugo's and Jekyll's SEO templates write): "/project", or ""
+// for "/" or a page that does not say. A configuration the model cannot
+// read (a baseUrl computed in code) is written there as built.
+func servedUnder(abs string) string {
+	src, err := readFile(abs)
+	if err != nil {
+		return ""
+	}
+	z := html.NewTokenizer(bytes.NewReader(src))
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			return ""
+		case html.StartTagToken, html.SelfClosingTagToken:
+			raw := z.Raw()
+			if tagIs(raw, "body") {
+				return "" // the head is over
+			}
+			if !tagIs(raw, "link") {
+				continue
+			}
+			canonical, href := false, ""
+			for more := true; more; {
+				var k, v []byte
+				k, v, more = z.TagAttr()
+				switch string(k) {
+				case "rel":
+					canonical = slices.Contains(strings.Fields(strings.ToLower(string(v))), "canonical")
+				case "href":
+					href = string(v)
+				}
+			}
+			if !canonical {
+				continue
+			}
+			u, err := uri.Parse(strings.TrimSpace(href))
+			if err != nil || u.Scheme == "" {
+				return ""
+			}
+			p, err := uri.Unescape(u.Path)
+			if err != nil {
+				return ""
+			}
+			p = path.Clean("/" + p)
+			if strings.HasSuffix(p, ".html") {
+				p = path.Dir(p) // the home page by its file
+			}
+			if p == "/" {
+				return ""
+			}
+			return p
+		}
 	}
 }
 
@@ -410,6 +480,24 @@ func (a *auditor) findBuilt(root string, sites []*site.Site) {
 // folder's index.html, or the page with ".html" added.
 func (a *auditor) builtFile(s *site.Site, p string) (lookup, bool) {
 	p = s.BuiltPath(p)
+	lk, ok := a.builtAt(s, p)
+	if ok {
+		return lk, true
+	}
+	// A path under the one the build's home page says the site is
+	// served at ("/project/docs/" of a site at /project/) is that
+	// path of the build.
+	if v, ok := a.servedUnder.Load(s); ok {
+		if rest, ok := strings.CutPrefix(p, v.(string)); ok && (rest == "" || rest[0] == '/') {
+			return a.builtAt(s, "/"+strings.TrimPrefix(rest, "/"))
+		}
+	}
+	return lookup{}, false
+}
+
+// builtAt returns the file of the build of s that serves the path p of
+// the build.
+func (a *auditor) builtAt(s *site.Site, p string) (lookup, bool) {
 	dir := s.BuiltDir()
 	rel := strings.Trim(path.Clean("/"+p), "/")
 	var cands []string
@@ -508,6 +596,22 @@ func (a *auditor) checkBuilt(r *reporter, s *site.Site, pageURL, ref string, t l
 			return
 		}
 		if _, ok := s.Redirected(p); ok {
+			return
+		}
+	}
+	if !ok && s.Hook {
+		// A render hook rewrites the site's links (Hugo's
+		// render-link.html). A link the built page has as written
+		// leads where the browser resolves it; one the hook resolved
+		// from the source file's folder, as a file path, is found so
+		// on the built page; another, the hook may have made anything.
+		switch to, how := a.hookedURL(r, s, pageURL, ref); how {
+		case hookKept:
+		case hookFileRelative:
+			p = to
+			found, ok = a.builtFile(s, p)
+		default:
+			r.report(policy.CategoryUnverifiable, 0, nil, "%q leads to %q on %s, which its build in %q does not have; the site's render hook rewrote the link, so it cannot be checked offline", r.shown, p, theSite(s), s.Built()+"/")
 			return
 		}
 	}
@@ -614,4 +718,83 @@ func (a *auditor) checkTemplateBuilt(r *reporter, s *site.Site, rel string, t lo
 		a.checkBuiltFragment(r, s, u, found, t)
 	}
 	return true
+}
+
+// What a render hook made of a link, as the built page shows it.
+const (
+	hookUnknown      = iota
+	hookKept         // the built page has the link as written
+	hookFileRelative // the built page has it resolved from the source file's folder
+)
+
+// hookedURL tells what the render hook of s made of the link ref of the
+// page served at pageURL, from the links of the built page: kept as
+// written, or resolved as a path relative to the source file (a page
+// "/a/b/" whose "../c/" is "/a/c/"), with the URL path it leads to.
+func (a *auditor) hookedURL(r *reporter, s *site.Site, pageURL, ref string) (string, int) {
+	found, ok := a.builtFile(s, pageURL)
+	if !ok {
+		return "", hookUnknown
+	}
+	links := a.builtLinks(r.f.root, found.abs)
+	if slices.Contains(links, r.l.URI) {
+		return "", hookKept
+	}
+	if strings.HasPrefix(ref, "/") || !strings.HasSuffix(pageURL, "/") {
+		return "", hookUnknown
+	}
+	to, ok := resolveURL(strings.TrimSuffix(pageURL, "/"), ref)
+	if !ok {
+		return "", hookUnknown
+	}
+	frag := fragOf(ref)
+	for _, l := range links {
+		if fragOf(l) != frag {
+			continue
+		}
+		if got, ok := resolveURL(pageURL, l); ok && got == to {
+			return to, hookFileRelative
+		}
+	}
+	return "", hookUnknown
+}
+
+// builtLinks returns the href and src values of the built page abs.
+func (a *auditor) builtLinks(root, abs string) []string {
+	p := a.builtPageAt(root, abs)
+	p.linksOnce.Do(func() {
+		src, err := readFile(abs)
+		if err != nil {
+			return
+		}
+		z := html.NewTokenizer(bytes.NewReader(src))
+		for {
+			switch z.Next() {
+			case html.ErrorToken:
+				return
+			case html.StartTagToken, html.SelfClosingTagToken:
+				for more := true; more; {
+					var k, v []byte
+					k, v, more = z.TagAttr()
+					if string(k) == "href" || string(k) == "src" {
+						p.links = append(p.links, string(v))
+					}
+				}
+			}
+		}
+	})
+	return p.links
+}
+
+// reportTemplateMissing reports a link template (Hugo's ref or relref,
+// Jekyll's link) whose file the model does not find at p. The generator
+// fails the build on it; a build that is there says the generator found
+// a file by that name, by rules the model does not have (Hugo looks a
+// bare name up among all pages).
+func (a *auditor) reportTemplateMissing(r *reporter, s *site.Site, p string) {
+	if s.Built() != "" {
+		r.report(policy.CategoryUnverifiable, 0, nil, "%q names %q, which does not exist; the site's build in %q was made, so the %s build found a page by that name, which cannot be told offline", r.shown, p, s.Built()+"/", s.Generator)
+		return
+	}
+	r.report(policy.CategoryBrokenFile, 0, nil, "%q names %q, which does not exist: the %s build fails on it", r.shown, p, s.Generator)
 }

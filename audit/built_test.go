@@ -277,3 +277,27 @@ func TestReadBuiltPage(t *testing.T) {
 		}
 	}
 }
+
+// TestServedUnder checks the URL path a built home page says its site is
+// served under, by its canonical URL.
+func TestServedUnder(t *testing.T) {
+	dir := t.TempDir()
+	for i, tt := range []struct{ src, want string }{
+		{`<head><link rel="canonical" href="https://owner.test/project/"></head>`, "/project"},
+		{`<head><LINK REL="Canonical alternate" HREF="https://owner.test/a/b/index.html"></head>`, "/a/b"},
+		{`<head><link rel="canonical" href="https://owner.test/"></head>`, ""},
+		{`<head><link rel="canonical" href="/project/"></head>`, ""},
+		{`<head><link rel="stylesheet" href="https://owner.test/css/"></head>`, ""},
+		{`<head></head><body><link rel="canonical" href="https://owner.test/late/"></body>`, ""},
+		{`<head><link rel="canonical" href="https://owner.test/caf%C3%A9/"></head>`, "/café"},
+		{`<head><link rel="canonical" href="https://owner.test/../../x/"></head>`, "/x"},
+	} {
+		name := filepath.Join(dir, fmt.Sprintf("%d.html", i))
+		if err := os.WriteFile(name, []byte(tt.src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if got := servedUnder(name); got != tt.want {
+			t.Errorf("servedUnder(%q) = %q, want %q", tt.src, got, tt.want)
+		}
+	}
+}

@@ -357,7 +357,7 @@ func (a *auditor) checkTemplates(f *File, out []Finding) []Finding {
 			}
 		}
 		if !found {
-			r.report(policy.CategoryBrokenFile, 0, nil, "%q names %q, which does not exist: the %s build fails on it", r.shown, "/"+tl.files[0], s.Generator)
+			a.reportTemplateMissing(r, s, "/"+tl.files[0])
 		}
 		out = r.out
 		for i := n; i < len(out); i++ {
