@@ -78,10 +78,10 @@ type builtHTML struct {
 	// Hugo's aliases, MkDocs' and Docusaurus' redirect plugins), and a
 	// fragment the stub lacks is looked for where it leads.
 	redirect string
-	// scripted: the page has a script and no heading, its content
-	// written in the browser (an API explorer, an app): the ids the
-	// reader sees are not in the HTML.
-	scripted bool
+	// script: the page has a script. scripted: and no heading, its
+	// content written in the browser (an API explorer, an app): the
+	// ids the reader sees are not in the HTML.
+	script, scripted bool
 }
 
 // builtPageAt returns the built HTML page abs, read with the x/net/html
@@ -188,7 +188,7 @@ func readBuiltPage(src []byte) builtHTML {
 		switch z.Next() {
 		case html.ErrorToken:
 			pg.ids = packIDs(text, ends)
-			pg.scripted = script && !heading
+			pg.script, pg.scripted = script, script && !heading
 			return pg
 		case html.StartTagToken, html.SelfClosingTagToken:
 			raw := z.Raw()
@@ -671,11 +671,20 @@ func (a *auditor) checkBuiltFragment(r *reporter, s *site.Site, p string, found 
 				"%q names anchor %q, which the built page of %q has only as %q: anchors are case-sensitive", r.shown, name, p, right)
 		case pg.scripted:
 			r.report(policy.CategoryUnverifiable, t.fragAt, nil, "%q names anchor %q, which the built page of %q does not have; scripts write that page in the browser, so its ids cannot be checked offline", r.shown, name, p)
+		case pg.script && hashRoute(name):
+			r.report(policy.CategoryUnverifiable, t.fragAt, nil, "%q names %q on the built page of %q, a route its scripts read, not an id: it cannot be checked offline", r.shown, "#"+name, p)
 		default:
 			r.report(policy.CategoryBrokenAnchor, t.fragAt, nil, "%q names anchor %q, which the built page of %q does not have", r.shown, name, p)
 		}
 		return
 	}
+}
+
+// hashRoute reports whether the fragment name is a route that a page's
+// scripts read ("#/guide", "#!/guide", "#?version=6.3"), as single-page
+// applications route in the fragment, rather than an id.
+func hashRoute(name string) bool {
+	return name != "" && strings.ContainsRune("/!?", rune(name[0]))
 }
 
 // maxRedirectHops bounds the redirect stubs followed from one link: a

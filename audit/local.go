@@ -545,11 +545,13 @@ func (a *auditor) checkOwn(r *reporter, s *site.Site) {
 	if !ok {
 		return
 	}
-	if _, ok := s.Redirected(p); ok {
+	if s.Built() != "" {
+		// The build has the host's redirects as pages, or checkBuilt
+		// applies them where it has none.
+		a.checkBuilt(r, s, "/", p+fragOf(l.URI), local{hasFrag: hasFrag, frag: frag, fragAt: fragAt}, lookup{})
 		return
 	}
-	if s.Built() != "" {
-		a.checkBuilt(r, s, "/", p+fragOf(l.URI), local{hasFrag: hasFrag, frag: frag, fragAt: fragAt}, lookup{})
+	if _, ok := s.Redirected(p); ok {
 		return
 	}
 	lk, rel := a.findSite(r.f.root, s, p)
