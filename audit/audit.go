@@ -363,6 +363,9 @@ type auditor struct {
 	// home page says the site is served under ("/project"), when it is
 	// not "/" (see builtFile).
 	servedUnder sync.Map
+	// builtWhen holds, by site, when its build was made (time.Time):
+	// the modification time of the build's home page.
+	builtWhen sync.Map
 }
 
 // fail records an error of the sequential parts of a run.

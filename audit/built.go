@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/urilint/urilint/internal/anchor"
 	"github.com/urilint/urilint/internal/confine"
@@ -412,6 +413,9 @@ func (a *auditor) findBuilt(root string, sites []*site.Site) {
 				if under := servedUnder(home.abs); under != "" {
 					a.servedUnder.Store(s, under)
 				}
+				if info, err := os.Stat(home.abs); err == nil {
+					a.builtWhen.Store(s, info.ModTime())
+				}
 			}
 		}
 	}
@@ -543,9 +547,36 @@ func (a *auditor) builtSource(s *site.Site, p string) (lookup, bool) {
 // The model's URL is kept: generators that rewrite a page's links
 // (Docusaurus) resolve them from the route as the model writes it, with
 // or without its final "/", whichever file the build holds.
-func (a *auditor) servedURL(s *site.Site, pageURL string) (string, bool) {
-	_, ok := a.builtFile(s, pageURL)
-	return pageURL, ok
+//
+// A source changed after its page was built (a stale build) is not
+// taken from the build either: the build cannot tell about its links.
+func (a *auditor) servedURL(s *site.Site, pageURL, srcAbs string) (string, bool) {
+	found, ok := a.builtFile(s, pageURL)
+	if !ok || newer(srcAbs, found.abs) {
+		return "", false
+	}
+	return pageURL, true
+}
+
+// newer reports whether the file src was modified after the file built.
+func newer(src, built string) bool {
+	si, err := os.Stat(src)
+	if err != nil {
+		return false
+	}
+	bi, err := os.Stat(built)
+	return err == nil && si.ModTime().After(bi.ModTime())
+}
+
+// newerThanBuild reports whether the file abs of the tree was modified
+// after the build of s was made: the build cannot know of it.
+func (a *auditor) newerThanBuild(s *site.Site, abs string) bool {
+	when, ok := a.builtWhen.Load(s)
+	if !ok {
+		return false
+	}
+	info, err := os.Stat(abs)
+	return err == nil && info.ModTime().After(when.(time.Time))
 }
 
 // checkBuilt checks a link of a page of s, whose build is present,
@@ -598,6 +629,10 @@ func (a *auditor) checkBuilt(r *reporter, s *site.Site, pageURL, ref string, t l
 		if _, ok := s.Redirected(p); ok {
 			return
 		}
+	}
+	if !ok && lk.exists && !lk.dir && a.newerThanBuild(s, lk.abs) {
+		r.report(policy.CategoryUnverifiable, 0, nil, "%q names %q, which changed after its build in %q was made: build again to check it", r.shown, "/"+t.rel, s.Built()+"/")
+		return
 	}
 	if !ok && s.Hook {
 		// A render hook rewrites the site's links (Hugo's

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/urilint/urilint/internal/anchor"
 	"golang.org/x/net/html"
@@ -298,6 +299,60 @@ func TestServedUnder(t *testing.T) {
 		}
 		if got := servedUnder(name); got != tt.want {
 			t.Errorf("servedUnder(%q) = %q, want %q", tt.src, got, tt.want)
+		}
+	}
+}
+
+// TestBuiltStale checks that a build older than a source does not speak
+// for it: a page changed after the build is checked by the model, and a
+// link to a file added after the build is unverifiable, not broken.
+func TestBuiltStale(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"mkdocs.yml":             "site_name: Fixture\n",
+		"docs/index.md":          "# Home\n\n[new](new.md) [gone](gone.md)\n",
+		"docs/edited.md":         "# Edited\n\n[new](new.md#intro) [stale](new.md#nope)\n",
+		"docs/new.md":            "# Intro\n",
+		"site/index.html":        `<h1 id="home">Home</h1>`,
+		"site/edited/index.html": `<h1 id="edited">Edited</h1>`,
+	}
+	for name, src := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	built := time.Now().Add(-time.Hour)
+	for _, name := range []string{"site/index.html", "site/edited/index.html", "docs/index.md", "mkdocs.yml"} {
+		if err := os.Chtimes(filepath.Join(dir, filepath.FromSlash(name)), built.Add(-time.Minute), built); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Chtimes(filepath.Join(dir, "site/index.html"), built, built); err != nil {
+		t.Fatal(err)
+	}
+	r := Run(Config{Enable: []string{"unverifiable"}, Root: dir}, []string{dir})
+	for _, err := range r.Errors {
+		t.Errorf("error: %v", err)
+	}
+	var got []string
+	for _, f := range r.Findings {
+		rel, _ := filepath.Rel(dir, f.File)
+		got = append(got, fmt.Sprintf("%s:%d: %s", filepath.ToSlash(rel), f.Pos.Line, f.Category))
+	}
+	slices.Sort(got)
+	want := []string{
+		"docs/edited.md:3: broken-anchor", // changed after the build: the model checks it
+		"docs/index.md:3: broken-file",    // gone.md: no file of the tree, no page of the build
+		"docs/index.md:3: unverifiable",   // new.md: added after the build
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("findings:\n%s\nwant:\n%s (%s)", strings.Join(got, "\n"), strings.Join(want, "\n"), strings.Join(r.Sites, "; "))
+		for _, f := range r.Findings {
+			t.Logf("%s", f.Message)
 		}
 	}
 }
