@@ -232,6 +232,13 @@ func TestBuiltOutsideRoot(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	// The build was made after the sources were written.
+	later := time.Now().Add(time.Second)
+	for _, p := range []string{out + "/index.html", out + "/api/index.html"} {
+		if err := os.Chtimes(p, later, later); err != nil {
+			t.Fatal(err)
+		}
+	}
 	r := Run(Config{Root: root, Built: out}, []string{root})
 	var got []string
 	for _, f := range r.Findings {
