@@ -64,11 +64,6 @@ func (a *auditor) builtOutput(root, rel string) bool {
 type builtPage struct {
 	once sync.Once
 	builtHTML
-	// links are the page's href and src values, read apart (and only
-	// for a site whose render hook rewrites links): what its source's
-	// links became.
-	linksOnce sync.Once
-	links     []string
 }
 
 // builtHTML is what one built page holds for the links to it.
@@ -580,8 +575,9 @@ func (a *auditor) newerThanBuild(s *site.Site, abs string) bool {
 }
 
 // checkBuilt checks a link of a page of s, whose build is present,
-// against the build: pageURL is where the build serves the page, t the
-// link resolved as a path of the tree, lk what is there.
+// against the build: pageURL is where the build serves the page ("/"
+// for the site's own absolute URLs, from any document), t the link
+// resolved as a path of the tree, lk what is there.
 func (a *auditor) checkBuilt(r *reporter, s *site.Site, pageURL, ref string, t local, lk lookup) {
 	p, ok := "", false
 	bundled := false
@@ -610,8 +606,16 @@ func (a *auditor) checkBuilt(r *reporter, s *site.Site, pageURL, ref string, t l
 			return
 		}
 	}
+	// What the reader follows is the link the built page has: as the
+	// source writes it, or as the generator rewrote it (a render
+	// hook's, Hugo's embedded one resolving "../x" from the source file
+	// and adding a translation's prefix, VitePress' ".md" to ".html").
+	to, how := a.asBuilt(r, s, pageURL, ref, p)
+	if how == builtMoved {
+		p = to
+	}
 	found, ok := a.builtFile(s, p)
-	if !ok {
+	if !ok && how != builtMoved {
 		found, ok = a.builtSource(s, p)
 	}
 	// The host's redirects apply where the build has no file (Netlify's
@@ -634,42 +638,36 @@ func (a *auditor) checkBuilt(r *reporter, s *site.Site, pageURL, ref string, t l
 		r.report(policy.CategoryUnverifiable, 0, nil, "%q names %q, which changed after its build in %q was made: build again to check it", r.shown, "/"+t.rel, s.Built()+"/")
 		return
 	}
-	if !ok && s.Hook {
-		// A render hook rewrites the site's links (Hugo's
-		// render-link.html). A link the built page has as written
-		// leads where the browser resolves it; one the hook resolved
-		// from the source file's folder, as a file path, is found so
-		// on the built page; another, the hook may have made anything.
-		switch to, how := a.hookedURL(r, s, pageURL, ref); how {
-		case hookKept:
-		case hookFileRelative:
-			p = to
-			found, ok = a.builtFile(s, p)
-		default:
-			r.report(policy.CategoryUnverifiable, 0, nil, "%q leads to %q on %s, which its build in %q does not have; the site's render hook rewrote the link, so it cannot be checked offline", r.shown, p, theSite(s), s.Built()+"/")
-			return
-		}
-	}
-	if !ok && bundled {
+	if !ok && bundled && how != builtMoved {
 		r.report(policy.CategoryUnverifiable, 0, nil, "%q names %q, a file of the tree that its build in %q does not have at %q: the generator may have copied it under another name, so it cannot be checked offline", r.shown, "/"+t.rel, s.Built()+"/", p)
+		return
+	}
+	if !ok && how == builtUnknown {
+		r.report(policy.CategoryUnverifiable, 0, nil, "%q leads to %q on %s, which its build in %q does not have; the built page does not have the link as written, nor one the generator made of it, so it cannot be checked offline", r.shown, p, theSite(s), s.Built()+"/")
 		return
 	}
 	if !ok {
 		// An absolute URL of the site is a path of the same URL space
 		// as a "/"-rooted link: what the build lacks, the site lacks.
-		r.report(policy.CategoryBrokenFile, 0, nil, "%q leads to %q on %s, which its build in %q does not have%s", r.shown, p, theSite(s), s.Built()+"/", fragNote(t))
+		as := ""
+		if how == builtMoved {
+			as = ", as its built page writes it,"
+		}
+		r.report(policy.CategoryBrokenFile, 0, nil, "%q leads to %q on %s%s which its build in %q does not have%s", r.shown, p, theSite(s), as, s.Built()+"/", fragNote(t))
 		return
 	}
 	if t.hasFrag && kindOf(found.abs) == kindHTML {
-		a.checkBuiltFragment(r, s, p, found, t)
+		a.checkBuiltFragment(r, s, p, found, t, how == builtUnknown)
 	}
 }
 
 // checkBuiltFragment checks the fragment of t, a link to the built page
 // found, served at the URL path p: against the page's ids, or, on a
 // redirect stub that lacks it, against the ids of the page the stub
-// sends the reader to, as the judge of a browser would.
-func (a *auditor) checkBuiltFragment(r *reporter, s *site.Site, p string, found lookup, t local) {
+// sends the reader to, as a browser would. unseen says the built page
+// of the link has neither the link as written nor one made of it: an
+// id the target lacks is then unverifiable.
+func (a *auditor) checkBuiltFragment(r *reporter, s *site.Site, p string, found lookup, t local, unseen bool) {
 	// A text fragment (":~:text=...") is taken off the fragment by the
 	// browser before it looks for an element: it names no id.
 	frag, _, _ := strings.Cut(t.frag, ":~:")
@@ -701,6 +699,8 @@ func (a *auditor) checkBuiltFragment(r *reporter, s *site.Site, p string, found 
 			}
 			p, found = to, next
 			continue
+		case unseen:
+			r.report(policy.CategoryUnverifiable, t.fragAt, nil, "%q names anchor %q, which the built page of %q does not have; the built page does not have the link as written, nor one the generator made of it, so it cannot be checked offline", r.shown, name, p)
 		case m == anchor.CaseOnly:
 			r.report(policy.CategoryAnchorCase, t.fragAt, []uri.Edit{{Start: t.fragAt, End: len(r.l.URI), New: fragText(t.frag, right)}},
 				"%q names anchor %q, which the built page of %q has only as %q: anchors are case-sensitive", r.shown, name, p, right)
@@ -759,75 +759,168 @@ func (a *auditor) checkTemplateBuilt(r *reporter, s *site.Site, rel string, t lo
 		return false
 	}
 	if t.hasFrag && kindOf(found.abs) == kindHTML {
-		a.checkBuiltFragment(r, s, u, found, t)
+		a.checkBuiltFragment(r, s, u, found, t, false)
 	}
 	return true
 }
 
-// What a render hook made of a link, as the built page shows it.
+// What a generator made of a source's link, as its built page shows it.
 const (
-	hookUnknown      = iota
-	hookKept         // the built page has the link as written
-	hookFileRelative // the built page has it resolved from the source file's folder
+	builtUnknown = iota // neither the link as written nor one made of it
+	builtKept           // the built page has the link as written
+	builtMoved          // the built page has it leading elsewhere
 )
 
-// hookedURL tells what the render hook of s made of the link ref of the
-// page served at pageURL, from the links of the built page: kept as
-// written, or resolved as a path relative to the source file (a page
-// "/a/b/" whose "../c/" is "/a/c/"), with the URL path it leads to.
-func (a *auditor) hookedURL(r *reporter, s *site.Site, pageURL, ref string) (string, int) {
-	found, ok := a.builtFile(s, pageURL)
-	if !ok {
-		return "", hookUnknown
+// asBuilt tells what the generator made of the link ref of the page
+// served at pageURL, which the model resolves to the URL path p, from
+// the links of the built page: kept as written (or leading to p all
+// the same), or written to lead to another path, returned. A link is
+// recognized on the built page by its last path segment, without a
+// page extension, and its fragment ("../guide.md#setup" and
+// "/2.1/guide/#setup" are one link), so a link made into another is
+// found as long as one link of the page has its name and fragment.
+// The site's own absolute URLs are taken as written.
+func (a *auditor) asBuilt(r *reporter, s *site.Site, pageURL, ref, p string) (string, int) {
+	if pageURL == "" || isHTTP(r.l.URI) {
+		return "", builtKept
 	}
-	links := a.builtLinks(r.f.root, found.abs)
+	page, ok := a.builtFile(s, pageURL)
+	if !ok {
+		return "", builtKept
+	}
+	links := a.builtLinks(r, page.abs)
 	if slices.Contains(links, r.l.URI) {
-		return "", hookKept
+		return "", builtKept
 	}
-	if strings.HasPrefix(ref, "/") || !strings.HasSuffix(pageURL, "/") {
-		return "", hookUnknown
-	}
-	to, ok := resolveURL(strings.TrimSuffix(pageURL, "/"), ref)
-	if !ok {
-		return "", hookUnknown
-	}
-	frag := fragOf(ref)
+	want := linkSignature(ref)
+	to := ""
 	for _, l := range links {
-		if fragOf(l) != frag {
+		if linkSignature(l) != want {
 			continue
 		}
-		if got, ok := resolveURL(pageURL, l); ok && got == to {
-			return to, hookFileRelative
+		var q string
+		if isHTTP(l) {
+			if q, ok = s.Own(l); !ok {
+				continue
+			}
+		} else if q, ok = resolveURL(pageURL, l); !ok {
+			continue
 		}
+		if to != "" && strings.TrimSuffix(q, "/") != strings.TrimSuffix(to, "/") {
+			return "", builtUnknown // links of that name to two places
+		}
+		to = q
 	}
-	return "", hookUnknown
+	switch {
+	case to == "":
+		return "", builtUnknown
+	case strings.TrimSuffix(to, "/") == strings.TrimSuffix(p, "/"):
+		return "", builtKept
+	}
+	return to, builtMoved
 }
 
-// builtLinks returns the href and src values of the built page abs.
-func (a *auditor) builtLinks(root, abs string) []string {
-	p := a.builtPageAt(root, abs)
-	p.linksOnce.Do(func() {
-		src, err := readFile(abs)
-		if err != nil {
-			return
+// linkSignature is what a link keeps from its source to its built form:
+// its last path segment, in lower case, without a page extension (an
+// index or README page named by its folder), and its fragment, decoded.
+func linkSignature(ref string) string {
+	frag := ""
+	if i := strings.IndexByte(ref, '#'); i >= 0 {
+		ref, frag = ref[:i], ref[i+1:]
+		if dec, err := uri.Unescape(frag); err == nil {
+			frag = dec
 		}
-		z := html.NewTokenizer(bytes.NewReader(src))
-		for {
-			switch z.Next() {
-			case html.ErrorToken:
-				return
-			case html.StartTagToken, html.SelfClosingTagToken:
-				for more := true; more; {
-					var k, v []byte
-					k, v, more = z.TagAttr()
-					if string(k) == "href" || string(k) == "src" {
-						p.links = append(p.links, string(v))
-					}
+	}
+	if i := strings.IndexByte(ref, '?'); i >= 0 {
+		ref = ref[:i]
+	}
+	if i := strings.Index(ref, "://"); i >= 0 {
+		rest := ref[i+3:]
+		ref = ""
+		if j := strings.IndexByte(rest, '/'); j >= 0 {
+			ref = rest[j:]
+		}
+	}
+	if dec, err := uri.Unescape(ref); err == nil {
+		ref = dec
+	}
+	name := ""
+	for rest := ref; rest != "" && name == ""; {
+		seg := rest
+		if i := strings.LastIndexByte(rest, '/'); i >= 0 {
+			seg, rest = rest[i+1:], rest[:i]
+		} else {
+			rest = ""
+		}
+		for _, ext := range []string{".md", ".mdx", ".markdown", ".html", ".htm"} {
+			if len(seg) > len(ext) && strings.EqualFold(seg[len(seg)-len(ext):], ext) {
+				seg = seg[:len(seg)-len(ext)]
+				break
+			}
+		}
+		switch strings.ToLower(seg) {
+		case "", ".", "..", "index", "readme", "_index":
+			continue
+		}
+		name = strings.ToLower(seg)
+	}
+	return name + "#" + frag
+}
+
+// builtLinks returns the href and src values of the built page abs of
+// the file of r, read once while the file is checked and let go after.
+func (a *auditor) builtLinks(r *reporter, abs string) []string {
+	f := r.f
+	if f.rare == nil {
+		f.rare = &fileRare{}
+	}
+	if f.rare.builtRead {
+		return f.rare.builtLinks
+	}
+	f.rare.builtRead = true
+	src, err := readFile(abs)
+	if err != nil {
+		return nil
+	}
+	z := html.NewTokenizer(bytes.NewReader(src))
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			return f.rare.builtLinks
+		case html.StartTagToken, html.SelfClosingTagToken:
+			if !tagMayLink(z.Raw()) {
+				continue
+			}
+			for more := true; more; {
+				var k, v []byte
+				k, v, more = z.TagAttr()
+				if string(k) == "href" || string(k) == "src" {
+					f.rare.builtLinks = append(f.rare.builtLinks, string(v))
 				}
 			}
 		}
-	})
-	return p.links
+	}
+}
+
+// tagMayLink reports whether the raw bytes of a start tag may hold an
+// href or a src attribute (as tagMayName, for "href" and "src").
+func tagMayLink(raw []byte) bool {
+	for i := 3; i < len(raw); i++ {
+		if i+1 < len(raw) && !keyEnd[raw[i+1]] {
+			continue
+		}
+		switch raw[i] | 0x20 {
+		case 'f':
+			if raw[i-3]|0x20 == 'h' && raw[i-2]|0x20 == 'r' && raw[i-1]|0x20 == 'e' {
+				return true
+			}
+		case 'c':
+			if raw[i-2]|0x20 == 's' && raw[i-1]|0x20 == 'r' {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // reportTemplateMissing reports a link template (Hugo's ref or relref,

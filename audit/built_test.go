@@ -221,7 +221,7 @@ func TestBuiltOutsideRoot(t *testing.T) {
 	files := map[string]string{
 		root + "/mkdocs.yml":    "site_name: x\nplugins:\n  - gen-files\n",
 		root + "/docs/index.md": "# Home\n\n[a](api.md#run) [b](api.md#stop) [c](cli/)\n",
-		out + "/index.html":     `<h1 id="home">Home</h1>`,
+		out + "/index.html":     `<h1 id="home">Home</h1><a href="api/#run">a</a><a href="api/#stop">b</a><a href="cli/">c</a>`,
 		out + "/api/index.html": `<div id="run"></div>`,
 	}
 	for p, data := range files {
@@ -320,7 +320,7 @@ func TestBuiltStale(t *testing.T) {
 		"docs/index.md":          "# Home\n\n[new](new.md) [gone](gone.md)\n",
 		"docs/edited.md":         "# Edited\n\n[new](new.md#intro) [stale](new.md#nope)\n",
 		"docs/new.md":            "# Intro\n",
-		"site/index.html":        `<h1 id="home">Home</h1>`,
+		"site/index.html":        `<h1 id="home">Home</h1><a href="new.md">new</a><a href="gone.md">gone</a>`,
 		"site/edited/index.html": `<h1 id="edited">Edited</h1>`,
 	}
 	for name, src := range files {
@@ -360,6 +360,26 @@ func TestBuiltStale(t *testing.T) {
 		t.Errorf("findings:\n%s\nwant:\n%s (%s)", strings.Join(got, "\n"), strings.Join(want, "\n"), strings.Join(r.Sites, "; "))
 		for _, f := range r.Findings {
 			t.Logf("%s", f.Message)
+		}
+	}
+}
+
+// TestLinkSignature checks what a link keeps from its source to its
+// built form.
+func TestLinkSignature(t *testing.T) {
+	for _, tt := range []struct{ ref, want string }{
+		{"../guide.md#setup", "guide#setup"},
+		{"/2.1/guide/#setup", "guide#setup"},
+		{"https://site.test/docs/Guide.html?x=1#a%20b", "guide#a b"},
+		{"./api/README.md", "api#"},
+		{"_index.md#x", "#x"},
+		{"#only", "#only"},
+		{"../", "#"},
+		{"/zh/docs/rate-limits/#%e6%95%b4", "rate-limits#整"},
+		{"https://site.test", "#"},
+	} {
+		if got := linkSignature(tt.ref); got != tt.want {
+			t.Errorf("linkSignature(%q) = %q, want %q", tt.ref, got, tt.want)
 		}
 	}
 }
