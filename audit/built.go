@@ -788,6 +788,9 @@ func (a *auditor) asBuilt(r *reporter, s *site.Site, pageURL, ref, p string) (st
 	if !ok {
 		return "", builtKept
 	}
+	if r.l.URI != "" && quotedIn(a.builtPageSrc(r, page.abs), r.l.URI) {
+		return "", builtKept
+	}
 	links := a.builtLinks(r, page.abs)
 	if slices.Contains(links, r.l.URI) {
 		return "", builtKept
@@ -867,21 +870,29 @@ func linkSignature(ref string) string {
 	return name + "#" + frag
 }
 
-// builtLinks returns the href and src values of the built page abs of
-// the file of r, read once while the file is checked and let go after.
-func (a *auditor) builtLinks(r *reporter, abs string) []string {
+// builtPageSrc returns the built page abs of the file of r, read once
+// while the file is checked and let go after.
+func (a *auditor) builtPageSrc(r *reporter, abs string) []byte {
 	f := r.f
 	if f.rare == nil {
 		f.rare = &fileRare{}
 	}
-	if f.rare.builtRead {
+	if !f.rare.builtRead {
+		f.rare.builtRead = true
+		f.rare.builtSrc, _ = readFile(abs)
+	}
+	return f.rare.builtSrc
+}
+
+// builtLinks returns the href and src values of the built page abs of
+// the file of r, read once while the file is checked and let go after.
+func (a *auditor) builtLinks(r *reporter, abs string) []string {
+	src := a.builtPageSrc(r, abs)
+	f := r.f
+	if f.rare.builtToks {
 		return f.rare.builtLinks
 	}
-	f.rare.builtRead = true
-	src, err := readFile(abs)
-	if err != nil {
-		return nil
-	}
+	f.rare.builtToks = true
 	z := html.NewTokenizer(bytes.NewReader(src))
 	for {
 		switch z.Next() {
@@ -900,6 +911,25 @@ func (a *auditor) builtLinks(r *reporter, abs string) []string {
 			}
 		}
 	}
+}
+
+// quotedIn reports whether src has s between double or single quotes:
+// the quick answer, for most links of most pages, that the built page
+// has a link as its source writes it.
+func quotedIn(src []byte, s string) bool {
+	for _, q := range []byte{'"', '\''} {
+		for rest := src; ; {
+			i := bytes.Index(rest, []byte(s))
+			if i < 0 {
+				break
+			}
+			if i > 0 && rest[i-1] == q && i+len(s) < len(rest) && rest[i+len(s)] == q {
+				return true
+			}
+			rest = rest[i+1:]
+		}
+	}
+	return false
 }
 
 // tagMayLink reports whether the raw bytes of a start tag may hold an
