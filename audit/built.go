@@ -893,11 +893,19 @@ func (a *auditor) builtLinks(r *reporter, abs string) []string {
 		return f.rare.builtLinks
 	}
 	f.rare.builtToks = true
+	f.rare.builtLinks = readLinks(src)
+	return f.rare.builtLinks
+}
+
+// readLinks returns the href and src values of the HTML page src, in
+// the order of the page.
+func readLinks(src []byte) []string {
+	var links []string
 	z := html.NewTokenizer(bytes.NewReader(src))
 	for {
 		switch z.Next() {
 		case html.ErrorToken:
-			return f.rare.builtLinks
+			return links
 		case html.StartTagToken, html.SelfClosingTagToken:
 			if !tagMayLink(z.Raw()) {
 				continue
@@ -906,7 +914,7 @@ func (a *auditor) builtLinks(r *reporter, abs string) []string {
 				var k, v []byte
 				k, v, more = z.TagAttr()
 				if string(k) == "href" || string(k) == "src" {
-					f.rare.builtLinks = append(f.rare.builtLinks, string(v))
+					links = append(links, string(v))
 				}
 			}
 		}

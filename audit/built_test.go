@@ -383,3 +383,38 @@ func TestLinkSignature(t *testing.T) {
 		}
 	}
 }
+
+// FuzzReadLinks checks readLinks, which skips the tags whose bytes
+// cannot hold an href or a src, against the tokenizer's answer for
+// every tag; and quotedIn and linkSignature on what it finds.
+func FuzzReadLinks(f *testing.F) {
+	f.Add(`<a href="/x/#y">x</a><img SRC='a.png'><link rel=canonical href=https://x.test/>`)
+	f.Add(`<a data-href="no" hrefs="no" xsrc="no" href = "yes"><script src=s.js></script>`)
+	f.Add(string(themePage()[:4000]))
+	f.Fuzz(func(t *testing.T, src string) {
+		got := readLinks([]byte(src))
+		var want []string
+		z := html.NewTokenizer(strings.NewReader(src))
+		for tt := z.Next(); tt != html.ErrorToken; tt = z.Next() {
+			if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
+				continue
+			}
+			for more := true; more; {
+				var k, v []byte
+				k, v, more = z.TagAttr()
+				if string(k) == "href" || string(k) == "src" {
+					want = append(want, string(v))
+				}
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("readLinks(%q) = %q; the tokenizer gives %q", src, got, want)
+		}
+		for _, l := range got {
+			_ = linkSignature(l)
+			if l != "" && quotedIn([]byte(src), l) && !strings.Contains(src, `"`+l+`"`) && !strings.Contains(src, `'`+l+`'`) {
+				t.Fatalf("quotedIn(%q, %q) but it is not quoted", src, l)
+			}
+		}
+	})
+}
