@@ -651,9 +651,9 @@ func (a *auditor) checkBuilt(r *reporter, s *site.Site, pageURL, ref string, t l
 		// as a "/"-rooted link: what the build lacks, the site lacks.
 		as := ""
 		if how == builtMoved {
-			as = ", as its built page writes it,"
+			as = ", as its built page writes it"
 		}
-		r.report(policy.CategoryBrokenFile, 0, nil, "%q leads to %q on %s%s which its build in %q does not have%s", r.shown, p, theSite(s), as, s.Built()+"/", fragNote(t))
+		r.report(policy.CategoryBrokenFile, 0, nil, "%q leads to %q on %s%s, which its build in %q does not have%s", r.shown, p, theSite(s), as, s.Built()+"/", fragNote(t))
 		return
 	}
 	if t.hasFrag && kindOf(found.abs) == kindHTML {
@@ -788,7 +788,7 @@ func (a *auditor) asBuilt(r *reporter, s *site.Site, pageURL, ref, p string) (st
 	if !ok {
 		return "", builtKept
 	}
-	if r.l.URI != "" && quotedIn(a.builtPageSrc(r, page.abs), r.l.URI) {
+	if r.l.URI != "" && hasLinkAttr(a.builtPageSrc(r, page.abs), r.l.URI) {
 		return "", builtKept
 	}
 	links := a.builtLinks(r, page.abs)
@@ -921,21 +921,39 @@ func readLinks(src []byte) []string {
 	}
 }
 
-// quotedIn reports whether src has s between double or single quotes:
-// the quick answer, for most links of most pages, that the built page
-// has a link as its source writes it.
-func quotedIn(src []byte, s string) bool {
-	for _, q := range []byte{'"', '\''} {
-		for rest := src; ; {
-			i := bytes.Index(rest, []byte(s))
-			if i < 0 {
-				break
-			}
-			if i > 0 && rest[i-1] == q && i+len(s) < len(rest) && rest[i+len(s)] == q {
-				return true
-			}
-			rest = rest[i+1:]
+// hasLinkAttr reports whether src has s as the quoted value of an href
+// or a src attribute (href="s", SRC='s'): the quick answer, for most
+// links of most pages, that the built page has a link as its source
+// writes it.
+func hasLinkAttr(src []byte, s string) bool {
+	for rest := src; ; {
+		i := bytes.Index(rest, []byte(s))
+		if i < 0 {
+			return false
 		}
+		if end := i + len(s); i >= 2 && end < len(rest) {
+			q := rest[i-1]
+			if (q == '"' || q == '\'') && rest[end] == q && rest[i-2] == '=' {
+				key := rest[:i-2]
+				if hasSuffixFold(key, "href") || hasSuffixFold(key, "src") {
+					return true
+				}
+			}
+		}
+		rest = rest[i+1:]
+	}
+}
+
+// hasSuffixFold reports whether b ends with the lower-case ASCII
+// suffix, in any case, after white space or a quote.
+func hasSuffixFold(b []byte, suffix string) bool {
+	n := len(b) - len(suffix)
+	if n < 1 || !bytes.EqualFold(b[n:], []byte(suffix)) {
+		return false
+	}
+	switch b[n-1] {
+	case ' ', '\t', '\n', '\r', '\f', '"', '\'', '/':
+		return true
 	}
 	return false
 }

@@ -386,7 +386,7 @@ func TestLinkSignature(t *testing.T) {
 
 // FuzzReadLinks checks readLinks, which skips the tags whose bytes
 // cannot hold an href or a src, against the tokenizer's answer for
-// every tag; and quotedIn and linkSignature on what it finds.
+// every tag; and hasLinkAttr and linkSignature on what it finds.
 func FuzzReadLinks(f *testing.F) {
 	f.Add(`<a href="/x/#y">x</a><img SRC='a.png'><link rel=canonical href=https://x.test/>`)
 	f.Add(`<a data-href="no" hrefs="no" xsrc="no" href = "yes"><script src=s.js></script>`)
@@ -412,9 +412,31 @@ func FuzzReadLinks(f *testing.F) {
 		}
 		for _, l := range got {
 			_ = linkSignature(l)
-			if l != "" && quotedIn([]byte(src), l) && !strings.Contains(src, `"`+l+`"`) && !strings.Contains(src, `'`+l+`'`) {
-				t.Fatalf("quotedIn(%q, %q) but it is not quoted", src, l)
+			if l != "" && hasLinkAttr([]byte(src), l) && !strings.Contains(src, `="`+l+`"`) && !strings.Contains(src, `='`+l+`'`) {
+				t.Fatalf("hasLinkAttr(%q, %q) but it is no quoted value", src, l)
 			}
 		}
 	})
+}
+
+// TestHasLinkAttr checks the quick search for a link as written among
+// the href and src values of a built page.
+func TestHasLinkAttr(t *testing.T) {
+	for _, tt := range []struct {
+		src, link string
+		want      bool
+	}{
+		{`<a href="profile">`, "profile", true},
+		{`<a class="x" HREF='profile'>`, "profile", true},
+		{`<img src="a.png">`, "a.png", true},
+		{`<div id="profile"><a href="/cli/profile/">`, "profile", false},
+		{`<a data-href="profile">`, "profile", false},
+		{`<a href="profile/">`, "profile", false},
+		{`<a href=profile>`, "profile", false},
+		{`profile`, "profile", false},
+	} {
+		if got := hasLinkAttr([]byte(tt.src), tt.link); got != tt.want {
+			t.Errorf("hasLinkAttr(%q, %q) = %v, want %v", tt.src, tt.link, got, tt.want)
+		}
+	}
 }
