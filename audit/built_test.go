@@ -108,13 +108,18 @@ func referenceIDs(src []byte) (*anchor.Set, []string) {
 
 // FuzzReadBuiltIDs checks readBuiltIDs against the tokenizer asked about
 // every tag: the same ids, and the same answer for a fragment of each
-// id, in its case and in others.
+// id, in its case and in others; and readLinks the same way
+// (checkReadLinks).
 func FuzzReadBuiltIDs(f *testing.F) {
 	for _, tt := range builtIDTests {
 		f.Add(tt.src)
 	}
 	f.Add(string(themePage()[:4000]))
+	f.Add(`<a href="/x/#y">x</a><img SRC='a.png'><link rel=canonical href=https://x.test/>`)
+	f.Add(`<a data-href="no" hrefs="no" xsrc="no" href = "yes"><script src=s.js></script>`)
 	f.Fuzz(func(t *testing.T, src string) {
+		// The links of a built page are read by the same tokenizer.
+		checkReadLinks(t, src)
 		got := readBuiltIDs([]byte(src))
 		want, ids := referenceIDs([]byte(src))
 		for i := range got.ends {
@@ -384,41 +389,6 @@ func TestLinkSignature(t *testing.T) {
 	}
 }
 
-// FuzzReadLinks checks readLinks, which skips the tags whose bytes
-// cannot hold an href or a src, against the tokenizer's answer for
-// every tag; and hasLinkAttr and linkSignature on what it finds.
-func FuzzReadLinks(f *testing.F) {
-	f.Add(`<a href="/x/#y">x</a><img SRC='a.png'><link rel=canonical href=https://x.test/>`)
-	f.Add(`<a data-href="no" hrefs="no" xsrc="no" href = "yes"><script src=s.js></script>`)
-	f.Add(string(themePage()[:4000]))
-	f.Fuzz(func(t *testing.T, src string) {
-		got := readLinks([]byte(src))
-		var want []string
-		z := html.NewTokenizer(strings.NewReader(src))
-		for tt := z.Next(); tt != html.ErrorToken; tt = z.Next() {
-			if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
-				continue
-			}
-			for more := true; more; {
-				var k, v []byte
-				k, v, more = z.TagAttr()
-				if string(k) == "href" || string(k) == "src" {
-					want = append(want, string(v))
-				}
-			}
-		}
-		if !slices.Equal(got, want) {
-			t.Fatalf("readLinks(%q) = %q; the tokenizer gives %q", src, got, want)
-		}
-		for _, l := range got {
-			_ = linkSignature(l)
-			if l != "" && hasLinkAttr([]byte(src), l) && !strings.Contains(src, `="`+l+`"`) && !strings.Contains(src, `='`+l+`'`) {
-				t.Fatalf("hasLinkAttr(%q, %q) but it is no quoted value", src, l)
-			}
-		}
-	})
-}
-
 // TestHasLinkAttr checks the quick search for a link as written among
 // the href and src values of a built page.
 func TestHasLinkAttr(t *testing.T) {
@@ -437,6 +407,36 @@ func TestHasLinkAttr(t *testing.T) {
 	} {
 		if got := hasLinkAttr([]byte(tt.src), tt.link); got != tt.want {
 			t.Errorf("hasLinkAttr(%q, %q) = %v, want %v", tt.src, tt.link, got, tt.want)
+		}
+	}
+}
+
+// checkReadLinks checks readLinks, which skips the tags whose bytes
+// cannot hold an href or a src, against the tokenizer's answer for
+// every tag; and hasLinkAttr and linkSignature on what it finds.
+func checkReadLinks(t *testing.T, src string) {
+	got := readLinks([]byte(src))
+	var want []string
+	z := html.NewTokenizer(strings.NewReader(src))
+	for tt := z.Next(); tt != html.ErrorToken; tt = z.Next() {
+		if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
+			continue
+		}
+		for more := true; more; {
+			var k, v []byte
+			k, v, more = z.TagAttr()
+			if string(k) == "href" || string(k) == "src" {
+				want = append(want, string(v))
+			}
+		}
+	}
+	if !slices.Equal(got, want) {
+		t.Fatalf("readLinks(%q) = %q; the tokenizer gives %q", src, got, want)
+	}
+	for _, l := range got {
+		_ = linkSignature(l)
+		if l != "" && hasLinkAttr([]byte(src), l) && !strings.Contains(src, `="`+l+`"`) && !strings.Contains(src, `='`+l+`'`) {
+			t.Fatalf("hasLinkAttr(%q, %q) but it is no quoted value", src, l)
 		}
 	}
 }
