@@ -269,6 +269,13 @@ type fileRare struct {
 	baseRef string     // an HTML <base href>, as written
 	base    string     // where baseRef leads, a slash path from the root its relative links resolve from ("" until resolve needs it)
 	free    func()     // gives back Src's memory, when it is outside the heap
+	// builtSrc is the file's page in the site's build, read once while
+	// the file is checked, and builtLinks its href and src values, read
+	// of it when needed (see asBuilt).
+	builtSrc   []byte
+	builtLinks []string
+	builtRead  bool
+	builtToks  bool
 }
 
 // more returns f.rare, made when f has none.
@@ -359,6 +366,13 @@ type auditor struct {
 
 	gitMu    sync.Mutex
 	gitTrees map[string]*gitTree // by work tree top: what git ignores (see builtOutput)
+	// servedUnder holds, by site (*site.Site), the URL path its build's
+	// home page says the site is served under ("/project"), when it is
+	// not "/" (see builtFile).
+	servedUnder sync.Map
+	// builtWhen holds, by site, when its build was made (time.Time):
+	// the modification time of the build's home page.
+	builtWhen sync.Map
 }
 
 // fail records an error of the sequential parts of a run.
@@ -741,7 +755,7 @@ func (a *auditor) check(f *File) []Finding {
 	// frees its links for the rest of the run.
 	f.recs, f.uris = nil, ""
 	if f.rare != nil {
-		f.rare.odd, f.rare.code, f.rare.tmpls = nil, nil, nil
+		f.rare.odd, f.rare.code, f.rare.tmpls, f.rare.builtSrc, f.rare.builtLinks = nil, nil, nil, nil, nil
 	}
 	return out
 }

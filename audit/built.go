@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/urilint/urilint/internal/anchor"
 	"github.com/urilint/urilint/internal/confine"
@@ -57,18 +58,32 @@ func (a *auditor) builtOutput(root, rel string) bool {
 // line all the same. The models are then only the map from a source file
 // to its URL.
 
-// builtPage is what a fragment may name on one page of a build: the ids
-// of its elements and the names of its <a> elements, read once, the
-// first time a link names one.
+// builtPage is what a link may find on one page of a build, read once,
+// the first time a link needs it: the ids of its elements and the names
+// of its <a> elements, and what else decides where a fragment leads.
 type builtPage struct {
 	once sync.Once
-	ids  pageIDs
+	builtHTML
 }
 
-// builtIDs returns the ids of the built HTML page abs, read with the
-// x/net/html tokenizer, which reads attributes without building a tree.
-// A page that cannot be read has none.
-func (a *auditor) builtIDs(root, abs string) *pageIDs {
+// builtHTML is what one built page holds for the links to it.
+type builtHTML struct {
+	ids pageIDs
+	// redirect is the URL a <meta http-equiv="refresh"> sends the
+	// reader to: the page is a redirect stub (Jekyll's redirect_from,
+	// Hugo's aliases, MkDocs' and Docusaurus' redirect plugins), and a
+	// fragment the stub lacks is looked for where it leads.
+	redirect string
+	// script: the page has a script. scripted: and no heading, its
+	// content written in the browser (an API explorer, an app): the
+	// ids the reader sees are not in the HTML.
+	script, scripted bool
+}
+
+// builtPageAt returns the built HTML page abs, read with the x/net/html
+// tokenizer, which reads attributes without building a tree. A page that
+// cannot be read has nothing.
+func (a *auditor) builtPageAt(root, abs string) *builtPage {
 	e := a.siteEntry(root)
 	e.builtMu.Lock()
 	if e.builtPages == nil {
@@ -85,9 +100,9 @@ func (a *auditor) builtIDs(root, abs string) *pageIDs {
 		if err != nil {
 			return
 		}
-		p.ids = readBuiltIDs(src)
+		p.builtHTML = readBuiltPage(src)
 	})
-	return &p.ids
+	return p
 }
 
 // pageIDs is the ids of one built page, packed in one string: a run keeps
@@ -154,17 +169,105 @@ func (p *pageIDs) find(frag string) (anchor.Match, string) {
 // tag's attributes hid an id from it, and a hidden id calls a fine link
 // broken. Only the pages a fragment names are read.)
 func readBuiltIDs(src []byte) pageIDs {
+	return readBuiltPage(src).ids
+}
+
+// readBuiltPage reads the built page src: its ids, its redirect, and
+// whether scripts write its content.
+func readBuiltPage(src []byte) builtHTML {
 	var text []byte
 	var ends []uint32
+	var pg builtHTML
+	script, heading := false, false
 	z := html.NewTokenizer(bytes.NewReader(src))
 	for {
 		switch z.Next() {
 		case html.ErrorToken:
-			return packIDs(text, ends)
+			pg.ids = packIDs(text, ends)
+			pg.script, pg.scripted = script, script && !heading
+			return pg
 		case html.StartTagToken, html.SelfClosingTagToken:
+			raw := z.Raw()
+			switch {
+			case tagIs(raw, "script"):
+				script = true
+			case len(raw) > 3 && raw[1]|0x20 == 'h' && raw[2] >= '1' && raw[2] <= '6' && keyEnd[raw[3]]:
+				heading = true
+			case tagIs(raw, "meta"):
+				var to string
+				to, text, ends = metaAttrs(z, text, ends)
+				if pg.redirect == "" {
+					pg.redirect = to
+				}
+				continue
+			}
 			text, ends = appendTagIDs(z, text, ends)
 		}
 	}
+}
+
+// tagIs reports whether the raw start tag is the element name (lower
+// case), in any case.
+func tagIs(raw []byte, name string) bool {
+	if len(raw) < len(name)+2 || !keyEnd[raw[len(name)+1]] {
+		return false
+	}
+	for i := range len(name) {
+		if raw[1+i]|0x20 != name[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// metaAttrs reads the attributes of the <meta> tag z has just read: it
+// appends its id to text and ends, as appendTagIDs does, and returns the
+// URL it sends the reader to when it is a refresh ("http-equiv=refresh",
+// "content=0; url=/new/"), or "". The URL is taken as HTML's shared
+// declarative refresh steps parse it (WHATWG HTML 4.2.5.3): after the
+// time, an optional "url=", quotes taken off.
+func metaAttrs(z *html.Tokenizer, text []byte, ends []uint32) (string, []byte, []uint32) {
+	refresh, content, hasID := false, "", false
+	for more := true; more; {
+		var k, v []byte
+		k, v, more = z.TagAttr()
+		switch string(k) {
+		case "http-equiv":
+			refresh = strings.EqualFold(strings.TrimSpace(string(v)), "refresh")
+		case "content":
+			content = string(v)
+		case "id":
+			// The first id counts, as in appendTagIDs.
+			if len(v) > 0 && !hasID && uint64(len(text)+len(v)) <= math.MaxUint32 {
+				text = append(text, v...)
+				ends = append(ends, uint32(len(text)))
+			}
+			hasID = true
+		}
+	}
+	if !refresh {
+		return "", text, ends
+	}
+	return refreshURL(content), text, ends
+}
+
+// refreshURL returns the URL of a refresh's content attribute, or "".
+func refreshURL(content string) string {
+	rest := strings.TrimLeft(content, " \t\n\f\r0123456789.")
+	rest = strings.TrimLeft(rest, " \t\n\f\r;,")
+	if len(rest) >= 3 && strings.EqualFold(rest[:3], "url") {
+		if r := strings.TrimLeft(rest[3:], " \t\n\f\r"); strings.HasPrefix(r, "=") {
+			rest = strings.TrimLeft(r[1:], " \t\n\f\r")
+		}
+	}
+	if len(rest) > 0 && (rest[0] == '"' || rest[0] == '\'') {
+		if end := strings.IndexByte(rest[1:], rest[0]); end >= 0 {
+			rest = rest[1 : 1+end]
+		} else {
+			rest = rest[1:]
+		}
+	}
+	return strings.TrimSpace(rest)
 }
 
 // appendTagIDs appends to text the id of the tag z has just read, and its
@@ -300,6 +403,74 @@ func (a *auditor) findBuilt(root string, sites []*site.Site) {
 				s.SetBuilt(dir, filepath.Join(root, filepath.FromSlash(dir)))
 			}
 		}
+		if s.BuiltDir() != "" {
+			if home, ok := a.builtFile(s, "/"); ok {
+				if under := servedUnder(home.abs); under != "" {
+					a.servedUnder.Store(s, under)
+				}
+				if info, err := os.Stat(home.abs); err == nil {
+					a.builtWhen.Store(s, info.ModTime())
+				}
+			}
+		}
+	}
+}
+
+// servedUnder returns the URL path under which the built home page abs
+// says its site is served, from its canonical URL (<link rel="canonical"
+// href="https://owner.github.io/project/">, which Docusaurus, MkDocs'
+// Material, Hugo's and Jekyll's SEO templates write): "/project", or ""
+// for "/" or a page that does not say. A configuration the model cannot
+// read (a baseUrl computed in code) is written there as built.
+func servedUnder(abs string) string {
+	src, err := readFile(abs)
+	if err != nil {
+		return ""
+	}
+	z := html.NewTokenizer(bytes.NewReader(src))
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			return ""
+		case html.StartTagToken, html.SelfClosingTagToken:
+			raw := z.Raw()
+			if tagIs(raw, "body") {
+				return "" // the head is over
+			}
+			if !tagIs(raw, "link") {
+				continue
+			}
+			canonical, href := false, ""
+			for more := true; more; {
+				var k, v []byte
+				k, v, more = z.TagAttr()
+				switch string(k) {
+				case "rel":
+					canonical = slices.Contains(strings.Fields(strings.ToLower(string(v))), "canonical")
+				case "href":
+					href = string(v)
+				}
+			}
+			if !canonical {
+				continue
+			}
+			u, err := uri.Parse(strings.TrimSpace(href))
+			if err != nil || u.Scheme == "" {
+				return ""
+			}
+			p, err := uri.Unescape(u.Path)
+			if err != nil {
+				return ""
+			}
+			p = path.Clean("/" + p)
+			if strings.HasSuffix(p, ".html") {
+				p = path.Dir(p) // the home page by its file
+			}
+			if p == "/" {
+				return ""
+			}
+			return p
+		}
 	}
 }
 
@@ -308,6 +479,24 @@ func (a *auditor) findBuilt(root string, sites []*site.Site) {
 // folder's index.html, or the page with ".html" added.
 func (a *auditor) builtFile(s *site.Site, p string) (lookup, bool) {
 	p = s.BuiltPath(p)
+	lk, ok := a.builtAt(s, p)
+	if ok {
+		return lk, true
+	}
+	// A path under the one the build's home page says the site is
+	// served at ("/project/docs/" of a site at /project/) is that
+	// path of the build.
+	if v, ok := a.servedUnder.Load(s); ok {
+		if rest, ok := strings.CutPrefix(p, v.(string)); ok && (rest == "" || rest[0] == '/') {
+			return a.builtAt(s, "/"+strings.TrimPrefix(rest, "/"))
+		}
+	}
+	return lookup{}, false
+}
+
+// builtAt returns the file of the build of s that serves the path p of
+// the build.
+func (a *auditor) builtAt(s *site.Site, p string) (lookup, bool) {
 	dir := s.BuiltDir()
 	rel := strings.Trim(path.Clean("/"+p), "/")
 	var cands []string
@@ -348,11 +537,50 @@ func (a *auditor) builtSource(s *site.Site, p string) (lookup, bool) {
 	return lookup{}, false
 }
 
+// servedURL returns the URL path at which the build serves the page the
+// model lays out at pageURL, and whether the build has the page there.
+// The model's URL is kept: generators that rewrite a page's links
+// (Docusaurus) resolve them from the route as the model writes it, with
+// or without its final "/", whichever file the build holds.
+//
+// A source changed after its page was built (a stale build) is not
+// taken from the build either: the build cannot tell about its links.
+func (a *auditor) servedURL(s *site.Site, pageURL, srcAbs string) (string, bool) {
+	found, ok := a.builtFile(s, pageURL)
+	if !ok || newer(srcAbs, found.abs) {
+		return "", false
+	}
+	return pageURL, true
+}
+
+// newer reports whether the file src was modified after the file built.
+func newer(src, built string) bool {
+	si, err := os.Stat(src)
+	if err != nil {
+		return false
+	}
+	bi, err := os.Stat(built)
+	return err == nil && si.ModTime().After(bi.ModTime())
+}
+
+// newerThanBuild reports whether the file abs of the tree was modified
+// after the build of s was made: the build cannot know of it.
+func (a *auditor) newerThanBuild(s *site.Site, abs string) bool {
+	when, ok := a.builtWhen.Load(s)
+	if !ok {
+		return false
+	}
+	info, err := os.Stat(abs)
+	return err == nil && info.ModTime().After(when.(time.Time))
+}
+
 // checkBuilt checks a link of a page of s, whose build is present,
-// against the build: t is the link resolved as a path of the tree, lk
-// what is there; own says the link is an absolute URL of the site.
-func (a *auditor) checkBuilt(r *reporter, s *site.Site, pageURL, ref string, t local, lk lookup, own bool) {
+// against the build: pageURL is where the build serves the page ("/"
+// for the site's own absolute URLs, from any document), t the link
+// resolved as a path of the tree, lk what is there.
+func (a *auditor) checkBuilt(r *reporter, s *site.Site, pageURL, ref string, t local, lk lookup) {
 	p, ok := "", false
+	bundled := false
 	if lk.exists && !lk.dir {
 		// A link to a page's source, which the generator rewrites, or
 		// to a file it copies: where the site serves it.
@@ -360,6 +588,12 @@ func (a *auditor) checkBuilt(r *reporter, s *site.Site, pageURL, ref string, t l
 		if !ok {
 			p, ok = s.ServedAt(t.rel)
 		}
+		// A file of the tree that is no page and that no folder the
+		// site serves holds (a picture beside the page): the bundlers
+		// of Docusaurus and VitePress copy what a page links to under
+		// a name of their own (/assets/images/x-1a2b3c.svg).
+		k := kindOf(t.rel)
+		bundled = !ok && k != kindMarkdown && k != kindHTML
 	}
 	if !ok {
 		if climbsURL(pageURL, ref) {
@@ -372,8 +606,16 @@ func (a *auditor) checkBuilt(r *reporter, s *site.Site, pageURL, ref string, t l
 			return
 		}
 	}
+	// What the reader follows is the link the built page has: as the
+	// source writes it, or as the generator rewrote it (a render
+	// hook's, Hugo's embedded one resolving "../x" from the source file
+	// and adding a translation's prefix, VitePress' ".md" to ".html").
+	to, how := a.asBuilt(r, s, pageURL, ref, p)
+	if how == builtMoved {
+		p = to
+	}
 	found, ok := a.builtFile(s, p)
-	if !ok {
+	if !ok && how != builtMoved {
 		found, ok = a.builtSource(s, p)
 	}
 	// The host's redirects apply where the build has no file (Netlify's
@@ -392,29 +634,360 @@ func (a *auditor) checkBuilt(r *reporter, s *site.Site, pageURL, ref string, t l
 			return
 		}
 	}
-	if !ok && own {
-		// An absolute URL of the site may name what its host serves
-		// besides the build (a version prefix, another site).
-		r.report(policy.CategoryUnverifiable, 0, nil, "%q is a page of %s at %q, which its build in %q does not have: the host may serve more than the build, so it cannot be checked offline", r.shown, theSite(s), p, s.Built()+"/")
+	if !ok && lk.exists && !lk.dir && a.newerThanBuild(s, lk.abs) {
+		r.report(policy.CategoryUnverifiable, 0, nil, "%q names %q, which changed after its build in %q was made: build again to check it", r.shown, "/"+t.rel, s.Built()+"/")
+		return
+	}
+	if !ok && bundled && how != builtMoved {
+		r.report(policy.CategoryUnverifiable, 0, nil, "%q names %q, a file of the tree that its build in %q does not have at %q: the generator may have copied it under another name, so it cannot be checked offline", r.shown, "/"+t.rel, s.Built()+"/", p)
+		return
+	}
+	if !ok && how == builtUnknown {
+		r.report(policy.CategoryUnverifiable, 0, nil, "%q leads to %q on %s, which its build in %q does not have; the built page does not have the link as written, nor one the generator made of it, so it cannot be checked offline", r.shown, p, theSite(s), s.Built()+"/")
 		return
 	}
 	if !ok {
-		r.report(policy.CategoryBrokenFile, 0, nil, "%q leads to %q on %s, which its build in %q does not have%s", r.shown, p, theSite(s), s.Built()+"/", fragNote(t))
+		// An absolute URL of the site is a path of the same URL space
+		// as a "/"-rooted link: what the build lacks, the site lacks.
+		as := ""
+		if how == builtMoved {
+			as = ", as its built page writes it"
+		}
+		r.report(policy.CategoryBrokenFile, 0, nil, "%q leads to %q on %s%s, which its build in %q does not have%s", r.shown, p, theSite(s), as, s.Built()+"/", fragNote(t))
 		return
 	}
-	if !t.hasFrag || anchor.Top(t.frag) || kindOf(found.abs) != kindHTML {
+	if t.hasFrag && kindOf(found.abs) == kindHTML {
+		a.checkBuiltFragment(r, s, p, found, t, how == builtUnknown)
+	}
+}
+
+// checkBuiltFragment checks the fragment of t, a link to the built page
+// found, served at the URL path p: against the page's ids, or, on a
+// redirect stub that lacks it, against the ids of the page the stub
+// sends the reader to, as a browser would. unseen says the built page
+// of the link has neither the link as written nor one made of it: an
+// id the target lacks is then unverifiable.
+func (a *auditor) checkBuiltFragment(r *reporter, s *site.Site, p string, found lookup, t local, unseen bool) {
+	// A text fragment (":~:text=...") is taken off the fragment by the
+	// browser before it looks for an element: it names no id.
+	frag, _, _ := strings.Cut(t.frag, ":~:")
+	if frag == "" || anchor.Top(frag) {
 		return
 	}
-	name := t.frag
+	name := frag
 	if dec, err := uri.Unescape(name); err == nil {
 		name = dec
 	}
-	switch m, right := a.builtIDs(r.f.root, found.abs).find(t.frag); m {
-	case anchor.Found:
-	case anchor.CaseOnly:
-		r.report(policy.CategoryAnchorCase, t.fragAt, []uri.Edit{{Start: t.fragAt, End: len(r.l.URI), New: fragText(t.frag, right)}},
-			"%q names anchor %q, which the built page of %q has only as %q: anchors are case-sensitive", r.shown, name, p, right)
-	default:
-		r.report(policy.CategoryBrokenAnchor, t.fragAt, nil, "%q names anchor %q, which the built page of %q does not have", r.shown, name, p)
+	for hops := 0; ; hops++ {
+		pg := a.builtPageAt(r.f.root, found.abs)
+		m, right := pg.ids.find(frag)
+		switch {
+		case m == anchor.Found:
+		case pg.redirect != "" && hops < maxRedirectHops:
+			to, ok := redirectPath(s, p, pg.redirect)
+			if !ok {
+				r.report(policy.CategoryUnverifiable, t.fragAt, nil, "%q names anchor %q of %q, which redirects to %q, outside %s: it cannot be checked offline", r.shown, name, p, pg.redirect, theSite(s))
+				return
+			}
+			next, ok := a.builtFile(s, to)
+			if !ok {
+				r.report(policy.CategoryBrokenFile, 0, nil, "%q leads to %q on %s, which redirects to %q, which its build in %q does not have", r.shown, p, theSite(s), to, s.Built()+"/")
+				return
+			}
+			if kindOf(next.abs) != kindHTML {
+				return
+			}
+			p, found = to, next
+			continue
+		case unseen:
+			r.report(policy.CategoryUnverifiable, t.fragAt, nil, "%q names anchor %q, which the built page of %q does not have; the built page does not have the link as written, nor one the generator made of it, so it cannot be checked offline", r.shown, name, p)
+		case m == anchor.CaseOnly:
+			r.report(policy.CategoryAnchorCase, t.fragAt, []uri.Edit{{Start: t.fragAt, End: len(r.l.URI), New: fragText(t.frag, right)}},
+				"%q names anchor %q, which the built page of %q has only as %q: anchors are case-sensitive", r.shown, name, p, right)
+		case pg.scripted:
+			r.report(policy.CategoryUnverifiable, t.fragAt, nil, "%q names anchor %q, which the built page of %q does not have; scripts write that page in the browser, so its ids cannot be checked offline", r.shown, name, p)
+		case pg.script && hashRoute(name):
+			r.report(policy.CategoryUnverifiable, t.fragAt, nil, "%q names %q on the built page of %q, a route its scripts read, not an id: it cannot be checked offline", r.shown, "#"+name, p)
+		default:
+			r.report(policy.CategoryBrokenAnchor, t.fragAt, nil, "%q names anchor %q, which the built page of %q does not have", r.shown, name, p)
+		}
+		return
 	}
+}
+
+// hashRoute reports whether the fragment name is a route that a page's
+// scripts read ("#/guide", "#!/guide", "#?version=6.3"), as single-page
+// applications route in the fragment, rather than an id.
+func hashRoute(name string) bool {
+	return name != "" && strings.ContainsRune("/!?", rune(name[0]))
+}
+
+// maxRedirectHops bounds the redirect stubs followed from one link: a
+// chain of stubs (or a loop) ends there.
+const maxRedirectHops = 3
+
+// redirectPath returns the URL path of the site s that the redirect
+// target to, read on the page served at p, names: relative to p, or an
+// absolute URL of the site; false for any other URL.
+func redirectPath(s *site.Site, p, to string) (string, bool) {
+	if isHTTP(to) || strings.HasPrefix(to, "//") {
+		if strings.HasPrefix(to, "//") {
+			to = "https:" + to
+		}
+		return s.Own(to)
+	}
+	if strings.Contains(strings.SplitN(to, "/", 2)[0], ":") {
+		return "", false // another scheme
+	}
+	return resolveURL(p, to)
+}
+
+// checkTemplateBuilt checks a link template of a page (Hugo's ref and
+// relref), which names the file rel of the tree, against the build: the
+// page the file publishes, and its ids. It reports false when the build
+// does not have that page, which the model is then left to check.
+func (a *auditor) checkTemplateBuilt(r *reporter, s *site.Site, rel string, t local) bool {
+	if s.Built() == "" {
+		return false
+	}
+	u, ok := s.URL(rel)
+	if !ok {
+		return false
+	}
+	found, ok := a.builtFile(s, u)
+	if !ok {
+		return false
+	}
+	if t.hasFrag && kindOf(found.abs) == kindHTML {
+		a.checkBuiltFragment(r, s, u, found, t, false)
+	}
+	return true
+}
+
+// What a generator made of a source's link, as its built page shows it.
+const (
+	builtUnknown = iota // neither the link as written nor one made of it
+	builtKept           // the built page has the link as written
+	builtMoved          // the built page has it leading elsewhere
+)
+
+// asBuilt tells what the generator made of the link ref of the page
+// served at pageURL, which the model resolves to the URL path p, from
+// the links of the built page: kept as written (or leading to p all
+// the same), or written to lead to another path, returned. A link is
+// recognized on the built page by its last path segment, without a
+// page extension, and its fragment ("../guide.md#setup" and
+// "/2.1/guide/#setup" are one link), so a link made into another is
+// found as long as one link of the page has its name and fragment.
+// The site's own absolute URLs are taken as written.
+func (a *auditor) asBuilt(r *reporter, s *site.Site, pageURL, ref, p string) (string, int) {
+	if pageURL == "" || isHTTP(r.l.URI) {
+		return "", builtKept
+	}
+	page, ok := a.builtFile(s, pageURL)
+	if !ok {
+		return "", builtKept
+	}
+	if r.l.URI != "" && hasLinkAttr(a.builtPageSrc(r, page.abs), r.l.URI) {
+		return "", builtKept
+	}
+	links := a.builtLinks(r, page.abs)
+	if slices.Contains(links, r.l.URI) {
+		return "", builtKept
+	}
+	want := linkSignature(ref)
+	to := ""
+	for _, l := range links {
+		if linkSignature(l) != want {
+			continue
+		}
+		var q string
+		if isHTTP(l) {
+			if q, ok = s.Own(l); !ok {
+				continue
+			}
+		} else if q, ok = resolveURL(pageURL, l); !ok {
+			continue
+		}
+		if to != "" && strings.TrimSuffix(q, "/") != strings.TrimSuffix(to, "/") {
+			return "", builtUnknown // links of that name to two places
+		}
+		to = q
+	}
+	switch {
+	case to == "":
+		return "", builtUnknown
+	case strings.TrimSuffix(to, "/") == strings.TrimSuffix(p, "/"):
+		return "", builtKept
+	}
+	return to, builtMoved
+}
+
+// linkSignature is what a link keeps from its source to its built form:
+// its last path segment, in lower case, without a page extension (an
+// index or README page named by its folder), and its fragment, decoded.
+func linkSignature(ref string) string {
+	frag := ""
+	if i := strings.IndexByte(ref, '#'); i >= 0 {
+		ref, frag = ref[:i], ref[i+1:]
+		if dec, err := uri.Unescape(frag); err == nil {
+			frag = dec
+		}
+	}
+	if i := strings.IndexByte(ref, '?'); i >= 0 {
+		ref = ref[:i]
+	}
+	if i := strings.Index(ref, "://"); i >= 0 {
+		rest := ref[i+3:]
+		ref = ""
+		if j := strings.IndexByte(rest, '/'); j >= 0 {
+			ref = rest[j:]
+		}
+	}
+	if dec, err := uri.Unescape(ref); err == nil {
+		ref = dec
+	}
+	name := ""
+	for rest := ref; rest != "" && name == ""; {
+		seg := rest
+		if i := strings.LastIndexByte(rest, '/'); i >= 0 {
+			seg, rest = rest[i+1:], rest[:i]
+		} else {
+			rest = ""
+		}
+		for _, ext := range []string{".md", ".mdx", ".markdown", ".html", ".htm"} {
+			if len(seg) > len(ext) && strings.EqualFold(seg[len(seg)-len(ext):], ext) {
+				seg = seg[:len(seg)-len(ext)]
+				break
+			}
+		}
+		switch strings.ToLower(seg) {
+		case "", ".", "..", "index", "readme", "_index":
+			continue
+		}
+		name = strings.ToLower(seg)
+	}
+	return name + "#" + frag
+}
+
+// builtPageSrc returns the built page abs of the file of r, read once
+// while the file is checked and let go after.
+func (a *auditor) builtPageSrc(r *reporter, abs string) []byte {
+	f := r.f
+	if f.rare == nil {
+		f.rare = &fileRare{}
+	}
+	if !f.rare.builtRead {
+		f.rare.builtRead = true
+		f.rare.builtSrc, _ = readFile(abs)
+	}
+	return f.rare.builtSrc
+}
+
+// builtLinks returns the href and src values of the built page abs of
+// the file of r, read once while the file is checked and let go after.
+func (a *auditor) builtLinks(r *reporter, abs string) []string {
+	src := a.builtPageSrc(r, abs)
+	f := r.f
+	if f.rare.builtToks {
+		return f.rare.builtLinks
+	}
+	f.rare.builtToks = true
+	f.rare.builtLinks = readLinks(src)
+	return f.rare.builtLinks
+}
+
+// readLinks returns the href and src values of the HTML page src, in
+// the order of the page.
+func readLinks(src []byte) []string {
+	var links []string
+	z := html.NewTokenizer(bytes.NewReader(src))
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			return links
+		case html.StartTagToken, html.SelfClosingTagToken:
+			if !tagMayLink(z.Raw()) {
+				continue
+			}
+			for more := true; more; {
+				var k, v []byte
+				k, v, more = z.TagAttr()
+				if string(k) == "href" || string(k) == "src" {
+					links = append(links, string(v))
+				}
+			}
+		}
+	}
+}
+
+// hasLinkAttr reports whether src has s as the quoted value of an href
+// or a src attribute (href="s", SRC='s'): the quick answer, for most
+// links of most pages, that the built page has a link as its source
+// writes it.
+func hasLinkAttr(src []byte, s string) bool {
+	for rest := src; ; {
+		i := bytes.Index(rest, []byte(s))
+		if i < 0 {
+			return false
+		}
+		if end := i + len(s); i >= 2 && end < len(rest) {
+			q := rest[i-1]
+			if (q == '"' || q == '\'') && rest[end] == q && rest[i-2] == '=' {
+				key := rest[:i-2]
+				if hasSuffixFold(key, "href") || hasSuffixFold(key, "src") {
+					return true
+				}
+			}
+		}
+		rest = rest[i+1:]
+	}
+}
+
+// hasSuffixFold reports whether b ends with the lower-case ASCII
+// suffix, in any case, after white space or a quote.
+func hasSuffixFold(b []byte, suffix string) bool {
+	n := len(b) - len(suffix)
+	if n < 1 || !bytes.EqualFold(b[n:], []byte(suffix)) {
+		return false
+	}
+	switch b[n-1] {
+	case ' ', '\t', '\n', '\r', '\f', '"', '\'', '/':
+		return true
+	}
+	return false
+}
+
+// tagMayLink reports whether the raw bytes of a start tag may hold an
+// href or a src attribute (as tagMayName, for "href" and "src").
+func tagMayLink(raw []byte) bool {
+	for i := 3; i < len(raw); i++ {
+		if i+1 < len(raw) && !keyEnd[raw[i+1]] {
+			continue
+		}
+		switch raw[i] | 0x20 {
+		case 'f':
+			if raw[i-3]|0x20 == 'h' && raw[i-2]|0x20 == 'r' && raw[i-1]|0x20 == 'e' {
+				return true
+			}
+		case 'c':
+			if raw[i-2]|0x20 == 's' && raw[i-1]|0x20 == 'r' {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// reportTemplateMissing reports a link template (Hugo's ref or relref,
+// Jekyll's link) whose file the model does not find at p. The generator
+// fails the build on it; a build that is there says the generator found
+// a file by that name, by rules the model does not have (Hugo looks a
+// bare name up among all pages).
+func (a *auditor) reportTemplateMissing(r *reporter, s *site.Site, p string) {
+	if s.Built() != "" {
+		r.report(policy.CategoryUnverifiable, 0, nil, "%q names %q, which does not exist; the site's build in %q was made, so the %s build found a page by that name, which cannot be told offline", r.shown, p, s.Built()+"/", s.Generator)
+		return
+	}
+	r.report(policy.CategoryBrokenFile, 0, nil, "%q names %q, which does not exist: the %s build fails on it", r.shown, p, s.Generator)
 }

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/urilint/urilint/internal/anchor"
 	"golang.org/x/net/html"
@@ -35,6 +36,7 @@ var builtIDTests = []struct {
 	{"<h2 id=\"first\" ID=\"second\"><h3 id/><h4 id\t=\fspaced><a href=x name>", []string{"first", "spaced"}, []string{"second"}, "the first of two ids; keys ended by /, white space, >"},
 	{`<a class="sidebar-link" style="width:1px" data-name="n">`, nil, []string{"n"}, "no key named id or name"},
 	{"<a na\x00me=x id=\x00>", nil, []string{"x"}, "a NUL in a key is no name"},
+	{`<meta id="m" id="m2" http-equiv="refresh" content="0; url=/x/"><META ID=n><meta name="k">`, []string{"m", "n"}, []string{"m2", "k"}, "a <meta>'s id, the first of two; its name is none"},
 }
 
 // TestReadBuiltIDs checks the ids read of built pages.
@@ -106,13 +108,18 @@ func referenceIDs(src []byte) (*anchor.Set, []string) {
 
 // FuzzReadBuiltIDs checks readBuiltIDs against the tokenizer asked about
 // every tag: the same ids, and the same answer for a fragment of each
-// id, in its case and in others.
+// id, in its case and in others; and readLinks the same way
+// (checkReadLinks).
 func FuzzReadBuiltIDs(f *testing.F) {
 	for _, tt := range builtIDTests {
 		f.Add(tt.src)
 	}
 	f.Add(string(themePage()[:4000]))
+	f.Add(`<a href="/x/#y">x</a><img SRC='a.png'><link rel=canonical href=https://x.test/>`)
+	f.Add(`<a data-href="no" hrefs="no" xsrc="no" href = "yes"><script src=s.js></script>`)
 	f.Fuzz(func(t *testing.T, src string) {
+		// The links of a built page are read by the same tokenizer.
+		checkReadLinks(t, src)
 		got := readBuiltIDs([]byte(src))
 		want, ids := referenceIDs([]byte(src))
 		for i := range got.ends {
@@ -219,7 +226,7 @@ func TestBuiltOutsideRoot(t *testing.T) {
 	files := map[string]string{
 		root + "/mkdocs.yml":    "site_name: x\nplugins:\n  - gen-files\n",
 		root + "/docs/index.md": "# Home\n\n[a](api.md#run) [b](api.md#stop) [c](cli/)\n",
-		out + "/index.html":     `<h1 id="home">Home</h1>`,
+		out + "/index.html":     `<h1 id="home">Home</h1><a href="api/#run">a</a><a href="api/#stop">b</a><a href="cli/">c</a>`,
 		out + "/api/index.html": `<div id="run"></div>`,
 	}
 	for p, data := range files {
@@ -227,6 +234,13 @@ func TestBuiltOutsideRoot(t *testing.T) {
 			t.Fatal(err)
 		}
 		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The build was made after the sources were written.
+	later := time.Now().Add(time.Second)
+	for _, p := range []string{out + "/index.html", out + "/api/index.html"} {
+		if err := os.Chtimes(p, later, later); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -243,5 +257,186 @@ func TestBuiltOutsideRoot(t *testing.T) {
 	r = Run(Config{Root: root, Site: Site{Built: "../" + filepath.Base(out)}}, []string{root})
 	if len(r.Errors) == 0 || !strings.Contains(r.Errors[0].Error(), "site.built") {
 		t.Errorf("site.built above the root: errors %v, want one naming site.built", r.Errors)
+	}
+}
+
+// TestReadBuiltPage checks what a built page says besides its ids: where
+// a refresh stub sends the reader, and whether its content is written
+// by its scripts (a script and no heading).
+func TestReadBuiltPage(t *testing.T) {
+	for _, tt := range []struct {
+		src      string
+		redirect string
+		scripted bool
+	}{
+		{`<meta http-equiv="refresh" content="0; url=/new/">`, "/new/", false},
+		{`<META HTTP-EQUIV="Refresh" CONTENT="0;URL='../guide/'">`, "../guide/", false},
+		{`<meta content="3 ; URL = &quot;https://x.test/a b&quot;" http-equiv=" refresh ">`, "https://x.test/a b", false},
+		{`<meta http-equiv="refresh" content="0,url=/comma/">`, "/comma/", false},
+		{`<meta http-equiv="refresh" content="0; /bare/">`, "/bare/", false},
+		{`<meta http-equiv="refresh" content="30">`, "", false},
+		{`<meta http-equiv="content-type" content="text/html; url=/no/">`, "", false},
+		{`<meta http-equiv="refresh" content="0; url=/first/"><meta http-equiv="refresh" content="0; url=/second/">`, "/first/", false},
+		{`<metadata http-equiv="refresh" content="0; url=/not-meta/">`, "", false},
+		{`<script src="app.js"></script><div id="root"></div>`, "", true},
+		{`<script src="app.js"></script><h2 id="a">A</h2>`, "", false},
+		{`<SCRIPT>x()</SCRIPT><H1>Title</H1>`, "", false},
+		{`<scripts></scripts><header>no heading</header><hr>`, "", false},
+		{`<div id="root"></div>`, "", false},
+	} {
+		pg := readBuiltPage([]byte(tt.src))
+		if pg.redirect != tt.redirect || pg.scripted != tt.scripted {
+			t.Errorf("readBuiltPage(%q) = redirect %q, scripted %v; want %q, %v", tt.src, pg.redirect, pg.scripted, tt.redirect, tt.scripted)
+		}
+	}
+}
+
+// TestServedUnder checks the URL path a built home page says its site is
+// served under, by its canonical URL.
+func TestServedUnder(t *testing.T) {
+	dir := t.TempDir()
+	for i, tt := range []struct{ src, want string }{
+		{`<head><link rel="canonical" href="https://owner.test/project/"></head>`, "/project"},
+		{`<head><LINK REL="Canonical alternate" HREF="https://owner.test/a/b/index.html"></head>`, "/a/b"},
+		{`<head><link rel="canonical" href="https://owner.test/"></head>`, ""},
+		{`<head><link rel="canonical" href="/project/"></head>`, ""},
+		{`<head><link rel="stylesheet" href="https://owner.test/css/"></head>`, ""},
+		{`<head></head><body><link rel="canonical" href="https://owner.test/late/"></body>`, ""},
+		{`<head><link rel="canonical" href="https://owner.test/caf%C3%A9/"></head>`, "/café"},
+		{`<head><link rel="canonical" href="https://owner.test/../../x/"></head>`, "/x"},
+	} {
+		name := filepath.Join(dir, fmt.Sprintf("%d.html", i))
+		if err := os.WriteFile(name, []byte(tt.src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if got := servedUnder(name); got != tt.want {
+			t.Errorf("servedUnder(%q) = %q, want %q", tt.src, got, tt.want)
+		}
+	}
+}
+
+// TestBuiltStale checks that a build older than a source does not speak
+// for it: a page changed after the build is checked by the model, and a
+// link to a file added after the build is unverifiable, not broken.
+func TestBuiltStale(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"mkdocs.yml":             "site_name: Fixture\n",
+		"docs/index.md":          "# Home\n\n[new](new.md) [gone](gone.md)\n",
+		"docs/edited.md":         "# Edited\n\n[new](new.md#intro) [stale](new.md#nope)\n",
+		"docs/new.md":            "# Intro\n",
+		"site/index.html":        `<h1 id="home">Home</h1><a href="new.md">new</a><a href="gone.md">gone</a>`,
+		"site/edited/index.html": `<h1 id="edited">Edited</h1>`,
+	}
+	for name, src := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	built := time.Now().Add(-time.Hour)
+	for _, name := range []string{"site/index.html", "site/edited/index.html", "docs/index.md", "mkdocs.yml"} {
+		if err := os.Chtimes(filepath.Join(dir, filepath.FromSlash(name)), built.Add(-time.Minute), built); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Chtimes(filepath.Join(dir, "site/index.html"), built, built); err != nil {
+		t.Fatal(err)
+	}
+	r := Run(Config{Enable: []string{"unverifiable"}, Root: dir}, []string{dir})
+	for _, err := range r.Errors {
+		t.Errorf("error: %v", err)
+	}
+	var got []string
+	for _, f := range r.Findings {
+		rel, _ := filepath.Rel(dir, f.File)
+		got = append(got, fmt.Sprintf("%s:%d: %s", filepath.ToSlash(rel), f.Pos.Line, f.Category))
+	}
+	slices.Sort(got)
+	want := []string{
+		"docs/edited.md:3: broken-anchor", // changed after the build: the model checks it
+		"docs/index.md:3: broken-file",    // gone.md: no file of the tree, no page of the build
+		"docs/index.md:3: unverifiable",   // new.md: added after the build
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("findings:\n%s\nwant:\n%s (%s)", strings.Join(got, "\n"), strings.Join(want, "\n"), strings.Join(r.Sites, "; "))
+		for _, f := range r.Findings {
+			t.Logf("%s", f.Message)
+		}
+	}
+}
+
+// TestLinkSignature checks what a link keeps from its source to its
+// built form.
+func TestLinkSignature(t *testing.T) {
+	for _, tt := range []struct{ ref, want string }{
+		{"../guide.md#setup", "guide#setup"},
+		{"/2.1/guide/#setup", "guide#setup"},
+		{"https://site.test/docs/Guide.html?x=1#a%20b", "guide#a b"},
+		{"./api/README.md", "api#"},
+		{"_index.md#x", "#x"},
+		{"#only", "#only"},
+		{"../", "#"},
+		{"/zh/docs/rate-limits/#%e6%95%b4", "rate-limits#整"},
+		{"https://site.test", "#"},
+	} {
+		if got := linkSignature(tt.ref); got != tt.want {
+			t.Errorf("linkSignature(%q) = %q, want %q", tt.ref, got, tt.want)
+		}
+	}
+}
+
+// TestHasLinkAttr checks the quick search for a link as written among
+// the href and src values of a built page.
+func TestHasLinkAttr(t *testing.T) {
+	for _, tt := range []struct {
+		src, link string
+		want      bool
+	}{
+		{`<a href="profile">`, "profile", true},
+		{`<a class="x" HREF='profile'>`, "profile", true},
+		{`<img src="a.png">`, "a.png", true},
+		{`<div id="profile"><a href="/cli/profile/">`, "profile", false},
+		{`<a data-href="profile">`, "profile", false},
+		{`<a href="profile/">`, "profile", false},
+		{`<a href=profile>`, "profile", false},
+		{`profile`, "profile", false},
+	} {
+		if got := hasLinkAttr([]byte(tt.src), tt.link); got != tt.want {
+			t.Errorf("hasLinkAttr(%q, %q) = %v, want %v", tt.src, tt.link, got, tt.want)
+		}
+	}
+}
+
+// checkReadLinks checks readLinks, which skips the tags whose bytes
+// cannot hold an href or a src, against the tokenizer's answer for
+// every tag; and hasLinkAttr and linkSignature on what it finds.
+func checkReadLinks(t *testing.T, src string) {
+	got := readLinks([]byte(src))
+	var want []string
+	z := html.NewTokenizer(strings.NewReader(src))
+	for tt := z.Next(); tt != html.ErrorToken; tt = z.Next() {
+		if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
+			continue
+		}
+		for more := true; more; {
+			var k, v []byte
+			k, v, more = z.TagAttr()
+			if string(k) == "href" || string(k) == "src" {
+				want = append(want, string(v))
+			}
+		}
+	}
+	if !slices.Equal(got, want) {
+		t.Fatalf("readLinks(%q) = %q; the tokenizer gives %q", src, got, want)
+	}
+	for _, l := range got {
+		_ = linkSignature(l)
+		if l != "" && hasLinkAttr([]byte(src), l) && !strings.Contains(src, `="`+l+`"`) && !strings.Contains(src, `='`+l+`'`) {
+			t.Fatalf("hasLinkAttr(%q, %q) but it is no quoted value", src, l)
+		}
 	}
 }

@@ -112,11 +112,12 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 		ref = p
 	}
 	pageURL, isPage := s.URL(f.rel)
+	inBuild := false // the build has the page: it decides where its links lead
 	if isPage && s.Built() != "" {
-		if _, ok := a.builtFile(s, pageURL); !ok {
-			// The build did not publish the file (excluded, a draft, a
-			// page only the model thought of): it is no page.
-			isPage = false
+		// A page the build lacks (a draft, a locale the build left out,
+		// a URL the model has wrong) is left to the model.
+		if u, ok := a.servedURL(s, pageURL, f.abs); ok {
+			pageURL, inBuild = u, true
 		}
 	}
 	// A Markdown file that is no page of the generator's site (a README
@@ -167,12 +168,12 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 	// against the page's URL, whatever the file's folder holds.
 	byURL := isPage && !t.outside && !strings.HasPrefix(ref, "/") &&
 		s.ByPageURL(l.Kind == extract.HTMLAttr, lk.exists && (lk.dir || !published(s, t.rel)))
-	if isPage && s.Built() != "" && read == s {
+	if inBuild && read == s {
 		built := lk
 		if byURL {
 			built = lookup{} // no file the generator rewrites the link to
 		}
-		a.checkBuilt(r, s, pageURL, ref, t, built, false)
+		a.checkBuilt(r, s, pageURL, ref, t, built)
 		return r.out
 	}
 	// A page of a generator's site links to URLs of the site: where the
@@ -432,11 +433,7 @@ func (a *auditor) checkTemplates(f *File, out []Finding) []Finding {
 			// Hugo matches page paths ignoring case.
 			if lk := a.fs.find(f.root, c); lk.exists && !lk.dir && (lk.right == "" || s.Generator == "hugo") {
 				t := local{rel: c, hasFrag: tl.frag != "", frag: tl.frag, fragAt: strings.LastIndexByte(dest, '#') + 1}
-				if _, isPage := s.URL(c); isPage && s.Built() != "" {
-					// The build has the page's ids, those its shortcodes
-					// wrote too.
-					a.checkBuilt(r, s, "", dest, t, lk, false)
-				} else {
+				if !a.checkTemplateBuilt(r, s, c, t) {
 					a.checkFragment(r, s, t, lk)
 				}
 				found = true
@@ -444,7 +441,7 @@ func (a *auditor) checkTemplates(f *File, out []Finding) []Finding {
 			}
 		}
 		if !found {
-			r.report(policy.CategoryBrokenFile, 0, nil, "%q names %q, which does not exist: the %s build fails on it", r.shown, "/"+tl.files[0], s.Generator)
+			a.reportTemplateMissing(r, s, "/"+tl.files[0])
 		}
 		out = r.out
 		for i := n; i < len(out); i++ {
@@ -644,21 +641,23 @@ func (a *auditor) checkOwn(r *reporter, s *site.Site) {
 	if !ok {
 		return
 	}
-	if _, ok := s.Redirected(p); ok {
-		if to, ok := s.RedirectFragment(p); ok && hasFrag && s.Built() == "" {
-			if found, rel := a.findSite(r.f.root, s, to); found.exists {
-				a.checkFragment(r, s, local{rel: rel, hasFrag: hasFrag, frag: frag, fragAt: fragAt}, found)
-			}
-		}
-		return
-	}
 	if s.Built() != "" {
 		if rest, _, ok := s.VersionAlias(p); ok {
 			if _, inBuild := a.builtFile(s, p); !inBuild {
 				p = rest // the build is this tree, deployed there
 			}
 		}
-		a.checkBuilt(r, s, "/", p+fragOf(l.URI), local{hasFrag: hasFrag, frag: frag, fragAt: fragAt}, lookup{}, true)
+		// The build has the host's redirects as pages, or checkBuilt
+		// applies them where it has none.
+		a.checkBuilt(r, s, "/", p+fragOf(l.URI), local{hasFrag: hasFrag, frag: frag, fragAt: fragAt}, lookup{})
+		return
+	}
+	if _, ok := s.Redirected(p); ok {
+		if to, ok := s.RedirectFragment(p); ok && hasFrag {
+			if found, rel := a.findSite(r.f.root, s, to); found.exists {
+				a.checkFragment(r, s, local{rel: rel, hasFrag: hasFrag, frag: frag, fragAt: fragAt}, found)
+			}
+		}
 		return
 	}
 	lk, rel := a.findSite(r.f.root, s, p)

@@ -211,7 +211,7 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 		// and "/docs/a" are the same page.
 		s.basePath = b
 	}
-	if m := docusaurusURL.FindSubmatch(src); m != nil && known {
+	if m := docusaurusURL.FindSubmatch(src); m != nil {
 		s.Base(strings.TrimSuffix(string(m[1]), "/") + "/" + strings.Trim(b, "/"))
 	}
 	s.titleNoID = true

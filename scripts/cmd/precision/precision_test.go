@@ -22,6 +22,8 @@ func TestSignature(t *testing.T) {
 		{"../../versioned_docs/version-7.x/01-intro.md", "intro#"},
 		{`{{< relref "methods/statuses#get-one" >}}`, "statuses#get-one"},
 		{`{{% ref "/admin/config" %}}`, "config#"},
+		{`{{< relref "client/token#creating-our-application" >}}`, "token#creating-our-application"},
+		{`{{% ref "/admin/config.md" %}}`, "config#"},
 	} {
 		if got := signature(tc.ref); got != tc.want {
 			t.Errorf("signature(%q) = %q, want %q", tc.ref, got, tc.want)
