@@ -155,21 +155,28 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 		}
 		d, base := path.Split(rel)
 		name := strings.TrimSuffix(base, path.Ext(base))
-		if k := strings.LastIndex("/"+d, "/_posts/"); k < 0 && fm.Permalink != "" {
+		k := strings.LastIndex("/"+d, "/_posts/")
+		if k < 0 && fm.Permalink != "" {
 			add(rel, jekyllPageFill(fm.Permalink, d, name))
 			return
-		} else if fm.Permalink != "" {
-			add(rel, fm.Permalink)
-			return
 		}
-		if k := strings.LastIndex("/"+d, "/_posts/"); k >= 0 {
+		if k >= 0 {
 			m := datedName.FindStringSubmatch(name)
 			if m == nil {
+				if fm.Permalink != "" {
+					add(rel, fm.Permalink)
+				}
 				return
 			}
 			pl, cats := jekyllDefaultValues(defaults, rel, "posts")
 			cats = jekyllCategories(strings.Split(strings.Trim(d[:k], "/"), "/"), cats, fm)
-			add(rel, jekyllPostPermalink(postTemplate(style, pl), m[1], m[2], m[3], m[4], fm.Slug, cats))
+			// A post's own permalink is a template too, filled as its
+			// default's is ("/news/:year/:title/").
+			tmpl := postTemplate(style, pl)
+			if fm.Permalink != "" {
+				tmpl = fm.Permalink
+			}
+			add(rel, jekyllPostPermalink(tmpl, m[1], m[2], m[3], m[4], fm.Slug, cats))
 			return
 		}
 		if strings.HasPrefix(base, "_") && !jekyllIncluded(include, parts) {
