@@ -89,7 +89,11 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 	// its pages, whose URLs the model does not know: their links are
 	// read as a template's are, unchecked.
 	files, dirs, sources := jekyllPluginPages(t)
-	s.templates = append(s.templates, sources...)
+	for _, d := range sources {
+		if !slices.ContainsFunc(colls, func(c jekyllCollection) bool { return c.output && collDir+"_"+c.name == d }) {
+			s.templates = append(s.templates, d)
+		}
+	}
 	for i, f := range files {
 		s.unmodelled = append(s.unmodelled, [2]string{"plugins", f})
 		for _, d := range dirs[i] {
@@ -155,21 +159,28 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 		}
 		d, base := path.Split(rel)
 		name := strings.TrimSuffix(base, path.Ext(base))
-		if k := strings.LastIndex("/"+d, "/_posts/"); k < 0 && fm.Permalink != "" {
+		k := strings.LastIndex("/"+d, "/_posts/")
+		if k < 0 && fm.Permalink != "" {
 			add(rel, jekyllPageFill(fm.Permalink, d, name))
 			return
-		} else if fm.Permalink != "" {
-			add(rel, fm.Permalink)
-			return
 		}
-		if k := strings.LastIndex("/"+d, "/_posts/"); k >= 0 {
+		if k >= 0 {
 			m := datedName.FindStringSubmatch(name)
 			if m == nil {
+				if fm.Permalink != "" {
+					add(rel, fm.Permalink)
+				}
 				return
 			}
 			pl, cats := jekyllDefaultValues(defaults, rel, "posts")
 			cats = jekyllCategories(strings.Split(strings.Trim(d[:k], "/"), "/"), cats, fm)
-			add(rel, jekyllPostPermalink(postTemplate(style, pl), m[1], m[2], m[3], m[4], fm.Slug, cats))
+			// A post's own permalink is a template too, filled as its
+			// default's is ("/news/:year/:title/").
+			tmpl := postTemplate(style, pl)
+			if fm.Permalink != "" {
+				tmpl = fm.Permalink
+			}
+			add(rel, jekyllPostPermalink(tmpl, m[1], m[2], m[3], m[4], fm.Slug, cats))
 			return
 		}
 		if strings.HasPrefix(base, "_") && !jekyllIncluded(include, parts) {
@@ -652,7 +663,7 @@ func jekyllPluginPages(t *Tree) (files []string, dirs [][]string, sources []stri
 			if d == "" {
 				d = string(m[2])
 			}
-			if !slices.Contains(sources, d) && d != "_plugins" && d != "_site" && t.Exists(d) {
+			if !slices.Contains(sources, d) && !jekyllOwnDirs[d] && t.Exists(d) {
 				sources = append(sources, d)
 			}
 		}
@@ -669,6 +680,10 @@ var (
 	// jekyllPluginDir matches a folder of the site's that a plugin names
 	// ("'_alerts'"): the files it makes pages of.
 	jekyllPluginDir = regexp.MustCompile(`"(_[A-Za-z0-9][\w-]*)"|'(_[A-Za-z0-9][\w-]*)'`)
+	// jekyllOwnDirs are Jekyll's folders, which a plugin may name
+	// without making pages of their files.
+	jekyllOwnDirs = map[string]bool{"_posts": true, "_drafts": true, "_data": true, "_layouts": true,
+		"_includes": true, "_sass": true, "_plugins": true, "_site": true, "_config.yml": true}
 	// jekyllPageClass matches a class of the plugin's own made from
 	// Page, whose folder the model cannot read.
 	jekyllPageClass = regexp.MustCompile(`<\s*(?:Jekyll::)?(?:Page|PageWithoutAFile|Document)\b`)
