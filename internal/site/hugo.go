@@ -407,6 +407,46 @@ func embeddedLike(src string) bool {
 	return true
 }
 
+// hugoNoBody reports whether the content file src (its first 64 KiB)
+// is front matter alone, or with only white space and HTML comments
+// after it.
+func hugoNoBody(src []byte) bool {
+	if len(src) >= 64<<10 {
+		return false
+	}
+	var fence string
+	switch {
+	case bytes.HasPrefix(src, []byte("---")):
+		fence = "---"
+	case bytes.HasPrefix(src, []byte("+++")):
+		fence = "+++"
+	default:
+		return false // JSON front matter, or none: not told apart here
+	}
+	fm, ok := fenced(src, fence)
+	if !ok {
+		return false
+	}
+	nl := bytes.IndexByte(src, '\n')
+	body := src[nl+1+len(fm):]
+	if k := bytes.IndexByte(body, '\n'); k >= 0 {
+		body = body[k+1:] // the closing fence
+	} else {
+		body = nil
+	}
+	for {
+		body = bytes.TrimSpace(body)
+		if !bytes.HasPrefix(body, []byte("<!--")) {
+			return len(body) == 0
+		}
+		k := bytes.Index(body, []byte("-->"))
+		if k < 0 {
+			return false
+		}
+		body = body[k+3:]
+	}
+}
+
 // hugoModel is what the Hugo model knows beyond the URLs of pages.
 //
 // byName indexes the pages by name, as Hugo's ref and relref find a page
@@ -582,6 +622,11 @@ func (hugo) pages(t *Tree, s *Site, l hugoLang, dir, sub string, lower, ugly boo
 		}
 		src, _ := t.head(rel)
 		fm := readFrontMatter(src)
+		if hugoNoBody(src) {
+			// What the page shows, its ids too, its templates write
+			// (a translation left to the default language's text).
+			s.UnknownIDsOf(rel, "the page has no text of its own: its templates write it")
+		}
 		var u string
 		switch {
 		case fm.URL != "":
