@@ -14,6 +14,7 @@ import (
 type frontMatter struct {
 	URL       string   `yaml:"url" toml:"url" json:"url"`
 	Slug      string   `yaml:"slug" toml:"slug" json:"slug"`
+	Title     string   `yaml:"title" toml:"title" json:"title"`
 	Aliases   []string `yaml:"aliases" toml:"aliases" json:"aliases"`
 	ID        string   `yaml:"id" toml:"id" json:"id"`
 	Permalink string   `yaml:"permalink" toml:"permalink" json:"permalink"`

@@ -191,6 +191,31 @@ func (h hugo) Load(t *Tree, s *Site) error {
 	if len(statics) == 0 {
 		statics = []string{"static"}
 	}
+	// permalinks (gohugo.io/configuration/permalinks) give the regular
+	// pages of a top-level section a URL of their own making:
+	// "post = '/:year/:month/:day/:slug/'", or under "page:" (Hugo
+	// 0.121's form). The tokens hugoPermalink knows are modelled; a
+	// pattern with another, or a page without what it names (a date),
+	// makes the URL space unknown, as before.
+	if pl := cfg.table("permalinks"); pl != nil {
+		s.hugo.permalinks = map[string]string{}
+		sections := pl
+		if pg := pl.table("page"); pg != nil {
+			sections = pg
+		}
+		for k, v := range sections {
+			if pat, ok := v.(string); ok && hugoPermalinkKnown(pat) {
+				s.hugo.permalinks[strings.ToLower(strings.Trim(k, "/"))] = pat
+			} else {
+				s.hugo.permalinkUnknown = true
+			}
+		}
+		for k := range pl {
+			if kl := strings.ToLower(k); kl == "section" || kl == "term" || kl == "taxonomy" {
+				s.hugo.permalinkUnknown = true
+			}
+		}
+	}
 	// A mount of content replaces the content folders (Hugo mounts a
 	// component's default folders only when the project mounts none of
 	// its own: modules.ApplyProjectConfigDefaults).
@@ -299,7 +324,7 @@ func (h hugo) Load(t *Tree, s *Site) error {
 		embedded()
 		s.Note("embedded link render hook")
 	}
-	if cfg.table("permalinks") != nil {
+	if s.hugo.permalinkUnknown {
 		s.Unmodelled("keys", "permalinks", true, false)
 	}
 	// Modules bring content, layouts and shortcodes from outside the
@@ -407,6 +432,111 @@ func embeddedLike(src string) bool {
 	return true
 }
 
+// hugoNoBody reports whether the content file src (its first 64 KiB)
+// is front matter alone, or with only white space and HTML comments
+// after it.
+func hugoNoBody(src []byte) bool {
+	if len(src) >= 64<<10 {
+		return false
+	}
+	var fence string
+	switch {
+	case bytes.HasPrefix(src, []byte("---")):
+		fence = "---"
+	case bytes.HasPrefix(src, []byte("+++")):
+		fence = "+++"
+	default:
+		return false // JSON front matter, or none: not told apart here
+	}
+	fm, ok := fenced(src, fence)
+	if !ok {
+		return false
+	}
+	nl := bytes.IndexByte(src, '\n')
+	body := src[nl+1+len(fm):]
+	if k := bytes.IndexByte(body, '\n'); k >= 0 {
+		body = body[k+1:] // the closing fence
+	} else {
+		body = nil
+	}
+	for {
+		body = bytes.TrimSpace(body)
+		if !bytes.HasPrefix(body, []byte("<!--")) {
+			return len(body) == 0
+		}
+		k := bytes.Index(body, []byte("-->"))
+		if k < 0 {
+			return false
+		}
+		body = body[k+3:]
+	}
+}
+
+// hugoPermalinkToken finds the tokens of a permalink pattern.
+var hugoPermalinkToken = regexp.MustCompile(`:[a-z]+`)
+
+// hugoPermalinkKnown reports whether the model knows every token of the
+// permalink pattern pat.
+func hugoPermalinkKnown(pat string) bool {
+	for _, tok := range hugoPermalinkToken.FindAllString(pat, -1) {
+		switch tok {
+		case ":year", ":month", ":day", ":slug", ":title", ":filename", ":contentbasename", ":section":
+		default:
+			return false
+		}
+	}
+	return strings.HasPrefix(pat, "/")
+}
+
+// hugoTopSection is the top-level section of a page in the content
+// folder dir (a path from the content root).
+func hugoTopSection(dir string) string {
+	top, _, _ := strings.Cut(dir, "/")
+	return strings.ToLower(top)
+}
+
+// hugoPermalink makes the URL of the regular page name in the content
+// folder dir by the permalink pattern pat, as Hugo's permalink expander
+// does (resources/page/permalinks.go): :year, :month and :day of the
+// front matter's date, :slug (the slug, else the title), :title,
+// :filename and :contentbasename (the file's name; a bundle's folder),
+// :section, each urlized. False when the page lacks what a token names.
+func hugoPermalink(pat, dir, name string, fm frontMatter, lower bool) (string, bool) {
+	base := name
+	if name == "index" {
+		base = path.Base(dir)
+	}
+	date := postDate(fm.Date) // "2006/01/02", or ""
+	ok := true
+	u := hugoPermalinkToken.ReplaceAllStringFunc(pat, func(tok string) string {
+		var v string
+		switch tok {
+		case ":year", ":month", ":day":
+			if date == "" {
+				ok = false
+				return ""
+			}
+			v = map[string]string{":year": date[:4], ":month": date[5:7], ":day": date[8:10]}[tok]
+		case ":slug":
+			v = fm.Slug
+			if v == "" {
+				v = fm.Title
+			}
+		case ":title":
+			v = fm.Title
+		case ":filename", ":contentbasename":
+			v = base
+		case ":section":
+			v = hugoTopSection(dir)
+		}
+		if v == "" {
+			ok = false
+		}
+		return hugoURLize(v, lower)
+	})
+	return u, ok
+}
+
 // hugoModel is what the Hugo model knows beyond the URLs of pages.
 //
 // byName indexes the pages by name, as Hugo's ref and relref find a page
@@ -421,6 +551,10 @@ type hugoModel struct {
 	// hook; assets are the folders its resources.Get reads.
 	embeddedHook bool
 	assets       []string
+	// permalinks are the patterns of the sections' regular pages;
+	// permalinkUnknown says some page's URL is not known.
+	permalinks       map[string]string
+	permalinkUnknown bool
 }
 
 // hugoLinkFiles returns the files that Hugo's embedded link render hook
@@ -582,12 +716,27 @@ func (hugo) pages(t *Tree, s *Site, l hugoLang, dir, sub string, lower, ugly boo
 		}
 		src, _ := t.head(rel)
 		fm := readFrontMatter(src)
+		if hugoNoBody(src) {
+			// What the page shows, its ids too, its templates write
+			// (a translation left to the default language's text).
+			s.UnknownIDsOf(rel, "the page has no text of its own: its templates write it")
+		}
 		var u string
 		switch {
 		case fm.URL != "":
 			u = fm.URL
 			if !strings.HasPrefix(u, "/") {
 				u = "/" + u
+			}
+		case name != "_index" && s.hugo.permalinks[hugoTopSection(d)] != "":
+			// A regular page or a leaf bundle of a section with a
+			// permalink pattern.
+			var ok bool
+			if u, ok = hugoPermalink(s.hugo.permalinks[hugoTopSection(d)], d, name, fm, lower); ok {
+				u = prefix + u
+			} else {
+				s.hugo.permalinkUnknown = true
+				return // a page without what its permalink names
 			}
 		case name == "_index" || name == "index":
 			u = prefix + "/" + urlDir + "/"

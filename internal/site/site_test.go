@@ -335,3 +335,30 @@ func TestHugoMountMatrix(t *testing.T) {
 		t.Errorf("Files(\"/fr/\") = %q, want content/fr/_index.md first", fs)
 	}
 }
+
+func TestHugoNoBody(t *testing.T) {
+	for src, want := range map[string]bool{
+		"---\ntitle: x\n---\n":                              true,
+		"---\ntitle: x\n---\n\n<!-- do not translate -->\n": true,
+		"+++\ntitle = \"x\"\n+++":                           true,
+		"---\ntitle: x\n---\n# Heading\n":                   false,
+		"---\ntitle: x\n---\n<!-- open":                     false,
+		"# No front matter\n":                               false,
+		"---\ntitle: x\n":                                   false,
+		"":                                                  false,
+	} {
+		if got := hugoNoBody([]byte(src)); got != want {
+			t.Errorf("hugoNoBody(%q) = %v, want %v", src, got, want)
+		}
+	}
+}
+
+func FuzzHugoNoBody(f *testing.F) {
+	f.Add([]byte("---\ntitle: x\n---\n<!-- c -->\n"))
+	f.Add([]byte("+++\n+++"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		if hugoNoBody(src) && !strings.HasPrefix(string(src), "---") && !strings.HasPrefix(string(src), "+++") {
+			t.Fatalf("hugoNoBody(%q) = true without front matter", src)
+		}
+	})
+}

@@ -28,7 +28,7 @@ var unmodelledTests = []struct {
 	{"vitepress", map[string]string{".vitepress/config/index.ts": "import { shared } from './shared'\nexport default shared\n",
 		".vitepress/config/shared.ts": "export const shared = { markdown: { anchor: { slugify } } }\n"},
 		"site: vitepress (.vitepress/config/index.ts), markdown.anchor.slugify not modelled", true},
-	{"hugo", map[string]string{"hugo.toml": "theme = \"docsy\"\n[permalinks]\nposts = \"/:year/:slug/\"\n"},
+	{"hugo", map[string]string{"hugo.toml": "theme = \"docsy\"\n[permalinks]\nposts = \"/:sections[1:]/:slug/\"\n"},
 		"site: hugo (hugo.toml), keys not modelled: permalinks, themes not modelled: docsy", false},
 }
 
