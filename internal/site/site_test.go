@@ -353,16 +353,6 @@ func TestHugoNoBody(t *testing.T) {
 	}
 }
 
-func FuzzHugoNoBody(f *testing.F) {
-	f.Add([]byte("---\ntitle: x\n---\n<!-- c -->\n"))
-	f.Add([]byte("+++\n+++"))
-	f.Fuzz(func(t *testing.T, src []byte) {
-		if hugoNoBody(src) && !strings.HasPrefix(string(src), "---") && !strings.HasPrefix(string(src), "+++") {
-			t.Fatalf("hugoNoBody(%q) = true without front matter", src)
-		}
-	})
-}
-
 // TestHugoHome: Hugo renders the home page from its templates when the
 // content folder has no _index.md, as it does a top-level section.
 func TestHugoHome(t *testing.T) {
