@@ -151,7 +151,7 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 			return r.out
 		}
 	}
-	if isPage && !lk.exists && !t.outside && !pathname {
+	if isPage && (!lk.exists || lk.dir) && !t.outside && !pathname {
 		// A generator that looks a Markdown file's link up in more
 		// folders than the file's own (Docusaurus: the content folders
 		// and the site's folder first) finds it there.

@@ -678,7 +678,9 @@ func (hugo) pages(t *Tree, s *Site, l hugoLang, dir, sub string, lower, ugly boo
 	if sub == "" && t.Exists(dir) {
 		s.contentDirs = append(s.contentDirs, strings.Trim(path.Clean(dir), "/"))
 	}
-	sections := map[string]bool{}
+	// The home page is rendered from the templates, an _index file or
+	// not, as sections are.
+	sections := map[string]bool{l.prefix + "/": true}
 	defer func() {
 		for u := range sections {
 			if _, ok := s.pages[cleanURL(u)]; !ok {

@@ -353,12 +353,30 @@ func TestHugoNoBody(t *testing.T) {
 	}
 }
 
-func FuzzHugoNoBody(f *testing.F) {
-	f.Add([]byte("---\ntitle: x\n---\n<!-- c -->\n"))
-	f.Add([]byte("+++\n+++"))
-	f.Fuzz(func(t *testing.T, src []byte) {
-		if hugoNoBody(src) && !strings.HasPrefix(string(src), "---") && !strings.HasPrefix(string(src), "+++") {
-			t.Fatalf("hugoNoBody(%q) = true without front matter", src)
+// TestHugoHome: Hugo renders the home page from its templates when the
+// content folder has no _index.md, as it does a top-level section.
+func TestHugoHome(t *testing.T) {
+	root := t.TempDir()
+	for name, text := range map[string]string{
+		"hugo.toml":          "baseURL = \"https://example.org/\"\n",
+		"content/docs/a.md":  "# A\n",
+		"layouts/index.html": "home",
+	} {
+		p := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
 		}
-	})
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, err := Detect(root, Options{})
+	if err != nil || s == nil {
+		t.Fatalf("Detect = %v, %v", s, err)
+	}
+	for _, u := range []string{"/", "/docs/"} {
+		if _, ok := s.Redirected(u); !ok && len(s.Files(u)) == 0 {
+			t.Errorf("%s: want a page the templates render", u)
+		}
+	}
 }

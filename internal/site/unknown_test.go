@@ -246,6 +246,7 @@ func TestShortcodeIDs(t *testing.T) {
 
 func FuzzShortcodes(f *testing.F) {
 	f.Add([]byte("{{< def id=\"x\" >}} {{% a/b %}} {{</* c */>}} {{<"))
+	f.Add([]byte("---\ntitle: x\n---\n<!-- c -->\n"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		names := Shortcodes(src)
 		for _, n := range names {
@@ -257,6 +258,10 @@ func FuzzShortcodes(f *testing.F) {
 			if !slices.Contains(names, n) {
 				t.Fatalf("ShortcodesWithArgs(%q) has %q, which Shortcodes has not", src, n)
 			}
+		}
+		// The same page source, read for a body of its own.
+		if hugoNoBody(src) && !bytes.HasPrefix(src, []byte("---")) && !bytes.HasPrefix(src, []byte("+++")) {
+			t.Fatalf("hugoNoBody(%q) = true without front matter", src)
 		}
 	})
 }
