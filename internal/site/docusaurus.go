@@ -668,6 +668,8 @@ var (
 	docusaurusMarkdownImport = regexp.MustCompile(`(?m)^import\s+[\w${},\s]+\s+from\s+['"]([^'"]+\.mdx?)['"]`)
 	docusaurusCategoryFile   = regexp.MustCompile(`(^|/)_category_\.(json|ya?ml)$`)
 	docusaurusSlugOption     = docusaurusOption("slug")
+	docusaurusLabelOption    = docusaurusOption("label")
+	docusaurusLabelYAML      = regexp.MustCompile(`(?m)^label\s*:\s*(.+)$`)
 	docusaurusSlugYAML       = regexp.MustCompile(`(?m)^\s*slug\s*:\s*['"]?([^'"\s#]+)`)
 )
 
@@ -684,25 +686,41 @@ func (docusaurus) generatedIndexes(s *Site, src []byte, yaml bool, base string) 
 		}
 		i := from + k
 		from = i + len("generated-index")
-		var slug []byte
+		var slug, label []byte
 		if yaml {
-			// A _category_.yml is one category: its link's slug is the
-			// only slug of the file.
+			// A _category_.yml is one category: its link's slug and
+			// its label are the only ones of the file.
 			if m := docusaurusSlugYAML.FindSubmatch(src); m != nil {
 				slug = m[1]
+			}
+			if m := docusaurusLabelYAML.FindSubmatch(src); m != nil {
+				label = bytes.Trim(bytes.TrimSpace(m[1]), `'"`)
 			}
 		} else if open := docusaurusEnclosing(src, i); open >= 0 {
 			if m := docusaurusSlugOption.FindSubmatch(topLevel(braced(src, open))); m != nil {
 				slug = m[1]
 			}
+			// The label is the category's, the object around the link.
+			if cat := docusaurusEnclosing(src, open); cat >= 0 {
+				if m := docusaurusLabelOption.FindSubmatch(topLevel(braced(src, cat))); m != nil {
+					label = m[1]
+				}
+			}
 		}
-		if len(slug) > 0 {
-			u := strings.TrimSuffix(base+"/"+strings.Trim(string(slug), "/"), "/")
-			s.Redirect(u, u)
-			s.Redirect(u+"/", u+"/")
-		} else {
-			s.UnknownSpace(base+"/category", "a generated-index category page without a slug is at a slug of its label")
+		var u string
+		switch {
+		case len(slug) > 0:
+			u = strings.TrimSuffix(base+"/"+strings.Trim(string(slug), "/"), "/")
+		case len(label) > 0:
+			// Docusaurus' default: /category/ + a slug of the label,
+			// made as heading ids are.
+			u = base + "/category/" + s.Slug(string(label))
+		default:
+			s.UnknownSpace(base+"/category", "a generated-index category page without a slug or a label is at a slug of its folder's name")
+			continue
 		}
+		s.Redirect(u, u)
+		s.Redirect(u+"/", u+"/")
 	}
 }
 
