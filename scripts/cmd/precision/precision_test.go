@@ -191,7 +191,7 @@ func TestGitIgnoredTargets(t *testing.T) {
 	if want := []string{"api/v7/classes/Model.html", "static/api/v7/classes/Model.html"}; !slices.Equal(served, want) {
 		t.Errorf("servedFrom = %q, want %q", served, want)
 	}
-	paths := append(served, "static/api/v6/a.html", "docs/intro.md", "packages/docs/api/pinia/index.md")
+	paths := append(slices.Clone(served), "static/api/v6/a.html", "docs/intro.md", "packages/docs/api/pinia/index.md")
 	got := gitIgnored(top, paths)
 	for p, want := range map[string]bool{
 		"static/api/v7/classes/Model.html": true,
