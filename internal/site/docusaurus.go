@@ -210,6 +210,9 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 		// does not begin with it already (useBaseUrl): "/base/docs/a"
 		// and "/docs/a" are the same page.
 		s.basePath = b
+		// The build folder holds the site without it: build/docs/a is
+		// served at /base/docs/a.
+		s.builtPrefix = strings.TrimSuffix(b, "/")
 	}
 	if m := docusaurusURL.FindSubmatch(src); m != nil {
 		s.Base(strings.TrimSuffix(string(m[1]), "/") + "/" + strings.Trim(b, "/"))
