@@ -500,9 +500,16 @@ func (a *auditor) builtAt(s *site.Site, p string) (lookup, bool) {
 	dir := s.BuiltDir()
 	rel := strings.Trim(path.Clean("/"+p), "/")
 	var cands []string
-	if strings.HasSuffix(p, "/") || rel == "" {
-		cands = []string{path.Join(rel, "index.html")}
-	} else {
+	switch {
+	case rel == "":
+		cands = []string{"index.html"}
+	case strings.HasSuffix(p, "/"):
+		// "/a/" where the build has a.html: Netlify, Cloudflare Pages
+		// and Vercel (cleanUrls) send the reader to "/a", which a.html
+		// serves; GitHub Pages does not. Not knowing the host, the
+		// audit does not call it broken (the model does not either).
+		cands = []string{path.Join(rel, "index.html"), rel + ".html"}
+	default:
 		cands = []string{rel, path.Join(rel, "index.html"), rel + ".html"}
 	}
 	for _, c := range cands {
