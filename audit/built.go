@@ -403,7 +403,12 @@ func (a *auditor) findBuilt(root string, sites []*site.Site) {
 				s.SetBuilt(dir, filepath.Join(root, filepath.FromSlash(dir)))
 			}
 		}
-		if s.BuiltDir() != "" {
+		if dir := s.BuiltDir(); dir != "" {
+			if lk := a.fs.find(dir, "_redirects"); lk.exists && !lk.dir && lk.right == "" && (!lk.link || within(dir, lk.abs)) {
+				if src, err := readFile(lk.abs); err == nil {
+					s.BuildRedirects(src)
+				}
+			}
 			if home, ok := a.builtFile(s, "/"); ok {
 				if under := servedUnder(home.abs); under != "" {
 					a.servedUnder.Store(s, under)

@@ -82,6 +82,13 @@ func (s *Site) readRedirects(t *Tree, rel string) {
 	if err != nil {
 		return
 	}
+	s.BuildRedirects(src)
+}
+
+// BuildRedirects reads the _redirects file of the site's build: one a
+// template writes (Hugo's layouts/index.redirects) is in no source
+// folder, and the host applies it all the same.
+func (s *Site) BuildRedirects(src []byte) {
 	sc := bufio.NewScanner(bytes.NewReader(src))
 	for sc.Scan() {
 		f := strings.Fields(sc.Text())
