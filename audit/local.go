@@ -364,23 +364,52 @@ func (a *auditor) inCode(f *File, off int) bool {
 // first.
 var linkTemplate = regexp.MustCompile(`\]\((\{\{[<%]-?\s*(?:rel)?ref\s+"[^"\n]*"\s*-?[>%]\}\}(?:#[^)\s]*)?|\{%-?\s*(?:link|post_url)\s+[^%\n]+-?%\}(?:#[^)\s]*)?)\)`)
 
+// liquidDest is a link destination of a Jekyll page written with
+// Liquid ("{{ site.baseurl }}/a/", "{{ '/a' | relative_url }}",
+// "{% link a.md %}"): in a Markdown link or reference definition, or in
+// an href or src attribute, whose quotes Liquid's own may nest in. The
+// first group that matched holds the destination.
+var liquidDest = regexp.MustCompile(`\]\(((?:\{\{[^}\n]*\}\}|\{%[^%\n]*%\}|[^()\s{}])+)\)` +
+	`|(?m:^ {0,3}\[[^\]\n]+\]:[ \t]*((?:\{\{[^}\n]*\}\}|\{%[^%\n]*%\}|[^\s{}])+)[ \t]*$)` +
+	`|\b(?:href|src)[ \t]*=[ \t]*"((?:\{\{[^}\n]*\}\}|\{%[^%\n]*%\}|[^"\s<>{}])+)"` +
+	`|\b(?:href|src)[ \t]*=[ \t]*'((?:\{\{[^}\n]*\}\}|\{%[^%\n]*%\}|[^'\s<>{}])+)'`)
+
+// liquidFileTag is a Jekyll tag that names a file of the tree, and the
+// fragment after it at the end of a destination.
+var liquidFileTag = regexp.MustCompile(`\{%-?\s*(?:link|post_url)\s+[^%\n]+-?%\}(?:#[^{}%\s]*$)?`)
+
 // tmplLink is a link written as a generator's link template that names
-// a file of the tree, kept by compact for checkTemplates.
+// a file of the tree, or with Liquid that writes a URL (url), kept by
+// compact for checkTemplates.
 type tmplLink struct {
 	dest  string
 	start extract.Position
 	col   int // of start, in characters
 	files []string
 	frag  string
+	url   string // what Liquid writes, a link of the site to check
+	kind  extract.Kind
 }
 
 // findTemplates returns the links of f, a Markdown page of the site s,
 // written as the generator's link templates that name files of the tree
 // (Hugo's ref and relref, Jekyll's link and post_url): the generator
-// fails the build when the file is missing. It reads f's source, so it
-// runs before the source is dropped.
+// fails the build when the file is missing; and, in a Jekyll site,
+// those that Liquid writes from values the configuration fixes
+// (site.LiquidURL), which the audit reads as no link. (An HTML file
+// that holds Liquid is a template, not read: see isTemplate.) It reads
+// f's source, so it runs before the source is dropped.
 func (a *auditor) findTemplates(f *File, s *site.Site) []tmplLink {
-	if s.Generator != "hugo" && s.Generator != "jekyll" || !bytes.Contains(f.Src, []byte("](")) {
+	switch {
+	case s.Generator == "hugo":
+		if f.kind != kindMarkdown || !bytes.Contains(f.Src, []byte("](")) {
+			return nil
+		}
+	case s.Generator == "jekyll" && f.kind == kindMarkdown:
+		if !bytes.Contains(f.Src, []byte("{{")) && !bytes.Contains(f.Src, []byte("{%")) {
+			return nil
+		}
+	default:
 		return nil
 	}
 	// Hugo resolves a relative ref in a template (a layout, an
@@ -391,27 +420,57 @@ func (a *auditor) findTemplates(f *File, s *site.Site) []tmplLink {
 		return nil
 	}
 	// Hugo expands shortcodes and Jekyll Liquid tags in code blocks too:
-	// only Jekyll's {% raw %} sections are left alone.
-	raw := rawRanges(f.Src)
+	// only Jekyll's {% raw %} sections are left alone. A URL that Liquid
+	// writes in a code block is no link, though.
+	var raw, code [][2]int
+	re := linkTemplate
+	if s.Generator == "jekyll" {
+		raw, code, re = rawRanges(f.Src), markdownCode(f.Src), liquidDest
+	}
 	var out []tmplLink
 	var cols *textpos.Columns
 	var lines textpos.Lines
-	for _, m := range linkTemplate.FindAllSubmatchIndex(f.Src, -1) {
-		start := m[2]
+	for _, m := range re.FindAllSubmatchIndex(f.Src, -1) {
+		g := 1
+		for g < len(m)/2 && m[2*g] < 0 {
+			g++
+		}
+		start, end := m[2*g], m[2*g+1]
 		if s.Generator == "jekyll" && inRanges(raw, start) {
 			continue
 		}
-		dest := string(f.Src[m[2]:m[3]])
-		files, frag, ok := s.TemplateTarget(f.rel, dest)
-		if !ok || len(files) == 0 {
+		kind := extract.InlineLink
+		if g > 2 {
+			kind = extract.HTMLAttr
+		}
+		dest := string(f.Src[start:end])
+		tl := tmplLink{dest: dest, kind: kind}
+		var ok bool
+		if s.Generator == "jekyll" {
+			if t := liquidFileTag.FindStringIndex(dest); t != nil {
+				// The file is missing or not: the rest of the
+				// destination does not matter.
+				start += t[0]
+				tl.dest = dest[t[0]:t[1]]
+				tl.files, tl.frag, ok = s.TemplateTarget(f.rel, tl.dest)
+				ok = ok && len(tl.files) > 0
+			} else if !inRanges(code, start) {
+				tl.url, ok = s.LiquidURL(dest)
+			}
+		} else {
+			tl.files, tl.frag, ok = s.TemplateTarget(f.rel, dest)
+			ok = ok && len(tl.files) > 0
+		}
+		if !ok {
 			continue
 		}
 		if cols == nil {
 			cols, lines = textpos.NewColumns(f.Src), textpos.NewLines(f.Src)
 		}
 		line, col := lines.At(start) // matches come in source order
-		p := extract.Position{Offset: start, Line: line, Column: col}
-		out = append(out, tmplLink{dest: dest, start: p, col: cols.Column(start, col), files: files, frag: frag})
+		tl.start = extract.Position{Offset: start, Line: line, Column: col}
+		tl.col = cols.Column(start, col)
+		out = append(out, tl)
 	}
 	return out
 }
@@ -425,9 +484,23 @@ func (a *auditor) checkTemplates(f *File, out []Finding) []Finding {
 	s := a.siteFor(f)
 	for _, tl := range f.rare.tmpls {
 		dest := tl.dest
+		n := len(out)
+		if tl.url != "" {
+			// Checked as the link Liquid writes; the findings point at
+			// the destination as written.
+			l := &extract.Link{URI: tl.url, Raw: tl.url, Kind: tl.kind, Start: tl.start, End: tl.start}
+			out = a.checkLocal(f, l, out)
+			for i := n; i < len(out); i++ {
+				out[i].Fix = nil
+				out[i].Pos, out[i].col = tl.start, tl.col
+			}
+			if f.sil != nil {
+				out = f.sil.filter(out, n)
+			}
+			continue
+		}
 		l := &extract.Link{URI: dest, Raw: dest, Kind: extract.InlineLink, Start: tl.start}
 		r := &reporter{a: a, f: f, l: l, shown: uri.Redact(dest), out: out}
-		n := len(out)
 		found := false
 		for _, c := range tl.files {
 			// Hugo matches page paths ignoring case.
@@ -452,6 +525,89 @@ func (a *auditor) checkTemplates(f *File, out []Finding) []Finding {
 		if f.sil != nil {
 			out = f.sil.filter(out, n)
 		}
+	}
+	return out
+}
+
+// markdownCode returns the byte ranges of a Markdown page's fenced code
+// blocks and code spans, roughly (CommonMark sections 4.5 and 6.1): a
+// fence opens with three or more backticks or tildes indented less than
+// four spaces and closes with a line of the same; a span is a run of
+// backticks on one line up to the next run of the same length.
+func markdownCode(src []byte) [][2]int {
+	var out [][2]int
+	var fence []byte
+	fenceAt := 0
+	for off := 0; off < len(src); {
+		end := bytes.IndexByte(src[off:], '\n')
+		if end < 0 {
+			end = len(src)
+		} else {
+			end += off + 1
+		}
+		line := src[off:end]
+		t := bytes.TrimLeft(line, " ")
+		n := 0
+		for n < len(t) && (t[0] == '`' || t[0] == '~') && t[n] == t[0] {
+			n++
+		}
+		switch {
+		case len(line)-len(t) >= 4 || n < 3:
+			if fence == nil {
+				out = codeSpans(line, off, out)
+			}
+		case fence == nil:
+			fence, fenceAt = t[:n], off
+		case t[0] == fence[0] && n >= len(fence) && len(bytes.TrimSpace(t[n:])) == 0:
+			out = append(out, [2]int{fenceAt, end})
+			fence = nil
+		}
+		off = end
+	}
+	if fence != nil {
+		out = append(out, [2]int{fenceAt, len(src)})
+	}
+	return out
+}
+
+// codeSpans appends the code spans of line, which starts at offset off:
+// each run of backticks opens a span that the next run of the same
+// length closes. Runs are matched through a queue per length, so that a
+// line of unclosed runs costs its length, not its square.
+func codeSpans(line []byte, off int, out [][2]int) [][2]int {
+	if bytes.IndexByte(line, '`') < 0 {
+		return out
+	}
+	type run struct{ at, n int }
+	var runs []run
+	byLen := map[int][]int{} // run length -> indexes of runs, in order
+	for i := 0; i < len(line); i++ {
+		if line[i] != '`' {
+			continue
+		}
+		n := 1
+		for i+n < len(line) && line[i+n] == '`' {
+			n++
+		}
+		byLen[n] = append(byLen[n], len(runs))
+		runs = append(runs, run{i, n})
+		i += n - 1
+	}
+	next := map[int]int{} // run length -> first index of byLen[n] not yet passed
+	for i := 0; i < len(runs); {
+		r := runs[i]
+		q, k := byLen[r.n], next[r.n]
+		for k < len(q) && q[k] <= i {
+			k++
+		}
+		next[r.n] = k
+		if k == len(q) {
+			i++
+			continue
+		}
+		closer := runs[q[k]]
+		out = append(out, [2]int{off + r.at, off + closer.at + closer.n})
+		i = q[k] + 1
 	}
 	return out
 }

@@ -39,6 +39,7 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 		cfg = config{}
 	}
 	baseurl := "/" + strings.Trim(cfg.str("baseurl", ""), "/")
+	s.liquid = &liquidVars{baseurl: cfg.str("baseurl", ""), url: cfg.str("url", "")}
 	style := cfg.str("permalink", "date")
 	suffix := jekyllSuffix(style)
 	s.Anchors = anchor.HTML

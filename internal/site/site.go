@@ -166,6 +166,9 @@ type Site struct {
 	// hugo is what the Hugo model knows beyond URLs: pages by name (ref
 	// and relref), the embedded link render hook.
 	hugo *hugoModel
+	// liquid is what Jekyll's Liquid writes of the configuration
+	// (LiquidURL).
+	liquid *liquidVars
 }
 
 // OwnHeadingIDs reports whether the publisher gives headings ids of its

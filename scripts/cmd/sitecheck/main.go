@@ -12,7 +12,9 @@
 // index.html) and, with a fragment, that file has the id. A "base /p"
 // line in the fixture's "site-check" section says the site is served
 // under /p (Jekyll's baseurl); "skip L9: why" leaves a label out of the
-// comparison, "strip L10: why" out of the build too; "nobuild: why" says
+// comparison, "strip L10: why" out of the build too; "url
+// https://x.invalid" says that links to that URL are links to the site
+// (Jekyll's absolute_url writes them); "nobuild: why" says
 // the generator here cannot build the fixture (a plugin it lacks, a
 // build folder the fixture brings).
 package main
@@ -125,6 +127,22 @@ func directives(ar *txtar.Archive) (base string, skip map[string]string) {
 	return base, skip
 }
 
+// siteURL returns the URL of the fixture's "url" line in its
+// "site-check" section, "" when there is none.
+func siteURL(ar *txtar.Archive) string {
+	for _, f := range ar.Files {
+		if f.Name != "site-check" {
+			continue
+		}
+		for _, l := range strings.Split(string(f.Data), "\n") {
+			if u, ok := strings.CutPrefix(l, "url "); ok {
+				return strings.TrimSuffix(strings.TrimSpace(u), "/")
+			}
+		}
+	}
+	return ""
+}
+
 var label = regexp.MustCompile(`\[(L\d+)\]\(`)
 
 // compare prints one line per label and reports whether model and build
@@ -156,7 +174,7 @@ func compare(ar *txtar.Archive, src, out string) bool {
 			where[lab] = f.Name
 		}
 	}
-	built := readBuilt(out, base)
+	built := readBuilt(out, base, siteURL(ar))
 	labs := make([]string, 0, len(model))
 	for l := range model {
 		labs = append(labs, l)
@@ -204,7 +222,7 @@ func verdict(ok bool) string {
 
 // readBuilt reads every HTML page under out and returns, for each
 // labelled link, whether its target exists in out.
-func readBuilt(out, base string) map[string]bool {
+func readBuilt(out, base, own string) map[string]bool {
 	res := map[string]bool{}
 	_ = filepath.WalkDir(out, func(p string, d os.DirEntry, err error) error { // unreadable pages count as missing
 		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".html") {
@@ -217,6 +235,9 @@ func readBuilt(out, base string) map[string]bool {
 		rel, _ := filepath.Rel(out, p)
 		page := base + "/" + filepath.ToSlash(rel)
 		for lab, href := range labelled(src) {
+			if rest, ok := strings.CutPrefix(href, own); ok && own != "" && (rest == "" || strings.ContainsRune("/?#", rune(rest[0]))) {
+				href = "/" + strings.TrimPrefix(rest, "/")
+			}
 			res[lab] = resolves(out, base, page, href)
 		}
 		return nil
