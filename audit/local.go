@@ -449,7 +449,11 @@ func (a *auditor) findTemplates(f *File, s *site.Site) []tmplLink {
 		if s.Generator == "jekyll" {
 			if t := liquidFileTag.FindStringIndex(dest); t != nil {
 				// The file is missing or not: the rest of the
-				// destination does not matter.
+				// destination does not matter, unless another tag
+				// ("{% if %}") decides whether the link tag runs.
+				if strings.Count(dest, "{%") > 1 {
+					continue
+				}
 				start += t[0]
 				tl.dest = dest[t[0]:t[1]]
 				tl.files, tl.frag, ok = s.TemplateTarget(f.rel, tl.dest)
