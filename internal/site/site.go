@@ -130,6 +130,10 @@ type Site struct {
 	// leaves out of the site (Exclude), slash paths from the site's
 	// folder.
 	excluded map[string]bool
+	// partials are Markdown files outside the served folders that pages
+	// include when the site is built (MkDocs' snippets, markdown-include):
+	// their links are written for the including page, like a template's.
+	partials map[string]bool
 	// folderByURL, htmlByURL: a link to a folder, a link in raw HTML,
 	// stays as written in the page (ByPageURL).
 	folderByURL, htmlByURL bool
@@ -273,7 +277,7 @@ func (s *Site) Template(rel string) bool {
 			return true
 		}
 	}
-	return false
+	return s.partials[rel]
 }
 
 type mount struct{ url, dir string }
