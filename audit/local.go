@@ -674,9 +674,10 @@ func (a *auditor) findSite(root string, s *site.Site, p string) (lookup, string)
 
 // ignoredServes returns the first file that would serve the URL path p
 // of site s and that git ignores (typedoc's API pages written into
-// static/api/ by a build step), when there is one.
+// static/api/ by a build step, docs converted from notebooks into
+// docs/tutorials/), when there is one.
 func (a *auditor) ignoredServes(root string, s *site.Site, p string) (string, bool) {
-	for _, c := range s.Files(p) {
+	for _, c := range append(s.Files(p), s.SourceCandidates(p)...) {
 		if a.builtOutput(root, c) {
 			return c, true
 		}

@@ -774,6 +774,7 @@ func docusaurusImports(t *Tree, s *Site, rel string, src []byte) {
 
 func (d docusaurus) docs(t *Tree, s *Site, dir, base string) {
 	s.contentDirs = append(s.contentDirs, dir)
+	s.sourceMounts = append(s.sourceMounts, mount{url: base, dir: dir})
 	t.Walk(dir, func(rel string) {
 		if docusaurusCategoryFile.MatchString(rel) {
 			if src, err := t.Read(rel); err == nil {

@@ -181,6 +181,7 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 			s.Unmodelled("markdown_extensions", name, false, true)
 		}
 	}
+	mkdocsPartials(t, s, cfg, pages)
 	if r, ok := plugins["redirects"]; ok {
 		// mkdocs-redirects writes a page that sends the reader on with
 		// the link's fragment (location.hash): where the target is a
@@ -669,4 +670,141 @@ func mkdocsKnownExtension(name string) bool {
 		return true
 	}
 	return false
+}
+
+// mkdocsIncludes are the Markdown extensions that include a file into a
+// page, with the mark that begins an include.
+var mkdocsIncludes = map[string]string{
+	"pymdownx.snippets":        "--8<--",
+	"markdown_include.include": "{!",
+	"mdx_include":              "{!",
+}
+
+// mkdocsPartials marks the Markdown files outside the served folders that
+// a page includes (snippets' `--8<-- "file"`, markdown-include's and
+// mdx_include's `{!file!}`) as partials: MkDocs renders them inside the
+// including page, so their relative links are written for that page's
+// URL, not for the file's own place (a fragment kept beside example code,
+// docs_src/x/annotations/a.md, links "../tutorial.md"). Read on their own
+// they would be broken; the audit checks them where they are rendered
+// (a page's anchors are already unverifiable where it includes). A file
+// of the served folders is a page and stays checked as one.
+func mkdocsPartials(t *Tree, s *Site, cfg config, pages []string) {
+	var marks []string
+	bases := []string{"."}
+	for _, name := range mkdocsExtensions(cfg) {
+		mark, ok := mkdocsIncludes[strings.TrimPrefix(name, "markdown.extensions.")]
+		if !ok {
+			continue
+		}
+		if !slices.Contains(marks, mark) {
+			marks = append(marks, mark)
+		}
+		switch b := mkdocsExtensionOptions(cfg, name)["base_path"].(type) {
+		case string:
+			bases = append(bases, b)
+		case []any:
+			for _, e := range b {
+				if str, ok := e.(string); ok {
+					bases = append(bases, str)
+				}
+			}
+		}
+	}
+	if len(marks) == 0 {
+		return
+	}
+	for _, rel := range pages {
+		src, err := t.Read(rel)
+		if err != nil {
+			continue
+		}
+		for _, mark := range marks {
+			for _, name := range includedFiles(src, mark) {
+				// Each extension reads a name from its base paths (the
+				// folder of mkdocs.yml by default), snippets also from
+				// the page's folder when so configured: any of them.
+				for _, base := range append(bases, path.Dir(rel)) {
+					p := path.Join(base, name)
+					if strings.HasPrefix(p, "../") || p == ".." || path.IsAbs(p) || path.Ext(p) != ".md" && path.Ext(p) != ".markdown" {
+						continue
+					}
+					if _, isPage := s.URL(s.outer(p)); isPage || !t.Exists(s.outer(p)) {
+						continue
+					}
+					if s.partials == nil {
+						s.partials = map[string]bool{}
+					}
+					s.partials[p] = true
+				}
+			}
+		}
+	}
+}
+
+// includedFiles returns the file names the include lines of src name
+// after mark: `--8<-- "name"` (a ":1:3" line range or a trailing
+// option cut off), `{!name!}` (a "[ln:1-3]" range cut off).
+func includedFiles(src []byte, mark string) []string {
+	var out []string
+	for len(src) > 0 {
+		i := bytes.Index(src, []byte(mark))
+		if i < 0 {
+			break
+		}
+		src = src[i+len(mark):]
+		var name string
+		if mark == "{!" {
+			end := bytes.Index(src, []byte("!}"))
+			nl := bytes.IndexByte(src, '\n')
+			if end < 0 || nl >= 0 && nl < end {
+				continue
+			}
+			name = strings.TrimSpace(string(src[:end]))
+			if j := strings.IndexByte(name, '['); j >= 0 {
+				name = name[:j]
+			}
+		} else {
+			line := src
+			if nl := bytes.IndexByte(line, '\n'); nl >= 0 {
+				line = line[:nl]
+			}
+			line = bytes.TrimSpace(line)
+			if len(line) < 2 || line[0] != '"' && line[0] != '\'' {
+				continue
+			}
+			end := bytes.IndexByte(line[1:], line[0])
+			if end < 0 {
+				continue
+			}
+			name = string(line[1 : 1+end])
+			if j := strings.IndexByte(name, ':'); j >= 0 {
+				name = name[:j]
+			}
+		}
+		if name != "" && !strings.Contains(name, "://") {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// mkdocsExtensionOptions returns the options of the Markdown extension
+// name, written in a list of names and maps or in a map.
+func mkdocsExtensionOptions(cfg config, name string) config {
+	switch v := cfg.get("markdown_extensions").(type) {
+	case []any:
+		for _, e := range v {
+			if m, ok := e.(map[string]any); ok {
+				if o, ok := m[name].(map[string]any); ok {
+					return o
+				}
+			}
+		}
+	case map[string]any:
+		if o, ok := v[name].(map[string]any); ok {
+			return o
+		}
+	}
+	return nil
 }

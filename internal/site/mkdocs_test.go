@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -141,4 +142,32 @@ func TestFnmatchRegexp(t *testing.T) {
 			t.Errorf("fnmatch(%q, %q) = %v, want %v", tc.path, tc.pat, got, tc.want)
 		}
 	}
+}
+
+// TestIncludedFiles reads the file names of include lines as
+// markdown-include and pymdownx.snippets write them.
+func TestIncludedFiles(t *testing.T) {
+	src := []byte("# T\n\n{!./docs_src/a/note.md!}\n{! b.md[ln:1-3] !}\n--8<-- \"c.md:2:4\"\n--8<-- 'd.md'\n{!broken\n!}\n--8<--\n")
+	if got, want := includedFiles(src, "{!"), []string{"./docs_src/a/note.md", "b.md"}; !slices.Equal(got, want) {
+		t.Errorf("includedFiles({!) = %q, want %q", got, want)
+	}
+	if got, want := includedFiles(src, "--8<--"), []string{"c.md", "d.md"}; !slices.Equal(got, want) {
+		t.Errorf("includedFiles(--8<--) = %q, want %q", got, want)
+	}
+}
+
+// FuzzIncludedFiles: any source, no panic, and every name is text of
+// the source.
+func FuzzIncludedFiles(f *testing.F) {
+	f.Add([]byte("{!a.md!}\n--8<-- \"b.md:1\"\n"))
+	f.Add([]byte("--8<-- '\n{!!}"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		for _, mark := range []string{"{!", "--8<--"} {
+			for _, name := range includedFiles(src, mark) {
+				if !strings.Contains(string(src), name) {
+					t.Fatalf("includedFiles(%q, %q) gave %q, not in the source", src, mark, name)
+				}
+			}
+		}
+	})
 }

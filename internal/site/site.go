@@ -130,6 +130,13 @@ type Site struct {
 	// leaves out of the site (Exclude), slash paths from the site's
 	// folder.
 	excluded map[string]bool
+	// partials are Markdown files outside the served folders that pages
+	// include when the site is built (MkDocs' snippets, markdown-include):
+	// their links are written for the including page, like a template's.
+	partials map[string]bool
+	// sourceMounts are the content folders whose files become pages at
+	// a URL below a route (Docusaurus' docs): SourceCandidates.
+	sourceMounts []mount
 	// folderByURL, htmlByURL: a link to a folder, a link in raw HTML,
 	// stays as written in the page (ByPageURL).
 	folderByURL, htmlByURL bool
@@ -276,10 +283,36 @@ func (s *Site) Template(rel string) bool {
 			return true
 		}
 	}
-	return false
+	return s.partials[rel]
 }
 
 type mount struct{ url, dir string }
+
+// SourceCandidates returns the files of the tree (slash paths from the
+// audited root) that would publish the URL path p in a content folder
+// whose pages take their URLs from their paths (Docusaurus' docs: "/docs/a/b"
+// from docs/a/b.md, .mdx or docs/a/b/index.md), whether or not they exist:
+// where git ignores one, a build step writes it (tutorials converted from
+// notebooks into docs/tutorials/), and the page is unknown, not missing.
+func (s *Site) SourceCandidates(p string) []string {
+	var out []string
+	for _, m := range s.sourceMounts {
+		rest, ok := strings.CutPrefix(p, m.url)
+		if !ok || rest != "" && rest[0] != '/' {
+			continue
+		}
+		f := strings.Trim(m.dir+"/"+strings.Trim(rest, "/"), "/")
+		switch path.Ext(f) {
+		case ".md", ".mdx":
+			out = append(out, s.outer(f))
+			continue
+		}
+		for _, suffix := range []string{".md", ".mdx", "/index.md", "/index.mdx"} {
+			out = append(out, s.outer(f+suffix))
+		}
+	}
+	return out
+}
 
 func newSite(root string) *Site {
 	return &Site{root: root, pages: map[string]string{}, urls: map[string]string{}, redirects: map[string]string{},

@@ -2,7 +2,8 @@
 """mkdocs-offline.py IN OUT (run by /usr/bin/python3, the Python of Debian's mkdocs): writes a copy of an mkdocs.yml that builds
 offline with Debian's MkDocs packages, and says on stderr what it changed:
 
-- plugins that are not installed here are left out (their pages or ids
+- plugins that are not installed here (in a list or a map of names to
+  options) are left out (their pages or ids
   are then missing from the build: the measurement notes it per repository);
 - material.extensions.emoji (mkdocs-material 9.4 and later) is read as
   pymdownx.emoji, which provides the same index and generator;
@@ -35,7 +36,7 @@ while i < len(lines):
         if line.strip() and not line.startswith((" ", "-")):
             in_plugins = False
         else:
-            m = re.match(r"^(\s*)- ([A-Za-z0-9_./-]+)\s*:?\s*$", line) or re.match(r"^(\s*)- ([A-Za-z0-9_./-]+)\s*$", line)
+            m = re.match(r"^(\s*)- ([A-Za-z0-9_./-]+)\s*:?\s*$", line) or re.match(r"^(\s*)- ([A-Za-z0-9_./-]+)\s*$", line) or re.match(r"^( +)([A-Za-z0-9_./-]+):\s*(?:\{\})?\s*$", line)  # a map of names to options
             if m and (item_indent is None or len(m.group(1)) == item_indent):
                 item_indent = len(m.group(1))
                 name = m.group(2)
