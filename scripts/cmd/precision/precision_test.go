@@ -315,6 +315,17 @@ func TestReadmeMapping(t *testing.T) {
 			t.Errorf("%s: %s maps to %q, want %q", tc.generator, tc.file, got, tc.want)
 		}
 	}
+	// With its configuration, MkDocs publishes docs_dir alone: the top
+	// README is no page.
+	if err := os.WriteFile(filepath.Join(top, "mkdocs.yml"), []byte("site_name: x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	pages := mapPages(top, ".", "mkdocs", site)
+	for file, want := range map[string]string{"README.md": "", "docs/intro.md": "docs/intro.html"} {
+		if got := pages.page[file]; got != want {
+			t.Errorf("mkdocs.yml beside: %s maps to %q, want %q", file, got, want)
+		}
+	}
 }
 
 func TestOwnGitHubURL(t *testing.T) {

@@ -472,8 +472,19 @@ func mapPages(top, siteDir, generator string, site *builtSite) *pageMap {
 			m.source[pg] = src
 		}
 	}
+	// MkDocs publishes its docs_dir only: a README beside mkdocs.yml is
+	// no page of the site, whatever its name says.
+	content := siteDir
+	if generator == "mkdocs" {
+		if d, ok := mkdocsDocsDir(filepath.Join(top, siteDir)); ok {
+			content = path.Join(siteDir, d)
+		}
+	}
 	for _, src := range sources {
 		if _, ok := edited[src]; ok {
+			continue
+		}
+		if content != siteDir && !strings.HasPrefix(src, content+"/") {
 			continue
 		}
 		rel, inside := src, false
@@ -514,6 +525,24 @@ func mapPages(top, siteDir, generator string, site *builtSite) *pageMap {
 	}
 	return m
 }
+
+// mkdocsDocsDir returns the docs_dir of the MkDocs configuration in
+// dir ("docs" when it names none), when there is a configuration.
+func mkdocsDocsDir(dir string) (string, bool) {
+	for _, name := range []string{"mkdocs.yml", "mkdocs.yaml"} {
+		src, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			continue
+		}
+		if m := mkdocsDocsDirKey.FindSubmatch(src); m != nil {
+			return path.Clean(strings.Trim(string(m[1]), `"'`)), true
+		}
+		return "docs", true
+	}
+	return "", false
+}
+
+var mkdocsDocsDirKey = regexp.MustCompile(`(?m)^docs_dir:\s*(\S+)`)
 
 func commonSuffix(a, b []string) int {
 	n := 0
