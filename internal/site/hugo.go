@@ -432,6 +432,27 @@ func embeddedLike(src string) bool {
 	return true
 }
 
+// hugoFrontMatter reads the front matter of a content file as Hugo's
+// page lexer does: the front matter begins right after the opening "---"
+// or "+++", so a first line "+++ title = "API"" holds the first key
+// (buildpacks.io writes its pages so; their aliases and slugs count).
+// Any other file is read as readFrontMatter reads it.
+func hugoFrontMatter(src []byte) frontMatter {
+	if !bytes.HasPrefix(src, []byte("---")) && !bytes.HasPrefix(src, []byte("+++")) {
+		return readFrontMatter(src)
+	}
+	nl := bytes.IndexByte(src, '\n')
+	if nl < 0 || len(bytes.TrimSpace(src[3:nl])) == 0 || src[3] == src[0] {
+		return readFrontMatter(src) // a plain fence, or "----" (no fence)
+	}
+	// The fence on a line of its own, then the key that followed it.
+	moved := make([]byte, 0, len(src)+1)
+	moved = append(moved, src[:3]...)
+	moved = append(moved, '\n')
+	moved = append(moved, bytes.TrimLeft(src[3:], " \t")...)
+	return readFrontMatter(moved)
+}
+
 // hugoNoBody reports whether the content file src (its first 64 KiB)
 // is front matter alone, or with only white space and HTML comments
 // after it.
@@ -717,7 +738,7 @@ func (hugo) pages(t *Tree, s *Site, l hugoLang, dir, sub string, lower, ugly boo
 			sections[prefix+"/"+hugoURLize(top, lower)+"/"] = true
 		}
 		src, _ := t.head(rel)
-		fm := readFrontMatter(src)
+		fm := hugoFrontMatter(src)
 		if hugoNoBody(src) {
 			// What the page shows, its ids too, its templates write
 			// (a translation left to the default language's text).
