@@ -436,8 +436,11 @@ func embeddedLike(src string) bool {
 // page lexer does: the front matter begins right after the opening "---"
 // or "+++", so a first line "+++ title = "API"" holds the first key
 // (buildpacks.io writes its pages so; their aliases and slugs count).
-// Any other file is read as readFrontMatter reads it.
+// The lexer also skips a byte order mark and white space, blank lines
+// included, before the fence (buildpacks.io's pages begin with an empty
+// line). Any other file is read as readFrontMatter reads it.
 func hugoFrontMatter(src []byte) frontMatter {
+	src = hugoTrimIntro(src)
 	if !bytes.HasPrefix(src, []byte("---")) && !bytes.HasPrefix(src, []byte("+++")) {
 		return readFrontMatter(src)
 	}
@@ -453,6 +456,13 @@ func hugoFrontMatter(src []byte) frontMatter {
 	return readFrontMatter(moved)
 }
 
+// hugoTrimIntro drops what Hugo's page lexer skips before the front
+// matter: a byte order mark and white space.
+func hugoTrimIntro(src []byte) []byte {
+	src = bytes.TrimPrefix(src, []byte("\ufeff"))
+	return bytes.TrimLeft(src, " \t\r\n")
+}
+
 // hugoNoBody reports whether the content file src (its first 64 KiB)
 // is front matter alone, or with only white space and HTML comments
 // after it.
@@ -460,6 +470,7 @@ func hugoNoBody(src []byte) bool {
 	if len(src) >= 64<<10 {
 		return false
 	}
+	src = hugoTrimIntro(src)
 	var fence string
 	switch {
 	case bytes.HasPrefix(src, []byte("---")):
