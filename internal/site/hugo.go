@@ -65,19 +65,21 @@ func (h hugo) Load(t *Tree, s *Site) error {
 			cfg = c
 		}
 	}
-	// config/_default/ splits the configuration by top-level key.
+	// config/_default/ splits the configuration by top-level key, the
+	// file's name; Hugo reads its subfolders too, by the file's name
+	// alone (config/_default/module/module.yaml is the key module).
 	for _, key := range []string{"languages", "markup", "module", "params", "permalinks"} {
-		for _, ext := range []string{".toml", ".yaml", ".yml", ".json"} {
-			rel := "config/_default/" + key + ext
-			if !t.Exists(rel) {
-				continue
+		t.Walk("config/_default", func(rel string) {
+			ext := path.Ext(rel)
+			if !hugoConfigExts[ext] || strings.TrimSuffix(path.Base(rel), ext) != key {
+				return
 			}
 			if c, err := readConfig(t, rel); err == nil {
 				cfg[key] = map[string]any(c)
 			} else if firstErr == nil {
 				firstErr = err
 			}
-		}
+		})
 	}
 	// A file of the configuration folder named KEY.LANG is KEY of the
 	// language LANG (gohugo.io/configuration/introduction, configuration
@@ -85,9 +87,6 @@ func (h hugo) Load(t *Tree, s *Site) error {
 	// and params.fr are that language's menus and params, so they name
 	// a language too.
 	t.Walk("config/_default", func(rel string) {
-		if path.Dir(rel) != "config/_default" {
-			return
-		}
 		name := path.Base(rel)
 		ext := path.Ext(name)
 		key, lang, ok := strings.Cut(strings.TrimSuffix(name, ext), ".")
