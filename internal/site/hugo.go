@@ -65,19 +65,21 @@ func (h hugo) Load(t *Tree, s *Site) error {
 			cfg = c
 		}
 	}
-	// config/_default/ splits the configuration by top-level key.
+	// config/_default/ splits the configuration by top-level key, the
+	// file's name; Hugo reads its subfolders too, by the file's name
+	// alone (config/_default/module/module.yaml is the key module).
 	for _, key := range []string{"languages", "markup", "module", "params", "permalinks"} {
-		for _, ext := range []string{".toml", ".yaml", ".yml", ".json"} {
-			rel := "config/_default/" + key + ext
-			if !t.Exists(rel) {
-				continue
+		t.Walk("config/_default", func(rel string) {
+			ext := path.Ext(rel)
+			if !hugoConfigExts[ext] || strings.TrimSuffix(path.Base(rel), ext) != key {
+				return
 			}
 			if c, err := readConfig(t, rel); err == nil {
 				cfg[key] = map[string]any(c)
 			} else if firstErr == nil {
 				firstErr = err
 			}
-		}
+		})
 	}
 	// A file of the configuration folder named KEY.LANG is KEY of the
 	// language LANG (gohugo.io/configuration/introduction, configuration
@@ -85,9 +87,6 @@ func (h hugo) Load(t *Tree, s *Site) error {
 	// and params.fr are that language's menus and params, so they name
 	// a language too.
 	t.Walk("config/_default", func(rel string) {
-		if path.Dir(rel) != "config/_default" {
-			return
-		}
 		name := path.Base(rel)
 		ext := path.Ext(name)
 		key, lang, ok := strings.Cut(strings.TrimSuffix(name, ext), ".")
@@ -432,6 +431,37 @@ func embeddedLike(src string) bool {
 	return true
 }
 
+// hugoFrontMatter reads the front matter of a content file as Hugo's
+// page lexer does: the front matter begins right after the opening "---"
+// or "+++", so a first line "+++ title = "API"" holds the first key
+// (buildpacks.io writes its pages so; their aliases and slugs count).
+// The lexer also skips a byte order mark and white space, blank lines
+// included, before the fence (buildpacks.io's pages begin with an empty
+// line). Any other file is read as readFrontMatter reads it.
+func hugoFrontMatter(src []byte) frontMatter {
+	src = hugoTrimIntro(src)
+	if !bytes.HasPrefix(src, []byte("---")) && !bytes.HasPrefix(src, []byte("+++")) {
+		return readFrontMatter(src)
+	}
+	nl := bytes.IndexByte(src, '\n')
+	if nl < 0 || len(bytes.TrimSpace(src[3:nl])) == 0 || src[3] == src[0] {
+		return readFrontMatter(src) // a plain fence, or "----" (no fence)
+	}
+	// The fence on a line of its own, then the key that followed it.
+	moved := make([]byte, 0, len(src)+1)
+	moved = append(moved, src[:3]...)
+	moved = append(moved, '\n')
+	moved = append(moved, bytes.TrimLeft(src[3:], " \t")...)
+	return readFrontMatter(moved)
+}
+
+// hugoTrimIntro drops what Hugo's page lexer skips before the front
+// matter: a byte order mark and white space.
+func hugoTrimIntro(src []byte) []byte {
+	src = bytes.TrimPrefix(src, []byte("\ufeff"))
+	return bytes.TrimLeft(src, " \t\r\n")
+}
+
 // hugoNoBody reports whether the content file src (its first 64 KiB)
 // is front matter alone, or with only white space and HTML comments
 // after it.
@@ -439,6 +469,7 @@ func hugoNoBody(src []byte) bool {
 	if len(src) >= 64<<10 {
 		return false
 	}
+	src = hugoTrimIntro(src)
 	var fence string
 	switch {
 	case bytes.HasPrefix(src, []byte("---")):
@@ -717,7 +748,7 @@ func (hugo) pages(t *Tree, s *Site, l hugoLang, dir, sub string, lower, ugly boo
 			sections[prefix+"/"+hugoURLize(top, lower)+"/"] = true
 		}
 		src, _ := t.head(rel)
-		fm := readFrontMatter(src)
+		fm := hugoFrontMatter(src)
 		if hugoNoBody(src) {
 			// What the page shows, its ids too, its templates write
 			// (a translation left to the default language's text).
