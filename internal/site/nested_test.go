@@ -80,20 +80,12 @@ func TestNested(t *testing.T) {
 // paths from the audited root, and says so on its detection line.
 func TestNestedPaths(t *testing.T) {
 	root := t.TempDir()
-	for f, data := range map[string]string{
+	writeFiles(t, root, map[string]string{
 		"site/mkdocs.yml":        "site_name: x\n",
 		"site/docs/index.md":     "# Home\n",
 		"site/docs/guide/a.md":   "# A\n",
 		"site/overrides/main.md": "",
-	} {
-		p := filepath.Join(root, filepath.FromSlash(f))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
 	top, _ := Detect(root, Options{})
 	sites, _ := Nested(top)
 	if len(sites) != 1 {

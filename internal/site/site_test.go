@@ -160,20 +160,12 @@ func TestFrontMatter(t *testing.T) {
 // rewrites, index files, redirect files, and the generator override.
 func TestOptions(t *testing.T) {
 	root := t.TempDir()
-	for name, data := range map[string]string{
+	writeFiles(t, root, map[string]string{
 		"site/docs/guide.md":  "# Guide",
 		"site/docs/index.md":  "# Home",
 		"site/assets/app.css": "body{}",
 		"moved.txt":           "/old /docs/guide.html 301\n",
-	} {
-		p := filepath.Join(root, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
 	s, err := Detect(root, Options{
 		Generator:  "static",
 		Repository: "github.com/owner/repo",
@@ -294,7 +286,7 @@ func TestCodeRanges(t *testing.T) {
 // home is at /fr/ only, the English folder serves both languages.
 func TestHugoMountMatrix(t *testing.T) {
 	root := t.TempDir()
-	for name, text := range map[string]string{
+	writeFiles(t, root, map[string]string{
 		"hugo.yaml": "languages:\n  en: {weight: 1}\n  fr: {weight: 2}\nmodule:\n  mounts:\n" +
 			"    - {source: content/fr, target: content, sites: {matrix: {languages: [fr]}}}\n" +
 			"    - {source: content/en, target: content, sites: {matrix: {languages: [en, fr]}}}\n",
@@ -302,15 +294,7 @@ func TestHugoMountMatrix(t *testing.T) {
 		"content/en/guide.md":   "# Guide\n",
 		"content/en/_index.md":  "# Home\n",
 		"content/other/page.md": "# Not mounted\n",
-	} {
-		p := filepath.Join(root, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
 	s, err := Detect(root, Options{})
 	if err != nil || s == nil {
 		t.Fatalf("Detect = %v, %v", s, err)
@@ -357,19 +341,11 @@ func TestHugoNoBody(t *testing.T) {
 // content folder has no _index.md, as it does a top-level section.
 func TestHugoHome(t *testing.T) {
 	root := t.TempDir()
-	for name, text := range map[string]string{
+	writeFiles(t, root, map[string]string{
 		"hugo.toml":          "baseURL = \"https://example.org/\"\n",
 		"content/docs/a.md":  "# A\n",
 		"layouts/index.html": "home",
-	} {
-		p := filepath.Join(root, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
 	s, err := Detect(root, Options{})
 	if err != nil || s == nil {
 		t.Fatalf("Detect = %v, %v", s, err)
@@ -377,6 +353,21 @@ func TestHugoHome(t *testing.T) {
 	for _, u := range []string{"/", "/docs/"} {
 		if _, ok := s.Redirected(u); !ok && len(s.Files(u)) == 0 {
 			t.Errorf("%s: want a page the templates render", u)
+		}
+	}
+}
+
+// writeFiles writes files (slash paths from root, and their text) into
+// root, making their folders.
+func writeFiles(t *testing.T, root string, files map[string]string) {
+	t.Helper()
+	for name, text := range files {
+		p := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
 		}
 	}
 }

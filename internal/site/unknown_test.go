@@ -77,21 +77,13 @@ func TestUnmodelled(t *testing.T) {
 func TestJekyllCollectionOutside(t *testing.T) {
 	root := t.TempDir()
 	site := filepath.Join(root, "site")
-	for name, data := range map[string]string{
+	writeFiles(t, root, map[string]string{
 		"site/_config.yml":      "collections:\n  ../../outside: {output: true}\n  a/../../../outside: {output: true}\ncollections_dir: ../..\n",
 		"site/index.md":         "---\n---\n",
 		"outside/secret.md":     "---\n---\n",
 		"site/_docs/kept.md":    "---\n---\n",
 		"site/_../outside/x.md": "---\n---\n",
-	} {
-		p := filepath.Join(root, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
 	s, _ := Detect(site, Options{Repository: "none"})
 	for rel, u := range s.urls {
 		if strings.Contains(rel, "outside") || strings.HasPrefix(rel, "..") {
