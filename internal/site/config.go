@@ -192,6 +192,24 @@ func (c config) str(key, def string) string {
 	return def
 }
 
+// strs returns the strings at key: one string, or the strings of a list
+// (Hugo's staticDir and theme take either).
+func (c config) strs(key string) []string {
+	switch v := c.get(key).(type) {
+	case string:
+		return []string{v}
+	case []any:
+		var out []string
+		for _, e := range v {
+			if s, ok := e.(string); ok {
+				out = append(out, s)
+			}
+		}
+		return out
+	}
+	return nil
+}
+
 // flag returns the boolean at key, or def.
 func (c config) flag(key string, def bool) bool {
 	switch v := c.get(key).(type) {

@@ -176,17 +176,7 @@ func (h hugo) Load(t *Tree, s *Site) error {
 		langs = []hugoLang{{code: defLang, dir: contentDir}}
 	}
 	// module.mounts add content and static folders.
-	var statics []string
-	switch v := cfg.get("staticDir").(type) {
-	case string:
-		statics = append(statics, v)
-	case []any:
-		for _, e := range v {
-			if d, ok := e.(string); ok {
-				statics = append(statics, d)
-			}
-		}
-	}
+	statics := cfg.strs("staticDir")
 	if len(statics) == 0 {
 		statics = []string{"static"}
 	}
@@ -262,17 +252,7 @@ func (h hugo) Load(t *Tree, s *Site) error {
 	// theme: "a theme or a list of themes"), each a folder of themesDir
 	// or a module.
 	themesDir := folder(cfg.str("themesDir", "themes"))
-	var themes []string
-	switch v := cfg.get("theme").(type) {
-	case string:
-		themes = append(themes, v)
-	case []any:
-		for _, e := range v {
-			if n, ok := e.(string); ok {
-				themes = append(themes, n)
-			}
-		}
-	}
+	themes := cfg.strs("theme")
 	for i := 0; i < len(themes); i++ {
 		if themes[i] = strings.Trim(path.Clean("/"+themes[i]), "/"); themes[i] == "" {
 			themes = append(themes[:i], themes[i+1:]...)
