@@ -135,6 +135,7 @@ func readManifest(name string) ([]row, error) {
 		return nil, err
 	}
 	var rows []row
+	seen := map[string]int{} // the line of each repository
 	for i, line := range strings.Split(strings.TrimRight(string(src), "\n"), "\n") {
 		if i == 0 || line == "" {
 			continue // the header
@@ -146,6 +147,12 @@ func readManifest(name string) ([]row, error) {
 		for len(f) < 9 {
 			f = append(f, "")
 		}
+		// A repository twice (two branches' edits of its row, both kept
+		// by a merge) would be measured twice.
+		if at, ok := seen[f[0]]; ok {
+			return nil, fmt.Errorf("%s:%d: %s again (line %d)", name, i+1, f[0], at)
+		}
+		seen[f[0]] = i + 1
 		rows = append(rows, row{f[0], f[1], f[2], f[3], f[4], f[5], f[6], f[7], f[8]})
 	}
 	return rows, nil

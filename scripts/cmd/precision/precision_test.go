@@ -341,3 +341,20 @@ func TestOwnGitHubURL(t *testing.T) {
 		}
 	}
 }
+
+// TestManifestOnce: the committed manifest names each repository once,
+// and a manifest that names one twice is refused.
+func TestManifestOnce(t *testing.T) {
+	if _, err := readManifest(filepath.Join("..", "..", "precision", "corpus.tsv")); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	name := filepath.Join(dir, "corpus.tsv")
+	row := "a/b\tc\thugo\ttune\t.\thttps://b.test/\t-\tbuilt/tune/a+b\t\n"
+	if err := os.WriteFile(name, []byte("repo\tcommit\tgenerator\tsplit\tsite\tbase\tbuild\tout\tnote\n"+row+row), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := readManifest(name); err == nil || !strings.Contains(err.Error(), "a/b again (line 2)") {
+		t.Errorf("readManifest with a repository twice: %v, want an error naming it", err)
+	}
+}
