@@ -194,21 +194,7 @@ func (c config) str(key, def string) string {
 
 // strs returns the strings at key: one string, or the strings of a list
 // (Hugo's staticDir and theme take either).
-func (c config) strs(key string) []string {
-	switch v := c.get(key).(type) {
-	case string:
-		return []string{v}
-	case []any:
-		var out []string
-		for _, e := range v {
-			if s, ok := e.(string); ok {
-				out = append(out, s)
-			}
-		}
-		return out
-	}
-	return nil
-}
+func (c config) strs(key string) []string { return words(c.get(key), false) }
 
 // flag returns the boolean at key, or def.
 func (c config) flag(key string, def bool) bool {

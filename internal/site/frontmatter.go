@@ -55,22 +55,9 @@ func words(v any, split bool) []string {
 	return nil
 }
 
-// redirectsFrom returns the URLs of the front matter's redirect_from.
-func (fm frontMatter) redirectsFrom() []string {
-	switch v := fm.RedirectFrom.(type) {
-	case string:
-		return []string{v}
-	case []any:
-		var out []string
-		for _, e := range v {
-			if s, ok := e.(string); ok {
-				out = append(out, s)
-			}
-		}
-		return out
-	}
-	return nil
-}
+// redirectsFrom returns the URLs of the front matter's redirect_from:
+// one, or a list.
+func (fm frontMatter) redirectsFrom() []string { return words(fm.RedirectFrom, false) }
 
 // readFrontMatter reads the front matter at the start of src: YAML
 // between "---" lines, TOML between "+++" lines, or a JSON object.
