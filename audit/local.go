@@ -983,7 +983,11 @@ func (a *auditor) importedID(root string, s *site.Site, rel, frag string, depth 
 		return false
 	}
 	for _, imp := range s.Imports(rel) {
-		tg := a.index.get(filepath.Join(root, filepath.FromSlash(imp)))
+		abs := filepath.Join(root, filepath.FromSlash(imp))
+		if !a.inRoot(root, abs) {
+			continue
+		}
+		tg := a.index.get(abs)
 		if tg.kind != kindMarkdown {
 			continue
 		}

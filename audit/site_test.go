@@ -214,3 +214,35 @@ func TestNestedSiteBadConfig(t *testing.T) {
 		t.Errorf("warnings %q, want one naming www/mkdocs.yml", r.Warnings)
 	}
 }
+
+// TestImportOutsideRoot: an MDX import that climbs above the audited
+// root names a file there, which the audit must not read, even when a
+// file of the same name stands at the root: a fragment that only the
+// file outside has is unverifiable (the import is one the model cannot
+// follow), not found there.
+func TestImportOutsideRoot(t *testing.T) {
+	parent := t.TempDir()
+	root := filepath.Join(parent, "repo")
+	for name, text := range map[string]string{
+		"outside.md":                "# Outside\n\n## Secret\n",
+		"repo/outside.md":           "# Inside\n",
+		"repo/docusaurus.config.js": "module.exports = { title: 'F', url: 'https://f.test', baseUrl: '/', presets: [['classic', { docs: {} }]] };\n",
+		"repo/docs/a.mdx":           "import X from '../../outside.md';\n\n# A\n\n<X />\n\n[L](#secret)\n",
+	} {
+		p := filepath.Join(parent, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := Run(Config{Enable: []string{string(policy.CategoryUnverifiable)}, Root: root}, []string{root})
+	var got []string
+	for _, f := range r.Findings {
+		got = append(got, fmt.Sprintf("%s:%d: %s", filepath.Base(f.File), f.Pos.Line, f.Category))
+	}
+	if want := []string{"a.mdx:7: unverifiable"}; !slices.Equal(got, want) {
+		t.Errorf("findings %q, want %q: the file above the root was read", got, want)
+	}
+}

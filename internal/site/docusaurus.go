@@ -759,6 +759,11 @@ func docusaurusImports(t *Tree, s *Site, rel string, src []byte) {
 		case strings.HasPrefix(imp, "@site/"):
 			to = path.Clean(strings.TrimPrefix(imp, "@site/"))
 		}
+		// Tree.Exists stops a path at the audited root; the recorded one
+		// must stop there too, or a reader of it would climb out.
+		if o := s.outer(to); o == ".." || strings.HasPrefix(o, "../") {
+			to = ""
+		}
 		if to == "" || !t.Exists(to) {
 			s.UnknownIDsOf(rel, fmt.Sprintf("it renders the imported %q", imp))
 			continue
