@@ -44,6 +44,10 @@ type target struct {
 	// not show (a template expression in an id, an include), "" when
 	// nothing does.
 	written string
+	// writtenBesides is written leaving the page's file includes out:
+	// what still writes ids when the site's model resolved every file
+	// the page includes (site.IncludesKnown).
+	writtenBesides string
 	// shortcodes are the Hugo shortcodes the page calls, nil when none:
 	// a site's own shortcode may write ids (site.ShortcodeIDs).
 	shortcodes    []string
@@ -145,7 +149,7 @@ func (t *target) fill(k kind, src []byte, d *extract.Doc, texts bool) {
 	if len(src) > 0 && src[len(src)-1] != '\n' {
 		t.lines++
 	}
-	t.written = writtenIDs(src)
+	t.written, t.writtenBesides = writtenIDs(src, false), writtenIDs(src, true)
 	if bytes.Contains(src, []byte("{{<")) || bytes.Contains(src, []byte("{{%")) {
 		t.shortcodes, t.shortcodeArgs = site.Shortcodes(src), site.ShortcodesWithArgs(src)
 	}
@@ -269,29 +273,36 @@ func (t *target) anchorsFor(s *site.Site) *anchor.Set {
 // Hugo's and mdBook's include directives), or Markdown rendered by an
 // expression (Liquid's "{{ doc.content }}" of another document,
 // "| markdownify").
-var idWriters = []struct{ mark, why string }{
-	{`id="{{`, "an id is made by a template expression"},
-	{`id='{{`, "an id is made by a template expression"},
-	{`id="{%`, "an id is made by a template expression"},
-	{`id={`, "an id is made by a JSX expression"},
-	{"--8<--", "the page includes snippets"},
-	{"{!", "the page includes files"}, // Python-Markdown's markdown-include and mdx_include
-	{"{% include", "the page includes templates"},
-	{".content }}", "the page writes another document's content"},
-	{".content | ", "the page writes another document's content"},
-	{"| markdownify", "a template expression renders Markdown"},
-	{"{{#include", "the page includes files"},
-	{"{{< include", "the page includes files"},
-	{"{{% include", "the page includes files"},
+var idWriters = []struct {
+	mark, why string
+	include   bool // a file include a site's model may resolve
+}{
+	{`id="{{`, "an id is made by a template expression", false},
+	{`id='{{`, "an id is made by a template expression", false},
+	{`id="{%`, "an id is made by a template expression", false},
+	{`id={`, "an id is made by a JSX expression", false},
+	{"--8<--", "the page includes snippets", true},
+	{"{!", "the page includes files", true}, // Python-Markdown's markdown-include and mdx_include
+	{"{% include", "the page includes templates", false},
+	{".content }}", "the page writes another document's content", false},
+	{".content | ", "the page writes another document's content", false},
+	{"| markdownify", "a template expression renders Markdown", false},
+	{"{{#include", "the page includes files", false},
+	{"{{< include", "the page includes files", false},
+	{"{{% include", "the page includes files", false},
 }
 
 // writtenIDs returns why ids of the page src are written by what its
-// source does not show, or "".
-func writtenIDs(src []byte) string {
+// source does not show, or "": with besidesIncludes, leaving out the
+// file includes.
+func writtenIDs(src []byte, besidesIncludes bool) string {
 	if bytes.IndexByte(src, '{') < 0 && !bytes.Contains(src, []byte("--8<--")) {
 		return ""
 	}
 	for _, w := range idWriters {
+		if besidesIncludes && w.include {
+			continue
+		}
 		if bytes.Contains(src, []byte(w.mark)) {
 			return w.why
 		}

@@ -947,9 +947,19 @@ func (a *auditor) checkFragment(r *reporter, s *site.Site, t local, lk lookup) {
 				"%q names anchor %q, which %q has only as %q: anchors are case-sensitive", r.shown, name, where, right)
 			return
 		}
-		if why, ok := unknownIDs(s, where, name, tg); ok || tg.written != "" && !s.Forge {
+		written := tg.written
+		if s.IncludesKnown(strings.TrimPrefix(where, "/")) {
+			written = tg.writtenBesides
+			if includedRepeat(name) {
+				// A heading both the page and a file it includes
+				// have gets "_1" in the order MkDocs renders them,
+				// which the model does not follow.
+				written = "an id repeated across the files the page includes is numbered in the order they are rendered"
+			}
+		}
+		if why, ok := unknownIDs(s, where, name, tg); ok || written != "" && !s.Forge {
 			if !ok {
-				why = tg.written
+				why = written
 			}
 			r.report(policy.CategoryUnverifiable, t.fragAt, nil, "%q names anchor %q, which the source of %q does not show; %s, so its ids cannot be checked offline", r.shown, name, where, why)
 			return
@@ -996,6 +1006,21 @@ func (a *auditor) importedID(root string, s *site.Site, rel, frag string, depth 
 		}
 	}
 	return false
+}
+
+// includedRepeat reports whether the id name ends as a repeated
+// heading's does in Python-Markdown's toc: "_" and a number.
+func includedRepeat(name string) bool {
+	i := strings.LastIndexByte(name, '_')
+	if i < 0 || i == len(name)-1 {
+		return false
+	}
+	for _, c := range name[i+1:] {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // unknownIDs returns why the id frag of the page where (a slash path

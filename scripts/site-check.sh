@@ -61,7 +61,9 @@ for g in "${gens[@]}"; do
 		timeout 120 hugo --source "${hroot:-$src}" --destination "$out" --quiet ;;
 	mkdocs)
 		need_apt mkdocs mkdocs
-		(cd "$src" && timeout 120 mkdocs build -q -d "$out") ;;
+		# The site's folder is the shallowest that holds mkdocs.yml.
+		mroot=$(find "$src" -maxdepth 2 -name mkdocs.yml -printf '%d %h\n' | sort -n | head -1 | cut -d' ' -f2-)
+		(cd "${mroot:-$src}" && timeout 120 mkdocs build -q -d "$out") ;;
 	jekyll)
 		need_apt jekyll jekyll ruby-jekyll-redirect-from ruby-jekyll-optional-front-matter ruby-jekyll-readme-index \
 			ruby-jekyll-relative-links ruby-jekyll-seo-tag ruby-jekyll-titles-from-headings ruby-jekyll-default-layout

@@ -117,6 +117,11 @@ type Site struct {
 	// folder) imports and renders among its own content (Docusaurus'
 	// MDX partials): their ids are the page's too.
 	imports map[string][]string
+	// includesKnown are the pages (paths from the site's folder) whose
+	// every include the model resolves to a whole Markdown file, with
+	// no include of its own (MkDocs' snippets, markdown-include): the
+	// ids those files write are all in imports (IncludesKnown).
+	includesKnown map[string]bool
 	// otherVersions: other versions or translations of the site may be
 	// deployed beside its build, under its own URL (versionPrefix);
 	// topSegs are the first segments of its URL paths (finish).
@@ -249,6 +254,15 @@ func (s *Site) Imports(rel string) []string {
 		out = append(out, s.outer(f))
 	}
 	return out
+}
+
+// IncludesKnown reports whether every file the page rel (a slash path
+// from the audited root) includes when the site is built is one the
+// model resolved (Imports): the page's ids are then its own and those
+// files', not unknown.
+func (s *Site) IncludesKnown(rel string) bool {
+	in, ok := s.inner(rel)
+	return ok && s.includesKnown[in]
 }
 
 // H1NoID reports whether the publisher gives no top-level heading an id
