@@ -2,6 +2,7 @@ package site
 
 import (
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -167,6 +168,61 @@ func FuzzIncludedFiles(f *testing.F) {
 				if !strings.Contains(string(src), name) {
 					t.Fatalf("includedFiles(%q, %q) gave %q, not in the source", src, mark, name)
 				}
+			}
+		}
+	})
+}
+
+// TestWholeIncludes: only a page whose every include is a whole .md file
+// on a line of its own, at the margin and outside code, has its includes
+// read for ids.
+func TestWholeIncludes(t *testing.T) {
+	for _, tc := range []struct {
+		src, mark string
+		want      []string // nil: not understood
+	}{
+		{"--8<-- \"README.md\"\n", "--8<--", []string{"README.md"}},
+		{"# A\n\n--8<-- 'a/b.md'\n\n--8<-- \"c.markdown\"", "--8<--", []string{"a/b.md", "c.markdown"}},
+		{"{!includes/note.md!}\n", "{!", []string{"includes/note.md"}},
+		{"--8<-- \"README.md:3:5\"\n", "--8<--", nil},                    // a line range
+		{"--8<-- \"README.md:install\"\n", "--8<--", nil},                // a section
+		{"--8<--\nREADME.md\n--8<--\n", "--8<--", nil},                   // the block form
+		{";--8<-- \"README.md\"\n", "--8<--", nil},                       // escaped
+		{"    --8<-- \"README.md\"\n", "--8<--", nil},                    // indented
+		{"```\n--8<-- \"README.md\"\n```\n", "--8<--", nil},              // in code
+		{"--8<-- \"LICENSE\"\n", "--8<--", nil},                          // not Markdown
+		{"--8<-- \"https://x.test/a.md\"\n", "--8<--", nil},              // a URL
+		{"text {!a.md!} text\n", "{!", nil},                              // inside a line
+		{"~~~\n```\n~~~\n--8<-- \"a.md\"\n", "--8<--", []string{"a.md"}}, // a fence closed by its own run
+	} {
+		got, ok := wholeIncludes([]byte(tc.src), tc.mark)
+		if tc.want == nil {
+			if ok {
+				t.Errorf("wholeIncludes(%q) = %q, understood; want not understood", tc.src, got)
+			}
+			continue
+		}
+		if !ok || !slices.Equal(got, tc.want) {
+			t.Errorf("wholeIncludes(%q) = %q, %v; want %q", tc.src, got, ok, tc.want)
+		}
+	}
+}
+
+func FuzzWholeIncludes(f *testing.F) {
+	f.Add([]byte("--8<-- \"README.md\"\n```\n--8<-- \"x.md\"\n```\n"), true)
+	f.Add([]byte("{!a.md!}\n{!b.md!lines=1}\n"), false)
+	f.Fuzz(func(t *testing.T, src []byte, snippets bool) {
+		mark := "{!"
+		if snippets {
+			mark = "--8<--"
+		}
+		names, ok := wholeIncludes(src, mark)
+		if !ok && names != nil {
+			t.Fatalf("not understood, yet names %q", names)
+		}
+		for _, n := range names {
+			if ext := strings.ToLower(path.Ext(n)); ext != ".md" && ext != ".markdown" || strings.Contains(n, "://") {
+				t.Fatalf("name %q is no Markdown file", n)
 			}
 		}
 	})
