@@ -241,6 +241,13 @@ func (t *target) anchorsFor(s *site.Site) *anchor.Set {
 				set.Add("fn-" + fn)
 				set.Add("fnref-" + fn)
 			}
+		} else {
+			for _, fn := range m.footnotes {
+				if note, ref, ok := s.FootnoteIDs(fn); ok {
+					set.Add(note)
+					set.Add(ref)
+				}
+			}
 		}
 		if s.TermIDs() {
 			for _, id := range s.TermAnchors(m.terms) {

@@ -58,10 +58,25 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 	// makes the HTML Markdown's elements.
 	s.folderByURL = true
 	s.htmlByURL = true
+	emoji := false
 	for _, name := range mkdocsExtensions(cfg) {
-		switch strings.TrimPrefix(name, "markdown.extensions.") {
+		switch name = strings.TrimPrefix(name, "markdown.extensions."); name {
 		case "md_in_html", "extra", "pymdownx.extra":
 			s.htmlByURL = false
+		case "pymdownx.emoji":
+			emoji = true
+		}
+		switch name {
+		case "footnotes", "extra", "pymdownx.extra":
+			// Python-Markdown's footnotes: "fn:label" for the note,
+			// "fnref:label" where it is first cited (SEPARATOR ":").
+			s.footnoteSep = ":"
+			if sep, ok := mkdocsExtensionOptions(cfg, name)["separator"].(string); ok && name == "footnotes" {
+				s.footnoteSep = sep
+			}
+			if u, ok := mkdocsExtensionOptions(cfg, name)["UNIQUE_IDS"].(bool); ok && u && name == "footnotes" {
+				s.footnoteSep = "" // numbered per document: not the model's
+			}
 		}
 	}
 	docs, ok := m.dir(t, s, cfg.str("docs_dir", "docs"))
@@ -180,6 +195,13 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 		if !mkdocsKnownExtension(name) {
 			s.Unmodelled("markdown_extensions", name, false, true)
 		}
+	}
+	if emoji {
+		// pymdownx.emoji turns ":rocket:" into an image or an SVG,
+		// which toc leaves out of the heading's text: "## :rocket:
+		// Launch" is "launch".
+		slug := s.slug
+		s.slug = func(text string) string { return slug(dropShortcodes(text)) }
 	}
 	mkdocsPartials(t, s, cfg, pages)
 	mkdocsIncludeIDs(t, s, cfg, pages)
@@ -742,6 +764,32 @@ func mkdocsPartials(t *Tree, s *Site, cfg config, pages []string) {
 			}
 		}
 	}
+}
+
+// dropShortcodes returns text without its emoji shortcodes (":rocket:",
+// ":+1:", ":white_check_mark:": letters, digits, "_", "+" and "-" between
+// colons, a letter among them), as pymdownx.emoji's pattern finds them;
+// the few of its index that are digits alone (":100:") stay.
+func dropShortcodes(text string) string {
+	if strings.Count(text, ":") < 2 {
+		return text
+	}
+	var b strings.Builder
+	for i := 0; i < len(text); i++ {
+		if text[i] == ':' {
+			j := i + 1
+			for j < len(text) && (text[j] >= 'a' && text[j] <= 'z' || text[j] >= 'A' && text[j] <= 'Z' || text[j] >= '0' && text[j] <= '9' || text[j] == '_' || text[j] == '+' || text[j] == '-') {
+				j++
+			}
+			// A letter at least: "10:30:45" is a time, no shortcode.
+			if j > i+1 && j < len(text) && text[j] == ':' && strings.IndexFunc(text[i+1:j], unicode.IsLetter) >= 0 {
+				i = j
+				continue
+			}
+		}
+		b.WriteByte(text[i])
+	}
+	return b.String()
 }
 
 // mkdocsIncludeIDs records, for each page whose includes the model

@@ -74,20 +74,24 @@ type Site struct {
 	// for the root itself. What the site records (pages, mounts,
 	// templates) is relative to that folder; the exported methods take
 	// and return paths from the audited root.
-	dir        string
-	slug       func(text string) string
-	dupSep     string              // what comes before the number of a repeated heading id
-	termIDs    bool                // definition terms get ids, as headings do
-	pages      map[string]string   // URL path -> file
-	urls       map[string]string   // file -> URL path
-	mounts     []mount             // longest URL prefix first
-	redirects  map[string]string   // URL path -> where it goes
-	exts       map[string][]string // URL extension -> source extensions
-	index      []string
-	bases      []base
-	shownBases []string // as configured, for String
-	notes      []string
-	wild       []wildRedirect // URL path prefixes redirected as a whole ("/old/*")
+	dir     string
+	slug    func(text string) string
+	dupSep  string // what comes before the number of a repeated heading id
+	termIDs bool   // definition terms get ids, as headings do
+	// footnoteSep is what joins "fn" and "fnref" to a footnote's label
+	// in the ids Python-Markdown's footnotes give ("fn:1"); "" when
+	// the publisher's footnotes have no ids the model makes.
+	footnoteSep string
+	pages       map[string]string   // URL path -> file
+	urls        map[string]string   // file -> URL path
+	mounts      []mount             // longest URL prefix first
+	redirects   map[string]string   // URL path -> where it goes
+	exts        map[string][]string // URL extension -> source extensions
+	index       []string
+	bases       []base
+	shownBases  []string // as configured, for String
+	notes       []string
+	wild        []wildRedirect // URL path prefixes redirected as a whole ("/old/*")
 	// sitePrefix begins a path from the site's folder ("@site/").
 	sitePrefix string
 	// basePath is the path the site is served under that its own URL

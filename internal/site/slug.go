@@ -32,6 +32,17 @@ func (s *Site) HeadingIDs(texts []string) []string {
 	return out
 }
 
+// FootnoteIDs returns the ids of the note and of its first reference
+// for the footnote labelled label ("[^label]"), as the publisher writes
+// them (Python-Markdown's footnotes: "fn:label", "fnref:label"); ok is
+// false when the model makes none.
+func (s *Site) FootnoteIDs(label string) (note, ref string, ok bool) {
+	if s.footnoteSep == "" {
+		return "", "", false
+	}
+	return "fn" + s.footnoteSep + label, "fnref" + s.footnoteSep + label, true
+}
+
 // TermIDs reports whether definition terms get ids as headings do.
 func (s *Site) TermIDs() bool { return s.termIDs }
 
