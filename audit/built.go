@@ -398,8 +398,15 @@ func (a *auditor) findBuilt(root string, sites []*site.Site) {
 			}
 			s.SetBuilt(shown, abs)
 		case s.DefaultBuilt() != "":
+			// In a git work tree the default folder is taken only
+			// when git ignores it, as a build made there (by hand or
+			// in CI) is: one committed to the repository is as old as
+			// its last commit, and in a fresh clone its files are no
+			// older than the sources, so staleness cannot be told
+			// from their times.
 			dir := s.DefaultBuilt()
-			if lk := a.fs.find(root, dir+"/index.html"); lk.exists && !lk.dir && (!lk.link || a.inRoot(root, lk.abs)) {
+			if lk := a.fs.find(root, dir+"/index.html"); lk.exists && !lk.dir && (!lk.link || a.inRoot(root, lk.abs)) &&
+				(confine.GitTop(root) == "" || a.builtOutput(root, dir)) {
 				s.SetBuilt(dir, filepath.Join(root, filepath.FromSlash(dir)))
 			}
 		}

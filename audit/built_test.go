@@ -440,3 +440,55 @@ func checkReadLinks(t *testing.T, src string) {
 		}
 	}
 }
+
+// TestBuiltCommitted: in a git work tree, a build at the generator's
+// default folder is the truth only when git ignores it; a committed one
+// (a small project's site/, deployed from the main branch) may be older
+// than the sources, which a fresh clone's file times cannot tell.
+func TestBuiltCommitted(t *testing.T) {
+	for _, ignored := range []bool{false, true} {
+		dir := t.TempDir()
+		files := map[string]string{
+			".git/HEAD":             "ref: refs/heads/main\n",
+			"mkdocs.yml":            "site_name: Fixture\n",
+			"docs/index.md":         "# Home\n\n[guide](guide.md#new-part)\n",
+			"docs/guide.md":         "# Guide\n\n## New part\n",
+			"site/index.html":       `<h1 id="home">Home</h1><a href="guide/#new-part">guide</a>`,
+			"site/guide/index.html": `<h1 id="guide">Guide</h1>`,
+		}
+		if ignored {
+			files[".gitignore"] = "/site\n"
+		}
+		for name, src := range files {
+			p := filepath.Join(dir, filepath.FromSlash(name))
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		// The sources older than the build: a fresh build, by the times.
+		old := time.Now().Add(-time.Hour)
+		for _, name := range []string{"mkdocs.yml", "docs/index.md", "docs/guide.md"} {
+			if err := os.Chtimes(filepath.Join(dir, filepath.FromSlash(name)), old, old); err != nil {
+				t.Fatal(err)
+			}
+		}
+		r := Run(Config{Root: dir}, []string{dir})
+		for _, err := range r.Errors {
+			t.Errorf("error: %v", err)
+		}
+		var got []string
+		for _, f := range r.Findings {
+			got = append(got, fmt.Sprintf("%d: %s", f.Pos.Line, f.Category))
+		}
+		var want []string
+		if ignored {
+			want = []string{"3: broken-anchor"} // the build, not the source, decides
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("site/ ignored by git %v: findings %q, want %q (%s)", ignored, got, want, strings.Join(r.Sites, "; "))
+		}
+	}
+}
