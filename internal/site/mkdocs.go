@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
 	"golang.org/x/text/unicode/norm"
 
 	"github.com/urilint/urilint/internal/anchor"
@@ -101,6 +102,13 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 	}
 	plugins := mkdocsPlugins(cfg)
 	exclude := mkdocsExclude(plugins["exclude"])
+	if docsExcluded := mkdocsExcludeDocs(cfg); docsExcluded != nil {
+		if plugin := exclude; plugin != nil {
+			exclude = func(rel string) bool { return plugin(rel) || docsExcluded(rel) }
+		} else {
+			exclude = docsExcluded
+		}
+	}
 	hasIndex := map[string]bool{}
 	var pages []string
 	t.Walk(docs, func(rel string) {
@@ -323,6 +331,36 @@ func mergeMaps(parent, child map[string]any) map[string]any {
 		out[k] = v
 	}
 	return out
+}
+
+// mkdocsExcludeDocs returns whether MkDocs (1.5 and later) leaves the
+// file rel of docs_dir (a slash path from it) out of the site, by the
+// configuration's exclude_docs, and, with draft_docs (1.6), out of the
+// build (a draft is served by "mkdocs serve" only): both are written as
+// a .gitignore is, from the top of docs_dir (mkdocs.org:
+// "user-guide/configuration", exclude_docs, draft_docs). nil when
+// neither is set. An excluded file is no page: a link to it leads
+// nowhere, and its own links are read as the forge shows them.
+func mkdocsExcludeDocs(cfg config) func(rel string) bool {
+	var pats []gitignore.Pattern
+	for _, key := range []string{"exclude_docs", "draft_docs"} {
+		text, ok := cfg.get(key).(string)
+		if !ok {
+			continue
+		}
+		for _, line := range strings.Split(text, "\n") {
+			line = strings.TrimRight(line, " \t\r")
+			if line == "" || strings.HasPrefix(line, "#") {
+				continue
+			}
+			pats = append(pats, gitignore.ParsePattern(line, nil))
+		}
+	}
+	if len(pats) == 0 {
+		return nil
+	}
+	m := gitignore.NewMatcher(pats)
+	return func(rel string) bool { return m.Match(strings.Split(rel, "/"), false) }
 }
 
 // mkdocsExclude returns what the exclude plugin (mkdocs-exclude) leaves
