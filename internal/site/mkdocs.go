@@ -211,6 +211,17 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 		slug := s.slug
 		s.slug = func(text string) string { return slug(dropShortcodes(text)) }
 	}
+	if !s.htmlByURL {
+		// md_in_html: a heading right below a tag with the markdown
+		// attribute is one of MkDocs' headings, with an id, but the
+		// audit's CommonMark reading sees the lines up to the next
+		// blank one as raw HTML.
+		for _, rel := range pages {
+			if src, err := t.Read(rel); err == nil && headingInHTML(src) {
+				s.UnknownIDsOf(rel, "md_in_html renders a heading inside an HTML block")
+			}
+		}
+	}
 	mkdocsPartials(t, s, cfg, pages)
 	mkdocsIncludeIDs(t, s, cfg, pages)
 	if r, ok := plugins["redirects"]; ok {
@@ -802,6 +813,60 @@ func mkdocsPartials(t *Tree, s *Site, cfg config, pages []string) {
 			}
 		}
 	}
+}
+
+// headingInHTML reports whether src has an ATX heading in the lines of
+// an HTML block that a tag with the markdown attribute opens
+// (`<div markdown>`, `markdown="1"`, `markdown="block"`): CommonMark ends
+// such a block at a blank line only, so the heading is read as HTML.
+func headingInHTML(src []byte) bool {
+	if !bytes.Contains(src, []byte("markdown")) {
+		return false
+	}
+	in := false
+	for len(src) > 0 {
+		line := src
+		if nl := bytes.IndexByte(src, '\n'); nl >= 0 {
+			line, src = src[:nl], src[nl+1:]
+		} else {
+			src = nil
+		}
+		trimmed := bytes.TrimSpace(line)
+		switch {
+		case len(trimmed) == 0:
+			in = false
+		case in && trimmed[0] == '#':
+			return true
+		case trimmed[0] == '<' && markdownAttr(trimmed):
+			in = true
+		}
+	}
+	return false
+}
+
+// markdownAttr reports whether the tag that begins line has the
+// attribute markdown.
+func markdownAttr(line []byte) bool {
+	end := bytes.IndexByte(line, '>')
+	if end < 0 {
+		end = len(line)
+	}
+	tag := line[:end]
+	for from := 1; from < len(tag); {
+		i := bytes.Index(tag[from:], []byte("markdown"))
+		if i < 0 {
+			return false
+		}
+		i += from
+		after := i + len("markdown")
+		if c := tag[i-1]; c == ' ' || c == '\t' {
+			if after == len(tag) || tag[after] == '=' || tag[after] == ' ' || tag[after] == '/' || tag[after] == '\t' {
+				return true
+			}
+		}
+		from = after
+	}
+	return false
 }
 
 // dropShortcodes returns text without its emoji shortcodes (":rocket:",

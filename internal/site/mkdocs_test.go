@@ -227,3 +227,29 @@ func FuzzWholeIncludes(f *testing.F) {
 		}
 	})
 }
+
+func TestHeadingInHTML(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		want bool
+	}{
+		{"<div markdown>\n## Inside\n</div>\n", true},
+		{"<div class=\"grid\" markdown=\"1\">\n# Inside\n</div>\n", true},
+		{"<div markdown>\n\n## After a blank line\n\n</div>\n", false}, // CommonMark reads it as a heading
+		{"<div>\n## No attribute\n</div>\n", false},                  // raw HTML in MkDocs too
+		{"<div data-markdown>\n## Not the attribute\n</div>\n", false},
+		{"## Plain\n", false},
+	} {
+		if got := headingInHTML([]byte(tc.src)); got != tc.want {
+			t.Errorf("headingInHTML(%q) = %v, want %v", tc.src, got, tc.want)
+		}
+	}
+}
+
+func FuzzHeadingInHTML(f *testing.F) {
+	f.Add([]byte("<div markdown>\n## Inside\n</div>\n"))
+	f.Add([]byte("<p markdownmarkdown markdown\n#"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		headingInHTML(src)
+	})
+}
