@@ -188,10 +188,31 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 			}
 		}
 	}
-	// toc's slugify option names a function of Python: PyMdown's slugs
-	// are modelled, any other's ids are not the model's.
+	// toc's slugify option names a function of Python: Python-Markdown's
+	// own two and PyMdown's slugs are modelled, any other's ids are not
+	// the model's. Its separator (default "-") joins the words.
 	for _, e := range cfg.list("markdown_extensions") {
-		if toc, ok := e["toc"].(map[string]any); ok && toc["slugify"] != nil {
+		toc, ok := e["toc"].(map[string]any)
+		if !ok {
+			continue
+		}
+		sep, hasSep := toc["separator"].(string)
+		if !hasSep {
+			sep = "-"
+		}
+		name, _ := toc["slugify"].(string)
+		switch name = strings.TrimPrefix(name, "markdown.extensions."); {
+		case toc["slugify"] == nil || name == "toc.slugify":
+			if sep != "-" {
+				s.slug = func(text string) string { return mkdocsSlugText(asciiFold(text), sep) }
+			}
+		case name == "toc.slugify_unicode":
+			s.slug = func(text string) string { return mkdocsSlugText(text, sep) }
+		case sep != "-":
+			// PyMdown's slugs make each space the separator and keep
+			// "-": the model writes "-" for both.
+			s.Unmodelled("", "toc separator", false, true)
+		default:
 			if slug := pymdownxSlugify(toc["slugify"]); slug != nil {
 				s.slug = slug
 			} else {
@@ -611,8 +632,14 @@ func pymdownxSlug(text, mode string) string {
 var htmlTag = regexp.MustCompile(`</?[^>]*>`)
 
 // mkdocsSlug is Python-Markdown's default toc slugify.
-func mkdocsSlug(text string) string {
-	text = asciiFold(text)
+func mkdocsSlug(text string) string { return mkdocsSlugText(asciiFold(text), "-") }
+
+// mkdocsSlugText is Python-Markdown's slugify_unicode: mkdocsSlug
+// without the folding to ASCII ("über-größe"). Both drop what is not a
+// word character, a space or "-", and make each run of spaces and of the
+// separator's characters the separator (toc's separator option, "-" by
+// default; another keeps "-": "a - b" is "a_-_b" with "_").
+func mkdocsSlugText(text, sep string) string {
 	var b strings.Builder
 	for _, r := range text {
 		if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' || r == '-' || unicode.IsSpace(r) {
@@ -623,18 +650,18 @@ func mkdocsSlug(text string) string {
 	b.Reset()
 	run := false
 	for _, r := range s {
-		if r == '-' || unicode.IsSpace(r) {
+		if unicode.IsSpace(r) || strings.ContainsRune(sep, r) {
 			run = true
 			continue
 		}
 		if run {
-			b.WriteByte('-')
+			b.WriteString(sep)
 			run = false
 		}
 		b.WriteRune(r)
 	}
 	if run {
-		b.WriteByte('-')
+		b.WriteString(sep)
 	}
 	return b.String()
 }

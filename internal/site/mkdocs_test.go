@@ -25,6 +25,10 @@ func TestMkdocsTocSlugify(t *testing.T) {
 		{"!!python/object/apply:pymdownx.slugs.slugify {}", "Über-a---B"},
 		{"!!python/object/apply:pymdownx.slugs.slugify\n        kwds:\n          percent_encode: true", ""},
 		{"!!python/name:my.slugify", ""},
+		{"!!python/name:markdown.extensions.toc.slugify_unicode", "über-a-b"},
+		{"!!python/name:markdown.extensions.toc.slugify_unicode\n      separator: _", "über_a_-_b"},
+		{"!!python/name:markdown.extensions.toc.slugify\n      separator: _", "uber_a_-_b"},
+		{"!!python/name:pymdownx.slugs.uslugify\n      separator: _", ""},
 	} {
 		root := t.TempDir()
 		cfg := "site_name: x\nmarkdown_extensions:\n  - toc:\n      slugify: " + tc.option + "\n"
@@ -236,7 +240,7 @@ func TestHeadingInHTML(t *testing.T) {
 		{"<div markdown>\n## Inside\n</div>\n", true},
 		{"<div class=\"grid\" markdown=\"1\">\n# Inside\n</div>\n", true},
 		{"<div markdown>\n\n## After a blank line\n\n</div>\n", false}, // CommonMark reads it as a heading
-		{"<div>\n## No attribute\n</div>\n", false},                  // raw HTML in MkDocs too
+		{"<div>\n## No attribute\n</div>\n", false},                    // raw HTML in MkDocs too
 		{"<div data-markdown>\n## Not the attribute\n</div>\n", false},
 		{"## Plain\n", false},
 	} {
