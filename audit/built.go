@@ -3,6 +3,7 @@ package audit
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"path"
@@ -82,9 +83,10 @@ type builtHTML struct {
 
 // builtPageAt returns the built HTML page abs, read with the x/net/html
 // tokenizer, which reads attributes without building a tree. A page that
-// cannot be read has nothing.
-func (a *auditor) builtPageAt(root, abs string) *builtPage {
-	e := a.siteEntry(root)
+// cannot be read has nothing. The page of the file r checks, which
+// asBuilt has read already, is not read again.
+func (a *auditor) builtPageAt(r *reporter, abs string) *builtPage {
+	e := a.siteEntry(r.f.root)
 	e.builtMu.Lock()
 	if e.builtPages == nil {
 		e.builtPages = map[string]*builtPage{}
@@ -96,13 +98,72 @@ func (a *auditor) builtPageAt(root, abs string) *builtPage {
 	}
 	e.builtMu.Unlock()
 	p.once.Do(func() {
-		src, err := readFile(abs)
-		if err != nil {
+		if own := r.f.rare; own != nil && own.built != nil && own.built.read && own.built.abs == abs {
+			p.builtHTML = readBuiltPage(own.built.src)
 			return
 		}
-		p.builtHTML = readBuiltPage(src)
+		buf := builtBufs.Get().(*[]byte)
+		src, err := readBuilt(abs, (*buf)[:0])
+		if err == nil {
+			p.builtHTML = readBuiltPage(src)
+		}
+		// What the page keeps (its ids, its redirect) is copied out
+		// of src: the buffer serves the next page.
+		*buf = src[:0]
+		builtBufs.Put(buf)
 	})
 	return p
+}
+
+// builtBufs holds the buffers built pages are read into: a run reads
+// every page a link names, hundreds of megabytes of HTML, and keeps only
+// their ids.
+var builtBufs = sync.Pool{New: func() any { return new([]byte) }}
+
+// maxBuiltPage bounds what is read of one built page: no page of a
+// site is that long, and a file that is (a data dump the build copied)
+// is not read for ids.
+const maxBuiltPage = 64 << 20
+
+// readBuilt reads the built file abs into buf, which it grows as
+// needed, and returns the bytes: a regular file of at most maxBuiltPage
+// bytes (a build is untrusted input: a FIFO there would never end).
+func readBuilt(abs string, buf []byte) ([]byte, error) {
+	f, err := os.Open(abs)
+	if err != nil {
+		return buf, err
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return buf, err
+	}
+	if !info.Mode().IsRegular() || info.Size() > maxBuiltPage {
+		return buf, fmt.Errorf("%s: not a regular file of at most %d bytes", abs, maxBuiltPage)
+	}
+	// One byte more than the size, so that a file that grew since the
+	// Stat is read to its end (io.ReadFull would stop at the size).
+	n := int(info.Size()) + 1
+	if cap(buf) < n {
+		buf = make([]byte, 0, n+n/4)
+	}
+	buf = buf[:0]
+	for {
+		if len(buf) == cap(buf) {
+			if len(buf) >= maxBuiltPage {
+				return buf, fmt.Errorf("%s: longer than %d bytes", abs, maxBuiltPage)
+			}
+			buf = slices.Grow(buf, len(buf))
+		}
+		m, err := f.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+m]
+		if err == io.EOF {
+			return buf, nil
+		}
+		if err != nil {
+			return buf, err
+		}
+	}
 }
 
 // pageIDs is the ids of one built page, packed in one string: a run keeps
@@ -553,13 +614,18 @@ func (a *auditor) builtSource(s *site.Site, p string) (lookup, bool) {
 // model lays out at pageURL, and whether the build has the page there.
 // The model's URL is kept: generators that rewrite a page's links
 // (Docusaurus) resolve them from the route as the model writes it, with
-// or without its final "/", whichever file the build holds.
+// or without its final "/", whichever file the build holds. It is asked
+// for each link of the file f, and answered once a file.
 //
 // A source changed after its page was built (a stale build) is not
 // taken from the build either: the build cannot tell about its links.
-func (a *auditor) servedURL(s *site.Site, pageURL, srcAbs string) (string, bool) {
-	found, ok := a.builtFile(s, pageURL)
-	if !ok || newer(srcAbs, found.abs) {
+func (a *auditor) servedURL(f *File, s *site.Site, pageURL string) (string, bool) {
+	o := f.ownBuilt()
+	if !o.servedDone || o.servedFor != pageURL {
+		found, ok := a.builtFile(s, pageURL)
+		o.servedDone, o.servedFor, o.served, o.servedOK = true, pageURL, found, ok && !newer(f.abs, found.abs)
+	}
+	if !o.servedOK {
 		return "", false
 	}
 	return pageURL, true
@@ -691,7 +757,7 @@ func (a *auditor) checkBuiltFragment(r *reporter, s *site.Site, p string, found 
 		name = dec
 	}
 	for hops := 0; ; hops++ {
-		pg := a.builtPageAt(r.f.root, found.abs)
+		pg := a.builtPageAt(r, found.abs)
 		m, right := pg.ids.find(frag)
 		switch {
 		case m == anchor.Found:
@@ -796,14 +862,18 @@ func (a *auditor) asBuilt(r *reporter, s *site.Site, pageURL, ref, p string) (st
 	if pageURL == "" || isHTTP(r.l.URI) {
 		return "", builtKept
 	}
-	page, ok := a.builtFile(s, pageURL)
+	o := r.f.ownBuilt()
+	page, ok := o.served, o.servedDone && o.servedOK && o.servedFor == pageURL
 	if !ok {
+		if page, ok = a.builtFile(s, pageURL); !ok {
+			return "", builtKept
+		}
+	}
+	o.readPage(page.abs)
+	if r.l.URI != "" && o.hasLink(r.l.URI) {
 		return "", builtKept
 	}
-	if r.l.URI != "" && hasLinkAttr(a.builtPageSrc(r, page.abs), r.l.URI) {
-		return "", builtKept
-	}
-	links := a.builtLinks(r, page.abs)
+	links := o.tokenLinks()
 	if slices.Contains(links, r.l.URI) {
 		return "", builtKept
 	}
@@ -882,31 +952,78 @@ func linkSignature(ref string) string {
 	return name + "#" + frag
 }
 
-// builtPageSrc returns the built page abs of the file of r, read once
-// while the file is checked and let go after.
-func (a *auditor) builtPageSrc(r *reporter, abs string) []byte {
-	f := r.f
-	if f.rare == nil {
-		f.rare = &fileRare{}
-	}
-	if !f.rare.builtRead {
-		f.rare.builtRead = true
-		f.rare.builtSrc, _ = readFile(abs)
-	}
-	return f.rare.builtSrc
+// ownBuilt is the built page of the file being checked, read once while
+// the file is checked (its links are looked for there, see asBuilt) and
+// let go after; the buffers go to the next file.
+type ownBuilt struct {
+	// servedURL's answer for the file's page at servedFor.
+	servedFor  string
+	served     lookup
+	servedOK   bool
+	servedDone bool
+
+	abs  string // the built page, once read
+	read bool
+	src  []byte
+	// vals are where src has the quoted values of href and src
+	// attributes (scanLinkAttrs), found once the first link asks.
+	vals    [][2]int
+	scanned bool
+	// links are the href and src values of the page as the tokenizer
+	// reads them (readLinks), read when a link is not among vals.
+	links []string
+	toks  bool
 }
 
-// builtLinks returns the href and src values of the built page abs of
-// the file of r, read once while the file is checked and let go after.
-func (a *auditor) builtLinks(r *reporter, abs string) []string {
-	src := a.builtPageSrc(r, abs)
-	f := r.f
-	if f.rare.builtToks {
-		return f.rare.builtLinks
+var ownBuilts = sync.Pool{New: func() any { return new(ownBuilt) }}
+
+// ownBuilt returns what f holds of its built page.
+func (f *File) ownBuilt() *ownBuilt {
+	rare := f.more()
+	if rare.built == nil {
+		rare.built = ownBuilts.Get().(*ownBuilt)
 	}
-	f.rare.builtToks = true
-	f.rare.builtLinks = readLinks(src)
-	return f.rare.builtLinks
+	return rare.built
+}
+
+// release gives o back for the next file, keeping its buffers.
+func (o *ownBuilt) release() {
+	*o = ownBuilt{src: o.src[:0], vals: o.vals[:0]}
+	ownBuilts.Put(o)
+}
+
+// readPage reads the built page abs, once.
+func (o *ownBuilt) readPage(abs string) {
+	if o.read {
+		return
+	}
+	o.read, o.abs = true, abs
+	src, err := readBuilt(abs, o.src[:0])
+	if err != nil {
+		src = src[:0]
+	}
+	o.src = src
+}
+
+// hasLink reports whether the page has s as the quoted value of an href
+// or a src attribute (href="s", SRC='s'): the quick answer, for most
+// links of most pages, that the built page has a link as its source
+// writes it.
+func (o *ownBuilt) hasLink(s string) bool {
+	if !o.scanned {
+		o.scanned = true
+		o.vals = scanLinkAttrs(o.src, o.vals[:0])
+	}
+	return hasLinkValue(o.src, o.vals, s)
+}
+
+// tokenLinks returns the href and src values of the page, read once.
+func (o *ownBuilt) tokenLinks() []string {
+	if !o.toks {
+		o.toks = true
+		o.links = readLinks(o.src)
+	}
+	return o.links
 }
 
 // readLinks returns the href and src values of the HTML page src, in
@@ -934,26 +1051,53 @@ func readLinks(src []byte) []string {
 }
 
 // hasLinkAttr reports whether src has s as the quoted value of an href
-// or a src attribute (href="s", SRC='s'): the quick answer, for most
-// links of most pages, that the built page has a link as its source
-// writes it.
+// or a src attribute (href="s", SRC='s').
 func hasLinkAttr(src []byte, s string) bool {
-	for rest := src; ; {
-		i := bytes.Index(rest, []byte(s))
-		if i < 0 {
-			return false
+	return hasLinkValue(src, scanLinkAttrs(src, nil), s)
+}
+
+// hasLinkValue reports whether one of the values vals of src is s.
+func hasLinkValue(src []byte, vals [][2]int, s string) bool {
+	for _, v := range vals {
+		if v[1]-v[0] == len(s) && string(src[v[0]:v[1]]) == s {
+			return true
 		}
-		if end := i + len(s); i >= 2 && end < len(rest) {
-			q := rest[i-1]
-			if (q == '"' || q == '\'') && rest[end] == q && rest[i-2] == '=' {
-				key := rest[:i-2]
-				if hasSuffixFold(key, "href") || hasSuffixFold(key, "src") {
-					return true
-				}
-			}
-		}
-		rest = rest[i+1:]
 	}
+	return false
+}
+
+// scanLinkAttrs appends to vals where src has a quoted value after an
+// "href=" or a "src=" key (in any case, after white space, a quote or a
+// "/"), and returns it: one pass over the bytes of a page, which finds
+// the links as written without tokenizing it. A value is taken between
+// its quotes as written, entities and all; each "=" of the page is
+// looked at, so a key inside another value counts too: what it may find
+// more than the tokenizer is a link the page has in some form.
+func scanLinkAttrs(src []byte, vals [][2]int) [][2]int {
+	for i := 0; i < len(src); {
+		j := bytes.IndexByte(src[i:], '=')
+		if j < 0 {
+			break
+		}
+		eq := i + j
+		i = eq + 1
+		if eq+1 >= len(src) {
+			break
+		}
+		q := src[eq+1]
+		if q != '"' && q != '\'' {
+			continue
+		}
+		if key := src[:eq]; !hasSuffixFold(key, "href") && !hasSuffixFold(key, "src") {
+			continue
+		}
+		end := bytes.IndexByte(src[eq+2:], q)
+		if end < 0 {
+			break
+		}
+		vals = append(vals, [2]int{eq + 2, eq + 2 + end})
+	}
+	return vals
 }
 
 // hasSuffixFold reports whether b ends with the lower-case ASCII

@@ -440,3 +440,51 @@ func checkReadLinks(t *testing.T, src string) {
 		}
 	}
 }
+
+// TestOwnBuiltLinks checks the links of a file's own built page: read
+// once into a buffer that the next file reuses, and looked for without
+// allocating.
+func TestOwnBuiltLinks(t *testing.T) {
+	dir := t.TempDir()
+	page := filepath.Join(dir, "index.html")
+	src := `<a HREF="/guide/#setup">x</a><img src='logo.png'><a data-href="no"><a href=bare>` + strings.Repeat(`<p class="x">text</p>`, 100)
+	if err := os.WriteFile(page, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	o := new(ownBuilt)
+	o.readPage(page)
+	if string(o.src) != src {
+		t.Fatalf("readPage read %d bytes, want the %d of the page", len(o.src), len(src))
+	}
+	for link, want := range map[string]bool{"/guide/#setup": true, "logo.png": true, "no": false, "bare": false, "/guide/": false} {
+		if got := o.hasLink(link); got != want {
+			t.Errorf("hasLink(%q) = %v, want %v", link, got, want)
+		}
+	}
+	if n := testing.AllocsPerRun(100, func() { o.hasLink("/guide/#setup"); o.hasLink("missing") }); n != 0 {
+		t.Errorf("hasLink allocates %v times a call, want none", n)
+	}
+	if n := testing.AllocsPerRun(20, func() {
+		o.vals = scanLinkAttrs(o.src, o.vals[:0])
+	}); n != 0 {
+		t.Errorf("scanLinkAttrs into a reused slice allocates %v times, want none", n)
+	}
+}
+
+// TestReadBuiltFile checks that a built "page" that is no regular file
+// is not read, and that a page larger than the buffer is read whole.
+func TestReadBuiltFile(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := readBuilt(dir, nil); err == nil {
+		t.Errorf("readBuilt of a folder: no error")
+	}
+	big := filepath.Join(dir, "a.html")
+	data := bytes.Repeat([]byte("<p>x</p>"), 10000)
+	if err := os.WriteFile(big, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err := readBuilt(big, make([]byte, 0, 10))
+	if err != nil || !bytes.Equal(got, data) {
+		t.Errorf("readBuilt of %d bytes into a small buffer: %d bytes, %v", len(data), len(got), err)
+	}
+}

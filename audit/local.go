@@ -116,7 +116,7 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 	if isPage && s.Built() != "" {
 		// A page the build lacks (a draft, a locale the build left out,
 		// a URL the model has wrong) is left to the model.
-		if u, ok := a.servedURL(s, pageURL, f.abs); ok {
+		if u, ok := a.servedURL(f, s, pageURL); ok {
 			pageURL, inBuild = u, true
 		}
 	}
