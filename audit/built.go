@@ -692,8 +692,21 @@ func (a *auditor) checkBuilt(r *reporter, s *site.Site, pageURL, ref string, t l
 	if how == builtMoved {
 		p = to
 	}
+	if how == builtWritten && lk.exists && !lk.dir && !bundled {
+		// The model took the link for one to the page a file of the
+		// tree publishes, which the generator would rewrite; the
+		// built page has it as written ("guide.md/", a link in raw
+		// HTML), and the reader follows it as written.
+		// (A file made after the build is not judged by it: see below.)
+		if q, ok := a.writtenTarget(r, s, pageURL, p); !ok && !a.newerThanBuild(s, lk.abs) {
+			r.report(policy.CategoryBrokenFile, 0, nil, "%q leads to %q on %s, as its built page writes it (the generator left it as written), which its build in %q does not have%s", r.shown, q, theSite(s), s.Built()+"/", fragNote(t))
+			return
+		}
+	}
 	found, ok := a.builtFile(s, p)
-	if !ok && how != builtMoved {
+	if !ok && how != builtMoved && how != builtWritten {
+		// (A link the built page has as written was not rewritten:
+		// the reader follows ".md" as written.)
 		found, ok = a.builtSource(s, p)
 	}
 	// The host's redirects apply where the build has no file (Netlify's
@@ -737,6 +750,63 @@ func (a *auditor) checkBuilt(r *reporter, s *site.Site, pageURL, ref string, t l
 	if t.hasFrag && kindOf(found.abs) == kindHTML {
 		a.checkBuiltFragment(r, s, p, found, t, how == builtUnknown)
 	}
+}
+
+// writtenTarget returns where the link of r, which the built page of
+// the page served at pageURL has as written, leads as written, and
+// whether the build has it there (or the model's p is that path). The
+// page's URL is taken with and without its final "/" when the build
+// serves it from a folder's index.html (the host may redirect to
+// either): the build must lack the target from both to call it broken.
+func (a *auditor) writtenTarget(r *reporter, s *site.Site, pageURL, p string) (string, bool) {
+	ref := r.l.URI
+	if isHTTP(ref) || strings.HasPrefix(ref, "//") || ref == "" || ref[0] == '#' || ref[0] == '?' || climbsURL(pageURL, ref) {
+		return "", true
+	}
+	bases := []string{pageURL}
+	if o := r.f.rare.built; !strings.HasSuffix(pageURL, "/") && o != nil && filepath.Base(o.abs) == "index.html" {
+		bases = append(bases, pageURL+"/")
+	}
+	// The source may write the link more than once, and the built page
+	// have one written by the generator, another rewritten (a Markdown
+	// link and the same in raw HTML): only when it has the link as
+	// written as often as the source does is each one left as written.
+	written, kept := 0, 0
+	for i := range r.f.recs {
+		if r.f.link(i).URI == ref {
+			written++
+		}
+	}
+	for _, l := range r.f.rare.built.tokenLinks() {
+		if l == ref {
+			kept++
+		}
+	}
+	if kept < written {
+		return "", true
+	}
+	first := ""
+	for _, base := range bases {
+		q, ok := resolveURL(base, ref)
+		if !ok || strings.TrimSuffix(q, "/") == strings.TrimSuffix(p, "/") {
+			return "", true
+		}
+		if _, ok := a.builtFile(s, q); ok {
+			return "", true
+		}
+		if _, ok := s.Redirected(q); ok {
+			return "", true
+		}
+		if to, wild := s.Splat(q); wild {
+			if _, ok := a.builtFile(s, to); ok || s.ExactRedirect(to) {
+				return "", true
+			}
+		}
+		if first == "" {
+			first = q
+		}
+	}
+	return first, false
 }
 
 // checkBuiltFragment checks the fragment of t, a link to the built page
@@ -847,6 +917,7 @@ const (
 	builtUnknown = iota // neither the link as written nor one made of it
 	builtKept           // the built page has the link as written
 	builtMoved          // the built page has it leading elsewhere
+	builtWritten        // the built page has the link as written
 )
 
 // asBuilt tells what the generator made of the link ref of the page
@@ -871,11 +942,11 @@ func (a *auditor) asBuilt(r *reporter, s *site.Site, pageURL, ref, p string) (st
 	}
 	o.readPage(page.abs)
 	if r.l.URI != "" && o.hasLink(r.l.URI) {
-		return "", builtKept
+		return "", builtWritten
 	}
 	links := o.tokenLinks()
 	if slices.Contains(links, r.l.URI) {
-		return "", builtKept
+		return "", builtWritten
 	}
 	want := linkSignature(ref)
 	to := ""
