@@ -763,26 +763,16 @@ func (a *auditor) writtenTarget(r *reporter, s *site.Site, pageURL, p string) (s
 	if isHTTP(ref) || strings.HasPrefix(ref, "//") || ref == "" || ref[0] == '#' || ref[0] == '?' || climbsURL(pageURL, ref) {
 		return "", true
 	}
+	o := r.f.rare.built
 	bases := []string{pageURL}
-	if o := r.f.rare.built; !strings.HasSuffix(pageURL, "/") && o != nil && filepath.Base(o.abs) == "index.html" {
+	if !strings.HasSuffix(pageURL, "/") && filepath.Base(o.abs) == "index.html" {
 		bases = append(bases, pageURL+"/")
 	}
 	// The source may write the link more than once, and the built page
 	// have one written by the generator, another rewritten (a Markdown
 	// link and the same in raw HTML): only when it has the link as
 	// written as often as the source does is each one left as written.
-	written, kept := 0, 0
-	for i := range r.f.recs {
-		if r.f.link(i).URI == ref {
-			written++
-		}
-	}
-	for _, l := range r.f.rare.built.tokenLinks() {
-		if l == ref {
-			kept++
-		}
-	}
-	if kept < written {
+	if o.writtenCount(ref) < o.sourceCount(r.f, ref) {
 		return "", true
 	}
 	first := ""
@@ -949,9 +939,14 @@ func (a *auditor) asBuilt(r *reporter, s *site.Site, pageURL, ref, p string) (st
 		return "", builtWritten
 	}
 	want := linkSignature(ref)
+	// A link to an anchor of its own page ("#def-le") may be made into
+	// one with a path: a render hook's or a shortcode's, which resolve
+	// it from another page (the home page of the page's language,
+	// "/cs/#def-le"). It is recognized by its fragment alone.
+	fragOnly := strings.HasPrefix(ref, "#") && len(ref) > 1
 	to := ""
 	for _, l := range links {
-		if linkSignature(l) != want {
+		if sig := linkSignature(l); sig != want && (!fragOnly || !strings.HasSuffix(sig, want) || strings.Contains(sig[:len(sig)-len(want)], "#")) {
 			continue
 		}
 		var q string
@@ -1044,6 +1039,10 @@ type ownBuilt struct {
 	// reads them (readLinks), read when a link is not among vals.
 	links []string
 	toks  bool
+	// order holds the indexes of the file's links, sorted by URI
+	// (sourceCount), once sorted.
+	order  []int32
+	sorted bool
 }
 
 var ownBuilts = sync.Pool{New: func() any { return new(ownBuilt) }}
@@ -1059,7 +1058,7 @@ func (f *File) ownBuilt() *ownBuilt {
 
 // release gives o back for the next file, keeping its buffers.
 func (o *ownBuilt) release() {
-	*o = ownBuilt{src: o.src[:0], vals: o.vals[:0]}
+	*o = ownBuilt{src: o.src[:0], vals: o.vals[:0], order: o.order[:0]}
 	ownBuilts.Put(o)
 }
 
@@ -1086,6 +1085,39 @@ func (o *ownBuilt) hasLink(s string) bool {
 		o.vals = scanLinkAttrs(o.src, o.vals[:0])
 	}
 	return hasLinkValue(o.src, o.vals, s)
+}
+
+// writtenCount returns how many times the page has s as the quoted
+// value of an href or a src attribute.
+func (o *ownBuilt) writtenCount(s string) int {
+	o.hasLink(s) // scans the page once
+	n := 0
+	for _, v := range o.vals {
+		if v[1]-v[0] == len(s) && string(o.src[v[0]:v[1]]) == s {
+			n++
+		}
+	}
+	return n
+}
+
+// sourceCount returns how many links of the file f are uri, from the
+// links of f sorted once by URI (a file of many links asks for each).
+func (o *ownBuilt) sourceCount(f *File, uri string) int {
+	if !o.sorted {
+		o.sorted = true
+		o.order = o.order[:0]
+		for i := range f.recs {
+			o.order = append(o.order, int32(i))
+		}
+		slices.SortFunc(o.order, func(i, j int32) int { return strings.Compare(f.link(int(i)).URI, f.link(int(j)).URI) })
+	}
+	at := func(i int) string { return f.link(int(o.order[i])).URI }
+	lo, _ := slices.BinarySearchFunc(o.order, uri, func(i int32, uri string) int { return strings.Compare(f.link(int(i)).URI, uri) })
+	n := 0
+	for i := lo; i < len(o.order) && at(i) == uri; i++ {
+		n++
+	}
+	return n
 }
 
 // tokenLinks returns the href and src values of the page, read once.
