@@ -962,6 +962,9 @@ func (a *auditor) asBuilt(r *reporter, s *site.Site, pageURL, ref, p string) (st
 		}
 		to = q
 	}
+	if to == "" && builtLeadsTo(s, pageURL, links, ref, p) {
+		return "", builtKept
+	}
 	switch {
 	case to == "":
 		return "", builtUnknown
@@ -969,6 +972,35 @@ func (a *auditor) asBuilt(r *reporter, s *site.Site, pageURL, ref, p string) (st
 		return "", builtKept
 	}
 	return to, builtMoved
+}
+
+// builtLeadsTo reports whether one of the links of the built page served
+// at pageURL has the fragment of ref and leads to p, where the model
+// says ref leads: the generator wrote ref under another name (a
+// Docusaurus page's slug, "OrganizingState.md#x" made
+// "/faq/organizing-state#x"), and the page has it all the same.
+func builtLeadsTo(s *site.Site, pageURL string, links []string, ref, p string) bool {
+	_, frag, ok := strings.Cut(ref, "#")
+	if !ok || frag == "" {
+		return false
+	}
+	for _, l := range links {
+		if _, lf, ok := strings.Cut(l, "#"); !ok || lf != frag {
+			continue
+		}
+		var q string
+		if isHTTP(l) {
+			if q, ok = s.Own(l); !ok {
+				continue
+			}
+		} else if q, ok = resolveURL(pageURL, l); !ok {
+			continue
+		}
+		if strings.TrimSuffix(q, "/") == strings.TrimSuffix(p, "/") {
+			return true
+		}
+	}
+	return false
 }
 
 // linkSignature is what a link keeps from its source to its built form:
