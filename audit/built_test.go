@@ -488,3 +488,62 @@ func TestReadBuiltFile(t *testing.T) {
 		t.Errorf("readBuilt of %d bytes into a small buffer: %d bytes, %v", len(data), len(got), err)
 	}
 }
+
+// BenchmarkBuiltLinks looks 15 links of a theme's page up among its
+// href and src values: found once by scanLinkAttrs into a reused slice
+// ("scan", what asBuilt does), against a byte search of the page for
+// each link ("search", what it did before).
+func BenchmarkBuiltLinks(b *testing.B) {
+	page := themePage()
+	var links []string
+	for i := range 15 {
+		links = append(links, fmt.Sprintf("/section-1/page-%d/", i*6))
+	}
+	links = append(links[:14], "/section-2/page-3/#usage")
+	b.Run("scan", func(b *testing.B) {
+		b.SetBytes(int64(len(page)))
+		b.ReportAllocs()
+		var vals [][2]int
+		for b.Loop() {
+			vals = scanLinkAttrs(page, vals[:0])
+			for _, l := range links {
+				if !hasLinkValue(page, vals, l) {
+					b.Fatalf("%q not found", l)
+				}
+			}
+		}
+	})
+	b.Run("search", func(b *testing.B) {
+		b.SetBytes(int64(len(page)))
+		b.ReportAllocs()
+		for b.Loop() {
+			for _, l := range links {
+				if !searchLinkAttr(page, l) {
+					b.Fatalf("%q not found", l)
+				}
+			}
+		}
+	})
+}
+
+// searchLinkAttr is the search asBuilt made for each link before
+// scanLinkAttrs: the page's bytes searched for the link, then the key
+// and quotes around it checked.
+func searchLinkAttr(src []byte, s string) bool {
+	for rest := src; ; {
+		i := bytes.Index(rest, []byte(s))
+		if i < 0 {
+			return false
+		}
+		if end := i + len(s); i >= 2 && end < len(rest) {
+			q := rest[i-1]
+			if (q == '"' || q == '\'') && rest[end] == q && rest[i-2] == '=' {
+				key := rest[:i-2]
+				if hasSuffixFold(key, "href") || hasSuffixFold(key, "src") {
+					return true
+				}
+			}
+		}
+		rest = rest[i+1:]
+	}
+}
