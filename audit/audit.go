@@ -269,13 +269,9 @@ type fileRare struct {
 	baseRef string     // an HTML <base href>, as written
 	base    string     // where baseRef leads, a slash path from the root its relative links resolve from ("" until resolve needs it)
 	free    func()     // gives back Src's memory, when it is outside the heap
-	// builtSrc is the file's page in the site's build, read once while
-	// the file is checked, and builtLinks its href and src values, read
-	// of it when needed (see asBuilt).
-	builtSrc   []byte
-	builtLinks []string
-	builtRead  bool
-	builtToks  bool
+	// built is the file's page in the site's build, read once while
+	// the file is checked (see asBuilt).
+	built *ownBuilt
 }
 
 // more returns f.rare, made when f has none.
@@ -755,7 +751,11 @@ func (a *auditor) check(f *File) []Finding {
 	// frees its links for the rest of the run.
 	f.recs, f.uris = nil, ""
 	if f.rare != nil {
-		f.rare.odd, f.rare.code, f.rare.tmpls, f.rare.builtSrc, f.rare.builtLinks = nil, nil, nil, nil, nil
+		f.rare.odd, f.rare.code, f.rare.tmpls = nil, nil, nil
+		if f.rare.built != nil {
+			f.rare.built.release()
+			f.rare.built = nil
+		}
 	}
 	return out
 }

@@ -3,6 +3,7 @@ package audit
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"path"
@@ -82,9 +83,10 @@ type builtHTML struct {
 
 // builtPageAt returns the built HTML page abs, read with the x/net/html
 // tokenizer, which reads attributes without building a tree. A page that
-// cannot be read has nothing.
-func (a *auditor) builtPageAt(root, abs string) *builtPage {
-	e := a.siteEntry(root)
+// cannot be read has nothing. The page of the file r checks, which
+// asBuilt has read already, is not read again.
+func (a *auditor) builtPageAt(r *reporter, abs string) *builtPage {
+	e := a.siteEntry(r.f.root)
 	e.builtMu.Lock()
 	if e.builtPages == nil {
 		e.builtPages = map[string]*builtPage{}
@@ -96,13 +98,72 @@ func (a *auditor) builtPageAt(root, abs string) *builtPage {
 	}
 	e.builtMu.Unlock()
 	p.once.Do(func() {
-		src, err := readFile(abs)
-		if err != nil {
+		if own := r.f.rare; own != nil && own.built != nil && own.built.read && own.built.abs == abs {
+			p.builtHTML = readBuiltPage(own.built.src)
 			return
 		}
-		p.builtHTML = readBuiltPage(src)
+		buf := builtBufs.Get().(*[]byte)
+		src, err := readBuilt(abs, (*buf)[:0])
+		if err == nil {
+			p.builtHTML = readBuiltPage(src)
+		}
+		// What the page keeps (its ids, its redirect) is copied out
+		// of src: the buffer serves the next page.
+		*buf = src[:0]
+		builtBufs.Put(buf)
 	})
 	return p
+}
+
+// builtBufs holds the buffers built pages are read into: a run reads
+// every page a link names, hundreds of megabytes of HTML, and keeps only
+// their ids.
+var builtBufs = sync.Pool{New: func() any { return new([]byte) }}
+
+// maxBuiltPage bounds what is read of one built page: no page of a
+// site is that long, and a file that is (a data dump the build copied)
+// is not read for ids.
+const maxBuiltPage = 64 << 20
+
+// readBuilt reads the built file abs into buf, which it grows as
+// needed, and returns the bytes: a regular file of at most maxBuiltPage
+// bytes (a build is untrusted input: a FIFO there would never end).
+func readBuilt(abs string, buf []byte) ([]byte, error) {
+	f, err := os.Open(abs)
+	if err != nil {
+		return buf, err
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return buf, err
+	}
+	if !info.Mode().IsRegular() || info.Size() > maxBuiltPage {
+		return buf, fmt.Errorf("%s: not a regular file of at most %d bytes", abs, maxBuiltPage)
+	}
+	// One byte more than the size, so that a file that grew since the
+	// Stat is read to its end (io.ReadFull would stop at the size).
+	n := int(info.Size()) + 1
+	if cap(buf) < n {
+		buf = make([]byte, 0, n+n/4)
+	}
+	buf = buf[:0]
+	for {
+		if len(buf) == cap(buf) {
+			if len(buf) >= maxBuiltPage {
+				return buf, fmt.Errorf("%s: longer than %d bytes", abs, maxBuiltPage)
+			}
+			buf = slices.Grow(buf, len(buf))
+		}
+		m, err := f.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+m]
+		if err == io.EOF {
+			return buf, nil
+		}
+		if err != nil {
+			return buf, err
+		}
+	}
 }
 
 // pageIDs is the ids of one built page, packed in one string: a run keeps
@@ -560,13 +621,18 @@ func (a *auditor) builtSource(s *site.Site, p string) (lookup, bool) {
 // model lays out at pageURL, and whether the build has the page there.
 // The model's URL is kept: generators that rewrite a page's links
 // (Docusaurus) resolve them from the route as the model writes it, with
-// or without its final "/", whichever file the build holds.
+// or without its final "/", whichever file the build holds. It is asked
+// for each link of the file f, and answered once a file.
 //
 // A source changed after its page was built (a stale build) is not
 // taken from the build either: the build cannot tell about its links.
-func (a *auditor) servedURL(s *site.Site, pageURL, srcAbs string) (string, bool) {
-	found, ok := a.builtFile(s, pageURL)
-	if !ok || newer(srcAbs, found.abs) {
+func (a *auditor) servedURL(f *File, s *site.Site, pageURL string) (string, bool) {
+	o := f.ownBuilt()
+	if !o.servedDone || o.servedFor != pageURL {
+		found, ok := a.builtFile(s, pageURL)
+		o.servedDone, o.servedFor, o.served, o.servedOK = true, pageURL, found, ok && !newer(f.abs, found.abs)
+	}
+	if !o.servedOK {
 		return "", false
 	}
 	return pageURL, true
@@ -633,8 +699,21 @@ func (a *auditor) checkBuilt(r *reporter, s *site.Site, pageURL, ref string, t l
 	if how == builtMoved {
 		p = to
 	}
+	if how == builtWritten && lk.exists && !lk.dir && !bundled {
+		// The model took the link for one to the page a file of the
+		// tree publishes, which the generator would rewrite; the
+		// built page has it as written ("guide.md/", a link in raw
+		// HTML), and the reader follows it as written.
+		// (A file made after the build is not judged by it: see below.)
+		if q, ok := a.writtenTarget(r, s, pageURL, p); !ok && !a.newerThanBuild(s, lk.abs) {
+			r.report(policy.CategoryBrokenFile, 0, nil, "%q leads to %q on %s, as its built page writes it (the generator left it as written), which its build in %q does not have%s", r.shown, q, theSite(s), s.Built()+"/", fragNote(t))
+			return
+		}
+	}
 	found, ok := a.builtFile(s, p)
-	if !ok && how != builtMoved {
+	if !ok && how != builtMoved && how != builtWritten {
+		// (A link the built page has as written was not rewritten:
+		// the reader follows ".md" as written.)
 		found, ok = a.builtSource(s, p)
 	}
 	// The host's redirects apply where the build has no file (Netlify's
@@ -680,6 +759,53 @@ func (a *auditor) checkBuilt(r *reporter, s *site.Site, pageURL, ref string, t l
 	}
 }
 
+// writtenTarget returns where the link of r, which the built page of
+// the page served at pageURL has as written, leads as written, and
+// whether the build has it there (or the model's p is that path). The
+// page's URL is taken with and without its final "/" when the build
+// serves it from a folder's index.html (the host may redirect to
+// either): the build must lack the target from both to call it broken.
+func (a *auditor) writtenTarget(r *reporter, s *site.Site, pageURL, p string) (string, bool) {
+	ref := r.l.URI
+	if isHTTP(ref) || strings.HasPrefix(ref, "//") || ref == "" || ref[0] == '#' || ref[0] == '?' || climbsURL(pageURL, ref) {
+		return "", true
+	}
+	o := r.f.rare.built
+	bases := []string{pageURL}
+	if !strings.HasSuffix(pageURL, "/") && filepath.Base(o.abs) == "index.html" {
+		bases = append(bases, pageURL+"/")
+	}
+	// The source may write the link more than once, and the built page
+	// have one written by the generator, another rewritten (a Markdown
+	// link and the same in raw HTML): only when it has the link as
+	// written as often as the source does is each one left as written.
+	if o.writtenCount(ref) < o.sourceCount(r.f, ref) {
+		return "", true
+	}
+	first := ""
+	for _, base := range bases {
+		q, ok := resolveURL(base, ref)
+		if !ok || strings.TrimSuffix(q, "/") == strings.TrimSuffix(p, "/") {
+			return "", true
+		}
+		if _, ok := a.builtFile(s, q); ok {
+			return "", true
+		}
+		if _, ok := s.Redirected(q); ok {
+			return "", true
+		}
+		if to, wild := s.Splat(q); wild {
+			if _, ok := a.builtFile(s, to); ok || s.ExactRedirect(to) {
+				return "", true
+			}
+		}
+		if first == "" {
+			first = q
+		}
+	}
+	return first, false
+}
+
 // checkBuiltFragment checks the fragment of t, a link to the built page
 // found, served at the URL path p: against the page's ids, or, on a
 // redirect stub that lacks it, against the ids of the page the stub
@@ -698,7 +824,7 @@ func (a *auditor) checkBuiltFragment(r *reporter, s *site.Site, p string, found 
 		name = dec
 	}
 	for hops := 0; ; hops++ {
-		pg := a.builtPageAt(r.f.root, found.abs)
+		pg := a.builtPageAt(r, found.abs)
 		m, right := pg.ids.find(frag)
 		switch {
 		case m == anchor.Found:
@@ -788,6 +914,7 @@ const (
 	builtUnknown = iota // neither the link as written nor one made of it
 	builtKept           // the built page has the link as written
 	builtMoved          // the built page has it leading elsewhere
+	builtWritten        // the built page has the link as written
 )
 
 // asBuilt tells what the generator made of the link ref of the page
@@ -803,21 +930,30 @@ func (a *auditor) asBuilt(r *reporter, s *site.Site, pageURL, ref, p string) (st
 	if pageURL == "" || isHTTP(r.l.URI) {
 		return "", builtKept
 	}
-	page, ok := a.builtFile(s, pageURL)
+	o := r.f.ownBuilt()
+	page, ok := o.served, o.servedDone && o.servedOK && o.servedFor == pageURL
 	if !ok {
-		return "", builtKept
+		if page, ok = a.builtFile(s, pageURL); !ok {
+			return "", builtKept
+		}
 	}
-	if r.l.URI != "" && hasLinkAttr(a.builtPageSrc(r, page.abs), r.l.URI) {
-		return "", builtKept
+	o.readPage(page.abs)
+	if r.l.URI != "" && o.hasLink(r.l.URI) {
+		return "", builtWritten
 	}
-	links := a.builtLinks(r, page.abs)
+	links := o.tokenLinks()
 	if slices.Contains(links, r.l.URI) {
-		return "", builtKept
+		return "", builtWritten
 	}
 	want := linkSignature(ref)
+	// A link to an anchor of its own page ("#def-le") may be made into
+	// one with a path: a render hook's or a shortcode's, which resolve
+	// it from another page (the home page of the page's language,
+	// "/cs/#def-le"). It is recognized by its fragment alone.
+	fragOnly := strings.HasPrefix(ref, "#") && len(ref) > 1
 	to := ""
 	for _, l := range links {
-		if linkSignature(l) != want {
+		if sig := linkSignature(l); sig != want && (!fragOnly || !strings.HasSuffix(sig, want) || strings.Contains(sig[:len(sig)-len(want)], "#")) {
 			continue
 		}
 		var q string
@@ -833,6 +969,9 @@ func (a *auditor) asBuilt(r *reporter, s *site.Site, pageURL, ref, p string) (st
 		}
 		to = q
 	}
+	if to == "" && builtLeadsTo(s, pageURL, links, ref, p) {
+		return "", builtKept
+	}
 	switch {
 	case to == "":
 		return "", builtUnknown
@@ -840,6 +979,35 @@ func (a *auditor) asBuilt(r *reporter, s *site.Site, pageURL, ref, p string) (st
 		return "", builtKept
 	}
 	return to, builtMoved
+}
+
+// builtLeadsTo reports whether one of the links of the built page served
+// at pageURL has the fragment of ref and leads to p, where the model
+// says ref leads: the generator wrote ref under another name (a
+// Docusaurus page's slug, "OrganizingState.md#x" made
+// "/faq/organizing-state#x"), and the page has it all the same.
+func builtLeadsTo(s *site.Site, pageURL string, links []string, ref, p string) bool {
+	_, frag, ok := strings.Cut(ref, "#")
+	if !ok || frag == "" {
+		return false
+	}
+	for _, l := range links {
+		if _, lf, ok := strings.Cut(l, "#"); !ok || lf != frag {
+			continue
+		}
+		var q string
+		if isHTTP(l) {
+			if q, ok = s.Own(l); !ok {
+				continue
+			}
+		} else if q, ok = resolveURL(pageURL, l); !ok {
+			continue
+		}
+		if strings.TrimSuffix(q, "/") == strings.TrimSuffix(p, "/") {
+			return true
+		}
+	}
+	return false
 }
 
 // linkSignature is what a link keeps from its source to its built form:
@@ -889,31 +1057,115 @@ func linkSignature(ref string) string {
 	return name + "#" + frag
 }
 
-// builtPageSrc returns the built page abs of the file of r, read once
-// while the file is checked and let go after.
-func (a *auditor) builtPageSrc(r *reporter, abs string) []byte {
-	f := r.f
-	if f.rare == nil {
-		f.rare = &fileRare{}
-	}
-	if !f.rare.builtRead {
-		f.rare.builtRead = true
-		f.rare.builtSrc, _ = readFile(abs)
-	}
-	return f.rare.builtSrc
+// ownBuilt is the built page of the file being checked, read once while
+// the file is checked (its links are looked for there, see asBuilt) and
+// let go after; the buffers go to the next file.
+type ownBuilt struct {
+	// servedURL's answer for the file's page at servedFor.
+	servedFor  string
+	served     lookup
+	servedOK   bool
+	servedDone bool
+
+	abs  string // the built page, once read
+	read bool
+	src  []byte
+	// vals are where src has the quoted values of href and src
+	// attributes (scanLinkAttrs), found once the first link asks.
+	vals    [][2]int
+	scanned bool
+	// links are the href and src values of the page as the tokenizer
+	// reads them (readLinks), read when a link is not among vals.
+	links []string
+	toks  bool
+	// order holds the indexes of the file's links, sorted by URI
+	// (sourceCount), once sorted.
+	order  []int32
+	sorted bool
 }
 
-// builtLinks returns the href and src values of the built page abs of
-// the file of r, read once while the file is checked and let go after.
-func (a *auditor) builtLinks(r *reporter, abs string) []string {
-	src := a.builtPageSrc(r, abs)
-	f := r.f
-	if f.rare.builtToks {
-		return f.rare.builtLinks
+var ownBuilts = sync.Pool{New: func() any { return new(ownBuilt) }}
+
+// ownBuilt returns what f holds of its built page.
+func (f *File) ownBuilt() *ownBuilt {
+	rare := f.more()
+	if rare.built == nil {
+		rare.built = ownBuilts.Get().(*ownBuilt)
 	}
-	f.rare.builtToks = true
-	f.rare.builtLinks = readLinks(src)
-	return f.rare.builtLinks
+	return rare.built
+}
+
+// release gives o back for the next file, keeping its buffers.
+func (o *ownBuilt) release() {
+	*o = ownBuilt{src: o.src[:0], vals: o.vals[:0], order: o.order[:0]}
+	ownBuilts.Put(o)
+}
+
+// readPage reads the built page abs, once.
+func (o *ownBuilt) readPage(abs string) {
+	if o.read {
+		return
+	}
+	o.read, o.abs = true, abs
+	src, err := readBuilt(abs, o.src[:0])
+	if err != nil {
+		src = src[:0]
+	}
+	o.src = src
+}
+
+// hasLink reports whether the page has s as the quoted value of an href
+// or a src attribute (href="s", SRC='s'): the quick answer, for most
+// links of most pages, that the built page has a link as its source
+// writes it.
+func (o *ownBuilt) hasLink(s string) bool {
+	if !o.scanned {
+		o.scanned = true
+		o.vals = scanLinkAttrs(o.src, o.vals[:0])
+	}
+	return hasLinkValue(o.src, o.vals, s)
+}
+
+// writtenCount returns how many times the page has s as the quoted
+// value of an href or a src attribute.
+func (o *ownBuilt) writtenCount(s string) int {
+	o.hasLink(s) // scans the page once
+	n := 0
+	for _, v := range o.vals {
+		if v[1]-v[0] == len(s) && string(o.src[v[0]:v[1]]) == s {
+			n++
+		}
+	}
+	return n
+}
+
+// sourceCount returns how many links of the file f are uri, from the
+// links of f sorted once by URI (a file of many links asks for each).
+func (o *ownBuilt) sourceCount(f *File, uri string) int {
+	if !o.sorted {
+		o.sorted = true
+		o.order = o.order[:0]
+		for i := range f.recs {
+			o.order = append(o.order, int32(i))
+		}
+		slices.SortFunc(o.order, func(i, j int32) int { return strings.Compare(f.link(int(i)).URI, f.link(int(j)).URI) })
+	}
+	at := func(i int) string { return f.link(int(o.order[i])).URI }
+	lo, _ := slices.BinarySearchFunc(o.order, uri, func(i int32, uri string) int { return strings.Compare(f.link(int(i)).URI, uri) })
+	n := 0
+	for i := lo; i < len(o.order) && at(i) == uri; i++ {
+		n++
+	}
+	return n
+}
+
+// tokenLinks returns the href and src values of the page, read once.
+func (o *ownBuilt) tokenLinks() []string {
+	if !o.toks {
+		o.toks = true
+		o.links = readLinks(o.src)
+	}
+	return o.links
 }
 
 // readLinks returns the href and src values of the HTML page src, in
@@ -941,26 +1193,53 @@ func readLinks(src []byte) []string {
 }
 
 // hasLinkAttr reports whether src has s as the quoted value of an href
-// or a src attribute (href="s", SRC='s'): the quick answer, for most
-// links of most pages, that the built page has a link as its source
-// writes it.
+// or a src attribute (href="s", SRC='s').
 func hasLinkAttr(src []byte, s string) bool {
-	for rest := src; ; {
-		i := bytes.Index(rest, []byte(s))
-		if i < 0 {
-			return false
+	return hasLinkValue(src, scanLinkAttrs(src, nil), s)
+}
+
+// hasLinkValue reports whether one of the values vals of src is s.
+func hasLinkValue(src []byte, vals [][2]int, s string) bool {
+	for _, v := range vals {
+		if v[1]-v[0] == len(s) && string(src[v[0]:v[1]]) == s {
+			return true
 		}
-		if end := i + len(s); i >= 2 && end < len(rest) {
-			q := rest[i-1]
-			if (q == '"' || q == '\'') && rest[end] == q && rest[i-2] == '=' {
-				key := rest[:i-2]
-				if hasSuffixFold(key, "href") || hasSuffixFold(key, "src") {
-					return true
-				}
-			}
-		}
-		rest = rest[i+1:]
 	}
+	return false
+}
+
+// scanLinkAttrs appends to vals where src has a quoted value after an
+// "href=" or a "src=" key (in any case, after white space, a quote or a
+// "/"), and returns it: one pass over the bytes of a page, which finds
+// the links as written without tokenizing it. A value is taken between
+// its quotes as written, entities and all; each "=" of the page is
+// looked at, so a key inside another value counts too: what it may find
+// more than the tokenizer is a link the page has in some form.
+func scanLinkAttrs(src []byte, vals [][2]int) [][2]int {
+	for i := 0; i < len(src); {
+		j := bytes.IndexByte(src[i:], '=')
+		if j < 0 {
+			break
+		}
+		eq := i + j
+		i = eq + 1
+		if eq+1 >= len(src) {
+			break
+		}
+		q := src[eq+1]
+		if q != '"' && q != '\'' {
+			continue
+		}
+		if key := src[:eq]; !hasSuffixFold(key, "href") && !hasSuffixFold(key, "src") {
+			continue
+		}
+		end := bytes.IndexByte(src[eq+2:], q)
+		if end < 0 {
+			break
+		}
+		vals = append(vals, [2]int{eq + 2, eq + 2 + end})
+	}
+	return vals
 }
 
 // hasSuffixFold reports whether b ends with the lower-case ASCII

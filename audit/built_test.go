@@ -492,3 +492,110 @@ func TestBuiltCommitted(t *testing.T) {
 		}
 	}
 }
+
+// TestOwnBuiltLinks checks the links of a file's own built page: read
+// once into a buffer that the next file reuses, and looked for without
+// allocating.
+func TestOwnBuiltLinks(t *testing.T) {
+	dir := t.TempDir()
+	page := filepath.Join(dir, "index.html")
+	src := `<a HREF="/guide/#setup">x</a><img src='logo.png'><a data-href="no"><a href=bare>` + strings.Repeat(`<p class="x">text</p>`, 100)
+	if err := os.WriteFile(page, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	o := new(ownBuilt)
+	o.readPage(page)
+	if string(o.src) != src {
+		t.Fatalf("readPage read %d bytes, want the %d of the page", len(o.src), len(src))
+	}
+	for link, want := range map[string]bool{"/guide/#setup": true, "logo.png": true, "no": false, "bare": false, "/guide/": false} {
+		if got := o.hasLink(link); got != want {
+			t.Errorf("hasLink(%q) = %v, want %v", link, got, want)
+		}
+	}
+	if n := testing.AllocsPerRun(100, func() { o.hasLink("/guide/#setup"); o.hasLink("missing") }); n != 0 {
+		t.Errorf("hasLink allocates %v times a call, want none", n)
+	}
+	if n := testing.AllocsPerRun(20, func() {
+		o.vals = scanLinkAttrs(o.src, o.vals[:0])
+	}); n != 0 {
+		t.Errorf("scanLinkAttrs into a reused slice allocates %v times, want none", n)
+	}
+}
+
+// TestReadBuiltFile checks that a built "page" that is no regular file
+// is not read, and that a page larger than the buffer is read whole.
+func TestReadBuiltFile(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := readBuilt(dir, nil); err == nil {
+		t.Errorf("readBuilt of a folder: no error")
+	}
+	big := filepath.Join(dir, "a.html")
+	data := bytes.Repeat([]byte("<p>x</p>"), 10000)
+	if err := os.WriteFile(big, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err := readBuilt(big, make([]byte, 0, 10))
+	if err != nil || !bytes.Equal(got, data) {
+		t.Errorf("readBuilt of %d bytes into a small buffer: %d bytes, %v", len(data), len(got), err)
+	}
+}
+
+// BenchmarkBuiltLinks looks 15 links of a theme's page up among its
+// href and src values: found once by scanLinkAttrs into a reused slice
+// ("scan", what asBuilt does), against a byte search of the page for
+// each link ("search", what it did before).
+func BenchmarkBuiltLinks(b *testing.B) {
+	page := themePage()
+	var links []string
+	for i := range 15 {
+		links = append(links, fmt.Sprintf("/section-1/page-%d/", i*6))
+	}
+	links = append(links[:14], "/section-2/page-3/#usage")
+	b.Run("scan", func(b *testing.B) {
+		b.SetBytes(int64(len(page)))
+		b.ReportAllocs()
+		var vals [][2]int
+		for b.Loop() {
+			vals = scanLinkAttrs(page, vals[:0])
+			for _, l := range links {
+				if !hasLinkValue(page, vals, l) {
+					b.Fatalf("%q not found", l)
+				}
+			}
+		}
+	})
+	b.Run("search", func(b *testing.B) {
+		b.SetBytes(int64(len(page)))
+		b.ReportAllocs()
+		for b.Loop() {
+			for _, l := range links {
+				if !searchLinkAttr(page, l) {
+					b.Fatalf("%q not found", l)
+				}
+			}
+		}
+	})
+}
+
+// searchLinkAttr is the search asBuilt made for each link before
+// scanLinkAttrs: the page's bytes searched for the link, then the key
+// and quotes around it checked.
+func searchLinkAttr(src []byte, s string) bool {
+	for rest := src; ; {
+		i := bytes.Index(rest, []byte(s))
+		if i < 0 {
+			return false
+		}
+		if end := i + len(s); i >= 2 && end < len(rest) {
+			q := rest[i-1]
+			if (q == '"' || q == '\'') && rest[end] == q && rest[i-2] == '=' {
+				key := rest[:i-2]
+				if hasSuffixFold(key, "href") || hasSuffixFold(key, "src") {
+					return true
+				}
+			}
+		}
+		rest = rest[i+1:]
+	}
+}

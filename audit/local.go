@@ -116,7 +116,7 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 	if isPage && s.Built() != "" {
 		// A page the build lacks (a draft, a locale the build left out,
 		// a URL the model has wrong) is left to the model.
-		if u, ok := a.servedURL(s, pageURL, f.abs); ok {
+		if u, ok := a.servedURL(f, s, pageURL); ok {
 			pageURL, inBuild = u, true
 		}
 	}
@@ -870,7 +870,38 @@ func (a *auditor) ownSite(root string, s *site.Site, u string) (*site.Site, stri
 			return o, p, true
 		}
 	}
+	// A host and its "www." name are mostly one site (one sends the
+	// reader to the other, the path kept: swift.org and www.swift.org),
+	// but not always, and what else the host serves (documentation
+	// deployed apart, under /documentation/) is no page of the build
+	// either: a URL of the other name is the site's when the build has
+	// its page, whose ids are then checked.
+	if alt, ok := wwwTwin(u); ok {
+		for _, o := range append([]*site.Site{s}, a.sitesOf(root)...) {
+			if o == nil || o.Built() == "" {
+				continue
+			}
+			if p, ok := o.Own(alt); ok {
+				if _, inBuild := a.builtFile(o, p); inBuild {
+					return o, p, true
+				}
+			}
+		}
+	}
 	return nil, "", false
+}
+
+// wwwTwin returns the http or https URL u with "www." added before its
+// host, or taken off it.
+func wwwTwin(u string) (string, bool) {
+	scheme, rest, ok := strings.Cut(u, "://")
+	if !ok || !strings.EqualFold(scheme, "https") && !strings.EqualFold(scheme, "http") {
+		return "", false
+	}
+	if len(rest) > 4 && strings.EqualFold(rest[:4], "www.") {
+		return scheme + "://" + rest[4:], true
+	}
+	return scheme + "://www." + rest, true
 }
 
 // ownURL reports whether the absolute URL u names a file of the tree at
