@@ -149,7 +149,17 @@ func (h hugo) Load(t *Tree, s *Site) error {
 
 	var langs []hugoLang
 	codes := map[string]bool{}
-	multihost := false // each language with a baseURL of its own
+	// disableLanguages (gohugo.io/configuration/all) keeps a language
+	// out of the build: its content is no page of the site, a link to
+	// it is broken, and its own links are read by no build, as a
+	// template's are not (pages).
+	disabled := map[string]bool{}
+	for _, code := range cfg.strs("disableLanguages") {
+		disabled[strings.ToLower(code)] = true
+	}
+	s.hugo.disabled = disabled
+	multihost := false   // each language with a baseURL of its own
+	var unbuilt []string // content folders of disabled languages
 	if ls := cfg.table("languages"); ls != nil {
 		keys := make([]string, 0, len(ls))
 		for k := range ls {
@@ -169,11 +179,21 @@ func (h hugo) Load(t *Tree, s *Site) error {
 				dir = folder(lc.str("contentDir", contentDir))
 				multihost = multihost || lc.str("baseURL", "") != ""
 			}
+			if disabled[code] {
+				unbuilt = append(unbuilt, dir)
+				continue
+			}
 			langs = append(langs, hugoLang{code: code, prefix: prefix, dir: dir})
 		}
 	}
 	if len(langs) == 0 {
 		langs = []hugoLang{{code: defLang, dir: contentDir}}
+	}
+	for _, d := range unbuilt {
+		if !slices.ContainsFunc(langs, func(l hugoLang) bool { return l.dir == d }) {
+			s.templates = append(s.templates, d)
+			s.Note("%s/ not built (disableLanguages)", d)
+		}
 	}
 	// module.mounts add content and static folders.
 	statics := cfg.strs("staticDir")
@@ -209,6 +229,7 @@ func (h hugo) Load(t *Tree, s *Site) error {
 	// component's default folders only when the project mounts none of
 	// its own: modules.ApplyProjectConfigDefaults).
 	contentMounted := false
+	var absent []string // content mount sources the tree lacks
 	for _, m := range cfg.list("module.mounts") {
 		raw, tgt := m.str("source", ""), m.str("target", "")
 		src := folder(raw)
@@ -225,6 +246,16 @@ func (h hugo) Load(t *Tree, s *Site) error {
 		case tgt == "content" || strings.HasPrefix(tgt, "content/"):
 			contentMounted = true
 			sub := strings.TrimPrefix(strings.TrimPrefix(tgt, "content"), "/")
+			if !t.Exists(src) {
+				// A git submodule not checked out, a folder a build
+				// step fills, or one above the audited root: pages the
+				// model cannot see are published below the target,
+				// and a ref may name one of them.
+				if s.hugo.unseen == "" {
+					s.hugo.unseen = "content mount " + raw + " is not in the tree"
+				}
+				absent = append(absent, raw)
+			}
 			// The languages it serves: lang, or (Hugo 0.153)
 			// sites.matrix.languages; all when neither.
 			only := map[string]bool{}
@@ -240,10 +271,21 @@ func (h hugo) Load(t *Tree, s *Site) error {
 			}
 			for i := range langs {
 				if len(only) == 0 || only[langs[i].code] {
+					if !t.Exists(src) {
+						s.UnknownSpace(langs[i].prefix+"/"+hugoURLize(sub, lower), s.hugo.unseen)
+						continue
+					}
 					h.pages(t, s, langs[i], src, sub, lower, ugly, codes)
 				}
 			}
 		}
+	}
+	switch len(absent) {
+	case 0:
+	case 1:
+		s.Note("content mount %s not in the tree", absent[0])
+	default:
+		s.Note("%d content mounts not in the tree (%s, ...)", len(absent), absent[0])
 	}
 	for _, d := range statics {
 		s.Mount("/", d)
@@ -306,10 +348,31 @@ func (h hugo) Load(t *Tree, s *Site) error {
 	if s.hugo.permalinkUnknown {
 		s.Unmodelled("keys", "permalinks", true, false)
 	}
+	// An output format named _redirects (Netlify's redirect file) is
+	// written by a template of the site's (layouts/index.redirects):
+	// any URL may redirect, by rules the model does not render.
+	if ofs := cfg.table("outputFormats"); ofs != nil {
+		names := make([]string, 0, len(ofs))
+		for name := range ofs {
+			names = append(names, name)
+		}
+		sort.Strings(names)
+		for _, name := range names {
+			if of := ofs.table(name); of != nil && strings.EqualFold(of.str("baseName", ""), "_redirects") {
+				s.UnknownSpace("/", "the templates write the redirects (outputFormats."+name+")")
+				s.Note("redirects written by templates (outputFormats.%s)", name)
+				break
+			}
+		}
+	}
 	// Modules bring content, layouts and shortcodes from outside the
 	// tree; a theme the tree lacks brings layouts and shortcodes.
 	for _, imp := range cfg.list("module.imports") {
 		s.Unmodelled("modules", imp.str("path", "?"), true, true)
+		if s.hugo.unseen == "" {
+			// A module may mount content of its own.
+			s.hugo.unseen = "module " + imp.str("path", "?") + " is not modelled"
+		}
 	}
 	for _, theme := range themes {
 		if !t.Exists(path.Join(themesDir, theme)) {
@@ -566,6 +629,22 @@ type hugoModel struct {
 	// permalinkUnknown says some page's URL is not known.
 	permalinks       map[string]string
 	permalinkUnknown bool
+	// unseen says why pages may exist that no file of the tree shows (a
+	// content mount the tree lacks, a module), so that a ref the model
+	// does not resolve may name one; "" when the model sees all.
+	unseen string
+	// disabled are the codes of disableLanguages.
+	disabled map[string]bool
+}
+
+// UnseenPages returns why the site may have pages that no file of the
+// tree shows, when it may: a ref or relref that names no file of the
+// tree cannot be said to fail the build.
+func (s *Site) UnseenPages() (string, bool) {
+	if s.hugo == nil || s.hugo.unseen == "" {
+		return "", false
+	}
+	return s.hugo.unseen, true
 }
 
 // hugoLinkFiles returns the files that Hugo's embedded link render hook
@@ -710,6 +789,15 @@ func (hugo) pages(t *Tree, s *Site, l hugoLang, dir, sub string, lower, ugly boo
 		// A translation by file name: "about.fr.md".
 		if k := strings.LastIndexByte(name, '.'); k >= 0 && codes[strings.ToLower(name[k+1:])] {
 			code := strings.ToLower(name[k+1:])
+			if s.hugo.disabled[code] {
+				// A translation into a disabled language: no page,
+				// its links read by no build.
+				if s.partials == nil {
+					s.partials = map[string]bool{}
+				}
+				s.partials[rel] = true
+				return
+			}
 			name = name[:k]
 			prefix = "/" + code
 		}
