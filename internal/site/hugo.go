@@ -359,7 +359,8 @@ func (h hugo) Load(t *Tree, s *Site) error {
 		sort.Strings(names)
 		for _, name := range names {
 			if of := ofs.table(name); of != nil && strings.EqualFold(of.str("baseName", ""), "_redirects") {
-				s.UnknownSpace("/", "the templates write the redirects (outputFormats."+name+")")
+				why := "the templates write the redirects (outputFormats." + name + ")"
+				hugoRedirectTemplates(t, s, strings.ToLower(name), why)
 				s.Note("redirects written by templates (outputFormats.%s)", name)
 				break
 			}
@@ -431,6 +432,48 @@ func (h hugo) Load(t *Tree, s *Site) error {
 		firstErr = e
 	}
 	return firstErr
+}
+
+// hugoRedirectTemplates reads the home page's templates of the output
+// format name (layouts/index.redirects, as Hugo looks up a template by
+// the format's name) for the sources of the redirects they write, one
+// "FROM TO [STATUS]" a line in Netlify's syntax: a FROM written as
+// text is a URL path (a trailing "*" or a ":placeholder" covers what
+// lies below) that may redirect; a FROM a template expression writes,
+// a loop, or no template found, may be any URL.
+func hugoRedirectTemplates(t *Tree, s *Site, name, why string) {
+	found := false
+	t.Walk("layouts", func(rel string) {
+		base := path.Base(rel)
+		if !strings.HasPrefix(base, "index.") && !strings.HasPrefix(base, "home.") || !strings.Contains(base, "."+name) {
+			return
+		}
+		src, err := t.Read(rel)
+		if err != nil {
+			s.UnknownSpace("/", why)
+			return
+		}
+		found = true
+		for line := range strings.Lines(string(src)) {
+			line = strings.TrimSpace(line)
+			if line == "" || line[0] == '#' {
+				continue
+			}
+			from := strings.Fields(line)[0]
+			switch {
+			case strings.HasPrefix(from, "{{") && strings.HasSuffix(line, "}}") && !strings.Contains(line, "range") && !strings.Contains(line, "printf") && strings.Count(line, "{{") == 1:
+				// An assignment or a control line alone ({{ $v := ... }},
+				// {{ end }}): it writes no redirect of its own.
+			case strings.Contains(from, "{{") || !strings.HasPrefix(from, "/"):
+				s.UnknownSpace("/", why)
+			default:
+				s.UnknownSpace(strings.TrimSuffix(netlifyFrom(from), "*"), why)
+			}
+		}
+	})
+	if !found {
+		s.UnknownSpace("/", why)
+	}
 }
 
 // embeddedLinkHook reports whether Hugo renders links with its embedded
