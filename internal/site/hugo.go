@@ -195,6 +195,39 @@ func (h hugo) Load(t *Tree, s *Site) error {
 			s.Note("%s/ not built (disableLanguages)", d)
 		}
 	}
+	// Taxonomies (gohugo.io/content-management/taxonomies): each
+	// plural ("tags", "categories" by default) has a page listing its
+	// terms and a page per term the front matter names ("tags: [Go
+	// Lang]" is /tags/go-lang/). The terms of tags and categories are
+	// read (pages); another taxonomy's are not: a page below its
+	// folder is taken as one the build may make, as are all with
+	// ugly URLs or paths left in their case. A site that disables
+	// both kinds has none.
+	kinds := map[string]bool{}
+	for _, k := range cfg.strs("disableKinds") {
+		kinds[strings.ToLower(k)] = true
+	}
+	if !kinds["taxonomy"] || !kinds["term"] && !kinds["taxonomyterm"] {
+		plurals := []string{"tags", "categories"}
+		if tx, ok := cfg.get("taxonomies").(map[string]any); ok {
+			plurals = plurals[:0]
+			for _, v := range tx {
+				if p, ok := v.(string); ok && p != "" {
+					plurals = append(plurals, p)
+				}
+			}
+			sort.Strings(plurals)
+		}
+		for _, p := range plurals {
+			if pl := strings.ToLower(p); (pl == "tags" || pl == "categories") && lower && !ugly {
+				s.hugo.taxonomies = append(s.hugo.taxonomies, pl)
+				continue
+			}
+			for _, l := range langs {
+				s.UnknownPages(l.prefix+"/"+hugoURLize(p, lower), "the taxonomy "+p+" has a page per term the front matter names")
+			}
+		}
+	}
 	// module.mounts add content and static folders.
 	statics := cfg.strs("staticDir")
 	if len(statics) == 0 {
@@ -678,6 +711,9 @@ type hugoModel struct {
 	unseen string
 	// disabled are the codes of disableLanguages.
 	disabled map[string]bool
+	// taxonomies are the taxonomies whose terms the front matter's
+	// tags and categories name: each term has a page.
+	taxonomies []string
 }
 
 // UnseenPages returns why the site may have pages that no file of the
@@ -897,6 +933,18 @@ func (hugo) pages(t *Tree, s *Site, l hugoLang, dir, sub string, lower, ugly boo
 		}
 		s.Page(rel, u)
 		s.hugo.add(l.code, rel, d, name)
+		for _, tx := range s.hugo.taxonomies {
+			terms := fm.Tags
+			if tx == "categories" {
+				terms = fm.Categories
+			}
+			for _, term := range words(terms, false) {
+				// The list of terms, and the term's page, which
+				// the templates write.
+				sections[prefix+"/"+tx+"/"] = true
+				sections[prefix+"/"+tx+"/"+hugoURLize(term, true)+"/"] = true
+			}
+		}
 		for _, a := range fm.Aliases {
 			if !strings.HasPrefix(a, "/") {
 				a = path.Dir(strings.TrimSuffix(u, "/")) + "/" + a
