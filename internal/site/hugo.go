@@ -374,6 +374,15 @@ func (h hugo) Load(t *Tree, s *Site) error {
 			s.Hook = true
 			s.Note("render hook %s", hook)
 		}
+	} else if v, from := hugoPinned(t); v != "" && hugoOlder(v, "0.123") {
+		// Hugo before 0.123 has no embedded link hook but the one
+		// enableDefault turns on (0.120 to 0.122).
+		if on, _ := cfg.get("markup.goldmark.renderHooks.link.enableDefault").(bool); on {
+			embedded()
+			s.Note("embedded link render hook")
+		} else if embeddedLinkHook(cfg, len(langs) > 1 && !multihost) {
+			s.Note("Hugo %s (%s): no embedded link render hook", v, from)
+		}
 	} else if embeddedLinkHook(cfg, len(langs) > 1 && !multihost) {
 		embedded()
 		s.Note("embedded link render hook")
@@ -507,6 +516,61 @@ func hugoRedirectTemplates(t *Tree, s *Site, name, why string) {
 	if !found {
 		s.UnknownSpace("/", why)
 	}
+}
+
+// Where a site pins the Hugo that builds it: Netlify's HUGO_VERSION,
+// a GitHub workflow's hugo-version (peaceiris/actions-hugo) or
+// HUGO_VERSION, npm's hugo-extended or hugo-bin.
+var hugoVersionPin = regexp.MustCompile(`(?i)(?:hugo[-_]version"?\s*[:=]\s*|"hugo-(?:extended|bin)"\s*:\s*)["']?[~^>=v ]*(\d+\.\d+(?:\.\d+)?)`)
+
+// hugoPinned returns the newest Hugo version the site's deploy or CI
+// files pin (netlify.toml, package.json, .github/workflows/*, in the
+// site's folder and at the audited root), and the file that says it;
+// "" when none does.
+func hugoPinned(t *Tree) (version, from string) {
+	up := strings.Repeat("../", t.Up)
+	var files []string
+	for _, d := range []string{"", up} {
+		files = append(files, d+"netlify.toml", d+"package.json")
+		t.Walk(d+".github/workflows", func(rel string) {
+			if ext := path.Ext(rel); ext == ".yml" || ext == ".yaml" {
+				files = append(files, rel)
+			}
+		})
+		if up == "" {
+			break
+		}
+	}
+	for _, f := range files {
+		src, err := t.Read(f)
+		if err != nil {
+			continue
+		}
+		for _, m := range hugoVersionPin.FindAllSubmatch(src, -1) {
+			if v := string(m[1]); version == "" || hugoOlder(version, v) {
+				version, from = v, f
+			}
+		}
+	}
+	return version, from
+}
+
+// hugoOlder reports whether the version a ("0.102.3") is older than b.
+func hugoOlder(a, b string) bool {
+	as, bs := strings.Split(a, "."), strings.Split(b, ".")
+	for i := 0; i < max(len(as), len(bs)); i++ {
+		var x, y int
+		if i < len(as) {
+			fmt.Sscan(as[i], &x)
+		}
+		if i < len(bs) {
+			fmt.Sscan(bs[i], &y)
+		}
+		if x != y {
+			return x < y
+		}
+	}
+	return false
 }
 
 // embeddedLinkHook reports whether Hugo renders links with its embedded
