@@ -402,7 +402,11 @@ func (h hugo) Load(t *Tree, s *Site) error {
 		for _, name := range names {
 			if of := ofs.table(name); of != nil && strings.EqualFold(of.str("baseName", ""), "_redirects") {
 				why := "the templates write the redirects (outputFormats." + name + ")"
-				hugoRedirectTemplates(t, s, strings.ToLower(name), why)
+				layouts := []string{"layouts"}
+				for _, theme := range themes {
+					layouts = append(layouts, path.Join(themesDir, theme, "layouts"))
+				}
+				hugoRedirectTemplates(t, s, layouts, strings.ToLower(name), why)
 				s.Note("redirects written by templates (outputFormats.%s)", name)
 				break
 			}
@@ -477,15 +481,25 @@ func (h hugo) Load(t *Tree, s *Site) error {
 }
 
 // hugoRedirectTemplates reads the home page's templates of the output
-// format name (layouts/index.redirects, as Hugo looks up a template by
-// the format's name) for the sources of the redirects they write, one
-// "FROM TO [STATUS]" a line in Netlify's syntax: a FROM written as
-// text is a URL path (a trailing "*" or a ":placeholder" covers what
-// lies below) that may redirect; a FROM a template expression writes,
-// a loop, or no template found, may be any URL.
-func hugoRedirectTemplates(t *Tree, s *Site, name, why string) {
+// format name (layouts/index.redirects, the site's or a theme's, as Hugo
+// looks up a template by the format's name) for the sources of the
+// redirects they write, one "FROM TO [STATUS]" a line in Netlify's
+// syntax: a FROM written as text is a URL path that may redirect (a
+// trailing "*" or a ":placeholder" covers what lies below); a FROM a
+// template expression writes, a loop, or no template found, may be any
+// URL.
+func hugoRedirectTemplates(t *Tree, s *Site, layouts []string, name, why string) {
 	found := false
-	t.Walk("layouts", func(rel string) {
+	for _, d := range layouts {
+		hugoRedirectTemplate(t, s, d, name, why, &found)
+	}
+	if !found {
+		s.UnknownSpace("/", why)
+	}
+}
+
+func hugoRedirectTemplate(t *Tree, s *Site, layouts, name, why string, found *bool) {
+	t.Walk(layouts, func(rel string) {
 		base := path.Base(rel)
 		if !strings.HasPrefix(base, "index.") && !strings.HasPrefix(base, "home.") || !strings.Contains(base, "."+name) {
 			return
@@ -495,7 +509,7 @@ func hugoRedirectTemplates(t *Tree, s *Site, name, why string) {
 			s.UnknownSpace("/", why)
 			return
 		}
-		found = true
+		*found = true
 		for line := range strings.Lines(string(src)) {
 			line = strings.TrimSpace(line)
 			if line == "" || line[0] == '#' {
@@ -508,14 +522,13 @@ func hugoRedirectTemplates(t *Tree, s *Site, name, why string) {
 				// {{ end }}): it writes no redirect of its own.
 			case strings.Contains(from, "{{") || !strings.HasPrefix(from, "/"):
 				s.UnknownSpace("/", why)
-			default:
+			case strings.HasSuffix(netlifyFrom(from), "*"):
 				s.UnknownSpace(strings.TrimSuffix(netlifyFrom(from), "*"), why)
+			default:
+				s.UnknownURL(from, why)
 			}
 		}
 	})
-	if !found {
-		s.UnknownSpace("/", why)
-	}
 }
 
 // Where a site pins the Hugo that builds it: Netlify's HUGO_VERSION,
