@@ -366,15 +366,24 @@ func (h hugo) Load(t *Tree, s *Site) error {
 			s.hugo.assets = append(s.hugo.assets, path.Join(themesDir, theme, "assets"))
 		}
 	}
+	pinned, pinnedBy := hugoPinned(t)
 	if hook := t.First(hooks...); hook != "" {
-		if src, err := t.Read(hook); err == nil && embeddedLike(string(src)) {
+		src, err := t.Read(hook)
+		switch {
+		case err == nil && embeddedLike(string(src)) && pinned != "" && hugoOlder(pinned, "0.123"):
+			// .GetPage looked a page up otherwise before Hugo 0.123
+			// (from the page's section, then by name): the rules
+			// below are the newer Hugo's.
+			s.Hook = true
+			s.Note("render hook %s, Hugo %s (%s)", hook, pinned, pinnedBy)
+		case err == nil && embeddedLike(string(src)):
 			embedded()
 			s.Note("render hook %s, resolving as Hugo's embedded one", hook)
-		} else {
+		default:
 			s.Hook = true
 			s.Note("render hook %s", hook)
 		}
-	} else if v, from := hugoPinned(t); v != "" && hugoOlder(v, "0.123") {
+	} else if v, from := pinned, pinnedBy; v != "" && hugoOlder(v, "0.123") {
 		// Hugo before 0.123 has no embedded link hook but the one
 		// enableDefault turns on (0.120 to 0.122).
 		if on, _ := cfg.get("markup.goldmark.renderHooks.link.enableDefault").(bool); on {
