@@ -57,7 +57,7 @@ func (s *Site) Unmodelled(kind, name string, pages, ids bool) {
 func (s *Site) UnknownSpace(p, why string) {
 	p = "/" + strings.Trim(p, "/")
 	for _, u := range s.unknown {
-		if u.prefix == p {
+		if u.prefix == p && !u.exact {
 			return
 		}
 	}
@@ -78,7 +78,7 @@ func (s *Site) UnknownURL(p, why string) {
 func (s *Site) UnknownPages(p, why string) {
 	p = "/" + strings.Trim(p, "/")
 	for _, u := range s.unknown {
-		if u.prefix == p {
+		if u.prefix == p && !u.exact {
 			return
 		}
 	}
