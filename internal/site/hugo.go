@@ -513,31 +513,61 @@ func hugoRedirectTemplate(t *Tree, s *Site, layouts, name, why string, found *bo
 		if !strings.HasPrefix(base, "index.") && !strings.HasPrefix(base, "home.") || !strings.Contains(base, "."+name) {
 			return
 		}
+		*found = true
 		src, err := t.Read(rel)
 		if err != nil {
 			s.UnknownSpace("/", why)
 			return
 		}
-		*found = true
-		for line := range strings.Lines(string(src)) {
-			line = strings.TrimSpace(line)
-			if line == "" || line[0] == '#' {
-				continue
-			}
-			from := strings.Fields(line)[0]
-			switch {
-			case strings.HasPrefix(from, "{{") && strings.HasSuffix(line, "}}") && !strings.Contains(line, "range") && !strings.Contains(line, "printf") && strings.Count(line, "{{") == 1:
-				// An assignment or a control line alone ({{ $v := ... }},
-				// {{ end }}): it writes no redirect of its own.
-			case strings.Contains(from, "{{") || !strings.HasPrefix(from, "/"):
-				s.UnknownSpace("/", why)
-			case strings.HasSuffix(netlifyFrom(from), "*"):
-				s.UnknownSpace(strings.TrimSuffix(netlifyFrom(from), "*"), why)
-			default:
-				s.UnknownURL(from, why)
-			}
+		spaces, urls, all := hugoRedirectSources(string(src))
+		if all {
+			s.UnknownSpace("/", why)
+			return
+		}
+		for _, p := range spaces {
+			s.UnknownSpace(p, why)
+		}
+		for _, p := range urls {
+			s.UnknownURL(p, why)
 		}
 	})
+}
+
+// maxRedirectSources bounds the sources read from a redirects template:
+// past it, every URL is taken as one that may redirect, so that neither
+// the template's reading nor a link's lookup grows with the square of
+// its length.
+const maxRedirectSources = 1000
+
+// hugoRedirectSources reads a redirects template as a _redirects file:
+// the URL path prefixes ("/docs/current/*") and the URL paths
+// ("/user-guide") its lines redirect from, or all when a line's source
+// is written by a template expression (or a loop writes lines), or
+// there are more than maxRedirectSources.
+func hugoRedirectSources(src string) (spaces, urls []string, all bool) {
+	for line := range strings.Lines(src) {
+		line = strings.TrimSpace(line)
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		from := strings.Fields(line)[0]
+		switch {
+		case strings.HasPrefix(from, "{{") && strings.HasSuffix(line, "}}") && strings.Count(line, "{{") == 1 &&
+			!strings.Contains(line, "range") && !strings.Contains(line, "printf"):
+			// An assignment or a control line alone ({{ $v := ... }},
+			// {{ end }}): it writes no redirect of its own.
+		case strings.Contains(from, "{{") || !strings.HasPrefix(from, "/"):
+			return nil, nil, true
+		case strings.HasSuffix(netlifyFrom(from), "*"):
+			spaces = append(spaces, strings.TrimSuffix(netlifyFrom(from), "*"))
+		default:
+			urls = append(urls, from)
+		}
+		if len(spaces)+len(urls) > maxRedirectSources {
+			return nil, nil, true
+		}
+	}
+	return spaces, urls, false
 }
 
 // Where a site pins the Hugo that builds it: Netlify's HUGO_VERSION,
