@@ -27,6 +27,8 @@ type frontMatter struct {
 	// its permalink may name (":categories"): a string or a list.
 	Category   any `yaml:"category" toml:"category" json:"category"`
 	Categories any `yaml:"categories" toml:"categories" json:"categories"`
+	// Tags are a Hugo page's terms of the taxonomy tags.
+	Tags any `yaml:"tags" toml:"tags" json:"tags"`
 }
 
 // words returns the strings of a front matter value: a list's, or a

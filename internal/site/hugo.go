@@ -149,7 +149,17 @@ func (h hugo) Load(t *Tree, s *Site) error {
 
 	var langs []hugoLang
 	codes := map[string]bool{}
-	multihost := false // each language with a baseURL of its own
+	// disableLanguages (gohugo.io/configuration/all) keeps a language
+	// out of the build: its content is no page of the site, a link to
+	// it is broken, and its own links are read by no build, as a
+	// template's are not (pages).
+	disabled := map[string]bool{}
+	for _, code := range cfg.strs("disableLanguages") {
+		disabled[strings.ToLower(code)] = true
+	}
+	s.hugo.disabled = disabled
+	multihost := false   // each language with a baseURL of its own
+	var unbuilt []string // content folders of disabled languages
 	if ls := cfg.table("languages"); ls != nil {
 		keys := make([]string, 0, len(ls))
 		for k := range ls {
@@ -169,11 +179,54 @@ func (h hugo) Load(t *Tree, s *Site) error {
 				dir = folder(lc.str("contentDir", contentDir))
 				multihost = multihost || lc.str("baseURL", "") != ""
 			}
+			if disabled[code] {
+				unbuilt = append(unbuilt, dir)
+				continue
+			}
 			langs = append(langs, hugoLang{code: code, prefix: prefix, dir: dir})
 		}
 	}
 	if len(langs) == 0 {
 		langs = []hugoLang{{code: defLang, dir: contentDir}}
+	}
+	for _, d := range unbuilt {
+		if !slices.ContainsFunc(langs, func(l hugoLang) bool { return l.dir == d }) {
+			s.templates = append(s.templates, d)
+			s.Note("%s/ not built (disableLanguages)", d)
+		}
+	}
+	// Taxonomies (gohugo.io/content-management/taxonomies): each
+	// plural ("tags", "categories" by default) has a page listing its
+	// terms and a page per term the front matter names ("tags: [Go
+	// Lang]" is /tags/go-lang/). The terms of tags and categories are
+	// read (pages); another taxonomy's are not: a page below its
+	// folder is taken as one the build may make, as are all with
+	// ugly URLs or paths left in their case. A site that disables
+	// both kinds has none.
+	kinds := map[string]bool{}
+	for _, k := range cfg.strs("disableKinds") {
+		kinds[strings.ToLower(k)] = true
+	}
+	if !kinds["taxonomy"] || !kinds["term"] && !kinds["taxonomyterm"] {
+		plurals := []string{"tags", "categories"}
+		if tx, ok := cfg.get("taxonomies").(map[string]any); ok {
+			plurals = plurals[:0]
+			for _, v := range tx {
+				if p, ok := v.(string); ok && p != "" {
+					plurals = append(plurals, p)
+				}
+			}
+			sort.Strings(plurals)
+		}
+		for _, p := range plurals {
+			if pl := strings.ToLower(p); (pl == "tags" || pl == "categories") && lower && !ugly {
+				s.hugo.taxonomies = append(s.hugo.taxonomies, pl)
+				continue
+			}
+			for _, l := range langs {
+				s.UnknownPages(l.prefix+"/"+hugoURLize(p, lower), "the taxonomy "+p+" has a page per term the front matter names")
+			}
+		}
 	}
 	// module.mounts add content and static folders.
 	statics := cfg.strs("staticDir")
@@ -209,6 +262,7 @@ func (h hugo) Load(t *Tree, s *Site) error {
 	// component's default folders only when the project mounts none of
 	// its own: modules.ApplyProjectConfigDefaults).
 	contentMounted := false
+	var absent []string // content mount sources the tree lacks
 	for _, m := range cfg.list("module.mounts") {
 		raw, tgt := m.str("source", ""), m.str("target", "")
 		src := folder(raw)
@@ -225,6 +279,16 @@ func (h hugo) Load(t *Tree, s *Site) error {
 		case tgt == "content" || strings.HasPrefix(tgt, "content/"):
 			contentMounted = true
 			sub := strings.TrimPrefix(strings.TrimPrefix(tgt, "content"), "/")
+			if !t.Exists(src) {
+				// A git submodule not checked out, a folder a build
+				// step fills, or one above the audited root: pages the
+				// model cannot see are published below the target,
+				// and a ref may name one of them.
+				if s.hugo.unseen == "" {
+					s.hugo.unseen = "content mount " + raw + " is not in the tree"
+				}
+				absent = append(absent, raw)
+			}
 			// The languages it serves: lang, or (Hugo 0.153)
 			// sites.matrix.languages; all when neither.
 			only := map[string]bool{}
@@ -240,10 +304,21 @@ func (h hugo) Load(t *Tree, s *Site) error {
 			}
 			for i := range langs {
 				if len(only) == 0 || only[langs[i].code] {
+					if !t.Exists(src) {
+						s.UnknownSpace(langs[i].prefix+"/"+hugoURLize(sub, lower), s.hugo.unseen)
+						continue
+					}
 					h.pages(t, s, langs[i], src, sub, lower, ugly, codes)
 				}
 			}
 		}
+	}
+	switch len(absent) {
+	case 0:
+	case 1:
+		s.Note("content mount %s not in the tree", absent[0])
+	default:
+		s.Note("%d content mounts not in the tree (%s, ...)", len(absent), absent[0])
 	}
 	for _, d := range statics {
 		s.Mount("/", d)
@@ -291,13 +366,31 @@ func (h hugo) Load(t *Tree, s *Site) error {
 			s.hugo.assets = append(s.hugo.assets, path.Join(themesDir, theme, "assets"))
 		}
 	}
+	pinned, pinnedBy := hugoPinned(t)
 	if hook := t.First(hooks...); hook != "" {
-		if src, err := t.Read(hook); err == nil && embeddedLike(string(src)) {
+		src, err := t.Read(hook)
+		switch {
+		case err == nil && embeddedLike(string(src)) && pinned != "" && hugoOlder(pinned, "0.123"):
+			// .GetPage looked a page up otherwise before Hugo 0.123
+			// (from the page's section, then by name): the rules
+			// below are the newer Hugo's.
+			s.Hook = true
+			s.Note("render hook %s, Hugo %s (%s)", hook, pinned, pinnedBy)
+		case err == nil && embeddedLike(string(src)):
 			embedded()
 			s.Note("render hook %s, resolving as Hugo's embedded one", hook)
-		} else {
+		default:
 			s.Hook = true
 			s.Note("render hook %s", hook)
+		}
+	} else if v, from := pinned, pinnedBy; v != "" && hugoOlder(v, "0.123") {
+		// Hugo before 0.123 has no embedded link hook but the one
+		// enableDefault turns on (0.120 to 0.122).
+		if on, _ := cfg.get("markup.goldmark.renderHooks.link.enableDefault").(bool); on {
+			embedded()
+			s.Note("embedded link render hook")
+		} else if embeddedLinkHook(cfg, len(langs) > 1 && !multihost) {
+			s.Note("Hugo %s (%s): no embedded link render hook", v, from)
 		}
 	} else if embeddedLinkHook(cfg, len(langs) > 1 && !multihost) {
 		embedded()
@@ -306,10 +399,36 @@ func (h hugo) Load(t *Tree, s *Site) error {
 	if s.hugo.permalinkUnknown {
 		s.Unmodelled("keys", "permalinks", true, false)
 	}
+	// An output format named _redirects (Netlify's redirect file) is
+	// written by a template of the site's (layouts/index.redirects):
+	// any URL may redirect, by rules the model does not render.
+	if ofs := cfg.table("outputFormats"); ofs != nil {
+		names := make([]string, 0, len(ofs))
+		for name := range ofs {
+			names = append(names, name)
+		}
+		sort.Strings(names)
+		for _, name := range names {
+			if of := ofs.table(name); of != nil && strings.EqualFold(of.str("baseName", ""), "_redirects") {
+				why := "the templates write the redirects (outputFormats." + name + ")"
+				layouts := []string{"layouts"}
+				for _, theme := range themes {
+					layouts = append(layouts, path.Join(themesDir, theme, "layouts"))
+				}
+				hugoRedirectTemplates(t, s, layouts, strings.ToLower(name), why)
+				s.Note("redirects written by templates (outputFormats.%s)", name)
+				break
+			}
+		}
+	}
 	// Modules bring content, layouts and shortcodes from outside the
 	// tree; a theme the tree lacks brings layouts and shortcodes.
 	for _, imp := range cfg.list("module.imports") {
 		s.Unmodelled("modules", imp.str("path", "?"), true, true)
+		if s.hugo.unseen == "" {
+			// A module may mount content of its own.
+			s.hugo.unseen = "module " + imp.str("path", "?") + " is not modelled"
+		}
 	}
 	for _, theme := range themes {
 		if !t.Exists(path.Join(themesDir, theme)) {
@@ -368,6 +487,142 @@ func (h hugo) Load(t *Tree, s *Site) error {
 		firstErr = e
 	}
 	return firstErr
+}
+
+// hugoRedirectTemplates reads the home page's templates of the output
+// format name (layouts/index.redirects, the site's or a theme's, as Hugo
+// looks up a template by the format's name) for the sources of the
+// redirects they write, one "FROM TO [STATUS]" a line in Netlify's
+// syntax: a FROM written as text is a URL path that may redirect (a
+// trailing "*" or a ":placeholder" covers what lies below); a FROM a
+// template expression writes, a loop, or no template found, may be any
+// URL.
+func hugoRedirectTemplates(t *Tree, s *Site, layouts []string, name, why string) {
+	found := false
+	for _, d := range layouts {
+		hugoRedirectTemplate(t, s, d, name, why, &found)
+	}
+	if !found {
+		s.UnknownSpace("/", why)
+	}
+}
+
+func hugoRedirectTemplate(t *Tree, s *Site, layouts, name, why string, found *bool) {
+	t.Walk(layouts, func(rel string) {
+		base := path.Base(rel)
+		if !strings.HasPrefix(base, "index.") && !strings.HasPrefix(base, "home.") || !strings.Contains(base, "."+name) {
+			return
+		}
+		*found = true
+		src, err := t.Read(rel)
+		if err != nil {
+			s.UnknownSpace("/", why)
+			return
+		}
+		spaces, urls, all := hugoRedirectSources(string(src))
+		if all {
+			s.UnknownSpace("/", why)
+			return
+		}
+		for _, p := range spaces {
+			s.UnknownSpace(p, why)
+		}
+		for _, p := range urls {
+			s.UnknownURL(p, why)
+		}
+	})
+}
+
+// maxRedirectSources bounds the sources read from a redirects template:
+// past it, every URL is taken as one that may redirect, so that neither
+// the template's reading nor a link's lookup grows with the square of
+// its length.
+const maxRedirectSources = 1000
+
+// hugoRedirectSources reads a redirects template as a _redirects file:
+// the URL path prefixes ("/docs/current/*") and the URL paths
+// ("/user-guide") its lines redirect from, or all when a line's source
+// is written by a template expression (or a loop writes lines), or
+// there are more than maxRedirectSources.
+func hugoRedirectSources(src string) (spaces, urls []string, all bool) {
+	for line := range strings.Lines(src) {
+		line = strings.TrimSpace(line)
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		from := strings.Fields(line)[0]
+		switch {
+		case strings.HasPrefix(from, "{{") && strings.HasSuffix(line, "}}") && strings.Count(line, "{{") == 1 &&
+			!strings.Contains(line, "range") && !strings.Contains(line, "printf"):
+			// An assignment or a control line alone ({{ $v := ... }},
+			// {{ end }}): it writes no redirect of its own.
+		case strings.Contains(from, "{{") || !strings.HasPrefix(from, "/"):
+			return nil, nil, true
+		case strings.HasSuffix(netlifyFrom(from), "*"):
+			spaces = append(spaces, strings.TrimSuffix(netlifyFrom(from), "*"))
+		default:
+			urls = append(urls, from)
+		}
+		if len(spaces)+len(urls) > maxRedirectSources {
+			return nil, nil, true
+		}
+	}
+	return spaces, urls, false
+}
+
+// Where a site pins the Hugo that builds it: Netlify's HUGO_VERSION,
+// a GitHub workflow's hugo-version (peaceiris/actions-hugo) or
+// HUGO_VERSION, npm's hugo-extended or hugo-bin.
+var hugoVersionPin = regexp.MustCompile(`(?i)(?:hugo[-_]version"?\s*[:=]\s*|"hugo-(?:extended|bin)"\s*:\s*)["']?[~^>=v ]*(\d+\.\d+(?:\.\d+)?)`)
+
+// hugoPinned returns the newest Hugo version the site's deploy or CI
+// files pin (netlify.toml, package.json, .github/workflows/*, in the
+// site's folder and at the audited root), and the file that says it;
+// "" when none does.
+func hugoPinned(t *Tree) (version, from string) {
+	up := strings.Repeat("../", t.Up)
+	var files []string
+	for _, d := range []string{"", up} {
+		files = append(files, d+"netlify.toml", d+"package.json")
+		t.Walk(d+".github/workflows", func(rel string) {
+			if ext := path.Ext(rel); ext == ".yml" || ext == ".yaml" {
+				files = append(files, rel)
+			}
+		})
+		if up == "" {
+			break
+		}
+	}
+	for _, f := range files {
+		src, err := t.Read(f)
+		if err != nil {
+			continue
+		}
+		for _, m := range hugoVersionPin.FindAllSubmatch(src, -1) {
+			if v := string(m[1]); version == "" || hugoOlder(version, v) {
+				version, from = v, f
+			}
+		}
+	}
+	return version, from
+}
+
+// hugoOlder reports whether the version a ("0.102.3") is older than b.
+func hugoOlder(a, b string) bool {
+	as, bs := strings.Split(a, "."), strings.Split(b, ".")
+	for i := 0; i < max(len(as), len(bs)); i++ {
+		var x, y int
+		if i < len(as) {
+			fmt.Sscan(as[i], &x)
+		}
+		if i < len(bs) {
+			fmt.Sscan(bs[i], &y)
+		}
+		if x != y {
+			return x < y
+		}
+	}
+	return false
 }
 
 // embeddedLinkHook reports whether Hugo renders links with its embedded
@@ -566,6 +821,25 @@ type hugoModel struct {
 	// permalinkUnknown says some page's URL is not known.
 	permalinks       map[string]string
 	permalinkUnknown bool
+	// unseen says why pages may exist that no file of the tree shows (a
+	// content mount the tree lacks, a module), so that a ref the model
+	// does not resolve may name one; "" when the model sees all.
+	unseen string
+	// disabled are the codes of disableLanguages.
+	disabled map[string]bool
+	// taxonomies are the taxonomies whose terms the front matter's
+	// tags and categories name: each term has a page.
+	taxonomies []string
+}
+
+// UnseenPages returns why the site may have pages that no file of the
+// tree shows, when it may: a ref or relref that names no file of the
+// tree cannot be said to fail the build.
+func (s *Site) UnseenPages() (string, bool) {
+	if s.hugo == nil || s.hugo.unseen == "" {
+		return "", false
+	}
+	return s.hugo.unseen, true
 }
 
 // hugoLinkFiles returns the files that Hugo's embedded link render hook
@@ -710,6 +984,15 @@ func (hugo) pages(t *Tree, s *Site, l hugoLang, dir, sub string, lower, ugly boo
 		// A translation by file name: "about.fr.md".
 		if k := strings.LastIndexByte(name, '.'); k >= 0 && codes[strings.ToLower(name[k+1:])] {
 			code := strings.ToLower(name[k+1:])
+			if s.hugo.disabled[code] {
+				// A translation into a disabled language: no page,
+				// its links read by no build.
+				if s.partials == nil {
+					s.partials = map[string]bool{}
+				}
+				s.partials[rel] = true
+				return
+			}
 			name = name[:k]
 			prefix = "/" + code
 		}
@@ -766,6 +1049,18 @@ func (hugo) pages(t *Tree, s *Site, l hugoLang, dir, sub string, lower, ugly boo
 		}
 		s.Page(rel, u)
 		s.hugo.add(l.code, rel, d, name)
+		for _, tx := range s.hugo.taxonomies {
+			terms := fm.Tags
+			if tx == "categories" {
+				terms = fm.Categories
+			}
+			for _, term := range words(terms, false) {
+				// The list of terms, and the term's page, which
+				// the templates write.
+				sections[prefix+"/"+tx+"/"] = true
+				sections[prefix+"/"+tx+"/"+hugoURLize(term, true)+"/"] = true
+			}
+		}
 		for _, a := range fm.Aliases {
 			if !strings.HasPrefix(a, "/") {
 				a = path.Dir(strings.TrimSuffix(u, "/")) + "/" + a

@@ -3,6 +3,7 @@ package site
 import (
 	"bufio"
 	"bytes"
+	"path"
 	"strings"
 
 	"github.com/urilint/urilint/internal/anchor"
@@ -49,10 +50,20 @@ func (s *Site) deployRedirects(t *Tree) error {
 			s.readRedirects(t, m.dir+"/_redirects")
 		}
 	}
-	if !t.Exists("netlify.toml") {
-		return nil
+	conf := "netlify.toml"
+	if !t.Exists(conf) {
+		// The repository's netlify.toml, whose build.base names the
+		// site's folder (base = "site/"), configures this site.
+		conf = strings.Repeat("../", t.Up) + "netlify.toml"
+		if t.Up == 0 || s.dir == "" || !t.Exists(conf) {
+			return nil
+		}
+		cfg, err := readConfig(t, conf)
+		if err != nil || strings.Trim(path.Clean("/"+cfg.str("build.base", "")), "/") != s.dir {
+			return nil
+		}
 	}
-	cfg, err := readConfig(t, "netlify.toml")
+	cfg, err := readConfig(t, conf)
 	if err != nil {
 		return err
 	}

@@ -25,6 +25,9 @@ type unknownSpace struct {
 	// pagesOnly: only pages may be there (a generator's), not the
 	// files a link with another extension names (an image, a ".md").
 	pagesOnly bool
+	// exact: the path itself, not what lies below it (a redirect's
+	// source without "*").
+	exact bool
 }
 
 // Unmodelled records that the configuration names something of the kind
@@ -54,11 +57,18 @@ func (s *Site) Unmodelled(kind, name string, pages, ids bool) {
 func (s *Site) UnknownSpace(p, why string) {
 	p = "/" + strings.Trim(p, "/")
 	for _, u := range s.unknown {
-		if u.prefix == p {
+		if u.prefix == p && !u.exact {
 			return
 		}
 	}
 	s.unknown = append(s.unknown, unknownSpace{prefix: p, why: why})
+}
+
+// UnknownURL records that the URL path p itself (with or without a
+// final "/"), not what lies below it, may be served by something the
+// model does not cover, for the reason why.
+func (s *Site) UnknownURL(p, why string) {
+	s.unknown = append(s.unknown, unknownSpace{prefix: "/" + strings.Trim(p, "/"), why: why, exact: true})
 }
 
 // UnknownPages records that the URL path prefix p may hold pages, and
@@ -68,7 +78,7 @@ func (s *Site) UnknownSpace(p, why string) {
 func (s *Site) UnknownPages(p, why string) {
 	p = "/" + strings.Trim(p, "/")
 	for _, u := range s.unknown {
-		if u.prefix == p {
+		if u.prefix == p && !u.exact {
 			return
 		}
 	}
@@ -104,6 +114,12 @@ func (s *Site) UnknownPage(p string) (string, bool) {
 	p = cleanURL(p)
 	for _, u := range s.unknown {
 		if u.pagesOnly && !pageLike(p) {
+			continue
+		}
+		if u.exact {
+			if strings.TrimSuffix(p, "/") == u.prefix || p == u.prefix {
+				return u.why, true
+			}
 			continue
 		}
 		if u.prefix == "/" || p == u.prefix || strings.HasPrefix(p, u.prefix+"/") {
