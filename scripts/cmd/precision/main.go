@@ -24,11 +24,16 @@
 // path up to the base the site is served under and the page's first
 // folder, a translation's locale; never a link to another host), or
 // names the target in its text as a whole link target (not the page
-// itself, which a locale switcher links). Not from source are links a
-// theme or template writes, the links of a page whose source file git
-// ignores, and links to a target that a file git ignores would serve
-// (the site's folder or its static folder): a build step writes those,
-// and the measuring build may have skipped it. A link from source is
+// itself, which a locale switcher links; a fragment only after a link
+// target naming the page, so that "#x" written alone is no link to
+// another page's "#x", which a shortcode's rewrite makes). Not from
+// source are links a theme or template writes, the links of a page
+// whose source file git ignores, links to a target that a file git
+// ignores would serve (the site's folder or its static folder): a build
+// step writes those, and the measuring build may have skipped it; and
+// links the source writes through a template variable
+// ("{{ site.ref }}/x.html") into a folder the build publishes nothing
+// of: the variable names another deployment. A link from source is
 // found when a finding of its file names the same target, whatever its
 // category, or a link-target finding names the same fragment. The build
 // is read as its host serves it: its _redirects and netlify.toml's
@@ -408,6 +413,12 @@ func measure(corpus, bin string, r row, withBuilt bool) *result {
 			// No source page, or written by a template, not by the
 			// page's source.
 			bo := brokenOf{bl: bl, source: file != "" && (len(ls) > 0 || texts.mentions(file, b.href))}
+			if bo.source && allTemplated(ls) && texts.templated(file, b.href) && !site.publishesFolder(b.page, b.href) {
+				// A variable of the configuration names the URL
+				// ("{{ site.scala3ref }}/x.html"), in a folder this
+				// build publishes nothing of: another deployment's.
+				bo.bl.NotFromSource = "a template variable writes the target's URL, in a folder the build publishes nothing of: another deployment's"
+			}
 			if bo.source {
 				bo.served = site.servedFrom(r.site, r.generator, b.page, b.href)
 				paths = append(append(paths, file), bo.served...)
@@ -417,7 +428,7 @@ func measure(corpus, bin string, r row, withBuilt bool) *result {
 		ignored := gitIgnored(top, paths)
 		for _, bo := range all {
 			bl := bo.bl
-			if bo.source {
+			if bo.source && bl.NotFromSource == "" {
 				if ignored[bl.File] {
 					bl.NotFromSource = "git ignores the page's source: a build step writes it"
 				}
@@ -759,16 +770,30 @@ func (t sourceTexts) mentions(file, href string) bool {
 	// locale switcher links each page to its translation.
 	last := path.Base(ref)
 	stem := strings.TrimSuffix(last, path.Ext(last))
+	own := strings.ToLower(path.Base(file))
+	own = strings.TrimSuffix(own, path.Ext(own))
+	if own == "index" || own == "readme" || own == "_index" {
+		own = strings.ToLower(path.Base(path.Dir(file)))
+	}
 	if stem == "" || stem == "." || stem == "index" {
-		return frag != "" && strings.Contains(src, path.Base(path.Dir(ref)))
+		if frag == "" {
+			return false
+		}
+		stem = path.Base(path.Dir(ref))
 	}
 	if frag != "" {
-		return strings.Contains(src, stem) // the fragment matched already
+		// The fragment must follow a link target naming the page:
+		// "page.md#x", "../page/#x". One written alone ("#x") is a link
+		// to the page itself; the build's link to another page with
+		// that fragment ("/cs/#def-x" for a shortcode's "#def-x") is
+		// what a template or shortcode made of it.
+		return fragAfter(src, frag, func(target string) bool {
+			return strings.Contains(target, stem) || target == "" && own == stem
+		})
 	}
 	// A page's link to itself, without a fragment, is a theme's (a
 	// locale switcher's "/es/<page>/"), not the source's.
-	own := strings.ToLower(path.Base(file))
-	if strings.TrimSuffix(own, path.Ext(own)) == stem {
+	if own == stem {
 		return false
 	}
 	for _, ext := range []string{".md", ".mdx", ".markdown", ".html"} {
@@ -777,6 +802,75 @@ func (t sourceTexts) mentions(file, href string) bool {
 		}
 	}
 	return false
+}
+
+// allTemplated reports whether every source link of ls is written with
+// template syntax (none may be: the file's text names the target).
+func allTemplated(ls []sourceLink) bool {
+	for _, l := range ls {
+		if !strings.Contains(l.URI, "{{") && !strings.Contains(l.URI, "{%") {
+			return false
+		}
+	}
+	return true
+}
+
+// fragAfter reports whether src has "#frag" (lower case, as src is)
+// after a link target for which ok holds: the run of URL bytes before
+// the "#", empty for a fragment written alone.
+func fragAfter(src, frag string, ok func(target string) bool) bool {
+	frag = "#" + strings.ToLower(frag)
+	for i := 0; ; {
+		k := strings.Index(src[i:], frag)
+		if k < 0 {
+			return false
+		}
+		at := i + k
+		start := at
+		for start > 0 && (pathByte(src[start-1]) || src[start-1] == ':') {
+			start--
+		}
+		if ok(src[start:at]) {
+			return true
+		}
+		i = at + 1
+	}
+}
+
+// templated reports whether the source file writes href's target
+// through a template variable: its last path segment, as href has it,
+// ends a link target that begins right after a template expression
+// ("{{ site.ref }}/enums/enums.html"). The variable's value, a URL of
+// the configuration, is what the link leads under, not the file's text.
+func (t sourceTexts) templated(file, href string) bool {
+	if _, ok := t.text[file]; !ok {
+		t.mentions(file, href) // reads the file
+	}
+	src := t.text[file]
+	ref, _, _ := strings.Cut(href, "#")
+	if i := strings.IndexByte(ref, '?'); i >= 0 {
+		ref = ref[:i]
+	}
+	last := path.Base(strings.ToLower(strings.TrimSuffix(ref, "/")))
+	if last == "" || last == "." || last == "/" {
+		return false
+	}
+	for i := 0; ; {
+		k := strings.Index(src[i:], last)
+		if k < 0 {
+			return false
+		}
+		start, end := i+k, i+k+len(last)
+		if end == len(src) || !pathByte(src[end]) {
+			for start > 0 && (pathByte(src[start-1]) || src[start-1] == ':') {
+				start--
+			}
+			if start >= 2 && (src[start-2:start] == "}}" || src[start-2:start] == "%}") {
+				return true
+			}
+		}
+		i = i + k + 1
+	}
 }
 
 // containsTarget reports whether src holds target as a whole link

@@ -292,6 +292,63 @@ func TestMentions(t *testing.T) {
 	}
 }
 
+// A fragment written alone links the page itself: the build's link to
+// another page with that fragment is a shortcode's or template's.
+func TestMentionsFragmentAlone(t *testing.T) {
+	top := writeTree(t, map[string]string{
+		"content/cs/docs/glossary.md": "{{% def id=\"CA\" %}} Run by [LE](#def-LE), signs a [CSR](#def-CSR). {{% /def %}} See [q](../faq/#q1).",
+	})
+	texts := sourceTexts{top: top, text: map[string]string{}}
+	for _, tc := range []struct {
+		href string
+		want bool
+	}{
+		{"/cs/#def-LE", false},                // the shortcode's rewrite, to the home page
+		{"/cs/docs/glossary/#def-LE", true},   // the page itself
+		{"#def-LE", true},                     // as written
+		{"/cs/docs/faq/#q1", true},            // the page the link names
+		{"/cs/docs/other/#q1", false},         // not the page it names
+		{"https://example.com/cs/#q1", false}, // nor another
+	} {
+		if got := texts.mentions("content/cs/docs/glossary.md", tc.href); got != tc.want {
+			t.Errorf("mentions(%q) = %v, want %v", tc.href, got, tc.want)
+		}
+	}
+}
+
+// A URL written through a configuration variable leads where the
+// variable says; where the build publishes nothing in its folder, the
+// link is another deployment's, not this source's.
+func TestTemplatedOtherDeployment(t *testing.T) {
+	top := writeTree(t, map[string]string{
+		"api/all.md": "See [enums][e] and [the tour]({{ site.baseurl }}/tour/missing.html).\n\n[e]: {{ site.scala3ref }}/enums/enums.html\n",
+	})
+	out := writeTree(t, map[string]string{
+		"api/all.html":     `<a href="https://docs.example.org/scala3/reference/enums/enums.html">e</a><a href="/tour/missing.html">t</a>`,
+		"tour/intro.html":  ``,
+		"scala3/book.html": ``,
+	})
+	site := readSite(out, "https://docs.example.org/")
+	texts := sourceTexts{top: top, text: map[string]string{}}
+	for _, tc := range []struct {
+		href            string
+		templated, pubs bool
+	}{
+		{"https://docs.example.org/scala3/reference/enums/enums.html", true, false},
+		{"/tour/missing.html", true, true}, // a folder of this build: the source's broken link
+	} {
+		if got := texts.templated("api/all.md", tc.href); got != tc.templated {
+			t.Errorf("templated(%q) = %v, want %v", tc.href, got, tc.templated)
+		}
+		if got := site.publishesFolder("api/all.html", tc.href); got != tc.pubs {
+			t.Errorf("publishesFolder(%q) = %v, want %v", tc.href, got, tc.pubs)
+		}
+	}
+	if texts.templated("api/all.md", "/scala3/book.html") {
+		t.Error("templated(/scala3/book.html): the file does not name it")
+	}
+}
+
 func TestReadmeMapping(t *testing.T) {
 	top := writeTree(t, map[string]string{
 		"README.md":      "[x](#y)",

@@ -21,6 +21,7 @@ type builtSite struct {
 	host      string // the host the site is served on, when the manifest names it
 	base      string // the URL path the site is served under, "/" or "/p/"
 	files     map[string]bool
+	dirs      map[string]bool       // the folders that hold files, made by publishesFolder
 	pages     map[string]*builtPage // by path relative to dir
 	redirects []redirectRule        // the build's _redirects, in order
 	broken    []brokenLink
@@ -688,4 +689,30 @@ func (s *builtSite) servedFrom(siteDir, generator, rel, href string) []string {
 		}
 	}
 	return out
+}
+
+// publishesFolder reports whether the build has a file in the folder of
+// the target of href on page rel (a link to another host's or one
+// outside the site is taken as published: not this build's to say).
+func (s *builtSite) publishesFolder(rel, href string) bool {
+	_, p, internal, err := s.locate(rel, href)
+	if err != nil || !internal {
+		return true
+	}
+	if dec, err := url.PathUnescape(p); err == nil {
+		p = dec
+	}
+	dir := path.Dir(strings.TrimSuffix(strings.TrimPrefix(p, "/"), "/"))
+	if dir == "." {
+		return true // the site's top: it has files
+	}
+	if s.dirs == nil {
+		s.dirs = map[string]bool{}
+		for f := range s.files {
+			for d := path.Dir(f); d != "." && !s.dirs[d]; d = path.Dir(d) {
+				s.dirs[d] = true
+			}
+		}
+	}
+	return s.dirs[dir]
 }
