@@ -32,9 +32,13 @@
 // ignores would serve (the site's folder or its static folder): a build
 // step writes those, and the measuring build may have skipped it; and
 // links the source writes through a template variable
-// ("{{ site.ref }}/x.html") into a folder the build publishes nothing
-// of: the variable names another deployment. A link from source is
-// found when a finding of its file names the same target, whatever its
+// ("{{ site.ref }}/x.html") into a folder where the build has no page:
+// the variable names another deployment. Nor are links to an id the
+// measuring build lacks where the build is at fault: the target page
+// shows a block directive (":::") it did not render, so a plugin it
+// lacked writes its ids, or the target's source file has a heading with
+// that id whose text no heading of the built page has (the build lost
+// it). A link from source is found when a finding of its file names the same target, whatever its
 // category, or a link-target finding names the same fragment. The build
 // is read as its host serves it: its _redirects and netlify.toml's
 // [[redirects]] apply where no file is, "/a/" is served from a.html where
@@ -305,6 +309,7 @@ func measure(corpus, bin string, r row, withBuilt bool) *result {
 	// much a report of the link as a broken-anchor); a link-target
 	// finding also reports, by its fragment, a link the build wrote
 	// with another page name (a Docusaurus id in place of the file's).
+	texts := sourceTexts{top: top, text: map[string]string{}, raw: map[string]string{}}
 	reported := map[string]bool{}
 	reportedFrag := map[string]bool{}
 	var builtConfirmed []int // the findings judgeBuilt confirmed, by index
@@ -335,6 +340,10 @@ func measure(corpus, bin string, r row, withBuilt bool) *result {
 		case site != nil:
 			judgeBuilt(f, site, pages)
 			if f.Verdict == "confirmed" {
+				if gap := site.buildGap(f.Page, f.Built, pages.source, texts.read); gap != "" {
+					f.Verdict, f.Why = "unmatched", gap
+					continue
+				}
 				builtConfirmed = append(builtConfirmed, i)
 			}
 		case r.generator == "github":
@@ -382,7 +391,6 @@ func measure(corpus, bin string, r row, withBuilt bool) *result {
 		k := l.File + "\x00" + signature(l.URI)
 		bySig[k] = append(bySig[k], l)
 	}
-	texts := sourceTexts{top: top, text: map[string]string{}}
 	switch {
 	case site != nil:
 		// A broken link is the source's when the page's source file
@@ -416,8 +424,11 @@ func measure(corpus, bin string, r row, withBuilt bool) *result {
 			if bo.source && allTemplated(ls) && texts.templated(file, b.href) && !site.publishesFolder(b.page, b.href) {
 				// A variable of the configuration names the URL
 				// ("{{ site.scala3ref }}/x.html"), in a folder this
-				// build publishes nothing of: another deployment's.
-				bo.bl.NotFromSource = "a template variable writes the target's URL, in a folder the build publishes nothing of: another deployment's"
+				// build has no page in: another deployment's.
+				bo.bl.NotFromSource = "a template variable writes the target's URL, in a folder where the build has no page: another deployment's"
+			}
+			if bo.source && bo.bl.NotFromSource == "" {
+				bo.bl.NotFromSource = site.buildGap(b.page, b.href, pages.source, texts.read)
 			}
 			if bo.source {
 				bo.served = site.servedFrom(r.site, r.generator, b.page, b.href)
@@ -738,18 +749,34 @@ func gitIgnored(top string, paths []string) map[string]bool {
 // not list (a file it does not read, such as .mdx before it read them).
 type sourceTexts struct {
 	top  string
-	text map[string]string
+	text map[string]string // lower case
+	raw  map[string]string
+}
+
+// read returns the text of a source file ("" when unreadable).
+func (t sourceTexts) read(file string) string {
+	if src, ok := t.raw[file]; ok {
+		return src
+	}
+	b, _ := os.ReadFile(filepath.Join(t.top, filepath.FromSlash(file))) // unreadable: no text
+	t.raw[file] = string(b)
+	return string(b)
+}
+
+// lower returns the text of a source file in lower case.
+func (t sourceTexts) lower(file string) string {
+	src, ok := t.text[file]
+	if !ok {
+		src = strings.ToLower(t.read(file))
+		t.text[file] = src
+	}
+	return src
 }
 
 // mentions reports whether the source file names href's target: its
 // fragment ("#frag") and the last segment of its path, as written.
 func (t sourceTexts) mentions(file, href string) bool {
-	src, ok := t.text[file]
-	if !ok {
-		b, _ := os.ReadFile(filepath.Join(t.top, filepath.FromSlash(file))) // unreadable: mentions nothing
-		src = strings.ToLower(string(b))
-		t.text[file] = src
-	}
+	src := t.lower(file)
 	ref, frag, _ := strings.Cut(href, "#")
 	if frag != "" && !strings.Contains(src, "#"+strings.ToLower(frag)) {
 		return false
@@ -843,10 +870,7 @@ func fragAfter(src, frag string, ok func(target string) bool) bool {
 // ("{{ site.ref }}/enums/enums.html"). The variable's value, a URL of
 // the configuration, is what the link leads under, not the file's text.
 func (t sourceTexts) templated(file, href string) bool {
-	if _, ok := t.text[file]; !ok {
-		t.mentions(file, href) // reads the file
-	}
-	src := t.text[file]
+	src := t.lower(file)
 	ref, _, _ := strings.Cut(href, "#")
 	if i := strings.IndexByte(ref, '?'); i >= 0 {
 		ref = ref[:i]

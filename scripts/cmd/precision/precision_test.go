@@ -270,7 +270,7 @@ func TestMentions(t *testing.T) {
 	top := writeTree(t, map[string]string{
 		"docs/api.mdx": "import X from './x'\n\nSee [the option](#componentProviders) and [queries](/docs/queries/byrole#hidden).",
 	})
-	texts := sourceTexts{top: top, text: map[string]string{}}
+	texts := sourceTexts{top: top, text: map[string]string{}, raw: map[string]string{}}
 	for _, tc := range []struct {
 		href string
 		want bool
@@ -298,7 +298,7 @@ func TestMentionsFragmentAlone(t *testing.T) {
 	top := writeTree(t, map[string]string{
 		"content/cs/docs/glossary.md": "{{% def id=\"CA\" %}} Run by [LE](#def-LE), signs a [CSR](#def-CSR). {{% /def %}} See [q](../faq/#q1).",
 	})
-	texts := sourceTexts{top: top, text: map[string]string{}}
+	texts := sourceTexts{top: top, text: map[string]string{}, raw: map[string]string{}}
 	for _, tc := range []struct {
 		href string
 		want bool
@@ -324,12 +324,13 @@ func TestTemplatedOtherDeployment(t *testing.T) {
 		"api/all.md": "See [enums][e] and [the tour]({{ site.baseurl }}/tour/missing.html).\n\n[e]: {{ site.scala3ref }}/enums/enums.html\n",
 	})
 	out := writeTree(t, map[string]string{
-		"api/all.html":     `<a href="https://docs.example.org/scala3/reference/enums/enums.html">e</a><a href="/tour/missing.html">t</a>`,
-		"tour/intro.html":  ``,
-		"scala3/book.html": ``,
+		"api/all.html":               `<a href="https://docs.example.org/scala3/reference/enums/enums.html">e</a><a href="/tour/missing.html">t</a>`,
+		"tour/intro.html":            ``,
+		"scala3/book.html":           ``,
+		"scala3/reference/README.md": "The reference is published from another repository.", // a file, no page
 	})
 	site := readSite(out, "https://docs.example.org/")
-	texts := sourceTexts{top: top, text: map[string]string{}}
+	texts := sourceTexts{top: top, text: map[string]string{}, raw: map[string]string{}}
 	for _, tc := range []struct {
 		href            string
 		templated, pubs bool
@@ -413,5 +414,40 @@ func TestManifestOnce(t *testing.T) {
 	}
 	if _, err := readManifest(name); err == nil || !strings.Contains(err.Error(), "a/b again (line 2)") {
 		t.Errorf("readManifest with a repository twice: %v, want an error naming it", err)
+	}
+}
+
+// An id the measuring build lacks because it lacked a plugin, or lost a
+// heading the source has, is that build's gap, not the link's.
+func TestBuildGap(t *testing.T) {
+	top := writeTree(t, map[string]string{
+		"docs/cli.md":   "# CLI\n\n::: mkdocs-click\n    :module: x.cli\n",
+		"docs/envs.md":  "# Envs\n\n```toml config-example\n[x]\n```\n\n## Inheritance\n\n## Kept {#kept-id}\n\n```\n## Not a heading\n```\n",
+		"docs/guide.md": "[a](cli.md#x-build) [b](envs.md#inheritance) [c](envs.md#renamed) [d](envs.md#not-a-heading)",
+	})
+	out := writeTree(t, map[string]string{
+		"cli/index.html": `<h1 id="cli">CLI</h1><p>::: mkdocs-click
+    :module: x.cli</p>`,
+		"envs/index.html": `<h1 id="envs">Envs</h1><pre><code>[x]
+## Inheritance</code></pre><h2>Kept¶</h2>`,
+		"guide/index.html": `<a href="../cli/#x-build">a</a><a href="../envs/#inheritance">b</a><a href="../envs/#renamed">c</a><a href="../envs/#kept-id">e</a>`,
+	})
+	site := readSite(out, "/")
+	pages := mapPages(top, ".", "mkdocs", site)
+	texts := sourceTexts{top: top, text: map[string]string{}, raw: map[string]string{}}
+	for _, tc := range []struct {
+		href string
+		gap  bool
+	}{
+		{"../cli/#x-build", true},         // mkdocs-click's ids, which the build lacked
+		{"../envs/#inheritance", true},    // a heading the build swallowed into a fence
+		{"../envs/#renamed", false},       // no such heading: the link's own fault
+		{"../envs/#kept-id", false},       // the heading is there, with another id: the link's
+		{"../envs/#not-a-heading", false}, // code, not a heading
+		{"../envs/#envs", false},          // not broken
+	} {
+		if got := site.buildGap("guide/index.html", tc.href, pages.source, texts.read) != ""; got != tc.gap {
+			t.Errorf("buildGap(%q) = %v, want %v", tc.href, got, tc.gap)
+		}
 	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"io/fs"
 	"net/url"
 	"os"
@@ -11,6 +12,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode"
 
 	"golang.org/x/net/html"
 )
@@ -42,6 +44,12 @@ type builtPage struct {
 	redirect string   // a meta refresh target: the page is a redirect stub
 	baseHref string   // the first <base href>: the page's links resolve from it
 	edits    []string // the source files its "edit this page" links name, slash paths from the repository's top
+	// unrendered is the first paragraph that begins with ":::", a
+	// block directive of a Markdown extension (mkdocstrings,
+	// mkdocs-click) that the build did not have: what it writes, ids
+	// too, is missing from this build of the page.
+	unrendered string
+	headings   map[string]bool // the text of each h1-h6, normalized (headingKey)
 }
 
 // editLink matches a link to a file of a GitHub repository, as "edit
@@ -142,16 +150,42 @@ func readSite(dir, base string, rules ...redirectRule) *builtSite {
 
 // readPage returns a page's ids and the links of its elements.
 func readPage(src []byte) (*builtPage, []string) {
-	pg := &builtPage{ids: map[string]bool{}}
+	pg := &builtPage{ids: map[string]bool{}, headings: map[string]bool{}}
 	var links []string
 	z := html.NewTokenizer(bytes.NewReader(src))
+	para := false      // at the start of a <p>'s text
+	var heading []byte // the text of the open h1-h6
+	inHeading := false
 	for {
 		switch z.Next() {
 		case html.ErrorToken:
 			return pg, links
+		case html.TextToken:
+			if inHeading {
+				heading = append(heading, z.Text()...)
+				continue
+			}
+			t := bytes.TrimSpace(z.Text())
+			if para && len(t) > 0 {
+				para = false
+				if bytes.HasPrefix(t, []byte(":::")) && pg.unrendered == "" {
+					line, _, _ := bytes.Cut(t, []byte("\n"))
+					pg.unrendered = string(line)
+				}
+			}
+		case html.EndTagToken:
+			name, _ := z.TagName()
+			if len(name) == 2 && name[0] == 'h' && '1' <= name[1] && name[1] <= '6' && inHeading {
+				pg.headings[headingKey(string(heading))] = true
+				inHeading, heading = false, heading[:0]
+			}
 		case html.StartTagToken, html.SelfClosingTagToken:
 			name, more := z.TagName()
 			tag := string(name)
+			para = tag == "p"
+			if len(tag) == 2 && tag[0] == 'h' && '1' <= tag[1] && tag[1] <= '6' {
+				inHeading, heading = true, heading[:0]
+			}
 			want := linkAttrs[tag]
 			var equiv, content, rel string
 			href, hasHref := "", false
@@ -691,8 +725,9 @@ func (s *builtSite) servedFrom(siteDir, generator, rel, href string) []string {
 	return out
 }
 
-// publishesFolder reports whether the build has a file in the folder of
-// the target of href on page rel (a link to another host's or one
+// publishesFolder reports whether the build has a page in the folder of
+// the target of href on page rel (a file copied as it is, a README
+// saying where the pages are, is none) (a link to another host's or one
 // outside the site is taken as published: not this build's to say).
 func (s *builtSite) publishesFolder(rel, href string) bool {
 	_, p, internal, err := s.locate(rel, href)
@@ -708,11 +743,117 @@ func (s *builtSite) publishesFolder(rel, href string) bool {
 	}
 	if s.dirs == nil {
 		s.dirs = map[string]bool{}
-		for f := range s.files {
+		for f := range s.pages {
 			for d := path.Dir(f); d != "." && !s.dirs[d]; d = path.Dir(d) {
 				s.dirs[d] = true
 			}
 		}
 	}
 	return s.dirs[dir]
+}
+
+// headingKey normalizes a heading's text, as written in Markdown or as
+// a built page shows it, for comparing the two: lower case, letters and
+// digits only, one space between words (no permalink sign, no "`").
+func headingKey(text string) string {
+	var b strings.Builder
+	space := false
+	for _, r := range strings.ToLower(text) {
+		switch {
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			if space && b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			space = false
+			b.WriteRune(r)
+		default:
+			space = true
+		}
+	}
+	return b.String()
+}
+
+// target returns the built page that href on page rel leads to, or nil.
+func (s *builtSite) target(rel, href string) (string, *builtPage) {
+	_, p, internal, err := s.locate(rel, href)
+	if err != nil || !internal {
+		return "", nil
+	}
+	t := s.file(p)
+	return t, s.pages[t]
+}
+
+// buildGap says why the build's lack of the id that href on page rel
+// names is its own gap, not the link's, or "": the target page shows a
+// block directive the build did not render (a plugin it lacked writes
+// those ids), or the target's source file has a heading with that id
+// (its text made a slug, or an explicit "{#id}") whose text no heading
+// of the built page has (the measuring build lost it: a fence it did
+// not understand swallowed the section). source maps built pages to
+// their source files; text reads a source file.
+func (s *builtSite) buildGap(rel, href string, source map[string]string, text func(string) string) string {
+	_, frag, ok := strings.Cut(href, "#")
+	if !ok || frag == "" {
+		return ""
+	}
+	if f, err := url.PathUnescape(frag); err == nil {
+		frag = f
+	}
+	t, pg := s.target(rel, href)
+	if pg == nil || pg.ids[frag] {
+		return ""
+	}
+	if pg.unrendered != "" {
+		return fmt.Sprintf("the target page shows %q, a directive its build did not render: a plugin the measuring build lacked writes its ids", pg.unrendered)
+	}
+	file := source[t]
+	if file == "" {
+		return ""
+	}
+	for _, h := range markdownHeadings(text(file)) {
+		if (h.id == strings.ToLower(frag) || h.id == "" && strings.ReplaceAll(headingKey(h.text), " ", "-") == strings.ToLower(frag)) && !pg.headings[headingKey(h.text)] {
+			return fmt.Sprintf("the target's source has the heading %q, which its build lost", h.text)
+		}
+	}
+	return ""
+}
+
+type mdHeading struct{ text, id string }
+
+// markdownHeadings returns the ATX headings of a Markdown text, outside
+// fenced code, each with its explicit id ("{#id}", "{: #id}") if any.
+func markdownHeadings(src string) []mdHeading {
+	var out []mdHeading
+	fence := ""
+	for _, line := range strings.Split(src, "\n") {
+		t := strings.TrimSpace(line)
+		if fence != "" {
+			if strings.HasPrefix(t, fence) {
+				fence = ""
+			}
+			continue
+		}
+		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
+			fence = t[:3]
+			continue
+		}
+		if !strings.HasPrefix(line, "#") {
+			continue
+		}
+		text := strings.TrimLeft(line, "#")
+		if len(line)-len(text) > 6 || text != "" && text[0] != ' ' && text[0] != '\t' {
+			continue
+		}
+		h := mdHeading{text: strings.TrimSpace(strings.TrimRight(strings.TrimSpace(text), "#"))} // closing "#"s are no text
+		if i := strings.LastIndex(h.text, "{"); i >= 0 && strings.HasSuffix(h.text, "}") {
+			for _, a := range strings.Fields(strings.Trim(h.text[i:], "{:}")) {
+				if id, ok := strings.CutPrefix(a, "#"); ok {
+					h.id = strings.ToLower(id)
+				}
+			}
+			h.text = strings.TrimSpace(h.text[:i])
+		}
+		out = append(out, h)
+	}
+	return out
 }
