@@ -88,6 +88,7 @@ type Site struct {
 	shownBases []string // as configured, for String
 	notes      []string
 	wild       []wildRedirect // URL path prefixes redirected as a whole ("/old/*")
+	hostRules  []hostRule     // the host's rules (Netlify's), in the order they apply
 	// sitePrefix begins a path from the site's folder ("@site/").
 	sitePrefix string
 	// basePath is the path the site is served under that its own URL
@@ -666,6 +667,16 @@ func (s *Site) Redirected(p string) (string, bool) {
 			to, ok = w.prefix+"*", true
 		}
 	}
+	if !ok {
+		// A rule of the host with a 404 status serves its not-found
+		// page: no redirect.
+		if r, filled, match := s.hostRule(p); match && !r.notFound {
+			to, ok = filled, true
+			if to == "" {
+				to = r.to
+			}
+		}
+	}
 	return to, ok
 }
 
@@ -701,6 +712,10 @@ func (s *Site) ExactRedirect(p string) bool {
 	if !ok {
 		_, ok = s.redirects[otherSlash(p)]
 	}
+	if !ok {
+		r, _, match := s.hostRule(p)
+		ok = match && !r.notFound && !slices.ContainsFunc(r.from, func(f string) bool { return f == "*" || strings.HasPrefix(f, ":") })
+	}
 	return ok
 }
 
@@ -730,6 +745,18 @@ type wildRedirect struct{ prefix, to string }
 func (s *Site) Splat(p string) (string, bool) {
 	if _, ok := s.redirects[cleanURL(p)]; ok {
 		return "", false
+	}
+	// A rule of the host (placeholders, a splat, or none) that sends
+	// the path to a path of the same site, with every placeholder
+	// filled; not one with conditions the audit cannot know.
+	if r, to, ok := s.hostRule(p); ok {
+		if r.notFound || r.cond || !strings.HasPrefix(to, "/") || strings.HasPrefix(to, "//") {
+			return "", false
+		}
+		if k := strings.IndexAny(to, "?#"); k >= 0 {
+			to = to[:k]
+		}
+		return to, true
 	}
 	for _, w := range s.wild {
 		if rest, ok := strings.CutPrefix(p, w.prefix); ok {

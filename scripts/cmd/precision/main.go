@@ -41,7 +41,9 @@
 // it). A link from source is found when a finding of its file names the same target, whatever its
 // category, or a link-target finding names the same fragment. The build
 // is read as its host serves it: its _redirects and netlify.toml's
-// [[redirects]] apply where no file is, "/a/" is served from a.html where
+// [[redirects]] apply where no file is (or always, forced), matched as
+// Netlify matches them (":name" one segment, a last "*" the rest, a 404
+// rule the host's not-found page), "/a/" is served from a.html where
 // no a/index.html is,
 // and <link> elements (canonical, style sheets) are links, but
 // rel="alternate" ones, which a theme writes.

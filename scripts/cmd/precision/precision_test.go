@@ -131,7 +131,7 @@ func TestNetlifyRedirects(t *testing.T) {
 		"[[redirects]]\nfrom = \"/sponsors\"\nto = \"https://www.example.org/sponsors/\"\nstatus = 301\nforce = true\n\n" +
 		"[[redirects]]\n  from = \"/old/*\"\n  to = \"/new/:splat\"\n\n[[redirects]]\nfrom = \"/q\"\nto = \"/r\"\nquery = {id = \":id\"}\n\n[[headers]]\nfor = \"/*\"\n")
 	got := netlifyRedirects(toml)
-	want := []redirectRule{{from: "/sponsors", to: "https://www.example.org/sponsors/"}, {from: "/old/", prefix: true, to: "/new/:splat"}}
+	want := []redirectRule{{from: "/sponsors", to: "https://www.example.org/sponsors/", force: true}, {from: "/old/*", to: "/new/:splat"}}
 	if !slices.Equal(got, want) {
 		t.Fatalf("netlifyRedirects = %+v, want %+v", got, want)
 	}
@@ -142,6 +142,30 @@ func TestNetlifyRedirects(t *testing.T) {
 	s := readSite(out, "/", got...)
 	if len(s.broken) != 1 || s.broken[0].href != "/gone/" {
 		t.Errorf("broken = %+v, want /gone/ alone", s.broken)
+	}
+}
+
+// Rules match as Netlify matches them: a ":name" one segment, a last
+// "*" the rest; a 404 rule is the host's not-found page; a forced rule
+// applies where a file is too.
+func TestRedirectPlaceholders(t *testing.T) {
+	out := writeTree(t, map[string]string{
+		"_redirects": "/blog/:year/:slug /posts/:slug/ 301\n/gone/* /404.html 404\n/docs/old.html /docs/new.html 301!\n/tag/:t /tags/:other/ 301\n",
+		"index.html": `<a href="/blog/2020/hello">filled</a><a href="/blog/2020/missing">to nothing</a><a href="/blog/2020">no rule</a>` +
+			`<a href="/gone/x">not found</a><a href="/docs/old.html">forced</a><a href="/tag/go">unknown placeholder</a>`,
+		"posts/hello/index.html": ``,
+		"404.html":               ``,
+		"docs/old.html":          ``,
+	})
+	s := readSite(out, "/")
+	var got []string
+	for _, b := range s.broken {
+		got = append(got, b.href)
+	}
+	sort.Strings(got)
+	want := []string{"/blog/2020", "/blog/2020/missing", "/docs/old.html", "/gone/x"}
+	if !slices.Equal(got, want) {
+		t.Errorf("broken links = %q, want %q", got, want)
 	}
 }
 

@@ -30,12 +30,16 @@ type builtSite struct {
 }
 
 // redirectRule is a rule of a _redirects file (Netlify's format, which
-// Cloudflare Pages also reads): a path, or a path prefix ending "/*",
-// sent to another path or URL (":splat" is what "*" matched).
+// Cloudflare Pages also reads) or of netlify.toml, matched as Netlify
+// matches it: a ":name" segment of from matches one segment of the
+// path, a last "*" the rest (":splat" and ":name" in to are what they
+// matched). A 404 status serves the host's not-found page; a forced rule
+// ("301!", force = true) applies even where a file is.
 type redirectRule struct {
-	from   string // without the "*"
-	prefix bool
-	to     string
+	from     string
+	to       string
+	notFound bool
+	force    bool
 }
 
 type builtPage struct {
@@ -243,17 +247,21 @@ func (s *builtSite) resolveDepth(rel, href string, depth int) (bool, string, boo
 		return false, "", false
 	}
 	target := s.file(p)
-	if target == "" {
-		// Where no file is, the host applies the site's redirects.
-		if to, ok := s.redirect(u.Path); ok && depth < 3 {
-			if strings.Contains(to, "://") {
-				return true, "", true // to another host: not this build's to judge
-			}
-			if u.Fragment != "" {
-				to += "#" + u.Fragment
-			}
-			return s.resolveDepth(rel, to, depth+1)
+	// Where no file is, the host applies the site's redirects; a forced
+	// rule, also where one is.
+	if r, to, ok := s.redirect(u.Path); ok && (target == "" || r.force) && depth < 3 {
+		switch {
+		case r.notFound:
+			return false, "no file (the host's not-found rule)", true
+		case to == "" || strings.Contains(to, "://"):
+			return true, "", true // to another host, or with a value of the request: not this build's to judge
 		}
+		if u.Fragment != "" {
+			to += "#" + u.Fragment
+		}
+		return s.resolveDepth(rel, to, depth+1)
+	}
+	if target == "" {
 		return false, "no file", true
 	}
 	// A text fragment (":~:text=...") is taken off by the browser before
@@ -329,8 +337,9 @@ func parseRedirects(src []byte) []redirectRule {
 			continue
 		}
 		r := redirectRule{from: f[0], to: f[1]}
-		if from, ok := strings.CutSuffix(r.from, "*"); ok {
-			r.from, r.prefix = from, true
+		if len(f) > 2 {
+			status, bang := strings.CutSuffix(f[2], "!")
+			r.force, r.notFound = bang, status == "404" || status == "410"
 		}
 		rules = append(rules, r)
 	}
@@ -338,16 +347,14 @@ func parseRedirects(src []byte) []redirectRule {
 }
 
 // netlifyRedirects reads the [[redirects]] tables of a netlify.toml:
-// each "from" path (not a full URL, no query conditions) and its "to".
-// Only the keys it needs are read, one "key = "value"" a line.
+// each "from" path (not a full URL, no query conditions), its "to", its
+// status and force. Only the keys it needs are read, one "key = value"
+// a line.
 func netlifyRedirects(src []byte) []redirectRule {
 	var rules []redirectRule
 	var r *redirectRule
 	flush := func() {
 		if r != nil && strings.HasPrefix(r.from, "/") && r.to != "" {
-			if from, ok := strings.CutSuffix(r.from, "*"); ok {
-				r.from, r.prefix = from, true
-			}
 			rules = append(rules, *r)
 		}
 		r = nil
@@ -371,6 +378,10 @@ func netlifyRedirects(src []byte) []redirectRule {
 			r.from = v
 		case "to":
 			r.to = v
+		case "status":
+			r.notFound = v == "404" || v == "410"
+		case "force":
+			r.force = v == "true"
 		case "query", "conditions":
 			r.from = "" // a rule with conditions: left out
 		}
@@ -379,18 +390,74 @@ func netlifyRedirects(src []byte) []redirectRule {
 	return rules
 }
 
-// redirect returns where the first rule that matches the URL path p
-// sends it.
-func (s *builtSite) redirect(p string) (string, bool) {
-	for _, r := range s.redirects {
+// match reports whether the rule takes the URL path p, and where it
+// sends it ("" when to names a placeholder from does not have).
+func (r redirectRule) match(p string) (string, bool) {
+	from := pathSegments(r.from)
+	segs := pathSegments(p)
+	splat, star := "", false
+	if n := len(from); n > 0 && strings.HasSuffix(from[n-1], "*") {
+		if head := strings.TrimSuffix(from[n-1], "*"); head != "" {
+			from = append(from[:n-1:n-1], head) // "/a*": as "/a/*"
+		} else {
+			from = from[:n-1]
+		}
+		star = true
+		if len(segs) < len(from) {
+			return "", false
+		}
+		splat, segs = strings.Join(segs[len(from):], "/"), segs[:len(from)]
+	}
+	if len(segs) != len(from) {
+		return "", false
+	}
+	vals := map[string]string{}
+	for i, f := range from {
 		switch {
-		case r.prefix && strings.HasPrefix(p, r.from):
-			return strings.ReplaceAll(r.to, ":splat", p[len(r.from):]), true
-		case !r.prefix && (p == r.from || strings.TrimSuffix(p, "/") == strings.TrimSuffix(r.from, "/")):
-			return r.to, true
+		case strings.HasPrefix(f, ":"):
+			vals[f] = segs[i]
+		case f == "*": // "/*/x": any one segment
+		case !strings.EqualFold(f, segs[i]):
+			return "", false
 		}
 	}
-	return "", false
+	if star {
+		vals[":splat"] = splat
+	}
+	to := placeholder.ReplaceAllStringFunc(r.to, func(m string) string {
+		v, ok := vals[m[1:]]
+		if !ok {
+			return "\x00"
+		}
+		return "/" + v
+	})
+	if strings.Contains(to, "\x00") {
+		return "", true
+	}
+	return to, true
+}
+
+var placeholder = regexp.MustCompile(`/:[A-Za-z_][A-Za-z0-9_]*`)
+
+// pathSegments splits a URL path into its segments, the trailing "/"
+// not one (Netlify normalizes it before it matches a rule).
+func pathSegments(p string) []string {
+	p = strings.Trim(p, "/")
+	if p == "" {
+		return nil
+	}
+	return strings.Split(p, "/")
+}
+
+// redirect returns the first rule that takes the URL path p, and where
+// it sends p.
+func (s *builtSite) redirect(p string) (redirectRule, string, bool) {
+	for _, r := range s.redirects {
+		if to, ok := r.match(p); ok {
+			return r, to, true
+		}
+	}
+	return redirectRule{}, "", false
 }
 
 // file returns the file of the site that URL path p (relative to the
