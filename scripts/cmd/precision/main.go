@@ -73,6 +73,7 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"unicode"
 )
 
 func main() {
@@ -816,8 +817,20 @@ func (t sourceTexts) mentions(file, href string) bool {
 		// to the page itself; the build's link to another page with
 		// that fragment ("/cs/#def-x" for a shortcode's "#def-x") is
 		// what a template or shortcode made of it.
+		// Names compare as normalized segments, by letters and digits
+		// ("OrganizingState.md" is the page a generator publishes at
+		// "organizing-state", "01-intro.md" at "intro").
+		name := alnum(stem)
 		return fragAfter(src, frag, func(target string) bool {
-			return strings.Contains(target, stem) || target == "" && own == stem
+			if target == "" {
+				return alnum(own) == name
+			}
+			for _, seg := range segments(target, true) {
+				if alnum(seg) == name {
+					return true
+				}
+			}
+			return false
 		})
 	}
 	// A page's link to itself, without a fragment, is a theme's (a
@@ -842,6 +855,16 @@ func allTemplated(ls []sourceLink) bool {
 		}
 	}
 	return true
+}
+
+// alnum returns the letters and digits of s.
+func alnum(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return r
+		}
+		return -1
+	}, s)
 }
 
 // fragAfter reports whether src has "#frag" (lower case, as src is)

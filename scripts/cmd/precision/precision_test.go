@@ -320,19 +320,20 @@ func TestMentions(t *testing.T) {
 // another page with that fragment is a shortcode's or template's.
 func TestMentionsFragmentAlone(t *testing.T) {
 	top := writeTree(t, map[string]string{
-		"content/cs/docs/glossary.md": "{{% def id=\"CA\" %}} Run by [LE](#def-LE), signs a [CSR](#def-CSR). {{% /def %}} See [q](../faq/#q1).",
+		"content/cs/docs/glossary.md": "{{% def id=\"CA\" %}} Run by [LE](#def-LE), signs a [CSR](#def-CSR). {{% /def %}} See [q](../faq/#q1) and [s](./OrganizingState.md#non-serializable).",
 	})
 	texts := sourceTexts{top: top, text: map[string]string{}, raw: map[string]string{}}
 	for _, tc := range []struct {
 		href string
 		want bool
 	}{
-		{"/cs/#def-LE", false},                // the shortcode's rewrite, to the home page
-		{"/cs/docs/glossary/#def-LE", true},   // the page itself
-		{"#def-LE", true},                     // as written
-		{"/cs/docs/faq/#q1", true},            // the page the link names
-		{"/cs/docs/other/#q1", false},         // not the page it names
-		{"https://example.com/cs/#q1", false}, // nor another
+		{"/cs/#def-LE", false},                               // the shortcode's rewrite, to the home page
+		{"/cs/docs/glossary/#def-LE", true},                  // the page itself
+		{"#def-LE", true},                                    // as written
+		{"/cs/docs/faq/#q1", true},                           // the page the link names
+		{"/cs/docs/other/#q1", false},                        // not the page it names
+		{"https://example.com/cs/#q1", false},                // nor another
+		{"/cs/docs/organizing-state#non-serializable", true}, // the page's name as its generator writes it
 	} {
 		if got := texts.mentions("content/cs/docs/glossary.md", tc.href); got != tc.want {
 			t.Errorf("mentions(%q) = %v, want %v", tc.href, got, tc.want)
