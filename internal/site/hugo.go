@@ -323,6 +323,14 @@ func (h hugo) Load(t *Tree, s *Site) error {
 	for _, theme := range themes {
 		scDirs = append(scDirs, path.Join(themesDir, theme)+"/layouts/shortcodes", path.Join(themesDir, theme)+"/layouts/_shortcodes")
 	}
+	// Hugo 0.146's template system also looks shortcodes up in the
+	// _shortcodes folder of a section's or type's layouts
+	// (layouts/docs/_shortcodes/).
+	t.Walk("layouts", func(rel string) {
+		if i := strings.Index(rel, "/_shortcodes/"); i > len("layouts") && !slices.Contains(scDirs, rel[:i+len("/_shortcodes")]) {
+			scDirs = append(scDirs, rel[:i+len("/_shortcodes")])
+		}
+	})
 	// partial reads the partial template name ("components/alert"),
 	// the site's or a theme's, as Hugo looks it up; nil when there is
 	// none.
