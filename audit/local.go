@@ -257,6 +257,12 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 				a.checkFragment(r, s, t, lk)
 				return r.out
 			}
+			// A root-relative link whose path the tree has in a folder
+			// the site serves at another URL (static/x, served at "/x",
+			// for "/static/x") does not reach that file.
+			if lk.exists && isPage && strings.HasPrefix(ref, "/") && s.ServedElsewhere(t.rel, p) {
+				lk = lookup{}
+			}
 			if lk.exists && !pathOff && !byURL {
 				a.checkFragment(r, read, t, lk)
 				return r.out

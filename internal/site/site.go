@@ -476,6 +476,34 @@ func (s *Site) Mount(u, dir string) {
 	s.mounts = append(s.mounts, mount{url: u, dir: dir})
 }
 
+// ServedElsewhere reports whether the file or folder rel (slash path
+// from the audited root) is in a folder the site serves at a URL (a
+// static folder at "/": static/x at "/x") and no mount serves it at the
+// URL path p: a root-relative link to p does not reach it, though the
+// tree has that path.
+func (s *Site) ServedElsewhere(rel, p string) bool {
+	in, ok := s.inner(rel)
+	if !ok {
+		return false
+	}
+	want := strings.TrimSuffix(cleanURL(p), "/")
+	mounted := false
+	for _, m := range s.mounts {
+		rest, ok := strings.CutPrefix(in, m.dir)
+		if m.dir != "" && (!ok || rest != "" && rest[0] != '/') {
+			continue
+		}
+		if m.dir == "" {
+			rest = "/" + in
+		}
+		if strings.TrimSuffix(cleanURL(m.url+rest), "/") == want {
+			return false
+		}
+		mounted = true
+	}
+	return mounted
+}
+
 // Redirect records that the URL path from redirects to the URL to.
 func (s *Site) Redirect(from, to string) {
 	if p, ok := strings.CutSuffix(from, "*"); ok {
