@@ -821,6 +821,9 @@ func (t sourceTexts) mentions(file, href string) bool {
 		// ("OrganizingState.md" is the page a generator publishes at
 		// "organizing-state", "01-intro.md" at "intro").
 		name := alnum(stem)
+		if segs := segments(ref, true); len(segs) > 0 {
+			name = alnum(segs[len(segs)-1]) // "1.1": a version, no extension
+		}
 		return fragAfter(src, frag, func(target string) bool {
 			if target == "" {
 				return alnum(own) == name

@@ -320,7 +320,7 @@ func TestMentions(t *testing.T) {
 // another page with that fragment is a shortcode's or template's.
 func TestMentionsFragmentAlone(t *testing.T) {
 	top := writeTree(t, map[string]string{
-		"content/cs/docs/glossary.md": "{{% def id=\"CA\" %}} Run by [LE](#def-LE), signs a [CSR](#def-CSR). {{% /def %}} See [q](../faq/#q1) and [s](./OrganizingState.md#non-serializable).",
+		"content/cs/docs/glossary.md": "{{% def id=\"CA\" %}} Run by [LE](#def-LE), signs a [CSR](#def-CSR). {{% /def %}} See [q](../faq/#q1) and [s](./OrganizingState.md#non-serializable).\n\nredirect_to: /format/1.1/#profile",
 	})
 	texts := sourceTexts{top: top, text: map[string]string{}, raw: map[string]string{}}
 	for _, tc := range []struct {
@@ -334,6 +334,7 @@ func TestMentionsFragmentAlone(t *testing.T) {
 		{"/cs/docs/other/#q1", false},                        // not the page it names
 		{"https://example.com/cs/#q1", false},                // nor another
 		{"/cs/docs/organizing-state#non-serializable", true}, // the page's name as its generator writes it
+		{"http://example.org/format/1.1/#profile", true},     // a version, not a name with an extension
 	} {
 		if got := texts.mentions("content/cs/docs/glossary.md", tc.href); got != tc.want {
 			t.Errorf("mentions(%q) = %v, want %v", tc.href, got, tc.want)
