@@ -188,6 +188,9 @@ func TestMayBe(t *testing.T) {
 		{"es/blog/post/index.html", "/es/blog/bun-engine/", "/blog/bun-engine/", true}, // a translation's locale
 		{"blog/monthly-update-2/index.html", "/api/v6/index.html#x", "pathname:///api/v6/index.html#x", true},
 		{"blog/monthly-update-2/index.html", "/blog/x/", `{{ site.baseurl }}/blog/x/`, true},
+		{"blog/monthly-update-2/index.html", "#scopes", "#scopes", true},                        // the page itself
+		{"blog/monthly-update-2/index.html", "/blog/monthly-update-2/#scopes", "#scopes", true}, // the page itself, written whole
+		{"blog/monthly-update-2/index.html", "/#scopes", "#scopes", false},                      // a render hook's rewrite, to the home page
 	} {
 		if got := s.mayBe(tc.page, tc.href, tc.src); got != tc.want {
 			t.Errorf("mayBe(%q, %q, %q) = %v, want %v", tc.page, tc.href, tc.src, got, tc.want)

@@ -713,7 +713,8 @@ func judgeBuilt(f *finding, site *builtSite, pages *pageMap) {
 // locale): a theme's locale switcher links each page to "/es/<page>",
 // whose name a source link to another host or path may share. Relative
 // links and generator syntax (Liquid, shortcodes) are not compared:
-// generators rewrite them.
+// generators rewrite them. A fragment alone ("#x") can only be a link
+// to the page itself.
 func (s *builtSite) mayBe(rel, href, src string) bool {
 	src = strings.TrimSpace(src)
 	if strings.Contains(src, "{{") || strings.Contains(src, "{%") {
@@ -722,6 +723,12 @@ func (s *builtSite) mayBe(rel, href, src string) bool {
 	_, p, internal, err := s.locate(rel, href)
 	if err != nil || !internal {
 		return true
+	}
+	if strings.HasPrefix(src, "#") {
+		// A fragment alone links the page itself: a built link to
+		// another page ("/#x" for "#x") is what a render hook or
+		// template made of it.
+		return s.file(p) == rel
 	}
 	su, err := url.Parse(src)
 	if err != nil {
