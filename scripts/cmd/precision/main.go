@@ -787,9 +787,16 @@ func (t sourceTexts) mentions(file, href string) bool {
 	if i := strings.IndexByte(ref, '?'); i >= 0 {
 		ref = ref[:i]
 	}
+	if ref == "" {
+		return frag != "" // a fragment alone, as written
+	}
 	ref = strings.ToLower(strings.TrimSuffix(ref, "/"))
 	if ref == "" {
-		return frag != ""
+		// The site's top: with a fragment, a link to "/" must be
+		// written before it ("/#x", "../#x"), not "#x" alone.
+		return frag != "" && fragAfter(src, frag, func(target string) bool {
+			return target != "" && strings.Trim(target, "./") == ""
+		})
 	}
 	if containsTarget(src, ref, false) {
 		return true // written as in the build

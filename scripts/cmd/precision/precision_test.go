@@ -331,6 +331,7 @@ func TestMentionsFragmentAlone(t *testing.T) {
 		want bool
 	}{
 		{"/cs/#def-LE", false},                               // the shortcode's rewrite, to the home page
+		{"/#def-LE", false},                                  // a render hook's, to the site's top
 		{"/cs/docs/glossary/#def-LE", true},                  // the page itself
 		{"#def-LE", true},                                    // as written
 		{"/cs/docs/faq/#q1", true},                           // the page the link names
