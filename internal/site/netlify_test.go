@@ -12,6 +12,7 @@ func TestHostRules(t *testing.T) {
 /store  id=:id  /products/:id  301
 /gone/*  /404.html  404
 /x  /y  302  Language=de
+/api/*  /.netlify/functions/:splat  200
 `))
 	for _, tc := range []struct {
 		p, to                string
@@ -41,6 +42,9 @@ func TestHostRules(t *testing.T) {
 	}
 	if to, ok := s.Splat("/x"); ok {
 		t.Errorf("Splat(/x) = %q: a rule with conditions may not apply", to)
+	}
+	if to, ok := s.Splat("/api/hello"); ok {
+		t.Errorf("Splat(/api/hello) = %q: the host's functions are no files of the tree", to)
 	}
 	if to, ok := s.Splat("/blog/2020/hello"); !ok || to != "/posts/hello/" {
 		t.Errorf("Splat(/blog/2020/hello) = %q %v", to, ok)

@@ -778,8 +778,8 @@ func (s *Site) Splat(p string) (string, bool) {
 	// the path to a path of the same site, with every placeholder
 	// filled; not one with conditions the audit cannot know.
 	if r, to, ok := s.hostRule(p); ok {
-		if r.notFound || r.cond || !strings.HasPrefix(to, "/") || strings.HasPrefix(to, "//") {
-			return "", false
+		if r.notFound || r.cond || !strings.HasPrefix(to, "/") || strings.HasPrefix(to, "//") || strings.HasPrefix(to, "/.netlify/") {
+			return "", false // another host's, or the host's own functions and images
 		}
 		if k := strings.IndexAny(to, "?#"); k >= 0 {
 			to = to[:k]
