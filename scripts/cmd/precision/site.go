@@ -253,8 +253,8 @@ func (s *builtSite) resolveDepth(rel, href string, depth int) (bool, string, boo
 		switch {
 		case r.notFound:
 			return false, "no file (the host's not-found rule)", true
-		case to == "" || strings.Contains(to, "://"):
-			return true, "", true // to another host, or with a value of the request: not this build's to judge
+		case to == "" || strings.Contains(to, "://") || strings.HasPrefix(to, "/.netlify/"):
+			return true, "", true // to another host, the host's functions, or with a value of the request: not this build's to judge
 		}
 		if u.Fragment != "" {
 			to += "#" + u.Fragment
