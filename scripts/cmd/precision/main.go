@@ -22,11 +22,12 @@
 // a source file, and that file has a link that can be it (the same
 // target name and fragment; where both are paths of the site, the same
 // path up to the base the site is served under and the page's first
-// folder, a translation's locale; never a link to another host), or
-// names the target in its text as a whole link target (not the page
-// itself, which a locale switcher links; a fragment only after a link
-// target naming the page, so that "#x" written alone is no link to
-// another page's "#x", which a shortcode's rewrite makes). Not from
+// folder, a translation's locale; never a link to another host; a
+// fragment alone, "#x", only the page's own link), or names the target
+// in its text as a whole link target (not the page itself, which a
+// locale switcher links; a fragment only after a link target naming the
+// page, so that "#x" written alone is no link to another page's "#x",
+// which a shortcode's or render hook's rewrite makes). Not from
 // source are links a theme or template writes, the links of a page
 // whose source file git ignores, links to a target that a file git
 // ignores would serve (the site's folder or its static folder): a build
@@ -38,8 +39,9 @@
 // shows a block directive (":::") it did not render, so a plugin it
 // lacked writes its ids, or the target's source file has a heading with
 // that id whose text no heading of the built page has (the build lost
-// it). A link from source is found when a finding of its file names the same target, whatever its
-// category, or a link-target finding names the same fragment. The build
+// it). A link from source is found when a finding of its file names
+// the same target, whatever its category, or a link-target finding
+// names the same fragment. The build
 // is read as its host serves it: its _redirects and netlify.toml's
 // [[redirects]] apply where no file is (or always, forced), matched as
 // Netlify matches them (":name" one segment, a last "*" the rest, a 404
