@@ -40,14 +40,10 @@ func (s *Site) HostRedirect(from, to, status string, force, cond bool) {
 	s.hostRules = append(s.hostRules, r)
 }
 
-// match reports whether the rule takes the URL path p, and where it
-// sends it: to with the placeholders filled in, or "" when to names a
-// placeholder the rule does not capture.
-func (r *hostRule) match(p string) (string, bool) {
-	segs := strings.Split(strings.Trim(cleanURL(p), "/"), "/")
-	if len(segs) == 1 && segs[0] == "" {
-		segs = nil
-	}
+// match reports whether the rule takes the URL path of segments segs
+// (urlSegments), and where it sends it: to with the placeholders filled
+// in, or "" when to names a placeholder the rule does not capture.
+func (r *hostRule) match(segs []string) (string, bool) {
 	from := r.from
 	if len(from) == 1 && from[0] == "" {
 		from = nil
@@ -127,8 +123,12 @@ func fillTarget(to, splat string, names, values []string) string {
 // hostRule returns the first rule of the host that takes the URL path
 // p (rules apply in the order written), and where it sends p.
 func (s *Site) hostRule(p string) (*hostRule, string, bool) {
+	if len(s.hostRules) == 0 {
+		return nil, "", false
+	}
+	segs := urlSegments(p)
 	for i := range s.hostRules {
-		if to, ok := s.hostRules[i].match(p); ok {
+		if to, ok := s.hostRules[i].match(segs); ok {
 			return &s.hostRules[i], to, true
 		}
 	}
@@ -140,4 +140,15 @@ func (s *Site) hostRule(p string) (*hostRule, string, bool) {
 func (s *Site) Forced(p string) bool {
 	r, _, ok := s.hostRule(p)
 	return ok && r.force
+}
+
+// urlSegments splits the URL path p into its segments, once for all the
+// rules: "/a/b/" is "a", "b" (Netlify matches with or without the
+// trailing slash), "/" none.
+func urlSegments(p string) []string {
+	p = strings.Trim(cleanURL(p), "/")
+	if p == "" {
+		return nil
+	}
+	return strings.Split(p, "/")
 }
