@@ -174,6 +174,7 @@ func TestMayBe(t *testing.T) {
 		"index.html":                       ``,
 		"blog/monthly-update-2/index.html": ``,
 		"es/blog/post/index.html":          ``,
+		"blog/index.html":                  ``,
 	})
 	s := readSite(out, "https://socket.io/")
 	for _, tc := range []struct {
@@ -191,6 +192,9 @@ func TestMayBe(t *testing.T) {
 		{"blog/monthly-update-2/index.html", "#scopes", "#scopes", true},                        // the page itself
 		{"blog/monthly-update-2/index.html", "/blog/monthly-update-2/#scopes", "#scopes", true}, // the page itself, written whole
 		{"blog/monthly-update-2/index.html", "/#scopes", "#scopes", false},                      // a render hook's rewrite, to the home page
+		{"blog/monthly-update-2/index.html", "#scopes", "./#scopes", true},
+		{"blog/monthly-update-2/index.html", "/blog/#scopes", "./#scopes", true}, // the folder's page
+		{"blog/monthly-update-2/index.html", "/#scopes", "./#scopes", false},     // a render hook's rewrite
 	} {
 		if got := s.mayBe(tc.page, tc.href, tc.src); got != tc.want {
 			t.Errorf("mayBe(%q, %q, %q) = %v, want %v", tc.page, tc.href, tc.src, got, tc.want)

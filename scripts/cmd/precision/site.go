@@ -730,6 +730,15 @@ func (s *builtSite) mayBe(rel, href, src string) bool {
 		// template made of it.
 		return s.file(p) == rel
 	}
+	if strings.HasPrefix(src, "./#") {
+		// "./" is the page itself (a pretty URL) or its folder's page.
+		t := s.file(p)
+		up := path.Dir(path.Dir(rel))
+		if path.Base(rel) != "index.html" {
+			up = path.Dir(rel)
+		}
+		return t == rel || t == s.file(strings.TrimPrefix(up+"/", "./"))
+	}
 	su, err := url.Parse(src)
 	if err != nil {
 		return true
