@@ -794,10 +794,10 @@ func (t sourceTexts) mentions(file, href string) bool {
 	}
 	ref = strings.ToLower(strings.TrimSuffix(ref, "/"))
 	if ref == "" {
-		// The site's top: with a fragment, a link to "/" must be
-		// written before it ("/#x", "../#x"), not "#x" alone.
+		// The site's top: with a fragment, "/" must be written before
+		// it ("/#x"), not "#x" alone nor "./#x", the page's own.
 		return frag != "" && fragAfter(src, frag, func(target string) bool {
-			return target != "" && strings.Trim(target, "./") == ""
+			return target == "/"
 		})
 	}
 	if containsTarget(src, ref, false) {

@@ -327,7 +327,7 @@ func TestMentions(t *testing.T) {
 // another page with that fragment is a shortcode's or template's.
 func TestMentionsFragmentAlone(t *testing.T) {
 	top := writeTree(t, map[string]string{
-		"content/cs/docs/glossary.md": "{{% def id=\"CA\" %}} Run by [LE](#def-LE), signs a [CSR](#def-CSR). {{% /def %}} See [q](../faq/#q1) and [s](./OrganizingState.md#non-serializable).\n\nredirect_to: /format/1.1/#profile",
+		"content/cs/docs/glossary.md": "{{% def id=\"CA\" %}} Run by [LE](#def-LE), signs a [CSR](#def-CSR). {{% /def %}} See [w](./#def-CA), [q](../faq/#q1) and [s](./OrganizingState.md#non-serializable).\n\nredirect_to: /format/1.1/#profile",
 	})
 	texts := sourceTexts{top: top, text: map[string]string{}, raw: map[string]string{}}
 	for _, tc := range []struct {
@@ -336,6 +336,7 @@ func TestMentionsFragmentAlone(t *testing.T) {
 	}{
 		{"/cs/#def-LE", false},                               // the shortcode's rewrite, to the home page
 		{"/#def-LE", false},                                  // a render hook's, to the site's top
+		{"/#def-CA", false},                                  // "./#def-CA" is the page's own, not the top's
 		{"/cs/docs/glossary/#def-LE", true},                  // the page itself
 		{"#def-LE", true},                                    // as written
 		{"/cs/docs/faq/#q1", true},                           // the page the link names
