@@ -220,21 +220,29 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 			p, ok = resolveURL("/", ref)
 		}
 		if ok {
-			// A redirect of a whole prefix with the rest of the path
-			// (":splat") applies where no file serves the path; where
-			// no file serves its target either (and no redirect of its
-			// own takes it, but the same prefix's again), the link is
-			// broken.
+			// A redirect of the host applies where no file serves the
+			// path (or always, when forced); where no file serves its
+			// target either (and no redirect of its own takes it, but
+			// the same pattern's again), the link is broken, if the
+			// site's model owns the target's URL space.
 			if to, ok := s.Splat(p); ok && isPage {
-				if found, _ := a.findSite(f.root, s, p); !found.exists {
+				if found, _ := a.findSite(f.root, s, p); !found.exists || s.Forced(p) {
 					if found, _ := a.findSite(f.root, s, to); !found.exists && !s.ExactRedirect(to) {
+						if why, ok := s.UnknownPage(to); ok {
+							r.report(policy.CategoryUnverifiable, 0, nil, "%q leads to %q on %s, which the site's redirects send to %q, which no file of the tree publishes; %s, so it cannot be checked offline", r.shown, p, theSite(s), to, why)
+							return r.out
+						}
+						if s.Lenient || s.Hook {
+							r.report(policy.CategoryUnverifiable, 0, nil, "%q leads to %q on %s, which the site's redirects send to %q, which no file of the tree publishes; the server may hold more than this tree, so it cannot be checked offline", r.shown, p, theSite(s), to)
+							return r.out
+						}
 						r.report(policy.CategoryBrokenFile, 0, nil, "%q leads to %q on %s, which no file of the tree publishes, nor %q, where the site's redirects send it", r.shown, p, theSite(s), to)
 						return r.out
 					}
 				}
 			}
 			if _, ok := s.Redirected(p); ok {
-				if found, _ := a.findSite(f.root, s, p); !found.exists {
+				if found, _ := a.findSite(f.root, s, p); !found.exists || s.Forced(p) {
 					if to, ok := s.RedirectFragment(p); ok && t.hasFrag {
 						if found, rel := a.findSite(f.root, s, to); found.exists {
 							t.rel = rel
@@ -248,6 +256,12 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 				t.rel, lk = rel, found
 				a.checkFragment(r, s, t, lk)
 				return r.out
+			}
+			// A root-relative link whose path the tree has in a folder
+			// the site serves at another URL (static/x, served at "/x",
+			// for "/static/x") does not reach that file.
+			if lk.exists && isPage && strings.HasPrefix(ref, "/") && s.ServedElsewhere(t.rel, p) {
+				lk = lookup{}
 			}
 			if lk.exists && !pathOff && !byURL {
 				a.checkFragment(r, read, t, lk)

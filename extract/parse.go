@@ -105,7 +105,7 @@ func (e *Extractor) parse(src []byte, p parser.Parser) (root ast.Node, release f
 	}
 	n := int64(min(tree, parseBudget))
 	budget.acquire(n)
-	root = p.Parse(text.NewReader(src))
+	root = p.Parse(text.NewReader(blockBodies(src)))
 	return root, func() { budget.release(n) }, nil
 }
 

@@ -442,6 +442,14 @@ func (h hugo) Load(t *Tree, s *Site) error {
 	for _, theme := range themes {
 		scDirs = append(scDirs, path.Join(themesDir, theme)+"/layouts/shortcodes", path.Join(themesDir, theme)+"/layouts/_shortcodes")
 	}
+	// Hugo 0.146's template system also looks shortcodes up in the
+	// _shortcodes folder of a section's or type's layouts
+	// (layouts/docs/_shortcodes/).
+	t.Walk("layouts", func(rel string) {
+		if i := strings.Index(rel, "/_shortcodes/"); i > len("layouts") && !slices.Contains(scDirs, rel[:i+len("/_shortcodes")]) {
+			scDirs = append(scDirs, rel[:i+len("/_shortcodes")])
+		}
+	})
 	// partial reads the partial template name ("components/alert"),
 	// the site's or a theme's, as Hugo looks it up; nil when there is
 	// none.
@@ -539,6 +547,17 @@ func hugoRedirectTemplate(t *Tree, s *Site, layouts, name, why string, found *bo
 // its length.
 const maxRedirectSources = 1000
 
+// redirectSpace turns a Netlify redirect source with placeholders
+// ("/blog/:year/:slug", "/news/*") into the URL space it may cover: from
+// the first placeholder on, anything; a template that writes it is read
+// no closer than that.
+func redirectSpace(from string) string {
+	if k := strings.Index(from, "/:"); k >= 0 {
+		return from[:k+1] + "*"
+	}
+	return from
+}
+
 // hugoRedirectSources reads a redirects template as a _redirects file:
 // the URL path prefixes ("/docs/current/*") and the URL paths
 // ("/user-guide") its lines redirect from, or all when a line's source
@@ -558,8 +577,8 @@ func hugoRedirectSources(src string) (spaces, urls []string, all bool) {
 			// {{ end }}): it writes no redirect of its own.
 		case strings.Contains(from, "{{") || !strings.HasPrefix(from, "/"):
 			return nil, nil, true
-		case strings.HasSuffix(netlifyFrom(from), "*"):
-			spaces = append(spaces, strings.TrimSuffix(netlifyFrom(from), "*"))
+		case strings.HasSuffix(redirectSpace(from), "*"):
+			spaces = append(spaces, strings.TrimSuffix(redirectSpace(from), "*"))
 		default:
 			urls = append(urls, from)
 		}

@@ -235,19 +235,12 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 	// md_in_html: a heading right below a tag with the markdown
 	// attribute is one of MkDocs' headings, with an id, but the audit's
 	// CommonMark reading sees the lines up to the next blank one as raw
-	// HTML. Admonitions, details and content tabs hold Markdown indented
-	// below their first line, which CommonMark reads as code: a heading
-	// there has an id the audit does not see.
-	blocks := mkdocsBlockMarks(cfg)
-	if !s.htmlByURL || len(blocks) > 0 {
+	// HTML. (Headings in the indented bodies of admonitions, details and
+	// content tabs the extractor reads as MkDocs does: extract/blocks.go.)
+	if !s.htmlByURL {
 		for _, rel := range pages {
-			src, err := t.Read(rel)
-			switch {
-			case err != nil:
-			case !s.htmlByURL && headingInHTML(src):
+			if src, err := t.Read(rel); err == nil && headingInHTML(src) {
 				s.UnknownIDsOf(rel, "md_in_html renders a heading inside an HTML block")
-			case headingInBlock(src, blocks):
-				s.UnknownIDsOf(rel, "a heading is inside an admonition, details or content tab, indented")
 			}
 		}
 	}
@@ -848,75 +841,6 @@ func mkdocsPartials(t *Tree, s *Site, cfg config, pages []string) {
 			}
 		}
 	}
-}
-
-// mkdocsBlockMarks returns the marks that open a block of indented
-// Markdown with the configuration's extensions: admonition's "!!!",
-// pymdownx.details' "???" and "???+", pymdownx.tabbed's "===" and "===+".
-func mkdocsBlockMarks(cfg config) []string {
-	var marks []string
-	for _, name := range mkdocsExtensions(cfg) {
-		switch strings.TrimPrefix(name, "markdown.extensions.") {
-		case "admonition":
-			marks = append(marks, "!!!")
-		case "pymdownx.details":
-			marks = append(marks, "???")
-		case "pymdownx.tabbed":
-			marks = append(marks, "===")
-		}
-	}
-	return marks
-}
-
-// headingInBlock reports whether src has an ATX heading in the indented
-// body of a block that one of marks opens ("!!! note", '=== "Linux"'),
-// outside fenced code there.
-func headingInBlock(src []byte, marks []string) bool {
-	if len(marks) == 0 {
-		return false
-	}
-	var bodies []int // the indents of the open blocks' bodies, innermost last
-	var fence []byte
-	for len(src) > 0 {
-		line := src
-		if nl := bytes.IndexByte(src, '\n'); nl >= 0 {
-			line, src = src[:nl], src[nl+1:]
-		} else {
-			src = nil
-		}
-		line = bytes.TrimRight(line, " \t\r")
-		if len(line) == 0 {
-			continue
-		}
-		trimmed := bytes.TrimLeft(line, " ")
-		indent := len(line) - len(trimmed)
-		for len(bodies) > 0 && indent < bodies[len(bodies)-1] {
-			bodies, fence = bodies[:len(bodies)-1], nil
-		}
-		if bytes.HasPrefix(trimmed, []byte("```")) || bytes.HasPrefix(trimmed, []byte("~~~")) {
-			if fence == nil {
-				fence = trimmed[:3]
-			} else if bytes.HasPrefix(trimmed, fence) {
-				fence = nil
-			}
-			continue
-		}
-		if fence != nil {
-			continue
-		}
-		if len(bodies) > 0 && trimmed[0] == '#' && indent-bodies[len(bodies)-1] < 4 {
-			if rest := bytes.TrimLeft(trimmed, "#"); len(trimmed)-len(rest) <= 6 && (len(rest) == 0 || rest[0] == ' ' || rest[0] == '\t') {
-				return true
-			}
-		}
-		for _, m := range marks {
-			if bytes.HasPrefix(trimmed, []byte(m)) {
-				bodies = append(bodies, indent+4)
-				break
-			}
-		}
-	}
-	return false
 }
 
 // headingInHTML reports whether src has an ATX heading in the lines of

@@ -257,30 +257,3 @@ func FuzzHeadingInHTML(f *testing.F) {
 		headingInHTML(src)
 	})
 }
-
-func TestHeadingInBlock(t *testing.T) {
-	marks := []string{"!!!", "???", "==="}
-	for _, tc := range []struct {
-		src  string
-		want bool
-	}{
-		{"=== \"Linux\"\n\n    ### Install on Linux\n", true},
-		{"??? info \"More\"\n    #### Hidden\n", true},
-		{"!!! note\n    Text.\n\n## Outside, after the block\n", false},
-		{"=== \"A\"\n\n    ```bash\n    # a comment\n    ```\n", false}, // code in the tab
-		{"!!! note\n    === \"A\"\n        Text.\n    ## In the note, after the tab\n", true},
-		{"    ## Indented code\n", false},
-		{"=== \"A\"\n    #hashtag\n", false},
-	} {
-		if got := headingInBlock([]byte(tc.src), marks); got != tc.want {
-			t.Errorf("headingInBlock(%q) = %v, want %v", tc.src, got, tc.want)
-		}
-	}
-}
-
-func FuzzHeadingInBlock(f *testing.F) {
-	f.Add([]byte("!!! note\n    === \"A\"\n        ```\n        # x\n        ```\n    ## y\n"))
-	f.Fuzz(func(t *testing.T, src []byte) {
-		headingInBlock(src, []string{"!!!", "???", "==="})
-	})
-}

@@ -92,6 +92,7 @@ type Site struct {
 	shownBases  []string // as configured, for String
 	notes       []string
 	wild        []wildRedirect // URL path prefixes redirected as a whole ("/old/*")
+	hostRules   []hostRule     // the host's rules (Netlify's), in the order they apply
 	// sitePrefix begins a path from the site's folder ("@site/").
 	sitePrefix string
 	// basePath is the path the site is served under that its own URL
@@ -493,6 +494,34 @@ func (s *Site) Mount(u, dir string) {
 	s.mounts = append(s.mounts, mount{url: u, dir: dir})
 }
 
+// ServedElsewhere reports whether the file or folder rel (slash path
+// from the audited root) is in a folder the site serves at a URL (a
+// static folder at "/": static/x at "/x") and no mount serves it at the
+// URL path p: a root-relative link to p does not reach it, though the
+// tree has that path.
+func (s *Site) ServedElsewhere(rel, p string) bool {
+	in, ok := s.inner(rel)
+	if !ok {
+		return false
+	}
+	want := strings.TrimSuffix(cleanURL(p), "/")
+	mounted := false
+	for _, m := range s.mounts {
+		rest, ok := strings.CutPrefix(in, m.dir)
+		if m.dir != "" && (!ok || rest != "" && rest[0] != '/') {
+			continue
+		}
+		if m.dir == "" {
+			rest = "/" + in
+		}
+		if strings.TrimSuffix(cleanURL(m.url+rest), "/") == want {
+			return false
+		}
+		mounted = true
+	}
+	return mounted
+}
+
 // Redirect records that the URL path from redirects to the URL to.
 func (s *Site) Redirect(from, to string) {
 	if p, ok := strings.CutSuffix(from, "*"); ok {
@@ -684,6 +713,16 @@ func (s *Site) Redirected(p string) (string, bool) {
 			to, ok = w.prefix+"*", true
 		}
 	}
+	if !ok {
+		// A rule of the host with a 404 status serves its not-found
+		// page: no redirect.
+		if r, filled, match := s.hostRule(p); match && !r.notFound {
+			to, ok = filled, true
+			if to == "" {
+				to = r.to
+			}
+		}
+	}
 	return to, ok
 }
 
@@ -719,6 +758,10 @@ func (s *Site) ExactRedirect(p string) bool {
 	if !ok {
 		_, ok = s.redirects[otherSlash(p)]
 	}
+	if !ok {
+		r, _, match := s.hostRule(p)
+		ok = match && !r.notFound && !slices.ContainsFunc(r.from, func(f string) bool { return f == "*" || strings.HasPrefix(f, ":") })
+	}
 	return ok
 }
 
@@ -748,6 +791,18 @@ type wildRedirect struct{ prefix, to string }
 func (s *Site) Splat(p string) (string, bool) {
 	if _, ok := s.redirects[cleanURL(p)]; ok {
 		return "", false
+	}
+	// A rule of the host (placeholders, a splat, or none) that sends
+	// the path to a path of the same site, with every placeholder
+	// filled; not one with conditions the audit cannot know.
+	if r, to, ok := s.hostRule(p); ok {
+		if r.notFound || r.cond || !strings.HasPrefix(to, "/") || strings.HasPrefix(to, "//") || strings.HasPrefix(to, "/.netlify/") {
+			return "", false // another host's, or the host's own functions and images
+		}
+		if k := strings.IndexAny(to, "?#"); k >= 0 {
+			to = to[:k]
+		}
+		return to, true
 	}
 	for _, w := range s.wild {
 		if rest, ok := strings.CutPrefix(p, w.prefix); ok {

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"path"
+	"strconv"
 	"strings"
 
 	"github.com/urilint/urilint/internal/anchor"
@@ -68,26 +69,23 @@ func (s *Site) deployRedirects(t *Tree) error {
 		return err
 	}
 	for _, r := range cfg.list("redirects") {
-		if from, to := r.str("from", ""), r.str("to", ""); from != "" && to != "" {
-			s.Redirect(netlifyFrom(from), to)
+		status := ""
+		switch v := r.get("status").(type) {
+		case int64:
+			status = strconv.FormatInt(v, 10)
+		case float64:
+			status = strconv.FormatFloat(v, 'f', -1, 64)
+		case string:
+			status = v
 		}
+		cond := r.get("query") != nil || r.get("conditions") != nil
+		s.HostRedirect(r.str("from", ""), r.str("to", ""), status, r.flag("force", false), cond)
 	}
 	return nil
 }
 
-// netlifyFrom turns a Netlify redirect source with placeholders
-// ("/blog/:year/:slug", "/news/*") into the prefix Redirect understands:
-// from the first placeholder on, anything matches.
-func netlifyFrom(from string) string {
-	if k := strings.Index(from, "/:"); k >= 0 {
-		return from[:k+1] + "*"
-	}
-	return from
-}
-
-// readRedirects reads a redirect file in Netlify's "_redirects" syntax:
-// one "FROM TO [STATUS]" per line, "#" comments. A FROM ending in "*"
-// redirects everything under it.
+// readRedirects reads a redirect file in Netlify's "_redirects" syntax
+// (BuildRedirects).
 func (s *Site) readRedirects(t *Tree, rel string) {
 	src, err := t.Read(rel)
 	if err != nil {
@@ -96,9 +94,12 @@ func (s *Site) readRedirects(t *Tree, rel string) {
 	s.BuildRedirects(src)
 }
 
-// BuildRedirects reads the _redirects file of the site's build: one a
-// template writes (Hugo's layouts/index.redirects) is in no source
-// folder, and the host applies it all the same.
+// BuildRedirects reads a file of redirects in Netlify's "_redirects"
+// syntax: one rule a line, "FROM [QUERY=:x...] TO [STATUS[!]]
+// [CONDITION=...]", "#" comments; FROM may hold ":name" segments and
+// end in "*" (hostRule). It also reads the _redirects file of the
+// site's build: one a template writes (Hugo's layouts/index.redirects)
+// is in no source folder, and the host applies it all the same.
 func (s *Site) BuildRedirects(src []byte) {
 	sc := bufio.NewScanner(bytes.NewReader(src))
 	for sc.Scan() {
@@ -106,6 +107,23 @@ func (s *Site) BuildRedirects(src []byte) {
 		if len(f) < 2 || strings.HasPrefix(f[0], "#") {
 			continue
 		}
-		s.Redirect(netlifyFrom(f[0]), f[1])
+		from, rest := f[0], f[1:]
+		cond := false
+		for len(rest) > 0 && strings.Contains(rest[0], "=") {
+			cond, rest = true, rest[1:] // query parameters to match
+		}
+		if len(rest) == 0 {
+			continue
+		}
+		to, status := rest[0], ""
+		for _, x := range rest[1:] {
+			switch {
+			case strings.Contains(x, "="):
+				cond = true // Country=, Language=, Role=...
+			case status == "" && x != "" && (x[0] >= '0' && x[0] <= '9'):
+				status = x
+			}
+		}
+		s.HostRedirect(from, to, status, false, cond)
 	}
 }

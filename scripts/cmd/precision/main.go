@@ -22,17 +22,30 @@
 // a source file, and that file has a link that can be it (the same
 // target name and fragment; where both are paths of the site, the same
 // path up to the base the site is served under and the page's first
-// folder, a translation's locale; never a link to another host), or
-// names the target in its text as a whole link target (not the page
-// itself, which a locale switcher links). Not from source are links a
-// theme or template writes, the links of a page whose source file git
-// ignores, and links to a target that a file git ignores would serve
-// (the site's folder or its static folder): a build step writes those,
-// and the measuring build may have skipped it. A link from source is
-// found when a finding of its file names the same target, whatever its
-// category, or a link-target finding names the same fragment. The build
+// folder, a translation's locale; never a link to another host; a
+// fragment alone, "#x", only the page's own link), or names the target
+// in its text as a whole link target (not the page itself, which a
+// locale switcher links; a fragment only after a link target naming the
+// page, so that "#x" written alone is no link to another page's "#x",
+// which a shortcode's or render hook's rewrite makes). Not from
+// source are links a theme or template writes, the links of a page
+// whose source file git ignores, links to a target that a file git
+// ignores would serve (the site's folder or its static folder): a build
+// step writes those, and the measuring build may have skipped it; and
+// links the source writes through a template variable
+// ("{{ site.ref }}/x.html") into a folder where the build has no page:
+// the variable names another deployment. Nor are links to an id the
+// measuring build lacks where the build is at fault: the target page
+// shows a block directive (":::") it did not render, so a plugin it
+// lacked writes its ids, or the target's source file has a heading with
+// that id whose text no heading of the built page has (the build lost
+// it). A link from source is found when a finding of its file names
+// the same target, whatever its category, or a link-target finding
+// names the same fragment. The build
 // is read as its host serves it: its _redirects and netlify.toml's
-// [[redirects]] apply where no file is, "/a/" is served from a.html where
+// [[redirects]] apply where no file is (or always, forced), matched as
+// Netlify matches them (":name" one segment, a last "*" the rest, a 404
+// rule the host's not-found page), "/a/" is served from a.html where
 // no a/index.html is,
 // and <link> elements (canonical, style sheets) are links, but
 // rel="alternate" ones, which a theme writes.
@@ -62,6 +75,7 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"unicode"
 )
 
 func main() {
@@ -300,6 +314,7 @@ func measure(corpus, bin string, r row, withBuilt bool) *result {
 	// much a report of the link as a broken-anchor); a link-target
 	// finding also reports, by its fragment, a link the build wrote
 	// with another page name (a Docusaurus id in place of the file's).
+	texts := sourceTexts{top: top, text: map[string]string{}, raw: map[string]string{}}
 	reported := map[string]bool{}
 	reportedFrag := map[string]bool{}
 	var builtConfirmed []int // the findings judgeBuilt confirmed, by index
@@ -330,6 +345,10 @@ func measure(corpus, bin string, r row, withBuilt bool) *result {
 		case site != nil:
 			judgeBuilt(f, site, pages)
 			if f.Verdict == "confirmed" {
+				if gap := site.buildGap(f.Page, f.Built, pages.source, texts.read); gap != "" {
+					f.Verdict, f.Why = "unmatched", gap
+					continue
+				}
 				builtConfirmed = append(builtConfirmed, i)
 			}
 		case r.generator == "github":
@@ -377,7 +396,6 @@ func measure(corpus, bin string, r row, withBuilt bool) *result {
 		k := l.File + "\x00" + signature(l.URI)
 		bySig[k] = append(bySig[k], l)
 	}
-	texts := sourceTexts{top: top, text: map[string]string{}}
 	switch {
 	case site != nil:
 		// A broken link is the source's when the page's source file
@@ -408,6 +426,15 @@ func measure(corpus, bin string, r row, withBuilt bool) *result {
 			// No source page, or written by a template, not by the
 			// page's source.
 			bo := brokenOf{bl: bl, source: file != "" && (len(ls) > 0 || texts.mentions(file, b.href))}
+			if bo.source && allTemplated(ls) && texts.templated(file, b.href) && !site.publishesFolder(b.page, b.href) {
+				// A variable of the configuration names the URL
+				// ("{{ site.scala3ref }}/x.html"), in a folder this
+				// build has no page in: another deployment's.
+				bo.bl.NotFromSource = "a template variable writes the target's URL, in a folder where the build has no page: another deployment's"
+			}
+			if bo.source && bo.bl.NotFromSource == "" {
+				bo.bl.NotFromSource = site.buildGap(b.page, b.href, pages.source, texts.read)
+			}
 			if bo.source {
 				bo.served = site.servedFrom(r.site, r.generator, b.page, b.href)
 				paths = append(append(paths, file), bo.served...)
@@ -417,7 +444,7 @@ func measure(corpus, bin string, r row, withBuilt bool) *result {
 		ignored := gitIgnored(top, paths)
 		for _, bo := range all {
 			bl := bo.bl
-			if bo.source {
+			if bo.source && bl.NotFromSource == "" {
 				if ignored[bl.File] {
 					bl.NotFromSource = "git ignores the page's source: a build step writes it"
 				}
@@ -727,18 +754,34 @@ func gitIgnored(top string, paths []string) map[string]bool {
 // not list (a file it does not read, such as .mdx before it read them).
 type sourceTexts struct {
 	top  string
-	text map[string]string
+	text map[string]string // lower case
+	raw  map[string]string
+}
+
+// read returns the text of a source file ("" when unreadable).
+func (t sourceTexts) read(file string) string {
+	if src, ok := t.raw[file]; ok {
+		return src
+	}
+	b, _ := os.ReadFile(filepath.Join(t.top, filepath.FromSlash(file))) // unreadable: no text
+	t.raw[file] = string(b)
+	return string(b)
+}
+
+// lower returns the text of a source file in lower case.
+func (t sourceTexts) lower(file string) string {
+	src, ok := t.text[file]
+	if !ok {
+		src = strings.ToLower(t.read(file))
+		t.text[file] = src
+	}
+	return src
 }
 
 // mentions reports whether the source file names href's target: its
 // fragment ("#frag") and the last segment of its path, as written.
 func (t sourceTexts) mentions(file, href string) bool {
-	src, ok := t.text[file]
-	if !ok {
-		b, _ := os.ReadFile(filepath.Join(t.top, filepath.FromSlash(file))) // unreadable: mentions nothing
-		src = strings.ToLower(string(b))
-		t.text[file] = src
-	}
+	src := t.lower(file)
 	ref, frag, _ := strings.Cut(href, "#")
 	if frag != "" && !strings.Contains(src, "#"+strings.ToLower(frag)) {
 		return false
@@ -746,9 +789,16 @@ func (t sourceTexts) mentions(file, href string) bool {
 	if i := strings.IndexByte(ref, '?'); i >= 0 {
 		ref = ref[:i]
 	}
+	if ref == "" {
+		return frag != "" // a fragment alone, as written
+	}
 	ref = strings.ToLower(strings.TrimSuffix(ref, "/"))
 	if ref == "" {
-		return frag != ""
+		// The site's top: with a fragment, "/" must be written before
+		// it ("/#x"), not "#x" alone nor "./#x", the page's own.
+		return frag != "" && fragAfter(src, frag, func(target string) bool {
+			return target == "/"
+		})
 	}
 	if containsTarget(src, ref, false) {
 		return true // written as in the build
@@ -759,16 +809,45 @@ func (t sourceTexts) mentions(file, href string) bool {
 	// locale switcher links each page to its translation.
 	last := path.Base(ref)
 	stem := strings.TrimSuffix(last, path.Ext(last))
+	own := strings.ToLower(path.Base(file))
+	own = strings.TrimSuffix(own, path.Ext(own))
+	if own == "index" || own == "readme" || own == "_index" {
+		own = strings.ToLower(path.Base(path.Dir(file)))
+	}
 	if stem == "" || stem == "." || stem == "index" {
-		return frag != "" && strings.Contains(src, path.Base(path.Dir(ref)))
+		if frag == "" {
+			return false
+		}
+		stem = path.Base(path.Dir(ref))
 	}
 	if frag != "" {
-		return strings.Contains(src, stem) // the fragment matched already
+		// The fragment must follow a link target naming the page:
+		// "page.md#x", "../page/#x". One written alone ("#x") is a link
+		// to the page itself; the build's link to another page with
+		// that fragment ("/cs/#def-x" for a shortcode's "#def-x") is
+		// what a template or shortcode made of it.
+		// Names compare as normalized segments, by letters and digits
+		// ("OrganizingState.md" is the page a generator publishes at
+		// "organizing-state", "01-intro.md" at "intro").
+		name := alnum(stem)
+		if segs := segments(ref, true); len(segs) > 0 {
+			name = alnum(segs[len(segs)-1]) // "1.1": a version, no extension
+		}
+		return fragAfter(src, frag, func(target string) bool {
+			if target == "" {
+				return alnum(own) == name
+			}
+			for _, seg := range segments(target, true) {
+				if alnum(seg) == name {
+					return true
+				}
+			}
+			return false
+		})
 	}
 	// A page's link to itself, without a fragment, is a theme's (a
 	// locale switcher's "/es/<page>/"), not the source's.
-	own := strings.ToLower(path.Base(file))
-	if strings.TrimSuffix(own, path.Ext(own)) == stem {
+	if own == stem {
 		return false
 	}
 	for _, ext := range []string{".md", ".mdx", ".markdown", ".html"} {
@@ -777,6 +856,82 @@ func (t sourceTexts) mentions(file, href string) bool {
 		}
 	}
 	return false
+}
+
+// allTemplated reports whether every source link of ls is written with
+// template syntax (none may be: the file's text names the target).
+func allTemplated(ls []sourceLink) bool {
+	for _, l := range ls {
+		if !strings.Contains(l.URI, "{{") && !strings.Contains(l.URI, "{%") {
+			return false
+		}
+	}
+	return true
+}
+
+// alnum returns the letters and digits of s.
+func alnum(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return r
+		}
+		return -1
+	}, s)
+}
+
+// fragAfter reports whether src has "#frag" (lower case, as src is)
+// after a link target for which ok holds: the run of URL bytes before
+// the "#", empty for a fragment written alone.
+func fragAfter(src, frag string, ok func(target string) bool) bool {
+	frag = "#" + strings.ToLower(frag)
+	for i := 0; ; {
+		k := strings.Index(src[i:], frag)
+		if k < 0 {
+			return false
+		}
+		at := i + k
+		start := at
+		for start > 0 && (pathByte(src[start-1]) || src[start-1] == ':') {
+			start--
+		}
+		if ok(src[start:at]) {
+			return true
+		}
+		i = at + 1
+	}
+}
+
+// templated reports whether the source file writes href's target
+// through a template variable: its last path segment, as href has it,
+// ends a link target that begins right after a template expression
+// ("{{ site.ref }}/enums/enums.html"). The variable's value, a URL of
+// the configuration, is what the link leads under, not the file's text.
+func (t sourceTexts) templated(file, href string) bool {
+	src := t.lower(file)
+	ref, _, _ := strings.Cut(href, "#")
+	if i := strings.IndexByte(ref, '?'); i >= 0 {
+		ref = ref[:i]
+	}
+	last := path.Base(strings.ToLower(strings.TrimSuffix(ref, "/")))
+	if last == "" || last == "." || last == "/" {
+		return false
+	}
+	for i := 0; ; {
+		k := strings.Index(src[i:], last)
+		if k < 0 {
+			return false
+		}
+		start, end := i+k, i+k+len(last)
+		if end == len(src) || !pathByte(src[end]) {
+			for start > 0 && (pathByte(src[start-1]) || src[start-1] == ':') {
+				start--
+			}
+			if start >= 2 && (src[start-2:start] == "}}" || src[start-2:start] == "%}") {
+				return true
+			}
+		}
+		i = i + k + 1
+	}
 }
 
 // containsTarget reports whether src holds target as a whole link

@@ -131,7 +131,7 @@ func TestNetlifyRedirects(t *testing.T) {
 		"[[redirects]]\nfrom = \"/sponsors\"\nto = \"https://www.example.org/sponsors/\"\nstatus = 301\nforce = true\n\n" +
 		"[[redirects]]\n  from = \"/old/*\"\n  to = \"/new/:splat\"\n\n[[redirects]]\nfrom = \"/q\"\nto = \"/r\"\nquery = {id = \":id\"}\n\n[[headers]]\nfor = \"/*\"\n")
 	got := netlifyRedirects(toml)
-	want := []redirectRule{{from: "/sponsors", to: "https://www.example.org/sponsors/"}, {from: "/old/", prefix: true, to: "/new/:splat"}}
+	want := []redirectRule{{from: "/sponsors", to: "https://www.example.org/sponsors/", force: true}, {from: "/old/*", to: "/new/:splat"}}
 	if !slices.Equal(got, want) {
 		t.Fatalf("netlifyRedirects = %+v, want %+v", got, want)
 	}
@@ -145,11 +145,36 @@ func TestNetlifyRedirects(t *testing.T) {
 	}
 }
 
+// Rules match as Netlify matches them: a ":name" one segment, a last
+// "*" the rest; a 404 rule is the host's not-found page; a forced rule
+// applies where a file is too.
+func TestRedirectPlaceholders(t *testing.T) {
+	out := writeTree(t, map[string]string{
+		"_redirects": "/blog/:year/:slug /posts/:slug/ 301\n/gone/* /404.html 404\n/docs/old.html /docs/new.html 301!\n/tag/:t /tags/:other/ 301\n",
+		"index.html": `<a href="/blog/2020/hello">filled</a><a href="/blog/2020/missing">to nothing</a><a href="/blog/2020">no rule</a>` +
+			`<a href="/gone/x">not found</a><a href="/docs/old.html">forced</a><a href="/tag/go">unknown placeholder</a>`,
+		"posts/hello/index.html": ``,
+		"404.html":               ``,
+		"docs/old.html":          ``,
+	})
+	s := readSite(out, "/")
+	var got []string
+	for _, b := range s.broken {
+		got = append(got, b.href)
+	}
+	sort.Strings(got)
+	want := []string{"/blog/2020", "/blog/2020/missing", "/docs/old.html", "/gone/x"}
+	if !slices.Equal(got, want) {
+		t.Errorf("broken links = %q, want %q", got, want)
+	}
+}
+
 func TestMayBe(t *testing.T) {
 	out := writeTree(t, map[string]string{
 		"index.html":                       ``,
 		"blog/monthly-update-2/index.html": ``,
 		"es/blog/post/index.html":          ``,
+		"blog/index.html":                  ``,
 	})
 	s := readSite(out, "https://socket.io/")
 	for _, tc := range []struct {
@@ -164,6 +189,12 @@ func TestMayBe(t *testing.T) {
 		{"es/blog/post/index.html", "/es/blog/bun-engine/", "/blog/bun-engine/", true}, // a translation's locale
 		{"blog/monthly-update-2/index.html", "/api/v6/index.html#x", "pathname:///api/v6/index.html#x", true},
 		{"blog/monthly-update-2/index.html", "/blog/x/", `{{ site.baseurl }}/blog/x/`, true},
+		{"blog/monthly-update-2/index.html", "#scopes", "#scopes", true},                        // the page itself
+		{"blog/monthly-update-2/index.html", "/blog/monthly-update-2/#scopes", "#scopes", true}, // the page itself, written whole
+		{"blog/monthly-update-2/index.html", "/#scopes", "#scopes", false},                      // a render hook's rewrite, to the home page
+		{"blog/monthly-update-2/index.html", "#scopes", "./#scopes", true},
+		{"blog/monthly-update-2/index.html", "/blog/#scopes", "./#scopes", true}, // the folder's page
+		{"blog/monthly-update-2/index.html", "/#scopes", "./#scopes", false},     // a render hook's rewrite
 	} {
 		if got := s.mayBe(tc.page, tc.href, tc.src); got != tc.want {
 			t.Errorf("mayBe(%q, %q, %q) = %v, want %v", tc.page, tc.href, tc.src, got, tc.want)
@@ -270,7 +301,7 @@ func TestMentions(t *testing.T) {
 	top := writeTree(t, map[string]string{
 		"docs/api.mdx": "import X from './x'\n\nSee [the option](#componentProviders) and [queries](/docs/queries/byrole#hidden).",
 	})
-	texts := sourceTexts{top: top, text: map[string]string{}}
+	texts := sourceTexts{top: top, text: map[string]string{}, raw: map[string]string{}}
 	for _, tc := range []struct {
 		href string
 		want bool
@@ -289,6 +320,68 @@ func TestMentions(t *testing.T) {
 		if got := texts.mentions("docs/api.mdx", tc.href); got != tc.want {
 			t.Errorf("mentions(%q) = %v, want %v", tc.href, got, tc.want)
 		}
+	}
+}
+
+// A fragment written alone links the page itself: the build's link to
+// another page with that fragment is a shortcode's or template's.
+func TestMentionsFragmentAlone(t *testing.T) {
+	top := writeTree(t, map[string]string{
+		"content/cs/docs/glossary.md": "{{% def id=\"CA\" %}} Run by [LE](#def-LE), signs a [CSR](#def-CSR). {{% /def %}} See [w](./#def-CA), [q](../faq/#q1) and [s](./OrganizingState.md#non-serializable).\n\nredirect_to: /format/1.1/#profile",
+	})
+	texts := sourceTexts{top: top, text: map[string]string{}, raw: map[string]string{}}
+	for _, tc := range []struct {
+		href string
+		want bool
+	}{
+		{"/cs/#def-LE", false},                               // the shortcode's rewrite, to the home page
+		{"/#def-LE", false},                                  // a render hook's, to the site's top
+		{"/#def-CA", false},                                  // "./#def-CA" is the page's own, not the top's
+		{"/cs/docs/glossary/#def-LE", true},                  // the page itself
+		{"#def-LE", true},                                    // as written
+		{"/cs/docs/faq/#q1", true},                           // the page the link names
+		{"/cs/docs/other/#q1", false},                        // not the page it names
+		{"https://example.com/cs/#q1", false},                // nor another
+		{"/cs/docs/organizing-state#non-serializable", true}, // the page's name as its generator writes it
+		{"http://example.org/format/1.1/#profile", true},     // a version, not a name with an extension
+	} {
+		if got := texts.mentions("content/cs/docs/glossary.md", tc.href); got != tc.want {
+			t.Errorf("mentions(%q) = %v, want %v", tc.href, got, tc.want)
+		}
+	}
+}
+
+// A URL written through a configuration variable leads where the
+// variable says; where the build publishes nothing in its folder, the
+// link is another deployment's, not this source's.
+func TestTemplatedOtherDeployment(t *testing.T) {
+	top := writeTree(t, map[string]string{
+		"api/all.md": "See [enums][e] and [the tour]({{ site.baseurl }}/tour/missing.html).\n\n[e]: {{ site.scala3ref }}/enums/enums.html\n",
+	})
+	out := writeTree(t, map[string]string{
+		"api/all.html":               `<a href="https://docs.example.org/scala3/reference/enums/enums.html">e</a><a href="/tour/missing.html">t</a>`,
+		"tour/intro.html":            ``,
+		"scala3/book.html":           ``,
+		"scala3/reference/README.md": "The reference is published from another repository.", // a file, no page
+	})
+	site := readSite(out, "https://docs.example.org/")
+	texts := sourceTexts{top: top, text: map[string]string{}, raw: map[string]string{}}
+	for _, tc := range []struct {
+		href            string
+		templated, pubs bool
+	}{
+		{"https://docs.example.org/scala3/reference/enums/enums.html", true, false},
+		{"/tour/missing.html", true, true}, // a folder of this build: the source's broken link
+	} {
+		if got := texts.templated("api/all.md", tc.href); got != tc.templated {
+			t.Errorf("templated(%q) = %v, want %v", tc.href, got, tc.templated)
+		}
+		if got := site.publishesFolder("api/all.html", tc.href); got != tc.pubs {
+			t.Errorf("publishesFolder(%q) = %v, want %v", tc.href, got, tc.pubs)
+		}
+	}
+	if texts.templated("api/all.md", "/scala3/book.html") {
+		t.Error("templated(/scala3/book.html): the file does not name it")
 	}
 }
 
@@ -356,5 +449,40 @@ func TestManifestOnce(t *testing.T) {
 	}
 	if _, err := readManifest(name); err == nil || !strings.Contains(err.Error(), "a/b again (line 2)") {
 		t.Errorf("readManifest with a repository twice: %v, want an error naming it", err)
+	}
+}
+
+// An id the measuring build lacks because it lacked a plugin, or lost a
+// heading the source has, is that build's gap, not the link's.
+func TestBuildGap(t *testing.T) {
+	top := writeTree(t, map[string]string{
+		"docs/cli.md":   "# CLI\n\n::: mkdocs-click\n    :module: x.cli\n",
+		"docs/envs.md":  "# Envs\n\n```toml config-example\n[x]\n```\n\n## Inheritance\n\n## Kept {#kept-id}\n\n```\n## Not a heading\n```\n",
+		"docs/guide.md": "[a](cli.md#x-build) [b](envs.md#inheritance) [c](envs.md#renamed) [d](envs.md#not-a-heading)",
+	})
+	out := writeTree(t, map[string]string{
+		"cli/index.html": `<h1 id="cli">CLI</h1><p>::: mkdocs-click
+    :module: x.cli</p>`,
+		"envs/index.html": `<h1 id="envs">Envs</h1><pre><code>[x]
+## Inheritance</code></pre><h2>Kept¶</h2>`,
+		"guide/index.html": `<a href="../cli/#x-build">a</a><a href="../envs/#inheritance">b</a><a href="../envs/#renamed">c</a><a href="../envs/#kept-id">e</a>`,
+	})
+	site := readSite(out, "/")
+	pages := mapPages(top, ".", "mkdocs", site)
+	texts := sourceTexts{top: top, text: map[string]string{}, raw: map[string]string{}}
+	for _, tc := range []struct {
+		href string
+		gap  bool
+	}{
+		{"../cli/#x-build", true},         // mkdocs-click's ids, which the build lacked
+		{"../envs/#inheritance", true},    // a heading the build swallowed into a fence
+		{"../envs/#renamed", false},       // no such heading: the link's own fault
+		{"../envs/#kept-id", false},       // the heading is there, with another id: the link's
+		{"../envs/#not-a-heading", false}, // code, not a heading
+		{"../envs/#envs", false},          // not broken
+	} {
+		if got := site.buildGap("guide/index.html", tc.href, pages.source, texts.read) != ""; got != tc.gap {
+			t.Errorf("buildGap(%q) = %v, want %v", tc.href, got, tc.gap)
+		}
 	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"io/fs"
 	"net/url"
 	"os"
@@ -11,6 +12,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode"
 
 	"golang.org/x/net/html"
 )
@@ -21,18 +23,23 @@ type builtSite struct {
 	host      string // the host the site is served on, when the manifest names it
 	base      string // the URL path the site is served under, "/" or "/p/"
 	files     map[string]bool
+	dirs      map[string]bool       // the folders that hold files, made by publishesFolder
 	pages     map[string]*builtPage // by path relative to dir
 	redirects []redirectRule        // the build's _redirects, in order
 	broken    []brokenLink
 }
 
 // redirectRule is a rule of a _redirects file (Netlify's format, which
-// Cloudflare Pages also reads): a path, or a path prefix ending "/*",
-// sent to another path or URL (":splat" is what "*" matched).
+// Cloudflare Pages also reads) or of netlify.toml, matched as Netlify
+// matches it: a ":name" segment of from matches one segment of the
+// path, a last "*" the rest (":splat" and ":name" in to are what they
+// matched). A 404 status serves the host's not-found page; a forced rule
+// ("301!", force = true) applies even where a file is.
 type redirectRule struct {
-	from   string // without the "*"
-	prefix bool
-	to     string
+	from     string
+	to       string
+	notFound bool
+	force    bool
 }
 
 type builtPage struct {
@@ -41,6 +48,12 @@ type builtPage struct {
 	redirect string   // a meta refresh target: the page is a redirect stub
 	baseHref string   // the first <base href>: the page's links resolve from it
 	edits    []string // the source files its "edit this page" links name, slash paths from the repository's top
+	// unrendered is the first paragraph that begins with ":::", a
+	// block directive of a Markdown extension (mkdocstrings,
+	// mkdocs-click) that the build did not have: what it writes, ids
+	// too, is missing from this build of the page.
+	unrendered string
+	headings   map[string]bool // the text of each h1-h6, normalized (headingKey)
 }
 
 // editLink matches a link to a file of a GitHub repository, as "edit
@@ -141,16 +154,42 @@ func readSite(dir, base string, rules ...redirectRule) *builtSite {
 
 // readPage returns a page's ids and the links of its elements.
 func readPage(src []byte) (*builtPage, []string) {
-	pg := &builtPage{ids: map[string]bool{}}
+	pg := &builtPage{ids: map[string]bool{}, headings: map[string]bool{}}
 	var links []string
 	z := html.NewTokenizer(bytes.NewReader(src))
+	para := false      // at the start of a <p>'s text
+	var heading []byte // the text of the open h1-h6
+	inHeading := false
 	for {
 		switch z.Next() {
 		case html.ErrorToken:
 			return pg, links
+		case html.TextToken:
+			if inHeading {
+				heading = append(heading, z.Text()...)
+				continue
+			}
+			t := bytes.TrimSpace(z.Text())
+			if para && len(t) > 0 {
+				para = false
+				if bytes.HasPrefix(t, []byte(":::")) && pg.unrendered == "" {
+					line, _, _ := bytes.Cut(t, []byte("\n"))
+					pg.unrendered = string(line)
+				}
+			}
+		case html.EndTagToken:
+			name, _ := z.TagName()
+			if len(name) == 2 && name[0] == 'h' && '1' <= name[1] && name[1] <= '6' && inHeading {
+				pg.headings[headingKey(string(heading))] = true
+				inHeading, heading = false, heading[:0]
+			}
 		case html.StartTagToken, html.SelfClosingTagToken:
 			name, more := z.TagName()
 			tag := string(name)
+			para = tag == "p"
+			if len(tag) == 2 && tag[0] == 'h' && '1' <= tag[1] && tag[1] <= '6' {
+				inHeading, heading = true, heading[:0]
+			}
 			want := linkAttrs[tag]
 			var equiv, content, rel string
 			href, hasHref := "", false
@@ -208,17 +247,21 @@ func (s *builtSite) resolveDepth(rel, href string, depth int) (bool, string, boo
 		return false, "", false
 	}
 	target := s.file(p)
-	if target == "" {
-		// Where no file is, the host applies the site's redirects.
-		if to, ok := s.redirect(u.Path); ok && depth < 3 {
-			if strings.Contains(to, "://") {
-				return true, "", true // to another host: not this build's to judge
-			}
-			if u.Fragment != "" {
-				to += "#" + u.Fragment
-			}
-			return s.resolveDepth(rel, to, depth+1)
+	// Where no file is, the host applies the site's redirects; a forced
+	// rule, also where one is.
+	if r, to, ok := s.redirect(u.Path); ok && (target == "" || r.force) && depth < 3 {
+		switch {
+		case r.notFound:
+			return false, "no file (the host's not-found rule)", true
+		case to == "" || strings.Contains(to, "://") || strings.HasPrefix(to, "/.netlify/"):
+			return true, "", true // to another host, the host's functions, or with a value of the request: not this build's to judge
 		}
+		if u.Fragment != "" {
+			to += "#" + u.Fragment
+		}
+		return s.resolveDepth(rel, to, depth+1)
+	}
+	if target == "" {
 		return false, "no file", true
 	}
 	// A text fragment (":~:text=...") is taken off by the browser before
@@ -294,8 +337,9 @@ func parseRedirects(src []byte) []redirectRule {
 			continue
 		}
 		r := redirectRule{from: f[0], to: f[1]}
-		if from, ok := strings.CutSuffix(r.from, "*"); ok {
-			r.from, r.prefix = from, true
+		if len(f) > 2 {
+			status, bang := strings.CutSuffix(f[2], "!")
+			r.force, r.notFound = bang, status == "404" || status == "410"
 		}
 		rules = append(rules, r)
 	}
@@ -303,16 +347,14 @@ func parseRedirects(src []byte) []redirectRule {
 }
 
 // netlifyRedirects reads the [[redirects]] tables of a netlify.toml:
-// each "from" path (not a full URL, no query conditions) and its "to".
-// Only the keys it needs are read, one "key = "value"" a line.
+// each "from" path (not a full URL, no query conditions), its "to", its
+// status and force. Only the keys it needs are read, one "key = value"
+// a line.
 func netlifyRedirects(src []byte) []redirectRule {
 	var rules []redirectRule
 	var r *redirectRule
 	flush := func() {
 		if r != nil && strings.HasPrefix(r.from, "/") && r.to != "" {
-			if from, ok := strings.CutSuffix(r.from, "*"); ok {
-				r.from, r.prefix = from, true
-			}
 			rules = append(rules, *r)
 		}
 		r = nil
@@ -336,6 +378,10 @@ func netlifyRedirects(src []byte) []redirectRule {
 			r.from = v
 		case "to":
 			r.to = v
+		case "status":
+			r.notFound = v == "404" || v == "410"
+		case "force":
+			r.force = v == "true"
 		case "query", "conditions":
 			r.from = "" // a rule with conditions: left out
 		}
@@ -344,18 +390,74 @@ func netlifyRedirects(src []byte) []redirectRule {
 	return rules
 }
 
-// redirect returns where the first rule that matches the URL path p
-// sends it.
-func (s *builtSite) redirect(p string) (string, bool) {
-	for _, r := range s.redirects {
+// match reports whether the rule takes the URL path p, and where it
+// sends it ("" when to names a placeholder from does not have).
+func (r redirectRule) match(p string) (string, bool) {
+	from := pathSegments(r.from)
+	segs := pathSegments(p)
+	splat, star := "", false
+	if n := len(from); n > 0 && strings.HasSuffix(from[n-1], "*") {
+		if head := strings.TrimSuffix(from[n-1], "*"); head != "" {
+			from = append(from[:n-1:n-1], head) // "/a*": as "/a/*"
+		} else {
+			from = from[:n-1]
+		}
+		star = true
+		if len(segs) < len(from) {
+			return "", false
+		}
+		splat, segs = strings.Join(segs[len(from):], "/"), segs[:len(from)]
+	}
+	if len(segs) != len(from) {
+		return "", false
+	}
+	vals := map[string]string{}
+	for i, f := range from {
 		switch {
-		case r.prefix && strings.HasPrefix(p, r.from):
-			return strings.ReplaceAll(r.to, ":splat", p[len(r.from):]), true
-		case !r.prefix && (p == r.from || strings.TrimSuffix(p, "/") == strings.TrimSuffix(r.from, "/")):
-			return r.to, true
+		case strings.HasPrefix(f, ":"):
+			vals[f] = segs[i]
+		case f == "*": // "/*/x": any one segment
+		case !strings.EqualFold(f, segs[i]):
+			return "", false
 		}
 	}
-	return "", false
+	if star {
+		vals[":splat"] = splat
+	}
+	to := placeholder.ReplaceAllStringFunc(r.to, func(m string) string {
+		v, ok := vals[m[1:]]
+		if !ok {
+			return "\x00"
+		}
+		return "/" + v
+	})
+	if strings.Contains(to, "\x00") {
+		return "", true
+	}
+	return to, true
+}
+
+var placeholder = regexp.MustCompile(`/:[A-Za-z_][A-Za-z0-9_]*`)
+
+// pathSegments splits a URL path into its segments, the trailing "/"
+// not one (Netlify normalizes it before it matches a rule).
+func pathSegments(p string) []string {
+	p = strings.Trim(p, "/")
+	if p == "" {
+		return nil
+	}
+	return strings.Split(p, "/")
+}
+
+// redirect returns the first rule that takes the URL path p, and where
+// it sends p.
+func (s *builtSite) redirect(p string) (redirectRule, string, bool) {
+	for _, r := range s.redirects {
+		if to, ok := r.match(p); ok {
+			return r, to, true
+		}
+	}
+	return redirectRule{}, "", false
 }
 
 // file returns the file of the site that URL path p (relative to the
@@ -611,7 +713,8 @@ func judgeBuilt(f *finding, site *builtSite, pages *pageMap) {
 // locale): a theme's locale switcher links each page to "/es/<page>",
 // whose name a source link to another host or path may share. Relative
 // links and generator syntax (Liquid, shortcodes) are not compared:
-// generators rewrite them.
+// generators rewrite them. A fragment alone ("#x") can only be a link
+// to the page itself.
 func (s *builtSite) mayBe(rel, href, src string) bool {
 	src = strings.TrimSpace(src)
 	if strings.Contains(src, "{{") || strings.Contains(src, "{%") {
@@ -620,6 +723,21 @@ func (s *builtSite) mayBe(rel, href, src string) bool {
 	_, p, internal, err := s.locate(rel, href)
 	if err != nil || !internal {
 		return true
+	}
+	if strings.HasPrefix(src, "#") {
+		// A fragment alone links the page itself: a built link to
+		// another page ("/#x" for "#x") is what a render hook or
+		// template made of it.
+		return s.file(p) == rel
+	}
+	if strings.HasPrefix(src, "./#") {
+		// "./" is the page itself (a pretty URL) or its folder's page.
+		t := s.file(p)
+		up := path.Dir(path.Dir(rel))
+		if path.Base(rel) != "index.html" {
+			up = path.Dir(rel)
+		}
+		return t == rel || t == s.file(strings.TrimPrefix(up+"/", "./"))
 	}
 	su, err := url.Parse(src)
 	if err != nil {
@@ -686,6 +804,139 @@ func (s *builtSite) servedFrom(siteDir, generator, rel, href string) []string {
 		if c != "." && c != ".." && !strings.HasPrefix(c, "../") && !strings.HasPrefix(c, "/") {
 			out = append(out, c)
 		}
+	}
+	return out
+}
+
+// publishesFolder reports whether the build has a page in the folder of
+// the target of href on page rel (a file copied as it is, a README
+// saying where the pages are, is none) (a link to another host's or one
+// outside the site is taken as published: not this build's to say).
+func (s *builtSite) publishesFolder(rel, href string) bool {
+	_, p, internal, err := s.locate(rel, href)
+	if err != nil || !internal {
+		return true
+	}
+	if dec, err := url.PathUnescape(p); err == nil {
+		p = dec
+	}
+	dir := path.Dir(strings.TrimSuffix(strings.TrimPrefix(p, "/"), "/"))
+	if dir == "." {
+		return true // the site's top: it has files
+	}
+	if s.dirs == nil {
+		s.dirs = map[string]bool{}
+		for f := range s.pages {
+			for d := path.Dir(f); d != "." && !s.dirs[d]; d = path.Dir(d) {
+				s.dirs[d] = true
+			}
+		}
+	}
+	return s.dirs[dir]
+}
+
+// headingKey normalizes a heading's text, as written in Markdown or as
+// a built page shows it, for comparing the two: lower case, letters and
+// digits only, one space between words (no permalink sign, no "`").
+func headingKey(text string) string {
+	var b strings.Builder
+	space := false
+	for _, r := range strings.ToLower(text) {
+		switch {
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			if space && b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			space = false
+			b.WriteRune(r)
+		default:
+			space = true
+		}
+	}
+	return b.String()
+}
+
+// target returns the built page that href on page rel leads to, or nil.
+func (s *builtSite) target(rel, href string) (string, *builtPage) {
+	_, p, internal, err := s.locate(rel, href)
+	if err != nil || !internal {
+		return "", nil
+	}
+	t := s.file(p)
+	return t, s.pages[t]
+}
+
+// buildGap says why the build's lack of the id that href on page rel
+// names is its own gap, not the link's, or "": the target page shows a
+// block directive the build did not render (a plugin it lacked writes
+// those ids), or the target's source file has a heading with that id
+// (its text made a slug, or an explicit "{#id}") whose text no heading
+// of the built page has (the measuring build lost it: a fence it did
+// not understand swallowed the section). source maps built pages to
+// their source files; text reads a source file.
+func (s *builtSite) buildGap(rel, href string, source map[string]string, text func(string) string) string {
+	_, frag, ok := strings.Cut(href, "#")
+	if !ok || frag == "" {
+		return ""
+	}
+	if f, err := url.PathUnescape(frag); err == nil {
+		frag = f
+	}
+	t, pg := s.target(rel, href)
+	if pg == nil || pg.ids[frag] {
+		return ""
+	}
+	if pg.unrendered != "" {
+		return fmt.Sprintf("the target page shows %q, a directive its build did not render: a plugin the measuring build lacked writes its ids", pg.unrendered)
+	}
+	file := source[t]
+	if file == "" {
+		return ""
+	}
+	for _, h := range markdownHeadings(text(file)) {
+		if (h.id == strings.ToLower(frag) || h.id == "" && strings.ReplaceAll(headingKey(h.text), " ", "-") == strings.ToLower(frag)) && !pg.headings[headingKey(h.text)] {
+			return fmt.Sprintf("the target's source has the heading %q, which its build lost", h.text)
+		}
+	}
+	return ""
+}
+
+type mdHeading struct{ text, id string }
+
+// markdownHeadings returns the ATX headings of a Markdown text, outside
+// fenced code, each with its explicit id ("{#id}", "{: #id}") if any.
+func markdownHeadings(src string) []mdHeading {
+	var out []mdHeading
+	fence := ""
+	for _, line := range strings.Split(src, "\n") {
+		t := strings.TrimSpace(line)
+		if fence != "" {
+			if strings.HasPrefix(t, fence) {
+				fence = ""
+			}
+			continue
+		}
+		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
+			fence = t[:3]
+			continue
+		}
+		if !strings.HasPrefix(line, "#") {
+			continue
+		}
+		text := strings.TrimLeft(line, "#")
+		if len(line)-len(text) > 6 || text != "" && text[0] != ' ' && text[0] != '\t' {
+			continue
+		}
+		h := mdHeading{text: strings.TrimSpace(strings.TrimRight(strings.TrimSpace(text), "#"))} // closing "#"s are no text
+		if i := strings.LastIndex(h.text, "{"); i >= 0 && strings.HasSuffix(h.text, "}") {
+			for _, a := range strings.Fields(strings.Trim(h.text[i:], "{:}")) {
+				if id, ok := strings.CutPrefix(a, "#"); ok {
+					h.id = strings.ToLower(id)
+				}
+			}
+			h.text = strings.TrimSpace(h.text[:i])
+		}
+		out = append(out, h)
 	}
 	return out
 }
