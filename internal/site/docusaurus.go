@@ -1207,6 +1207,16 @@ var (
 // maxLocales bounds the locales a Docusaurus site is modelled with.
 const maxLocales = 256
 
+// translatedAt publishes rel, the default locale's translation of a
+// page, at the page's URL u in the original's place: the URL's ids and
+// links are the translation's.
+func (s *Site) translatedAt(rel, u string) {
+	for _, k := range []string{cleanURL(u), cleanURL(strings.TrimSuffix(u, "/") + "/")} {
+		s.pages[k] = rel
+	}
+	s.urls[rel] = cleanURL(u)
+}
+
 func (docusaurus) translations(t *Tree, s *Site, cfg []byte, folders [][2]string) {
 	if !t.Exists("i18n") {
 		return
@@ -1214,12 +1224,15 @@ func (docusaurus) translations(t *Tree, s *Site, cfg []byte, folders [][2]string
 	def := "en"
 	var locales []string
 	if loc := docusaurusI18n.FindIndex(cfg); loc != nil {
-		top := topLevel(braced(cfg, loc[1]-1))
+		body := braced(cfg, loc[1]-1)
+		top := topLevel(body)
 		if m := docusaurusDefaultLocale.FindSubmatch(top); m != nil {
 			def = string(m[1])
 		}
-		if m := docusaurusLocales.FindSubmatch(top); m != nil {
-			for _, q := range docusaurusQuoted.FindAllSubmatch(m[1], -1) {
+		// topLevel blanks what the list's brackets hold: its names are
+		// read from the body, at the same offsets.
+		if m := docusaurusLocales.FindSubmatchIndex(top); m != nil {
+			for _, q := range docusaurusQuoted.FindAllSubmatch(body[m[2]:m[3]], -1) {
 				locales = append(locales, string(q[1]))
 			}
 		}
@@ -1248,12 +1261,24 @@ func (docusaurus) translations(t *Tree, s *Site, cfg []byte, folders [][2]string
 		pages = append(pages, page{rel, u})
 	}
 	slices.SortFunc(pages, func(a, b page) int { return strings.Compare(a.rel, b.rel) })
+	// The default locale reads its translations too: a file of
+	// i18n/DEFAULT/docusaurus-plugin-content-docs/current/ is what the
+	// page of its original renders at the original's URL (the content
+	// plugins take each file from the localized folder first, for
+	// every locale), and the original is then published only by the
+	// other locales.
+	if !slices.Contains(locales, def) && t.Exists("i18n/"+def) {
+		locales = append(locales, def)
+	}
 	for _, loc := range locales {
-		if loc == def || loc == "" || strings.ContainsAny(loc, "/\\") || strings.HasPrefix(loc, ".") {
+		if loc == "" || strings.ContainsAny(loc, "/\\") || strings.HasPrefix(loc, ".") {
 			continue
 		}
 		for _, f := range folders {
 			tr := "i18n/" + loc + "/" + f[1]
+			if loc == def && !t.Exists(tr) {
+				continue
+			}
 			plugin, _, _ := strings.Cut(f[1], "/")
 			s.contentOf(tr, plugin)
 			if slices.Contains(s.contentDirs, f[0]) {
@@ -1266,6 +1291,12 @@ func (docusaurus) translations(t *Tree, s *Site, cfg []byte, folders [][2]string
 			for _, p := range pages {
 				rest, ok := strings.CutPrefix(p.rel, f[0]+"/")
 				if !ok {
+					continue
+				}
+				if loc == def {
+					if t.Exists(tr + "/" + rest) {
+						s.translatedAt(tr+"/"+rest, p.u)
+					}
 					continue
 				}
 				u := "/" + loc + p.u
