@@ -221,6 +221,7 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 	s.h1NoID = !docusaurusAlpha(t)
 	s.mdToPages = true
 	s.refLabels = docusaurusRemark8(t)
+	s.mdCommon = docusaurusFormat.Match(src)
 	s.sitePrefix = "@site/"
 	s.Mount("/", "static")
 	var folders [][2]string // each content folder and its name under i18n/LOCALE/
@@ -469,6 +470,59 @@ func (docusaurus) unpublished(t *Tree, s *Site) {
 		s.Note("%s/ not published", top)
 	}
 }
+
+// docusaurusFormat matches markdown.format "detect" or "md": .md files
+// are then CommonMark, only .mdx ones MDX.
+var docusaurusFormat = regexp.MustCompile(`(?:^|[^\w$.])['"]?format['"]?\s*:\s*['"](?:detect|md)['"]`)
+
+// mdxHeadingsDiffer reports whether the headings of the Markdown
+// document src, read as MDX reads it (Docusaurus 2 and 3 read .md files
+// as MDX by default), are not those that CommonMark finds, which the
+// audit's parser follows. They part where a JSX element's line is
+// followed at once, with no blank line, by a code fence: CommonMark
+// reads the element as an HTML block up to the next blank line, fence
+// included, so the fence's closing line opens another that runs on,
+// over the headings that follow, while MDX reads the element's children
+// as Markdown. MDX also has no indented code: a fence indented four
+// spaces or more is still one.
+func mdxHeadingsDiffer(src []byte) bool {
+	if body, ok := fenced(src, "---"); ok {
+		// The front matter: its "# comment" lines are no headings.
+		src = src[bytes.IndexByte(src, '\n')+1+len(body):]
+	}
+	var common, mdx struct{ fence, html bool }
+	for len(src) > 0 {
+		line := src
+		if i := bytes.IndexByte(src, '\n'); i >= 0 {
+			line, src = src[:i], src[i+1:]
+		} else {
+			src = nil
+		}
+		trimmed := bytes.TrimLeft(line, " \t")
+		indent := len(line) - len(trimmed)
+		fence := bytes.HasPrefix(trimmed, []byte("```")) || bytes.HasPrefix(trimmed, []byte("~~~"))
+		switch {
+		case common.html:
+			common.html = len(trimmed) > 0
+		case common.fence:
+			common.fence = !fence || indent > 3
+		case fence && indent <= 3:
+			common.fence = true
+		case indent <= 3 && len(trimmed) > 1 && trimmed[0] == '<' && (isASCIILetter(trimmed[1]) || trimmed[1] == '/'):
+			common.html = true
+		}
+		if fence {
+			mdx.fence = !mdx.fence
+		}
+		heading := indent <= 3 && len(trimmed) > 0 && trimmed[0] == '#'
+		if heading && !mdx.fence != (!common.fence && !common.html) {
+			return true
+		}
+	}
+	return false
+}
+
+func isASCIILetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
 
 // docusaurusDataPage reports whether an MDX page imports data (a JSON
 // file, "@generated/...") to render with a component: the ids of what
@@ -750,6 +804,9 @@ func docusaurusEnclosing(src []byte, i int) int {
 // path from its folder or from "@site/". One the model cannot find (a
 // package's, an alias's) leaves the document's ids unknown.
 func docusaurusImports(t *Tree, s *Site, rel string, src []byte) {
+	if (!s.mdCommon || strings.EqualFold(path.Ext(rel), ".mdx")) && mdxHeadingsDiffer(src) {
+		s.UnknownIDsOf(rel, "MDX reads its JSX elements otherwise than CommonMark does (a code fence inside one)")
+	}
 	for _, m := range docusaurusMarkdownImport.FindAllSubmatch(src, -1) {
 		imp := string(m[1])
 		var to string

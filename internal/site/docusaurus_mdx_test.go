@@ -1,0 +1,39 @@
+package site
+
+import "testing"
+
+// TestMDXHeadingsDiffer checks the pages whose headings MDX and
+// CommonMark read alike, and those they do not.
+func TestMDXHeadingsDiffer(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		want bool
+	}{
+		{"# A\n\n## B\n", false},
+		{"```\n# not a heading\n```\n## B\n", false},
+		// A fence after a blank line under the element: both read it.
+		{"<details>\n<summary>x</summary>\n\n```sh\nrun\n```\n\n</details>\n\n## B\n", false},
+		// A fence right under the element's line: CommonMark takes
+		// its first line into the HTML block, its last opens a code
+		// block over "## B".
+		{"<details>\n  ```py\n  x = 1\n\n  y = 2\n  ```\n</details>\n\n## B\n", true},
+		// The same, closed within the block: both agree.
+		{"<details>\n  ```py\n  x = 1\n  ```\n</details>\n\n## B\n", false},
+		// Front matter comments are no headings.
+		{"---\n# comment\ntitle: x\n---\n<div>\n```\n# in code\n", false},
+		{"---\n", false},
+		{"", false},
+	} {
+		if got := mdxHeadingsDiffer([]byte(c.src)); got != c.want {
+			t.Errorf("mdxHeadingsDiffer(%q) = %v, want %v", c.src, got, c.want)
+		}
+	}
+}
+
+func FuzzMDXHeadingsDiffer(f *testing.F) {
+	f.Add([]byte("<details>\n  ```py\n  x = 1\n\n  ```\n</details>\n\n## B\n"))
+	f.Add([]byte("---\ntitle: x\n---\n# A\n"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		mdxHeadingsDiffer(src)
+	})
+}
