@@ -807,6 +807,7 @@ func docusaurusImports(t *Tree, s *Site, rel string, src []byte) {
 	if (!s.mdCommon || strings.EqualFold(path.Ext(rel), ".mdx")) && mdxHeadingsDiffer(src) {
 		s.UnknownIDsOf(rel, "MDX reads its JSX elements otherwise than CommonMark does (a code fence inside one)")
 	}
+	docusaurusComponents(t, s, rel, src)
 	for _, m := range docusaurusMarkdownImport.FindAllSubmatch(src, -1) {
 		imp := string(m[1])
 		var to string
@@ -830,6 +831,59 @@ func docusaurusImports(t *Tree, s *Site, rel string, src []byte) {
 		}
 		if !slices.Contains(s.imports[rel], to) {
 			s.imports[rel] = append(s.imports[rel], to)
+		}
+	}
+}
+
+var (
+	docusaurusComponentImport = regexp.MustCompile(`(?m)^import\s+([\w$,{}\s]+?)\s+from\s+['"]((?:\.{1,2}/|@site/)[^'"]+)['"]`)
+	docusaurusComponentName   = regexp.MustCompile(`\b[A-Z][\w$]*`)
+	docusaurusWritesID        = regexp.MustCompile(`\sid=[{"']`)
+)
+
+// docusaurusComponents leaves unknown the ids of the document rel when
+// it renders a component of the site's own code ("import ApiEndpoint
+// from '@site/static/js/api_endpoint.jsx'", then "<ApiEndpoint ...>")
+// whose source writes an id attribute: the ids are computed from the
+// element's props when the site is built.
+func docusaurusComponents(t *Tree, s *Site, rel string, src []byte) {
+	for _, m := range docusaurusComponentImport.FindAllSubmatch(src, -1) {
+		imp := string(m[2])
+		if ext := strings.ToLower(path.Ext(imp)); ext == ".md" || ext == ".mdx" || ext == ".json" || ext == ".css" {
+			continue
+		}
+		used := false
+		for _, name := range docusaurusComponentName.FindAll(m[1], -1) {
+			used = used || bytes.Contains(src, append([]byte("<"), name...))
+		}
+		if !used {
+			continue
+		}
+		base := path.Clean(strings.TrimPrefix(imp, "@site/"))
+		if !strings.HasPrefix(imp, "@site/") {
+			base = path.Join(path.Dir(rel), imp)
+		}
+		if o := s.outer(base); o == ".." || strings.HasPrefix(o, "../") {
+			continue
+		}
+		for _, c := range []string{base, base + ".js", base + ".jsx", base + ".ts", base + ".tsx",
+			base + "/index.js", base + "/index.jsx", base + "/index.ts", base + "/index.tsx"} {
+			writes, seen := s.componentIDs[c]
+			if !seen {
+				if !t.Exists(c) {
+					continue
+				}
+				head, err := t.head(c)
+				writes = err == nil && docusaurusWritesID.Match(head)
+				if s.componentIDs == nil {
+					s.componentIDs = map[string]bool{}
+				}
+				s.componentIDs[c] = writes
+			}
+			if writes {
+				s.UnknownIDsOf(rel, fmt.Sprintf("its component from %q writes ids", imp))
+			}
+			break
 		}
 	}
 }

@@ -151,6 +151,9 @@ type Site struct {
 	mdToPages bool
 	refLabels bool // a heading's "[text][label]" gives its id the text alone (Docusaurus 2's remark)
 	mdCommon  bool // Docusaurus reads .md files as CommonMark (markdown.format "detect" or "md"), not as MDX
+	// componentIDs: whether a component file of the tree (a Docusaurus
+	// page imports it) writes an id attribute, by path, read once.
+	componentIDs map[string]bool
 	// unmodelled are the plugins, preprocessors and keys of the
 	// configuration the model does not cover (kind, name); unknown are
 	// the URL spaces they may publish into; unknownIDs says why no
