@@ -220,6 +220,10 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 	s.titleNoID = true
 	s.h1NoID = !docusaurusAlpha(t)
 	s.mdToPages = true
+	// MDX renders a JSX element's attributes as written (only Markdown
+	// links and images are rewritten): the browser resolves a relative
+	// "<img src=...>" or "<a href=...>" against the page's URL.
+	s.htmlByURL = true
 	s.refLabels = docusaurusRemark8(t)
 	s.mdCommon = docusaurusFormat.Match(src)
 	s.sitePrefix = "@site/"
