@@ -195,6 +195,7 @@ func docusaurusStripNumber(name string) string {
 
 func (d docusaurus) Load(t *Tree, s *Site) error {
 	src, err := t.Read(s.marker)
+	src = blankJSComments(src)
 	s.Anchors = anchor.HTML
 	s.builtDefault = "build"
 	b, known := docusaurusBaseURLOf(src)
@@ -473,6 +474,47 @@ func (docusaurus) unpublished(t *Tree, s *Site) {
 		s.templates = append(s.templates, top)
 		s.Note("%s/ not published", top)
 	}
+}
+
+// blankJSComments returns a copy of the JavaScript source src whose
+// comments ("// ..." to the end of the line, "/* ... */") are spaces, the
+// line breaks kept: a comment before a plugin's entry ("// Use custom
+// blog plugin") or one that names an option is no configuration. Quoted
+// strings and template literals are passed over ("https://..." is no
+// comment); a regular expression literal is not told apart.
+func blankJSComments(src []byte) []byte {
+	out := bytes.Clone(src)
+	var quote byte
+	for i := 0; i < len(out); i++ {
+		c := out[i]
+		switch {
+		case quote != 0:
+			if c == '\\' {
+				i++
+			} else if c == quote || c == '\n' && quote != '`' {
+				quote = 0
+			}
+		case c == '\'' || c == '"' || c == '`':
+			quote = c
+		case c == '/' && i+1 < len(out) && out[i+1] == '/':
+			for ; i < len(out) && out[i] != '\n'; i++ {
+				out[i] = ' '
+			}
+		case c == '/' && i+1 < len(out) && out[i+1] == '*':
+			end := bytes.Index(out[i+2:], []byte("*/"))
+			stop := len(out)
+			if end >= 0 {
+				stop = i + 2 + end + 2
+			}
+			for ; i < stop; i++ {
+				if out[i] != '\n' {
+					out[i] = ' '
+				}
+			}
+			i--
+		}
+	}
+	return out
 }
 
 // docusaurusFormat matches markdown.format "detect" or "md": .md files

@@ -37,3 +37,30 @@ func FuzzMDXHeadingsDiffer(f *testing.F) {
 		mdxHeadingsDiffer(src)
 	})
 }
+
+// TestBlankJSComments checks that comments become spaces, strings and
+// line breaks stay.
+func TestBlankJSComments(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{"a // b\nc", "a     \nc"},
+		{"url: 'https://x.test', // c", "url: 'https://x.test',     "},
+		{"a /* b\nc */ d", "a     \n     d"},
+		{"s = `x // y` + \"/* z */\"", "s = `x // y` + \"/* z */\""},
+		{"p: [\n  // Use custom blog plugin\n  ['./plugins/blog'],\n]", "p: [\n                           \n  ['./plugins/blog'],\n]"},
+		{"'a\\'//' // c", "'a\\'//'     "},
+		{"/* open", "       "},
+	} {
+		if got := string(blankJSComments([]byte(c.src))); got != c.want {
+			t.Errorf("blankJSComments(%q) = %q, want %q", c.src, got, c.want)
+		}
+	}
+}
+
+func FuzzBlankJSComments(f *testing.F) {
+	f.Add([]byte("a // b\n'c' /* d */ `e`"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		if out := blankJSComments(src); len(out) != len(src) {
+			t.Fatalf("length %d, want %d", len(out), len(src))
+		}
+	})
+}
