@@ -1040,6 +1040,10 @@ func (docusaurus) pages(t *Tree, s *Site, dir, base string) {
 
 var docusaurusTags = regexp.MustCompile(`(?m)^tags:`)
 
+// docusaurusDatedName is a dated post's name: the blog plugin's date
+// takes a month and a day of one digit or two (DATE_FILENAME_REGEX).
+var docusaurusDatedName = regexp.MustCompile(`^(\d{4})-(\d{1,2})-(\d{1,2})-(.+)$`)
+
 // blog lays out the blog plugin (docusaurus.io/docs/blog): a post at
 // base/YYYY/MM/DD/name when its file (or folder, for index.md) is named
 // "YYYY-MM-DD-name", else at base/name; front matter "slug" replaces
@@ -1071,7 +1075,8 @@ func (docusaurus) blog(t *Tree, s *Site, dir, base string) {
 			u = base + "/" + fm.Slug
 		default:
 			d, name := path.Split(p)
-			if m := datedName.FindStringSubmatch(name); m != nil {
+			if m := docusaurusDatedName.FindStringSubmatch(name); m != nil {
+				// The date as written: "2020-2-14-x" is at 2020/2/14/x.
 				name = m[1] + "/" + m[2] + "/" + m[3] + "/" + m[4]
 			}
 			u = base + "/" + d + name
