@@ -1458,6 +1458,12 @@ func (docusaurus) translations(t *Tree, s *Site, cfg []byte, folders [][2]string
 				if loc == def {
 					if t.Exists(tr + "/" + rest) {
 						s.translatedAt(tr+"/"+rest, p.u)
+						// The original is a page of the other
+						// locales only: its links resolve from
+						// the first one's URL.
+						if other := slices.IndexFunc(locales, func(l string) bool { return l != def && l != "" }); other >= 0 {
+							s.urls[p.rel] = cleanURL("/" + locales[other] + p.u)
+						}
 					}
 					continue
 				}
