@@ -948,7 +948,7 @@ func (d docusaurus) docs(t *Tree, s *Site, dir, base string) {
 			return
 		}
 		p := strings.TrimPrefix(rel, dir+"/")
-		if strings.HasPrefix(path.Base(p), "_") {
+		if docusaurusPartial(p) {
 			// A partial, not a page; what it imports is rendered
 			// where it is.
 			if src, err := t.head(rel); err == nil {
@@ -1040,6 +1040,19 @@ func (docusaurus) pages(t *Tree, s *Site, dir, base string) {
 
 var docusaurusTags = regexp.MustCompile(`(?m)^tags:`)
 
+// docusaurusPartial reports whether the content file p (a path from its
+// content folder) is left out of the pages by the content plugins'
+// default exclude ("**/_*.{md,mdx,...}", "**/_*/**"): a file or a
+// folder whose name begins with "_".
+func docusaurusPartial(p string) bool {
+	for _, seg := range strings.Split(p, "/") {
+		if strings.HasPrefix(seg, "_") {
+			return true
+		}
+	}
+	return false
+}
+
 // docusaurusDatedName is a dated post's name: the blog plugin's date
 // takes a month and a day of one digit or two (DATE_FILENAME_REGEX).
 var docusaurusDatedName = regexp.MustCompile(`^(\d{4})-(\d{1,2})-(\d{1,2})-(.+)$`)
@@ -1057,7 +1070,7 @@ func (docusaurus) blog(t *Tree, s *Site, dir, base string) {
 			return
 		}
 		p := strings.TrimSuffix(strings.TrimPrefix(rel, dir+"/"), path.Ext(rel))
-		if strings.HasPrefix(path.Base(p), "_") {
+		if docusaurusPartial(p) {
 			return
 		}
 		if path.Base(p) == "index" && strings.Contains(p, "/") {
