@@ -570,11 +570,19 @@ func mdxHeadingsDiffer(src []byte) bool {
 
 func isASCIILetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
 
-// docusaurusDataPage reports whether an MDX page imports data (a JSON
-// file, "@generated/...") to render with a component: the ids of what
-// the component renders are made when the site is built.
+// docusaurusDataPage reports whether an MDX page imports data (a JSON,
+// YAML, TOML or CSV file, through a loader or not; "@generated/...") and
+// renders it: the ids of what it renders are made when the site is
+// built.
 func docusaurusDataPage(src []byte) bool {
-	return docusaurusImport.Match(src) && bytes.Contains(src, []byte("={"))
+	for _, m := range docusaurusImport.FindAllSubmatchIndex(src, -1) {
+		// The data is rendered where the page uses its name again: in a
+		// prop ("<Table rows={rows} />") or an expression ("{Object.entries(intents)...}").
+		if bytes.Contains(src[m[1]:], src[m[2]:m[3]]) {
+			return true
+		}
+	}
+	return false
 }
 
 // docusaurusInstance is one content plugin: the docs, the blog or the
@@ -630,7 +638,7 @@ func topLevel(body []byte) []byte {
 var (
 	docusaurusRoute     = regexp.MustCompile("`(/[A-Za-z0-9_./-]+/)\\$\\{")
 	docusaurusStaticOut = regexp.MustCompile(`siteDir\s*,\s*['"]static/([A-Za-z0-9_./-]+)['"]`)
-	docusaurusImport    = regexp.MustCompile(`(?m)^import\s+\w+\s+from\s+['"](@generated/[^'"]*|[^'"]*\.json)['"]`)
+	docusaurusImport    = regexp.MustCompile(`(?m)^import\s+(\w+)\s+from\s+['"](?:@generated/[^'"]*|[^'"]*\.(?:json|ya?ml|toml|csv))['"]`)
 	docusaurusID        = docusaurusOption("id")
 	docusaurusPreset    = regexp.MustCompile(`(?:^|[^\w$.])['"]?(docs|blog|pages)['"]?\s*:\s*(\{|false)`)
 	docusaurusPlugin    = regexp.MustCompile(`['"]@docusaurus/plugin-content-(docs|blog|pages)['"]\s*,\s*\{`)
