@@ -314,9 +314,22 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 			s.Unmodelled("presets", name, true, false)
 		}
 	}
+	wrappers := map[string]bool{}
+	for _, in := range docusaurusAllInstances(t, src) {
+		if in.wrapper != "" {
+			wrappers[in.wrapper] = true
+			// Its content is laid out as the plugin it wraps lays it
+			// out; the routes it adds under the route base are not.
+			s.UnknownSpace(in.route, fmt.Sprintf("plugin %s adds pages to the %s plugin's", in.wrapper, in.kind))
+			s.Note("plugin %s wraps the %s plugin", in.wrapper, in.kind)
+		}
+	}
 	for _, name := range docusaurusPlugins(src) {
 		if name == "@docusaurus/plugin-client-redirects" && redirects != nil {
 			continue // its redirects are read
+		}
+		if wrappers[name] {
+			continue
 		}
 		if !docusaurusKnownPlugins[name] && !quietPlugin(name) {
 			s.Unmodelled("plugins", name, true, false)
@@ -591,6 +604,7 @@ type docusaurusInstance struct {
 	kind, dir, route string
 	id               string // of a plugin entry of its own; "" for the preset's
 	bad              bool   // dir is outside the audited root: not read
+	wrapper          string // the site's own plugin that wraps the content plugin ("./plugins/blog-plugin"), or ""
 	body             []byte // the options' object literal
 }
 
@@ -636,13 +650,46 @@ func topLevel(body []byte) []byte {
 }
 
 var (
-	docusaurusRoute     = regexp.MustCompile("`(/[A-Za-z0-9_./-]+/)\\$\\{")
-	docusaurusStaticOut = regexp.MustCompile(`siteDir\s*,\s*['"]static/([A-Za-z0-9_./-]+)['"]`)
-	docusaurusImport    = regexp.MustCompile(`(?m)^import\s+(\w+)\s+from\s+['"](?:@generated/[^'"]*|[^'"]*\.(?:json|ya?ml|toml|csv))['"]`)
-	docusaurusID        = docusaurusOption("id")
-	docusaurusPreset    = regexp.MustCompile(`(?:^|[^\w$.])['"]?(docs|blog|pages)['"]?\s*:\s*(\{|false)`)
-	docusaurusPlugin    = regexp.MustCompile(`['"]@docusaurus/plugin-content-(docs|blog|pages)['"]\s*,\s*\{`)
+	docusaurusRoute       = regexp.MustCompile("`(/[A-Za-z0-9_./-]+/)\\$\\{")
+	docusaurusStaticOut   = regexp.MustCompile(`siteDir\s*,\s*['"]static/([A-Za-z0-9_./-]+)['"]`)
+	docusaurusImport      = regexp.MustCompile(`(?m)^import\s+(\w+)\s+from\s+['"](?:@generated/[^'"]*|[^'"]*\.(?:json|ya?ml|toml|csv))['"]`)
+	docusaurusID          = docusaurusOption("id")
+	docusaurusPreset      = regexp.MustCompile(`(?:^|[^\w$.])['"]?(docs|blog|pages)['"]?\s*:\s*(\{|false)`)
+	docusaurusPlugin      = regexp.MustCompile(`['"]@docusaurus/plugin-content-(docs|blog|pages)['"]\s*,\s*\{`)
+	docusaurusLocalPlugin = regexp.MustCompile(`['"](\.{1,2}/[^'"]+)['"]\s*\)?\s*,\s*\{`)
+	docusaurusWrapped     = regexp.MustCompile(`@docusaurus/plugin-content-(docs|blog|pages)\b`)
 )
+
+// docusaurusWrapper returns the content plugin that a plugin of the
+// site's own code (the module path mod, from the site's folder) wraps:
+// a custom blog plugin ("require('@docusaurus/plugin-content-blog')",
+// its pages made by the blog plugin, more routes added by the wrapper),
+// or "" when its file is not found or names no content plugin, or more
+// than one.
+func docusaurusWrapper(t *Tree, mod string) string {
+	base := path.Clean(mod)
+	if base == ".." || strings.HasPrefix(base, "../") {
+		return ""
+	}
+	for _, ext := range []string{"", ".js", ".mjs", ".cjs", ".ts", ".mts", "/index.js", "/index.mjs", "/index.ts"} {
+		if !t.Exists(base + ext) {
+			continue
+		}
+		head, err := t.head(base + ext)
+		if err != nil {
+			return ""
+		}
+		var kind string
+		for _, m := range docusaurusWrapped.FindAllSubmatch(head, -1) {
+			if kind != "" && kind != string(m[1]) {
+				return ""
+			}
+			kind = string(m[1])
+		}
+		return kind
+	}
+	return ""
+}
 
 // docusaurusInstances reads the content plugins of the configuration
 // (docusaurus.io/docs/api/plugins): the classic preset has docs at
@@ -682,6 +729,22 @@ func docusaurusAllInstances(t *Tree, src []byte) []docusaurusInstance {
 		if id := docusaurusID.FindSubmatch(topLevel(body)); id != nil {
 			in.id = string(id[1])
 		}
+		extra = append(extra, in)
+	}
+	// A plugin of the site's own code that wraps a content plugin
+	// takes that plugin's options; what it adds is its own.
+	for _, m := range docusaurusLocalPlugin.FindAllSubmatchIndex(src, -1) {
+		mod := string(src[m[2]:m[3]])
+		kind := docusaurusWrapper(t, mod)
+		if kind == "" {
+			continue
+		}
+		body := braced(src, m[1]-1)
+		in := options(kind, body)
+		if id := docusaurusID.FindSubmatch(topLevel(body)); id != nil {
+			in.id = string(id[1])
+		}
+		in.wrapper = mod
 		extra = append(extra, in)
 	}
 	seen := map[string]bool{}
