@@ -303,7 +303,7 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 	if search {
 		s.Redirect("/search", "/search")
 	}
-	redirects := docusaurusClientRedirects(src)
+	redirects := docusaurusClientRedirects(t, src)
 	for _, r := range redirects {
 		s.Redirect(r[0], r[1])
 	}
@@ -384,7 +384,7 @@ var (
 // configured or its redirects are not all plain strings, or when
 // createRedirects (code) or toExtensions (redirects from every page
 // without its extension) adds more.
-func docusaurusClientRedirects(cfg []byte) [][2]string {
+func docusaurusClientRedirects(t *Tree, cfg []byte) [][2]string {
 	m := docusaurusRedirectsPlugin.FindIndex(cfg)
 	if m == nil {
 		return nil
@@ -394,15 +394,68 @@ func docusaurusClientRedirects(cfg []byte) [][2]string {
 	if bytes.Contains(top, []byte("createRedirects")) || bytes.Contains(top, []byte("toExtensions")) {
 		return nil
 	}
-	out := [][2]string{}
 	loc := docusaurusRedirectsKey.FindIndex(top)
 	if loc == nil {
+		// "redirects: redirectPaths" with "const redirectPaths =
+		// require('./redirects.js')": the list that module exports.
+		if m := docusaurusRedirectsName.FindSubmatch(top); m != nil && t != nil {
+			if list := docusaurusRequiredList(t, cfg, string(m[1])); list != nil {
+				return docusaurusRedirectList(list)
+			}
+		}
 		if docusaurusRedirectsAny.Match(top) {
 			return nil // redirects made by code
 		}
-		return out
+		return [][2]string{}
 	}
-	list := bracketed(body, loc[1]-1)
+	return docusaurusRedirectList(bracketed(body, loc[1]-1))
+}
+
+var (
+	docusaurusRedirectsName = regexp.MustCompile(`(?:^|[^\w$.])['"]?redirects['"]?\s*:\s*([A-Za-z_$][\w$]*)\s*[,}\n]`)
+	docusaurusExportedList  = regexp.MustCompile(`(?:module\.exports|export\s+default)\s*=?\s*\[`)
+)
+
+// docusaurusRequiredList returns the array literal that the module a
+// constant of the configuration requires ("const redirectPaths =
+// require('./redirects.js')", a path from the site's folder) exports
+// ("module.exports = [...]", "export default [...]"), or nil.
+func docusaurusRequiredList(t *Tree, cfg []byte, name string) []byte {
+	re, err := regexp.Compile(`\b(?:const|let|var)\s+` + regexp.QuoteMeta(name) + `\s*=\s*require\(\s*['"](\.{1,2}/[^'"]+)['"]\s*\)`)
+	if err != nil {
+		return nil
+	}
+	m := re.FindSubmatch(cfg)
+	if m == nil {
+		return nil
+	}
+	mod := path.Clean(string(m[1]))
+	if mod == ".." || strings.HasPrefix(mod, "../") {
+		return nil
+	}
+	for _, f := range []string{mod, mod + ".js", mod + ".cjs"} {
+		if !t.Exists(f) {
+			continue
+		}
+		src, err := t.Read(f)
+		if err != nil {
+			return nil
+		}
+		src = blankJSComments(src)
+		loc := docusaurusExportedList.FindIndex(src)
+		if loc == nil {
+			return nil
+		}
+		return bracketed(src, loc[1]-1)
+	}
+	return nil
+}
+
+// docusaurusRedirectList reads a list of redirects ("[{to: '/a', from:
+// ['/b', '/c']}, ...]"), or returns nil when an entry is not plain
+// strings.
+func docusaurusRedirectList(list []byte) [][2]string {
+	out := [][2]string{}
 	for i := 1; i < len(list); i++ {
 		switch list[i] {
 		case '{':
