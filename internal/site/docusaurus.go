@@ -145,7 +145,10 @@ func docusaurusConstExpr(cfg []byte, name string) string {
 
 var docusaurusExts = map[string]bool{".md": true, ".mdx": true}
 
-var docusaurusTrailingSlash = regexp.MustCompile(`(?:^|[^\w$.])['"]?trailingSlash['"]?\s*:\s*true\b`)
+var (
+	docusaurusTrailingSlash    = regexp.MustCompile(`(?:^|[^\w$.])['"]?trailingSlash['"]?\s*:\s*true\b`)
+	docusaurusTrailingSlashSet = regexp.MustCompile(`(?:^|[^\w$.])['"]?trailingSlash['"]?\s*:\s*(?:true|false)\b`)
+)
 
 var docusaurusCore = regexp.MustCompile(`"@docusaurus/core"\s*:\s*"[~^>=v ]*(\d+)`)
 
@@ -221,6 +224,10 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 	s.titleNoID = true
 	s.h1NoID = !docusaurusAlpha(t)
 	s.mdToPages = true
+	// Without trailingSlash, Docusaurus leaves it to the host: a page
+	// written to docs/a/index.html may be served at /docs/a/ as well
+	// as /docs/a, and its relative links resolve from either.
+	s.slashUnknown = !docusaurusTrailingSlashSet.Match(src)
 	// MDX renders a JSX element's attributes as written (only Markdown
 	// links and images are rewritten): the browser resolves a relative
 	// "<img src=...>" or "<a href=...>" against the page's URL.

@@ -151,6 +151,9 @@ type Site struct {
 	mdToPages bool
 	refLabels bool // a heading's "[text][label]" gives its id the text alone (Docusaurus 2's remark)
 	mdCommon  bool // Docusaurus reads .md files as CommonMark (markdown.format "detect" or "md"), not as MDX
+	// slashUnknown: the host decides whether a page is served with a
+	// trailing slash (Docusaurus without trailingSlash).
+	slashUnknown bool
 	// componentIDs: whether a component file of the tree (a Docusaurus
 	// page imports it) writes an id attribute, by path, read once.
 	componentIDs map[string]bool
@@ -194,6 +197,12 @@ func (s *Site) DynamicIDs(rel string) bool {
 	rel, ok := s.inner(rel)
 	return ok && s.dynamic[rel]
 }
+
+// SlashUnknown reports whether the host, not the generator, decides
+// whether a page's URL ends in a slash (Docusaurus without
+// trailingSlash: "/docs/a" or "/docs/a/"), so that a relative link of
+// the page may resolve from either.
+func (s *Site) SlashUnknown() bool { return s.slashUnknown }
 
 // MarkdownLinksToPages reports whether the generator turns a page's link
 // to a Markdown file into the URL of the page published from it, leaving
