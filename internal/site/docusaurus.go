@@ -641,6 +641,43 @@ func mdxHeadingsDiffer(src []byte) bool {
 	return false
 }
 
+// blankFences returns src with the lines of its fenced code blocks
+// ("```" or "~~~" up to three spaces in, to the same fence or the end)
+// made blank, the line breaks kept; src itself when it has none.
+func blankFences(src []byte) []byte {
+	var out []byte
+	var fence []byte
+	for off := 0; off < len(src); {
+		end := bytes.IndexByte(src[off:], '\n')
+		next := len(src)
+		if end >= 0 {
+			next = off + end + 1
+		}
+		line := bytes.TrimRight(src[off:next], "\r\n")
+		trimmed := bytes.TrimLeft(line, " ")
+		isFence := len(line)-len(trimmed) <= 3 && (bytes.HasPrefix(trimmed, []byte("```")) || bytes.HasPrefix(trimmed, []byte("~~~")))
+		switch {
+		case fence == nil && isFence:
+			fence = trimmed[:3]
+		case fence != nil && isFence && bytes.HasPrefix(trimmed, fence) && len(bytes.TrimSpace(bytes.TrimLeft(trimmed, string(fence[:1])))) == 0:
+			fence = nil
+		}
+		if fence != nil || isFence {
+			if out == nil {
+				out = bytes.Clone(src)
+			}
+			for i := off; i < off+len(line); i++ {
+				out[i] = ' '
+			}
+		}
+		off = next
+	}
+	if out == nil {
+		return src
+	}
+	return out
+}
+
 func isASCIILetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
 
 // docusaurusDataPage reports whether an MDX page imports data (a JSON,
@@ -648,6 +685,7 @@ func isASCIILetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <
 // renders it: the ids of what it renders are made when the site is
 // built.
 func docusaurusDataPage(src []byte) bool {
+	src = blankFences(src)
 	for _, m := range docusaurusImport.FindAllSubmatchIndex(src, -1) {
 		// The data is rendered where the page uses its name again: in a
 		// prop ("<Table rows={rows} />") or an expression ("{Object.entries(intents)...}").
@@ -984,6 +1022,9 @@ func docusaurusImports(t *Tree, s *Site, rel string, src []byte) {
 	if (!s.mdCommon || strings.EqualFold(path.Ext(rel), ".mdx")) && mdxHeadingsDiffer(src) {
 		s.UnknownIDsOf(rel, "MDX reads its JSX elements otherwise than CommonMark does (a code fence inside one)")
 	}
+	// An import shown in a code block ("import info from './info.yaml'"
+	// in a plugin's example) is no import of the page.
+	src = blankFences(src)
 	docusaurusComponents(t, s, rel, src)
 	for _, m := range docusaurusMarkdownImport.FindAllSubmatch(src, -1) {
 		imp := string(m[1])

@@ -64,3 +64,27 @@ func FuzzBlankJSComments(f *testing.F) {
 		}
 	})
 }
+
+// TestBlankFences checks that fenced code blocks become blank lines and
+// the rest stays.
+func TestBlankFences(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{"a\n```js\nimport x from './x.yaml';\n```\nb\n", "a\n     \n                         \n   \nb\n"},
+		{"import x from './x.json';\n", "import x from './x.json';\n"},
+		{"~~~\nopen\n", "   \n    \n"},
+		{"```\n~~~\n```\nc", "   \n   \n   \nc"},
+	} {
+		if got := string(blankFences([]byte(c.src))); got != c.want {
+			t.Errorf("blankFences(%q) = %q, want %q", c.src, got, c.want)
+		}
+	}
+}
+
+func FuzzBlankFences(f *testing.F) {
+	f.Add([]byte("a\n```js\nimport x from './x.yaml';\n```\nb\n"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		if out := blankFences(src); len(out) != len(src) {
+			t.Fatalf("length %d, want %d", len(out), len(src))
+		}
+	})
+}
