@@ -30,14 +30,6 @@ func TestMDXHeadingsDiffer(t *testing.T) {
 	}
 }
 
-func FuzzMDXHeadingsDiffer(f *testing.F) {
-	f.Add([]byte("<details>\n  ```py\n  x = 1\n\n  ```\n</details>\n\n## B\n"))
-	f.Add([]byte("---\ntitle: x\n---\n# A\n"))
-	f.Fuzz(func(t *testing.T, src []byte) {
-		mdxHeadingsDiffer(src)
-	})
-}
-
 // TestBlankJSComments checks that comments become spaces, strings and
 // line breaks stay.
 func TestBlankJSComments(t *testing.T) {
@@ -56,15 +48,6 @@ func TestBlankJSComments(t *testing.T) {
 	}
 }
 
-func FuzzBlankJSComments(f *testing.F) {
-	f.Add([]byte("a // b\n'c' /* d */ `e`"))
-	f.Fuzz(func(t *testing.T, src []byte) {
-		if out := blankJSComments(src); len(out) != len(src) {
-			t.Fatalf("length %d, want %d", len(out), len(src))
-		}
-	})
-}
-
 // TestBlankFences checks that fenced code blocks become blank lines and
 // the rest stays.
 func TestBlankFences(t *testing.T) {
@@ -78,13 +61,4 @@ func TestBlankFences(t *testing.T) {
 			t.Errorf("blankFences(%q) = %q, want %q", c.src, got, c.want)
 		}
 	}
-}
-
-func FuzzBlankFences(f *testing.F) {
-	f.Add([]byte("a\n```js\nimport x from './x.yaml';\n```\nb\n"))
-	f.Fuzz(func(t *testing.T, src []byte) {
-		if out := blankFences(src); len(out) != len(src) {
-			t.Fatalf("length %d, want %d", len(out), len(src))
-		}
-	})
 }
