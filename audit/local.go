@@ -299,6 +299,17 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 						r.report(policy.CategoryUnverifiable, 0, nil, "%q climbs above the root of %s, to what else its host serves: it cannot be checked offline", r.shown, theSite(s))
 						return r.out
 					}
+					// Served with a slash added (a host's folder
+					// index), the page resolves the link elsewhere:
+					// where a page is there, the host decides.
+					if s.SlashUnknown() && !strings.HasPrefix(ref, "/") && !strings.HasSuffix(pageURL, "/") {
+						if alt, ok := resolveURL(pageURL+"/", ref); ok && alt != p {
+							if found, _ := a.findSite(f.root, s, alt); found.exists {
+								r.report(policy.CategoryUnverifiable, 0, nil, "%q leads to %q on %s, which no file of the tree publishes, or to %q, which one does, where the host serves the page at %q: whether it adds the slash cannot be checked offline", r.shown, p, theSite(s), alt, pageURL+"/")
+								return r.out
+							}
+						}
+					}
 					if byURL {
 						// The tree's path exists: say why it is not the one.
 						r.report(policy.CategoryBrokenFile, 0, nil, "%q leads to %q on %s, which no file of the tree publishes: %s leaves a link to a folder, to a file it does not publish or in raw HTML as written, so it resolves against the page's URL %q, not the file's folder", r.shown, p, theSite(s), s.Generator, pageURL)

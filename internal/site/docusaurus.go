@@ -145,7 +145,10 @@ func docusaurusConstExpr(cfg []byte, name string) string {
 
 var docusaurusExts = map[string]bool{".md": true, ".mdx": true}
 
-var docusaurusTrailingSlash = regexp.MustCompile(`(?:^|[^\w$.])['"]?trailingSlash['"]?\s*:\s*true\b`)
+var (
+	docusaurusTrailingSlash    = regexp.MustCompile(`(?:^|[^\w$.])['"]?trailingSlash['"]?\s*:\s*true\b`)
+	docusaurusTrailingSlashSet = regexp.MustCompile(`(?:^|[^\w$.])['"]?trailingSlash['"]?\s*:\s*(?:true|false)\b`)
+)
 
 var docusaurusCore = regexp.MustCompile(`"@docusaurus/core"\s*:\s*"[~^>=v ]*(\d+)`)
 
@@ -195,6 +198,7 @@ func docusaurusStripNumber(name string) string {
 
 func (d docusaurus) Load(t *Tree, s *Site) error {
 	src, err := t.Read(s.marker)
+	src = blankJSComments(src)
 	s.Anchors = anchor.HTML
 	s.builtDefault = "build"
 	b, known := docusaurusBaseURLOf(src)
@@ -220,7 +224,16 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 	s.titleNoID = true
 	s.h1NoID = !docusaurusAlpha(t)
 	s.mdToPages = true
+	// Without trailingSlash, Docusaurus leaves it to the host: a page
+	// written to docs/a/index.html may be served at /docs/a/ as well
+	// as /docs/a, and its relative links resolve from either.
+	s.slashUnknown = !docusaurusTrailingSlashSet.Match(src)
+	// MDX renders a JSX element's attributes as written (only Markdown
+	// links and images are rewritten): the browser resolves a relative
+	// "<img src=...>" or "<a href=...>" against the page's URL.
+	s.htmlByURL = true
 	s.refLabels = docusaurusRemark8(t)
+	s.mdCommon = docusaurusFormat.Match(src)
 	s.sitePrefix = "@site/"
 	s.Mount("/", "static")
 	var folders [][2]string // each content folder and its name under i18n/LOCALE/
@@ -297,7 +310,7 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 	if search {
 		s.Redirect("/search", "/search")
 	}
-	redirects := docusaurusClientRedirects(src)
+	redirects := docusaurusClientRedirects(t, src)
 	for _, r := range redirects {
 		s.Redirect(r[0], r[1])
 	}
@@ -308,9 +321,22 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 			s.Unmodelled("presets", name, true, false)
 		}
 	}
+	wrappers := map[string]bool{}
+	for _, in := range docusaurusAllInstances(t, src) {
+		if in.wrapper != "" {
+			wrappers[in.wrapper] = true
+			// Its content is laid out as the plugin it wraps lays it
+			// out; the routes it adds under the route base are not.
+			s.UnknownSpace(in.route, fmt.Sprintf("plugin %s adds pages to the %s plugin's", in.wrapper, in.kind))
+			s.Note("plugin %s wraps the %s plugin", in.wrapper, in.kind)
+		}
+	}
 	for _, name := range docusaurusPlugins(src) {
 		if name == "@docusaurus/plugin-client-redirects" && redirects != nil {
 			continue // its redirects are read
+		}
+		if wrappers[name] {
+			continue
 		}
 		if !docusaurusKnownPlugins[name] && !quietPlugin(name) {
 			s.Unmodelled("plugins", name, true, false)
@@ -365,7 +391,7 @@ var (
 // configured or its redirects are not all plain strings, or when
 // createRedirects (code) or toExtensions (redirects from every page
 // without its extension) adds more.
-func docusaurusClientRedirects(cfg []byte) [][2]string {
+func docusaurusClientRedirects(t *Tree, cfg []byte) [][2]string {
 	m := docusaurusRedirectsPlugin.FindIndex(cfg)
 	if m == nil {
 		return nil
@@ -375,15 +401,68 @@ func docusaurusClientRedirects(cfg []byte) [][2]string {
 	if bytes.Contains(top, []byte("createRedirects")) || bytes.Contains(top, []byte("toExtensions")) {
 		return nil
 	}
-	out := [][2]string{}
 	loc := docusaurusRedirectsKey.FindIndex(top)
 	if loc == nil {
+		// "redirects: redirectPaths" with "const redirectPaths =
+		// require('./redirects.js')": the list that module exports.
+		if m := docusaurusRedirectsName.FindSubmatch(top); m != nil && t != nil {
+			if list := docusaurusRequiredList(t, cfg, string(m[1])); list != nil {
+				return docusaurusRedirectList(list)
+			}
+		}
 		if docusaurusRedirectsAny.Match(top) {
 			return nil // redirects made by code
 		}
-		return out
+		return [][2]string{}
 	}
-	list := bracketed(body, loc[1]-1)
+	return docusaurusRedirectList(bracketed(body, loc[1]-1))
+}
+
+var (
+	docusaurusRedirectsName = regexp.MustCompile(`(?:^|[^\w$.])['"]?redirects['"]?\s*:\s*([A-Za-z_$][\w$]*)\s*[,}\n]`)
+	docusaurusExportedList  = regexp.MustCompile(`(?:module\.exports|export\s+default)\s*=?\s*\[`)
+)
+
+// docusaurusRequiredList returns the array literal that the module a
+// constant of the configuration requires ("const redirectPaths =
+// require('./redirects.js')", a path from the site's folder) exports
+// ("module.exports = [...]", "export default [...]"), or nil.
+func docusaurusRequiredList(t *Tree, cfg []byte, name string) []byte {
+	re, err := regexp.Compile(`\b(?:const|let|var)\s+` + regexp.QuoteMeta(name) + `\s*=\s*require\(\s*['"](\.{1,2}/[^'"]+)['"]\s*\)`)
+	if err != nil {
+		return nil
+	}
+	m := re.FindSubmatch(cfg)
+	if m == nil {
+		return nil
+	}
+	mod := path.Clean(string(m[1]))
+	if mod == ".." || strings.HasPrefix(mod, "../") {
+		return nil
+	}
+	for _, f := range []string{mod, mod + ".js", mod + ".cjs"} {
+		if !t.Exists(f) {
+			continue
+		}
+		src, err := t.Read(f)
+		if err != nil {
+			return nil
+		}
+		src = blankJSComments(src)
+		loc := docusaurusExportedList.FindIndex(src)
+		if loc == nil {
+			return nil
+		}
+		return bracketed(src, loc[1]-1)
+	}
+	return nil
+}
+
+// docusaurusRedirectList reads a list of redirects ("[{to: '/a', from:
+// ['/b', '/c']}, ...]"), or returns nil when an entry is not plain
+// strings.
+func docusaurusRedirectList(list []byte) [][2]string {
+	out := [][2]string{}
 	for i := 1; i < len(list); i++ {
 		switch list[i] {
 		case '{':
@@ -470,11 +549,151 @@ func (docusaurus) unpublished(t *Tree, s *Site) {
 	}
 }
 
-// docusaurusDataPage reports whether an MDX page imports data (a JSON
-// file, "@generated/...") to render with a component: the ids of what
-// the component renders are made when the site is built.
+// blankJSComments returns a copy of the JavaScript source src whose
+// comments ("// ..." to the end of the line, "/* ... */") are spaces, the
+// line breaks kept: a comment before a plugin's entry ("// Use custom
+// blog plugin") or one that names an option is no configuration. Quoted
+// strings and template literals are passed over ("https://..." is no
+// comment); a regular expression literal is not told apart.
+func blankJSComments(src []byte) []byte {
+	out := bytes.Clone(src)
+	var quote byte
+	for i := 0; i < len(out); i++ {
+		c := out[i]
+		switch {
+		case quote != 0:
+			if c == '\\' {
+				i++
+			} else if c == quote || c == '\n' && quote != '`' {
+				quote = 0
+			}
+		case c == '\'' || c == '"' || c == '`':
+			quote = c
+		case c == '/' && i+1 < len(out) && out[i+1] == '/':
+			for ; i < len(out) && out[i] != '\n'; i++ {
+				out[i] = ' '
+			}
+		case c == '/' && i+1 < len(out) && out[i+1] == '*':
+			end := bytes.Index(out[i+2:], []byte("*/"))
+			stop := len(out)
+			if end >= 0 {
+				stop = i + 2 + end + 2
+			}
+			for ; i < stop; i++ {
+				if out[i] != '\n' {
+					out[i] = ' '
+				}
+			}
+			i--
+		}
+	}
+	return out
+}
+
+// docusaurusFormat matches markdown.format "detect" or "md": .md files
+// are then CommonMark, only .mdx ones MDX.
+var docusaurusFormat = regexp.MustCompile(`(?:^|[^\w$.])['"]?format['"]?\s*:\s*['"](?:detect|md)['"]`)
+
+// mdxHeadingsDiffer reports whether the headings of the Markdown
+// document src, read as MDX reads it (Docusaurus 2 and 3 read .md files
+// as MDX by default), are not those that CommonMark finds, which the
+// audit's parser follows. They part where a JSX element's line is
+// followed at once, with no blank line, by a code fence: CommonMark
+// reads the element as an HTML block up to the next blank line, fence
+// included, so the fence's closing line opens another that runs on,
+// over the headings that follow, while MDX reads the element's children
+// as Markdown. MDX also has no indented code: a fence indented four
+// spaces or more is still one.
+func mdxHeadingsDiffer(src []byte) bool {
+	if body, ok := fenced(src, "---"); ok {
+		// The front matter: its "# comment" lines are no headings.
+		src = src[bytes.IndexByte(src, '\n')+1+len(body):]
+	}
+	var common, mdx struct{ fence, html bool }
+	for len(src) > 0 {
+		line := src
+		if i := bytes.IndexByte(src, '\n'); i >= 0 {
+			line, src = src[:i], src[i+1:]
+		} else {
+			src = nil
+		}
+		trimmed := bytes.TrimLeft(line, " \t")
+		indent := len(line) - len(trimmed)
+		fence := bytes.HasPrefix(trimmed, []byte("```")) || bytes.HasPrefix(trimmed, []byte("~~~"))
+		switch {
+		case common.html:
+			common.html = len(trimmed) > 0
+		case common.fence:
+			common.fence = !fence || indent > 3
+		case fence && indent <= 3:
+			common.fence = true
+		case indent <= 3 && len(trimmed) > 1 && trimmed[0] == '<' && (isASCIILetter(trimmed[1]) || trimmed[1] == '/'):
+			common.html = true
+		}
+		if fence {
+			mdx.fence = !mdx.fence
+		}
+		heading := indent <= 3 && len(trimmed) > 0 && trimmed[0] == '#'
+		if heading && !mdx.fence != (!common.fence && !common.html) {
+			return true
+		}
+	}
+	return false
+}
+
+// blankFences returns src with the lines of its fenced code blocks
+// ("```" or "~~~" up to three spaces in, to the same fence or the end)
+// made blank, the line breaks kept; src itself when it has none.
+func blankFences(src []byte) []byte {
+	var out []byte
+	var fence []byte
+	for off := 0; off < len(src); {
+		end := bytes.IndexByte(src[off:], '\n')
+		next := len(src)
+		if end >= 0 {
+			next = off + end + 1
+		}
+		line := bytes.TrimRight(src[off:next], "\r\n")
+		trimmed := bytes.TrimLeft(line, " ")
+		isFence := len(line)-len(trimmed) <= 3 && (bytes.HasPrefix(trimmed, []byte("```")) || bytes.HasPrefix(trimmed, []byte("~~~")))
+		switch {
+		case fence == nil && isFence:
+			fence = trimmed[:3]
+		case fence != nil && isFence && bytes.HasPrefix(trimmed, fence) && len(bytes.TrimSpace(bytes.TrimLeft(trimmed, string(fence[:1])))) == 0:
+			fence = nil
+		}
+		if fence != nil || isFence {
+			if out == nil {
+				out = bytes.Clone(src)
+			}
+			for i := off; i < off+len(line); i++ {
+				out[i] = ' '
+			}
+		}
+		off = next
+	}
+	if out == nil {
+		return src
+	}
+	return out
+}
+
+func isASCIILetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+
+// docusaurusDataPage reports whether an MDX page imports data (a JSON,
+// YAML, TOML or CSV file, through a loader or not; "@generated/...") and
+// renders it: the ids of what it renders are made when the site is
+// built.
 func docusaurusDataPage(src []byte) bool {
-	return docusaurusImport.Match(src) && bytes.Contains(src, []byte("={"))
+	src = blankFences(src)
+	for _, m := range docusaurusImport.FindAllSubmatchIndex(src, -1) {
+		// The data is rendered where the page uses its name again: in a
+		// prop ("<Table rows={rows} />") or an expression ("{Object.entries(intents)...}").
+		if bytes.Contains(src[m[1]:], src[m[2]:m[3]]) {
+			return true
+		}
+	}
+	return false
 }
 
 // docusaurusInstance is one content plugin: the docs, the blog or the
@@ -483,6 +702,7 @@ type docusaurusInstance struct {
 	kind, dir, route string
 	id               string // of a plugin entry of its own; "" for the preset's
 	bad              bool   // dir is outside the audited root: not read
+	wrapper          string // the site's own plugin that wraps the content plugin ("./plugins/blog-plugin"), or ""
 	body             []byte // the options' object literal
 }
 
@@ -528,13 +748,46 @@ func topLevel(body []byte) []byte {
 }
 
 var (
-	docusaurusRoute     = regexp.MustCompile("`(/[A-Za-z0-9_./-]+/)\\$\\{")
-	docusaurusStaticOut = regexp.MustCompile(`siteDir\s*,\s*['"]static/([A-Za-z0-9_./-]+)['"]`)
-	docusaurusImport    = regexp.MustCompile(`(?m)^import\s+\w+\s+from\s+['"](@generated/[^'"]*|[^'"]*\.json)['"]`)
-	docusaurusID        = docusaurusOption("id")
-	docusaurusPreset    = regexp.MustCompile(`(?:^|[^\w$.])['"]?(docs|blog|pages)['"]?\s*:\s*(\{|false)`)
-	docusaurusPlugin    = regexp.MustCompile(`['"]@docusaurus/plugin-content-(docs|blog|pages)['"]\s*,\s*\{`)
+	docusaurusRoute       = regexp.MustCompile("`(/[A-Za-z0-9_./-]+/)\\$\\{")
+	docusaurusStaticOut   = regexp.MustCompile(`siteDir\s*,\s*['"]static/([A-Za-z0-9_./-]+)['"]`)
+	docusaurusImport      = regexp.MustCompile(`(?m)^import\s+(\w+)\s+from\s+['"](?:@generated/[^'"]*|[^'"]*\.(?:json|ya?ml|toml|csv))['"]`)
+	docusaurusID          = docusaurusOption("id")
+	docusaurusPreset      = regexp.MustCompile(`(?:^|[^\w$.])['"]?(docs|blog|pages)['"]?\s*:\s*(\{|false)`)
+	docusaurusPlugin      = regexp.MustCompile(`['"]@docusaurus/plugin-content-(docs|blog|pages)['"]\s*,\s*\{`)
+	docusaurusLocalPlugin = regexp.MustCompile(`['"](\.{1,2}/[^'"]+)['"]\s*\)?\s*,\s*\{`)
+	docusaurusWrapped     = regexp.MustCompile(`@docusaurus/plugin-content-(docs|blog|pages)\b`)
 )
+
+// docusaurusWrapper returns the content plugin that a plugin of the
+// site's own code (the module path mod, from the site's folder) wraps:
+// a custom blog plugin ("require('@docusaurus/plugin-content-blog')",
+// its pages made by the blog plugin, more routes added by the wrapper),
+// or "" when its file is not found or names no content plugin, or more
+// than one.
+func docusaurusWrapper(t *Tree, mod string) string {
+	base := path.Clean(mod)
+	if base == ".." || strings.HasPrefix(base, "../") {
+		return ""
+	}
+	for _, ext := range []string{"", ".js", ".mjs", ".cjs", ".ts", ".mts", "/index.js", "/index.mjs", "/index.ts"} {
+		if !t.Exists(base + ext) {
+			continue
+		}
+		head, err := t.head(base + ext)
+		if err != nil {
+			return ""
+		}
+		var kind string
+		for _, m := range docusaurusWrapped.FindAllSubmatch(head, -1) {
+			if kind != "" && kind != string(m[1]) {
+				return ""
+			}
+			kind = string(m[1])
+		}
+		return kind
+	}
+	return ""
+}
 
 // docusaurusInstances reads the content plugins of the configuration
 // (docusaurus.io/docs/api/plugins): the classic preset has docs at
@@ -574,6 +827,22 @@ func docusaurusAllInstances(t *Tree, src []byte) []docusaurusInstance {
 		if id := docusaurusID.FindSubmatch(topLevel(body)); id != nil {
 			in.id = string(id[1])
 		}
+		extra = append(extra, in)
+	}
+	// A plugin of the site's own code that wraps a content plugin
+	// takes that plugin's options; what it adds is its own.
+	for _, m := range docusaurusLocalPlugin.FindAllSubmatchIndex(src, -1) {
+		mod := string(src[m[2]:m[3]])
+		kind := docusaurusWrapper(t, mod)
+		if kind == "" {
+			continue
+		}
+		body := braced(src, m[1]-1)
+		in := options(kind, body)
+		if id := docusaurusID.FindSubmatch(topLevel(body)); id != nil {
+			in.id = string(id[1])
+		}
+		in.wrapper = mod
 		extra = append(extra, in)
 	}
 	seen := map[string]bool{}
@@ -750,6 +1019,13 @@ func docusaurusEnclosing(src []byte, i int) int {
 // path from its folder or from "@site/". One the model cannot find (a
 // package's, an alias's) leaves the document's ids unknown.
 func docusaurusImports(t *Tree, s *Site, rel string, src []byte) {
+	if (!s.mdCommon || strings.EqualFold(path.Ext(rel), ".mdx")) && mdxHeadingsDiffer(src) {
+		s.UnknownIDsOf(rel, "MDX reads its JSX elements otherwise than CommonMark does (a code fence inside one)")
+	}
+	// An import shown in a code block ("import info from './info.yaml'"
+	// in a plugin's example) is no import of the page.
+	src = blankFences(src)
+	docusaurusComponents(t, s, rel, src)
 	for _, m := range docusaurusMarkdownImport.FindAllSubmatch(src, -1) {
 		imp := string(m[1])
 		var to string
@@ -777,6 +1053,59 @@ func docusaurusImports(t *Tree, s *Site, rel string, src []byte) {
 	}
 }
 
+var (
+	docusaurusComponentImport = regexp.MustCompile(`(?m)^import\s+([\w$,{}\s]+?)\s+from\s+['"]((?:\.{1,2}/|@site/)[^'"]+)['"]`)
+	docusaurusComponentName   = regexp.MustCompile(`\b[A-Z][\w$]*`)
+	docusaurusWritesID        = regexp.MustCompile(`\sid=[{"']`)
+)
+
+// docusaurusComponents leaves unknown the ids of the document rel when
+// it renders a component of the site's own code ("import ApiEndpoint
+// from '@site/static/js/api_endpoint.jsx'", then "<ApiEndpoint ...>")
+// whose source writes an id attribute: the ids are computed from the
+// element's props when the site is built.
+func docusaurusComponents(t *Tree, s *Site, rel string, src []byte) {
+	for _, m := range docusaurusComponentImport.FindAllSubmatch(src, -1) {
+		imp := string(m[2])
+		if ext := strings.ToLower(path.Ext(imp)); ext == ".md" || ext == ".mdx" || ext == ".json" || ext == ".css" {
+			continue
+		}
+		used := false
+		for _, name := range docusaurusComponentName.FindAll(m[1], -1) {
+			used = used || bytes.Contains(src, append([]byte("<"), name...))
+		}
+		if !used {
+			continue
+		}
+		base := path.Clean(strings.TrimPrefix(imp, "@site/"))
+		if !strings.HasPrefix(imp, "@site/") {
+			base = path.Join(path.Dir(rel), imp)
+		}
+		if o := s.outer(base); o == ".." || strings.HasPrefix(o, "../") {
+			continue
+		}
+		for _, c := range []string{base, base + ".js", base + ".jsx", base + ".ts", base + ".tsx",
+			base + "/index.js", base + "/index.jsx", base + "/index.ts", base + "/index.tsx"} {
+			writes, seen := s.componentIDs[c]
+			if !seen {
+				if !t.Exists(c) {
+					continue
+				}
+				head, err := t.head(c)
+				writes = err == nil && docusaurusWritesID.Match(head)
+				if s.componentIDs == nil {
+					s.componentIDs = map[string]bool{}
+				}
+				s.componentIDs[c] = writes
+			}
+			if writes {
+				s.UnknownIDsOf(rel, fmt.Sprintf("its component from %q writes ids", imp))
+			}
+			break
+		}
+	}
+}
+
 func (d docusaurus) docs(t *Tree, s *Site, dir, base string) {
 	s.contentDirs = append(s.contentDirs, dir)
 	s.sourceMounts = append(s.sourceMounts, mount{url: base, dir: dir})
@@ -791,7 +1120,7 @@ func (d docusaurus) docs(t *Tree, s *Site, dir, base string) {
 			return
 		}
 		p := strings.TrimPrefix(rel, dir+"/")
-		if strings.HasPrefix(path.Base(p), "_") {
+		if docusaurusPartial(p) {
 			// A partial, not a page; what it imports is rendered
 			// where it is.
 			if src, err := t.head(rel); err == nil {
@@ -883,6 +1212,23 @@ func (docusaurus) pages(t *Tree, s *Site, dir, base string) {
 
 var docusaurusTags = regexp.MustCompile(`(?m)^tags:`)
 
+// docusaurusPartial reports whether the content file p (a path from its
+// content folder) is left out of the pages by the content plugins'
+// default exclude ("**/_*.{md,mdx,...}", "**/_*/**"): a file or a
+// folder whose name begins with "_".
+func docusaurusPartial(p string) bool {
+	for _, seg := range strings.Split(p, "/") {
+		if strings.HasPrefix(seg, "_") {
+			return true
+		}
+	}
+	return false
+}
+
+// docusaurusDatedName is a dated post's name: the blog plugin's date
+// takes a month and a day of one digit or two (DATE_FILENAME_REGEX).
+var docusaurusDatedName = regexp.MustCompile(`^(\d{4})-(\d{1,2})-(\d{1,2})-(.+)$`)
+
 // blog lays out the blog plugin (docusaurus.io/docs/blog): a post at
 // base/YYYY/MM/DD/name when its file (or folder, for index.md) is named
 // "YYYY-MM-DD-name", else at base/name; front matter "slug" replaces
@@ -896,7 +1242,7 @@ func (docusaurus) blog(t *Tree, s *Site, dir, base string) {
 			return
 		}
 		p := strings.TrimSuffix(strings.TrimPrefix(rel, dir+"/"), path.Ext(rel))
-		if strings.HasPrefix(path.Base(p), "_") {
+		if docusaurusPartial(p) {
 			return
 		}
 		if path.Base(p) == "index" && strings.Contains(p, "/") {
@@ -914,7 +1260,8 @@ func (docusaurus) blog(t *Tree, s *Site, dir, base string) {
 			u = base + "/" + fm.Slug
 		default:
 			d, name := path.Split(p)
-			if m := datedName.FindStringSubmatch(name); m != nil {
+			if m := docusaurusDatedName.FindStringSubmatch(name); m != nil {
+				// The date as written: "2020-2-14-x" is at 2020/2/14/x.
 				name = m[1] + "/" + m[2] + "/" + m[3] + "/" + m[4]
 			}
 			u = base + "/" + d + name
@@ -1207,6 +1554,16 @@ var (
 // maxLocales bounds the locales a Docusaurus site is modelled with.
 const maxLocales = 256
 
+// translatedAt publishes rel, the default locale's translation of a
+// page, at the page's URL u in the original's place: the URL's ids and
+// links are the translation's.
+func (s *Site) translatedAt(rel, u string) {
+	for _, k := range []string{cleanURL(u), cleanURL(strings.TrimSuffix(u, "/") + "/")} {
+		s.pages[k] = rel
+	}
+	s.urls[rel] = cleanURL(u)
+}
+
 func (docusaurus) translations(t *Tree, s *Site, cfg []byte, folders [][2]string) {
 	if !t.Exists("i18n") {
 		return
@@ -1214,12 +1571,15 @@ func (docusaurus) translations(t *Tree, s *Site, cfg []byte, folders [][2]string
 	def := "en"
 	var locales []string
 	if loc := docusaurusI18n.FindIndex(cfg); loc != nil {
-		top := topLevel(braced(cfg, loc[1]-1))
+		body := braced(cfg, loc[1]-1)
+		top := topLevel(body)
 		if m := docusaurusDefaultLocale.FindSubmatch(top); m != nil {
 			def = string(m[1])
 		}
-		if m := docusaurusLocales.FindSubmatch(top); m != nil {
-			for _, q := range docusaurusQuoted.FindAllSubmatch(m[1], -1) {
+		// topLevel blanks what the list's brackets hold: its names are
+		// read from the body, at the same offsets.
+		if m := docusaurusLocales.FindSubmatchIndex(top); m != nil {
+			for _, q := range docusaurusQuoted.FindAllSubmatch(body[m[2]:m[3]], -1) {
 				locales = append(locales, string(q[1]))
 			}
 		}
@@ -1248,12 +1608,24 @@ func (docusaurus) translations(t *Tree, s *Site, cfg []byte, folders [][2]string
 		pages = append(pages, page{rel, u})
 	}
 	slices.SortFunc(pages, func(a, b page) int { return strings.Compare(a.rel, b.rel) })
+	// The default locale reads its translations too: a file of
+	// i18n/DEFAULT/docusaurus-plugin-content-docs/current/ is what the
+	// page of its original renders at the original's URL (the content
+	// plugins take each file from the localized folder first, for
+	// every locale), and the original is then published only by the
+	// other locales.
+	if !slices.Contains(locales, def) && t.Exists("i18n/"+def) {
+		locales = append(locales, def)
+	}
 	for _, loc := range locales {
-		if loc == def || loc == "" || strings.ContainsAny(loc, "/\\") || strings.HasPrefix(loc, ".") {
+		if loc == "" || strings.ContainsAny(loc, "/\\") || strings.HasPrefix(loc, ".") {
 			continue
 		}
 		for _, f := range folders {
 			tr := "i18n/" + loc + "/" + f[1]
+			if loc == def && !t.Exists(tr) {
+				continue
+			}
 			plugin, _, _ := strings.Cut(f[1], "/")
 			s.contentOf(tr, plugin)
 			if slices.Contains(s.contentDirs, f[0]) {
@@ -1266,6 +1638,18 @@ func (docusaurus) translations(t *Tree, s *Site, cfg []byte, folders [][2]string
 			for _, p := range pages {
 				rest, ok := strings.CutPrefix(p.rel, f[0]+"/")
 				if !ok {
+					continue
+				}
+				if loc == def {
+					if t.Exists(tr + "/" + rest) {
+						s.translatedAt(tr+"/"+rest, p.u)
+						// The original is a page of the other
+						// locales only: its links resolve from
+						// the first one's URL.
+						if other := slices.IndexFunc(locales, func(l string) bool { return l != def && l != "" }); other >= 0 {
+							s.urls[p.rel] = cleanURL("/" + locales[other] + p.u)
+						}
+					}
 					continue
 				}
 				u := "/" + loc + p.u

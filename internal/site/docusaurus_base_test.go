@@ -73,7 +73,7 @@ func TestDocusaurusClientRedirects(t *testing.T) {
 		{`plugins: [['@docusaurus/plugin-client-redirects', {redirects: [{from: base + '/a', to: '/b'}]}]]`, nil},
 		{`plugins: ['@docusaurus/plugin-sitemap']`, nil},
 	} {
-		got := docusaurusClientRedirects([]byte(c.cfg))
+		got := docusaurusClientRedirects(nil, []byte(c.cfg))
 		if (got == nil) != (c.want == nil) || !slices.Equal(got, c.want) {
 			t.Errorf("docusaurusClientRedirects(%q) = %q, want %q", c.cfg, got, c.want)
 		}
@@ -88,7 +88,7 @@ func FuzzDocusaurusClientRedirects(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, cfg string) {
-		for _, r := range docusaurusClientRedirects([]byte(cfg)) {
+		for _, r := range docusaurusClientRedirects(nil, []byte(cfg)) {
 			if !strings.Contains(cfg, r[0]) || !strings.Contains(cfg, r[1]) {
 				t.Errorf("docusaurusClientRedirects(%q) gives %q", cfg, r)
 			}

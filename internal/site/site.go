@@ -160,6 +160,13 @@ type Site struct {
 	// written (Docusaurus).
 	mdToPages bool
 	refLabels bool // a heading's "[text][label]" gives its id the text alone (Docusaurus 2's remark)
+	mdCommon  bool // Docusaurus reads .md files as CommonMark (markdown.format "detect" or "md"), not as MDX
+	// slashUnknown: the host decides whether a page is served with a
+	// trailing slash (Docusaurus without trailingSlash).
+	slashUnknown bool
+	// componentIDs: whether a component file of the tree (a Docusaurus
+	// page imports it) writes an id attribute, by path, read once.
+	componentIDs map[string]bool
 	// unmodelled are the plugins, preprocessors and keys of the
 	// configuration the model does not cover (kind, name); unknown are
 	// the URL spaces they may publish into; unknownIDs says why no
@@ -200,6 +207,12 @@ func (s *Site) DynamicIDs(rel string) bool {
 	rel, ok := s.inner(rel)
 	return ok && s.dynamic[rel]
 }
+
+// SlashUnknown reports whether the host, not the generator, decides
+// whether a page's URL ends in a slash (Docusaurus without
+// trailingSlash: "/docs/a" or "/docs/a/"), so that a relative link of
+// the page may resolve from either.
+func (s *Site) SlashUnknown() bool { return s.slashUnknown }
 
 // MarkdownLinksToPages reports whether the generator turns a page's link
 // to a Markdown file into the URL of the page published from it, leaving

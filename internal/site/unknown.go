@@ -500,6 +500,7 @@ func InTestFolder(rel string) bool {
 // whose name has one of them is taken at its word; any other may
 // publish anything.
 var quietPluginWords = []string{"analytics", "umami", "gtag", "google-tag", "tag-manager", "plausible", "matomo",
+	"tongji", "hotjar", "posthog", // Baidu Tongji (site statistics), and two more trackers
 	"fathom", "sentry", "search", "pagefind", "algolia", "lunr", "sass", "scss", "less", "tailwind", "postcss",
 	"image", "zoom", "lightbox", "mermaid", "katex", "mathjax", "codeblock", "pwa", "sitemap", "seo", "svgr",
 	"webpack", "rsdoctor", "vercel", "netlify", "cloudflare", "minify", "compress", "font", "favicon", "opengraph",

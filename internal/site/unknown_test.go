@@ -98,13 +98,22 @@ func FuzzDocusaurusPlugins(f *testing.F) {
 	for _, s := range []string{
 		"module.exports = {plugins: ['a', ['b', {x: [1, 2]}], require.resolve('./c')]};",
 		"plugins: [", "themes: [[[", "plugins: []]]", "plugins: [function x() { return [1] }, 'd']",
+		"plugins: [\n  // Use custom blog plugin\n  ['./plugins/blog', {}],\n  /* 'x', */ `y // z`]",
 	} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
-		for _, name := range docusaurusPlugins([]byte(src)) {
-			if name == "" || !strings.Contains(src, name) {
-				t.Errorf("docusaurusPlugins(%q) gives %q", src, name)
+		// The configuration is read with its comments blanked: the
+		// copy keeps every offset.
+		blanked := blankJSComments([]byte(src))
+		if len(blanked) != len(src) {
+			t.Fatalf("blankJSComments(%q) has %d bytes, want %d", src, len(blanked), len(src))
+		}
+		for _, cfg := range [][]byte{[]byte(src), blanked} {
+			for _, name := range docusaurusPlugins(cfg) {
+				if name == "" || !strings.Contains(src, name) {
+					t.Errorf("docusaurusPlugins(%q) gives %q", cfg, name)
+				}
 			}
 		}
 	})
