@@ -4,7 +4,7 @@
 //
 //	sitecheck extract FIXTURE.txtar DIR    write the fixture's files
 //	sitecheck compare FIXTURE.txtar SRC OUT  audit SRC, read the built OUT
-//	sitecheck nobuild FIXTURE.txtar          say why the fixture is not built (exit 0), or exit 1
+//	sitecheck nobuild FIXTURE.txtar [VERSION]  say why the fixture is not built (exit 0), or exit 1
 //
 // Every link of the fixture is labelled "L1", "L2"...; in the built
 // pages it is the a element with that text. A link resolves in the
@@ -16,7 +16,8 @@
 // https://x.invalid" says that links to that URL are links to the site
 // (Jekyll's absolute_url writes them); "nobuild: why" says
 // the generator here cannot build the fixture (a plugin it lacks, a
-// build folder the fixture brings).
+// build folder the fixture brings); "needs 0.146: why" says so of a
+// generator older than that version, given as nobuild's VERSION.
 package main
 
 import (
@@ -28,6 +29,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/urilint/urilint/audit"
@@ -54,6 +56,11 @@ func main() {
 			for _, l := range strings.Split(string(f.Data), "\n") {
 				if why, ok := strings.CutPrefix(l, "nobuild:"); ok {
 					fmt.Println(strings.TrimSpace(why))
+					return
+				}
+				need, why, ok := strings.Cut(strings.TrimPrefix(l, "needs "), ":")
+				if strings.HasPrefix(l, "needs ") && ok && len(os.Args) > 3 && older(os.Args[3], strings.TrimSpace(need)) {
+					fmt.Printf("it needs %s or later, this is %s: %s\n", strings.TrimSpace(need), os.Args[3], strings.TrimSpace(why))
 					return
 				}
 			}
@@ -102,6 +109,25 @@ func main() {
 func fail(err error) {
 	fmt.Fprintln(os.Stderr, "sitecheck:", err)
 	os.Exit(2)
+}
+
+// older reports whether the dotted version have ("0.111.3") is older
+// than need ("0.146"); a part that is no number counts as 0.
+func older(have, need string) bool {
+	h, n := strings.Split(have, "."), strings.Split(need, ".")
+	for i := range max(len(h), len(n)) {
+		var a, b int
+		if i < len(h) {
+			a, _ = strconv.Atoi(h[i])
+		}
+		if i < len(n) {
+			b, _ = strconv.Atoi(n[i])
+		}
+		if a != b {
+			return a < b
+		}
+	}
+	return false
 }
 
 // directives reads the fixture's "site-check" section: "base /p" (the
