@@ -632,16 +632,26 @@ func hugoOlder(a, b string) bool {
 	for i := 0; i < max(len(as), len(bs)); i++ {
 		var x, y int
 		if i < len(as) {
-			fmt.Sscan(as[i], &x)
+			x = leadingInt(as[i])
 		}
 		if i < len(bs) {
-			fmt.Sscan(bs[i], &y)
+			y = leadingInt(bs[i])
 		}
 		if x != y {
 			return x < y
 		}
 	}
 	return false
+}
+
+// leadingInt returns the number the digits at the start of s write
+// ("3" of "3+extended"), 0 when there are none.
+func leadingInt(s string) int {
+	n := 0
+	for i := 0; i < len(s) && '0' <= s[i] && s[i] <= '9' && n < 1e6; i++ {
+		n = n*10 + int(s[i]-'0')
+	}
+	return n
 }
 
 // embeddedLinkHook reports whether Hugo renders links with its embedded

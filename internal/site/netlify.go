@@ -98,10 +98,10 @@ func fillTarget(to, splat string, names, values []string) string {
 			j++
 		}
 		name := to[i:j]
-		switch {
-		case name == ":":
+		switch name {
+		case ":":
 			b.WriteByte(':')
-		case name == ":splat":
+		case ":splat":
 			b.WriteString(splat)
 		default:
 			k := -1
