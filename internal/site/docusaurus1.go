@@ -44,13 +44,19 @@ var (
 )
 
 // docusaurusConfirm says whether a Docusaurus marker is Docusaurus':
-// siteConfig.js is a common name, Docusaurus 1's sets baseUrl.
+// siteConfig.js is a common name (an app's src/siteConfig.js), and
+// Docusaurus 1's sets baseUrl. One that cannot be read, or is empty, is
+// taken as Docusaurus' all the same: an unreadable configuration is an
+// error of the site it names, not a reason to detect another generator.
 func docusaurusConfirm(t *Tree, marker string) bool {
 	if marker != "siteConfig.js" {
 		return true
 	}
 	src, err := t.head(marker)
-	return err == nil && docusaurus1BaseOption.Match(blankJSComments(src))
+	if err != nil || len(bytes.TrimSpace(src)) == 0 {
+		return true
+	}
+	return docusaurus1BaseOption.Match(blankJSComments(src))
 }
 
 func (d docusaurus1) Load(t *Tree, s *Site) error {
