@@ -338,10 +338,16 @@ func measure(corpus, bin string, r row, withBuilt bool) *result {
 			}
 			judgeGitHub(f, gh, r.repo)
 		case site != nil && pages.page[f.File] == "" && readOnGitHub(f.File, r.site):
+			// No page comes from the file: it is read on GitHub, and
+			// a link of it to the site's own URL names a page of the
+			// build whatever page it is on.
 			if gh == nil {
 				gh = readGitHubTree(top)
 			}
 			judgeGitHub(f, gh, r.repo)
+			if f.Verdict == "unmatched" && judgeOwnURL(f, site) {
+				builtConfirmed = append(builtConfirmed, i)
+			}
 		case site != nil:
 			judgeBuilt(f, site, pages)
 			if f.Verdict == "confirmed" {
