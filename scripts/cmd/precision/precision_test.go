@@ -495,6 +495,8 @@ func TestBuildGap(t *testing.T) {
 func TestProseBlobLinkIsNoSource(t *testing.T) {
 	top := writeTree(t, map[string]string{
 		"NEWS.md":                       "[t](https://docs.example.org/docs/terminology)",
+		"packages/lib/README.md":        "[r](https://docs.example.org/README.html#x)",
+		"docs/README.md":                "# Docs",
 		"website/docs/documentation.md": "# Docs",
 		"website/docs/terminology.md":   "# Terms",
 	})
@@ -503,6 +505,7 @@ func TestProseBlobLinkIsNoSource(t *testing.T) {
 			`<a href="https://github.com/o/r/blob/main/NEWS.md">news</a><a href="https://github.com/o/r/blob/main/CONTRIBUTING.md">contributing</a>` +
 			`<a href="/docs/advanced/terminology/">terminology</a>`,
 		"docs/advanced/terminology/index.html": ``,
+		"README.html":                          ``,
 		"docs/single/index.html":               `<a href="https://github.com/o/r/blob/main/website/docs/single.md">Edit</a>`,
 	})
 	site := readSite(out, "https://docs.example.org/")
@@ -512,6 +515,13 @@ func TestProseBlobLinkIsNoSource(t *testing.T) {
 	pages := mapPages(top, "website", "docusaurus", site)
 	if got := pages.page["NEWS.md"]; got != "" {
 		t.Fatalf("NEWS.md maps to %q, want no page (a page links to it, it does not come from it)", got)
+	}
+	// A page comes from one source: a README elsewhere is not it.
+	if got := pages.page["docs/README.md"]; got != "README.html" {
+		t.Errorf("the docs' README maps to %q, want README.html", got)
+	}
+	if got := pages.page["packages/lib/README.md"]; got != "" {
+		t.Errorf("packages/lib/README.md maps to %q, want no page (the docs' README is that page's source)", got)
 	}
 	if got := pages.page["website/docs/documentation.md"]; got != "docs/documentation/index.html" {
 		t.Errorf("documentation.md maps to %q, want its page by its edit link", got)

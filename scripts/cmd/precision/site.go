@@ -650,6 +650,14 @@ func mapPages(top, siteDir, generator string, site *builtSite) *pageMap {
 			m.source[best] = src
 		}
 	}
+	// A page comes from one source: another file whose path merely
+	// looks like it (packages/x/README.md beside the docs' README.md)
+	// is no page, and its links are not judged against that page's.
+	for src, pg := range m.page {
+		if m.source[pg] != src {
+			delete(m.page, src)
+		}
+	}
 	return m
 }
 
