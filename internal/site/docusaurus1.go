@@ -37,6 +37,7 @@ type docusaurus1 struct{}
 var (
 	docusaurus1DocsURL    = docusaurusOption("docsUrl")
 	docusaurus1DocsPath   = docusaurusOption("customDocsPath")
+	docusaurus1Project    = docusaurusOption("projectName")
 	docusaurus1CleanURL   = regexp.MustCompile(`(?:^|[^\w$.])['"]?cleanUrl['"]?\s*:\s*true\b`)
 	docusaurus1Plugins    = regexp.MustCompile(`(?:^|[^\w$.])['"]?markdownPlugins['"]?\s*:`)
 	docusaurus1BaseOption = regexp.MustCompile(`(?:^|[^\w$.])['"]?baseUrl['"]?\s*:`)
@@ -63,7 +64,11 @@ func (d docusaurus1) Load(t *Tree, s *Site) error {
 	src, err := t.Read(s.marker)
 	src = blankJSComments(src)
 	s.Anchors = anchor.HTML
-	s.builtDefault = "build"
+	// docusaurus-build writes build/PROJECT/ (projectName); without a
+	// plain projectName, no default output folder is looked for.
+	if m := docusaurus1Project.FindSubmatch(src); m != nil && len(m[1]) > 0 && !bytes.ContainsAny(m[1], "/\\.") {
+		s.builtDefault = "build/" + string(m[1])
+	}
 	s.Note("Docusaurus 1")
 	b, known := docusaurusBaseURLOf(src)
 	switch {
@@ -72,8 +77,7 @@ func (d docusaurus1) Load(t *Tree, s *Site) error {
 		s.Note("baseUrl not read (not a plain string)")
 	case b != "/":
 		s.basePath = b
-		// docusaurus-build writes build/PROJECT/: the build's folder
-		// is not read as the site's pages.
+		s.builtPrefix = strings.TrimSuffix(b, "/")
 	}
 	if m := docusaurusURL.FindSubmatch(src); m != nil {
 		s.Base(strings.TrimSuffix(string(m[1]), "/") + "/" + strings.Trim(b, "/"))
