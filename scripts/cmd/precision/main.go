@@ -17,9 +17,10 @@
 // it, which the measuring build may have skipped). A page's "edit this
 // page" link names its source first ("edit" links; a "blob" link only
 // where it is the page's one link of that kind and there is no "edit"
-// link: prose links to NEWS.md make it no page's source), and a page
-// comes from one source: another file whose path looks like it
-// (packages/x/README.md beside the docs' README.md) is no page. A file that
+// link: prose links to NEWS.md make it no page's source), and a file
+// outside the site's folder that is not the source of the page its
+// path looks like (packages/x/README.md beside the docs' README.md) is
+// no page. A file that
 // no page comes from and that is outside the site's folder is read on
 // GitHub, judged by the oracle below, and its links to the site's own
 // URL by the build from its root, never against another page's links.

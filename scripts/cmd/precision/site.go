@@ -607,6 +607,7 @@ func mapPages(top, siteDir, generator string, site *builtSite) *pageMap {
 			content = path.Join(siteDir, d)
 		}
 	}
+	var outside []string // the sources outside the site's folder that may map to a page
 	for _, src := range sources {
 		if _, ok := edited[src]; ok {
 			continue
@@ -630,6 +631,9 @@ func mapPages(top, siteDir, generator string, site *builtSite) *pageMap {
 		if last == "" && !inside {
 			continue
 		}
+		if !inside {
+			outside = append(outside, src)
+		}
 		best, bestScore := "", -1
 		for _, i := range byLast[last] {
 			c := pages[i]
@@ -650,11 +654,13 @@ func mapPages(top, siteDir, generator string, site *builtSite) *pageMap {
 			m.source[best] = src
 		}
 	}
-	// A page comes from one source: another file whose path merely
-	// looks like it (packages/x/README.md beside the docs' README.md)
-	// is no page, and its links are not judged against that page's.
-	for src, pg := range m.page {
-		if m.source[pg] != src {
+	// A file outside the site's folder that is not the source of the
+	// page its path looks like (packages/x/README.md beside the docs'
+	// README.md) is no page, and its links are not judged against that
+	// page's. Inside the site's folder, versions and translations of a
+	// page map to it as well, and are kept.
+	for _, src := range outside {
+		if pg := m.page[src]; pg != "" && m.source[pg] != src {
 			delete(m.page, src)
 		}
 	}
