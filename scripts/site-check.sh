@@ -9,7 +9,7 @@
 # (site.built), and a disagreement says what the model should learn.
 #
 #   scripts/site-check.sh              hugo and mkdocs (what CI runs)
-#   scripts/site-check.sh all          also jekyll, docusaurus, vitepress
+#   scripts/site-check.sh all          also jekyll, docusaurus, docusaurus1, vitepress
 #   scripts/site-check.sh hugo ...     the generators named
 #   scripts/site-check.sh jekyll-ial   one fixture, by its name
 #
@@ -27,7 +27,7 @@ cd "$(dirname "$0")/.."
 
 gens=("$@")
 if [ ${#gens[@]} -eq 0 ]; then gens=(hugo mkdocs); fi
-if [ "${gens[0]}" = all ]; then gens=(hugo mkdocs jekyll docusaurus vitepress); fi
+if [ "${gens[0]}" = all ]; then gens=(hugo mkdocs jekyll docusaurus docusaurus1 vitepress); fi
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -79,6 +79,14 @@ for g in "${gens[@]}"; do
 		droot=$(dirname "$(find "$src" -maxdepth 3 -name 'docusaurus.config.*' -not -path '*/node_modules/*' | head -1)")
 		(cd "$droot" && timeout 600 npm install --silent --no-audit --no-fund @docusaurus/core@3 @docusaurus/preset-classic@3 react@18 react-dom@18 >/dev/null &&
 			timeout 600 npx docusaurus build --out-dir "$out" >/dev/null) ;;
+	docusaurus1)
+		# Docusaurus 1: the site's folder holds siteConfig.js; the build
+		# is written to build/PROJECT/. Install scripts are skipped (its
+		# image tools download binaries); React 16 is its peer.
+		droot=$(dirname "$(find "$src" -maxdepth 3 -name siteConfig.js -not -path '*/node_modules/*' | head -1)")
+		(cd "$droot" && timeout 600 npm install --silent --no-audit --no-fund --legacy-peer-deps --ignore-scripts \
+			docusaurus@1 react@16 react-dom@16 >/dev/null &&
+			timeout 600 npx docusaurus-build >/dev/null && mv build/*/ "$out") ;;
 	vitepress)
 		# The project root is the folder that holds .vitepress.
 		vroot=$(dirname "$(find "$src" -maxdepth 3 -type d -name .vitepress | head -1)")

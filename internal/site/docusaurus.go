@@ -197,6 +197,9 @@ func docusaurusStripNumber(name string) string {
 }
 
 func (d docusaurus) Load(t *Tree, s *Site) error {
+	if s.marker == "siteConfig.js" {
+		return docusaurus1{}.Load(t, s) // Docusaurus 1 (docusaurus1.go)
+	}
 	src, err := t.Read(s.marker)
 	src = blankJSComments(src)
 	s.Anchors = anchor.HTML

@@ -14,8 +14,18 @@
 // no built page, or whose link is not on that page, is counted as
 // unmatched: neither true nor false; so is one the build would confirm
 // but whose target a file git ignores would serve (a build step writes
-// it, which the measuring build may have skipped). Findings that are no link target
-// (malformed, scheme-case...) are counted apart, as not judged by a build.
+// it, which the measuring build may have skipped). A page's "edit this
+// page" link names its source first ("edit" links; a "blob" link only
+// where it is the page's one link of that kind and there is no "edit"
+// link: prose links to NEWS.md make it no page's source), and a file
+// outside the site's folder that is not the source of the page its
+// path looks like (packages/x/README.md beside the docs' README.md) is
+// no page. A file that
+// no page comes from and that is outside the site's folder is read on
+// GitHub, judged by the oracle below, and its links to the site's own
+// URL by the build from its root, never against another page's links.
+// Findings that are no link target (malformed, scheme-case...) are
+// counted apart, as not judged by a build.
 //
 // Recall is taken over the build's broken links that come from a
 // source, which is defined so: the link is on a built page that maps to
@@ -338,10 +348,16 @@ func measure(corpus, bin string, r row, withBuilt bool) *result {
 			}
 			judgeGitHub(f, gh, r.repo)
 		case site != nil && pages.page[f.File] == "" && readOnGitHub(f.File, r.site):
+			// No page comes from the file: it is read on GitHub, and
+			// a link of it to the site's own URL names a page of the
+			// build whatever page it is on.
 			if gh == nil {
 				gh = readGitHubTree(top)
 			}
 			judgeGitHub(f, gh, r.repo)
+			if f.Verdict == "unmatched" && judgeOwnURL(f, site) {
+				builtConfirmed = append(builtConfirmed, i)
+			}
 		case site != nil:
 			judgeBuilt(f, site, pages)
 			if f.Verdict == "confirmed" {

@@ -486,3 +486,56 @@ func TestBuildGap(t *testing.T) {
 		}
 	}
 }
+
+// TestProseBlobLinkIsNoSource: a docs page whose prose links to NEWS.md
+// on GitHub ("blob"), beside its own "edit this page" link, is not
+// NEWS.md's page: NEWS.md (outside the site's folder) maps to no page,
+// and its link to the site's own URL is judged by the build from its
+// root, not against the docs page's link of the same name.
+func TestProseBlobLinkIsNoSource(t *testing.T) {
+	top := writeTree(t, map[string]string{
+		"NEWS.md":                       "[t](https://docs.example.org/docs/terminology)",
+		"packages/lib/README.md":        "[r](https://docs.example.org/README.html#x)",
+		"docs/README.md":                "# Docs",
+		"website/docs/documentation.md": "# Docs",
+		"website/docs/terminology.md":   "# Terms",
+	})
+	out := writeTree(t, map[string]string{
+		"docs/documentation/index.html": `<a href="https://github.com/o/r/edit/main/website/docs/documentation.md">Edit this page</a>` +
+			`<a href="https://github.com/o/r/blob/main/NEWS.md">news</a><a href="https://github.com/o/r/blob/main/CONTRIBUTING.md">contributing</a>` +
+			`<a href="/docs/advanced/terminology/">terminology</a>`,
+		"docs/advanced/terminology/index.html": ``,
+		"README.html":                          ``,
+		"docs/single/index.html":               `<a href="https://github.com/o/r/blob/main/website/docs/single.md">Edit</a>`,
+	})
+	site := readSite(out, "https://docs.example.org/")
+	if got := site.pages["docs/single/index.html"].edits; len(got) != 1 || got[0] != "website/docs/single.md" {
+		t.Errorf("a page's one blob link alone: edits %q, want the file it names", got)
+	}
+	pages := mapPages(top, "website", "docusaurus", site)
+	if got := pages.page["NEWS.md"]; got != "" {
+		t.Fatalf("NEWS.md maps to %q, want no page (a page links to it, it does not come from it)", got)
+	}
+	// A page comes from one source: a README elsewhere is not it.
+	if got := pages.page["docs/README.md"]; got != "README.html" {
+		t.Errorf("the docs' README maps to %q, want README.html", got)
+	}
+	if got := pages.page["packages/lib/README.md"]; got != "" {
+		t.Errorf("packages/lib/README.md maps to %q, want no page (the docs' README is that page's source)", got)
+	}
+	if got := pages.page["website/docs/documentation.md"]; got != "docs/documentation/index.html" {
+		t.Errorf("documentation.md maps to %q, want its page by its edit link", got)
+	}
+	f := &finding{File: "NEWS.md", Category: "broken-file", URI: "https://docs.example.org/docs/terminology"}
+	if !readOnGitHub(f.File, "website") || !judgeOwnURL(f, site) || f.Verdict != "confirmed" {
+		t.Errorf("NEWS.md's link to the site's own URL: %s (%s), want confirmed by the build", f.Verdict, f.Why)
+	}
+	f = &finding{File: "NEWS.md", Category: "broken-file", URI: "https://docs.example.org/docs/advanced/terminology/"}
+	if judgeOwnURL(f, site) || f.Verdict != "refuted" {
+		t.Errorf("a link the build serves: %s (%s), want refuted", f.Verdict, f.Why)
+	}
+	f = &finding{File: "NEWS.md", Category: "broken-file", URI: "https://example.com/x"}
+	if judgeOwnURL(f, site) || f.Verdict != "" {
+		t.Errorf("a link to another host: %s (%s), want not judged by the build", f.Verdict, f.Why)
+	}
+}

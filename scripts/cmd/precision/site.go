@@ -59,7 +59,38 @@ type builtPage struct {
 // editLink matches a link to a file of a GitHub repository, as "edit
 // this page" links are written (Docusaurus' editUrl, MkDocs' edit_uri):
 // the path after the branch.
-var editLink = regexp.MustCompile(`^https://github\.com/[^/]+/[^/]+/(?:edit|blob)/[^/]+/(.+\.(?:md|mdx|markdown|html?))$`)
+var editLink = regexp.MustCompile(`^https://github\.com/[^/]+/[^/]+/(edit|blob)/[^/]+/(.+\.(?:md|mdx|markdown|html?))$`)
+
+// pageEdits returns the source files a page's "edit this page" links
+// name. An "edit" link is the theme's; a "blob" link may be one too
+// (edit_uri written so), but a page's prose links to the repository's
+// files in that form as well (a docs page that points to NEWS.md and
+// CONTRIBUTING.md): blob links count only on a page with no "edit" link
+// and one blob link alone, so that a file the page merely links to is
+// never taken for its source, and judged against the page's links.
+func pageEdits(links []string) []string {
+	var edits, blobs []string
+	for _, h := range links {
+		m := editLink.FindStringSubmatch(h)
+		if m == nil {
+			continue
+		}
+		p, err := url.PathUnescape(m[2])
+		if err != nil {
+			continue
+		}
+		p = path.Clean(p)
+		if m[1] == "edit" {
+			edits = append(edits, p)
+		} else if !slices.Contains(blobs, p) {
+			blobs = append(blobs, p)
+		}
+	}
+	if len(edits) == 0 && len(blobs) == 1 {
+		return blobs
+	}
+	return edits
+}
 
 type builtLink struct {
 	href   string
@@ -117,13 +148,7 @@ func readSite(dir, base string, rules ...redirectRule) *builtSite {
 		pg, links := readPage(src)
 		s.pages[rel] = pg
 		hrefs[rel] = links
-		for _, h := range links {
-			if m := editLink.FindStringSubmatch(h); m != nil {
-				if p, err := url.PathUnescape(m[1]); err == nil {
-					pg.edits = append(pg.edits, path.Clean(p))
-				}
-			}
-		}
+		pg.edits = pageEdits(links)
 		return nil
 	})
 	rels := make([]string, 0, len(hrefs))
@@ -582,6 +607,7 @@ func mapPages(top, siteDir, generator string, site *builtSite) *pageMap {
 			content = path.Join(siteDir, d)
 		}
 	}
+	var outside []string // the sources outside the site's folder that may map to a page
 	for _, src := range sources {
 		if _, ok := edited[src]; ok {
 			continue
@@ -605,6 +631,9 @@ func mapPages(top, siteDir, generator string, site *builtSite) *pageMap {
 		if last == "" && !inside {
 			continue
 		}
+		if !inside {
+			outside = append(outside, src)
+		}
 		best, bestScore := "", -1
 		for _, i := range byLast[last] {
 			c := pages[i]
@@ -623,6 +652,16 @@ func mapPages(top, siteDir, generator string, site *builtSite) *pageMap {
 		// segments matched.
 		if old, ok := m.source[best]; !ok || edited[old] != best && commonSuffix(segments(old, readmeIsIndex), segments(best, false)) < bestScore {
 			m.source[best] = src
+		}
+	}
+	// A file outside the site's folder that is not the source of the
+	// page its path looks like (packages/x/README.md beside the docs'
+	// README.md) is no page, and its links are not judged against that
+	// page's. Inside the site's folder, versions and translations of a
+	// page map to it as well, and are kept.
+	for _, src := range outside {
+		if pg := m.page[src]; pg != "" && m.source[pg] != src {
+			delete(m.page, src)
 		}
 	}
 	return m
@@ -703,6 +742,28 @@ func judgeBuilt(f *finding, site *builtSite, pages *pageMap) {
 	} else {
 		f.Verdict, f.Why = "refuted", "the build resolves it"
 	}
+}
+
+// judgeOwnURL judges a finding of a file that no built page comes from
+// when its link is an absolute URL of the site itself: the build
+// resolves it from its root, on no page's links. It reports whether the
+// build confirmed it.
+func judgeOwnURL(f *finding, site *builtSite) bool {
+	u, err := url.Parse(strings.TrimSpace(f.URI))
+	if err != nil || !u.IsAbs() {
+		return false
+	}
+	ok, reason, internal := site.resolves("", f.URI)
+	if !internal {
+		return false
+	}
+	f.Built = f.URI
+	if ok {
+		f.Verdict, f.Why = "refuted", "the build resolves the site's own URL"
+		return false
+	}
+	f.Verdict, f.Why = "confirmed", "the build has the site's own URL broken: "+reason
+	return true
 }
 
 // mayBe reports whether the source link src can be what the build wrote
