@@ -425,14 +425,18 @@ type tmplLink struct {
 // that holds Liquid is a template, not read: see isTemplate.) It reads
 // f's source, so it runs before the source is dropped.
 func (a *auditor) findTemplates(f *File, s *site.Site) []tmplLink {
+	var redirect []tmplLink
 	switch {
 	case s.Generator == "hugo":
 		if f.kind != kindMarkdown || !bytes.Contains(f.Src, []byte("](")) {
 			return nil
 		}
-	case s.Generator == "jekyll" && f.kind == kindMarkdown:
-		if !bytes.Contains(f.Src, []byte("{{")) && !bytes.Contains(f.Src, []byte("{%")) {
-			return nil
+	case s.Generator == "jekyll" && (f.kind == kindMarkdown || f.kind == kindHTML):
+		if dest, off, ok := s.RedirectTo(f.Src); ok {
+			redirect = []tmplLink{redirectLink(f.Src, dest, off)}
+		}
+		if f.kind != kindMarkdown || !bytes.Contains(f.Src, []byte("{{")) && !bytes.Contains(f.Src, []byte("{%")) {
+			return redirect
 		}
 	default:
 		return nil
@@ -501,7 +505,22 @@ func (a *auditor) findTemplates(f *File, s *site.Site) []tmplLink {
 		tl.col = cols.Column(start, col)
 		out = append(out, tl)
 	}
-	return out
+	return append(redirect, out...)
+}
+
+// redirectLink is the link of a Jekyll page's redirect_to (site.RedirectTo),
+// the page jekyll-redirect-from writes in its place, checked as the link
+// it writes; its findings point at the value in the front matter.
+func redirectLink(src []byte, dest string, off int) tmplLink {
+	lines := textpos.NewLines(src)
+	line, col := lines.At(off)
+	return tmplLink{
+		dest:  dest,
+		url:   dest,
+		kind:  extract.HTMLAttr,
+		start: extract.Position{Offset: off, Line: line, Column: col},
+		col:   textpos.NewColumns(src).Column(off, col),
+	}
 }
 
 // checkTemplates checks the link templates of f that findTemplates

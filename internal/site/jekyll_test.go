@@ -101,3 +101,65 @@ func FuzzJekyllFill(f *testing.F) {
 		}
 	})
 }
+
+func TestJekyllRedirectTo(t *testing.T) {
+	page := "---\ntitle: Old\nredirect_to: \"/new/#x\"\n---\n# Old\n"
+	for _, c := range []struct {
+		name   string
+		files  map[string]string
+		want   string
+		wantOK bool
+	}{
+		{"plugin", map[string]string{"_config.yml": "baseurl: /p\nurl: https://docs.example.net\nplugins: [jekyll-redirect-from]\n"},
+			"https://docs.example.net/p/new/#x", true},
+		{"no url", map[string]string{"_config.yml": "gems:\n  - jekyll-redirect-from\n"}, "/new/#x", true},
+		{"no plugin", map[string]string{"_config.yml": "title: x\n"}, "", false},
+		// The site's redirect layout writes the page: its links are its own.
+		{"own layout", map[string]string{"_config.yml": "plugins: [jekyll-redirect-from]\n", "_layouts/redirect.html": "{{ page.redirect.to }}"}, "", false},
+	} {
+		root := t.TempDir()
+		writeFiles(t, root, c.files)
+		s, err := Detect(root, Options{})
+		if err != nil || s == nil {
+			t.Fatalf("%s: Detect = %v, %v", c.name, s, err)
+		}
+		got, off, ok := s.RedirectTo([]byte(page))
+		if got != c.want || ok != c.wantOK {
+			t.Errorf("%s: RedirectTo = %q, %v; want %q, %v", c.name, got, ok, c.want, c.wantOK)
+		}
+		if ok && !strings.HasPrefix(page[off:], "/new/#x") {
+			t.Errorf("%s: offset %d is at %q, want the value", c.name, off, page[off:])
+		}
+	}
+	s := &Site{liquid: &liquidVars{redirectTo: true}}
+	for _, src := range []string{
+		"---\nredirect_to: false\n---\n",
+		"---\nredirect_to: {{ site.x }}/a\n---\n",
+		"---\nredirect_to: 3\n---\n",
+		"---\nredirect_to:\n---\n",
+		"---\nredirect_to: [\n---\n",
+		"redirect_to: /a\n",
+	} {
+		if got, _, ok := s.RedirectTo([]byte(src)); ok {
+			t.Errorf("RedirectTo(%q) = %q, want none", src, got)
+		}
+	}
+	if got, _, _ := s.RedirectTo([]byte("---\nredirect_to:\n  - a/\n  - /b/\n---\n")); got != "/a/" {
+		t.Errorf("a list: RedirectTo = %q, want its first entry, from the top: %q", got, "/a/")
+	}
+}
+
+// FuzzJekyllRedirectTo checks that any front matter gives a target
+// without white space and an offset inside the source.
+func FuzzJekyllRedirectTo(f *testing.F) {
+	for _, s := range []string{"---\nredirect_to: /a\n---\n", "---\nredirect_to: 'x'\n---\n", "---\nredirect_to: [a, b]\n---", "---\n---\n"} {
+		f.Add(s)
+	}
+	s := &Site{liquid: &liquidVars{baseurl: "/p", redirectTo: true}}
+	f.Fuzz(func(t *testing.T, src string) {
+		got, off, ok := s.RedirectTo([]byte(src))
+		if ok && (got == "" || strings.ContainsAny(got, " \t\n") || off < 0 || off > len(src)) {
+			t.Fatalf("RedirectTo(%q) = %q, %d", src, got, off)
+		}
+	})
+}

@@ -9,6 +9,9 @@ import (
 // them ("" when unset).
 type liquidVars struct {
 	baseurl, url string
+	// redirectTo is whether jekyll-redirect-from writes the pages of
+	// redirect_to with its own template (Site.RedirectTo).
+	redirectTo bool
 }
 
 // LiquidURL returns the URL that Jekyll writes for a link destination
