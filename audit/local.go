@@ -1023,6 +1023,16 @@ func (a *auditor) checkFragment(r *reporter, s *site.Site, t local, lk lookup) {
 			return
 		}
 		written := tg.written
+		if written != "" && tg.liquidIncludes != nil && tg.writtenBesidesLiquid == "" {
+			// A Jekyll page whose includes write no id the model does
+			// not know has its own ids and its Markdown partials'.
+			if md, ok := s.LiquidIncludesKnown(strings.TrimPrefix(where, "/"), tg.liquidIncludes); ok {
+				if a.idOf(r.f.root, s, md, frag) {
+					return
+				}
+				written = ""
+			}
+		}
 		if s.IncludesKnown(strings.TrimPrefix(where, "/")) {
 			written = tg.writtenBesides
 			if includedRepeat(name) {
@@ -1055,6 +1065,23 @@ func (a *auditor) checkFragment(r *reporter, s *site.Site, t local, lk lookup) {
 		// "logo.svg#gh-dark-mode-only" picks the image for a theme).
 		r.report(policy.CategoryBrokenAnchor, t.fragAt, nil, "%q names anchor %q, but %q is shown as source, with line anchors only (#L10, #L10-L20)", r.shown, name, where)
 	}
+}
+
+// idOf reports whether one of the Markdown files (slash paths from
+// root) has the id frag.
+func (a *auditor) idOf(root string, s *site.Site, files []string, frag string) bool {
+	for _, f := range files {
+		abs := filepath.Join(root, filepath.FromSlash(f))
+		if !a.inRoot(root, abs) {
+			continue
+		}
+		if tg := a.index.get(abs); tg != nil && tg.kind == kindMarkdown {
+			if m, _ := tg.anchorsFor(s).Find(frag, s.Anchors); m == anchor.Found {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // maxImportDepth bounds how deep imports of imports are followed.

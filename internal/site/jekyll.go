@@ -43,6 +43,7 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 	// jekyll-redirect-from writes a redirect_to page with the site's
 	// layout "redirect" when there is one, else with its own template.
 	layouts := outputDir(cfg.str("layouts_dir", "_layouts"))
+	s.liquid.inc = &jekyllIncludes{tree: t, dir: outputDir(cfg.str("includes_dir", "_includes"))}
 	s.liquid.redirectTo = slices.Contains(jekyllPlugins(cfg), "jekyll-redirect-from") &&
 		!t.Exists(path.Join(layouts, "redirect.html"))
 	style := cfg.str("permalink", "date")

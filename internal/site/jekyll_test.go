@@ -163,3 +163,66 @@ func FuzzJekyllRedirectTo(f *testing.F) {
 		}
 	})
 }
+
+func TestLiquidIncludesKnown(t *testing.T) {
+	root := t.TempDir()
+	writeFiles(t, root, map[string]string{
+		"_config.yml":          "title: x\n",
+		"docs/page.md":         "---\n---\n# Page\n",
+		"docs/_part.md":        "## Part\n{% include plain.html %}\n",
+		"_includes/plain.html": "<p>{{ include.x }}</p>\n",
+		"_includes/ids.html":   "<p id=\"a\">x</p>\n",
+		"_includes/head.html":  "## A heading kramdown reads\n",
+		"_includes/rel.html":   "{% include_relative x.html %}\n",
+		"_includes/deep.html":  "{%- include plain.html -%}\n",
+	})
+	s, err := Detect(root, Options{})
+	if err != nil || s == nil {
+		t.Fatalf("Detect = %v, %v", s, err)
+	}
+	for _, c := range []struct {
+		tags []string
+		md   string
+		ok   bool
+	}{
+		{[]string{"include plain.html"}, "", true},
+		{[]string{"include deep.html", "include_cached plain.html"}, "", true},
+		{[]string{"include_relative _part.md"}, "docs/_part.md", true},
+		{[]string{"include plain.html", "include ids.html"}, "", false},
+		{[]string{"include head.html"}, "", false},
+		{[]string{"include rel.html"}, "", false},     // include_relative in an include
+		{[]string{"include footer.html"}, "", false},  // a theme's: not in the tree
+		{[]string{"include {{ page.x }}"}, "", false}, // written with Liquid
+		{[]string{"include_relative ../_config.yml"}, "", false},
+		{nil, "", false},
+	} {
+		md, ok := s.LiquidIncludesKnown("docs/page.md", c.tags)
+		if ok != c.ok || strings.Join(md, ",") != c.md {
+			t.Errorf("LiquidIncludesKnown(%q) = %q, %v; want %q, %v", c.tags, md, ok, c.md, c.ok)
+		}
+	}
+}
+
+func TestLiquidIncludeTags(t *testing.T) {
+	got := LiquidIncludeTags([]byte("a {% include a.html x=1 %} {%- include_relative _b.md -%} {%include_cached c.html%} {% raw %}"))
+	want := "include a.html|include_relative _b.md|include_cached c.html"
+	if strings.Join(got, "|") != want {
+		t.Errorf("LiquidIncludeTags = %q, want %q", got, want)
+	}
+}
+
+// FuzzLiquidIncludeTags checks that every tag found names an include
+// kind and holds no white space in its file name.
+func FuzzLiquidIncludeTags(f *testing.F) {
+	for _, s := range []string{"{% include a.html %}", "{%- include_relative x -%}", "{% include", "{%include_cached%}"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		for _, tag := range LiquidIncludeTags([]byte(src)) {
+			kind, name, ok := strings.Cut(tag, " ")
+			if !ok || !strings.HasPrefix(kind, "include") || strings.ContainsAny(name, " \t\n%") {
+				t.Fatalf("LiquidIncludeTags(%q) has %q", src, tag)
+			}
+		}
+	})
+}

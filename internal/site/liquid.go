@@ -12,6 +12,8 @@ type liquidVars struct {
 	// redirectTo is whether jekyll-redirect-from writes the pages of
 	// redirect_to with its own template (Site.RedirectTo).
 	redirectTo bool
+	// inc reads the files the pages include (Site.LiquidIncludesKnown).
+	inc *jekyllIncludes
 }
 
 // LiquidURL returns the URL that Jekyll writes for a link destination
