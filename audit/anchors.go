@@ -48,6 +48,12 @@ type target struct {
 	// what still writes ids when the site's model resolved every file
 	// the page includes (site.IncludesKnown).
 	writtenBesides string
+	// liquidIncludes are the page's Jekyll include tags
+	// (site.LiquidIncludeTags), writtenBesidesLiquid is written leaving
+	// them out: what still writes ids when the site's model knows what
+	// every included file writes (site.LiquidIncludesKnown).
+	liquidIncludes       []string
+	writtenBesidesLiquid string
 	// shortcodes are the Hugo shortcodes the page calls, nil when none:
 	// a site's own shortcode may write ids (site.ShortcodeIDs).
 	shortcodes    []string
@@ -149,7 +155,12 @@ func (t *target) fill(k kind, src []byte, d *extract.Doc, texts bool) {
 	if len(src) > 0 && src[len(src)-1] != '\n' {
 		t.lines++
 	}
-	t.written, t.writtenBesides = writtenIDs(src, false), writtenIDs(src, true)
+	t.written, t.writtenBesides = writtenIDs(src, false, false), writtenIDs(src, true, false)
+	if t.written != "" {
+		if tags := site.LiquidIncludeTags(src); tags != nil {
+			t.liquidIncludes, t.writtenBesidesLiquid = tags, writtenIDs(src, false, true)
+		}
+	}
 	if bytes.Contains(src, []byte("{{<")) || bytes.Contains(src, []byte("{{%")) {
 		t.shortcodes, t.shortcodeArgs = site.Shortcodes(src), site.ShortcodesWithArgs(src)
 	}
@@ -283,31 +294,33 @@ func (t *target) anchorsFor(s *site.Site) *anchor.Set {
 var idWriters = []struct {
 	mark, why string
 	include   bool // a file include a site's model may resolve
+	liquid    bool // a Jekyll include tag (site.LiquidIncludesKnown)
 }{
-	{`id="{{`, "an id is made by a template expression", false},
-	{`id='{{`, "an id is made by a template expression", false},
-	{`id="{%`, "an id is made by a template expression", false},
-	{`id={`, "an id is made by a JSX expression", false},
-	{"--8<--", "the page includes snippets", true},
-	{"{!", "the page includes files", true}, // Python-Markdown's markdown-include and mdx_include
-	{"{% include", "the page includes templates", false},
-	{".content }}", "the page writes another document's content", false},
-	{".content | ", "the page writes another document's content", false},
-	{"| markdownify", "a template expression renders Markdown", false},
-	{"{{#include", "the page includes files", false},
-	{"{{< include", "the page includes files", false},
-	{"{{% include", "the page includes files", false},
+	{`id="{{`, "an id is made by a template expression", false, false},
+	{`id='{{`, "an id is made by a template expression", false, false},
+	{`id="{%`, "an id is made by a template expression", false, false},
+	{`id={`, "an id is made by a JSX expression", false, false},
+	{"--8<--", "the page includes snippets", true, false},
+	{"{!", "the page includes files", true, false}, // Python-Markdown's markdown-include and mdx_include
+	{"{% include", "the page includes templates", false, true},
+	{"{%- include", "the page includes templates", false, true},
+	{".content }}", "the page writes another document's content", false, false},
+	{".content | ", "the page writes another document's content", false, false},
+	{"| markdownify", "a template expression renders Markdown", false, false},
+	{"{{#include", "the page includes files", false, false},
+	{"{{< include", "the page includes files", false, false},
+	{"{{% include", "the page includes files", false, false},
 }
 
 // writtenIDs returns why ids of the page src are written by what its
 // source does not show, or "": with besidesIncludes, leaving out the
-// file includes.
-func writtenIDs(src []byte, besidesIncludes bool) string {
+// file includes; with besidesLiquid, the Jekyll include tags.
+func writtenIDs(src []byte, besidesIncludes, besidesLiquid bool) string {
 	if bytes.IndexByte(src, '{') < 0 && !bytes.Contains(src, []byte("--8<--")) {
 		return ""
 	}
 	for _, w := range idWriters {
-		if besidesIncludes && w.include {
+		if besidesIncludes && w.include || besidesLiquid && w.liquid {
 			continue
 		}
 		if bytes.Contains(src, []byte(w.mark)) {

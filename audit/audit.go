@@ -891,6 +891,11 @@ func (a *auditor) compactFrom(f *File, rb *recBuilder) {
 			m := f.more()
 			m.code, m.tmpls = code, tmpls
 		}
+	} else if f.abs != "" && f.kind == kindHTML && fileRel(f) && bytes.HasPrefix(f.Src, []byte("---")) {
+		// A Jekyll page of HTML may redirect (site.RedirectTo).
+		if tmpls := a.findTemplates(f, a.siteFor(f)); tmpls != nil {
+			f.more().tmpls = tmpls
+		}
 	}
 	f.doc = nil
 	if a.dropsSource(f) {

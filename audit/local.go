@@ -425,14 +425,18 @@ type tmplLink struct {
 // that holds Liquid is a template, not read: see isTemplate.) It reads
 // f's source, so it runs before the source is dropped.
 func (a *auditor) findTemplates(f *File, s *site.Site) []tmplLink {
+	var redirect []tmplLink
 	switch {
 	case s.Generator == "hugo":
 		if f.kind != kindMarkdown || !bytes.Contains(f.Src, []byte("](")) {
 			return nil
 		}
-	case s.Generator == "jekyll" && f.kind == kindMarkdown:
-		if !bytes.Contains(f.Src, []byte("{{")) && !bytes.Contains(f.Src, []byte("{%")) {
-			return nil
+	case s.Generator == "jekyll" && (f.kind == kindMarkdown || f.kind == kindHTML):
+		if dest, off, ok := s.RedirectTo(f.Src); ok {
+			redirect = []tmplLink{redirectLink(f.Src, dest, off)}
+		}
+		if f.kind != kindMarkdown || !bytes.Contains(f.Src, []byte("{{")) && !bytes.Contains(f.Src, []byte("{%")) {
+			return redirect
 		}
 	default:
 		return nil
@@ -501,7 +505,22 @@ func (a *auditor) findTemplates(f *File, s *site.Site) []tmplLink {
 		tl.col = cols.Column(start, col)
 		out = append(out, tl)
 	}
-	return out
+	return append(redirect, out...)
+}
+
+// redirectLink is the link of a Jekyll page's redirect_to (site.RedirectTo),
+// the page jekyll-redirect-from writes in its place, checked as the link
+// it writes; its findings point at the value in the front matter.
+func redirectLink(src []byte, dest string, off int) tmplLink {
+	lines := textpos.NewLines(src)
+	line, col := lines.At(off)
+	return tmplLink{
+		dest:  dest,
+		url:   dest,
+		kind:  extract.HTMLAttr,
+		start: extract.Position{Offset: off, Line: line, Column: col},
+		col:   textpos.NewColumns(src).Column(off, col),
+	}
 }
 
 // checkTemplates checks the link templates of f that findTemplates
@@ -1004,6 +1023,16 @@ func (a *auditor) checkFragment(r *reporter, s *site.Site, t local, lk lookup) {
 			return
 		}
 		written := tg.written
+		if written != "" && tg.liquidIncludes != nil && tg.writtenBesidesLiquid == "" {
+			// A Jekyll page whose includes write no id the model does
+			// not know has its own ids and its Markdown partials'.
+			if md, ok := s.LiquidIncludesKnown(strings.TrimPrefix(where, "/"), tg.liquidIncludes); ok {
+				if a.idOf(r.f.root, s, md, frag) {
+					return
+				}
+				written = ""
+			}
+		}
 		if s.IncludesKnown(strings.TrimPrefix(where, "/")) {
 			written = tg.writtenBesides
 			if includedRepeat(name) {
@@ -1036,6 +1065,23 @@ func (a *auditor) checkFragment(r *reporter, s *site.Site, t local, lk lookup) {
 		// "logo.svg#gh-dark-mode-only" picks the image for a theme).
 		r.report(policy.CategoryBrokenAnchor, t.fragAt, nil, "%q names anchor %q, but %q is shown as source, with line anchors only (#L10, #L10-L20)", r.shown, name, where)
 	}
+}
+
+// idOf reports whether one of the Markdown files (slash paths from
+// root) has the id frag.
+func (a *auditor) idOf(root string, s *site.Site, files []string, frag string) bool {
+	for _, f := range files {
+		abs := filepath.Join(root, filepath.FromSlash(f))
+		if !a.inRoot(root, abs) {
+			continue
+		}
+		if tg := a.index.get(abs); tg != nil && tg.kind == kindMarkdown {
+			if m, _ := tg.anchorsFor(s).Find(frag, s.Anchors); m == anchor.Found {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // maxImportDepth bounds how deep imports of imports are followed.

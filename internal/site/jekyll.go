@@ -40,9 +40,23 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 	}
 	baseurl := "/" + strings.Trim(cfg.str("baseurl", ""), "/")
 	s.liquid = &liquidVars{baseurl: cfg.str("baseurl", ""), url: cfg.str("url", "")}
+	// jekyll-redirect-from writes a redirect_to page with the site's
+	// layout "redirect" when there is one, else with its own template.
+	layouts := outputDir(cfg.str("layouts_dir", "_layouts"))
+	s.liquid.inc = &jekyllIncludes{tree: t, dir: outputDir(cfg.str("includes_dir", "_includes"))}
+	s.liquid.redirectTo = slices.Contains(jekyllPlugins(cfg), "jekyll-redirect-from") &&
+		!t.Exists(path.Join(layouts, "redirect.html"))
 	style := cfg.str("permalink", "date")
 	suffix := jekyllSuffix(style)
 	s.Anchors = anchor.HTML
+	// kramdown's auto_id_prefix comes before every id it makes of a
+	// heading (its GFM parser: the prefix, then GitHub's slug and the
+	// number of a repeated one); ids written by an IAL keep no prefix.
+	if km, ok := cfg.get("kramdown").(map[string]any); ok {
+		if p, ok := km["auto_id_prefix"].(string); ok && p != "" {
+			s.slug = func(text string) string { return p + githubSlug(text) }
+		}
+	}
 	s.builtPrefix = strings.TrimSuffix(baseurl, "/")
 	s.builtDefault = outputDir(cfg.str("destination", "_site"))
 	if u := cfg.str("url", ""); u != "" {

@@ -101,3 +101,124 @@ func FuzzJekyllFill(f *testing.F) {
 		}
 	})
 }
+
+func TestJekyllRedirectTo(t *testing.T) {
+	page := "---\ntitle: Old\nredirect_to: \"/new/#x\"\n---\n# Old\n"
+	for _, c := range []struct {
+		name   string
+		files  map[string]string
+		want   string
+		wantOK bool
+	}{
+		{"plugin", map[string]string{"_config.yml": "baseurl: /p\nurl: https://docs.example.net\nplugins: [jekyll-redirect-from]\n"},
+			"https://docs.example.net/p/new/#x", true},
+		{"no url", map[string]string{"_config.yml": "gems:\n  - jekyll-redirect-from\n"}, "/new/#x", true},
+		{"no plugin", map[string]string{"_config.yml": "title: x\n"}, "", false},
+		// The site's redirect layout writes the page: its links are its own.
+		{"own layout", map[string]string{"_config.yml": "plugins: [jekyll-redirect-from]\n", "_layouts/redirect.html": "{{ page.redirect.to }}"}, "", false},
+	} {
+		root := t.TempDir()
+		writeFiles(t, root, c.files)
+		s, err := Detect(root, Options{})
+		if err != nil || s == nil {
+			t.Fatalf("%s: Detect = %v, %v", c.name, s, err)
+		}
+		got, off, ok := s.RedirectTo([]byte(page))
+		if got != c.want || ok != c.wantOK {
+			t.Errorf("%s: RedirectTo = %q, %v; want %q, %v", c.name, got, ok, c.want, c.wantOK)
+		}
+		if ok && !strings.HasPrefix(page[off:], "/new/#x") {
+			t.Errorf("%s: offset %d is at %q, want the value", c.name, off, page[off:])
+		}
+	}
+	s := &Site{liquid: &liquidVars{redirectTo: true}}
+	for _, src := range []string{
+		"---\nredirect_to: false\n---\n",
+		"---\nredirect_to: {{ site.x }}/a\n---\n",
+		"---\nredirect_to: 3\n---\n",
+		"---\nredirect_to:\n---\n",
+		"---\nredirect_to: [\n---\n",
+		"redirect_to: /a\n",
+	} {
+		if got, _, ok := s.RedirectTo([]byte(src)); ok {
+			t.Errorf("RedirectTo(%q) = %q, want none", src, got)
+		}
+	}
+	// YAML ends a line at "\r" too: the value is still found.
+	cr := "---\n\rredirect_to: A\n---"
+	if got, off, ok := s.RedirectTo([]byte(cr)); !ok || got != "/A" || cr[off:off+1] != "A" {
+		t.Errorf("RedirectTo(%q) = %q, %d, %v; want %q at the value", cr, got, off, ok, "/A")
+	}
+	if got, _, _ := s.RedirectTo([]byte("---\nredirect_to:\n  - a/\n  - /b/\n---\n")); got != "/a/" {
+		t.Errorf("a list: RedirectTo = %q, want its first entry, from the top: %q", got, "/a/")
+	}
+}
+
+// checkRedirectTo checks that any front matter gives a target without
+// white space and an offset inside the source (run by FuzzLiquidURL,
+// with the site's other Liquid readers).
+func checkRedirectTo(t *testing.T, src string) {
+	s := &Site{liquid: &liquidVars{baseurl: "/p", redirectTo: true}}
+	got, off, ok := s.RedirectTo([]byte(src))
+	if ok && (got == "" || strings.ContainsAny(got, " \t\n") || off < 0 || off > len(src)) {
+		t.Fatalf("RedirectTo(%q) = %q, %d", src, got, off)
+	}
+}
+
+func TestLiquidIncludesKnown(t *testing.T) {
+	root := t.TempDir()
+	writeFiles(t, root, map[string]string{
+		"_config.yml":          "title: x\n",
+		"docs/page.md":         "---\n---\n# Page\n",
+		"docs/_part.md":        "## Part\n{% include plain.html %}\n",
+		"_includes/plain.html": "<p>{{ include.x }}</p>\n",
+		"_includes/ids.html":   "<p id=\"a\">x</p>\n",
+		"_includes/head.html":  "## A heading kramdown reads\n",
+		"_includes/rel.html":   "{% include_relative x.html %}\n",
+		"_includes/deep.html":  "{%- include plain.html -%}\n",
+	})
+	s, err := Detect(root, Options{})
+	if err != nil || s == nil {
+		t.Fatalf("Detect = %v, %v", s, err)
+	}
+	for _, c := range []struct {
+		tags []string
+		md   string
+		ok   bool
+	}{
+		{[]string{"include plain.html"}, "", true},
+		{[]string{"include deep.html", "include_cached plain.html"}, "", true},
+		{[]string{"include_relative _part.md"}, "docs/_part.md", true},
+		{[]string{"include plain.html", "include ids.html"}, "", false},
+		{[]string{"include head.html"}, "", false},
+		{[]string{"include rel.html"}, "", false},     // include_relative in an include
+		{[]string{"include footer.html"}, "", false},  // a theme's: not in the tree
+		{[]string{"include {{ page.x }}"}, "", false}, // written with Liquid
+		{[]string{"include_relative ../_config.yml"}, "", false},
+		{nil, "", false},
+	} {
+		md, ok := s.LiquidIncludesKnown("docs/page.md", c.tags)
+		if ok != c.ok || strings.Join(md, ",") != c.md {
+			t.Errorf("LiquidIncludesKnown(%q) = %q, %v; want %q, %v", c.tags, md, ok, c.md, c.ok)
+		}
+	}
+}
+
+func TestLiquidIncludeTags(t *testing.T) {
+	got := LiquidIncludeTags([]byte("a {% include a.html x=1 %} {%- include_relative _b.md -%} {%include_cached c.html%} {% raw %}"))
+	want := "include a.html|include_relative _b.md|include_cached c.html"
+	if strings.Join(got, "|") != want {
+		t.Errorf("LiquidIncludeTags = %q, want %q", got, want)
+	}
+}
+
+// checkIncludeTags checks that every tag found names an include kind
+// and holds no white space in its file name (run by FuzzLiquidURL).
+func checkIncludeTags(t *testing.T, src string) {
+	for _, tag := range LiquidIncludeTags([]byte(src)) {
+		kind, name, ok := strings.Cut(tag, " ")
+		if !ok || !strings.HasPrefix(kind, "include") || strings.ContainsAny(name, " \t\n%") {
+			t.Fatalf("LiquidIncludeTags(%q) has %q", src, tag)
+		}
+	}
+}

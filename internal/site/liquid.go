@@ -9,6 +9,11 @@ import (
 // them ("" when unset).
 type liquidVars struct {
 	baseurl, url string
+	// redirectTo is whether jekyll-redirect-from writes the pages of
+	// redirect_to with its own template (Site.RedirectTo).
+	redirectTo bool
+	// inc reads the files the pages include (Site.LiquidIncludesKnown).
+	inc *jekyllIncludes
 }
 
 // LiquidURL returns the URL that Jekyll writes for a link destination

@@ -37,7 +37,9 @@ func TestLiquidURL(t *testing.T) {
 }
 
 func FuzzLiquidURL(f *testing.F) {
-	for _, s := range []string{"{{ site.baseurl }}/a", "{{ 'a' | absolute_url }}#b", "{{}}", "{{ '", "{{ site.url }}"} {
+	for _, s := range []string{"{{ site.baseurl }}/a", "{{ 'a' | absolute_url }}#b", "{{}}", "{{ '", "{{ site.url }}",
+		"---\nredirect_to: /a\n---\n", "---\nredirect_to: 'x'\n---\n", "---\nredirect_to: [a, b]\n---",
+		"{% include a.html %}", "{%- include_relative x -%}", "{% include", "{%include_cached%}"} {
 		f.Add(s)
 	}
 	s := &Site{liquid: &liquidVars{baseurl: "/b", url: "https://h.example.net"}}
@@ -46,5 +48,8 @@ func FuzzLiquidURL(f *testing.F) {
 		if ok && (u == "" || strings.ContainsAny(u, " \t\n{}")) {
 			t.Fatalf("LiquidURL(%q) = %q", dest, u)
 		}
+		// The other readers of a Jekyll page's Liquid and front matter.
+		checkRedirectTo(t, dest)
+		checkIncludeTags(t, dest)
 	})
 }
