@@ -421,18 +421,58 @@ func (h hugo) Load(t *Tree, s *Site) error {
 			}
 		}
 	}
-	// Modules bring content, layouts and shortcodes from outside the
-	// tree; a theme the tree lacks brings layouts and shortcodes.
+	// Modules, and a theme the tree lacks (a git submodule not checked
+	// out, a module not vendored), bring layouts, shortcodes, static
+	// files and output formats from outside the tree. What the
+	// repository decides stays checked: its content's pages at the URLs
+	// its configuration gives, and their heading ids (markup,
+	// permalinks and taxonomies are the project's: Hugo merges none of
+	// them from a theme's configuration). So only files with an
+	// extension ("/js/app.js", "/index.json") that no content file
+	// publishes are unverifiable, and the ids of a page that calls a
+	// shortcode the tree lacks (ShortcodeIDs). A render-heading hook
+	// the tree lacks is taken to keep Hugo's ids: the page's table of
+	// contents (.TableOfContents) links to them, whatever the hook
+	// writes. A render-link hook it lacks may resolve any link: as a
+	// site's hook, it makes the links no rule resolves unverifiable,
+	// unless the theme is one whose hooks the model knows
+	// (hugoKnownThemes).
+	var lacking []string
 	for _, imp := range cfg.list("module.imports") {
-		s.Unmodelled("modules", imp.str("path", "?"), true, true)
+		p := imp.str("path", "?")
+		lacking = append(lacking, p)
+		s.unmodelled = append(s.unmodelled, [2]string{"modules", p})
 		if s.hugo.unseen == "" {
-			// A module may mount content of its own.
-			s.hugo.unseen = "module " + imp.str("path", "?") + " is not modelled"
+			// A module may mount content of its own: a ref the model
+			// resolves to no file may name one of its pages.
+			s.hugo.unseen = "module " + p + " is not modelled"
+		}
+		// Content the import mounts by the project's word is published
+		// below the mount's target, unseen.
+		for _, m := range imp.list("mounts") {
+			tgt := m.str("target", "")
+			if tgt != "content" && !strings.HasPrefix(tgt, "content/") {
+				continue
+			}
+			sub := strings.TrimPrefix(strings.TrimPrefix(tgt, "content"), "/")
+			for i := range langs {
+				if lang := strings.ToLower(m.str("lang", "")); lang == "" || lang == langs[i].code {
+					s.UnknownSpace(langs[i].prefix+"/"+hugoURLize(sub, lower), "module "+p+" mounts content there")
+				}
+			}
 		}
 	}
 	for _, theme := range themes {
 		if !t.Exists(path.Join(themesDir, theme)) {
-			s.Unmodelled("themes", theme, true, true)
+			lacking = append(lacking, theme)
+			s.unmodelled = append(s.unmodelled, [2]string{"themes", theme})
+		}
+	}
+	for _, c := range lacking {
+		s.UnknownFiles("/", c+" is not in the tree")
+		if !hugoKnownThemes[c] && t.First(hooks...) == "" && !s.Hook {
+			s.Hook = true
+			s.Note("render hook of %s unknown", c)
 		}
 	}
 	// The shortcodes of the site and its theme are templates the model
@@ -466,6 +506,27 @@ func (h hugo) Load(t *Tree, s *Site) error {
 			}
 		}
 		return nil
+	}
+	// A render-heading hook of the site's, or of a theme in the tree,
+	// that passes on neither .Anchor nor .Attributes (which holds the
+	// id), itself or in a partial it calls, writes ids of its own
+	// making.
+	headingHooks := []string{"layouts/_markup/render-heading.html", "layouts/_default/_markup/render-heading.html"}
+	for _, theme := range themes {
+		headingHooks = append(headingHooks, path.Join(themesDir, theme)+"/layouts/_markup/render-heading.html", path.Join(themesDir, theme)+"/layouts/_default/_markup/render-heading.html")
+	}
+	if hook := t.First(headingHooks...); hook != "" {
+		src, _ := t.Read(hook)
+		keeps := func(src []byte) bool {
+			return bytes.Contains(src, []byte(".Anchor")) || bytes.Contains(src, []byte(".Attributes"))
+		}
+		ok := keeps(src)
+		for _, m := range hugoPartialCall.FindAllSubmatch(src, 4) {
+			ok = ok || keeps(partial(string(m[1])))
+		}
+		if !ok {
+			s.Unmodelled("hooks", hook, false, true)
+		}
 	}
 	for _, d := range scDirs {
 		t.Walk(d, func(rel string) {
@@ -1213,6 +1274,17 @@ func (s *Site) CodeRanges(src []byte) [][2]int {
 // the older twitter, tweet) and the code shortcodes read as code
 // (hugoCodeShortcodes). Any other is a template of the site, its theme or
 // a module: what it writes, ids included, is not modelled.
+// hugoPartialCall matches a template's call of a partial by a name
+// written as text.
+var hugoPartialCall = regexp.MustCompile(`partial(?:Cached)?\s+"([^"]+)"`)
+
+// hugoKnownThemes are the themes and modules, by name or module path,
+// whose render hooks the model knows when the tree lacks them: Docsy has
+// no render-link or render-heading hook of its own (its heading partial
+// is one a site's hook may call), checked against google/docsy's history
+// from 2019 to 2026.
+var hugoKnownThemes = map[string]bool{"docsy": true, "github.com/google/docsy": true, "github.com/google/docsy/dependencies": true}
+
 var hugoQuietShortcodes = map[string]bool{"comment": true, "details": true, "figure": true, "gist": true,
 	"highlight": true, "instagram": true, "param": true, "qr": true, "ref": true, "relref": true,
 	"vimeo": true, "x": true, "youtube": true, "twitter": true, "tweet": true}
