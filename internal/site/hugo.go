@@ -470,6 +470,14 @@ func (h hugo) Load(t *Tree, s *Site) error {
 	}
 	for _, c := range lacking {
 		s.UnknownFiles("/", c+" is not in the tree")
+		for _, name := range hugoKnownThemeShortcodes[c] {
+			if s.shortcodes == nil {
+				s.shortcodes = map[string]*shortcodeIDs{}
+			}
+			if s.shortcodes[name] == nil {
+				s.shortcodes[name] = &shortcodeIDs{} // writes no id
+			}
+		}
 		if !hugoKnownThemes[c] && t.First(hooks...) == "" && !s.Hook {
 			s.Hook = true
 			s.Note("render hook of %s unknown", c)
@@ -1284,6 +1292,19 @@ var hugoPartialCall = regexp.MustCompile(`partial(?:Cached)?\s+"([^"]+)"`)
 // is one a site's hook may call), checked against google/docsy's history
 // from 2019 to 2026.
 var hugoKnownThemes = map[string]bool{"docsy": true, "github.com/google/docsy": true, "github.com/google/docsy/dependencies": true}
+
+// hugoKnownThemeShortcodes are, by theme name or module path, the
+// shortcodes of a theme of hugoKnownThemes that write no id in any of its
+// versions, which the model knows when the tree lacks the theme. Docsy's
+// alert and pageinfo render their .Inner as Markdown (its headings are in
+// the page's source) inside elements with no id; checked against every
+// version of them in google/docsy's history, 2018 to 2026. Its other
+// shortcodes (tabpane, blocks/*, readfile, card) write ids or render
+// what the model does not see.
+var hugoKnownThemeShortcodes = map[string][]string{
+	"docsy":                   {"alert", "pageinfo"},
+	"github.com/google/docsy": {"alert", "pageinfo"},
+}
 
 var hugoQuietShortcodes = map[string]bool{"comment": true, "details": true, "figure": true, "gist": true,
 	"highlight": true, "instagram": true, "param": true, "qr": true, "ref": true, "relref": true,
