@@ -1414,12 +1414,73 @@ func (sc *shortcodeIDs) add(src []byte, partial func(string) []byte, depth int) 
 		if e := strings.IndexAny(v, stops); e >= 0 && e < end {
 			end = e
 		}
-		if p := v[:end]; p == "" {
+		p := v[:end]
+		if p == "" && strings.HasPrefix(v, "{{") {
+			// id="{{ $guid }}": what the variable holds begins as
+			// its one assignment says (printf "tabs-%d" .Ordinal).
+			if e := strings.Index(v, "}}"); e >= 0 {
+				expr := strings.Trim(v[2:e], "- \t")
+				expr = strings.TrimSpace(strings.TrimSuffix(strings.TrimSuffix(expr, "| anchorize"), "| urlize"))
+				if name, ok := strings.CutPrefix(expr, "$"); ok {
+					p, _ = hugoVarPrefix(text, name, 0)
+				}
+			}
+		}
+		if p == "" {
 			sc.argIDs = true
 		} else if !slices.Contains(sc.prefixes, p) {
 			sc.prefixes = append(sc.prefixes, p)
 		}
 	}
+}
+
+// hugoVarAssign matches an assignment of a template variable
+// ("{{ $guid := printf "tabs-%d" .Ordinal }}"): its name and what is
+// assigned.
+var hugoVarAssign = regexp.MustCompile(`\$(\w+)\s*:?=\s*([^}]*?)\s*-?}}`)
+
+// hugoVarPrefix returns the text that every value of the template
+// variable name of the template text begins with, when it has one
+// assignment, a string ("tabs") or a printf whose format begins with
+// text ("tabs-%d") or with "%s" of another such variable, and the text is
+// one that anchorize and urlize keep as it is (lower-case letters,
+// digits, "-" and "_"). "" when it has none.
+func hugoVarPrefix(text, name string, depth int) (string, bool) {
+	var expr string
+	n := 0
+	for _, m := range hugoVarAssign.FindAllStringSubmatch(text, -1) {
+		if m[1] == name {
+			expr, n = m[2], n+1
+		}
+	}
+	if n != 1 || depth > 3 {
+		return "", false
+	}
+	format, isPrintf := strings.CutPrefix(expr, "printf ")
+	format = strings.TrimSpace(format)
+	if !strings.HasPrefix(format, `"`) {
+		return "", false
+	}
+	lit, rest, ok := strings.Cut(format[1:], `"`)
+	if !ok || strings.Contains(lit, `\`) {
+		return "", false
+	}
+	prefix := lit
+	if isPrintf {
+		prefix, _, _ = strings.Cut(lit, "%")
+		if prefix == "" && strings.HasPrefix(lit, "%s") {
+			// printf "%s-%s-tab" $guid $entry: begins as $guid does.
+			args := strings.Fields(rest)
+			if len(args) == 0 || !strings.HasPrefix(args[0], "$") {
+				return "", false
+			}
+			prefix, _ = hugoVarPrefix(text, strings.TrimPrefix(args[0], "$"), depth+1)
+		}
+	}
+	if prefix == "" || strings.Trim(prefix, "abcdefghijklmnopqrstuvwxyz0123456789-_") != "" {
+		return "", false
+	}
+	return prefix, true
 }
 
 // ShortcodeIDs returns why the id frag of a page that calls the
