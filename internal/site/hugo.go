@@ -239,6 +239,7 @@ func (h hugo) Load(t *Tree, s *Site) error {
 	// 0.121's form). The tokens hugoPermalink knows are modelled; a
 	// pattern with another, or a page without what it names (a date),
 	// makes the URL space unknown, as before.
+	s.hugo.buildDrafts = cfg.flag("buildDrafts", false)
 	if pl := cfg.table("permalinks"); pl != nil {
 		s.hugo.permalinks = map[string]string{}
 		sections := pl
@@ -904,7 +905,9 @@ type hugoModel struct {
 	// embeddedHook: links are rendered by Hugo's embedded link render
 	// hook; assets are the folders its resources.Get reads.
 	embeddedHook bool
-	assets       []string
+	// buildDrafts: the configuration has Hugo build draft pages.
+	buildDrafts bool
+	assets      []string
 	// permalinks are the patterns of the sections' regular pages;
 	// permalinkUnknown says some page's URL is not known.
 	permalinks       map[string]string
@@ -1100,6 +1103,15 @@ func (hugo) pages(t *Tree, s *Site, l hugoLang, dir, sub string, lower, ugly boo
 		}
 		src, _ := t.head(rel)
 		fm := hugoFrontMatter(src)
+		if fm.Draft && !s.hugo.buildDrafts {
+			// A draft is built by "hugo server -D", not by the
+			// build readers see: its links are read by no reader.
+			// It stays a page, which a preview may link to.
+			if s.partials == nil {
+				s.partials = map[string]bool{}
+			}
+			s.partials[rel] = true
+		}
 		if hugoNoBody(src) {
 			// What the page shows, its ids too, its templates write
 			// (a translation left to the default language's text).
