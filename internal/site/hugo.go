@@ -239,6 +239,7 @@ func (h hugo) Load(t *Tree, s *Site) error {
 	// 0.121's form). The tokens hugoPermalink knows are modelled; a
 	// pattern with another, or a page without what it names (a date),
 	// makes the URL space unknown, as before.
+	s.hugo.buildDrafts = cfg.flag("buildDrafts", false)
 	if pl := cfg.table("permalinks"); pl != nil {
 		s.hugo.permalinks = map[string]string{}
 		sections := pl
@@ -421,18 +422,66 @@ func (h hugo) Load(t *Tree, s *Site) error {
 			}
 		}
 	}
-	// Modules bring content, layouts and shortcodes from outside the
-	// tree; a theme the tree lacks brings layouts and shortcodes.
+	// Modules, and a theme the tree lacks (a git submodule not checked
+	// out, a module not vendored), bring layouts, shortcodes, static
+	// files and output formats from outside the tree. What the
+	// repository decides stays checked: its content's pages at the URLs
+	// its configuration gives, and their heading ids (markup,
+	// permalinks and taxonomies are the project's: Hugo merges none of
+	// them from a theme's configuration). So only files with an
+	// extension ("/js/app.js", "/index.json") that no content file
+	// publishes are unverifiable, and the ids of a page that calls a
+	// shortcode the tree lacks (ShortcodeIDs). A render-heading hook
+	// the tree lacks is taken to keep Hugo's ids: the page's table of
+	// contents (.TableOfContents) links to them, whatever the hook
+	// writes. A render-link hook it lacks may resolve any link: as a
+	// site's hook, it makes the links no rule resolves unverifiable,
+	// unless the theme is one whose hooks the model knows
+	// (hugoKnownThemes).
+	var lacking []string
 	for _, imp := range cfg.list("module.imports") {
-		s.Unmodelled("modules", imp.str("path", "?"), true, true)
+		p := imp.str("path", "?")
+		lacking = append(lacking, p)
+		s.unmodelled = append(s.unmodelled, [2]string{"modules", p})
 		if s.hugo.unseen == "" {
-			// A module may mount content of its own.
-			s.hugo.unseen = "module " + imp.str("path", "?") + " is not modelled"
+			// A module may mount content of its own: a ref the model
+			// resolves to no file may name one of its pages.
+			s.hugo.unseen = "module " + p + " is not modelled"
+		}
+		// Content the import mounts by the project's word is published
+		// below the mount's target, unseen.
+		for _, m := range imp.list("mounts") {
+			tgt := m.str("target", "")
+			if tgt != "content" && !strings.HasPrefix(tgt, "content/") {
+				continue
+			}
+			sub := strings.TrimPrefix(strings.TrimPrefix(tgt, "content"), "/")
+			for i := range langs {
+				if lang := strings.ToLower(m.str("lang", "")); lang == "" || lang == langs[i].code {
+					s.UnknownSpace(langs[i].prefix+"/"+hugoURLize(sub, lower), "module "+p+" mounts content there")
+				}
+			}
 		}
 	}
 	for _, theme := range themes {
 		if !t.Exists(path.Join(themesDir, theme)) {
-			s.Unmodelled("themes", theme, true, true)
+			lacking = append(lacking, theme)
+			s.unmodelled = append(s.unmodelled, [2]string{"themes", theme})
+		}
+	}
+	for _, c := range lacking {
+		s.UnknownFiles("/", c+" is not in the tree")
+		for _, name := range hugoKnownThemeShortcodes[c] {
+			if s.shortcodes == nil {
+				s.shortcodes = map[string]*shortcodeIDs{}
+			}
+			if s.shortcodes[name] == nil {
+				s.shortcodes[name] = &shortcodeIDs{} // writes no id
+			}
+		}
+		if !hugoKnownThemes[c] && t.First(hooks...) == "" && !s.Hook {
+			s.Hook = true
+			s.Note("render hook of %s unknown", c)
 		}
 	}
 	// The shortcodes of the site and its theme are templates the model
@@ -466,6 +515,27 @@ func (h hugo) Load(t *Tree, s *Site) error {
 			}
 		}
 		return nil
+	}
+	// A render-heading hook of the site's, or of a theme in the tree,
+	// that passes on neither .Anchor nor .Attributes (which holds the
+	// id), itself or in a partial it calls, writes ids of its own
+	// making.
+	headingHooks := []string{"layouts/_markup/render-heading.html", "layouts/_default/_markup/render-heading.html"}
+	for _, theme := range themes {
+		headingHooks = append(headingHooks, path.Join(themesDir, theme)+"/layouts/_markup/render-heading.html", path.Join(themesDir, theme)+"/layouts/_default/_markup/render-heading.html")
+	}
+	if hook := t.First(headingHooks...); hook != "" {
+		src, _ := t.Read(hook)
+		keeps := func(src []byte) bool {
+			return bytes.Contains(src, []byte(".Anchor")) || bytes.Contains(src, []byte(".Attributes"))
+		}
+		ok := keeps(src)
+		for _, m := range hugoPartialCall.FindAllSubmatch(src, 4) {
+			ok = ok || keeps(partial(string(m[1])))
+		}
+		if !ok {
+			s.Unmodelled("hooks", hook, false, true)
+		}
 	}
 	for _, d := range scDirs {
 		t.Walk(d, func(rel string) {
@@ -845,7 +915,9 @@ type hugoModel struct {
 	// embeddedHook: links are rendered by Hugo's embedded link render
 	// hook; assets are the folders its resources.Get reads.
 	embeddedHook bool
-	assets       []string
+	// buildDrafts: the configuration has Hugo build draft pages.
+	buildDrafts bool
+	assets      []string
 	// permalinks are the patterns of the sections' regular pages;
 	// permalinkUnknown says some page's URL is not known.
 	permalinks       map[string]string
@@ -1041,6 +1113,15 @@ func (hugo) pages(t *Tree, s *Site, l hugoLang, dir, sub string, lower, ugly boo
 		}
 		src, _ := t.head(rel)
 		fm := hugoFrontMatter(src)
+		if fm.Draft && !s.hugo.buildDrafts {
+			// A draft is built by "hugo server -D", not by the
+			// build readers see: its links are read by no reader.
+			// It stays a page, which a preview may link to.
+			if s.partials == nil {
+				s.partials = map[string]bool{}
+			}
+			s.partials[rel] = true
+		}
 		if hugoNoBody(src) {
 			// What the page shows, its ids too, its templates write
 			// (a translation left to the default language's text).
@@ -1223,6 +1304,30 @@ func (s *Site) CodeRanges(src []byte) [][2]int {
 // the older twitter, tweet) and the code shortcodes read as code
 // (hugoCodeShortcodes). Any other is a template of the site, its theme or
 // a module: what it writes, ids included, is not modelled.
+// hugoPartialCall matches a template's call of a partial by a name
+// written as text.
+var hugoPartialCall = regexp.MustCompile(`partial(?:Cached)?\s+"([^"]+)"`)
+
+// hugoKnownThemes are the themes and modules, by name or module path,
+// whose render hooks the model knows when the tree lacks them: Docsy has
+// no render-link or render-heading hook of its own (its heading partial
+// is one a site's hook may call), checked against google/docsy's history
+// from 2019 to 2026.
+var hugoKnownThemes = map[string]bool{"docsy": true, "github.com/google/docsy": true, "github.com/google/docsy/dependencies": true}
+
+// hugoKnownThemeShortcodes are, by theme name or module path, the
+// shortcodes of a theme of hugoKnownThemes that write no id in any of its
+// versions, which the model knows when the tree lacks the theme. Docsy's
+// alert and pageinfo render their .Inner as Markdown (its headings are in
+// the page's source) inside elements with no id; checked against every
+// version of them in google/docsy's history, 2018 to 2026. Its other
+// shortcodes (tabpane, blocks/*, readfile, card) write ids or render
+// what the model does not see.
+var hugoKnownThemeShortcodes = map[string][]string{
+	"docsy":                   {"alert", "pageinfo"},
+	"github.com/google/docsy": {"alert", "pageinfo"},
+}
+
 var hugoQuietShortcodes = map[string]bool{"comment": true, "details": true, "figure": true, "gist": true,
 	"highlight": true, "instagram": true, "param": true, "qr": true, "ref": true, "relref": true,
 	"vimeo": true, "x": true, "youtube": true, "twitter": true, "tweet": true}
@@ -1331,12 +1436,73 @@ func (sc *shortcodeIDs) add(src []byte, partial func(string) []byte, depth int) 
 		if e := strings.IndexAny(v, stops); e >= 0 && e < end {
 			end = e
 		}
-		if p := v[:end]; p == "" {
+		p := v[:end]
+		if p == "" && strings.HasPrefix(v, "{{") {
+			// id="{{ $guid }}": what the variable holds begins as
+			// its one assignment says (printf "tabs-%d" .Ordinal).
+			if e := strings.Index(v, "}}"); e >= 0 {
+				expr := strings.Trim(v[2:e], "- \t")
+				expr = strings.TrimSpace(strings.TrimSuffix(strings.TrimSuffix(expr, "| anchorize"), "| urlize"))
+				if name, ok := strings.CutPrefix(expr, "$"); ok {
+					p, _ = hugoVarPrefix(text, name, 0)
+				}
+			}
+		}
+		if p == "" {
 			sc.argIDs = true
 		} else if !slices.Contains(sc.prefixes, p) {
 			sc.prefixes = append(sc.prefixes, p)
 		}
 	}
+}
+
+// hugoVarAssign matches an assignment of a template variable
+// ("{{ $guid := printf "tabs-%d" .Ordinal }}"): its name and what is
+// assigned.
+var hugoVarAssign = regexp.MustCompile(`\$(\w+)\s*:?=\s*([^}]*?)\s*-?}}`)
+
+// hugoVarPrefix returns the text that every value of the template
+// variable name of the template text begins with, when it has one
+// assignment, a string ("tabs") or a printf whose format begins with
+// text ("tabs-%d") or with "%s" of another such variable, and the text is
+// one that anchorize and urlize keep as it is (lower-case letters,
+// digits, "-" and "_"). "" when it has none.
+func hugoVarPrefix(text, name string, depth int) (string, bool) {
+	var expr string
+	n := 0
+	for _, m := range hugoVarAssign.FindAllStringSubmatch(text, -1) {
+		if m[1] == name {
+			expr, n = m[2], n+1
+		}
+	}
+	if n != 1 || depth > 3 {
+		return "", false
+	}
+	format, isPrintf := strings.CutPrefix(expr, "printf ")
+	format = strings.TrimSpace(format)
+	if !strings.HasPrefix(format, `"`) {
+		return "", false
+	}
+	lit, rest, ok := strings.Cut(format[1:], `"`)
+	if !ok || strings.Contains(lit, `\`) {
+		return "", false
+	}
+	prefix := lit
+	if isPrintf {
+		prefix, _, _ = strings.Cut(lit, "%")
+		if prefix == "" && strings.HasPrefix(lit, "%s") {
+			// printf "%s-%s-tab" $guid $entry: begins as $guid does.
+			args := strings.Fields(rest)
+			if len(args) == 0 || !strings.HasPrefix(args[0], "$") {
+				return "", false
+			}
+			prefix, _ = hugoVarPrefix(text, strings.TrimPrefix(args[0], "$"), depth+1)
+		}
+	}
+	if prefix == "" || strings.Trim(prefix, "abcdefghijklmnopqrstuvwxyz0123456789-_") != "" {
+		return "", false
+	}
+	return prefix, true
 }
 
 // ShortcodeIDs returns why the id frag of a page that calls the

@@ -28,6 +28,9 @@ type unknownSpace struct {
 	// exact: the path itself, not what lies below it (a redirect's
 	// source without "*").
 	exact bool
+	// filesOnly: only files with an extension may be there (a theme's
+	// static files, an output format's), not pages at folder URLs.
+	filesOnly bool
 }
 
 // Unmodelled records that the configuration names something of the kind
@@ -85,6 +88,15 @@ func (s *Site) UnknownPages(p, why string) {
 	s.unknown = append(s.unknown, unknownSpace{prefix: p, why: why, pagesOnly: true})
 }
 
+// UnknownFiles records that the URL path prefix p may hold files with
+// an extension ("/js/app.js", "/index.json") that no source file of the
+// tree shows, and no pages at folder URLs ("/docs/intro/"): a theme the
+// tree lacks serves static files and writes output formats, while the
+// pages are the content's.
+func (s *Site) UnknownFiles(p, why string) {
+	s.unknown = append(s.unknown, unknownSpace{prefix: "/" + strings.Trim(p, "/"), why: why, filesOnly: true})
+}
+
 // pageExts are the extensions of URL paths that a generated page may
 // have: none (a folder, or "/x" served from x.html), HTML, and the feeds
 // and indexes generators write.
@@ -113,7 +125,7 @@ func (s *Site) UnknownIDsOf(rel, why string) {
 func (s *Site) UnknownPage(p string) (string, bool) {
 	p = cleanURL(p)
 	for _, u := range s.unknown {
-		if u.pagesOnly && !pageLike(p) {
+		if u.pagesOnly && !pageLike(p) || u.filesOnly && path.Ext(strings.TrimSuffix(p, "/")) == "" {
 			continue
 		}
 		if u.exact {

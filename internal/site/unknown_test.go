@@ -248,6 +248,7 @@ func TestShortcodeIDs(t *testing.T) {
 func FuzzShortcodes(f *testing.F) {
 	f.Add([]byte("{{< def id=\"x\" >}} {{% a/b %}} {{</* c */>}} {{<"))
 	f.Add([]byte("---\ntitle: x\n---\n<!-- c -->\n"))
+	f.Add([]byte(`{{ $g := printf "tabs-%d" .Ordinal }}{{ $t := printf "%s-%s" $g . | anchorize }}<a id="{{ $t }}">`))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		names := Shortcodes(src)
 		for _, n := range names {
@@ -260,6 +261,7 @@ func FuzzShortcodes(f *testing.F) {
 				t.Fatalf("ShortcodesWithArgs(%q) has %q, which Shortcodes has not", src, n)
 			}
 		}
+		checkShortcodeTemplate(t, src)
 		// The same page source, read for a body of its own.
 		if hugoNoBody(src) && !bytes.HasPrefix(src, []byte("---")) && !bytes.HasPrefix(src, []byte("+++")) {
 			t.Fatalf("hugoNoBody(%q) = true without front matter", src)
