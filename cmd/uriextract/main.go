@@ -30,7 +30,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime/debug"
 	"strings"
 
 	"github.com/urilint/urilint/audit"
@@ -43,13 +42,6 @@ import (
 )
 
 func main() {
-	// The audit keeps a compact record of every file for the whole run:
-	// a heap goal 75 % over the live heap, not Go's 100 %, keeps a
-	// 30,000-file tree under 100 MB for a few percent more CPU
-	// (docs/performance-audit.md, "Stop 32"). A GOGC the user sets wins.
-	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(75)
-	}
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
