@@ -23,11 +23,23 @@ type targetIndex struct {
 }
 
 // target is what a fragment may name in one file.
-// templating is what may write a page's ids that its source does not
-// show. A target has one only when something does: a target of every
-// file is kept for the run, and a page of plain Markdown should not
-// carry these empty fields (112 bytes a file).
-type templating struct {
+type target struct {
+	once  sync.Once
+	kind  kind
+	title int // the index in anchors of the first heading when it is a leading top-level one, else -1
+	// h1 are the indexes in anchors of the top-level headings ("# A",
+	// "A\n==="), which some publishers give no id (site.H1NoID).
+	h1     []int
+	binary bool
+	lines  int // for line anchors
+	// anchors are those of the page, in order: a target of every file of
+	// a tree is kept for the run, so only their names and kinds.
+	anchors []anchorName
+	// headings are the texts of the headings that have no id of their
+	// own, in order: a publisher other than GitHub makes other ids of
+	// them.
+	headings []string
+	marks    *pageMarks // nil when the page has none
 	// written says what writes ids of the page that its source does
 	// not show (a template expression in an id, an include), "" when
 	// nothing does.
@@ -46,40 +58,6 @@ type templating struct {
 	// a site's own shortcode may write ids (site.ShortcodeIDs).
 	shortcodes    []string
 	shortcodeArgs []string // those called with arguments
-}
-
-// noTemplating is the templating of a page whose ids only its source
-// writes.
-var noTemplating templating
-
-// tm returns what writes t's ids besides its source; never nil.
-func (t *target) tm() *templating {
-	if t.templated == nil {
-		return &noTemplating
-	}
-	return t.templated
-}
-
-type target struct {
-	once  sync.Once
-	kind  kind
-	title int // the index in anchors of the first heading when it is a leading top-level one, else -1
-	// h1 are the indexes in anchors of the top-level headings ("# A",
-	// "A\n==="), which some publishers give no id (site.H1NoID).
-	h1     []int
-	binary bool
-	lines  int // for line anchors
-	// anchors are those of the page, in order: a target of every file of
-	// a tree is kept for the run, so only their names and kinds.
-	anchors []anchorName
-	// headings are the texts of the headings that have no id of their
-	// own, in order: a publisher other than GitHub makes other ids of
-	// them.
-	headings []string
-	marks    *pageMarks // nil when the page has none
-	// templated says what writes the page's ids besides its source;
-	// nil for most pages, where nothing does (see templating).
-	templated *templating
 	// refAlt are, by index in anchors, the ids of the headings that
 	// hold "[text][label]" made of the text alone
 	// (site.RefLabelsDropped).
@@ -177,18 +155,14 @@ func (t *target) fill(k kind, src []byte, d *extract.Doc, texts bool) {
 	if len(src) > 0 && src[len(src)-1] != '\n' {
 		t.lines++
 	}
-	var tm templating
-	tm.written, tm.writtenBesides = writtenIDs(src, false, false), writtenIDs(src, true, false)
-	if tm.written != "" {
+	t.written, t.writtenBesides = writtenIDs(src, false, false), writtenIDs(src, true, false)
+	if t.written != "" {
 		if tags := site.LiquidIncludeTags(src); tags != nil {
-			tm.liquidIncludes, tm.writtenBesidesLiquid = tags, writtenIDs(src, false, true)
+			t.liquidIncludes, t.writtenBesidesLiquid = tags, writtenIDs(src, false, true)
 		}
 	}
 	if bytes.Contains(src, []byte("{{<")) || bytes.Contains(src, []byte("{{%")) {
-		tm.shortcodes, tm.shortcodeArgs = site.Shortcodes(src), site.ShortcodesWithArgs(src)
-	}
-	if tm.written != "" || tm.shortcodes != nil || tm.shortcodeArgs != nil {
-		t.templated = &tm
+		t.shortcodes, t.shortcodeArgs = site.Shortcodes(src), site.ShortcodesWithArgs(src)
 	}
 	if d == nil {
 		return

@@ -1056,12 +1056,11 @@ func (a *auditor) checkFragment(r *reporter, s *site.Site, t local, lk lookup) {
 				"%q names anchor %q, which %q has only as %q: anchors are case-sensitive", r.shown, name, where, right)
 			return
 		}
-		tm := tg.tm()
-		written := tm.written
-		if written != "" && tm.liquidIncludes != nil && tm.writtenBesidesLiquid == "" {
+		written := tg.written
+		if written != "" && tg.liquidIncludes != nil && tg.writtenBesidesLiquid == "" {
 			// A Jekyll page whose includes write no id the model does
 			// not know has its own ids and its Markdown partials'.
-			if md, ok := s.LiquidIncludesKnown(strings.TrimPrefix(where, "/"), tm.liquidIncludes); ok {
+			if md, ok := s.LiquidIncludesKnown(strings.TrimPrefix(where, "/"), tg.liquidIncludes); ok {
 				if a.idOf(r.f.root, s, md, frag) {
 					return
 				}
@@ -1069,7 +1068,7 @@ func (a *auditor) checkFragment(r *reporter, s *site.Site, t local, lk lookup) {
 			}
 		}
 		if s.IncludesKnown(strings.TrimPrefix(where, "/")) {
-			written = tm.writtenBesides
+			written = tg.writtenBesides
 			if includedRepeat(name) {
 				// A heading both the page and a file it includes
 				// have gets "_1" in the order MkDocs renders them,
@@ -1168,8 +1167,7 @@ func unknownIDs(s *site.Site, where, frag string, tg *target) (string, bool) {
 	if why, ok := s.UnknownIDs(strings.TrimPrefix(where, "/")); ok {
 		return why, true
 	}
-	tm := tg.tm()
-	return s.ShortcodeIDs(tm.shortcodes, tm.shortcodeArgs, frag)
+	return s.ShortcodeIDs(tg.shortcodes, tg.shortcodeArgs, frag)
 }
 
 // readmeNames are the names GitHub shows as a folder's README, in the
