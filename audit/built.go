@@ -956,12 +956,8 @@ func (a *auditor) asBuilt(r *reporter, s *site.Site, pageURL, ref, p string) (st
 		if sig := linkSignature(l); sig != want && (!fragOnly || !strings.HasSuffix(sig, want) || strings.Contains(sig[:len(sig)-len(want)], "#")) {
 			continue
 		}
-		var q string
-		if isHTTP(l) {
-			if q, ok = s.Own(l); !ok {
-				continue
-			}
-		} else if q, ok = resolveURL(pageURL, l); !ok {
+		q, ok := builtLinkURL(s, pageURL, l)
+		if !ok {
 			continue
 		}
 		if to != "" && strings.TrimSuffix(q, "/") != strings.TrimSuffix(to, "/") {
@@ -981,6 +977,15 @@ func (a *auditor) asBuilt(r *reporter, s *site.Site, pageURL, ref, p string) (st
 	return to, builtMoved
 }
 
+// builtLinkURL returns the URL path the link l of the built page served
+// at pageURL leads to: one of the site's own when l is absolute.
+func builtLinkURL(s *site.Site, pageURL, l string) (string, bool) {
+	if isHTTP(l) {
+		return s.Own(l)
+	}
+	return resolveURL(pageURL, l)
+}
+
 // builtLeadsTo reports whether one of the links of the built page served
 // at pageURL has the fragment of ref and leads to p, where the model
 // says ref leads: the generator wrote ref under another name (a
@@ -995,12 +1000,8 @@ func builtLeadsTo(s *site.Site, pageURL string, links []string, ref, p string) b
 		if _, lf, ok := strings.Cut(l, "#"); !ok || lf != frag {
 			continue
 		}
-		var q string
-		if isHTTP(l) {
-			if q, ok = s.Own(l); !ok {
-				continue
-			}
-		} else if q, ok = resolveURL(pageURL, l); !ok {
+		q, ok := builtLinkURL(s, pageURL, l)
+		if !ok {
 			continue
 		}
 		if strings.TrimSuffix(q, "/") == strings.TrimSuffix(p, "/") {

@@ -204,26 +204,7 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 	src = blankJSComments(src)
 	s.Anchors = anchor.HTML
 	s.builtDefault = "build"
-	b, known := docusaurusBaseURLOf(src)
-	switch {
-	case !known:
-		// The pages' URLs begin with a path the model cannot read: a
-		// root-relative link that no page answers may be one of them,
-		// and a link to the site's own URL cannot be mapped to a page.
-		s.Lenient = true
-		s.Note("baseUrl not read (not a plain string)")
-	case b != "/":
-		// Docusaurus' Link adds baseUrl to a root-relative link that
-		// does not begin with it already (useBaseUrl): "/base/docs/a"
-		// and "/docs/a" are the same page.
-		s.basePath = b
-		// The build folder holds the site without it: build/docs/a is
-		// served at /base/docs/a.
-		s.builtPrefix = strings.TrimSuffix(b, "/")
-	}
-	if m := docusaurusURL.FindSubmatch(src); m != nil {
-		s.Base(strings.TrimSuffix(string(m[1]), "/") + "/" + strings.Trim(b, "/"))
-	}
+	docusaurusBase(s, src)
 	s.titleNoID = true
 	s.h1NoID = !docusaurusAlpha(t)
 	s.mdToPages = true
@@ -1668,5 +1649,30 @@ func (docusaurus) translations(t *Tree, s *Site, cfg []byte, folders [][2]string
 				}
 			}
 		}
+	}
+}
+
+// docusaurusBase reads the site's baseUrl and url (Docusaurus 1 and 2+
+// write them alike) from its configuration src.
+func docusaurusBase(s *Site, src []byte) {
+	b, known := docusaurusBaseURLOf(src)
+	switch {
+	case !known:
+		// The pages' URLs begin with a path the model cannot read: a
+		// root-relative link that no page answers may be one of them,
+		// and a link to the site's own URL cannot be mapped to a page.
+		s.Lenient = true
+		s.Note("baseUrl not read (not a plain string)")
+	case b != "/":
+		// Docusaurus' Link adds baseUrl to a root-relative link that
+		// does not begin with it already (useBaseUrl): "/base/docs/a"
+		// and "/docs/a" are the same page.
+		s.basePath = b
+		// The build folder holds the site without it: build/docs/a is
+		// served at /base/docs/a.
+		s.builtPrefix = strings.TrimSuffix(b, "/")
+	}
+	if m := docusaurusURL.FindSubmatch(src); m != nil {
+		s.Base(strings.TrimSuffix(string(m[1]), "/") + "/" + strings.Trim(b, "/"))
 	}
 }

@@ -70,18 +70,7 @@ func (d docusaurus1) Load(t *Tree, s *Site) error {
 		s.builtDefault = "build/" + string(m[1])
 	}
 	s.Note("Docusaurus 1")
-	b, known := docusaurusBaseURLOf(src)
-	switch {
-	case !known:
-		s.Lenient = true
-		s.Note("baseUrl not read (not a plain string)")
-	case b != "/":
-		s.basePath = b
-		s.builtPrefix = strings.TrimSuffix(b, "/")
-	}
-	if m := docusaurusURL.FindSubmatch(src); m != nil {
-		s.Base(strings.TrimSuffix(string(m[1]), "/") + "/" + strings.Trim(b, "/"))
-	}
+	docusaurusBase(s, src)
 	s.mdToPages = true
 	s.htmlByURL = true
 	s.sitePrefix = "@site/"
