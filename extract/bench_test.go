@@ -3,6 +3,7 @@ package extract
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -258,5 +259,43 @@ func TestNoAllocs(t *testing.T) {
 		if n := testing.AllocsPerRun(20, func() { Text(src) }); n != 0 {
 			t.Errorf("Text(%d bytes of prose) allocates %v times, want 0", len(src), n)
 		}
+	}
+}
+
+// TestMarkdownDocEachReuses checks that MarkdownDocEach gathers a
+// document's links in an array of an earlier document, not one grown
+// from nothing, and that the strings it handed on stay what they were.
+func TestMarkdownDocEachReuses(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector drops pooled values at random")
+	}
+	var src strings.Builder
+	src.WriteString("# Links\n\n")
+	for i := range 20 {
+		fmt.Fprintf(&src, "See [page %d](dir/page%d.md#part) and [its top](dir/page%d.md).\n", i, i, i)
+	}
+	src.WriteString("\nMore at <https://example.com/>.\n")
+	doc := []byte(src.String())
+	var e Extractor
+	var first []string
+	e.MarkdownDocEach(doc, func(links []Link) {
+		for _, l := range links {
+			first = append(first, l.URI)
+		}
+	})
+	if len(first) != 41 {
+		t.Fatalf("MarkdownDocEach gave %d links, want 41", len(first))
+	}
+	want := slices.Clone(first)
+	discard := func([]Link) {}
+	each := testing.AllocsPerRun(20, func() { e.MarkdownDocEach(doc, discard) })
+	whole := testing.AllocsPerRun(20, func() { e.MarkdownDoc(doc) })
+	// MarkdownDoc grows its slice from the one absolute URI's room: 1,
+	// 2, 4, ... 64.
+	if each > whole-5 {
+		t.Errorf("MarkdownDocEach allocates %v times, MarkdownDoc %v: want at least 5 fewer (the links' array reused)", each, whole)
+	}
+	if !slices.Equal(first, want) {
+		t.Errorf("the URIs handed on changed after later calls: %q, want %q", first, want)
 	}
 }

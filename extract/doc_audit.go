@@ -96,6 +96,7 @@ func (e *Extractor) markdownDoc(src []byte, emit func([]Link)) *Doc {
 	root, release, err := e.parse(src, docParser())
 	d := &Doc{Plain: err}
 	var marks []mark
+	var buf *[]Link // from linkBufs, when the links go to emit
 	switch {
 	case err != nil && emit != nil:
 		e.textEach(src, textPiece, emit)
@@ -108,7 +109,14 @@ func (e *Extractor) markdownDoc(src []byte, emit func([]Link)) *Doc {
 		// before the links are handed on.
 		func() {
 			defer release()
-			d.Links = e.markdownLinks(src, root, presize(src))
+			var links []Link
+			if emit != nil {
+				buf = linkBufs.Get().(*[]Link)
+				links = (*buf)[:0]
+			} else {
+				links = presize(src)
+			}
+			d.Links = e.markdownLinks(src, root, links)
 			finish(src, d.Links)
 			marks = docMarks(src, root, nil)
 		}()
@@ -116,6 +124,9 @@ func (e *Extractor) markdownDoc(src []byte, emit func([]Link)) *Doc {
 	if emit != nil {
 		if len(d.Links) > 0 {
 			emit(d.Links)
+		}
+		if buf != nil {
+			putLinks(buf, d.Links)
 		}
 		d.Links = nil
 	}
@@ -131,6 +142,27 @@ func (e *Extractor) markdownDoc(src []byte, emit func([]Link)) *Doc {
 	}
 	d.place(src, marks)
 	return d
+}
+
+// linkBufs holds the slices that MarkdownDocEach gathers a document's
+// links in: its caller keeps none of them (see MarkdownDocEach), so the
+// next document reuses the array instead of growing a new one from a
+// few links, which was a sixth of what an audit of a tree allocated.
+var linkBufs = sync.Pool{New: func() any { return new([]Link) }}
+
+// maxPooledLinks is the most links a pooled slice keeps room for: the
+// array of a document of many links goes with it.
+const maxPooledLinks = 1 << 12
+
+// putLinks gives buf back to linkBufs with the array of links, the
+// links gathered in it, emptied so that it holds no document's strings.
+func putLinks(buf *[]Link, links []Link) {
+	if cap(links) > maxPooledLinks {
+		links = nil
+	}
+	clear(links)
+	*buf = links[:0]
+	linkBufs.Put(buf)
 }
 
 // docMarks appends the anchors and comments of the parse root of src to
