@@ -397,8 +397,9 @@ func newAuditor(cfg Config) *auditor {
 // in batches, as its parts are parsed: a large one's are never all held
 // at once), then with its errors and warnings, if any. A file with none
 // of these (a template, not a document) is not passed. The file is not
-// kept after fn returns, so a listing streams. Errors that fn returns
-// stop the listing.
+// kept after fn returns, so a listing streams; nor is the slice links,
+// whose array the next batch reuses (its strings fn may keep). Errors
+// that fn returns stop the listing.
 func List(cfg Config, paths []string, fn func(f *File, links []extract.Link, errs []error, warns []string) error) error {
 	a := newAuditor(cfg)
 	if a.polErr != nil {
@@ -629,10 +630,7 @@ func (a *auditor) parseInto(f *File, rb *recBuilder, each func([]extract.Link)) 
 		switch {
 		case rb != nil:
 			rb.start(f)
-			// Sized once: growing by doubling would hold the old array
-			// and the new one, and leave room unused, for a document's
-			// millions of links.
-			f.recs = make([]linkRec, 0, estimateLinks(f.Src))
+			rb.reserve(estimateLinks(f.Src))
 			f.doc = a.ex.MarkdownDocEach(f.Src, rb.add)
 		case each != nil:
 			f.doc = a.ex.MarkdownDocEach(f.Src, each)
@@ -926,6 +924,33 @@ type recBuilder struct {
 	f    *File
 	cols *textpos.Columns
 	size int // of the arena
+	// buf is the array f.recs is gathered in, from recBufs, when it
+	// is: uris copies the records out at their number.
+	buf *[]linkRec
+}
+
+// recBufs holds the arrays that the records of a file's links are
+// gathered in, before they are kept at their number: an estimate of a
+// file's links (estimateLinks) is often a little short or long, and a
+// tree's files held a third more room than links.
+var recBufs = sync.Pool{New: func() any { return new([]linkRec) }}
+
+// maxPooledRecs is the most records a file gathers in an array of
+// recBufs: a document of more is given one of its estimated size, which
+// it keeps.
+const maxPooledRecs = 1 << 12
+
+// reserve gives rb.f room for about n records.
+func (rb *recBuilder) reserve(n int) {
+	if n > maxPooledRecs {
+		// Sized once: growing by doubling would hold the old array
+		// and the new one, and leave room unused, for a document's
+		// millions of links.
+		rb.f.recs = make([]linkRec, 0, n)
+		return
+	}
+	rb.buf = recBufs.Get().(*[]linkRec)
+	rb.f.recs = (*rb.buf)[:0]
 }
 
 func (rb *recBuilder) start(f *File) {
@@ -959,8 +984,26 @@ func (rb *recBuilder) add(links []extract.Link) {
 // table of recent URIs still holds it, so the arena of a document that
 // links to a few pages over and over stays small.
 func (rb *recBuilder) uris() string {
-	recs, src := rb.f.recs, rb.f.Src
+	f := rb.f
+	recs, src := f.recs, f.Src
 	rb.f, rb.cols = nil, nil
+	if rb.buf != nil {
+		defer func() {
+			// The records are kept at their number, the array goes
+			// back for the next file.
+			f.recs = nil
+			if len(recs) > 0 {
+				f.recs = make([]linkRec, len(recs))
+				copy(f.recs, recs)
+			}
+			if cap(recs) > maxPooledRecs {
+				recs = nil
+			}
+			*rb.buf = recs[:0]
+			recBufs.Put(rb.buf)
+			rb.buf = nil
+		}()
+	}
 	// recent maps a URI's hash to the rec that last had it, plus one.
 	var recent []uint32
 	if len(recs) >= 32 {

@@ -167,3 +167,35 @@ func TestCompactKeepsLinks(t *testing.T) {
 		}
 	}
 }
+
+// TestRecordsAtTheirNumber checks that the records of a file's links,
+// gathered while it is parsed in an array that the next file reuses, are
+// kept in one of their number, the links as parsed.
+func TestRecordsAtTheirNumber(t *testing.T) {
+	srcs := []string{
+		// more links than estimateLinks counts: the definition
+		"# A\n\n[b](b.md) [c](c.md#x) <https://example.com/>\n\n[d]: d.md\n",
+		"# B\n\n" + strings.Repeat("[e](e.md) [f](../f.md#top)\n", 40),
+		"no links\n",
+		"# C\n\n[g](g.md)\n",
+	}
+	a := newAuditor(Config{DropSource: true})
+	for i, src := range srcs {
+		f := &File{Name: "x.md", Src: []byte(src), kind: kindMarkdown}
+		a.parse(f)
+		want := slices.Clone(f.doc.Links)
+
+		f = &File{Name: "x.md", Src: []byte(src), kind: kindMarkdown}
+		var rb recBuilder
+		a.parseInto(f, &rb, nil)
+		a.compactFrom(f, &rb)
+		if len(f.recs) != len(want) || cap(f.recs) != len(want) {
+			t.Fatalf("file %d: %d records in room for %d, want %d in room for as many", i, len(f.recs), cap(f.recs), len(want))
+		}
+		for j, w := range want {
+			if got := f.link(j); got != w {
+				t.Errorf("file %d: link %d = %+v, want %+v", i, j, got, w)
+			}
+		}
+	}
+}
