@@ -1,6 +1,9 @@
 package audit
 
 import (
+	"os"
+	"path"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -126,7 +129,98 @@ func FuzzResolveLocal(f *testing.F) {
 		if got.hasFrag && ref[got.fragAt-1] != '#' {
 			t.Fatalf("resolveLocal(%q, %q): fragment at %d", file, ref, got.fragAt)
 		}
+		if plain, ok := resolvePlain(file, ref); ok {
+			if want, wantOK := resolveURI(file, ref); plain != want || !wantOK {
+				t.Fatalf("resolvePlain(%q, %q) = %+v, resolveURI gives %+v, %v", file, ref, plain, want, wantOK)
+			}
+		}
+		if got, want := climbs(file, ref), climbsSplit(file, ref); got != want {
+			t.Fatalf("climbs(%q, %q) = %v, want %v", file, ref, got, want)
+		}
 	})
+}
+
+// TestResolvePlain checks that the resolution of a plain reference
+// agrees with that of the file: URI, on every reference made of a few
+// segments of the kinds that matter (dot segments, a final "/", names
+// with dots and tildes) from files at several depths, and that it
+// allocates nothing where the path is a part of the reference or the
+// file itself.
+func TestResolvePlain(t *testing.T) {
+	segs := []string{"a", "b.md", ".", "..", "...", "~x", "A-Z_0.9", ""}
+	files := []string{"", ".", "./x.md", "x.md", "d/x.md", "d/e/x.md", "d/./x.md", "d/../x.md", "../x.md", "d/", "d//x.md", "/x.md", "d%20e/x.md", "é/x.md"}
+	var refs []string
+	var walk func(ref string, depth int)
+	walk = func(ref string, depth int) {
+		refs = append(refs, ref, "/"+ref, ref+"#top", ref+"#"+ref, ref+"#a%20b")
+		if depth == 3 {
+			return
+		}
+		for _, s := range segs {
+			next := s
+			if ref != "" || depth > 0 {
+				next = ref + "/" + s
+			}
+			walk(next, depth+1)
+		}
+	}
+	walk("", 0)
+	plain := 0
+	for _, file := range files {
+		for _, ref := range refs {
+			got, ok := resolvePlain(file, ref)
+			if !ok {
+				continue
+			}
+			plain++
+			if want, wantOK := resolveURI(file, ref); got != want || !wantOK {
+				t.Errorf("resolvePlain(%q, %q) = %+v, resolveURI gives %+v, %v", file, ref, got, want, wantOK)
+			}
+			if got, want := climbs(file, ref), climbsSplit(file, ref); got != want {
+				t.Errorf("climbs(%q, %q) = %v, want %v", file, ref, got, want)
+			}
+		}
+	}
+	if plain < len(refs) {
+		t.Errorf("only %d of %d references resolved as plain", plain, len(files)*len(refs))
+	}
+	for _, ref := range []string{"../d21/f2138.md", "/d39/f3970.md", "#setup-steps", "../d21/f2138.md#usage"} {
+		if n := testing.AllocsPerRun(100, func() { resolveLocal("d3/f305.md", ref) }); n > 0 {
+			t.Errorf("resolveLocal(%q) allocates %v times, want none", ref, n)
+		}
+	}
+}
+
+// climbsSplit is climbs as it was written first, splitting the merged
+// path: what climbs must agree with.
+func climbsSplit(fileRel, refPath string) bool {
+	if refPath == "" {
+		return false
+	}
+	merged := refPath
+	if !strings.HasPrefix(refPath, "/") {
+		merged = strings.TrimSuffix(path.Dir("/"+fileRel), "/") + "/" + refPath
+	}
+	depth := 0
+	segs := strings.Split(strings.TrimPrefix(merged, "/"), "/")
+	for i, s := range segs {
+		if dec, err := uri.Unescape(s); err == nil {
+			s = dec
+		}
+		switch s {
+		case ".", "":
+		case "..":
+			depth--
+			if depth < 0 {
+				return true
+			}
+		default:
+			if i < len(segs)-1 {
+				depth++
+			}
+		}
+	}
+	return false
 }
 
 // TestCompactKeepsLinks: what compact keeps of a file's links gives back
@@ -197,5 +291,51 @@ func TestRecordsAtTheirNumber(t *testing.T) {
 				t.Errorf("file %d: link %d = %+v, want %+v", i, j, got, w)
 			}
 		}
+	}
+}
+
+// TestFindSpellings checks what fsCache.find says of paths written in
+// several ways, and that a path found as written costs one string.
+func TestFindSpellings(t *testing.T) {
+	root := t.TempDir()
+	for _, p := range []string{"a/b.md", "Docs/Guide.md", "Docs/sub/x.md"} {
+		if err := os.MkdirAll(filepath.Join(root, filepath.Dir(p)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(root, p), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c := newFSCache()
+	for _, tt := range []struct {
+		rel, abs string // abs: from the root; "" when missing
+		dir      bool
+		right    string
+		wrong    []string
+	}{
+		{rel: "", abs: ".", dir: true},
+		{rel: "a/b.md", abs: "a/b.md"},
+		{rel: "a", abs: "a", dir: true},
+		{rel: "a/", abs: "a", dir: true},
+		{rel: "a//b.md", abs: "a/b.md"},
+		{rel: "./a/./b.md", abs: "a/b.md"},
+		{rel: "a/../a/b.md"}, // no listing has "..": callers clean the path
+		{rel: "docs/guide.md", abs: "Docs/Guide.md", right: "Docs/Guide.md", wrong: []string{"docs", "guide.md"}},
+		{rel: "Docs/guide.md", abs: "Docs/Guide.md", right: "Docs/Guide.md", wrong: []string{"guide.md"}},
+		{rel: "./Docs//SUB/x.md", abs: "Docs/sub/x.md", right: "Docs/sub/x.md", wrong: []string{"SUB"}},
+		{rel: "a/c.md"},
+		{rel: "a/b.md/c"},
+	} {
+		lk := c.find(root, tt.rel)
+		want := lookup{}
+		if tt.abs != "" {
+			want = lookup{exists: true, dir: tt.dir, abs: filepath.Join(root, tt.abs), right: tt.right, wrong: tt.wrong}
+		}
+		if lk.exists != want.exists || lk.dir != want.dir || lk.abs != want.abs || lk.right != want.right || !slices.Equal(lk.wrong, want.wrong) {
+			t.Errorf("find(%q) = %+v, want %+v", tt.rel, lk, want)
+		}
+	}
+	if n := testing.AllocsPerRun(100, func() { c.find(root, "Docs/sub/x.md") }); n > 1 {
+		t.Errorf("find of a path as written allocates %v times, want 1", n)
 	}
 }

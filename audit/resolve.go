@@ -34,6 +34,108 @@ type local struct {
 // a scheme or an authority, or one that is not a URI reference and has no
 // unambiguous repair (uri.Repair: "<my file.md>" is "my%20file.md").
 func resolveLocal(fileRel, ref string) (local, bool) {
+	if t, ok := resolvePlain(fileRel, ref); ok {
+		return t, true
+	}
+	return resolveURI(fileRel, ref)
+}
+
+// resolvePlain is resolveLocal for the common reference: a path, or a
+// fragment, or both, made of unreserved characters and "/" alone, found
+// in a file whose path is as plain. It reports false for any other,
+// which resolveURI resolves. Such a reference is a valid relative
+// reference that needs no repair, nothing in it or in the file's path is
+// percent-encoded, and no empty segment can start a path that reads as
+// an authority: resolving it against the file: URI is merging the paths
+// (section 5.2.3) and removing dot segments (section 5.2.4), which
+// path.Clean does as well on a path without empty segments, bar a
+// trailing "/". So it allocates at most the merged path, where
+// resolveURI writes, parses and decodes URIs (TestResolvePlain checks
+// the two agree).
+func resolvePlain(fileRel, ref string) (local, bool) {
+	p, frag, hasFrag := strings.Cut(ref, "#")
+	if !plainPath(fileRel) || strings.HasPrefix(fileRel, "/") || strings.Contains(fileRel, "//") ||
+		!plainPath(p) || strings.Contains(p, "//") || hasFrag && !plainPath(frag) {
+		return local{}, false
+	}
+	t := local{hasFrag: hasFrag}
+	if hasFrag {
+		t.frag, t.fragAt = frag, len(p)+1
+	}
+	if p == "" {
+		// "T.path = Base.path": the file itself.
+		if fileRel != "" && fileRel != "." && path.Clean(fileRel) == fileRel && fileRel != ".." && !strings.HasPrefix(fileRel, "../") {
+			t.rel = fileRel // as path.Clean("/"+fileRel) has it
+			return t, true
+		}
+		base := "/" + fileRel
+		t.rel = strings.TrimPrefix(path.Clean(base), "/")
+		t.dirSlash = strings.HasSuffix(base, "/") && base != "/"
+		return t, true
+	}
+	dir := ""
+	if p[0] != '/' {
+		dir = fileRel[:strings.LastIndexByte(fileRel, '/')+1]
+	}
+	t.rel = cleanMerged(dir, p)
+	// remove_dot_segments keeps a final "/", and makes one of a final
+	// dot segment ("a/.." is "/"-ended), unless nothing is left but "/".
+	last := p[strings.LastIndexByte(p, '/')+1:]
+	t.dirSlash = (last == "" || last == "." || last == "..") && t.rel != ""
+	t.outside = climbs(fileRel, p)
+	return t, true
+}
+
+// cleanMerged returns path.Clean("/"+dir+p) without its leading "/", for
+// a plain reference path p without empty segments but a final one, and
+// the folder dir of a file ("" or ending in "/"), in one allocation at
+// most: none when the path is a part of p.
+func cleanMerged(dir, p string) string {
+	var buf [256]byte
+	if dir != "" && path.Clean(dir) != strings.TrimSuffix(dir, "/") || dir == "./" || strings.HasPrefix(dir, "../") || len(dir)+len(p) > len(buf) {
+		return strings.TrimPrefix(path.Clean("/"+dir+p), "/")
+	}
+	// dir is clean: its segments are names.
+	out := append(buf[:0], strings.TrimSuffix(dir, "/")...)
+	for rest := strings.TrimPrefix(p, "/"); ; {
+		seg, after, more := strings.Cut(rest, "/")
+		switch seg {
+		case "", ".":
+		case "..":
+			// Up one, and at the root stay there.
+			out = out[:max(bytes.LastIndexByte(out, '/'), 0)]
+		default:
+			if len(out) > 0 {
+				out = append(out, '/')
+			}
+			out = append(out, seg...)
+		}
+		if !more {
+			break
+		}
+		rest = after
+	}
+	if n := len(p) - len(out); n >= 0 && p[n:] == string(out) && (n == 0 || p[n-1] == '/') {
+		return p[len(p)-len(out):] // no new string
+	}
+	return string(out)
+}
+
+// plainPath reports whether s is made of unreserved characters (RFC 3986
+// section 2.3) and "/" alone.
+func plainPath(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '.' || c == '_' || c == '~' || c == '/') {
+			return false
+		}
+	}
+	return true
+}
+
+// resolveURI is resolveLocal for any reference: by writing the file's
+// file: URI and resolving the reference against it.
+func resolveURI(fileRel, ref string) (local, bool) {
 	if abnf.SchemeLen(ref) > 0 || strings.HasPrefix(ref, "//") {
 		return local{}, false
 	}
@@ -213,30 +315,51 @@ func climbs(fileRel, refPath string) bool {
 	if refPath == "" {
 		return false
 	}
-	merged := refPath
-	if !strings.HasPrefix(refPath, "/") {
-		merged = strings.TrimSuffix(path.Dir("/"+fileRel), "/") + "/" + refPath
-	}
 	depth := 0
-	segs := strings.Split(strings.TrimPrefix(merged, "/"), "/")
-	for i, s := range segs {
-		if dec, err := uri.Unescape(s); err == nil {
-			s = dec
+	// step takes the segment seg of the merged path; last: it is the
+	// final one, a file's name.
+	step := func(seg string, last bool) bool {
+		if dec, err := uri.Unescape(seg); err == nil {
+			seg = dec
 		}
-		switch s {
+		switch seg {
 		case ".", "":
 		case "..":
 			depth--
-			if depth < 0 {
-				return true
-			}
+			return depth < 0
 		default:
-			if i < len(segs)-1 {
+			if !last {
 				depth++
 			}
 		}
+		return false
 	}
-	return false
+	if !strings.HasPrefix(refPath, "/") {
+		// The folders of the file, as path.Dir("/"+fileRel) has them:
+		// its segments but the last, when fileRel is clean.
+		dir := fileRel[:max(strings.LastIndexByte(fileRel, '/'), 0)]
+		if path.Clean(fileRel) != fileRel || fileRel == ".." || strings.HasPrefix(fileRel, "../") || strings.HasPrefix(fileRel, "/") {
+			dir = strings.TrimPrefix(path.Dir("/"+fileRel), "/")
+		}
+		for rest := dir; rest != ""; {
+			seg, after, _ := strings.Cut(rest, "/")
+			if step(seg, false) {
+				return true
+			}
+			rest = after
+		}
+	}
+	rest := strings.TrimPrefix(refPath, "/")
+	for {
+		seg, after, more := strings.Cut(rest, "/")
+		if step(seg, !more) {
+			return true
+		}
+		if !more {
+			return false
+		}
+		rest = after
+	}
 }
 
 // fsCache answers where a path leads, reading each directory once: the
@@ -396,37 +519,58 @@ type lookup struct {
 // and records the difference.
 func (c *fsCache) find(root, rel string) lookup {
 	cur := root
-	var spelled []string
+	var spelled []string // the names as found, once one's case differs
 	var lk lookup
 	last := statResult{exists: true, dir: true} // the root
-	if rel != "" {
-		for _, name := range strings.Split(rel, "/") {
-			if name == "" || name == "." {
-				continue
-			}
-			d := c.list(cur)
-			t, ok := d.entries[name]
+	// While every name is found as written, the path so far is a part of
+	// full, the root and rel joined, so that a lookup makes one string,
+	// not one for each folder on the way.
+	full, at := "", -1
+	if root != "" && root != string(filepath.Separator) && filepath.Clean(root) == root && filepath.Separator == '/' {
+		full, at = root+"/"+rel, len(root)
+	}
+	for rest := rel; rest != ""; {
+		before := rel[:len(rel)-len(rest)] // the names looked up so far
+		name, after, _ := strings.Cut(rest, "/")
+		rest = after
+		if name == "" || name == "." {
+			at = -1
+			continue
+		}
+		d := c.list(cur)
+		t, ok := d.entries[name]
+		if !ok {
+			alt, ok := d.fold(name)
 			if !ok {
-				alt, ok := d.fold(name)
-				if !ok {
-					return lookup{}
-				}
-				lk.wrong = append(lk.wrong, name)
-				lk.fixes = append(lk.fixes, alt)
-				name, t = alt, d.entries[alt]
-			}
-			spelled = append(spelled, name)
-			lk.link = lk.link || t == entryLink
-			if t == entryLink && !confine.Within(c.realRoot(root), d.real(cur, name)) {
-				// A link out of the root: what lies beyond it, even
-				// whether it exists, is not looked at, so that every
-				// path through it has one answer (docs/security.md).
-				return lookup{exists: true, link: true, outside: true, abs: filepath.Join(cur, name)}
-			}
-			last = d.stat(cur, name, t) // follows symbolic links
-			if !last.exists {
 				return lookup{}
 			}
+			if spelled == nil {
+				spelled = namesOf(before)
+			}
+			lk.wrong = append(lk.wrong, name)
+			lk.fixes = append(lk.fixes, alt)
+			name, t = alt, d.entries[alt]
+			at = -1
+		}
+		if spelled != nil {
+			spelled = append(spelled, name)
+		}
+		lk.link = lk.link || t == entryLink
+		if t == entryLink && !confine.Within(c.realRoot(root), d.real(cur, name)) {
+			// A link out of the root: what lies beyond it, even
+			// whether it exists, is not looked at, so that every
+			// path through it has one answer (docs/security.md).
+			return lookup{exists: true, link: true, outside: true, abs: filepath.Join(cur, name)}
+		}
+		last = d.stat(cur, name, t) // follows symbolic links
+		if !last.exists {
+			return lookup{}
+		}
+		if at >= 0 && name != ".." {
+			at += 1 + len(name)
+			cur = full[:at] // filepath.Join(cur, name)
+		} else {
+			at = -1
 			cur = filepath.Join(cur, name)
 		}
 	}
@@ -438,6 +582,18 @@ func (c *fsCache) find(root, rel string) lookup {
 		lk.right = strings.Join(spelled, "/")
 	}
 	return lk
+}
+
+// namesOf returns the names of the slash path p, as find spells them:
+// without empty and "." ones.
+func namesOf(p string) []string {
+	names := []string{}
+	for _, name := range strings.Split(p, "/") {
+		if name != "" && name != "." {
+			names = append(names, name)
+		}
+	}
+	return names
 }
 
 // siteEntry is the publisher of one root, detected once, and the sites
