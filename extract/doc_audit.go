@@ -97,6 +97,7 @@ func (e *Extractor) markdownDoc(src []byte, emit func([]Link)) *Doc {
 	d := &Doc{Plain: err}
 	var marks []mark
 	var buf *[]Link // from linkBufs, when the links go to emit
+	var markBuf *[]mark
 	switch {
 	case err != nil && emit != nil:
 		e.textEach(src, textPiece, emit)
@@ -118,7 +119,8 @@ func (e *Extractor) markdownDoc(src []byte, emit func([]Link)) *Doc {
 			}
 			d.Links = e.markdownLinks(src, root, links)
 			finish(src, d.Links)
-			marks = docMarks(src, root, nil)
+			markBuf = markBufs.Get().(*[]mark)
+			marks = docMarks(src, root, (*markBuf)[:0])
 		}()
 	}
 	if emit != nil {
@@ -141,6 +143,14 @@ func (e *Extractor) markdownDoc(src []byte, emit func([]Link)) *Doc {
 		}
 	}
 	d.place(src, marks)
+	if markBuf != nil {
+		if cap(marks) > maxPooledLinks {
+			marks = nil
+		}
+		clear(marks)
+		*markBuf = marks[:0]
+		markBufs.Put(markBuf)
+	}
 	return d
 }
 
@@ -153,6 +163,10 @@ var linkBufs = sync.Pool{New: func() any { return new([]Link) }}
 // maxPooledLinks is the most links a pooled slice keeps room for: the
 // array of a document of many links goes with it.
 const maxPooledLinks = 1 << 12
+
+// markBufs holds the slices that a parsed document's anchors and
+// comments are gathered in before they are placed.
+var markBufs = sync.Pool{New: func() any { return new([]mark) }}
 
 // putLinks gives buf back to linkBufs with the array of links, the
 // links gathered in it, emptied so that it holds no document's strings.
@@ -257,6 +271,18 @@ type mark struct {
 // place turns marks into d's anchors and comments, with positions.
 func (d *Doc) place(src []byte, marks []mark) {
 	sortMarks(marks)
+	comments := 0
+	for i := range marks {
+		if marks[i].comment != nil {
+			comments++
+		}
+	}
+	if n := len(marks) - comments; n > 0 {
+		d.Anchors = make([]Anchor, 0, n)
+	}
+	if comments > 0 {
+		d.Comments = make([]Comment, 0, comments)
+	}
 	lc := newLineCounter(src)
 	for _, m := range marks {
 		p := lc.pos(m.off)
