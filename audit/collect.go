@@ -630,7 +630,11 @@ func (a *auditor) resolve(f *File, ref string) (resolved, bool) {
 		// keeping them all.
 		a.memoMu.Lock()
 		if len(a.memo) >= maxMemo {
-			a.memoOld, a.memo = a.memo, nil
+			// The older generation's room takes the new one: a
+			// generation of a tree's references is a megabyte, made
+			// again and again.
+			a.memoOld, a.memo = a.memo, a.memoOld
+			clear(a.memo)
 		}
 		if a.memo == nil {
 			a.memo = make(map[resolveKey]resolved, maxMemo)
