@@ -24,14 +24,14 @@ type targetIndex struct {
 
 // target is what a fragment may name in one file.
 type target struct {
-	once  sync.Once
-	kind  kind
-	title int // the index in anchors of the first heading when it is a leading top-level one, else -1
+	once   sync.Once
+	kind   kind
+	binary bool
+	title  int // the index in anchors of the first heading when it is a leading top-level one, else -1
+	lines  int // for line anchors
 	// h1 are the indexes in anchors of the top-level headings ("# A",
 	// "A\n==="), which some publishers give no id (site.H1NoID).
-	h1     []int
-	binary bool
-	lines  int // for line anchors
+	h1 []int
 	// anchors are those of the page, in order: a target of every file of
 	// a tree is kept for the run, so only their names and kinds.
 	anchors []anchorName
@@ -40,6 +40,22 @@ type target struct {
 	// them.
 	headings []string
 	marks    *pageMarks // nil when the page has none
+	// writers are what writes ids of the page that its source does not
+	// show, nil when nothing does: most pages have none, and a target
+	// of every file of a tree is kept for the run.
+	writers *pageWriters
+	// refAlt are, by index in anchors, the ids of the headings that
+	// hold "[text][label]" made of the text alone
+	// (site.RefLabelsDropped).
+	refAlt map[int]string
+
+	mu   sync.Mutex
+	sets []siteSet // by publisher: one, mostly
+}
+
+// pageWriters are what, in a page's source, writes ids that the source
+// does not show.
+type pageWriters struct {
 	// written says what writes ids of the page that its source does
 	// not show (a template expression in an id, an include), "" when
 	// nothing does.
@@ -58,13 +74,17 @@ type target struct {
 	// a site's own shortcode may write ids (site.ShortcodeIDs).
 	shortcodes    []string
 	shortcodeArgs []string // those called with arguments
-	// refAlt are, by index in anchors, the ids of the headings that
-	// hold "[text][label]" made of the text alone
-	// (site.RefLabelsDropped).
-	refAlt map[int]string
+}
 
-	mu   sync.Mutex
-	sets []siteSet // by publisher: one, mostly
+// noWriters is what a page without writers has.
+var noWriters pageWriters
+
+// idWriters returns t's writers; those of a page without any are empty.
+func (t *target) idWriters() *pageWriters {
+	if t.writers == nil {
+		return &noWriters
+	}
+	return t.writers
 }
 
 // anchorName is what a target keeps of an extract.Anchor.
@@ -155,14 +175,18 @@ func (t *target) fill(k kind, src []byte, d *extract.Doc, texts bool) {
 	if len(src) > 0 && src[len(src)-1] != '\n' {
 		t.lines++
 	}
-	t.written, t.writtenBesides = writtenIDs(src, false, false), writtenIDs(src, true, false)
-	if t.written != "" {
+	var w pageWriters
+	w.written, w.writtenBesides = writtenIDs(src, false, false), writtenIDs(src, true, false)
+	if w.written != "" {
 		if tags := site.LiquidIncludeTags(src); tags != nil {
-			t.liquidIncludes, t.writtenBesidesLiquid = tags, writtenIDs(src, false, true)
+			w.liquidIncludes, w.writtenBesidesLiquid = tags, writtenIDs(src, false, true)
 		}
 	}
 	if bytes.Contains(src, []byte("{{<")) || bytes.Contains(src, []byte("{{%")) {
-		t.shortcodes, t.shortcodeArgs = site.Shortcodes(src), site.ShortcodesWithArgs(src)
+		w.shortcodes, w.shortcodeArgs = site.Shortcodes(src), site.ShortcodesWithArgs(src)
+	}
+	if w.written != "" || w.writtenBesides != "" || w.shortcodes != nil || w.shortcodeArgs != nil {
+		t.writers = &w
 	}
 	if d == nil {
 		return

@@ -1056,11 +1056,12 @@ func (a *auditor) checkFragment(r *reporter, s *site.Site, t local, lk lookup) {
 				"%q names anchor %q, which %q has only as %q: anchors are case-sensitive", r.shown, name, where, right)
 			return
 		}
-		written := tg.written
-		if written != "" && tg.liquidIncludes != nil && tg.writtenBesidesLiquid == "" {
+		w := tg.idWriters()
+		written := w.written
+		if written != "" && w.liquidIncludes != nil && w.writtenBesidesLiquid == "" {
 			// A Jekyll page whose includes write no id the model does
 			// not know has its own ids and its Markdown partials'.
-			if md, ok := s.LiquidIncludesKnown(strings.TrimPrefix(where, "/"), tg.liquidIncludes); ok {
+			if md, ok := s.LiquidIncludesKnown(strings.TrimPrefix(where, "/"), w.liquidIncludes); ok {
 				if a.idOf(r.f.root, s, md, frag) {
 					return
 				}
@@ -1068,7 +1069,7 @@ func (a *auditor) checkFragment(r *reporter, s *site.Site, t local, lk lookup) {
 			}
 		}
 		if s.IncludesKnown(strings.TrimPrefix(where, "/")) {
-			written = tg.writtenBesides
+			written = w.writtenBesides
 			if includedRepeat(name) {
 				// A heading both the page and a file it includes
 				// have gets "_1" in the order MkDocs renders them,
@@ -1167,7 +1168,8 @@ func unknownIDs(s *site.Site, where, frag string, tg *target) (string, bool) {
 	if why, ok := s.UnknownIDs(strings.TrimPrefix(where, "/")); ok {
 		return why, true
 	}
-	return s.ShortcodeIDs(tg.shortcodes, tg.shortcodeArgs, frag)
+	w := tg.idWriters()
+	return s.ShortcodeIDs(w.shortcodes, w.shortcodeArgs, frag)
 }
 
 // readmeNames are the names GitHub shows as a folder's README, in the
