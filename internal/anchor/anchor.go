@@ -131,8 +131,10 @@ const (
 // returns what it found and the anchor, as the page spells it.
 func (s *Set) Find(frag string, r Rules) (Match, string) {
 	var fold string
-	for _, name := range Names(frag) {
-		for _, n := range variants(name, r.Prefix) {
+	names, k := names(frag)
+	for _, name := range names[:k] {
+		vs, m := variants(name, r.Prefix)
+		for _, n := range vs[:m] {
 			if s.Has(n) {
 				return Found, n
 			}
@@ -150,25 +152,33 @@ func (s *Set) Find(frag string, r Rules) (Match, string) {
 	return CaseOnly, fold
 }
 
-// variants returns name, then name with prefix removed or added.
-func variants(name, prefix string) []string {
+// variants returns name, then name with prefix removed or added: the
+// first n of vs. An array, not a slice, so that a lookup allocates
+// nothing but the name with the prefix added.
+func variants(name, prefix string) (vs [2]string, n int) {
 	if prefix == "" {
-		return []string{name}
+		return [2]string{name}, 1
 	}
 	if bare, ok := strings.CutPrefix(name, prefix); ok {
-		return []string{name, bare}
+		return [2]string{name, bare}, 2
 	}
-	return []string{name, prefix + name}
+	return [2]string{name, prefix + name}, 2
+}
+
+// names is Names, as the first n of an array.
+func names(frag string) (ns [2]string, n int) {
+	if dec, err := uri.Unescape(frag); err == nil && dec != frag {
+		return [2]string{frag, dec}, 2
+	}
+	return [2]string{frag}, 1
 }
 
 // Names returns the names a fragment may indicate, in the order HTML
 // tries them: the fragment as written, then percent-decoded when that
 // differs and decodes.
 func Names(frag string) []string {
-	if dec, err := uri.Unescape(frag); err == nil && dec != frag {
-		return []string{frag, dec}
-	}
-	return []string{frag}
+	ns, n := names(frag)
+	return ns[:n:n]
 }
 
 // Top reports whether frag names the top of the page: "top" (any case)
@@ -234,8 +244,10 @@ func Footnote(frag string) (label string, ref, ok bool) {
 // rules' prefix), and returns it. It serves anchors kept in another
 // shape than a Set, such as a sorted slice.
 func Lookup(has func(string) bool, frag string, r Rules) (string, bool) {
-	for _, name := range Names(frag) {
-		for _, n := range variants(name, r.Prefix) {
+	names, k := names(frag)
+	for _, name := range names[:k] {
+		vs, m := variants(name, r.Prefix)
+		for _, n := range vs[:m] {
 			if has(n) {
 				return n, true
 			}

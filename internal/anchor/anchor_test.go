@@ -96,3 +96,29 @@ func TestFootnote(t *testing.T) {
 		}
 	}
 }
+
+// TestFindAllocs checks that looking a fragment up allocates nothing
+// when it needs no prefix added: Find runs for every link with a
+// fragment of a tree.
+func TestFindAllocs(t *testing.T) {
+	small := set("intro", "setup-steps", "usage")
+	large := set()
+	for i := range 20 {
+		large.Add(fmt.Sprintf("heading-%d", i))
+	}
+	for _, tt := range []struct {
+		s    *Set
+		frag string
+		r    Rules
+	}{
+		{small, "usage", Rules{}},
+		{small, "no-such-heading", Rules{}},
+		{large, "heading-7", Rules{}},
+		{large, "no-such-heading", Rules{FoldCase: true}},
+		{small, "user-content-usage", Rules{Prefix: "user-content-"}},
+	} {
+		if n := testing.AllocsPerRun(100, func() { tt.s.Find(tt.frag, tt.r) }); n != 0 {
+			t.Errorf("Find(%q, %+v) allocates %v times, want none", tt.frag, tt.r, n)
+		}
+	}
+}
