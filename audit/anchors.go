@@ -120,7 +120,12 @@ func (ix *targetIndex) add(files []*File) {
 			continue
 		}
 		t := &target{title: -1}
-		t.once.Do(func() { t.fill(f.kind, f.Src, f.doc, !ix.a.githubIDs) })
+		t.once.Do(func() {
+			// The parse refused a binary source, but for one decoded
+			// from UTF-16, which was not asked.
+			t.binary = f.decoded && binary(f.Src)
+			t.fill(f.kind, f.Src, f.doc, !ix.a.githubIDs)
+		})
 		ix.targets[f.abs] = t
 	}
 }
@@ -152,7 +157,8 @@ func (ix *targetIndex) get(abs string) *target {
 		}
 		k := kindOf(abs)
 		var d *extract.Doc
-		if !binary(src) {
+		t.binary = binary(src)
+		if !t.binary {
 			switch k {
 			case kindMarkdown:
 				d = ix.a.ex.MarkdownDoc(src)
@@ -166,11 +172,11 @@ func (ix *targetIndex) get(abs string) *target {
 }
 
 // fill records what a fragment may name in the file of kind k, source
-// src and parse d; texts keeps the texts of headings, which only a
-// publisher with heading ids of its own needs.
+// src and parse d, but whether it is binary (t.binary, set first);
+// texts keeps the texts of headings, which only a publisher with heading
+// ids of its own needs.
 func (t *target) fill(k kind, src []byte, d *extract.Doc, texts bool) {
 	t.kind = k
-	t.binary = binary(src)
 	t.lines = bytes.Count(src, []byte{'\n'})
 	if len(src) > 0 && src[len(src)-1] != '\n' {
 		t.lines++
