@@ -357,8 +357,8 @@ type auditor struct {
 	// headings need not be kept (Run).
 	githubIDs bool
 	memoMu    sync.RWMutex
-	memo      map[resolveKey]resolved // see resolve
-	memoOld   map[resolveKey]resolved
+	memo      memoGen // see resolve
+	memoOld   memoGen
 
 	gitMu    sync.Mutex
 	gitTrees map[string]*gitTree // by work tree top: what git ignores (see builtOutput)

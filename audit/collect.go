@@ -569,6 +569,23 @@ type resolved struct {
 // which leads to one place from every directory.
 type resolveKey struct{ root, dir, ref string }
 
+// memoGen is a generation of resolve's memo: the answers in one slice,
+// which the map indexes. A map's value of more than 128 bytes, as a
+// resolved is, is a heap object of its own: one for every reference.
+type memoGen struct {
+	at   map[resolveKey]int32
+	vals []resolved
+}
+
+// get returns the answer for k, if g has it.
+func (g *memoGen) get(k resolveKey) (resolved, bool) {
+	i, ok := g.at[k]
+	if !ok {
+		return resolved{}, false
+	}
+	return g.vals[i], true
+}
+
 // maxMemo bounds the references that resolve remembers, in each of its
 // two generations.
 const maxMemo = 1 << 12
@@ -617,9 +634,9 @@ func (a *auditor) resolve(f *File, ref string) (resolved, bool) {
 	}
 	k := resolveKey{f.root, dir, p}
 	a.memoMu.RLock()
-	r, hit := a.memo[k]
+	r, hit := a.memo.get(k)
 	if !hit {
-		r, hit = a.memoOld[k]
+		r, hit = a.memoOld.get(k)
 	}
 	a.memoMu.RUnlock()
 	if !hit {
@@ -629,17 +646,20 @@ func (a *auditor) resolve(f *File, ref string) (resolved, bool) {
 		// references; a tree of distinct references gains nothing from
 		// keeping them all.
 		a.memoMu.Lock()
-		if len(a.memo) >= maxMemo {
+		if len(a.memo.vals) >= maxMemo {
 			// The older generation's room takes the new one: a
 			// generation of a tree's references is a megabyte, made
 			// again and again.
 			a.memoOld, a.memo = a.memo, a.memoOld
-			clear(a.memo)
+			clear(a.memo.at)
+			clear(a.memo.vals)
+			a.memo.vals = a.memo.vals[:0]
 		}
-		if a.memo == nil {
-			a.memo = make(map[resolveKey]resolved, maxMemo)
+		if a.memo.at == nil {
+			a.memo = memoGen{at: make(map[resolveKey]int32, maxMemo), vals: make([]resolved, 0, maxMemo)}
 		}
-		a.memo[k] = r
+		a.memo.at[k] = int32(len(a.memo.vals))
+		a.memo.vals = append(a.memo.vals, r)
 		a.memoMu.Unlock()
 	}
 	if hasFrag && r.ok {
