@@ -136,11 +136,15 @@ func (e *Extractor) markdownDoc(src []byte, emit func([]Link)) *Doc {
 	// of the source, not of the tree, which moves footnotes to its end:
 	// so a heading in a footnote is numbered where it is written.
 	sortMarks(marks)
-	var slugs Slugger
+	slugs := Slugger{seen: slugMaps.Get().(map[string]int)}
 	for i := range marks {
 		if marks[i].heading {
 			marks[i].anchor.Name = slugs.Slug(marks[i].anchor.Name)
 		}
+	}
+	if len(slugs.seen) <= maxPooledLinks {
+		clear(slugs.seen)
+		slugMaps.Put(slugs.seen)
 	}
 	d.place(src, marks)
 	if markBuf != nil {
@@ -163,6 +167,9 @@ var linkBufs = sync.Pool{New: func() any { return new([]Link) }}
 // maxPooledLinks is the most links a pooled slice keeps room for: the
 // array of a document of many links goes with it.
 const maxPooledLinks = 1 << 12
+
+// slugMaps holds the maps of the slugs of a document's headings.
+var slugMaps = sync.Pool{New: func() any { return map[string]int{} }}
 
 // markBufs holds the slices that a parsed document's anchors and
 // comments are gathered in before they are placed.
