@@ -134,6 +134,14 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 		s.Redirect("/feed_rss_created.xml", "")
 		s.Redirect("/feed_rss_updated.xml", "")
 	}
+	// mike deploys each version of the build in a folder of its own
+	// (the other versions are otherVersions' business); its plugin adds
+	// the version selector's script and style to the build, and nothing
+	// else: no page, no id.
+	if mike, ok := plugins["mike"]; ok && mike.get("version_selector") != false {
+		s.Redirect("/"+strings.Trim(mike.str("css_dir", "css"), "/")+"/version-select.css", "")
+		s.Redirect("/"+strings.Trim(mike.str("javascript_dir", "js"), "/")+"/version-select.js", "")
+	}
 	for _, rel := range pages {
 		if _, ok := s.URL(rel); ok {
 			continue // a blog post, laid out above
@@ -171,6 +179,9 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 			s.Unmodelled("plugins", name, pages, ids)
 		}
 	}
+	// The includes the model reads (mkdocs_include.go): a page calling
+	// macros whose Jinja it reads whole is known.
+	macrosRead := mkdocsIncludeIDs(t, s, cfg, docs, pages, plugins)
 	if len(pageMarks) > 0 {
 		slices.SortFunc(pageMarks, func(a, b [2]string) int { return strings.Compare(a[0], b[0]) })
 		var names []string
@@ -181,6 +192,9 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 		for _, rel := range pages {
 			src, err := t.Read(rel)
 			for _, pm := range pageMarks {
+				if pm[0] == "macros" && macrosRead && err == nil && s.includesKnown[rel] {
+					continue
+				}
 				if err != nil || mkdocsCalls(src, pm[1]) {
 					s.UnknownIDsOf(rel, "plugin "+pm[0]+" writes the page")
 					break
@@ -245,7 +259,6 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 		}
 	}
 	mkdocsPartials(t, s, cfg, pages)
-	mkdocsIncludeIDs(t, s, cfg, pages)
 	if r, ok := plugins["redirects"]; ok {
 		// mkdocs-redirects writes a page that sends the reader on with
 		// the link's fragment (location.hash): where the target is a
@@ -681,7 +694,7 @@ var mkdocsPlainPlugins = map[string]bool{
 	"material/group": true, "material/typeset": true, "material/blog": true, "material/rss": true,
 	"autorefs": true, "table-reader": true, "mermaid2": true,
 	"termynal": true, "open-in-new-tab": true, "callouts": true, "badges": true, "drawio": true,
-	"gh-admonitions": true, "same-dir": true,
+	"gh-admonitions": true, "same-dir": true, "mike": true,
 }
 
 // mkdocsIDPlugins write ids into the pages but publish none of their
@@ -715,7 +728,7 @@ func mkdocsPluginReach(name string, opts config) (pages, ids bool) {
 		// Its {% include %} and {% include-markdown %} tags are seen
 		// page by page: only the including pages' ids are unknown
 		// (the audit's idWriters), unless other tags are configured.
-		return false, len(opts) > 0 && (opts["opening_tag"] != nil || opts["closing_tag"] != nil)
+		return false, len(opts) > 0 && (opts["opening_tag"] != nil || opts["closing_tag"] != nil || opts["directives"] != nil)
 	case mkdocsIDPlugins[name]:
 		return false, true
 	case quietPlugin(name):
@@ -921,182 +934,6 @@ func dropShortcodes(text string) string {
 		b.WriteByte(text[i])
 	}
 	return b.String()
-}
-
-// mkdocsIncludeIDs records, for each page whose includes the model
-// understands whole, the Markdown files it includes (Site.Imports): the
-// headings of those files are headings of the page, and a fragment none
-// of them nor the page has is broken, not unknown. An include is
-// understood when it is a line of its own at the margin, outside fenced
-// code, naming a whole .md file (snippets' `--8<-- "file.md"`,
-// markdown-include's `{!file.md!}`) that the extension finds in one of
-// its base paths, read as it reads them (snippets: each base_path in
-// order, the first that has the file; markdown-include: its base_path),
-// and that includes nothing itself. Anything else on the page (a line
-// range or a section, snippets' block form, an escaped or indented
-// include, an include in code, a URL, snippets' auto_append, both
-// markdown-include and mdx_include configured) leaves the page's ids
-// unknown, as before.
-func mkdocsIncludeIDs(t *Tree, s *Site, cfg config, pages []string) {
-	type include struct {
-		mark  string
-		bases []string
-	}
-	var incs []include
-	names := mkdocsExtensions(cfg)
-	for _, name := range names {
-		name = strings.TrimPrefix(name, "markdown.extensions.")
-		opts := mkdocsExtensionOptions(cfg, name)
-		switch name {
-		case "pymdownx.snippets":
-			if a, ok := opts["auto_append"].([]any); ok && len(a) > 0 {
-				return // files every page gets, whose ids the model does not read
-			}
-			bases := []string{"."}
-			switch b := opts["base_path"].(type) {
-			case string:
-				bases = []string{b}
-			case []any:
-				bases = nil
-				for _, e := range b {
-					if str, ok := e.(string); ok {
-						bases = append(bases, str)
-					}
-				}
-			}
-			incs = append(incs, include{"--8<--", bases})
-		case "markdown_include.include":
-			if slices.Contains(names, "mdx_include") {
-				continue // two extensions read "{!": whose reading is not known
-			}
-			base := "."
-			if b, ok := opts["base_path"].(string); ok {
-				base = b
-			}
-			incs = append(incs, include{"{!", []string{base}})
-		}
-	}
-	if len(incs) == 0 {
-		return
-	}
-	for _, rel := range pages {
-		src, err := t.Read(rel)
-		if err != nil {
-			continue
-		}
-		var files []string
-		known, includes := true, false
-		for _, inc := range incs {
-			if !bytes.Contains(src, []byte(inc.mark)) {
-				continue
-			}
-			includes = true
-			names, ok := wholeIncludes(src, inc.mark)
-			if !ok {
-				known = false
-				break
-			}
-			for _, name := range names {
-				f := ""
-				for _, base := range inc.bases {
-					p := path.Join(base, name)
-					if p == ".." || strings.HasPrefix(p, "../") || path.IsAbs(name) {
-						continue
-					}
-					if t.Exists(p) {
-						f = p
-						break
-					}
-				}
-				if f == "" {
-					known = false
-					break
-				}
-				body, err := t.Read(f)
-				if err != nil || bytes.Contains(body, []byte("--8<--")) || bytes.Contains(body, []byte("{!")) {
-					known = false // a nested include: not followed
-					break
-				}
-				if !slices.Contains(files, f) {
-					files = append(files, f)
-				}
-			}
-			if !known {
-				break
-			}
-		}
-		if !includes || !known {
-			continue
-		}
-		if s.imports == nil {
-			s.imports = map[string][]string{}
-		}
-		if s.includesKnown == nil {
-			s.includesKnown = map[string]bool{}
-		}
-		for _, f := range files {
-			if !slices.Contains(s.imports[rel], f) {
-				s.imports[rel] = append(s.imports[rel], f)
-			}
-		}
-		s.includesKnown[rel] = true
-	}
-}
-
-// wholeIncludes returns the files that the include lines of src name
-// after mark, when every line holding mark is an include of a whole .md
-// file the model reads: at the margin, outside fenced code, the file's
-// name alone (`--8<-- "a.md"`, `{!a.md!}`). ok is false otherwise.
-func wholeIncludes(src []byte, mark string) (names []string, ok bool) {
-	var fence []byte
-	for len(src) > 0 {
-		line := src
-		if nl := bytes.IndexByte(src, '\n'); nl >= 0 {
-			line, src = src[:nl], src[nl+1:]
-		} else {
-			src = nil
-		}
-		line = bytes.TrimRight(line, " \t\r")
-		trimmed := bytes.TrimLeft(line, " ")
-		if len(line)-len(trimmed) <= 3 && (bytes.HasPrefix(trimmed, []byte("```")) || bytes.HasPrefix(trimmed, []byte("~~~"))) {
-			run := trimmed[:len(trimmed)-len(bytes.TrimLeft(trimmed, string(trimmed[0])))]
-			switch {
-			case fence == nil:
-				fence = run
-			case bytes.HasPrefix(run, fence) && len(bytes.TrimSpace(trimmed[len(run):])) == 0:
-				fence = nil
-			}
-			continue
-		}
-		if !bytes.Contains(line, []byte(mark)) {
-			continue
-		}
-		if fence != nil || !bytes.HasPrefix(line, []byte(mark)) {
-			return nil, false
-		}
-		var name string
-		rest := bytes.TrimSpace(line[len(mark):])
-		if mark == "{!" {
-			n, found := bytes.CutSuffix(rest, []byte("!}"))
-			if !found {
-				return nil, false
-			}
-			name = string(bytes.TrimSpace(n))
-		} else {
-			if len(rest) < 2 || rest[0] != '"' && rest[0] != '\'' || rest[len(rest)-1] != rest[0] {
-				return nil, false
-			}
-			name = string(rest[1 : len(rest)-1])
-		}
-		if name == "" || strings.ContainsAny(name, ":!{}\"'[") || strings.Contains(name, "://") {
-			return nil, false
-		}
-		if ext := strings.ToLower(path.Ext(name)); ext != ".md" && ext != ".markdown" {
-			return nil, false
-		}
-		names = append(names, name)
-	}
-	return names, true
 }
 
 // includedFiles returns the file names the include lines of src name

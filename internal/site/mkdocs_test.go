@@ -193,7 +193,7 @@ func TestWholeIncludes(t *testing.T) {
 		{"--8<--\nREADME.md\n--8<--\n", "--8<--", nil},                   // the block form
 		{";--8<-- \"README.md\"\n", "--8<--", nil},                       // escaped
 		{"    --8<-- \"README.md\"\n", "--8<--", nil},                    // indented
-		{"```\n--8<-- \"README.md\"\n```\n", "--8<--", nil},              // in code
+		{"```\n--8<-- \"README.md\"\n```\n", "--8<--", nil},              // in code (includeLines reads it)
 		{"--8<-- \"LICENSE\"\n", "--8<--", nil},                          // not Markdown
 		{"--8<-- \"https://x.test/a.md\"\n", "--8<--", nil},              // a URL
 		{"text {!a.md!} text\n", "{!", nil},                              // inside a line
