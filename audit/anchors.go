@@ -301,7 +301,7 @@ var idWriters = []struct {
 	{`id="{%`, "an id is made by a template expression", false, false},
 	{`id={`, "an id is made by a JSX expression", false, false},
 	{"--8<--", "the page includes snippets", true, false},
-	{"{!", "the page includes files", true, false}, // Python-Markdown's markdown-include and mdx_include
+	{"{!", "the page includes files", true, false},            // Python-Markdown's markdown-include and mdx_include
 	{"{% include", "the page includes templates", true, true}, // and MkDocs' include-markdown, macros' Jinja
 	{"{%- include", "the page includes templates", true, true},
 	{".content }}", "the page writes another document's content", false, false},

@@ -507,8 +507,8 @@ func includeMarkdownDirectives(src []byte, fences [][2]int) (dirs []imDirective,
 		name := strings.ReplaceAll(string(rest[1:i]), `\`+string(q), string(q))
 		args := rest[i+1:]
 		end := bytes.Index(args, []byte("%}"))
-		if end < 0 {
-			return nil, false
+		if end < 0 || bytes.Contains(args[:end], []byte("{%")) {
+			return nil, false // unended: another tag begins first
 		}
 		after := args[end+2:]
 		args = bytes.TrimSpace(args[:end])
@@ -517,7 +517,7 @@ func includeMarkdownDirectives(src []byte, fences [][2]int) (dirs []imDirective,
 		if lineEnd < 0 {
 			lineEnd = len(after)
 		}
-		d.whole = (start == 0 || src[start-1] == '\n') && len(bytes.TrimSpace(after[:lineEnd])) == 0 &&
+		d.whole = !d.fenced && (start == 0 || src[start-1] == '\n') && len(bytes.TrimSpace(after[:lineEnd])) == 0 &&
 			wholeArgs(string(args), directive)
 		dirs = append(dirs, d)
 	}
