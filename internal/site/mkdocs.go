@@ -46,6 +46,13 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 	s.Anchors = anchor.HTML
 	s.builtDefault = outputDir(cfg.str("site_dir", "site"))
 	s.Base(cfg.str("site_url", ""))
+	if len(s.bases) == 0 {
+		// No site_url (or one read from the environment at build
+		// time): where the repository says the build is deployed.
+		for _, u := range mkdocsDeployedAt(t, s, cfg) {
+			s.Base(u)
+		}
+	}
 	s.slug = mkdocsSlug
 	s.dupSep = "_"
 	// Other versions or translations are often deployed beside the
@@ -1001,4 +1008,94 @@ func mkdocsExtensionOptions(cfg config, name string) config {
 		}
 	}
 	return nil
+}
+
+// mkdocsDeployedAt returns where a site without a usable site_url is
+// deployed, as the repository says it, in order: the domain of a CNAME
+// file (MkDocs' user guide, "Deploying your docs": gh-deploy publishes
+// docs_dir/CNAME, the custom domain of GitHub Pages; also one beside
+// mkdocs.yml, or at the repository's top unless the top is itself a
+// site GitHub Pages serves: _config.yml, index.html); the Read the Docs
+// project of the repository's name, where .readthedocs.yaml builds
+// MkDocs or site_url is READTHEDOCS_CANONICAL_URL; the Documentation
+// URL of pyproject.toml's [project.urls]; and GitHub Pages' own URL of
+// the repository (https://OWNER.github.io/NAME/), where gh-deploy
+// publishes by default.
+func mkdocsDeployedAt(t *Tree, s *Site, cfg config) []string {
+	top := strings.Repeat("../", t.Up)
+	docs := folder(cfg.str("docs_dir", "docs"))
+	cnames := []string{path.Join(docs, "CNAME"), "CNAME"}
+	if t.Up > 0 && !t.Exists(top+"_config.yml") && !t.Exists(top+"index.html") {
+		cnames = append(cnames, top+"CNAME")
+	}
+	// A configuration below a test or example folder is a fixture of
+	// the repository's code, not its documentation: only a CNAME of its
+	// own names where it is deployed.
+	fixture := false
+	for _, seg := range strings.Split(s.dir, "/") {
+		switch strings.ToLower(seg) {
+		case "test", "tests", "testing", "testdata", "fixture", "fixtures", "example", "examples", "e2e", "sample", "samples":
+			fixture = true
+		}
+	}
+	if fixture {
+		cnames = cnames[:2]
+	}
+	for _, c := range cnames {
+		if b, err := t.Read(c); err == nil {
+			if host := strings.TrimSpace(string(bytes.SplitN(b, []byte("\n"), 2)[0])); validDomain(host) {
+				return []string{"https://" + strings.ToLower(host) + "/"}
+			}
+		}
+	}
+	if s.Repo == nil || fixture {
+		return nil
+	}
+	name := path.Base(s.Repo.Path)
+	rtd := strings.Contains(cfg.str("site_url", ""), "READTHEDOCS")
+	for _, f := range []string{".readthedocs.yaml", ".readthedocs.yml"} {
+		// Read the Docs builds the configuration its file names, the
+		// top's mkdocs.yml by default.
+		if c, err := readConfig(t, top+f); err == nil && c.get("mkdocs") != nil &&
+			path.Clean(c.str("mkdocs.configuration", "mkdocs.yml")) == path.Join(s.dir, s.marker) {
+			rtd = true
+		}
+	}
+	if rtd && name != "" && name != "." {
+		slug := strings.NewReplacer("_", "-", ".", "-").Replace(strings.ToLower(name))
+		return []string{"https://" + slug + ".readthedocs.io/"}
+	}
+	for _, f := range []string{"pyproject.toml", top + "pyproject.toml"} {
+		if c, err := readConfig(t, f); err == nil {
+			if u := c.str("project.urls.Documentation", ""); strings.HasPrefix(u, "https://") || strings.HasPrefix(u, "http://") {
+				return []string{u}
+			}
+		}
+	}
+	if owner, repo, ok := strings.Cut(s.Repo.Path, "/"); ok && s.Repo.Host == "github.com" && !strings.Contains(repo, "/") {
+		if strings.EqualFold(repo, owner+".github.io") {
+			return []string{"https://" + strings.ToLower(owner) + ".github.io/"}
+		}
+		return []string{"https://" + strings.ToLower(owner) + ".github.io/" + repo + "/"}
+	}
+	return nil
+}
+
+// validDomain reports whether host is a DNS name of labels of letters,
+// digits and "-", with a dot at least: what a CNAME file holds.
+func validDomain(host string) bool {
+	if !strings.Contains(host, ".") || len(host) > 253 {
+		return false
+	}
+	for _, label := range strings.Split(host, ".") {
+		if label == "" || len(label) > 63 || label[0] == '-' || label[len(label)-1] == '-' {
+			return false
+		}
+		for _, r := range label {
+			if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-') {
+				return false
+			}
+		}
+	}
+	return true
 }
