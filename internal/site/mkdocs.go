@@ -154,24 +154,14 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 			continue // a blog post, laid out above
 		}
 		p := strings.TrimPrefix(rel, docs+"/")
-		d, base := path.Split(p)
-		name := strings.TrimSuffix(base, path.Ext(base))
+		name := strings.TrimSuffix(path.Base(p), path.Ext(p))
 		if name == "README" && hasIndex[path.Dir(rel)] {
 			// "Both index.md and README.md found. Skipping README.md":
 			// neither a page nor a copied file.
 			s.Exclude(rel)
 			continue
 		}
-		var u string
-		switch {
-		case name == "index" || name == "README":
-			u = "/" + d
-		case dirURLs:
-			u = "/" + d + name + "/"
-		default:
-			u = "/" + d + name + ".html"
-		}
-		s.Page(rel, u)
+		s.Page(rel, mkdocsPageURL(p, dirURLs))
 	}
 	// macros and mkdocstrings write ids only where a page calls them
 	// ("{{ }}" and "{% %}", a "::: identifier" line): the ids of those
@@ -181,6 +171,25 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 		if mark, ok := mkdocsPagePlugins[name]; ok {
 			pageMarks = append(pageMarks, [2]string{name, mark})
 			continue
+		}
+		if name == "gen-files" {
+			// Scripts that write only files named in full: those files
+			// are pages (or files) of the site, whose ids are the
+			// script's; no other.
+			if files, ok := mkdocsGenFiles(t, opts); ok {
+				for _, f := range files {
+					rel := docs + "/" + f
+					s.Generated(rel, "plugin gen-files writes it")
+					if mkdocsExts[strings.ToLower(path.Ext(f))] {
+						u := mkdocsPageURL(f, dirURLs)
+						s.UnknownURL(u, "plugin gen-files writes the page")
+						s.UnknownIDsOf(rel, "plugin gen-files writes the page")
+						continue
+					}
+					s.UnknownURL("/"+f, "plugin gen-files writes it")
+				}
+				continue
+			}
 		}
 		if pages, ids := mkdocsPluginReach(name, opts); pages || ids {
 			s.Unmodelled("plugins", name, pages, ids)
@@ -1098,4 +1107,62 @@ func validDomain(host string) bool {
 		}
 	}
 	return true
+}
+
+// mkdocsPageURL returns the URL path of the page of the Markdown file p
+// (a slash path from docs_dir): index.md and README.md are their
+// folder's page; with use_directory_urls a.md is at a/, else a.html.
+func mkdocsPageURL(p string, dirURLs bool) string {
+	d, base := path.Split(p)
+	name := strings.TrimSuffix(base, path.Ext(base))
+	switch {
+	case name == "index" || name == "README":
+		return "/" + d
+	case dirURLs:
+		return "/" + d + name + "/"
+	}
+	return "/" + d + name + ".html"
+}
+
+// genFilesOpen is a call of mkdocs-gen-files' open with a file named in
+// full, a string literal.
+var genFilesOpen = regexp.MustCompile(`mkdocs_gen_files\.open\(\s*(?:"([^"\\{}]+)"|'([^'\\{}]+)')\s*[,)]`)
+
+// mkdocsGenFiles returns the files, slash paths from docs_dir, that the
+// scripts of the gen-files plugin (mkdocs-gen-files) write, when each
+// script writes only files it names in full: every open call is
+// mkdocs_gen_files.open with a string literal (no f-string, no
+// variable), and nothing else writes (FilesEditor, write_text, shutil,
+// a builtin open of a file). The scripts are read from the folder of
+// mkdocs.yml, where MkDocs runs them. ok is false otherwise.
+func mkdocsGenFiles(t *Tree, c config) (files []string, ok bool) {
+	scripts := c.strs("scripts")
+	if len(scripts) == 0 {
+		return nil, false
+	}
+	for _, sc := range scripts {
+		src, err := t.Read(path.Clean(sc))
+		if err != nil {
+			return nil, false
+		}
+		text := string(src)
+		for _, w := range []string{"FilesEditor", "write_text", "write_bytes", "shutil", "os.system", "subprocess.run", "exec(", "eval("} {
+			if strings.Contains(text, w) {
+				return nil, false
+			}
+		}
+		calls := genFilesOpen.FindAllStringSubmatch(text, -1)
+		if len(calls) == 0 || strings.Count(text, "open(") != len(calls) {
+			return nil, false
+		}
+		for _, m := range calls {
+			f := m[1] + m[2]
+			f = path.Clean(f)
+			if path.IsAbs(f) || f == ".." || strings.HasPrefix(f, "../") {
+				return nil, false
+			}
+			files = append(files, f)
+		}
+	}
+	return files, true
 }

@@ -367,3 +367,35 @@ func FuzzMkdocsIncludeTags(f *testing.F) {
 		includeLines(src, "{!", fences)
 	})
 }
+
+// TestMkdocsGenFiles: gen-files' scripts are read only when every file
+// they write is named in full.
+func TestMkdocsGenFiles(t *testing.T) {
+	for _, tc := range []struct {
+		script string
+		want   []string // nil: not understood
+	}{
+		{"import mkdocs_gen_files\nwith mkdocs_gen_files.open(\"reference/cli.md\", \"wt\") as f:\n    f.write(x)\n", []string{"reference/cli.md"}},
+		{"with mkdocs_gen_files.open('a.md') as f: pass\nwith mkdocs_gen_files.open('img/b.png', 'wb') as f: pass\n", []string{"a.md", "img/b.png"}},
+		{"with mkdocs_gen_files.open(path, 'w') as f: pass\n", nil},
+		{"with mkdocs_gen_files.open(f\"{name}.md\", 'w') as f: pass\n", nil},
+		{"with mkdocs_gen_files.open('a.md') as f: pass\nopen('docs/b.md', 'w')\n", nil},
+		{"Path('docs/x.md').write_text('# X')\n", nil},
+		{"with mkdocs_gen_files.open('../outside.md') as f: pass\n", nil},
+	} {
+		root := t.TempDir()
+		if err := os.WriteFile(filepath.Join(root, "gen.py"), []byte(tc.script), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		got, ok := mkdocsGenFiles(&Tree{Root: root}, config{"scripts": []any{"gen.py"}})
+		if tc.want == nil {
+			if ok {
+				t.Errorf("mkdocsGenFiles(%q) = %q, understood; want not understood", tc.script, got)
+			}
+			continue
+		}
+		if !ok || !slices.Equal(got, tc.want) {
+			t.Errorf("mkdocsGenFiles(%q) = %q, %v; want %q", tc.script, got, ok, tc.want)
+		}
+	}
+}

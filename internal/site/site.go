@@ -175,6 +175,9 @@ type Site struct {
 	unknown        []unknownSpace
 	unknownIDs     string
 	unknownPageIDs map[string]string
+	// generated are the files (paths from the site's folder) a plugin
+	// writes at build time, with why (Generated).
+	generated map[string]string
 	// builtDefault is the generator's default output folder, a slash
 	// path from the site's folder; built is the build output used, a
 	// slash path from the audited root, "" when there is none.
