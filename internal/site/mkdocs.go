@@ -1029,7 +1029,8 @@ func mkdocsExtensionOptions(cfg config, name string) config {
 // MkDocs or site_url is READTHEDOCS_CANONICAL_URL; the Documentation
 // URL of pyproject.toml's [project.urls]; and GitHub Pages' own URL of
 // the repository (https://OWNER.github.io/NAME/), where gh-deploy
-// publishes by default.
+// publishes by default; the last two for a configuration at the
+// repository's top only.
 func mkdocsDeployedAt(t *Tree, s *Site, cfg config) []string {
 	top := strings.Repeat("../", t.Up)
 	docs := folder(cfg.str("docs_dir", "docs"))
@@ -1074,7 +1075,13 @@ func mkdocsDeployedAt(t *Tree, s *Site, cfg config) []string {
 		slug := strings.NewReplacer("_", "-", ".", "-").Replace(strings.ToLower(name))
 		return []string{"https://" + slug + ".readthedocs.io/"}
 	}
-	for _, f := range []string{"pyproject.toml", top + "pyproject.toml"} {
+	if s.dir != "" {
+		// A configuration below the top is one site of the
+		// repository's, maybe beside others: which the repository's
+		// own URLs name is not known.
+		return nil
+	}
+	for _, f := range []string{"pyproject.toml"} {
 		if c, err := readConfig(t, f); err == nil {
 			if u := c.str("project.urls.Documentation", ""); strings.HasPrefix(u, "https://") || strings.HasPrefix(u, "http://") {
 				return []string{u}
