@@ -714,6 +714,26 @@ func (s *Site) outer(rel string) string {
 	return s.dir + "/" + rel
 }
 
+// BuiltPages returns how many of the site's pages (up to limit of them)
+// the build in dir (an absolute folder) has, at their URL or its
+// index.html: how well that build is this site's.
+func (s *Site) BuiltPages(dir string, limit int) int {
+	n, seen := 0, 0
+	for u := range s.pages {
+		if seen++; seen > limit {
+			break
+		}
+		p := filepath.Join(dir, filepath.FromSlash(strings.TrimPrefix(u, "/")))
+		if strings.HasSuffix(u, "/") {
+			p = filepath.Join(p, "index.html")
+		}
+		if info, err := os.Stat(p); err == nil && !info.IsDir() {
+			n++
+		}
+	}
+	return n
+}
+
 // Pages reports whether the site lays pages out from source files.
 func (s *Site) Pages() bool { return len(s.urls) > 0 }
 
