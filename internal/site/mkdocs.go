@@ -145,6 +145,12 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 	// (the other versions are otherVersions' business); its plugin adds
 	// the version selector's script and style to the build, and nothing
 	// else: no page, no id.
+	if llms, ok := plugins[mkdocsLLMsTxt]; ok {
+		s.Redirect("/llms.txt", "")
+		if full := llms.str("full_output", ""); full != "" {
+			s.Redirect("/"+strings.TrimPrefix(path.Clean("/"+full), "/"), "")
+		}
+	}
 	if mike, ok := plugins["mike"]; ok && mike.get("version_selector") != false {
 		s.Redirect("/"+strings.Trim(mike.str("css_dir", "css"), "/")+"/version-select.css", "")
 		s.Redirect("/"+strings.Trim(mike.str("javascript_dir", "js"), "/")+"/version-select.js", "")
@@ -713,6 +719,11 @@ var mkdocsPlainPlugins = map[string]bool{
 	"gh-admonitions": true, "same-dir": true, "mike": true,
 }
 
+// mkdocsLLMsTxt is mkdocs-llmstxt: it writes /llms.txt and, named by
+// full_output, the whole documentation in one Markdown file; no page, no
+// id.
+const mkdocsLLMsTxt = "llmstxt"
+
 // mkdocsIDPlugins write ids into the pages but publish none of their
 // own: an anchor on a page is unknown, a page is not.
 var mkdocsIDPlugins = map[string]bool{
@@ -738,7 +749,7 @@ func mkdocsCalls(src []byte, mark string) bool {
 // anything).
 func mkdocsPluginReach(name string, opts config) (pages, ids bool) {
 	switch {
-	case mkdocsPlainPlugins[name]:
+	case mkdocsPlainPlugins[name] || name == mkdocsLLMsTxt:
 		return false, false
 	case name == "include-markdown":
 		// Its {% include %} and {% include-markdown %} tags are seen
