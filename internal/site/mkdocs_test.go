@@ -215,6 +215,7 @@ func TestWholeIncludes(t *testing.T) {
 func FuzzWholeIncludes(f *testing.F) {
 	f.Add([]byte("--8<-- \"README.md\"\n```\n--8<-- \"x.md\"\n```\n"), true)
 	f.Add([]byte("{!a.md!}\n{!b.md!lines=1}\n"), false)
+	f.Add([]byte("```\n{% include 'a.yaml' %}\n```\n{%\n include-markdown \"b.md\" x='y' %}\n{% raw %}{{{% endraw %}{#"), true)
 	f.Fuzz(func(t *testing.T, src []byte, snippets bool) {
 		mark := "{!"
 		if snippets {
@@ -224,6 +225,22 @@ func FuzzWholeIncludes(f *testing.F) {
 		if !ok && names != nil {
 			t.Fatalf("not understood, yet names %q", names)
 		}
+		// The readers of the other include tags, on the same input.
+		fences := fencedRanges(src)
+		for i, r := range fences {
+			if r[0] > r[1] || r[1] > len(src) || i > 0 && fences[i-1][1] > r[0] {
+				t.Fatalf("fence ranges %v out of order", fences)
+			}
+		}
+		if dirs, ok := includeMarkdownDirectives(src, fences); ok {
+			for _, d := range dirs {
+				if d.whole && d.fenced {
+					t.Fatalf("%v: both whole and fenced", d)
+				}
+			}
+		}
+		jinjaIncludes(src, fences)
+		includeLines(src, mark, fences)
 		for _, n := range names {
 			if ext := strings.ToLower(path.Ext(n)); ext != ".md" && ext != ".markdown" || strings.Contains(n, "://") {
 				t.Fatalf("name %q is no Markdown file", n)
@@ -343,29 +360,6 @@ func TestJinjaIncludes(t *testing.T) {
 			t.Errorf("jinjaIncludes(%q) = %v, %v; want %v", tc.src, got, ok, tc.want)
 		}
 	}
-}
-
-func FuzzMkdocsIncludeTags(f *testing.F) {
-	f.Add([]byte("```\n{% include 'a.yaml' %}\n```\n{%\n include-markdown \"b.md\" x='y' %}\n{% raw %}{{{% endraw %}{#"))
-	f.Add([]byte("~~~\n--8<-- \"a\"\n{!b!}"))
-	f.Fuzz(func(t *testing.T, src []byte) {
-		fences := fencedRanges(src)
-		for i, r := range fences {
-			if r[0] > r[1] || r[1] > len(src) || i > 0 && fences[i-1][1] > r[0] {
-				t.Fatalf("fence ranges %v out of order", fences)
-			}
-		}
-		if dirs, ok := includeMarkdownDirectives(src, fences); ok {
-			for _, d := range dirs {
-				if d.whole && d.fenced {
-					t.Fatalf("%v: both whole and fenced", d)
-				}
-			}
-		}
-		jinjaIncludes(src, fences)
-		includeLines(src, "--8<--", fences)
-		includeLines(src, "{!", fences)
-	})
 }
 
 // TestMkdocsGenFiles: gen-files' scripts are read only when every file
