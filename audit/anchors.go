@@ -331,9 +331,9 @@ var idWriters = []struct {
 	{`id="{%`, "an id is made by a template expression", false, false},
 	{`id={`, "an id is made by a JSX expression", false, false},
 	{"--8<--", "the page includes snippets", true, false},
-	{"{!", "the page includes files", true, false}, // Python-Markdown's markdown-include and mdx_include
-	{"{% include", "the page includes templates", false, true},
-	{"{%- include", "the page includes templates", false, true},
+	{"{!", "the page includes files", true, false},            // Python-Markdown's markdown-include and mdx_include
+	{"{% include", "the page includes templates", true, true}, // and MkDocs' include-markdown, macros' Jinja
+	{"{%- include", "the page includes templates", true, true},
 	{".content }}", "the page writes another document's content", false, false},
 	{".content | ", "the page writes another document's content", false, false},
 	{"| markdownify", "a template expression renders Markdown", false, false},

@@ -404,7 +404,7 @@ func packIDs(text []byte, ends []uint32) pageIDs {
 // folder the user names (Config.Built, -built), which may be anywhere,
 // or the one the configuration names (site.built), which must be below
 // the root, for the site whose folder holds it (for a folder outside the
-// root, the first generator's site); else the generator's default
+// root, the generator's site whose pages it has most); else the generator's default
 // output folder where it holds an index.html.
 func (a *auditor) findBuilt(root string, sites []*site.Site) {
 	named, abs := "", ""
@@ -435,11 +435,15 @@ func (a *auditor) findBuilt(root string, sites []*site.Site) {
 	if abs != "" && named == "" && len(sites) > 0 {
 		// A build outside the root: the first generator's site, the
 		// root's or one below it; else the root's.
+		// Of several, the one whose pages the build has most (a
+		// repository's docs beside the test fixtures of its code).
 		holder = sites[0]
+		best := -1
 		for _, s := range sites {
 			if !s.Forge && s.Generator != "static" {
-				holder = s
-				break
+				if n := s.BuiltPages(abs, 500); n > best {
+					holder, best = s, n
+				}
 			}
 		}
 	}

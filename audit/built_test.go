@@ -599,3 +599,47 @@ func searchLinkAttr(src []byte, s string) bool {
 		rest = rest[i+1:]
 	}
 }
+
+// TestBuiltOutsideRootSite: a build outside the root, in a repository of
+// several sites (the documentation beside its code's test fixtures), is
+// the build of the site whose pages it has most, not of the first site.
+func TestBuiltOutsideRootSite(t *testing.T) {
+	root, out := t.TempDir(), t.TempDir()
+	files := map[string]string{
+		root + "/test/simple/mkdocs.yml":    "site_name: fixture\n",
+		root + "/test/simple/docs/index.md": "# Fixture\n",
+		root + "/webdoc/mkdocs.yml":         "site_name: docs\n",
+		root + "/webdoc/docs/index.md":      "# Home\n\n[a](guide.md#setup) [b](guide.md#gone)\n",
+		root + "/webdoc/docs/guide.md":      "# Guide\n\n## Setup\n",
+		out + "/index.html":                 `<h1 id="home">Home</h1><a href="guide/#setup">a</a><a href="guide/#gone">b</a>`,
+		out + "/guide/index.html":           `<h1 id="guide">Guide</h1><h2 id="setup">Setup</h2>`,
+	}
+	for p, data := range files {
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	later := time.Now().Add(time.Second)
+	for _, p := range []string{out + "/index.html", out + "/guide/index.html"} {
+		if err := os.Chtimes(p, later, later); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := Run(Config{Root: root, Built: out}, []string{root})
+	var got []string
+	for _, f := range r.Findings {
+		got = append(got, string(f.Category)+": "+f.URI)
+	}
+	want := []string{"broken-anchor: guide.md#gone"}
+	if !slices.Equal(got, want) || len(r.Errors) > 0 {
+		t.Errorf("findings %q, errors %v; want %q", got, r.Errors, want)
+	}
+	for _, s := range r.Sites {
+		if strings.Contains(s, "from the build") != strings.HasPrefix(s, "site webdoc/") {
+			t.Errorf("site line %q: the build should be webdoc's only", s)
+		}
+	}
+}

@@ -287,6 +287,20 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 					return r.out
 				}
 				if isPage {
+					// A file a plugin writes at build time (MkDocs'
+					// gen-files): the link resolves to what the tree
+					// does not show.
+					if why, ok := s.GeneratedFile(t.rel); ok && !lk.exists {
+						r.report(policy.CategoryUnverifiable, 0, nil, "%q names %q, which the tree does not have; %s at build time, so it cannot be checked offline", r.shown, "/"+t.rel, why)
+						return r.out
+					}
+					// A Markdown file git ignores is one a build step
+					// writes (uv's generated reference pages): the
+					// generator finds it and rewrites the link.
+					if ext := strings.ToLower(path.Ext(t.rel)); !lk.exists && (ext == ".md" || ext == ".mdx") && a.builtOutput(f.root, t.rel) {
+						r.report(policy.CategoryUnverifiable, 0, nil, "%q names %q, which git ignores: a build makes it, so it cannot be checked offline", r.shown, "/"+t.rel)
+						return r.out
+					}
 					// Unknown is not broken: a URL space that configuration
 					// the model does not cover may fill, or one above the
 					// site's root (a sibling site on the same host), is not

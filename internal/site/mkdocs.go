@@ -46,6 +46,13 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 	s.Anchors = anchor.HTML
 	s.builtDefault = outputDir(cfg.str("site_dir", "site"))
 	s.Base(cfg.str("site_url", ""))
+	if len(s.bases) == 0 {
+		// No site_url (or one read from the environment at build
+		// time): where the repository says the build is deployed.
+		for _, u := range mkdocsDeployedAt(t, s, cfg) {
+			s.Base(u)
+		}
+	}
 	s.slug = mkdocsSlug
 	s.dupSep = "_"
 	// Other versions or translations are often deployed beside the
@@ -134,29 +141,33 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 		s.Redirect("/feed_rss_created.xml", "")
 		s.Redirect("/feed_rss_updated.xml", "")
 	}
+	// mike deploys each version of the build in a folder of its own
+	// (the other versions are otherVersions' business); its plugin adds
+	// the version selector's script and style to the build, and nothing
+	// else: no page, no id.
+	if llms, ok := plugins[mkdocsLLMsTxt]; ok {
+		s.Redirect("/llms.txt", "")
+		if full := llms.str("full_output", ""); full != "" {
+			s.Redirect("/"+strings.TrimPrefix(path.Clean("/"+full), "/"), "")
+		}
+	}
+	if mike, ok := plugins["mike"]; ok && mike.get("version_selector") != false {
+		s.Redirect("/"+strings.Trim(mike.str("css_dir", "css"), "/")+"/version-select.css", "")
+		s.Redirect("/"+strings.Trim(mike.str("javascript_dir", "js"), "/")+"/version-select.js", "")
+	}
 	for _, rel := range pages {
 		if _, ok := s.URL(rel); ok {
 			continue // a blog post, laid out above
 		}
 		p := strings.TrimPrefix(rel, docs+"/")
-		d, base := path.Split(p)
-		name := strings.TrimSuffix(base, path.Ext(base))
+		name := strings.TrimSuffix(path.Base(p), path.Ext(p))
 		if name == "README" && hasIndex[path.Dir(rel)] {
 			// "Both index.md and README.md found. Skipping README.md":
 			// neither a page nor a copied file.
 			s.Exclude(rel)
 			continue
 		}
-		var u string
-		switch {
-		case name == "index" || name == "README":
-			u = "/" + d
-		case dirURLs:
-			u = "/" + d + name + "/"
-		default:
-			u = "/" + d + name + ".html"
-		}
-		s.Page(rel, u)
+		s.Page(rel, mkdocsPageURL(p, dirURLs))
 	}
 	// macros and mkdocstrings write ids only where a page calls them
 	// ("{{ }}" and "{% %}", a "::: identifier" line): the ids of those
@@ -167,10 +178,32 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 			pageMarks = append(pageMarks, [2]string{name, mark})
 			continue
 		}
+		if name == "gen-files" {
+			// Scripts that write only files named in full: those files
+			// are pages (or files) of the site, whose ids are the
+			// script's; no other.
+			if files, ok := mkdocsGenFiles(t, opts); ok {
+				for _, f := range files {
+					rel := docs + "/" + f
+					s.Generated(rel, "plugin gen-files writes it")
+					if mkdocsExts[strings.ToLower(path.Ext(f))] {
+						u := mkdocsPageURL(f, dirURLs)
+						s.UnknownURL(u, "plugin gen-files writes the page")
+						s.UnknownIDsOf(rel, "plugin gen-files writes the page")
+						continue
+					}
+					s.UnknownURL("/"+f, "plugin gen-files writes it")
+				}
+				continue
+			}
+		}
 		if pages, ids := mkdocsPluginReach(name, opts); pages || ids {
 			s.Unmodelled("plugins", name, pages, ids)
 		}
 	}
+	// The includes the model reads (mkdocs_include.go): a page calling
+	// macros whose Jinja it reads whole is known.
+	macrosRead := mkdocsIncludeIDs(t, s, cfg, docs, pages, plugins)
 	if len(pageMarks) > 0 {
 		slices.SortFunc(pageMarks, func(a, b [2]string) int { return strings.Compare(a[0], b[0]) })
 		var names []string
@@ -181,6 +214,9 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 		for _, rel := range pages {
 			src, err := t.Read(rel)
 			for _, pm := range pageMarks {
+				if pm[0] == "macros" && macrosRead && err == nil && s.includesKnown[rel] {
+					continue
+				}
 				if err != nil || mkdocsCalls(src, pm[1]) {
 					s.UnknownIDsOf(rel, "plugin "+pm[0]+" writes the page")
 					break
@@ -245,7 +281,6 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 		}
 	}
 	mkdocsPartials(t, s, cfg, pages)
-	mkdocsIncludeIDs(t, s, cfg, pages)
 	if r, ok := plugins["redirects"]; ok {
 		// mkdocs-redirects writes a page that sends the reader on with
 		// the link's fragment (location.hash): where the target is a
@@ -681,8 +716,13 @@ var mkdocsPlainPlugins = map[string]bool{
 	"material/group": true, "material/typeset": true, "material/blog": true, "material/rss": true,
 	"autorefs": true, "table-reader": true, "mermaid2": true,
 	"termynal": true, "open-in-new-tab": true, "callouts": true, "badges": true, "drawio": true,
-	"gh-admonitions": true, "same-dir": true,
+	"gh-admonitions": true, "same-dir": true, "mike": true,
 }
+
+// mkdocsLLMsTxt is mkdocs-llmstxt: it writes /llms.txt and, named by
+// full_output, the whole documentation in one Markdown file; no page, no
+// id.
+const mkdocsLLMsTxt = "llmstxt"
 
 // mkdocsIDPlugins write ids into the pages but publish none of their
 // own: an anchor on a page is unknown, a page is not.
@@ -709,13 +749,13 @@ func mkdocsCalls(src []byte, mark string) bool {
 // anything).
 func mkdocsPluginReach(name string, opts config) (pages, ids bool) {
 	switch {
-	case mkdocsPlainPlugins[name]:
+	case mkdocsPlainPlugins[name] || name == mkdocsLLMsTxt:
 		return false, false
 	case name == "include-markdown":
 		// Its {% include %} and {% include-markdown %} tags are seen
 		// page by page: only the including pages' ids are unknown
 		// (the audit's idWriters), unless other tags are configured.
-		return false, len(opts) > 0 && (opts["opening_tag"] != nil || opts["closing_tag"] != nil)
+		return false, len(opts) > 0 && (opts["opening_tag"] != nil || opts["closing_tag"] != nil || opts["directives"] != nil)
 	case mkdocsIDPlugins[name]:
 		return false, true
 	case quietPlugin(name):
@@ -923,182 +963,6 @@ func dropShortcodes(text string) string {
 	return b.String()
 }
 
-// mkdocsIncludeIDs records, for each page whose includes the model
-// understands whole, the Markdown files it includes (Site.Imports): the
-// headings of those files are headings of the page, and a fragment none
-// of them nor the page has is broken, not unknown. An include is
-// understood when it is a line of its own at the margin, outside fenced
-// code, naming a whole .md file (snippets' `--8<-- "file.md"`,
-// markdown-include's `{!file.md!}`) that the extension finds in one of
-// its base paths, read as it reads them (snippets: each base_path in
-// order, the first that has the file; markdown-include: its base_path),
-// and that includes nothing itself. Anything else on the page (a line
-// range or a section, snippets' block form, an escaped or indented
-// include, an include in code, a URL, snippets' auto_append, both
-// markdown-include and mdx_include configured) leaves the page's ids
-// unknown, as before.
-func mkdocsIncludeIDs(t *Tree, s *Site, cfg config, pages []string) {
-	type include struct {
-		mark  string
-		bases []string
-	}
-	var incs []include
-	names := mkdocsExtensions(cfg)
-	for _, name := range names {
-		name = strings.TrimPrefix(name, "markdown.extensions.")
-		opts := mkdocsExtensionOptions(cfg, name)
-		switch name {
-		case "pymdownx.snippets":
-			if a, ok := opts["auto_append"].([]any); ok && len(a) > 0 {
-				return // files every page gets, whose ids the model does not read
-			}
-			bases := []string{"."}
-			switch b := opts["base_path"].(type) {
-			case string:
-				bases = []string{b}
-			case []any:
-				bases = nil
-				for _, e := range b {
-					if str, ok := e.(string); ok {
-						bases = append(bases, str)
-					}
-				}
-			}
-			incs = append(incs, include{"--8<--", bases})
-		case "markdown_include.include":
-			if slices.Contains(names, "mdx_include") {
-				continue // two extensions read "{!": whose reading is not known
-			}
-			base := "."
-			if b, ok := opts["base_path"].(string); ok {
-				base = b
-			}
-			incs = append(incs, include{"{!", []string{base}})
-		}
-	}
-	if len(incs) == 0 {
-		return
-	}
-	for _, rel := range pages {
-		src, err := t.Read(rel)
-		if err != nil {
-			continue
-		}
-		var files []string
-		known, includes := true, false
-		for _, inc := range incs {
-			if !bytes.Contains(src, []byte(inc.mark)) {
-				continue
-			}
-			includes = true
-			names, ok := wholeIncludes(src, inc.mark)
-			if !ok {
-				known = false
-				break
-			}
-			for _, name := range names {
-				f := ""
-				for _, base := range inc.bases {
-					p := path.Join(base, name)
-					if p == ".." || strings.HasPrefix(p, "../") || path.IsAbs(name) {
-						continue
-					}
-					if t.Exists(p) {
-						f = p
-						break
-					}
-				}
-				if f == "" {
-					known = false
-					break
-				}
-				body, err := t.Read(f)
-				if err != nil || bytes.Contains(body, []byte("--8<--")) || bytes.Contains(body, []byte("{!")) {
-					known = false // a nested include: not followed
-					break
-				}
-				if !slices.Contains(files, f) {
-					files = append(files, f)
-				}
-			}
-			if !known {
-				break
-			}
-		}
-		if !includes || !known {
-			continue
-		}
-		if s.imports == nil {
-			s.imports = map[string][]string{}
-		}
-		if s.includesKnown == nil {
-			s.includesKnown = map[string]bool{}
-		}
-		for _, f := range files {
-			if !slices.Contains(s.imports[rel], f) {
-				s.imports[rel] = append(s.imports[rel], f)
-			}
-		}
-		s.includesKnown[rel] = true
-	}
-}
-
-// wholeIncludes returns the files that the include lines of src name
-// after mark, when every line holding mark is an include of a whole .md
-// file the model reads: at the margin, outside fenced code, the file's
-// name alone (`--8<-- "a.md"`, `{!a.md!}`). ok is false otherwise.
-func wholeIncludes(src []byte, mark string) (names []string, ok bool) {
-	var fence []byte
-	for len(src) > 0 {
-		line := src
-		if nl := bytes.IndexByte(src, '\n'); nl >= 0 {
-			line, src = src[:nl], src[nl+1:]
-		} else {
-			src = nil
-		}
-		line = bytes.TrimRight(line, " \t\r")
-		trimmed := bytes.TrimLeft(line, " ")
-		if len(line)-len(trimmed) <= 3 && (bytes.HasPrefix(trimmed, []byte("```")) || bytes.HasPrefix(trimmed, []byte("~~~"))) {
-			run := trimmed[:len(trimmed)-len(bytes.TrimLeft(trimmed, string(trimmed[0])))]
-			switch {
-			case fence == nil:
-				fence = run
-			case bytes.HasPrefix(run, fence) && len(bytes.TrimSpace(trimmed[len(run):])) == 0:
-				fence = nil
-			}
-			continue
-		}
-		if !bytes.Contains(line, []byte(mark)) {
-			continue
-		}
-		if fence != nil || !bytes.HasPrefix(line, []byte(mark)) {
-			return nil, false
-		}
-		var name string
-		rest := bytes.TrimSpace(line[len(mark):])
-		if mark == "{!" {
-			n, found := bytes.CutSuffix(rest, []byte("!}"))
-			if !found {
-				return nil, false
-			}
-			name = string(bytes.TrimSpace(n))
-		} else {
-			if len(rest) < 2 || rest[0] != '"' && rest[0] != '\'' || rest[len(rest)-1] != rest[0] {
-				return nil, false
-			}
-			name = string(rest[1 : len(rest)-1])
-		}
-		if name == "" || strings.ContainsAny(name, ":!{}\"'[") || strings.Contains(name, "://") {
-			return nil, false
-		}
-		if ext := strings.ToLower(path.Ext(name)); ext != ".md" && ext != ".markdown" {
-			return nil, false
-		}
-		names = append(names, name)
-	}
-	return names, true
-}
-
 // includedFiles returns the file names the include lines of src name
 // after mark: `--8<-- "name"` (a ":1:3" line range or a trailing
 // option cut off), `{!name!}` (a "[ln:1-3]" range cut off).
@@ -1164,4 +1028,159 @@ func mkdocsExtensionOptions(cfg config, name string) config {
 		}
 	}
 	return nil
+}
+
+// mkdocsDeployedAt returns where a site without a usable site_url is
+// deployed, as the repository says it, in order: the domain of a CNAME
+// file (MkDocs' user guide, "Deploying your docs": gh-deploy publishes
+// docs_dir/CNAME, the custom domain of GitHub Pages; also one beside
+// mkdocs.yml, or at the repository's top unless the top is itself a
+// site GitHub Pages serves: _config.yml, index.html); the Read the Docs
+// project of the repository's name, where .readthedocs.yaml builds
+// MkDocs or site_url is READTHEDOCS_CANONICAL_URL; the Documentation
+// URL of pyproject.toml's [project.urls]; and GitHub Pages' own URL of
+// the repository (https://OWNER.github.io/NAME/), where gh-deploy
+// publishes by default; the last two for a configuration at the
+// repository's top only.
+func mkdocsDeployedAt(t *Tree, s *Site, cfg config) []string {
+	top := strings.Repeat("../", t.Up)
+	docs := folder(cfg.str("docs_dir", "docs"))
+	cnames := []string{path.Join(docs, "CNAME"), "CNAME"}
+	if t.Up > 0 && !t.Exists(top+"_config.yml") && !t.Exists(top+"index.html") {
+		cnames = append(cnames, top+"CNAME")
+	}
+	// A configuration below a test or example folder is a fixture of
+	// the repository's code, not its documentation: only a CNAME of its
+	// own names where it is deployed.
+	fixture := false
+	for _, seg := range strings.Split(s.dir, "/") {
+		switch strings.ToLower(seg) {
+		case "test", "tests", "testing", "testdata", "fixture", "fixtures", "example", "examples", "e2e", "sample", "samples":
+			fixture = true
+		}
+	}
+	if fixture {
+		cnames = cnames[:2]
+	}
+	for _, c := range cnames {
+		if b, err := t.Read(c); err == nil {
+			if host := strings.TrimSpace(string(bytes.SplitN(b, []byte("\n"), 2)[0])); validDomain(host) {
+				return []string{"https://" + strings.ToLower(host) + "/"}
+			}
+		}
+	}
+	if s.Repo == nil || fixture {
+		return nil
+	}
+	name := path.Base(s.Repo.Path)
+	rtd := strings.Contains(cfg.str("site_url", ""), "READTHEDOCS")
+	for _, f := range []string{".readthedocs.yaml", ".readthedocs.yml"} {
+		// Read the Docs builds the configuration its file names, the
+		// top's mkdocs.yml by default.
+		if c, err := readConfig(t, top+f); err == nil && c.get("mkdocs") != nil &&
+			path.Clean(c.str("mkdocs.configuration", "mkdocs.yml")) == path.Join(s.dir, s.marker) {
+			rtd = true
+		}
+	}
+	if rtd && name != "" && name != "." {
+		slug := strings.NewReplacer("_", "-", ".", "-").Replace(strings.ToLower(name))
+		return []string{"https://" + slug + ".readthedocs.io/"}
+	}
+	if s.dir != "" {
+		// A configuration below the top is one site of the
+		// repository's, maybe beside others: which the repository's
+		// own URLs name is not known.
+		return nil
+	}
+	for _, f := range []string{"pyproject.toml"} {
+		if c, err := readConfig(t, f); err == nil {
+			if u := c.str("project.urls.Documentation", ""); strings.HasPrefix(u, "https://") || strings.HasPrefix(u, "http://") {
+				return []string{u}
+			}
+		}
+	}
+	if owner, repo, ok := strings.Cut(s.Repo.Path, "/"); ok && s.Repo.Host == "github.com" && !strings.Contains(repo, "/") {
+		if strings.EqualFold(repo, owner+".github.io") {
+			return []string{"https://" + strings.ToLower(owner) + ".github.io/"}
+		}
+		return []string{"https://" + strings.ToLower(owner) + ".github.io/" + repo + "/"}
+	}
+	return nil
+}
+
+// validDomain reports whether host is a DNS name of labels of letters,
+// digits and "-", with a dot at least: what a CNAME file holds.
+func validDomain(host string) bool {
+	if !strings.Contains(host, ".") || len(host) > 253 {
+		return false
+	}
+	for _, label := range strings.Split(host, ".") {
+		if label == "" || len(label) > 63 || label[0] == '-' || label[len(label)-1] == '-' {
+			return false
+		}
+		for _, r := range label {
+			if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-') {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// mkdocsPageURL returns the URL path of the page of the Markdown file p
+// (a slash path from docs_dir): index.md and README.md are their
+// folder's page; with use_directory_urls a.md is at a/, else a.html.
+func mkdocsPageURL(p string, dirURLs bool) string {
+	d, base := path.Split(p)
+	name := strings.TrimSuffix(base, path.Ext(base))
+	switch {
+	case name == "index" || name == "README":
+		return "/" + d
+	case dirURLs:
+		return "/" + d + name + "/"
+	}
+	return "/" + d + name + ".html"
+}
+
+// genFilesOpen is a call of mkdocs-gen-files' open with a file named in
+// full, a string literal.
+var genFilesOpen = regexp.MustCompile(`mkdocs_gen_files\.open\(\s*(?:"([^"\\{}]+)"|'([^'\\{}]+)')\s*[,)]`)
+
+// mkdocsGenFiles returns the files, slash paths from docs_dir, that the
+// scripts of the gen-files plugin (mkdocs-gen-files) write, when each
+// script writes only files it names in full: every open call is
+// mkdocs_gen_files.open with a string literal (no f-string, no
+// variable), and nothing else writes (FilesEditor, write_text, shutil,
+// a builtin open of a file). The scripts are read from the folder of
+// mkdocs.yml, where MkDocs runs them. ok is false otherwise.
+func mkdocsGenFiles(t *Tree, c config) (files []string, ok bool) {
+	scripts := c.strs("scripts")
+	if len(scripts) == 0 {
+		return nil, false
+	}
+	for _, sc := range scripts {
+		src, err := t.Read(path.Clean(sc))
+		if err != nil {
+			return nil, false
+		}
+		text := string(src)
+		for _, w := range []string{"FilesEditor", "write_text", "write_bytes", "shutil", "os.system", "subprocess.run", "exec(", "eval("} {
+			if strings.Contains(text, w) {
+				return nil, false
+			}
+		}
+		calls := genFilesOpen.FindAllStringSubmatch(text, -1)
+		if len(calls) == 0 || strings.Count(text, "open(") != len(calls) {
+			return nil, false
+		}
+		for _, m := range calls {
+			f := m[1] + m[2]
+			f = path.Clean(f)
+			if path.IsAbs(f) || f == ".." || strings.HasPrefix(f, "../") {
+				return nil, false
+			}
+			files = append(files, f)
+		}
+	}
+	return files, true
 }

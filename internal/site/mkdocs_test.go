@@ -193,7 +193,7 @@ func TestWholeIncludes(t *testing.T) {
 		{"--8<--\nREADME.md\n--8<--\n", "--8<--", nil},                   // the block form
 		{";--8<-- \"README.md\"\n", "--8<--", nil},                       // escaped
 		{"    --8<-- \"README.md\"\n", "--8<--", nil},                    // indented
-		{"```\n--8<-- \"README.md\"\n```\n", "--8<--", nil},              // in code
+		{"```\n--8<-- \"README.md\"\n```\n", "--8<--", nil},              // in code (includeLines reads it)
 		{"--8<-- \"LICENSE\"\n", "--8<--", nil},                          // not Markdown
 		{"--8<-- \"https://x.test/a.md\"\n", "--8<--", nil},              // a URL
 		{"text {!a.md!} text\n", "{!", nil},                              // inside a line
@@ -215,6 +215,7 @@ func TestWholeIncludes(t *testing.T) {
 func FuzzWholeIncludes(f *testing.F) {
 	f.Add([]byte("--8<-- \"README.md\"\n```\n--8<-- \"x.md\"\n```\n"), true)
 	f.Add([]byte("{!a.md!}\n{!b.md!lines=1}\n"), false)
+	f.Add([]byte("```\n{% include 'a.yaml' %}\n```\n{%\n include-markdown \"b.md\" x='y' %}\n{% raw %}{{{% endraw %}{#"), true)
 	f.Fuzz(func(t *testing.T, src []byte, snippets bool) {
 		mark := "{!"
 		if snippets {
@@ -224,6 +225,22 @@ func FuzzWholeIncludes(f *testing.F) {
 		if !ok && names != nil {
 			t.Fatalf("not understood, yet names %q", names)
 		}
+		// The readers of the other include tags, on the same input.
+		fences := fencedRanges(src)
+		for i, r := range fences {
+			if r[0] > r[1] || r[1] > len(src) || i > 0 && fences[i-1][1] > r[0] {
+				t.Fatalf("fence ranges %v out of order", fences)
+			}
+		}
+		if dirs, ok := includeMarkdownDirectives(src, fences); ok {
+			for _, d := range dirs {
+				if d.whole && d.fenced {
+					t.Fatalf("%v: both whole and fenced", d)
+				}
+			}
+		}
+		jinjaIncludes(src, fences)
+		includeLines(src, mark, fences)
 		for _, n := range names {
 			if ext := strings.ToLower(path.Ext(n)); ext != ".md" && ext != ".markdown" || strings.Contains(n, "://") {
 				t.Fatalf("name %q is no Markdown file", n)
@@ -256,4 +273,123 @@ func FuzzHeadingInHTML(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src []byte) {
 		headingInHTML(src)
 	})
+}
+
+// TestIncludeLines: inside fenced code at the margin, an include of any
+// file, with a line range or a section, at any indentation, is read
+// (fenced); outside, only whole .md files at the margin.
+func TestIncludeLines(t *testing.T) {
+	for _, tc := range []struct {
+		src, mark string
+		want      []includeLine // nil: not understood
+	}{
+		{"```yaml\n--8<-- \"a.yaml\"\n```\n", "--8<--", []includeLine{{"a.yaml", true}}},
+		{"```\n  --8<-- \"a.py:3:5\"\n```\n--8<-- \"b.md\"\n", "--8<--", []includeLine{{"a.py", true}, {"b.md", false}}},
+		{"~~~\n{!a.py[ln:1-3]!}\n", "{!", []includeLine{{"a.py", true}}}, // a fence left open runs to the end
+		{"    ```\n    --8<-- \"a.yaml\"\n    ```\n", "--8<--", nil},     // an indented fence: not read
+		{"```\ntext --8<-- \"a.yaml\"\n```\n", "--8<--", nil},
+		{"```\n--8<-- \"https://x.test/a.yaml\"\n```\n", "--8<--", nil},
+	} {
+		got, ok := includeLines([]byte(tc.src), tc.mark, fencedRanges([]byte(tc.src)))
+		if tc.want == nil {
+			if ok {
+				t.Errorf("includeLines(%q) = %v, understood; want not understood", tc.src, got)
+			}
+			continue
+		}
+		if !ok || !slices.Equal(got, tc.want) {
+			t.Errorf("includeLines(%q) = %v, %v; want %v", tc.src, got, ok, tc.want)
+		}
+	}
+}
+
+// TestIncludeMarkdownDirectives reads include-markdown's tags as the
+// plugin's INCLUDE_TAG_RE does, and says which include a file whole.
+func TestIncludeMarkdownDirectives(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		want []imDirective // nil: not understood
+	}{
+		{"{% include-markdown \"a.md\" %}\n", []imDirective{{"a.md", true, false}}},
+		{"{%\n  include-markdown 'a.md'\n  comments=false\n%}\n", []imDirective{{"a.md", true, false}}},
+		{"{% include-markdown \"a.md\" start=\"<!--s-->\" %}\n", []imDirective{{"a.md", false, false}}},
+		{"{% include-markdown \"a.md\" heading-offset=1 %}\n", []imDirective{{"a.md", false, false}}},
+		{"text {% include \"a.md\" %}\n", []imDirective{{"a.md", false, false}}},
+		{"```\n{% include \"a.yaml\" %}\n```\n", []imDirective{{"a.yaml", false, true}}},
+		{"{% raw %} {% if x %}\n", []imDirective{}}, // no include tag: the page's text
+		{"{% include-markdown %}\n", nil},           // no file: the build stops
+		{"{% include-markdown \"a.md\"\n", nil},     // no end
+	} {
+		got, ok := includeMarkdownDirectives([]byte(tc.src), fencedRanges([]byte(tc.src)))
+		if tc.want == nil {
+			if ok {
+				t.Errorf("includeMarkdownDirectives(%q) = %v, understood; want not understood", tc.src, got)
+			}
+			continue
+		}
+		if !ok || len(got) != len(tc.want) || len(got) > 0 && !slices.Equal(got, tc.want) {
+			t.Errorf("includeMarkdownDirectives(%q) = %v, %v; want %v", tc.src, got, ok, tc.want)
+		}
+	}
+}
+
+// TestJinjaIncludes: a page's Jinja is read when every tag is an include
+// inside fenced code or on a line of its own, a raw block or a comment.
+func TestJinjaIncludes(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		want []includeLine // nil: not understood
+	}{
+		{"```yaml\n{% include 'a.yaml' %}\n```\n", []includeLine{{"a.yaml", true}}},
+		{"{% include \"a.md\" %}\n", []includeLine{{"a.md", false}}},
+		{"{%- raw %}{{ .x }}{% endraw -%}\n{# note #}\n", []includeLine{}},
+		{"text {% include 'a.md' %}\n", nil},
+		{"{{ x }}\n", nil},
+		{"{% if x %}a{% endif %}\n", nil},
+		{"{% raw %} never ended\n", nil},
+		{"```\n{% include 'a.yaml' with context %}\n```\n", nil},
+	} {
+		got, ok := jinjaIncludes([]byte(tc.src), fencedRanges([]byte(tc.src)))
+		if tc.want == nil {
+			if ok {
+				t.Errorf("jinjaIncludes(%q) = %v, understood; want not understood", tc.src, got)
+			}
+			continue
+		}
+		if !ok || len(got) != len(tc.want) || len(got) > 0 && !slices.Equal(got, tc.want) {
+			t.Errorf("jinjaIncludes(%q) = %v, %v; want %v", tc.src, got, ok, tc.want)
+		}
+	}
+}
+
+// TestMkdocsGenFiles: gen-files' scripts are read only when every file
+// they write is named in full.
+func TestMkdocsGenFiles(t *testing.T) {
+	for _, tc := range []struct {
+		script string
+		want   []string // nil: not understood
+	}{
+		{"import mkdocs_gen_files\nwith mkdocs_gen_files.open(\"reference/cli.md\", \"wt\") as f:\n    f.write(x)\n", []string{"reference/cli.md"}},
+		{"with mkdocs_gen_files.open('a.md') as f: pass\nwith mkdocs_gen_files.open('img/b.png', 'wb') as f: pass\n", []string{"a.md", "img/b.png"}},
+		{"with mkdocs_gen_files.open(path, 'w') as f: pass\n", nil},
+		{"with mkdocs_gen_files.open(f\"{name}.md\", 'w') as f: pass\n", nil},
+		{"with mkdocs_gen_files.open('a.md') as f: pass\nopen('docs/b.md', 'w')\n", nil},
+		{"Path('docs/x.md').write_text('# X')\n", nil},
+		{"with mkdocs_gen_files.open('../outside.md') as f: pass\n", nil},
+	} {
+		root := t.TempDir()
+		if err := os.WriteFile(filepath.Join(root, "gen.py"), []byte(tc.script), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		got, ok := mkdocsGenFiles(&Tree{Root: root}, config{"scripts": []any{"gen.py"}})
+		if tc.want == nil {
+			if ok {
+				t.Errorf("mkdocsGenFiles(%q) = %q, understood; want not understood", tc.script, got)
+			}
+			continue
+		}
+		if !ok || !slices.Equal(got, tc.want) {
+			t.Errorf("mkdocsGenFiles(%q) = %q, %v; want %q", tc.script, got, ok, tc.want)
+		}
+	}
 }

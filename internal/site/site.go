@@ -175,6 +175,9 @@ type Site struct {
 	unknown        []unknownSpace
 	unknownIDs     string
 	unknownPageIDs map[string]string
+	// generated are the files (paths from the site's folder) a plugin
+	// writes at build time, with why (Generated).
+	generated map[string]string
 	// builtDefault is the generator's default output folder, a slash
 	// path from the site's folder; built is the build output used, a
 	// slash path from the audited root, "" when there is none.
@@ -709,6 +712,26 @@ func (s *Site) outer(rel string) string {
 		return path.Clean(s.dir + "/" + rel) // a folder beside the site's (Site.outside)
 	}
 	return s.dir + "/" + rel
+}
+
+// BuiltPages returns how many of the site's pages (up to limit of them)
+// the build in dir (an absolute folder) has, at their URL or its
+// index.html: how well that build is this site's.
+func (s *Site) BuiltPages(dir string, limit int) int {
+	n, seen := 0, 0
+	for u := range s.pages {
+		if seen++; seen > limit {
+			break
+		}
+		p := filepath.Join(dir, filepath.FromSlash(strings.TrimPrefix(u, "/")))
+		if strings.HasSuffix(u, "/") {
+			p = filepath.Join(p, "index.html")
+		}
+		if info, err := os.Stat(p); err == nil && !info.IsDir() {
+			n++
+		}
+	}
+	return n
 }
 
 // Pages reports whether the site lays pages out from source files.

@@ -530,3 +530,26 @@ func quietPlugin(name string) bool {
 	}
 	return false
 }
+
+// Generated records that a plugin writes the file rel (a slash path from
+// the site's folder) into the served folder at build time, for the
+// reason why: a Markdown link to it resolves, to what the tree does not
+// show.
+func (s *Site) Generated(rel, why string) {
+	if s.generated == nil {
+		s.generated = map[string]string{}
+	}
+	s.generated[rel] = why
+}
+
+// GeneratedFile returns why the file rel (a slash path from the audited
+// root), which the tree lacks, is written at build time, when it is
+// (Generated).
+func (s *Site) GeneratedFile(rel string) (string, bool) {
+	in, ok := s.inner(rel)
+	if !ok || s.generated == nil {
+		return "", false
+	}
+	why, ok := s.generated[in]
+	return why, ok
+}
