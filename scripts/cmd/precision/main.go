@@ -431,7 +431,7 @@ func measure(corpus, bin string, r row, withBuilt bool) *result {
 			file := pages.source[b.page]
 			var ls []sourceLink
 			for _, l := range bySig[file+"\x00"+signature(b.href)] {
-				if site.mayBe(b.page, b.href, l.URI) {
+				if site.mayBe(b.page, b.href, l.URI, pages.linked(l.File, l.URI)) {
 					ls = append(ls, l)
 				}
 			}
@@ -441,7 +441,8 @@ func measure(corpus, bin string, r row, withBuilt bool) *result {
 			}
 			// No source page, or written by a template, not by the
 			// page's source.
-			bo := brokenOf{bl: bl, source: file != "" && (len(ls) > 0 || texts.mentions(file, b.href))}
+			self, _ := site.target(b.page, b.href)
+			bo := brokenOf{bl: bl, source: file != "" && (len(ls) > 0 || texts.mentions(file, b.href, self == b.page))}
 			if bo.source && allTemplated(ls) && texts.templated(file, b.href) && !site.publishesFolder(b.page, b.href) {
 				// A variable of the configuration names the URL
 				// ("{{ site.scala3ref }}/x.html"), in a folder this
@@ -796,7 +797,9 @@ func (t sourceTexts) lower(file string) string {
 
 // mentions reports whether the source file names href's target: its
 // fragment ("#frag") and the last segment of its path, as written.
-func (t sourceTexts) mentions(file, href string) bool {
+// self says whether href leads to the page the file publishes: only
+// then can a fragment written alone ("#x") be it.
+func (t sourceTexts) mentions(file, href string, self bool) bool {
 	src := t.lower(file)
 	ref, frag, _ := strings.Cut(href, "#")
 	if frag != "" && !strings.Contains(src, "#"+strings.ToLower(frag)) {
@@ -851,7 +854,11 @@ func (t sourceTexts) mentions(file, href string) bool {
 		}
 		return fragAfter(src, frag, func(target string) bool {
 			if target == "" {
-				return alnum(own) == name
+				// The page's own: the link is this one where href
+				// leads to the page, not where a template's link
+				// to another URL of that name ("/docs/x.html#y"
+				// for "/docs/x/") has that fragment too.
+				return self && alnum(own) == name
 			}
 			for _, seg := range segments(target, true) {
 				if alnum(seg) == name {

@@ -196,8 +196,54 @@ func TestMayBe(t *testing.T) {
 		{"blog/monthly-update-2/index.html", "/blog/#scopes", "./#scopes", true}, // the folder's page
 		{"blog/monthly-update-2/index.html", "/#scopes", "./#scopes", false},     // a render hook's rewrite
 	} {
-		if got := s.mayBe(tc.page, tc.href, tc.src); got != tc.want {
+		if got := s.mayBe(tc.page, tc.href, tc.src, ""); got != tc.want {
 			t.Errorf("mayBe(%q, %q, %q) = %v, want %v", tc.page, tc.href, tc.src, got, tc.want)
+		}
+	}
+}
+
+// A relative link to a file the site publishes has one target, that
+// file's page: a built link of that name to another folder (a version
+// switcher's "/docs/v0/x/") is not it; the link as the generator left
+// it, as a render hook rewrote it, or where its target is unknown is.
+func TestMayBeDefiniteTarget(t *testing.T) {
+	top := writeTree(t, map[string]string{
+		"content/docs/main/x.md": "[self](x.md) [y](y.md) [bad](y.md#nope) [gone](missing.md) [v1](../v1/x.md)",
+		"content/docs/main/y.md": "# Y",
+		"content/docs/v1/x.md":   "# X",
+	})
+	out := writeTree(t, map[string]string{
+		"index.html":             ``,
+		"_redirects":             "/old/y /docs/main/y/ 301\n",
+		"docs/main/x/index.html": `<a href="/docs/main/x/">self</a><a href="/docs/v1/x/">v1</a><a href="/docs/v0/x/">v0</a>`,
+		"docs/main/y/index.html": `<h1 id="y">Y</h1>`,
+		"docs/v1/x/index.html":   `<h1 id="x">X</h1>`,
+	})
+	site := readSite(out, "/")
+	pages := mapPages(top, ".", "hugo", site)
+	const page = "docs/main/x/index.html"
+	if got := pages.linked("content/docs/main/x.md", "../v1/x.md"); got != "docs/v1/x/index.html" {
+		t.Errorf("linked(../v1/x.md) = %q, want docs/v1/x/index.html", got)
+	}
+	for _, tc := range []struct {
+		href, src string
+		want      bool
+	}{
+		{"/docs/v0/x/", "x.md", false},            // a version switcher's link to the page in another version
+		{"/docs/v0/y/", "y.md", false},            // another folder's page of that name
+		{"/docs/main/x/", "x.md", true},           // the page the file publishes
+		{"/docs/main/y/#nope", "y.md#nope", true}, // a render hook's rewrite, its fragment broken
+		{"/old/y#nope", "y.md#nope", true},        // through the host's redirect to the page
+		{"y.md", "y.md", true},                    // left as written (Hugo before render hooks)
+		{"y/", "y.md", true},                      // written as a folder, from the page's URL
+		{"/y/", "y.md", true},                     // a render hook that drops the section's folders
+		{"/en/docs/main/y/", "y.md", true},        // or adds one
+		{"missing.md", "missing.md", true},        // no such file: the target is unknown
+		{"/docs/v0/missing/", "missing.md", true}, // so any folder may be its
+		{"/docs/v0/x/", "{{< ref x.md >}}", true}, // generator syntax is not compared
+	} {
+		if got := site.mayBe(page, tc.href, tc.src, pages.linked("content/docs/main/x.md", tc.src)); got != tc.want {
+			t.Errorf("mayBe(%q, %q) = %v, want %v", tc.href, tc.src, got, tc.want)
 		}
 	}
 }
@@ -317,7 +363,7 @@ func TestMentions(t *testing.T) {
 		{"/es/docs/api/", false},                 // the page itself, as a locale switcher links it
 		{"/pathname/docs/queries/byrole", false}, // not written so
 	} {
-		if got := texts.mentions("docs/api.mdx", tc.href); got != tc.want {
+		if got := texts.mentions("docs/api.mdx", tc.href, false); got != tc.want {
 			t.Errorf("mentions(%q) = %v, want %v", tc.href, got, tc.want)
 		}
 	}
@@ -338,6 +384,7 @@ func TestMentionsFragmentAlone(t *testing.T) {
 		{"/#def-LE", false},                                  // a render hook's, to the site's top
 		{"/#def-CA", false},                                  // "./#def-CA" is the page's own, not the top's
 		{"/cs/docs/glossary/#def-LE", true},                  // the page itself
+		{"/cs/docs/glossary.html#def-LE", false},             // that name, but not where the page is: a template's
 		{"#def-LE", true},                                    // as written
 		{"/cs/docs/faq/#q1", true},                           // the page the link names
 		{"/cs/docs/other/#q1", false},                        // not the page it names
@@ -345,7 +392,8 @@ func TestMentionsFragmentAlone(t *testing.T) {
 		{"/cs/docs/organizing-state#non-serializable", true}, // the page's name as its generator writes it
 		{"http://example.org/format/1.1/#profile", true},     // a version, not a name with an extension
 	} {
-		if got := texts.mentions("content/cs/docs/glossary.md", tc.href); got != tc.want {
+		self := strings.HasPrefix(tc.href, "/cs/docs/glossary/") // where the page is
+		if got := texts.mentions("content/cs/docs/glossary.md", tc.href, self); got != tc.want {
 			t.Errorf("mentions(%q) = %v, want %v", tc.href, got, tc.want)
 		}
 	}

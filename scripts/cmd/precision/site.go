@@ -513,6 +513,35 @@ func (s *builtSite) file(p string) string {
 type pageMap struct {
 	page   map[string]string // source file (relative to the repository) -> page
 	source map[string]string // page -> source file
+	files  map[string]bool   // the Markdown and HTML files of the tree
+}
+
+// linked returns the built page that the relative source link uri of
+// file leads to, as the site publishes its target: the link names a
+// file of the tree (resolved from file's folder, as a generator
+// resolves "other.md") that is the one source of a built page. It
+// returns "" where the link's target is not that definite: an absolute
+// or root-relative link, a fragment alone, generator syntax, a folder,
+// a file that is missing or that no page (or not that page alone) comes
+// from.
+func (m *pageMap) linked(file, uri string) string {
+	uri = strings.TrimSpace(uri)
+	if m == nil || strings.Contains(uri, "{{") || strings.Contains(uri, "{%") {
+		return ""
+	}
+	u, err := url.Parse(uri)
+	if err != nil || u.Scheme != "" || u.Host != "" || u.Path == "" || strings.HasPrefix(u.Path, "/") || strings.HasSuffix(u.Path, "/") {
+		return ""
+	}
+	target := path.Join(path.Dir(file), u.Path)
+	if target == ".." || strings.HasPrefix(target, "../") || !m.files[target] {
+		return ""
+	}
+	pg := m.page[target]
+	if pg == "" || m.source[pg] != target {
+		return ""
+	}
+	return pg
 }
 
 // mapPages maps each Markdown or HTML source file of the repository at
@@ -524,7 +553,7 @@ type pageMap struct {
 // least its last segment to match.
 func mapPages(top, siteDir, generator string, site *builtSite) *pageMap {
 	readmeIsIndex := generator == "mkdocs" || generator == "jekyll" || generator == "mdbook"
-	m := &pageMap{page: map[string]string{}, source: map[string]string{}}
+	m := &pageMap{page: map[string]string{}, source: map[string]string{}, files: map[string]bool{}}
 	type cand struct {
 		rel  string
 		segs []string
@@ -566,19 +595,18 @@ func mapPages(top, siteDir, generator string, site *builtSite) *pageMap {
 		return nil
 	})
 	sort.Strings(sources)
+	for _, src := range sources {
+		m.files[src] = true
+	}
 	// A page that names its source in an "edit this page" link is that
 	// source's page: the build says so. Of the pages that name one
 	// source (a page and its translations), the one whose path matches
 	// most of the source's wins, then the shortest.
-	known := map[string]bool{}
-	for _, src := range sources {
-		known[src] = true
-	}
 	edited := map[string]string{}
 	for _, rel := range rels {
 		pg := site.pages[rel]
 		for _, e := range pg.edits {
-			if !known[e] {
+			if !m.files[e] {
 				continue
 			}
 			old, ok := edited[e]
@@ -772,11 +800,15 @@ func judgeOwnURL(f *finding, site *builtSite) bool {
 // paths of the site that differ by more than the base the site is
 // served under and the page's own first folder (a translation's
 // locale): a theme's locale switcher links each page to "/es/<page>",
-// whose name a source link to another host or path may share. Relative
-// links and generator syntax (Liquid, shortcodes) are not compared:
-// generators rewrite them. A fragment alone ("#x") can only be a link
-// to the page itself.
-func (s *builtSite) mayBe(rel, href, src string) bool {
+// whose name a source link to another host or path may share. A
+// fragment alone ("#x") can only be a link to the page itself.
+// Generator syntax (Liquid, shortcodes) is not compared. A relative
+// link is compared only where its target is definite: target, when not
+// "", is the built page that the file the link names publishes (see
+// pageMap.linked), and then href must be a form of the link (see
+// rendersAs); other relative links are not compared, as generators
+// rewrite them.
+func (s *builtSite) mayBe(rel, href, src, target string) bool {
 	src = strings.TrimSpace(src)
 	if strings.Contains(src, "{{") || strings.Contains(src, "{%") {
 		return true
@@ -816,7 +848,7 @@ func (s *builtSite) mayBe(rel, href, src string) bool {
 	case strings.HasPrefix(su.Path, "/"):
 		srcPath = su.Path
 	default:
-		return true
+		return target == "" || s.rendersAs(rel, p, su.Path, target)
 	}
 	built := segments(s.base+p, false)
 	want := segments(srcPath, false)
@@ -831,6 +863,45 @@ func (s *builtSite) mayBe(rel, href, src string) bool {
 		}
 	}
 	return false
+}
+
+// rendersAs reports whether p, the URL path (relative to the site's
+// base) of a link on page rel, can be how a generator rendered a
+// relative source link whose path is srcPath and whose target file
+// publishes the built page target: p leads to target (directly or by
+// the host's redirects), or it names the same path as target's URL or
+// as srcPath left as written and resolved from the page's URL, up to a
+// page extension and to folders added or lost in front (a render hook
+// that writes the site's base, or a locale, twice or not at all). A
+// link that leads to another folder's page of that name ("/docs/v1.14/x/"
+// on the page of "docs/main/x.md", which a theme's version switcher
+// writes) is not that link: the link has one target, and the build
+// writes it another way.
+func (s *builtSite) rendersAs(rel, p, srcPath, target string) bool {
+	if s.file(p) == target {
+		return true
+	}
+	if _, to, ok := s.redirect(s.base + strings.TrimPrefix(p, "/")); ok && to != "" {
+		if _, q, internal, err := s.locate(rel, to); err == nil && internal && s.file(q) == target {
+			return true
+		}
+	}
+	built := segments(p, false)
+	forms := [][]string{segments(target, false)}
+	if _, q, internal, err := s.locate(rel, srcPath); err == nil && internal {
+		forms = append(forms, segments(q, false))
+	}
+	for _, f := range forms {
+		if suffixOf(built, f) || suffixOf(f, built) {
+			return true
+		}
+	}
+	return false
+}
+
+// suffixOf reports whether a, not empty, ends b.
+func suffixOf(a, b []string) bool {
+	return len(a) > 0 && len(a) <= len(b) && slices.Equal(a, b[len(b)-len(a):])
 }
 
 // staticDirs are the folders, by generator, that a site serves as they
