@@ -449,6 +449,13 @@ func measure(corpus, bin string, r row, withBuilt bool) *result {
 				// build has no page in: another deployment's.
 				bo.bl.NotFromSource = "a template variable writes the target's URL, in a folder where the build has no page: another deployment's"
 			}
+			if bo.source && bo.bl.NotFromSource == "" && allAbsolute(ls, b.href, texts.lower(file)) && !site.publishesFolder(b.page, b.href) {
+				// The source names the site's host in full, and the
+				// build has no page in the URL's folder: a host
+				// serves more than one deployment (the site and a
+				// reference another tool builds), this build is one.
+				bo.bl.NotFromSource = "an absolute URL of the site's host, in a folder where the build has no page: another deployment on that host"
+			}
 			if bo.source && bo.bl.NotFromSource == "" {
 				bo.bl.NotFromSource = site.buildGap(b.page, b.href, pages.source, texts.read)
 			}
@@ -886,6 +893,24 @@ func (t sourceTexts) mentions(file, href string, self bool) bool {
 func allTemplated(ls []sourceLink) bool {
 	for _, l := range ls {
 		if !strings.Contains(l.URI, "{{") && !strings.Contains(l.URI, "{%") {
+			return false
+		}
+	}
+	return true
+}
+
+// allAbsolute reports whether the source links ls that can be href are
+// all absolute URLs (a scheme and a host), or, with none, whether href
+// is one and the file's text (lower case) names its host: the build
+// may write a relative link of the source as an absolute URL.
+func allAbsolute(ls []sourceLink, href, text string) bool {
+	if len(ls) == 0 {
+		u, err := url.Parse(strings.TrimSpace(href))
+		return err == nil && u.Scheme != "" && u.Host != "" && strings.Contains(text, "//"+strings.ToLower(u.Host))
+	}
+	for _, l := range ls {
+		u, err := url.Parse(strings.TrimSpace(l.URI))
+		if err != nil || u.Scheme == "" || u.Host == "" {
 			return false
 		}
 	}

@@ -248,6 +248,46 @@ func TestMayBeDefiniteTarget(t *testing.T) {
 	}
 }
 
+// A fragment written as a path is read by a script of the target page
+// (a hash router, a document viewer): the build cannot say whether it
+// resolves, so it is neither broken nor a finding's confirmation. An
+// id with a "/" inside is still an id.
+func TestScriptFragment(t *testing.T) {
+	top := writeTree(t, map[string]string{
+		"docs/talks.md": "[a](/viewer/#../files/a.pdf) [b](/#/docs/x?id=y) [c](/viewer/#./b.pdf) [d](/#!/topic/x) [e](/api/#changing-pv/pvc) [f](/api/#io/v1.Kind)",
+	})
+	out := writeTree(t, map[string]string{
+		"index.html":        `<p>home</p>`,
+		"viewer/index.html": `<p>viewer</p>`,
+		"files/a.pdf":       `%PDF`,
+		"api/index.html":    `<h2 id="io/v1.Kind">Kind</h2>`,
+		"talks/index.html":  `<a href="/viewer/#../files/a.pdf">a</a><a href="/#/docs/x?id=y">b</a><a href="/viewer/#./b.pdf">c</a><a href="/#!/topic/x">d</a><a href="/api/#changing-pv/pvc">e</a><a href="/api/#io/v1.Kind">f</a>`,
+	})
+	site := readSite(out, "/")
+	var broken []string
+	for _, b := range site.broken {
+		broken = append(broken, b.href)
+	}
+	if want := []string{"/api/#changing-pv/pvc"}; !slices.Equal(broken, want) {
+		t.Errorf("broken links = %q, want %q", broken, want)
+	}
+	pages := mapPages(top, "docs", "mkdocs", site)
+	for _, tc := range []struct{ uri, verdict string }{
+		{"/viewer/#../files/a.pdf", "unmatched"},
+		{"/#/docs/x?id=y", "unmatched"},
+		{"/viewer/#./b.pdf", "unmatched"},
+		{"/#!/topic/x", "unmatched"},
+		{"/api/#changing-pv/pvc", "confirmed"},
+		{"/api/#io/v1.Kind", "refuted"},
+	} {
+		f := finding{File: "docs/talks.md", URI: tc.uri, Category: "broken-anchor"}
+		judgeBuilt(&f, site, pages)
+		if f.Verdict != tc.verdict {
+			t.Errorf("judgeBuilt(%q) = %s (%s), want %s", tc.uri, f.Verdict, f.Why, tc.verdict)
+		}
+	}
+}
+
 // TestGitIgnoredTargets checks the files a broken link's target would be
 // served from, and which of them git ignores: what a build step writes
 // is not the source's.
@@ -430,6 +470,38 @@ func TestTemplatedOtherDeployment(t *testing.T) {
 	}
 	if texts.templated("api/all.md", "/scala3/book.html") {
 		t.Error("templated(/scala3/book.html): the file does not name it")
+	}
+	// The folder itself, where the build has it without a page.
+	if site.publishesFolder("api/all.html", "https://docs.example.org/scala3/reference") {
+		t.Error("publishesFolder(/scala3/reference) = true, want false: the folder holds a README, no page")
+	}
+	if !site.publishesFolder("api/all.html", "https://docs.example.org/scala3/book.html") {
+		t.Error("publishesFolder(/scala3/book.html) = false, want true")
+	}
+}
+
+// An absolute URL of the site's host names the host, which may serve
+// more than one deployment: written so into a folder where the build
+// has no page, it is another deployment's; a relative link, or one the
+// build made absolute, is the source's.
+func TestAbsoluteOtherDeployment(t *testing.T) {
+	text := strings.ToLower("See [SIP-35](https://docs.example.org/sips/opaque-types.html) and [ref](https://Docs.example.org/scala3/reference).")
+	for _, tc := range []struct {
+		ls   []sourceLink
+		href string
+		want bool
+	}{
+		{[]sourceLink{{URI: "https://docs.example.org/scala3/reference"}}, "https://docs.example.org/scala3/reference", true},
+		{[]sourceLink{{URI: "http://docs.example.org/a"}, {URI: "https://docs.example.org/a"}}, "https://docs.example.org/a", true},
+		{[]sourceLink{{URI: "https://docs.example.org/a"}, {URI: "../a.md"}}, "https://docs.example.org/a", false},
+		{[]sourceLink{{URI: "/scala3/reference/x.html"}}, "https://docs.example.org/scala3/reference/x.html", false}, // made absolute by the build
+		{nil, "https://docs.example.org/scala3/reference", true},                                                     // the text names the host
+		{nil, "https://other.example.org/x", false},                                                                  // it does not
+		{nil, "/scala3/reference", false},
+	} {
+		if got := allAbsolute(tc.ls, tc.href, text); got != tc.want {
+			t.Errorf("allAbsolute(%v, %q) = %v, want %v", tc.ls, tc.href, got, tc.want)
+		}
 	}
 }
 

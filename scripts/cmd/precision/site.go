@@ -23,7 +23,8 @@ type builtSite struct {
 	host      string // the host the site is served on, when the manifest names it
 	base      string // the URL path the site is served under, "/" or "/p/"
 	files     map[string]bool
-	dirs      map[string]bool       // the folders that hold files, made by publishesFolder
+	dirs      map[string]bool       // the folders that hold pages, made by publishesFolder
+	fileDirs  map[string]bool       // the folders that hold files, made by publishesFolder
 	pages     map[string]*builtPage // by path relative to dir
 	redirects []redirectRule        // the build's _redirects, in order
 	broken    []brokenLink
@@ -96,6 +97,22 @@ type builtLink struct {
 	href   string
 	broken bool
 	reason string
+	// unknown is set where the build cannot say: the fragment is a
+	// path a script of the target reads (scriptFragment).
+	unknown bool
+}
+
+// scriptFragment is the reason a link is neither resolved nor broken:
+// its fragment is a path ("#/docs/x?id=y", a hash router's route;
+// "#../files/x.pdf", a document viewer's file; "#!/x"), which a script
+// of the target page reads, no element id. Whether the script finds
+// it is not in the HTML.
+const scriptFragment = "the fragment is a path a script reads (a hash router's route, a viewer's file), not an element id: the build cannot say"
+
+// isScriptFragment reports whether a fragment is written as a path:
+// it begins with "/", "./", "../" or "!" (a hashbang).
+func isScriptFragment(frag string) bool {
+	return strings.HasPrefix(frag, "/") || strings.HasPrefix(frag, "./") || strings.HasPrefix(frag, "../") || strings.HasPrefix(frag, "!")
 }
 
 type brokenLink struct {
@@ -167,8 +184,9 @@ func readSite(dir, base string, rules ...redirectRule) *builtSite {
 			if !internal {
 				continue
 			}
-			pg.links = append(pg.links, builtLink{href: h, broken: !ok, reason: reason})
-			if !ok && !seen[rel+"\x00"+h] {
+			unknown := reason == scriptFragment
+			pg.links = append(pg.links, builtLink{href: h, broken: !ok && !unknown, reason: reason, unknown: unknown})
+			if !ok && !unknown && !seen[rel+"\x00"+h] {
 				seen[rel+"\x00"+h] = true
 				s.broken = append(s.broken, brokenLink{page: rel, href: h, reason: reason})
 			}
@@ -303,6 +321,9 @@ func (s *builtSite) resolveDepth(rel, href string, depth int) (bool, string, boo
 	}
 	if pg.ids[u.Fragment] {
 		return true, "", true
+	}
+	if isScriptFragment(u.Fragment) {
+		return false, scriptFragment, true
 	}
 	if pg.redirect != "" && depth < 3 {
 		to := pg.redirect
@@ -757,6 +778,12 @@ func judgeBuilt(f *finding, site *builtSite, pages *pageMap) {
 			break
 		}
 	}
+	for _, l := range match {
+		if l.unknown {
+			f.Verdict, f.Why = "unmatched", scriptFragment
+			return
+		}
+	}
 	broken := match[0].broken
 	for _, l := range match[1:] {
 		if l.broken != broken {
@@ -786,6 +813,10 @@ func judgeOwnURL(f *finding, site *builtSite) bool {
 		return false
 	}
 	f.Built = f.URI
+	if reason == scriptFragment {
+		f.Verdict, f.Why = "unmatched", reason
+		return false
+	}
 	if ok {
 		f.Verdict, f.Why = "refuted", "the build resolves the site's own URL"
 		return false
@@ -941,8 +972,10 @@ func (s *builtSite) servedFrom(siteDir, generator, rel, href string) []string {
 }
 
 // publishesFolder reports whether the build has a page in the folder of
-// the target of href on page rel (a file copied as it is, a README
-// saying where the pages are, is none) (a link to another host's or one
+// the target of href on page rel, or in the target itself where it is
+// a folder of the build ("/scala3/reference" where the build has
+// scala3/reference/README.md) (a file copied as it is, a README saying
+// where the pages are, is none) (a link to another host's or one
 // outside the site is taken as published: not this build's to say).
 func (s *builtSite) publishesFolder(rel, href string) bool {
 	_, p, internal, err := s.locate(rel, href)
@@ -952,17 +985,25 @@ func (s *builtSite) publishesFolder(rel, href string) bool {
 	if dec, err := url.PathUnescape(p); err == nil {
 		p = dec
 	}
-	dir := path.Dir(strings.TrimSuffix(strings.TrimPrefix(p, "/"), "/"))
-	if dir == "." {
-		return true // the site's top: it has files
-	}
 	if s.dirs == nil {
-		s.dirs = map[string]bool{}
+		s.dirs, s.fileDirs = map[string]bool{}, map[string]bool{}
+		for f := range s.files {
+			for d := path.Dir(f); d != "." && !s.fileDirs[d]; d = path.Dir(d) {
+				s.fileDirs[d] = true
+			}
+		}
 		for f := range s.pages {
 			for d := path.Dir(f); d != "." && !s.dirs[d]; d = path.Dir(d) {
 				s.dirs[d] = true
 			}
 		}
+	}
+	dir := strings.TrimSuffix(strings.TrimPrefix(p, "/"), "/")
+	if !s.fileDirs[dir] {
+		dir = path.Dir(dir)
+	}
+	if dir == "." || dir == "" {
+		return true // the site's top: it has files
 	}
 	return s.dirs[dir]
 }
