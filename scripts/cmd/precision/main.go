@@ -33,18 +33,25 @@
 // target name and fragment; where both are paths of the site, the same
 // path up to the base the site is served under and the page's first
 // folder, a translation's locale; never a link to another host; a
-// fragment alone, "#x", only the page's own link), or names the target
+// fragment alone, "#x", only the page's own link; a relative link to a
+// file that publishes one page, only a built link to that page, or to
+// its path as written, up to folders added or lost in front: a theme's
+// version switcher links "/docs/v1.14/x/" from the page of
+// "docs/main/x.md", which links "x.md", itself), or names the target
 // in its text as a whole link target (not the page itself, which a
 // locale switcher links; a fragment only after a link target naming the
 // page, so that "#x" written alone is no link to another page's "#x",
-// which a shortcode's or render hook's rewrite makes). Not from
+// which a shortcode's or render hook's rewrite makes, nor to a link of
+// the page's name that leads elsewhere). Not from
 // source are links a theme or template writes, the links of a page
 // whose source file git ignores, links to a target that a file git
 // ignores would serve (the site's folder or its static folder): a build
 // step writes those, and the measuring build may have skipped it; and
 // links the source writes through a template variable
 // ("{{ site.ref }}/x.html") into a folder where the build has no page:
-// the variable names another deployment. Nor are links to an id the
+// the variable names another deployment; and absolute URLs of the
+// site's host, written so, into a folder where the build has no page:
+// a host serves more than one deployment. Nor are links to an id the
 // measuring build lacks where the build is at fault: the target page
 // shows a block directive (":::") it did not render, so a plugin it
 // lacked writes its ids, or the target's source file has a heading with
@@ -58,7 +65,11 @@
 // rule the host's not-found page), "/a/" is served from a.html where
 // no a/index.html is,
 // and <link> elements (canonical, style sheets) are links, but
-// rel="alternate" ones, which a theme writes.
+// rel="alternate" ones, which a theme writes. A fragment written as a
+// path ("#/docs/x?id=y", "#../files/x.pdf", "#!/x") is read by a
+// script of the target page (a hash router, a document viewer), no
+// element id: such a link is neither broken nor resolved, and a finding
+// on it is unmatched.
 //
 // For a repository read on GitHub (no generator), the "build" is the
 // repository itself as GitHub shows it: a link resolves when its file is
