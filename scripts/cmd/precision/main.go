@@ -227,6 +227,9 @@ type missedLink struct {
 	// counted as the source's: a file git ignores, written by a build
 	// step, is its source or its target.
 	NotFromSource string `json:"not_from_source,omitempty"`
+	// FromSource is set on a broken link that recall counts: the
+	// source's, missed or found.
+	FromSource bool `json:"from_source,omitempty"`
 }
 
 type result struct {
@@ -489,8 +492,9 @@ func measure(corpus, bin string, r row, withBuilt bool) *result {
 					}
 				}
 			}
+			bl.FromSource = bo.source && bl.NotFromSource == ""
 			res.brokenList = append(res.brokenList, bl)
-			if !bo.source || bl.NotFromSource != "" {
+			if !bl.FromSource {
 				continue
 			}
 			res.fromSource++
