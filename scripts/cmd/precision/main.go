@@ -421,11 +421,7 @@ func measure(corpus, bin string, r row, withBuilt bool) *result {
 	res.judged = res.confirmed + res.refuted
 	res.findingList = fds
 	// Recall: the build's broken links that come from a source link.
-	bySig := map[string][]sourceLink{}
-	for _, l := range src {
-		k := l.File + "\x00" + signature(l.URI)
-		bySig[k] = append(bySig[k], l)
-	}
+	sources := newSourceLinks(src)
 	switch {
 	case site != nil:
 		// A broken link is the source's when the page's source file
@@ -443,20 +439,12 @@ func measure(corpus, bin string, r row, withBuilt bool) *result {
 		for _, b := range site.broken {
 			res.buildBroken++
 			file := pages.source[b.page]
-			var ls []sourceLink
-			for _, l := range bySig[file+"\x00"+signature(b.href)] {
-				if site.mayBe(b.page, b.href, l.URI, pages.linked(l.File, l.URI)) {
-					ls = append(ls, l)
-				}
-			}
+			ls, source := sources.of(b, site, pages, texts)
 			bl := missedLink{Page: b.page, Href: b.href, Reason: b.reason, File: file}
 			if len(ls) > 0 {
 				bl.Line, bl.URI = ls[0].Line, ls[0].URI
 			}
-			// No source page, or written by a template, not by the
-			// page's source.
-			self, _ := site.target(b.page, b.href)
-			bo := brokenOf{bl: bl, source: file != "" && (len(ls) > 0 || texts.mentions(file, b.href, self == b.page))}
+			bo := brokenOf{bl: bl, source: source}
 			if bo.source && allTemplated(ls) && texts.templated(file, b.href) && !site.publishesFolder(b.page, b.href) {
 				// A variable of the configuration names the URL
 				// ("{{ site.scala3ref }}/x.html"), in a folder this
@@ -524,6 +512,58 @@ func measure(corpus, bin string, r row, withBuilt bool) *result {
 		}
 	}
 	return res
+}
+
+// sourceLinks are the links of the source files, by file and signature.
+type sourceLinks struct {
+	bySig map[string][]sourceLink
+	uses  map[string]int // how often each file writes each URI
+}
+
+func newSourceLinks(src []sourceLink) *sourceLinks {
+	s := &sourceLinks{bySig: map[string][]sourceLink{}, uses: map[string]int{}}
+	for _, l := range src {
+		k := l.File + "\x00" + signature(l.URI)
+		s.bySig[k] = append(s.bySig[k], l)
+		s.uses[l.File+"\x00"+strings.TrimSpace(l.URI)]++
+	}
+	return s
+}
+
+// of returns the source links that the build's broken link b can be,
+// and whether b is the source's: its page comes from a source file,
+// and that file has a link that can be b or names b's target in its
+// text (a link the audit's extraction may not list).
+func (s *sourceLinks) of(b brokenLink, site *builtSite, pages *pageMap, texts sourceTexts) ([]sourceLink, bool) {
+	file := pages.source[b.page]
+	if file == "" {
+		return nil, false // no source page
+	}
+	var ls []sourceLink
+	cands := s.bySig[file+"\x00"+signature(b.href)]
+	for _, l := range cands {
+		u := strings.TrimSpace(l.URI)
+		if u != strings.TrimSpace(b.href) && site.writes(b.page, u) >= s.uses[file+"\x00"+u] {
+			// The page has the link as written, as often as the
+			// source writes it: the generator left those as they
+			// are, and they are not this one.
+			continue
+		}
+		if site.mayBe(b.page, b.href, l.URI, pages.linked(l.File, l.URI)) {
+			ls = append(ls, l)
+		}
+	}
+	if len(ls) > 0 {
+		return ls, true
+	}
+	if len(cands) > 0 {
+		// The source's links of that name were each ruled out: its
+		// text names the target only as the build writes it, whole,
+		// for its other names are those links.
+		return nil, texts.writesWhole(file, b.href)
+	}
+	self, _ := site.target(b.page, b.href)
+	return nil, texts.mentions(file, b.href, self == b.page)
 }
 
 // run runs bin in dir; exit status 1 (findings) is no error.
@@ -841,7 +881,7 @@ func (t sourceTexts) mentions(file, href string, self bool) bool {
 			return target == "/"
 		})
 	}
-	if containsTarget(src, ref, false) {
+	if t.writesWhole(file, href) {
 		return true // written as in the build
 	}
 	// Else the target's name as a source link writes it: with a page
@@ -901,6 +941,22 @@ func (t sourceTexts) mentions(file, href string, self bool) bool {
 		}
 	}
 	return false
+}
+
+// writesWhole reports whether the source file writes href as a whole
+// link target (its path, without a final "/", as the build has it) and
+// href's fragment somewhere.
+func (t sourceTexts) writesWhole(file, href string) bool {
+	src := t.lower(file)
+	ref, frag, _ := strings.Cut(href, "#")
+	if frag != "" && !strings.Contains(src, "#"+strings.ToLower(frag)) {
+		return false
+	}
+	if i := strings.IndexByte(ref, '?'); i >= 0 {
+		ref = ref[:i]
+	}
+	ref = strings.ToLower(strings.TrimSuffix(ref, "/"))
+	return ref != "" && containsTarget(src, ref, false)
 }
 
 // allTemplated reports whether every source link of ls is written with

@@ -288,6 +288,66 @@ func TestScriptFragment(t *testing.T) {
 	}
 }
 
+// Which of the build's broken links are the source's: a source link the
+// page has as written, as often as the source writes it, is that link
+// and no other; where every link of that name is ruled out, the text
+// names the target only as the build writes it.
+func TestSourceLinksOf(t *testing.T) {
+	top := writeTree(t, map[string]string{
+		"docs/main/x.md":     "[self](x.md) [y](y.md) [m](macros) [gone](missing.md) [gone again](missing.md) [macros][r]\n\n[r]: {{ site.ref }}/meta/macros.html\n",
+		"docs/main/y.md":     "# Y",
+		"docs/main/other.md": "See [x](x.md) [gone](missing.md) and /docs/v0/other as text.",
+	})
+	out := writeTree(t, map[string]string{
+		"index.html": ``,
+		"docs/main/x/index.html": `<a href="/docs/main/x/">self</a><a href="/docs/v0/x/">v0</a>` +
+			`<a href="y.md">y</a><a href="macros">m</a><a href="https://docs.example.org/ref/meta/macros.html">r</a>` +
+			`<a href="missing.md">gone</a><a href="/docs/main/missing/">gone again</a>`,
+		"docs/main/y/index.html": `<h1 id="y">Y</h1>`,
+		"docs/main/other/index.html": `<a href="/docs/main/x/">x</a><a href="/docs/v0/x/">x in v0</a><a href="/docs/v0/other/">v0</a>` +
+			`<a href="missing.md">gone</a><a href="/docs/main/missing/">gone, from the sidebar</a>`,
+	})
+	site := readSite(out, "https://docs.example.org/")
+	pages := mapPages(top, ".", "hugo", site)
+	texts := sourceTexts{top: top, text: map[string]string{}, raw: map[string]string{}}
+	src := []sourceLink{
+		{File: "docs/main/x.md", Line: 1, URI: "x.md"},
+		{File: "docs/main/x.md", Line: 1, URI: "y.md"},
+		{File: "docs/main/x.md", Line: 1, URI: "macros"},
+		{File: "docs/main/x.md", Line: 1, URI: "missing.md"},
+		{File: "docs/main/x.md", Line: 1, URI: "missing.md"},
+		{File: "docs/main/x.md", Line: 3, URI: "{{ site.ref }}/meta/macros.html"},
+		{File: "docs/main/other.md", Line: 1, URI: "x.md"},
+		{File: "docs/main/other.md", Line: 1, URI: "missing.md"},
+	}
+	sources := newSourceLinks(src)
+	for _, tc := range []struct {
+		page, href string
+		source     bool
+		uri        string // the source link it is, when one is
+	}{
+		{"docs/main/x/index.html", "/docs/v0/x/", false, ""},                  // a version switcher's
+		{"docs/main/x/index.html", "y.md", true, "y.md"},                      // left as written
+		{"docs/main/x/index.html", "/docs/main/missing/", true, "missing.md"}, // the source writes it twice, the page has it as written once
+		{"docs/main/other/index.html", "missing.md", true, "missing.md"},
+		{"docs/main/other/index.html", "/docs/main/missing/", false, ""},                                                     // written once, and the page has that as written
+		{"docs/main/x/index.html", "macros", true, "macros"},                                                                 // as written
+		{"docs/main/x/index.html", "https://docs.example.org/ref/meta/macros.html", true, "{{ site.ref }}/meta/macros.html"}, // not "macros", which the page has as written
+		{"docs/main/x/index.html", "missing.md", true, "missing.md"},                                                         // a relative link to a missing file
+		{"docs/main/other/index.html", "/docs/v0/x/", false, ""},                                                             // "x.md" is /docs/main/x/, and the text does not write this URL
+		{"docs/main/other/index.html", "/docs/v0/other/", true, ""},                                                          // the text writes it whole
+	} {
+		ls, source := sources.of(brokenLink{page: tc.page, href: tc.href}, site, pages, texts)
+		uri := ""
+		if len(ls) > 0 {
+			uri = ls[0].URI
+		}
+		if source != tc.source || uri != tc.uri {
+			t.Errorf("of(%s, %q) = %v (%q), want %v (%q)", tc.page, tc.href, source, uri, tc.source, tc.uri)
+		}
+	}
+}
+
 // TestGitIgnoredTargets checks the files a broken link's target would be
 // served from, and which of them git ignores: what a build step writes
 // is not the source's.

@@ -896,6 +896,21 @@ func (s *builtSite) mayBe(rel, href, src, target string) bool {
 	return false
 }
 
+// writes returns how many links of page rel have href as it is written.
+func (s *builtSite) writes(rel, href string) int {
+	pg := s.pages[rel]
+	if pg == nil {
+		return 0
+	}
+	n := 0
+	for _, l := range pg.links {
+		if strings.TrimSpace(l.href) == href {
+			n++
+		}
+	}
+	return n
+}
+
 // rendersAs reports whether p, the URL path (relative to the site's
 // base) of a link on page rel, can be how a generator rendered a
 // relative source link whose path is srcPath and whose target file
