@@ -37,13 +37,15 @@
 // file that publishes one page, only a built link to that page, or to
 // its path as written, up to folders added or lost in front: a theme's
 // version switcher links "/docs/v1.14/x/" from the page of
-// "docs/main/x.md", which links "x.md", itself), or names the target
-// in its text as a whole link target (not the page itself, which a
-// locale switcher links; a fragment only after a link target naming the
-// page, so that "#x" written alone is no link to another page's "#x",
-// which a shortcode's or render hook's rewrite makes, nor to a link of
-// the page's name that leads elsewhere). Not from
-// source are links a theme or template writes, the links of a page
+// "docs/main/x.md", which links "x.md", itself; a link the built page
+// has as written, as often as the source writes it, is those links and
+// none other), or names the target in its text as a whole link target
+// (where the file's links of that name were each ruled out, only so;
+// else also by its name, but not the page itself, which a locale
+// switcher links; a fragment only after a link target naming the page,
+// so that "#x" written alone is no link to another page's "#x", which a
+// shortcode's or render hook's rewrite makes, nor to a link of the
+// page's name that leads elsewhere). Not from source are links a theme or template writes, the links of a page
 // whose source file git ignores, links to a target that a file git
 // ignores would serve (the site's folder or its static folder): a build
 // step writes those, and the measuring build may have skipped it; and
