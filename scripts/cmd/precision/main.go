@@ -52,8 +52,9 @@
 // links the source writes through a template variable
 // ("{{ site.ref }}/x.html") into a folder where the build has no page:
 // the variable names another deployment; and absolute URLs of the
-// site's host, written so, into a folder where the build has no page:
-// a host serves more than one deployment. Nor are links to an id the
+// site's host, written so, into a folder the build ships without a page
+// (a README where another tool's pages are served): a host serves more
+// than one deployment. Nor are links to an id the
 // measuring build lacks where the build is at fault: the target page
 // shows a block directive (":::") it did not render, so a plugin it
 // lacked writes its ids, or the target's source file has a heading with
@@ -453,12 +454,13 @@ func measure(corpus, bin string, r row, withBuilt bool) *result {
 				// build has no page in: another deployment's.
 				bo.bl.NotFromSource = "a template variable writes the target's URL, in a folder where the build has no page: another deployment's"
 			}
-			if bo.source && bo.bl.NotFromSource == "" && allAbsolute(ls, b.href, texts.lower(file)) && !site.publishesFolder(b.page, b.href) {
+			if bo.source && bo.bl.NotFromSource == "" && allAbsolute(ls, b.href, texts.lower(file)) && site.placeholder(b.page, b.href) {
 				// The source names the site's host in full, and the
-				// build has no page in the URL's folder: a host
-				// serves more than one deployment (the site and a
-				// reference another tool builds), this build is one.
-				bo.bl.NotFromSource = "an absolute URL of the site's host, in a folder where the build has no page: another deployment on that host"
+				// build ships the URL's folder without a page: a
+				// host serves more than one deployment (the site and
+				// a reference another tool builds), this build is
+				// one.
+				bo.bl.NotFromSource = "an absolute URL of the site's host, in a folder the build ships without a page: another deployment on that host fills it"
 			}
 			if bo.source && bo.bl.NotFromSource == "" {
 				bo.bl.NotFromSource = site.buildGap(b.page, b.href, pages.source, texts.read)

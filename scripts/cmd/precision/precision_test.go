@@ -563,6 +563,30 @@ func TestAbsoluteOtherDeployment(t *testing.T) {
 			t.Errorf("allAbsolute(%v, %q) = %v, want %v", tc.ls, tc.href, got, tc.want)
 		}
 	}
+	out := writeTree(t, map[string]string{
+		"index.html":                 ``,
+		"scala3/book.html":           ``,
+		"scala3/reference/README.md": "Served from another repository.",
+		"sips/35.html":               ``,
+		"docs/intro/index.html":      ``,
+	})
+	site := readSite(out, "https://docs.example.org/")
+	for _, tc := range []struct {
+		href string
+		want bool
+	}{
+		{"https://docs.example.org/scala3/reference/changed/plugins.html", true}, // the folder the build ships for another deployment
+		{"https://docs.example.org/scala3/reference", true},
+		{"https://docs.example.org/scala3/missing.html", false},      // a folder with pages
+		{"https://docs.example.org/sips/opaque-types.html", false},   // so
+		{"https://docs.example.org/scanner/vulnerability/#x", false}, // no such folder: a section that moved, a real miss
+		{"https://docs.example.org/docs/intro/gone/", false},         // below a folder with pages
+		{"https://other.example.org/scala3/reference/x.html", false}, // another host: not the build's to say
+	} {
+		if got := site.placeholder("index.html", tc.href); got != tc.want {
+			t.Errorf("placeholder(%q) = %v, want %v", tc.href, got, tc.want)
+		}
+	}
 }
 
 func TestReadmeMapping(t *testing.T) {

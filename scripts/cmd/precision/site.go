@@ -1023,6 +1023,29 @@ func (s *builtSite) publishesFolder(rel, href string) bool {
 	return s.dirs[dir]
 }
 
+// placeholder reports whether the nearest folder of the build on the
+// way to href's target (from page rel) holds files but no page: the
+// build ships the folder, a README or a stub, and another tool fills it
+// ("scala3/reference/README.md" where the Scala 3 reference, built from
+// another repository, is served). A folder the build lacks altogether
+// says nothing: a section that moved leaves its old URLs broken.
+func (s *builtSite) placeholder(rel, href string) bool {
+	_, p, internal, err := s.locate(rel, href)
+	if err != nil || !internal {
+		return false
+	}
+	if dec, err := url.PathUnescape(p); err == nil {
+		p = dec
+	}
+	s.publishesFolder(rel, href) // makes s.dirs and s.fileDirs
+	for dir := strings.Trim(p, "/"); dir != "." && dir != ""; dir = path.Dir(dir) {
+		if s.fileDirs[dir] {
+			return !s.dirs[dir]
+		}
+	}
+	return false
+}
+
 // headingKey normalizes a heading's text, as written in Markdown or as
 // a built page shows it, for comparing the two: lower case, letters and
 // digits only, one space between words (no permalink sign, no "`").
