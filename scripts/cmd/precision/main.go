@@ -33,18 +33,28 @@
 // target name and fragment; where both are paths of the site, the same
 // path up to the base the site is served under and the page's first
 // folder, a translation's locale; never a link to another host; a
-// fragment alone, "#x", only the page's own link), or names the target
-// in its text as a whole link target (not the page itself, which a
-// locale switcher links; a fragment only after a link target naming the
-// page, so that "#x" written alone is no link to another page's "#x",
-// which a shortcode's or render hook's rewrite makes). Not from
-// source are links a theme or template writes, the links of a page
+// fragment alone, "#x", only the page's own link; a relative link to a
+// file that publishes one page, only a built link to that page, or to
+// its path as written, up to folders added or lost in front: a theme's
+// version switcher links "/docs/v1.14/x/" from the page of
+// "docs/main/x.md", which links "x.md", itself; a link the built page
+// has as written, as often as the source writes it, is those links and
+// none other), or names the target in its text as a whole link target
+// (where the file's links of that name were each ruled out, only so;
+// else also by its name, but not the page itself, which a locale
+// switcher links; a fragment only after a link target naming the page,
+// so that "#x" written alone is no link to another page's "#x", which a
+// shortcode's or render hook's rewrite makes, nor to a link of the
+// page's name that leads elsewhere). Not from source are links a theme or template writes, the links of a page
 // whose source file git ignores, links to a target that a file git
 // ignores would serve (the site's folder or its static folder): a build
 // step writes those, and the measuring build may have skipped it; and
 // links the source writes through a template variable
 // ("{{ site.ref }}/x.html") into a folder where the build has no page:
-// the variable names another deployment. Nor are links to an id the
+// the variable names another deployment; and absolute URLs of the
+// site's host, written so, into a folder the build ships without a page
+// (a README where another tool's pages are served): a host serves more
+// than one deployment. Nor are links to an id the
 // measuring build lacks where the build is at fault: the target page
 // shows a block directive (":::") it did not render, so a plugin it
 // lacked writes its ids, or the target's source file has a heading with
@@ -58,7 +68,11 @@
 // rule the host's not-found page), "/a/" is served from a.html where
 // no a/index.html is,
 // and <link> elements (canonical, style sheets) are links, but
-// rel="alternate" ones, which a theme writes.
+// rel="alternate" ones, which a theme writes. A fragment written as a
+// path ("#/docs/x?id=y", "#../files/x.pdf", "#!/x") is read by a
+// script of the target page (a hash router, a document viewer), no
+// element id: such a link is neither broken nor resolved, and a finding
+// on it is unmatched.
 //
 // For a repository read on GitHub (no generator), the "build" is the
 // repository itself as GitHub shows it: a link resolves when its file is
@@ -216,6 +230,9 @@ type missedLink struct {
 	// counted as the source's: a file git ignores, written by a build
 	// step, is its source or its target.
 	NotFromSource string `json:"not_from_source,omitempty"`
+	// FromSource is set on a broken link that recall counts: the
+	// source's, missed or found.
+	FromSource bool `json:"from_source,omitempty"`
 }
 
 type result struct {
@@ -407,11 +424,7 @@ func measure(corpus, bin string, r row, withBuilt bool) *result {
 	res.judged = res.confirmed + res.refuted
 	res.findingList = fds
 	// Recall: the build's broken links that come from a source link.
-	bySig := map[string][]sourceLink{}
-	for _, l := range src {
-		k := l.File + "\x00" + signature(l.URI)
-		bySig[k] = append(bySig[k], l)
-	}
+	sources := newSourceLinks(src)
 	switch {
 	case site != nil:
 		// A broken link is the source's when the page's source file
@@ -429,24 +442,25 @@ func measure(corpus, bin string, r row, withBuilt bool) *result {
 		for _, b := range site.broken {
 			res.buildBroken++
 			file := pages.source[b.page]
-			var ls []sourceLink
-			for _, l := range bySig[file+"\x00"+signature(b.href)] {
-				if site.mayBe(b.page, b.href, l.URI) {
-					ls = append(ls, l)
-				}
-			}
+			ls, source := sources.of(b, site, pages, texts)
 			bl := missedLink{Page: b.page, Href: b.href, Reason: b.reason, File: file}
 			if len(ls) > 0 {
 				bl.Line, bl.URI = ls[0].Line, ls[0].URI
 			}
-			// No source page, or written by a template, not by the
-			// page's source.
-			bo := brokenOf{bl: bl, source: file != "" && (len(ls) > 0 || texts.mentions(file, b.href))}
+			bo := brokenOf{bl: bl, source: source}
 			if bo.source && allTemplated(ls) && texts.templated(file, b.href) && !site.publishesFolder(b.page, b.href) {
 				// A variable of the configuration names the URL
 				// ("{{ site.scala3ref }}/x.html"), in a folder this
 				// build has no page in: another deployment's.
 				bo.bl.NotFromSource = "a template variable writes the target's URL, in a folder where the build has no page: another deployment's"
+			}
+			if bo.source && bo.bl.NotFromSource == "" && allAbsolute(ls, b.href, texts.lower(file)) && site.placeholder(b.page, b.href) {
+				// The source names the site's host in full, and the
+				// build ships the URL's folder without a page: a
+				// host serves more than one deployment (the site and
+				// a reference another tool builds), this build is
+				// one.
+				bo.bl.NotFromSource = "an absolute URL of the site's host, in a folder the build ships without a page: another deployment on that host fills it"
 			}
 			if bo.source && bo.bl.NotFromSource == "" {
 				bo.bl.NotFromSource = site.buildGap(b.page, b.href, pages.source, texts.read)
@@ -470,8 +484,9 @@ func measure(corpus, bin string, r row, withBuilt bool) *result {
 					}
 				}
 			}
+			bl.FromSource = bo.source && bl.NotFromSource == ""
 			res.brokenList = append(res.brokenList, bl)
-			if !bo.source || bl.NotFromSource != "" {
+			if !bl.FromSource {
 				continue
 			}
 			res.fromSource++
@@ -501,6 +516,58 @@ func measure(corpus, bin string, r row, withBuilt bool) *result {
 		}
 	}
 	return res
+}
+
+// sourceLinks are the links of the source files, by file and signature.
+type sourceLinks struct {
+	bySig map[string][]sourceLink
+	uses  map[string]int // how often each file writes each URI
+}
+
+func newSourceLinks(src []sourceLink) *sourceLinks {
+	s := &sourceLinks{bySig: map[string][]sourceLink{}, uses: map[string]int{}}
+	for _, l := range src {
+		k := l.File + "\x00" + signature(l.URI)
+		s.bySig[k] = append(s.bySig[k], l)
+		s.uses[l.File+"\x00"+strings.TrimSpace(l.URI)]++
+	}
+	return s
+}
+
+// of returns the source links that the build's broken link b can be,
+// and whether b is the source's: its page comes from a source file,
+// and that file has a link that can be b or names b's target in its
+// text (a link the audit's extraction may not list).
+func (s *sourceLinks) of(b brokenLink, site *builtSite, pages *pageMap, texts sourceTexts) ([]sourceLink, bool) {
+	file := pages.source[b.page]
+	if file == "" {
+		return nil, false // no source page
+	}
+	var ls []sourceLink
+	cands := s.bySig[file+"\x00"+signature(b.href)]
+	for _, l := range cands {
+		u := strings.TrimSpace(l.URI)
+		if u != strings.TrimSpace(b.href) && site.writes(b.page, u) >= s.uses[file+"\x00"+u] {
+			// The page has the link as written, as often as the
+			// source writes it: the generator left those as they
+			// are, and they are not this one.
+			continue
+		}
+		if site.mayBe(b.page, b.href, l.URI, pages.linked(l.File, l.URI)) {
+			ls = append(ls, l)
+		}
+	}
+	if len(ls) > 0 {
+		return ls, true
+	}
+	if len(cands) > 0 {
+		// The source's links of that name were each ruled out: its
+		// text names the target only as the build writes it, whole,
+		// for its other names are those links.
+		return nil, texts.writesWhole(file, b.href)
+	}
+	self, _ := site.target(b.page, b.href)
+	return nil, texts.mentions(file, b.href, self == b.page)
 }
 
 // run runs bin in dir; exit status 1 (findings) is no error.
@@ -796,7 +863,9 @@ func (t sourceTexts) lower(file string) string {
 
 // mentions reports whether the source file names href's target: its
 // fragment ("#frag") and the last segment of its path, as written.
-func (t sourceTexts) mentions(file, href string) bool {
+// self says whether href leads to the page the file publishes: only
+// then can a fragment written alone ("#x") be it.
+func (t sourceTexts) mentions(file, href string, self bool) bool {
 	src := t.lower(file)
 	ref, frag, _ := strings.Cut(href, "#")
 	if frag != "" && !strings.Contains(src, "#"+strings.ToLower(frag)) {
@@ -816,7 +885,7 @@ func (t sourceTexts) mentions(file, href string) bool {
 			return target == "/"
 		})
 	}
-	if containsTarget(src, ref, false) {
+	if t.writesWhole(file, href) {
 		return true // written as in the build
 	}
 	// Else the target's name as a source link writes it: with a page
@@ -851,7 +920,11 @@ func (t sourceTexts) mentions(file, href string) bool {
 		}
 		return fragAfter(src, frag, func(target string) bool {
 			if target == "" {
-				return alnum(own) == name
+				// The page's own: the link is this one where href
+				// leads to the page, not where a template's link
+				// to another URL of that name ("/docs/x.html#y"
+				// for "/docs/x/") has that fragment too.
+				return self && alnum(own) == name
 			}
 			for _, seg := range segments(target, true) {
 				if alnum(seg) == name {
@@ -874,11 +947,45 @@ func (t sourceTexts) mentions(file, href string) bool {
 	return false
 }
 
+// writesWhole reports whether the source file writes href as a whole
+// link target (its path, without a final "/", as the build has it) and
+// href's fragment somewhere.
+func (t sourceTexts) writesWhole(file, href string) bool {
+	src := t.lower(file)
+	ref, frag, _ := strings.Cut(href, "#")
+	if frag != "" && !strings.Contains(src, "#"+strings.ToLower(frag)) {
+		return false
+	}
+	if i := strings.IndexByte(ref, '?'); i >= 0 {
+		ref = ref[:i]
+	}
+	ref = strings.ToLower(strings.TrimSuffix(ref, "/"))
+	return ref != "" && containsTarget(src, ref, false)
+}
+
 // allTemplated reports whether every source link of ls is written with
 // template syntax (none may be: the file's text names the target).
 func allTemplated(ls []sourceLink) bool {
 	for _, l := range ls {
 		if !strings.Contains(l.URI, "{{") && !strings.Contains(l.URI, "{%") {
+			return false
+		}
+	}
+	return true
+}
+
+// allAbsolute reports whether the source links ls that can be href are
+// all absolute URLs (a scheme and a host), or, with none, whether href
+// is one and the file's text (lower case) names its host: the build
+// may write a relative link of the source as an absolute URL.
+func allAbsolute(ls []sourceLink, href, text string) bool {
+	if len(ls) == 0 {
+		u, err := url.Parse(strings.TrimSpace(href))
+		return err == nil && u.Scheme != "" && u.Host != "" && strings.Contains(text, "//"+strings.ToLower(u.Host))
+	}
+	for _, l := range ls {
+		u, err := url.Parse(strings.TrimSpace(l.URI))
+		if err != nil || u.Scheme == "" || u.Host == "" {
 			return false
 		}
 	}

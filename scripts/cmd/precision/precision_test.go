@@ -196,8 +196,154 @@ func TestMayBe(t *testing.T) {
 		{"blog/monthly-update-2/index.html", "/blog/#scopes", "./#scopes", true}, // the folder's page
 		{"blog/monthly-update-2/index.html", "/#scopes", "./#scopes", false},     // a render hook's rewrite
 	} {
-		if got := s.mayBe(tc.page, tc.href, tc.src); got != tc.want {
+		if got := s.mayBe(tc.page, tc.href, tc.src, ""); got != tc.want {
 			t.Errorf("mayBe(%q, %q, %q) = %v, want %v", tc.page, tc.href, tc.src, got, tc.want)
+		}
+	}
+}
+
+// A relative link to a file the site publishes has one target, that
+// file's page: a built link of that name to another folder (a version
+// switcher's "/docs/v0/x/") is not it; the link as the generator left
+// it, as a render hook rewrote it, or where its target is unknown is.
+func TestMayBeDefiniteTarget(t *testing.T) {
+	top := writeTree(t, map[string]string{
+		"content/docs/main/x.md": "[self](x.md) [y](y.md) [bad](y.md#nope) [gone](missing.md) [v1](../v1/x.md)",
+		"content/docs/main/y.md": "# Y",
+		"content/docs/v1/x.md":   "# X",
+	})
+	out := writeTree(t, map[string]string{
+		"index.html":             ``,
+		"_redirects":             "/old/y /docs/main/y/ 301\n",
+		"docs/main/x/index.html": `<a href="/docs/main/x/">self</a><a href="/docs/v1/x/">v1</a><a href="/docs/v0/x/">v0</a>`,
+		"docs/main/y/index.html": `<h1 id="y">Y</h1>`,
+		"docs/v1/x/index.html":   `<h1 id="x">X</h1>`,
+	})
+	site := readSite(out, "/")
+	pages := mapPages(top, ".", "hugo", site)
+	const page = "docs/main/x/index.html"
+	if got := pages.linked("content/docs/main/x.md", "../v1/x.md"); got != "docs/v1/x/index.html" {
+		t.Errorf("linked(../v1/x.md) = %q, want docs/v1/x/index.html", got)
+	}
+	for _, tc := range []struct {
+		href, src string
+		want      bool
+	}{
+		{"/docs/v0/x/", "x.md", false},            // a version switcher's link to the page in another version
+		{"/docs/v0/y/", "y.md", false},            // another folder's page of that name
+		{"/docs/main/x/", "x.md", true},           // the page the file publishes
+		{"/docs/main/y/#nope", "y.md#nope", true}, // a render hook's rewrite, its fragment broken
+		{"/old/y#nope", "y.md#nope", true},        // through the host's redirect to the page
+		{"y.md", "y.md", true},                    // left as written (Hugo before render hooks)
+		{"y/", "y.md", true},                      // written as a folder, from the page's URL
+		{"/y/", "y.md", true},                     // a render hook that drops the section's folders
+		{"/en/docs/main/y/", "y.md", true},        // or adds one
+		{"missing.md", "missing.md", true},        // no such file: the target is unknown
+		{"/docs/v0/missing/", "missing.md", true}, // so any folder may be its
+		{"/docs/v0/x/", "{{< ref x.md >}}", true}, // generator syntax is not compared
+	} {
+		if got := site.mayBe(page, tc.href, tc.src, pages.linked("content/docs/main/x.md", tc.src)); got != tc.want {
+			t.Errorf("mayBe(%q, %q) = %v, want %v", tc.href, tc.src, got, tc.want)
+		}
+	}
+}
+
+// A fragment written as a path is read by a script of the target page
+// (a hash router, a document viewer): the build cannot say whether it
+// resolves, so it is neither broken nor a finding's confirmation. An
+// id with a "/" inside is still an id.
+func TestScriptFragment(t *testing.T) {
+	top := writeTree(t, map[string]string{
+		"docs/talks.md": "[a](/viewer/#../files/a.pdf) [b](/#/docs/x?id=y) [c](/viewer/#./b.pdf) [d](/#!/topic/x) [e](/api/#changing-pv/pvc) [f](/api/#io/v1.Kind)",
+	})
+	out := writeTree(t, map[string]string{
+		"index.html":        `<p>home</p>`,
+		"viewer/index.html": `<p>viewer</p>`,
+		"files/a.pdf":       `%PDF`,
+		"api/index.html":    `<h2 id="io/v1.Kind">Kind</h2>`,
+		"talks/index.html":  `<a href="/viewer/#../files/a.pdf">a</a><a href="/#/docs/x?id=y">b</a><a href="/viewer/#./b.pdf">c</a><a href="/#!/topic/x">d</a><a href="/api/#changing-pv/pvc">e</a><a href="/api/#io/v1.Kind">f</a>`,
+	})
+	site := readSite(out, "/")
+	var broken []string
+	for _, b := range site.broken {
+		broken = append(broken, b.href)
+	}
+	if want := []string{"/api/#changing-pv/pvc"}; !slices.Equal(broken, want) {
+		t.Errorf("broken links = %q, want %q", broken, want)
+	}
+	pages := mapPages(top, "docs", "mkdocs", site)
+	for _, tc := range []struct{ uri, verdict string }{
+		{"/viewer/#../files/a.pdf", "unmatched"},
+		{"/#/docs/x?id=y", "unmatched"},
+		{"/viewer/#./b.pdf", "unmatched"},
+		{"/#!/topic/x", "unmatched"},
+		{"/api/#changing-pv/pvc", "confirmed"},
+		{"/api/#io/v1.Kind", "refuted"},
+	} {
+		f := finding{File: "docs/talks.md", URI: tc.uri, Category: "broken-anchor"}
+		judgeBuilt(&f, site, pages)
+		if f.Verdict != tc.verdict {
+			t.Errorf("judgeBuilt(%q) = %s (%s), want %s", tc.uri, f.Verdict, f.Why, tc.verdict)
+		}
+	}
+}
+
+// Which of the build's broken links are the source's: a source link the
+// page has as written, as often as the source writes it, is that link
+// and no other; where every link of that name is ruled out, the text
+// names the target only as the build writes it.
+func TestSourceLinksOf(t *testing.T) {
+	top := writeTree(t, map[string]string{
+		"docs/main/x.md":     "[self](x.md) [y](y.md) [m](macros) [gone](missing.md) [gone again](missing.md) [macros][r]\n\n[r]: {{ site.ref }}/meta/macros.html\n",
+		"docs/main/y.md":     "# Y",
+		"docs/main/other.md": "See [x](x.md) [gone](missing.md) and /docs/v0/other as text.",
+	})
+	out := writeTree(t, map[string]string{
+		"index.html": ``,
+		"docs/main/x/index.html": `<a href="/docs/main/x/">self</a><a href="/docs/v0/x/">v0</a>` +
+			`<a href="y.md">y</a><a href="macros">m</a><a href="https://docs.example.org/ref/meta/macros.html">r</a>` +
+			`<a href="missing.md">gone</a><a href="/docs/main/missing/">gone again</a>`,
+		"docs/main/y/index.html": `<h1 id="y">Y</h1>`,
+		"docs/main/other/index.html": `<a href="/docs/main/x/">x</a><a href="/docs/v0/x/">x in v0</a><a href="/docs/v0/other/">v0</a>` +
+			`<a href="missing.md">gone</a><a href="/docs/main/missing/">gone, from the sidebar</a>`,
+	})
+	site := readSite(out, "https://docs.example.org/")
+	pages := mapPages(top, ".", "hugo", site)
+	texts := sourceTexts{top: top, text: map[string]string{}, raw: map[string]string{}}
+	src := []sourceLink{
+		{File: "docs/main/x.md", Line: 1, URI: "x.md"},
+		{File: "docs/main/x.md", Line: 1, URI: "y.md"},
+		{File: "docs/main/x.md", Line: 1, URI: "macros"},
+		{File: "docs/main/x.md", Line: 1, URI: "missing.md"},
+		{File: "docs/main/x.md", Line: 1, URI: "missing.md"},
+		{File: "docs/main/x.md", Line: 3, URI: "{{ site.ref }}/meta/macros.html"},
+		{File: "docs/main/other.md", Line: 1, URI: "x.md"},
+		{File: "docs/main/other.md", Line: 1, URI: "missing.md"},
+	}
+	sources := newSourceLinks(src)
+	for _, tc := range []struct {
+		page, href string
+		source     bool
+		uri        string // the source link it is, when one is
+	}{
+		{"docs/main/x/index.html", "/docs/v0/x/", false, ""},                  // a version switcher's
+		{"docs/main/x/index.html", "y.md", true, "y.md"},                      // left as written
+		{"docs/main/x/index.html", "/docs/main/missing/", true, "missing.md"}, // the source writes it twice, the page has it as written once
+		{"docs/main/other/index.html", "missing.md", true, "missing.md"},
+		{"docs/main/other/index.html", "/docs/main/missing/", false, ""},                                                     // written once, and the page has that as written
+		{"docs/main/x/index.html", "macros", true, "macros"},                                                                 // as written
+		{"docs/main/x/index.html", "https://docs.example.org/ref/meta/macros.html", true, "{{ site.ref }}/meta/macros.html"}, // not "macros", which the page has as written
+		{"docs/main/x/index.html", "missing.md", true, "missing.md"},                                                         // a relative link to a missing file
+		{"docs/main/other/index.html", "/docs/v0/x/", false, ""},                                                             // "x.md" is /docs/main/x/, and the text does not write this URL
+		{"docs/main/other/index.html", "/docs/v0/other/", true, ""},                                                          // the text writes it whole
+	} {
+		ls, source := sources.of(brokenLink{page: tc.page, href: tc.href}, site, pages, texts)
+		uri := ""
+		if len(ls) > 0 {
+			uri = ls[0].URI
+		}
+		if source != tc.source || uri != tc.uri {
+			t.Errorf("of(%s, %q) = %v (%q), want %v (%q)", tc.page, tc.href, source, uri, tc.source, tc.uri)
 		}
 	}
 }
@@ -317,7 +463,7 @@ func TestMentions(t *testing.T) {
 		{"/es/docs/api/", false},                 // the page itself, as a locale switcher links it
 		{"/pathname/docs/queries/byrole", false}, // not written so
 	} {
-		if got := texts.mentions("docs/api.mdx", tc.href); got != tc.want {
+		if got := texts.mentions("docs/api.mdx", tc.href, false); got != tc.want {
 			t.Errorf("mentions(%q) = %v, want %v", tc.href, got, tc.want)
 		}
 	}
@@ -338,6 +484,7 @@ func TestMentionsFragmentAlone(t *testing.T) {
 		{"/#def-LE", false},                                  // a render hook's, to the site's top
 		{"/#def-CA", false},                                  // "./#def-CA" is the page's own, not the top's
 		{"/cs/docs/glossary/#def-LE", true},                  // the page itself
+		{"/cs/docs/glossary.html#def-LE", false},             // that name, but not where the page is: a template's
 		{"#def-LE", true},                                    // as written
 		{"/cs/docs/faq/#q1", true},                           // the page the link names
 		{"/cs/docs/other/#q1", false},                        // not the page it names
@@ -345,7 +492,8 @@ func TestMentionsFragmentAlone(t *testing.T) {
 		{"/cs/docs/organizing-state#non-serializable", true}, // the page's name as its generator writes it
 		{"http://example.org/format/1.1/#profile", true},     // a version, not a name with an extension
 	} {
-		if got := texts.mentions("content/cs/docs/glossary.md", tc.href); got != tc.want {
+		self := strings.HasPrefix(tc.href, "/cs/docs/glossary/") // where the page is
+		if got := texts.mentions("content/cs/docs/glossary.md", tc.href, self); got != tc.want {
 			t.Errorf("mentions(%q) = %v, want %v", tc.href, got, tc.want)
 		}
 	}
@@ -382,6 +530,62 @@ func TestTemplatedOtherDeployment(t *testing.T) {
 	}
 	if texts.templated("api/all.md", "/scala3/book.html") {
 		t.Error("templated(/scala3/book.html): the file does not name it")
+	}
+	// The folder itself, where the build has it without a page.
+	if site.publishesFolder("api/all.html", "https://docs.example.org/scala3/reference") {
+		t.Error("publishesFolder(/scala3/reference) = true, want false: the folder holds a README, no page")
+	}
+	if !site.publishesFolder("api/all.html", "https://docs.example.org/scala3/book.html") {
+		t.Error("publishesFolder(/scala3/book.html) = false, want true")
+	}
+}
+
+// An absolute URL of the site's host names the host, which may serve
+// more than one deployment: written so into a folder where the build
+// has no page, it is another deployment's; a relative link, or one the
+// build made absolute, is the source's.
+func TestAbsoluteOtherDeployment(t *testing.T) {
+	text := strings.ToLower("See [SIP-35](https://docs.example.org/sips/opaque-types.html) and [ref](https://Docs.example.org/scala3/reference).")
+	for _, tc := range []struct {
+		ls   []sourceLink
+		href string
+		want bool
+	}{
+		{[]sourceLink{{URI: "https://docs.example.org/scala3/reference"}}, "https://docs.example.org/scala3/reference", true},
+		{[]sourceLink{{URI: "http://docs.example.org/a"}, {URI: "https://docs.example.org/a"}}, "https://docs.example.org/a", true},
+		{[]sourceLink{{URI: "https://docs.example.org/a"}, {URI: "../a.md"}}, "https://docs.example.org/a", false},
+		{[]sourceLink{{URI: "/scala3/reference/x.html"}}, "https://docs.example.org/scala3/reference/x.html", false}, // made absolute by the build
+		{nil, "https://docs.example.org/scala3/reference", true},                                                     // the text names the host
+		{nil, "https://other.example.org/x", false},                                                                  // it does not
+		{nil, "/scala3/reference", false},
+	} {
+		if got := allAbsolute(tc.ls, tc.href, text); got != tc.want {
+			t.Errorf("allAbsolute(%v, %q) = %v, want %v", tc.ls, tc.href, got, tc.want)
+		}
+	}
+	out := writeTree(t, map[string]string{
+		"index.html":                 ``,
+		"scala3/book.html":           ``,
+		"scala3/reference/README.md": "Served from another repository.",
+		"sips/35.html":               ``,
+		"docs/intro/index.html":      ``,
+	})
+	site := readSite(out, "https://docs.example.org/")
+	for _, tc := range []struct {
+		href string
+		want bool
+	}{
+		{"https://docs.example.org/scala3/reference/changed/plugins.html", true}, // the folder the build ships for another deployment
+		{"https://docs.example.org/scala3/reference", true},
+		{"https://docs.example.org/scala3/missing.html", false},      // a folder with pages
+		{"https://docs.example.org/sips/opaque-types.html", false},   // so
+		{"https://docs.example.org/scanner/vulnerability/#x", false}, // no such folder: a section that moved, a real miss
+		{"https://docs.example.org/docs/intro/gone/", false},         // below a folder with pages
+		{"https://other.example.org/scala3/reference/x.html", false}, // another host: not the build's to say
+	} {
+		if got := site.placeholder("index.html", tc.href); got != tc.want {
+			t.Errorf("placeholder(%q) = %v, want %v", tc.href, got, tc.want)
+		}
 	}
 }
 

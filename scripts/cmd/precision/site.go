@@ -23,7 +23,8 @@ type builtSite struct {
 	host      string // the host the site is served on, when the manifest names it
 	base      string // the URL path the site is served under, "/" or "/p/"
 	files     map[string]bool
-	dirs      map[string]bool       // the folders that hold files, made by publishesFolder
+	dirs      map[string]bool       // the folders that hold pages, made by publishesFolder
+	fileDirs  map[string]bool       // the folders that hold files, made by publishesFolder
 	pages     map[string]*builtPage // by path relative to dir
 	redirects []redirectRule        // the build's _redirects, in order
 	broken    []brokenLink
@@ -96,6 +97,22 @@ type builtLink struct {
 	href   string
 	broken bool
 	reason string
+	// unknown is set where the build cannot say: the fragment is a
+	// path a script of the target reads (scriptFragment).
+	unknown bool
+}
+
+// scriptFragment is the reason a link is neither resolved nor broken:
+// its fragment is a path ("#/docs/x?id=y", a hash router's route;
+// "#../files/x.pdf", a document viewer's file; "#!/x"), which a script
+// of the target page reads, no element id. Whether the script finds
+// it is not in the HTML.
+const scriptFragment = "the fragment is a path a script reads (a hash router's route, a viewer's file), not an element id: the build cannot say"
+
+// isScriptFragment reports whether a fragment is written as a path:
+// it begins with "/", "./", "../" or "!" (a hashbang).
+func isScriptFragment(frag string) bool {
+	return strings.HasPrefix(frag, "/") || strings.HasPrefix(frag, "./") || strings.HasPrefix(frag, "../") || strings.HasPrefix(frag, "!")
 }
 
 type brokenLink struct {
@@ -167,8 +184,9 @@ func readSite(dir, base string, rules ...redirectRule) *builtSite {
 			if !internal {
 				continue
 			}
-			pg.links = append(pg.links, builtLink{href: h, broken: !ok, reason: reason})
-			if !ok && !seen[rel+"\x00"+h] {
+			unknown := reason == scriptFragment
+			pg.links = append(pg.links, builtLink{href: h, broken: !ok && !unknown, reason: reason, unknown: unknown})
+			if !ok && !unknown && !seen[rel+"\x00"+h] {
 				seen[rel+"\x00"+h] = true
 				s.broken = append(s.broken, brokenLink{page: rel, href: h, reason: reason})
 			}
@@ -303,6 +321,9 @@ func (s *builtSite) resolveDepth(rel, href string, depth int) (bool, string, boo
 	}
 	if pg.ids[u.Fragment] {
 		return true, "", true
+	}
+	if isScriptFragment(u.Fragment) {
+		return false, scriptFragment, true
 	}
 	if pg.redirect != "" && depth < 3 {
 		to := pg.redirect
@@ -513,6 +534,35 @@ func (s *builtSite) file(p string) string {
 type pageMap struct {
 	page   map[string]string // source file (relative to the repository) -> page
 	source map[string]string // page -> source file
+	files  map[string]bool   // the Markdown and HTML files of the tree
+}
+
+// linked returns the built page that the relative source link uri of
+// file leads to, as the site publishes its target: the link names a
+// file of the tree (resolved from file's folder, as a generator
+// resolves "other.md") that is the one source of a built page. It
+// returns "" where the link's target is not that definite: an absolute
+// or root-relative link, a fragment alone, generator syntax, a folder,
+// a file that is missing or that no page (or not that page alone) comes
+// from.
+func (m *pageMap) linked(file, uri string) string {
+	uri = strings.TrimSpace(uri)
+	if m == nil || strings.Contains(uri, "{{") || strings.Contains(uri, "{%") {
+		return ""
+	}
+	u, err := url.Parse(uri)
+	if err != nil || u.Scheme != "" || u.Host != "" || u.Path == "" || strings.HasPrefix(u.Path, "/") || strings.HasSuffix(u.Path, "/") {
+		return ""
+	}
+	target := path.Join(path.Dir(file), u.Path)
+	if target == ".." || strings.HasPrefix(target, "../") || !m.files[target] {
+		return ""
+	}
+	pg := m.page[target]
+	if pg == "" || m.source[pg] != target {
+		return ""
+	}
+	return pg
 }
 
 // mapPages maps each Markdown or HTML source file of the repository at
@@ -524,7 +574,7 @@ type pageMap struct {
 // least its last segment to match.
 func mapPages(top, siteDir, generator string, site *builtSite) *pageMap {
 	readmeIsIndex := generator == "mkdocs" || generator == "jekyll" || generator == "mdbook"
-	m := &pageMap{page: map[string]string{}, source: map[string]string{}}
+	m := &pageMap{page: map[string]string{}, source: map[string]string{}, files: map[string]bool{}}
 	type cand struct {
 		rel  string
 		segs []string
@@ -566,19 +616,18 @@ func mapPages(top, siteDir, generator string, site *builtSite) *pageMap {
 		return nil
 	})
 	sort.Strings(sources)
+	for _, src := range sources {
+		m.files[src] = true
+	}
 	// A page that names its source in an "edit this page" link is that
 	// source's page: the build says so. Of the pages that name one
 	// source (a page and its translations), the one whose path matches
 	// most of the source's wins, then the shortest.
-	known := map[string]bool{}
-	for _, src := range sources {
-		known[src] = true
-	}
 	edited := map[string]string{}
 	for _, rel := range rels {
 		pg := site.pages[rel]
 		for _, e := range pg.edits {
-			if !known[e] {
+			if !m.files[e] {
 				continue
 			}
 			old, ok := edited[e]
@@ -729,6 +778,12 @@ func judgeBuilt(f *finding, site *builtSite, pages *pageMap) {
 			break
 		}
 	}
+	for _, l := range match {
+		if l.unknown {
+			f.Verdict, f.Why = "unmatched", scriptFragment
+			return
+		}
+	}
 	broken := match[0].broken
 	for _, l := range match[1:] {
 		if l.broken != broken {
@@ -758,6 +813,10 @@ func judgeOwnURL(f *finding, site *builtSite) bool {
 		return false
 	}
 	f.Built = f.URI
+	if reason == scriptFragment {
+		f.Verdict, f.Why = "unmatched", reason
+		return false
+	}
 	if ok {
 		f.Verdict, f.Why = "refuted", "the build resolves the site's own URL"
 		return false
@@ -772,11 +831,15 @@ func judgeOwnURL(f *finding, site *builtSite) bool {
 // paths of the site that differ by more than the base the site is
 // served under and the page's own first folder (a translation's
 // locale): a theme's locale switcher links each page to "/es/<page>",
-// whose name a source link to another host or path may share. Relative
-// links and generator syntax (Liquid, shortcodes) are not compared:
-// generators rewrite them. A fragment alone ("#x") can only be a link
-// to the page itself.
-func (s *builtSite) mayBe(rel, href, src string) bool {
+// whose name a source link to another host or path may share. A
+// fragment alone ("#x") can only be a link to the page itself.
+// Generator syntax (Liquid, shortcodes) is not compared. A relative
+// link is compared only where its target is definite: target, when not
+// "", is the built page that the file the link names publishes (see
+// pageMap.linked), and then href must be a form of the link (see
+// rendersAs); other relative links are not compared, as generators
+// rewrite them.
+func (s *builtSite) mayBe(rel, href, src, target string) bool {
 	src = strings.TrimSpace(src)
 	if strings.Contains(src, "{{") || strings.Contains(src, "{%") {
 		return true
@@ -816,7 +879,7 @@ func (s *builtSite) mayBe(rel, href, src string) bool {
 	case strings.HasPrefix(su.Path, "/"):
 		srcPath = su.Path
 	default:
-		return true
+		return target == "" || s.rendersAs(rel, p, su.Path, target)
 	}
 	built := segments(s.base+p, false)
 	want := segments(srcPath, false)
@@ -831,6 +894,60 @@ func (s *builtSite) mayBe(rel, href, src string) bool {
 		}
 	}
 	return false
+}
+
+// writes returns how many links of page rel have href as it is written.
+func (s *builtSite) writes(rel, href string) int {
+	pg := s.pages[rel]
+	if pg == nil {
+		return 0
+	}
+	n := 0
+	for _, l := range pg.links {
+		if strings.TrimSpace(l.href) == href {
+			n++
+		}
+	}
+	return n
+}
+
+// rendersAs reports whether p, the URL path (relative to the site's
+// base) of a link on page rel, can be how a generator rendered a
+// relative source link whose path is srcPath and whose target file
+// publishes the built page target: p leads to target (directly or by
+// the host's redirects), or it names the same path as target's URL or
+// as srcPath left as written and resolved from the page's URL, up to a
+// page extension and to folders added or lost in front (a render hook
+// that writes the site's base, or a locale, twice or not at all). A
+// link that leads to another folder's page of that name ("/docs/v1.14/x/"
+// on the page of "docs/main/x.md", which a theme's version switcher
+// writes) is not that link: the link has one target, and the build
+// writes it another way.
+func (s *builtSite) rendersAs(rel, p, srcPath, target string) bool {
+	if s.file(p) == target {
+		return true
+	}
+	if _, to, ok := s.redirect(s.base + strings.TrimPrefix(p, "/")); ok && to != "" {
+		if _, q, internal, err := s.locate(rel, to); err == nil && internal && s.file(q) == target {
+			return true
+		}
+	}
+	built := segments(p, false)
+	forms := [][]string{segments(target, false)}
+	if _, q, internal, err := s.locate(rel, srcPath); err == nil && internal {
+		forms = append(forms, segments(q, false))
+	}
+	for _, f := range forms {
+		if suffixOf(built, f) || suffixOf(f, built) {
+			return true
+		}
+	}
+	return false
+}
+
+// suffixOf reports whether a, not empty, ends b.
+func suffixOf(a, b []string) bool {
+	return len(a) > 0 && len(a) <= len(b) && slices.Equal(a, b[len(b)-len(a):])
 }
 
 // staticDirs are the folders, by generator, that a site serves as they
@@ -870,8 +987,10 @@ func (s *builtSite) servedFrom(siteDir, generator, rel, href string) []string {
 }
 
 // publishesFolder reports whether the build has a page in the folder of
-// the target of href on page rel (a file copied as it is, a README
-// saying where the pages are, is none) (a link to another host's or one
+// the target of href on page rel, or in the target itself where it is
+// a folder of the build ("/scala3/reference" where the build has
+// scala3/reference/README.md) (a file copied as it is, a README saying
+// where the pages are, is none) (a link to another host's or one
 // outside the site is taken as published: not this build's to say).
 func (s *builtSite) publishesFolder(rel, href string) bool {
 	_, p, internal, err := s.locate(rel, href)
@@ -881,19 +1000,50 @@ func (s *builtSite) publishesFolder(rel, href string) bool {
 	if dec, err := url.PathUnescape(p); err == nil {
 		p = dec
 	}
-	dir := path.Dir(strings.TrimSuffix(strings.TrimPrefix(p, "/"), "/"))
-	if dir == "." {
-		return true // the site's top: it has files
-	}
 	if s.dirs == nil {
-		s.dirs = map[string]bool{}
+		s.dirs, s.fileDirs = map[string]bool{}, map[string]bool{}
+		for f := range s.files {
+			for d := path.Dir(f); d != "." && !s.fileDirs[d]; d = path.Dir(d) {
+				s.fileDirs[d] = true
+			}
+		}
 		for f := range s.pages {
 			for d := path.Dir(f); d != "." && !s.dirs[d]; d = path.Dir(d) {
 				s.dirs[d] = true
 			}
 		}
 	}
+	dir := strings.TrimSuffix(strings.TrimPrefix(p, "/"), "/")
+	if !s.fileDirs[dir] {
+		dir = path.Dir(dir)
+	}
+	if dir == "." || dir == "" {
+		return true // the site's top: it has files
+	}
 	return s.dirs[dir]
+}
+
+// placeholder reports whether the nearest folder of the build on the
+// way to href's target (from page rel) holds files but no page: the
+// build ships the folder, a README or a stub, and another tool fills it
+// ("scala3/reference/README.md" where the Scala 3 reference, built from
+// another repository, is served). A folder the build lacks altogether
+// says nothing: a section that moved leaves its old URLs broken.
+func (s *builtSite) placeholder(rel, href string) bool {
+	_, p, internal, err := s.locate(rel, href)
+	if err != nil || !internal {
+		return false
+	}
+	if dec, err := url.PathUnescape(p); err == nil {
+		p = dec
+	}
+	s.publishesFolder(rel, href) // makes s.dirs and s.fileDirs
+	for dir := strings.Trim(p, "/"); dir != "." && dir != ""; dir = path.Dir(dir) {
+		if s.fileDirs[dir] {
+			return !s.dirs[dir]
+		}
+	}
+	return false
 }
 
 // headingKey normalizes a heading's text, as written in Markdown or as
