@@ -467,6 +467,14 @@ func measure(corpus, bin string, r row, withBuilt bool) *result {
 			}
 			if bo.source {
 				bo.served = site.servedFrom(r.site, r.generator, b.page, b.href)
+				for _, l := range ls {
+					// The file a relative link names is one that would
+					// serve its target: git ignoring it says a build
+					// step writes it (pdm's generated reference pages).
+					if f := linkedFile(l.File, l.URI); f != "" {
+						bo.served = append(bo.served, f)
+					}
+				}
 				paths = append(append(paths, file), bo.served...)
 			}
 			all = append(all, bo)
@@ -812,6 +820,30 @@ func cleanRel(base, p string) string {
 		return p
 	}
 	return path.Clean(filepath.ToSlash(rel))
+}
+
+// linkedFile returns the file, a slash path from the tree's top, that a
+// relative link of the source file file names, or "" for a link with a
+// scheme, an absolute path, a fragment alone, template syntax, or one
+// that climbs above the top.
+func linkedFile(file, uri string) string {
+	uri = strings.TrimSpace(uri)
+	if i := strings.IndexAny(uri, "?#"); i >= 0 {
+		uri = uri[:i]
+	}
+	if uri == "" || strings.HasPrefix(uri, "/") || strings.Contains(uri, "{{") || strings.Contains(uri, "{%") {
+		return ""
+	}
+	if u, err := url.Parse(uri); err != nil || u.Scheme != "" || u.Host != "" {
+		return ""
+	} else if p, err := url.PathUnescape(u.Path); err == nil {
+		uri = p
+	}
+	f := path.Join(path.Dir(file), uri)
+	if f == "." || f == ".." || strings.HasPrefix(f, "../") {
+		return ""
+	}
+	return f
 }
 
 // gitIgnored returns which of paths (slash paths from top) git ignores

@@ -743,3 +743,20 @@ func TestProseBlobLinkIsNoSource(t *testing.T) {
 		t.Errorf("a link to another host: %s (%s), want not judged by the build", f.Verdict, f.Why)
 	}
 }
+
+func TestLinkedFile(t *testing.T) {
+	for _, c := range []struct{ file, uri, want string }{
+		{"docs/usage.md", "reference/cli.md", "docs/reference/cli.md"},
+		{"docs/usage.md", "../README.md#top", "README.md"},
+		{"docs/usage.md", "ref%20x.md?x=1", "docs/ref x.md"},
+		{"docs/usage.md", "../../up.md", ""},
+		{"docs/usage.md", "/abs/x.md", ""},
+		{"docs/usage.md", "#frag", ""},
+		{"docs/usage.md", "https://x.example/a.md", ""},
+		{"docs/usage.md", "{{ site.x }}/a.md", ""},
+	} {
+		if got := linkedFile(c.file, c.uri); got != c.want {
+			t.Errorf("linkedFile(%q, %q) = %q, want %q", c.file, c.uri, got, c.want)
+		}
+	}
+}
