@@ -356,9 +356,12 @@ type auditor struct {
 	// GitHub slugs that package extract computes, so the texts of
 	// headings need not be kept (Run).
 	githubIDs bool
-	memoMu    sync.RWMutex
-	memo      map[resolveKey]resolved // see resolve
-	memoOld   map[resolveKey]resolved
+	// sited: pages are parsed as their sites read them (extractorFor),
+	// in a check; a listing knows no site.
+	sited   bool
+	memoMu  sync.RWMutex
+	memo    map[resolveKey]resolved // see resolve
+	memoOld map[resolveKey]resolved
 
 	gitMu    sync.Mutex
 	gitTrees map[string]*gitTree // by work tree top: what git ignores (see builtOutput)
@@ -449,7 +452,7 @@ func Run(cfg Config, paths []string) *Result {
 	// Errors are kept by file, to be reported in the files' order.
 	// Reading waits on the file system more than parsing works the CPU:
 	// more goroutines than processors keep both busy.
-	a.githubIDs = true
+	a.githubIDs, a.sited = true, true
 	roots := map[string]bool{}
 	for _, f := range files {
 		if f.abs == "" || roots[f.root] {
@@ -633,11 +636,11 @@ func (a *auditor) parseInto(f *File, rb *recBuilder, each func([]extract.Link)) 
 			// and the new one, and leave room unused, for a document's
 			// millions of links.
 			f.recs = make([]linkRec, 0, estimateLinks(f.Src))
-			f.doc = a.ex.MarkdownDocEach(f.Src, rb.add)
+			f.doc = a.extractorFor(f).MarkdownDocEach(f.Src, rb.add)
 		case each != nil:
-			f.doc = a.ex.MarkdownDocEach(f.Src, each)
+			f.doc = a.extractorFor(f).MarkdownDocEach(f.Src, each)
 		default:
-			f.doc = a.ex.MarkdownDoc(f.Src)
+			f.doc = a.extractorFor(f).MarkdownDoc(f.Src)
 		}
 		if f.doc.Plain != nil {
 			m := f.more()
@@ -901,6 +904,25 @@ func (a *auditor) compactFrom(f *File, rb *recBuilder) {
 	if a.dropsSource(f) {
 		f.dropSource()
 	}
+}
+
+// extractorFor returns the extractor of the Markdown file f: a.ex, told
+// the template languages that f's site runs over the page before its
+// Markdown is read (site.Site.Templates), so that the links are those the
+// site's Markdown stage sees. In a listing, which knows no site, and for
+// a file no site publishes, it is a.ex: the file is read as CommonMark
+// reads it, as the forge shows it.
+func (a *auditor) extractorFor(f *File) *extract.Extractor {
+	if !a.sited || f.abs == "" || !fileRel(f) {
+		return a.ex
+	}
+	t := a.siteFor(f).Templates(f.rel, f.Src)
+	if t == 0 || a.ex.Templates&t == t {
+		return a.ex
+	}
+	ex := *a.ex
+	ex.Templates |= t
+	return &ex
 }
 
 // dropsSource reports whether compact drops f's source.

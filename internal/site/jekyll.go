@@ -11,6 +11,7 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/internal/anchor"
 )
 
@@ -49,6 +50,7 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 	style := cfg.str("permalink", "date")
 	suffix := jekyllSuffix(style)
 	s.Anchors = anchor.HTML
+	s.runsBefore(extract.Liquid, "render_with_liquid", true)
 	// kramdown's auto_id_prefix comes before every id it makes of a
 	// heading (its GFM parser: the prefix, then GitHub's slug and the
 	// number of a repeated one); ids written by an IAL keep no prefix.
