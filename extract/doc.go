@@ -203,8 +203,9 @@
 // site models of internal/site) sets, for a page that a site publishes:
 //
 //   - Hugo: HugoShortcodes ("{{ x }}" in a Hugo page is text);
-//   - Jekyll: Liquid, on a page whose front matter does not say
-//     "render_with_liquid: false";
+//   - Jekyll: Liquid (on a page whose front matter turns Liquid off,
+//     "render_with_liquid: false", too: kramdown reads a definition
+//     whose URL holds spaces as a definition);
 //   - MkDocs with the macros plugin: Liquid (Jinja's delimiters), on a
 //     page whose front matter does not say "render_macros: false";
 //

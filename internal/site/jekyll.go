@@ -50,7 +50,10 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 	style := cfg.str("permalink", "date")
 	suffix := jekyllSuffix(style)
 	s.Anchors = anchor.HTML
-	s.runsBefore(extract.Liquid, "render_with_liquid", true)
+	// Liquid runs before kramdown; on a page that turns it off
+	// (render_with_liquid: false) kramdown still reads a definition
+	// whose URL holds spaces as one, as the masked action reads.
+	s.runsBefore(extract.Liquid, "", true)
 	// kramdown's auto_id_prefix comes before every id it makes of a
 	// heading (its GFM parser: the prefix, then GitHub's slug and the
 	// number of a repeated one); ids written by an IAL keep no prefix.
