@@ -342,6 +342,8 @@ type auditor struct {
 	pol    *policy.Policy
 	polErr error // of Config.Enable and Disable: nothing is read
 	ex     *extract.Extractor
+	// exs are ex told each set of template languages (extractorFor).
+	exs    [extract.HugoShortcodes | extract.Liquid + 1]*extract.Extractor
 	fs     *fsCache
 	index  *targetIndex
 	ignore *urlIgnores
@@ -388,6 +390,11 @@ func newAuditor(cfg Config) *auditor {
 	a.pol, a.polErr = cfg.policy()
 	if a.ex == nil {
 		a.ex = &extract.Extractor{}
+	}
+	for t := range a.exs {
+		ex := *a.ex
+		ex.Templates |= extract.Templates(t)
+		a.exs[t] = &ex
 	}
 	a.index = newTargetIndex(a)
 	a.ignore = newURLIgnores(a)
@@ -916,13 +923,10 @@ func (a *auditor) extractorFor(f *File) *extract.Extractor {
 	if !a.sited || f.abs == "" || !fileRel(f) {
 		return a.ex
 	}
-	t := a.siteFor(f).Templates(f.rel, f.Src)
-	if t == 0 || a.ex.Templates&t == t {
-		return a.ex
+	if t := a.siteFor(f).Templates(f.rel, f.Src); t != 0 && int(t) < len(a.exs) {
+		return a.exs[t]
 	}
-	ex := *a.ex
-	ex.Templates |= t
-	return &ex
+	return a.ex
 }
 
 // dropsSource reports whether compact drops f's source.
