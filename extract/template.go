@@ -78,17 +78,18 @@ var (
 	openPercent = []byte("{%")
 )
 
-// The closers of template actions, and the line break that no action
+// The closers of template actions, and the line endings that no action
 // crosses, by their index in actionEnds.next.
 const (
 	closeAngle         = iota // Hugo's "{{< ... >}}"
 	closePercentBraces        // Hugo's "{{% ... %}}"
 	closeBraces               // Liquid's "{{ ... }}"
 	closePercent              // Liquid's "{% ... %}"
-	lineBreak
+	lineFeed
+	carriageReturn
 )
 
-var closers = [...][]byte{[]byte(">}}"), []byte("%}}"), []byte("}}"), []byte("%}"), []byte("\n")}
+var closers = [...][]byte{[]byte(">}}"), []byte("%}}"), []byte("}}"), []byte("%}"), []byte("\n"), []byte("\r")}
 
 // actionEnds finds where the template actions of a document end, for
 // starts met in increasing order, in time linear in the document: the
@@ -149,7 +150,7 @@ func (e *actionEnds) action(src []byte, i int, t Templates) int {
 	}
 	c := e.find(src, i+open, w)
 	end := c + len(closers[w])
-	if c >= len(src) || end-i > maxAction || e.find(src, i, lineBreak) < c {
+	if c >= len(src) || end-i > maxAction || e.find(src, i, lineFeed) < c || e.find(src, i, carriageReturn) < c {
 		return -1
 	}
 	return end
