@@ -207,11 +207,16 @@
 //     "render_with_liquid: false", too: kramdown reads a definition
 //     whose URL holds spaces as a definition);
 //   - MkDocs with the macros plugin: Liquid (Jinja's delimiters), on a
-//     page whose front matter does not say "render_macros: false";
+//     page whose front matter does not say "render_macros: false" (with
+//     the plugin's render_by_default: false, on one that says
+//     "render_macros: true"); none when the plugin's options change the
+//     delimiters;
 //
 // and none for a file that no site publishes (a README beside a site is
-// read on the forge). A listing without a check (uriextract without
-// -check) knows no site and reads every file as CommonMark.
+// read on the forge). mdBook's "{{#include file}}" stands for blocks of
+// another file, not a word, and is left as written. A listing without a
+// check (uriextract without -check) knows no site and reads every file
+// as CommonMark.
 //
 // # Positions
 //
