@@ -22,6 +22,7 @@ func seed(f *testing.F) {
 		"[a]({{% relref \"b.md\" %}}#c \"{{< t >}}\") | {{< p \"|\" >}} |\n",
 		"{% raw %}\n[1]: {{ a }}\n{%- endraw -%}\n[2]: {{ site.url }}/x\n",
 		"# T {#{{ id }}}\n\n<a href=\"{{ x }}\">{{</* y */>}}</a> `{% c %}`\n",
+		"a {{<button href=\"/d\" src='e'>}}b{{</button>}} [c](/f)\n",
 	} {
 		f.Add([]byte(s))
 	}

@@ -1,6 +1,9 @@
 package extract
 
-import "bytes"
+import (
+	"bytes"
+	"slices"
+)
 
 // Templates is a set of template languages that a site generator runs
 // over a Markdown document before its Markdown is read (see the package
@@ -155,6 +158,42 @@ func (e *actionEnds) action(src []byte, i int, t Templates) int {
 	}
 	return end
 }
+
+// shortcodeTags adds, to the links of the text src[lo:hi] (links[k:]),
+// those that CommonMark reads in a Hugo shortcode written as an HTML tag
+// ("{{<button href="/docs/">}}": a tag "<button href=...>" in text) when
+// the shortcode is no action, as a forge reads it: each shortcode's
+// href, src or other URL argument (hugo-book's button), which the
+// shortcode writes into its output; masked (see maskTemplates), the
+// action hides it from the parse. Links stay in source order.
+func shortcodeTags(src, in []byte, lo, hi int, links []Link, k int) []Link {
+	n := len(links)
+	for p := lo; p < hi; {
+		i := bytes.Index(src[p:hi], shortcodeTag)
+		if i < 0 {
+			break
+		}
+		p += i
+		c := p + len(shortcodeTag)
+		if c >= hi || in[p] == src[p] || !(src[c] >= 'a' && src[c] <= 'z' || src[c] >= 'A' && src[c] <= 'Z') {
+			p = c
+			continue
+		}
+		end := bytes.Index(src[c:hi], []byte(">}}"))
+		if end < 0 {
+			break
+		}
+		end += c
+		links = htmlAttrs(src, p+2, end+1, links)
+		p = end + 3
+	}
+	if len(links) > n && n > k {
+		slices.SortStableFunc(links[k:], func(a, b Link) int { return a.Start.Offset - b.Start.Offset })
+	}
+	return links
+}
+
+var shortcodeTag = []byte("{{<")
 
 // isTag reports whether the Liquid tag tag is named name ("{%- raw -%}"
 // is "raw").

@@ -95,6 +95,13 @@ func TestMarkdownTemplatesInline(t *testing.T) {
 		t:    HugoShortcodes,
 		want: "3:7 inline-link \"{{< p \\\"a|b\\\" >}}/c\"\n3:32 inline-link \"/y\"\n",
 	}, {
+		// A shortcode written as a tag keeps the URL arguments that
+		// CommonMark reads in it as raw HTML, in source order.
+		name: "shortcode as a tag",
+		src:  "[a](/a) {{<button href=\"/docs/\">}}Go{{</button>}} [b](/b) {{< button href=\"/c\" >}}\n",
+		t:    HugoShortcodes,
+		want: "1:5 inline-link \"/a\"\n1:25 html-attr \"/docs/\"\n1:55 inline-link \"/b\"\n",
+	}, {
 		// "{{</* x */>}}" writes the shortcode as text: no action.
 		name: "escaped shortcode",
 		src:  "[1]: {{</* param x */>}}/a\n[2]: /b\n",
