@@ -65,8 +65,8 @@ func (e *Extractor) markdownLinks(src, in []byte, doc ast.Node, links []Link) []
 			lo, hi := textRun(src, n)
 			k := len(links)
 			links = mdText(src, lo, hi, links)
-			if e.Templates&HugoShortcodes != 0 {
-				links = shortcodeTags(src, in, lo, hi, links, k)
+			if e.Templates != 0 && len(in) > 0 && &in[0] != &src[0] {
+				links = actionTags(src, in, lo, hi, links, k)
 			}
 			if len(links) > k {
 				links = dropOwnText(src, in, n, links, k)

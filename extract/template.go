@@ -62,7 +62,7 @@ func maskTemplates(src, in []byte, t Templates) []byte {
 			copied = true
 		}
 		for p := i; p < end; p++ {
-			if c := src[p]; !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+			if !isAlnum(src[p]) {
 				in[p] = 'x'
 			}
 		}
@@ -159,33 +159,30 @@ func (e *actionEnds) action(src []byte, i int, t Templates) int {
 	return end
 }
 
-// shortcodeTags adds, to the links of the text src[lo:hi] (links[k:]),
-// those that CommonMark reads in a Hugo shortcode written as an HTML tag
-// ("{{<button href="/docs/">}}": a tag "<button href=...>" in text) when
-// the shortcode is no action, as a forge reads it: each shortcode's
-// href, src or other URL argument (hugo-book's button), which the
-// shortcode writes into its output; masked (see maskTemplates), the
-// action hides it from the parse. Links stay in source order.
-func shortcodeTags(src, in []byte, lo, hi int, links []Link, k int) []Link {
+// actionTags adds, to the links of the text src[lo:hi] (links[k:]), the
+// URL attributes of the HTML tags written inside its template actions,
+// which in, what was parsed, masks (see maskTemplates): a shortcode
+// written as a tag ("{{<button href="/docs/">}}", hugo-book's button),
+// HTML in a Liquid string ("{% assign x = '<a href="#y">' %}"). The
+// generator writes them where the action is, or where its value is
+// used; to CommonMark, which reads the action as text, they are raw
+// HTML. Links stay in source order.
+func actionTags(src, in []byte, lo, hi int, links []Link, k int) []Link {
 	n := len(links)
-	for p := lo; p < hi; {
-		i := bytes.Index(src[p:hi], shortcodeTag)
-		if i < 0 {
-			break
-		}
-		p += i
-		c := p + len(shortcodeTag)
-		if c >= hi || in[p] == src[p] || !(src[c] >= 'a' && src[c] <= 'z' || src[c] >= 'A' && src[c] <= 'Z') {
-			p = c
+	for p := lo; p < hi; p++ {
+		if in[p] == src[p] {
 			continue
 		}
-		end := bytes.Index(src[c:hi], []byte(">}}"))
-		if end < 0 {
-			break
+		// The action goes on while its bytes are masked, or letters and
+		// digits, which the mask keeps.
+		q := p + 1
+		for q < hi && (in[q] != src[q] || isAlnum(src[q])) {
+			q++
 		}
-		end += c
-		links = htmlAttrs(src, p+2, end+1, links)
-		p = end + 3
+		if bytes.IndexByte(src[p:q], '<') >= 0 {
+			links = htmlAttrs(src, p, q, links)
+		}
+		p = q
 	}
 	if len(links) > n && n > k {
 		slices.SortStableFunc(links[k:], func(a, b Link) int { return a.Start.Offset - b.Start.Offset })
@@ -193,7 +190,9 @@ func shortcodeTags(src, in []byte, lo, hi int, links []Link, k int) []Link {
 	return links
 }
 
-var shortcodeTag = []byte("{{<")
+func isAlnum(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
 
 // isTag reports whether the Liquid tag tag is named name ("{%- raw -%}"
 // is "raw").

@@ -102,6 +102,12 @@ func TestMarkdownTemplatesInline(t *testing.T) {
 		t:    HugoShortcodes,
 		want: "1:5 inline-link \"/a\"\n1:25 html-attr \"/docs/\"\n1:55 inline-link \"/b\"\n",
 	}, {
+		// HTML in a Liquid string is written where the value is used.
+		name: "html in liquid",
+		src:  "{% assign b = '<sup><a href=\"#invalid\">[1]</a></sup>' %} See {{ b }}.\n",
+		t:    Liquid,
+		want: "1:30 html-attr \"#invalid\"\n",
+	}, {
 		// "{{</* x */>}}" writes the shortcode as text: no action.
 		name: "escaped shortcode",
 		src:  "[1]: {{</* param x */>}}/a\n[2]: /b\n",
