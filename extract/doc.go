@@ -193,7 +193,11 @@
 // its positions the source's, actions and their white space included; a
 // destination that is a template action and nothing else is still no
 // URI, and one that holds an action is a pattern for URIs, which the
-// audit does not check as one.
+// audit does not check as one. The URL attributes of HTML tags written
+// inside an action (a shortcode written as a tag, "{{<button
+// href="/docs/">}}"; HTML in a Liquid string) are links, as raw HTML's
+// are: the generator writes them where the action is, or where its
+// value is used.
 //
 // Which pages run which language is the site generator's, so the caller
 // says it: none by default, since a forge shows a Markdown file as

@@ -190,6 +190,7 @@ func actionTags(src, in []byte, lo, hi int, links []Link, k int) []Link {
 	return links
 }
 
+// isAlnum reports whether c is an ASCII letter or digit.
 func isAlnum(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
