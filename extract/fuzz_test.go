@@ -23,6 +23,7 @@ func seed(f *testing.F) {
 		"{% raw %}\n[1]: {{ a }}\n{%- endraw -%}\n[2]: {{ site.url }}/x\n",
 		"# T {#{{ id }}}\n\n<a href=\"{{ x }}\">{{</* y */>}}</a> `{% c %}`\n",
 		"a {{<button href=\"/d\" src='e'>}}b{{</button>}} [c](/f)\n",
+		"{{< a b >}}{{% a %}}{{ a }}{% b %}{{</* a */>}}{{ a\n}}{{ a\r}}{%-raw-%}x{%-endraw-%}",
 	} {
 		f.Add([]byte(s))
 	}
@@ -54,10 +55,12 @@ func FuzzText(f *testing.F) {
 // FuzzMarkdown: the same for Markdown, with and without code, and with
 // template actions read as words (Extractor.Templates), whose links
 // still slice the source and are those of CommonMark when the document
-// holds no action.
+// holds no action; the mask of the actions keeps its invariants
+// (checkMask).
 func FuzzMarkdown(f *testing.F) {
 	seed(f)
 	f.Fuzz(func(t *testing.T, src []byte) {
+		checkMask(t, src)
 		plain := Markdown(src)
 		checkInvariants(t, "Markdown", src, plain)
 		checkInvariants(t, "Markdown+code", src, (&Extractor{Code: true}).Markdown(src))
