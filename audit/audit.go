@@ -342,6 +342,8 @@ type auditor struct {
 	pol    *policy.Policy
 	polErr error // of Config.Enable and Disable: nothing is read
 	ex     *extract.Extractor
+	// exs are ex told each set of template languages (extractorFor).
+	exs    [extract.HugoShortcodes | extract.Liquid + 1]*extract.Extractor
 	fs     *fsCache
 	index  *targetIndex
 	ignore *urlIgnores
@@ -356,9 +358,12 @@ type auditor struct {
 	// GitHub slugs that package extract computes, so the texts of
 	// headings need not be kept (Run).
 	githubIDs bool
-	memoMu    sync.RWMutex
-	memo      memoGen // see resolve
-	memoOld   memoGen
+	// sited: pages are parsed as their sites read them (extractorFor),
+	// in a check; a listing knows no site.
+	sited   bool
+	memoMu  sync.RWMutex
+	memo    memoGen // see resolve
+	memoOld memoGen
 
 	gitMu    sync.Mutex
 	gitTrees map[string]*gitTree // by work tree top: what git ignores (see builtOutput)
@@ -385,6 +390,11 @@ func newAuditor(cfg Config) *auditor {
 	a.pol, a.polErr = cfg.policy()
 	if a.ex == nil {
 		a.ex = &extract.Extractor{}
+	}
+	for t := range a.exs {
+		ex := *a.ex
+		ex.Templates |= extract.Templates(t)
+		a.exs[t] = &ex
 	}
 	a.index = newTargetIndex(a)
 	a.ignore = newURLIgnores(a)
@@ -450,7 +460,7 @@ func Run(cfg Config, paths []string) *Result {
 	// Errors are kept by file, to be reported in the files' order.
 	// Reading waits on the file system more than parsing works the CPU:
 	// more goroutines than processors keep both busy.
-	a.githubIDs = true
+	a.githubIDs, a.sited = true, true
 	roots := map[string]bool{}
 	for _, f := range files {
 		if f.abs == "" || roots[f.root] {
@@ -631,11 +641,11 @@ func (a *auditor) parseInto(f *File, rb *recBuilder, each func([]extract.Link)) 
 		case rb != nil:
 			rb.start(f)
 			rb.reserve(estimateLinks(f.Src))
-			f.doc = a.ex.MarkdownDocEach(f.Src, rb.add)
+			f.doc = a.extractorFor(f).MarkdownDocEach(f.Src, rb.add)
 		case each != nil:
-			f.doc = a.ex.MarkdownDocEach(f.Src, each)
+			f.doc = a.extractorFor(f).MarkdownDocEach(f.Src, each)
 		default:
-			f.doc = a.ex.MarkdownDoc(f.Src)
+			f.doc = a.extractorFor(f).MarkdownDoc(f.Src)
 		}
 		if f.doc.Plain != nil {
 			m := f.more()
@@ -899,6 +909,22 @@ func (a *auditor) compactFrom(f *File, rb *recBuilder) {
 	if a.dropsSource(f) {
 		f.dropSource()
 	}
+}
+
+// extractorFor returns the extractor of the Markdown file f: a.ex, told
+// the template languages that f's site runs over the page before its
+// Markdown is read (site.Site.Templates), so that the links are those the
+// site's Markdown stage sees. In a listing, which knows no site, and for
+// a file no site publishes, it is a.ex: the file is read as CommonMark
+// reads it, as the forge shows it.
+func (a *auditor) extractorFor(f *File) *extract.Extractor {
+	if !a.sited || f.abs == "" || !fileRel(f) {
+		return a.ex
+	}
+	if t := a.siteFor(f).Templates(f.rel, f.Src); t != 0 && int(t) < len(a.exs) {
+		return a.exs[t]
+	}
+	return a.ex
 }
 
 // dropsSource reports whether compact drops f's source.

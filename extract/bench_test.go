@@ -125,6 +125,32 @@ func BenchmarkMarkdown(b *testing.B) {
 	})
 }
 
+// BenchmarkMarkdownTemplates runs Markdown with Extractor.Templates on
+// the megabyte of BenchmarkMarkdown, which holds no template action (it
+// must cost what BenchmarkMarkdown's impl=extract does: one look for
+// "{{" and "{%"), and on one with a Hugo shortcode and a Liquid
+// expression in every copy (each document with actions costs one copy
+// of itself for the parse).
+func BenchmarkMarkdownTemplates(b *testing.B) {
+	plain := repeat(markdownDoc, 1<<20)
+	plain = plain[:bytes.LastIndex(plain, []byte("\n\n"))+2]
+	actions := repeat(markdownDoc+"[1]: {{< param repo >}}/tree/{{< param branch >}}/x.yaml\n[2]: {{ site.baseurl }}/a/ \"{% t %}\"\n\n", 1<<20)
+	actions = actions[:bytes.LastIndex(actions, []byte("\n\n"))+2]
+	e := &Extractor{Templates: HugoShortcodes | Liquid}
+	for _, in := range []struct {
+		name string
+		src  []byte
+	}{{"none", plain}, {"actions", actions}} {
+		b.Run("input="+in.name, func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(in.src)))
+			for b.Loop() {
+				e.Markdown(in.src)
+			}
+		})
+	}
+}
+
 // adversarial inputs: runs of the bytes that open wrappers, brackets,
 // escapes and hyphen breaks, alone and after a scheme, so that every
 // search for a closer or a balance has something to chew on.

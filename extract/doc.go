@@ -168,6 +168,60 @@
 // Code spans and fenced and indented code blocks are skipped, since they
 // mostly hold placeholders; Extractor.Code includes them (as text).
 //
+// # Template actions
+//
+// Site generators that run a template language over a page before its
+// Markdown is read hand their Markdown stage a text in which each
+// template action is replaced: Hugo puts a placeholder without white
+// space ("HAHAHUGOSHORTCODE-s0-HBHB") in place of each shortcode,
+// "{{< name args >}}" and "{{% name args %}}"; Jekyll's Liquid and the
+// Jinja of MkDocs' macros plugin put the output of each "{{ expression }}"
+// and "{% tag %}". So "[1]: {{< param repo >}}/tree/main/x.yaml" is a link
+// reference definition to Hugo, while to CommonMark the spaces inside the
+// shortcode make it, and every definition that follows it, paragraph
+// text; and a "|" or "*" inside an action makes no table cell or
+// emphasis there.
+//
+// Extractor.Templates names the languages whose actions are read so: each
+// action of one of them that lies on one line, in at most 1,024 bytes, is
+// one word, without white space or punctuation, for the parse of blocks
+// and inlines (where a link, a definition, a destination and a title
+// end). The first closer of its kind ends an action, with no regard to
+// quotes inside it; Hugo's "{{</* x */>}}", which writes "{{< x >}}" as
+// text, is no action, nor is what a Liquid "{% raw %}" section holds. A
+// Link still reports what the source holds: its Raw is the source's text,
+// its positions the source's, actions and their white space included; a
+// destination that is a template action and nothing else is still no
+// URI, and one that holds an action is a pattern for URIs, which the
+// audit does not check as one. The URL attributes of HTML tags written
+// inside an action (a shortcode written as a tag, "{{<button
+// href="/docs/">}}"; HTML in a Liquid string) are links, as raw HTML's
+// are: the generator writes them where the action is, or where its
+// value is used.
+//
+// Which pages run which language is the site generator's, so the caller
+// says it: none by default, since a forge shows a Markdown file as
+// CommonMark reads it ("{{ x }}" on GitHub is the text "{{ x }}"), and so
+// does a site generator that runs templates after the Markdown (VitePress'
+// Vue interpolation) or none at all. The audit (package audit, with the
+// site models of internal/site) sets, for a page that a site publishes:
+//
+//   - Hugo: HugoShortcodes ("{{ x }}" in a Hugo page is text);
+//   - Jekyll: Liquid (on a page whose front matter turns Liquid off,
+//     "render_with_liquid: false", too: kramdown reads a definition
+//     whose URL holds spaces as a definition);
+//   - MkDocs with the macros plugin: Liquid (Jinja's delimiters), on a
+//     page whose front matter does not say "render_macros: false" (with
+//     the plugin's render_by_default: false, on one that says
+//     "render_macros: true"); none when the plugin's options change the
+//     delimiters;
+//
+// and none for a file that no site publishes (a README beside a site is
+// read on the forge). mdBook's "{{#include file}}" stands for blocks of
+// another file, not a word, and is left as written. A listing without a
+// check (uriextract without -check) knows no site and reads every file
+// as CommonMark.
+//
 // # Positions
 //
 // Link.Start and Link.End delimit the URI's bytes in the source (End is

@@ -93,7 +93,7 @@ func (e *Extractor) MarkdownDocEach(src []byte, fn func(links []Link)) *Doc {
 // markdownDoc is MarkdownDoc, with the links given to emit when it is
 // not nil.
 func (e *Extractor) markdownDoc(src []byte, emit func([]Link)) *Doc {
-	root, release, err := e.parse(src, docParser())
+	root, in, release, err := e.parse(src, docParser())
 	d := &Doc{Plain: err}
 	var marks []mark
 	var buf *[]Link // from linkBufs, when the links go to emit
@@ -117,10 +117,10 @@ func (e *Extractor) markdownDoc(src []byte, emit func([]Link)) *Doc {
 			} else {
 				links = presize(src)
 			}
-			d.Links = e.markdownLinks(src, root, links)
+			d.Links = e.markdownLinks(src, in, root, links)
 			finish(src, d.Links)
 			markBuf = markBufs.Get().(*[]mark)
-			marks = docMarks(src, root, (*markBuf)[:0])
+			marks = docMarks(src, in, root, (*markBuf)[:0])
 		}()
 	}
 	if emit != nil {
@@ -188,8 +188,9 @@ func putLinks(buf *[]Link, links []Link) {
 
 // docMarks appends the anchors and comments of the parse root of src to
 // marks, in the order of the tree, with byte offsets only; a heading
-// without an id holds its text, not yet its slug.
-func docMarks(src []byte, root ast.Node, marks []mark) []mark {
+// without an id holds its text, not yet its slug. In is what was parsed
+// (see parse).
+func docMarks(src, in []byte, root ast.Node, marks []mark) []mark {
 	// Headings and HTML sit at block level or in inline content; code
 	// blocks hold neither.
 	err := ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
@@ -203,7 +204,7 @@ func docMarks(src []byte, root ast.Node, marks []mark) []mark {
 			at := headingStart(src, n)
 			if id, ok := n.AttributeString("id"); ok {
 				if b, ok := id.([]byte); ok {
-					marks = append(marks, mark{off: at, anchor: Anchor{Name: string(b), Kind: HeadingID}})
+					marks = append(marks, mark{off: at, anchor: Anchor{Name: string(written(src, in, b)), Kind: HeadingID}})
 					break
 				}
 			}

@@ -115,9 +115,10 @@ func TestDocMalformed(t *testing.T) {
 	}
 }
 
-// FuzzMarkdownDoc: MarkdownDoc and HTMLDoc never panic, their links keep
-// the invariants of Markdown's, and every anchor and comment lies inside
-// the input, in source order.
+// FuzzMarkdownDoc: MarkdownDoc (also with template actions read as
+// words) and HTMLDoc never panic, their links keep the invariants of
+// Markdown's, and every anchor and comment lies inside the input, in
+// source order.
 func FuzzMarkdownDoc(f *testing.F) {
 	seed(f)
 	for _, tt := range anchorTests {
@@ -125,7 +126,8 @@ func FuzzMarkdownDoc(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
 		e := &Extractor{}
-		for name, d := range map[string]*Doc{"MarkdownDoc": e.MarkdownDoc(src), "HTMLDoc": e.HTMLDoc(src)} {
+		tmpl := &Extractor{Templates: HugoShortcodes | Liquid}
+		for name, d := range map[string]*Doc{"MarkdownDoc": e.MarkdownDoc(src), "HTMLDoc": e.HTMLDoc(src), "MarkdownDoc+templates": tmpl.MarkdownDoc(src)} {
 			checkInvariants(t, name, src, d.Links)
 			prev := 0
 			for _, a := range d.Anchors {

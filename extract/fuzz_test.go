@@ -16,6 +16,17 @@ func seed(f *testing.F) {
 	for _, s := range []string{"<", "((((", `""""`, "-\n-\n", "%%%%", "<http://a-\n b>", "“http://a", "<URL: x:y>", "[a](<b\\>)", "<a href=\"&#0;\">"} {
 		f.Add([]byte(s))
 	}
+	// Template actions (Extractor.Templates), in the places they change.
+	for _, s := range []string{
+		"[1]: {{< param url>}}/a/{{< param b >}}/c\n[2]: /d\n\n[x][2]\n",
+		"[a]({{% relref \"b.md\" %}}#c \"{{< t >}}\") | {{< p \"|\" >}} |\n",
+		"{% raw %}\n[1]: {{ a }}\n{%- endraw -%}\n[2]: {{ site.url }}/x\n",
+		"# T {#{{ id }}}\n\n<a href=\"{{ x }}\">{{</* y */>}}</a> `{% c %}`\n",
+		"a {{<button href=\"/d\" src='e'>}}b{{</button>}} [c](/f)\n",
+		"{{< a b >}}{{% a %}}{{ a }}{% b %}{{</* a */>}}{{ a\n}}{{ a\r}}{%-raw-%}x{%-endraw-%}",
+	} {
+		f.Add([]byte(s))
+	}
 }
 
 // FuzzText: Text never panics, every span lies inside the input and holds
@@ -41,12 +52,24 @@ func FuzzText(f *testing.F) {
 	})
 }
 
-// FuzzMarkdown: the same for Markdown, with and without code.
+// FuzzMarkdown: the same for Markdown, with and without code, and with
+// template actions read as words (Extractor.Templates), whose links
+// still slice the source and are those of CommonMark when the document
+// holds no action; the mask of the actions keeps its invariants
+// (checkMask).
 func FuzzMarkdown(f *testing.F) {
 	seed(f)
 	f.Fuzz(func(t *testing.T, src []byte) {
-		checkInvariants(t, "Markdown", src, Markdown(src))
+		checkMask(t, src)
+		plain := Markdown(src)
+		checkInvariants(t, "Markdown", src, plain)
 		checkInvariants(t, "Markdown+code", src, (&Extractor{Code: true}).Markdown(src))
+		all := HugoShortcodes | Liquid
+		tmpl := (&Extractor{Templates: all}).Markdown(src)
+		checkInvariants(t, "Markdown+templates", src, tmpl)
+		if len(src) > 0 && &maskTemplates(src, src, all)[0] == &src[0] && !reflect.DeepEqual(plain, tmpl) {
+			t.Fatalf("Markdown(%q) without actions: %v with templates, %v without", src, tmpl, plain)
+		}
 	})
 }
 

@@ -37,19 +37,20 @@ func Markdown(src []byte) []Link { return (&Extractor{}).Markdown(src) }
 
 // Markdown returns the URIs of the Markdown document src, in source order.
 func (e *Extractor) Markdown(src []byte) []Link {
-	doc, release, err := e.parse(src, mdParser())
+	doc, in, release, err := e.parse(src, mdParser())
 	if err != nil {
 		return e.Text(src)
 	}
 	defer release()
-	links := e.markdownLinks(src, doc, presize(src))
+	links := e.markdownLinks(src, in, doc, presize(src))
 	finish(src, links)
 	return links
 }
 
 // markdownLinks appends the links of the parse doc of src to links, with
-// byte offsets only, in the order of the tree; finish completes them.
-func (e *Extractor) markdownLinks(src []byte, doc ast.Node, links []Link) []Link {
+// byte offsets only, in the order of the tree; finish completes them. In
+// is what was parsed (see parse), whose slices the tree holds.
+func (e *Extractor) markdownLinks(src, in []byte, doc ast.Node, links []Link) []Link {
 	// The last run of text scanned. Footnotes come last in the tree,
 	// wherever they are in the source, so a Text node before the run is
 	// not part of it.
@@ -64,8 +65,11 @@ func (e *Extractor) markdownLinks(src []byte, doc ast.Node, links []Link) []Link
 			lo, hi := textRun(src, n)
 			k := len(links)
 			links = mdText(src, lo, hi, links)
+			if e.Templates != 0 && len(in) > 0 && &in[0] != &src[0] {
+				links = actionTags(src, in, lo, hi, links, k)
+			}
 			if len(links) > k {
-				links = dropOwnText(src, n, links, k)
+				links = dropOwnText(src, in, n, links, k)
 			}
 			runLo, runHi = lo, hi
 		case *ast.CodeSpan:
@@ -83,14 +87,14 @@ func (e *Extractor) markdownLinks(src []byte, doc ast.Node, links []Link) []Link
 			return false
 		case *ast.Link:
 			if n.Reference == nil {
-				links = destination(src, links, n.Pos(), n.Destination, "](", InlineLink)
+				links = destination(src, in, links, n.Pos(), n.Destination, "](", InlineLink)
 			}
 		case *ast.Image:
 			if n.Reference == nil {
-				links = destination(src, links, n.Pos(), n.Destination, "](", Image)
+				links = destination(src, in, links, n.Pos(), n.Destination, "](", Image)
 			}
 		case *ast.LinkReferenceDefinition:
-			links = destination(src, links, n.Pos(), n.Destination, "]:", Definition)
+			links = destination(src, in, links, n.Pos(), n.Destination, "]:", Definition)
 		case *ast.AutoLink:
 			links = autolink(src, links, n)
 		case *ast.RawHTML:
@@ -138,7 +142,7 @@ func (e *Extractor) markdownLinks(src []byte, doc ast.Node, links []Link) []Link
 // starts with n), those that repeat the destination of the link or image
 // whose text n is: "[https://x.example/](https://x.example/)" is one
 // link, its destination, not two.
-func dropOwnText(src []byte, n ast.Node, links []Link, k int) []Link {
+func dropOwnText(src, in []byte, n ast.Node, links []Link, k int) []Link {
 	var dest []byte
 	for p := n.Parent(); p != nil && dest == nil; p = p.Parent() {
 		switch p := p.(type) {
@@ -151,7 +155,7 @@ func dropOwnText(src []byte, n ast.Node, links []Link, k int) []Link {
 	if len(dest) == 0 {
 		return links
 	}
-	want := mdUnescape(bytes.Clone(dest))
+	want := mdUnescape(bytes.Clone(written(src, in, dest)))
 	out := links[:k]
 	for _, l := range links[k:] {
 		u := src[l.Start.Offset:l.End.Offset]
@@ -417,18 +421,36 @@ func sourceOffset(src, b []byte) int {
 	return o
 }
 
-// destination adds the link whose destination dest follows the marker
-// ("](" or "]:") after pos.
-func destination(src []byte, links []Link, pos int, dest []byte, marker string, kind Kind) []Link {
-	if len(dest) == 0 || isShortcode(dest) {
+// written returns what src holds where b, a slice of in (what was
+// parsed: see parse) that the tree holds, lies: b itself when it is no
+// slice of in.
+func written(src, in, b []byte) []byte {
+	if len(in) == 0 || &in[0] == &src[0] {
+		return b
+	}
+	if o := sourceOffset(in, b); o >= 0 {
+		return src[o : o+len(b)]
+	}
+	return b
+}
+
+// destination adds the link whose destination dest, as the tree of in
+// (what was parsed) holds it, follows the marker ("](" or "]:") after
+// pos.
+func destination(src, in []byte, links []Link, pos int, dest []byte, marker string, kind Kind) []Link {
+	if len(dest) == 0 {
 		return links
 	}
-	start := sourceOffset(src, dest)
+	start := sourceOffset(in, dest)
 	if start < 0 {
-		start = findDestination(src, pos, dest, marker)
+		start = findDestination(in, pos, dest, marker)
 		if start < 0 {
 			return links
 		}
+	}
+	dest = src[start : start+len(dest)]
+	if isShortcode(dest) {
+		return links
 	}
 	l := escapedLink(src, start, start+len(dest), kind, mdUnescape)
 	if start > 0 && src[start-1] == '<' && bytes.ContainsAny(dest, " \t") {
@@ -444,10 +466,11 @@ func destination(src []byte, links []Link, pos int, dest []byte, marker string, 
 }
 
 // isShortcode reports whether b is a template action and nothing else: a
-// Hugo shortcode ("{{< ref "x.md" >}}", "{{% relref "y" %}}") or any
-// "{{ ... }}" that a site generator replaces with a URI. It is not a URI.
+// Hugo shortcode ("{{< ref "x.md" >}}", "{{% relref "y" %}}"), any
+// "{{ ... }}" or a Liquid tag ("{% link x.md %}") that a site generator
+// replaces with a URI. It is not a URI.
 func isShortcode(b []byte) bool {
-	return len(b) >= 4 && b[0] == '{' && b[1] == '{' && b[len(b)-2] == '}' && b[len(b)-1] == '}'
+	return len(b) >= 4 && b[0] == '{' && (b[1] == '{' && b[len(b)-2] == '}' || b[1] == '%' && b[len(b)-2] == '%') && b[len(b)-1] == '}'
 }
 
 // findDestination looks for marker, optional white space and "<", then

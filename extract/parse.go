@@ -91,22 +91,29 @@ func (e *Extractor) maxMarkdown() int {
 
 // parse parses src with p, within the budget, unless it is larger than
 // the cap or the guard finds it costly: then it returns the reason, a
-// *CostError. Release must be called once the tree is no longer used.
-func (e *Extractor) parse(src []byte, p parser.Parser) (root ast.Node, release func(), err error) {
+// *CostError. What is parsed, in, is src with the bodies of blocks
+// (blockBodies) and the template actions of e.Templates (maskTemplates)
+// rewritten, byte for byte: the tree's segments are offsets of both,
+// and a slice of in that the tree holds (a destination) is at the same
+// offset in src. Release must be called once the tree is no longer used.
+func (e *Extractor) parse(src []byte, p parser.Parser) (root ast.Node, in []byte, release func(), err error) {
 	if max := e.maxMarkdown(); len(src) > max {
-		return nil, nil, &CostError{
+		return nil, nil, nil, &CostError{
 			Reason: fmt.Sprintf("larger than %s, the most a document may be to be parsed as Markdown", sizeString(max)),
 			Pos:    Position{Line: 1, Column: 1},
 		}
 	}
-	tree, err := checkMarkdown(src)
+	in = maskTemplates(src, blockBodies(src), e.Templates)
+	// The guard reads what goldmark will: masked actions hide their
+	// brackets and delimiters from both.
+	tree, err := checkMarkdown(in)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	n := int64(min(tree, parseBudget))
 	budget.acquire(n)
-	root = p.Parse(text.NewReader(blockBodies(src)))
-	return root, func() { budget.release(n) }, nil
+	root = p.Parse(text.NewReader(in))
+	return root, in, func() { budget.release(n) }, nil
 }
 
 // sizeString returns n bytes in MiB, or in bytes when it is no whole

@@ -20,6 +20,13 @@ type Extractor struct {
 	// bytes; a larger one is read as plain text, with the reason in
 	// Doc.Plain. 0 means DefaultMaxMarkdown.
 	MaxMarkdown int
+	// Templates are the template languages that run over a Markdown
+	// document before its Markdown is read, as a site generator runs
+	// them over its pages: each of their actions is read as one word,
+	// as the generator's Markdown stage sees it (see the package
+	// documentation, "Template actions"). None by default: a document
+	// is read as CommonMark and a forge read it.
+	Templates Templates
 }
 
 // Text returns the URIs of plain text src, in source order, by the rules

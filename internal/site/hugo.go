@@ -10,6 +10,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/internal/anchor"
 	"github.com/urilint/urilint/uri"
 )
@@ -119,6 +120,7 @@ func (h hugo) Load(t *Tree, s *Site) error {
 		}
 	})
 	s.Anchors = anchor.HTML
+	s.runsBefore(extract.HugoShortcodes, "", true) // "{{ x }}" in a page is text
 	s.hugo = &hugoModel{byName: map[string][]string{}, lang: map[string]string{}}
 	// The configuration folder (gohugo.io/configuration/introduction,
 	// configDir) holds the site's own configuration by environment:

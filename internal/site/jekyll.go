@@ -11,6 +11,7 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/internal/anchor"
 )
 
@@ -49,6 +50,11 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 	style := cfg.str("permalink", "date")
 	suffix := jekyllSuffix(style)
 	s.Anchors = anchor.HTML
+	// Liquid runs before kramdown reads a page. A page that turns it
+	// off (render_with_liquid: false) keeps its actions, but kramdown
+	// reads a definition whose URL holds spaces as a definition, as an
+	// action read as a word makes it: so every page.
+	s.runsBefore(extract.Liquid, "", true)
 	// kramdown's auto_id_prefix comes before every id it makes of a
 	// heading (its GFM parser: the prefix, then GitHub's slug and the
 	// number of a repeated one); ids written by an IAL keep no prefix.

@@ -11,6 +11,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
 	"golang.org/x/text/unicode/norm"
 
+	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/internal/anchor"
 )
 
@@ -176,6 +177,9 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 	for name, opts := range plugins {
 		if mark, ok := mkdocsPagePlugins[name]; ok {
 			pageMarks = append(pageMarks, [2]string{name, mark})
+			if name == "macros" && macrosDelimiters(opts) {
+				s.runsBefore(extract.Liquid, "render_macros", opts.flag("render_by_default", true))
+			}
 			continue
 		}
 		if name == "gen-files" {
@@ -734,6 +738,17 @@ var mkdocsIDPlugins = map[string]bool{
 // mkdocsPagePlugins write ids only into the pages that call them, by
 // what a call begins with: macros' Jinja, mkdocstrings' "::: " lines.
 var mkdocsPagePlugins = map[string]string{"macros": "{", "mkdocstrings": ":::"}
+
+// macrosDelimiters reports whether the macros plugin's options keep
+// Jinja's delimiters, "{{ }}" and "{% %}".
+func macrosDelimiters(opts config) bool {
+	for _, k := range []string{"j2_block_start_string", "j2_block_end_string", "j2_variable_start_string", "j2_variable_end_string"} {
+		if opts.str(k, "") != "" {
+			return false
+		}
+	}
+	return true
+}
 
 // mkdocsCalls reports whether the page src calls a plugin by mark:
 // "{" as "{{" or "{%", ":::" at the start of a line.

@@ -196,6 +196,9 @@ type Site struct {
 	// liquid is what Jekyll's Liquid writes of the configuration
 	// (LiquidURL).
 	liquid *liquidVars
+	// pre is the template language run over pages before their
+	// Markdown (Templates).
+	pre preMarkdown
 }
 
 // OwnHeadingIDs reports whether the publisher gives headings ids of its

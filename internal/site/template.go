@@ -3,6 +3,7 @@ package site
 import (
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/urilint/urilint/uri"
@@ -97,14 +98,24 @@ func (s *Site) templateTarget(rel, dest string) (files []string, frag string, ok
 }
 
 // contentCandidates returns the files a content path may name: itself,
-// with a content extension, or a section or bundle of that name.
+// with a content extension, or a section or bundle of that name. A path
+// with a content extension names the section or bundle of the name
+// without it too: Hugo looks a page up by its path without the extension
+// ("/getting-started.md" is the section getting-started/_index.md, to
+// ref and, since Hugo 0.123, to GetPage).
 func contentCandidates(p string) []string {
 	p = strings.TrimPrefix(p, "/")
 	out := []string{p}
-	if path.Ext(p) == "" {
+	ext := path.Ext(p)
+	if ext == "" {
 		for _, e := range contentExts {
 			out = append(out, p+e)
 		}
 	}
-	return append(out, p+"/_index.md", p+"/index.md")
+	out = append(out, p+"/_index.md", p+"/index.md")
+	if ext != "" && slices.Contains(contentExts, ext) {
+		stem := strings.TrimSuffix(p, ext)
+		out = append(out, stem+"/_index.md", stem+"/index.md")
+	}
+	return out
 }

@@ -6,8 +6,9 @@
 //	sitecheck compare FIXTURE.txtar SRC OUT  audit SRC, read the built OUT
 //	sitecheck nobuild FIXTURE.txtar [VERSION]  say why the fixture is not built (exit 0), or exit 1
 //
-// Every link of the fixture is labelled "L1", "L2"...; in the built
-// pages it is the a element with that text. A link resolves in the
+// Every link of the fixture is labelled "L1", "L2"... (its text, or the
+// label of a link reference definition "[L2]: dest" that "[L2]" uses);
+// in the built pages it is the a element with that text. A link resolves in the
 // build when the file it leads to exists in OUT (as is, or as a folder's
 // index.html) and, with a fragment, that file has the id. A "base /p"
 // line in the fixture's "site-check" section says the site is served
@@ -169,7 +170,10 @@ func siteURL(ar *txtar.Archive) string {
 	return ""
 }
 
-var label = regexp.MustCompile(`\[(L\d+)\]\(`)
+// label is a labelled link, inline ("[L1](dest)") or a link reference
+// definition ("[L2]: dest", which "[L2]" in the text uses): its
+// destination follows the match, up to ")" or the line's end.
+var label = regexp.MustCompile(`\[(L\d+)\]\(|(?m:^ {0,3}\[(L\d+)\]:)`)
 
 // compare prints one line per label and reports whether model and build
 // agree on all.
@@ -186,8 +190,15 @@ func compare(ar *txtar.Archive, src, out string) bool {
 	where := map[string]string{}
 	for _, f := range r.Files {
 		for _, m := range label.FindAllSubmatchIndex(f.Src, -1) {
+			closer := byte(')')
+			if m[2] < 0 { // a definition
+				m[2], m[3], closer = m[4], m[5], '\n'
+			}
 			lab := string(f.Src[m[2]:m[3]])
-			end := m[1] + bytes.IndexByte(f.Src[m[1]:], ')')
+			end := m[1] + bytes.IndexByte(f.Src[m[1]:], closer)
+			if end < m[1] {
+				end = len(f.Src)
+			}
 			model[lab] = true
 			for _, fd := range r.Findings {
 				switch fd.Category {
