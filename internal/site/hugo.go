@@ -370,13 +370,22 @@ func (h hugo) Load(t *Tree, s *Site) error {
 	pinned, pinnedBy := hugoPinned(t)
 	if hook := t.First(hooks...); hook != "" {
 		src, err := t.Read(hook)
+		if err == nil && embeddedLike(string(src)) {
+			s.hugo.hookAsWritten = hookSkipPrefixes(string(src))
+		}
 		switch {
 		case err == nil && embeddedLike(string(src)) && pinned != "" && hugoOlder(pinned, "0.123"):
-			// .GetPage looked a page up otherwise before Hugo 0.123
-			// (from the page's section, then by name): the rules
-			// below are the newer Hugo's.
-			s.Hook = true
-			s.Note("render hook %s, Hugo %s (%s)", hook, pinned, pinnedBy)
+			// .GetPage looked a page up otherwise before Hugo 0.123:
+			// hugoLinkFiles takes the pages either rule finds, so
+			// that only a destination no Hugo finds is left as
+			// written.
+			embedded()
+			s.hugo.oldGetPage = true
+			// Hugo's page index of 0.73 and before (replaced by the
+			// content map soon after; the model takes the bound wide)
+			// also found a page by its name.
+			s.hugo.oldGetPageByName = hugoOlder(pinned, "0.80")
+			s.Note("render hook %s, resolving as .GetPage of Hugo %s (%s)", hook, pinned, pinnedBy)
 		case err == nil && embeddedLike(string(src)):
 			embedded()
 			s.Note("render hook %s, resolving as Hugo's embedded one", hook)
@@ -765,6 +774,50 @@ func embeddedLike(src string) bool {
 	return true
 }
 
+// hookSkip matches a guard of a link render hook on a destination's
+// prefix, written "not (strings.HasPrefix $x "p")" or kept in a variable
+// ("$isRemote := strings.HasPrefix $x "p"") that an "if not $isRemote"
+// tests.
+var (
+	hookSkipNot = regexp.MustCompile(`\bnot\s*\(\s*strings\.HasPrefix\s+[$.\w]+\s+"([^"]+)"\s*\)`)
+	hookSkipVar = regexp.MustCompile(`(\$\w+)\s*:?=\s*strings\.HasPrefix\s+[$.\w]+\s+"([^"]+)"`)
+)
+
+// hookSkipPrefixes returns the prefixes of the destinations that an
+// embedded-like render-link hook looks up only when they lack it: its
+// GetPage sits under "if not (strings.HasPrefix $link "http")", so it
+// renders a destination that begins with the text as written, a
+// relative "httpproxy.md" included.
+func hookSkipPrefixes(src string) []string {
+	src = hugoComment.ReplaceAllString(src, "")
+	var out []string
+	for _, m := range hookSkipNot.FindAllStringSubmatch(src, -1) {
+		out = append(out, m[1])
+	}
+	for _, m := range hookSkipVar.FindAllStringSubmatch(src, -1) {
+		if regexp.MustCompile(`\bif\s+not\s+` + regexp.QuoteMeta(m[1]) + `\b`).MatchString(src) {
+			out = append(out, m[2])
+		}
+	}
+	return out
+}
+
+// HookAsWritten reports whether the site's link render hook renders the
+// relative destination ref as written, without looking a page up: it
+// begins with a prefix the hook's guard leaves alone. The browser then
+// resolves it from the page's URL.
+func (s *Site) HookAsWritten(ref string) bool {
+	if s.hugo == nil || !s.hugo.embeddedHook || strings.Contains(ref, "://") || strings.HasPrefix(ref, "#") {
+		return false
+	}
+	for _, p := range s.hugo.hookAsWritten {
+		if strings.HasPrefix(ref, p) {
+			return true
+		}
+	}
+	return false
+}
+
 // hugoFrontMatter reads the front matter of a content file as Hugo's
 // page lexer does: the front matter begins right after the opening "---"
 // or "+++", so a first line "+++ title = "API"" holds the first key
@@ -915,6 +968,17 @@ type hugoModel struct {
 	// embeddedHook: links are rendered by Hugo's embedded link render
 	// hook; assets are the folders its resources.Get reads.
 	embeddedHook bool
+	// hookAsWritten are the prefixes of the destinations that a site's
+	// hook, otherwise resolving as the embedded one, renders as written
+	// without looking them up (`not (strings.HasPrefix $link "http")`,
+	// which "httpproxy.md" has too).
+	hookAsWritten []string
+	// oldGetPage: the hook is a site's copy of the embedded one run by
+	// a Hugo before 0.123, whose .GetPage looked pages up otherwise.
+	oldGetPage bool
+	// oldGetPageByName: that .GetPage also found a page by its file
+	// name anywhere in the site.
+	oldGetPageByName bool
 	// buildDrafts: the configuration has Hugo build draft pages.
 	buildDrafts bool
 	assets      []string
@@ -952,7 +1016,7 @@ func (s *Site) UnseenPages() (string, bool) {
 // resource of assets/. A destination it finds becomes that page's or
 // resource's URL; one it does not is rendered as written.
 func (s *Site) hugoLinkFiles(rel, ref string) []string {
-	if s.hugo == nil || !s.hugo.embeddedHook || ref == "" || ref[0] == '#' {
+	if s.hugo == nil || !s.hugo.embeddedHook || ref == "" || ref[0] == '#' || s.HookAsWritten(ref) {
 		return nil
 	}
 	if k := strings.IndexAny(ref, "?#"); k >= 0 {
@@ -995,11 +1059,54 @@ func (s *Site) hugoLinkFiles(rel, ref string) []string {
 	if !strings.HasPrefix(ref, ".") && root != "" {
 		add(contentCandidates(path.Join(root, page))...)
 	}
+	if s.hugo.oldGetPage {
+		add(s.hugoOldGetPage(in, root, page)...)
+	}
 	if !strings.HasPrefix(ref, "/") && strings.HasPrefix(path.Base(in), "index.") {
 		add(path.Join(dir, ref)) // a resource of the bundle
 	}
 	for _, a := range s.hugo.assets {
 		add(path.Join(a, ref))
+	}
+	return out
+}
+
+// hugoOldGetPage returns the more files that .GetPage of a Hugo before
+// 0.123 may find for the destination page of the content file in
+// (hugolib's getContentNode of 0.111): a leaf bundle's "../x" from the
+// bundle's own folder, "./x" also from the content root, the last
+// segment without any extension (getSectionOrPage trims it: "a.yaml"
+// is the page a), and, as Hugo 0.73's page index did, a path with no
+// slash by the page's name anywhere in its language (an ambiguous name
+// failed the build, which is not a broken link either). The model takes
+// every page either Hugo may find, so only what none finds is left
+// as written.
+func (s *Site) hugoOldGetPage(in, root, page string) []string {
+	var out []string
+	bare := page
+	if e := path.Ext(page); e != "" && !strings.Contains(e, "/") {
+		bare = strings.TrimSuffix(page, e)
+	}
+	dir := path.Dir(in)
+	for _, p := range []string{page, bare} {
+		if !strings.HasPrefix(p, "/") {
+			if strings.HasPrefix(path.Base(in), "index.") && strings.HasPrefix(p, "..") {
+				out = append(out, contentCandidates(path.Join(dir, p))...)
+			}
+			if p != page {
+				base := dir
+				if strings.HasPrefix(path.Base(in), "index.") && !strings.HasPrefix(p, "..") {
+					base = path.Dir(dir)
+				}
+				out = append(out, contentCandidates(path.Join(base, p))...)
+			}
+		}
+		if root != "" && (p != page || strings.HasPrefix(p, ".")) {
+			out = append(out, contentCandidates(path.Join(root, p))...)
+		}
+	}
+	if s.hugo.oldGetPageByName && !strings.Contains(page, "/") {
+		out = append(out, s.hugo.find(in, page)...)
 	}
 	return out
 }

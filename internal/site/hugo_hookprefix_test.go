@@ -1,0 +1,23 @@
+package site
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestHookSkipPrefixes(t *testing.T) {
+	for _, tc := range []struct {
+		src, want string
+	}{
+		{`{{ if not (strings.HasPrefix $link "http") }}{{ with .Page.GetPage $link }}{{ end }}{{ end }}`, "http"},
+		{`{{ $isRemote := strings.HasPrefix $link "http" }}{{- if not $isRemote -}}{{ end }}`, "http"},
+		{`{{ $isRemote := strings.HasPrefix $link "http" }}{{ if $isRemote }}{{ end }}`, ""},         // the lookup is not under "not"
+		{`{{ if strings.HasPrefix .Destination "/" }}{{ .Page.GetPage .Destination }}{{ end }}`, ""}, // looked up with the prefix
+		{`{{/* not (strings.HasPrefix $link "http") */}}`, ""},                                       // a comment
+		{`{{ if not (strings.HasPrefix .Destination "#") }}{{ end }}`, "#"},
+	} {
+		if got := strings.Join(hookSkipPrefixes(tc.src), ","); got != tc.want {
+			t.Errorf("hookSkipPrefixes(%q) = %q, want %q", tc.src, got, tc.want)
+		}
+	}
+}
