@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -425,7 +426,7 @@ func (h hugo) Load(t *Tree, s *Site) error {
 				for _, theme := range themes {
 					layouts = append(layouts, path.Join(themesDir, theme, "layouts"))
 				}
-				hugoRedirectTemplates(t, s, layouts, strings.ToLower(name), why)
+				hugoRedirectTemplates(t, s, cfg, layouts, strings.ToLower(name), why)
 				s.Note("redirects written by templates (outputFormats.%s)", name)
 				break
 			}
@@ -584,17 +585,17 @@ func (h hugo) Load(t *Tree, s *Site) error {
 // trailing "*" or a ":placeholder" covers what lies below); a FROM a
 // template expression writes, a loop, or no template found, may be any
 // URL.
-func hugoRedirectTemplates(t *Tree, s *Site, layouts []string, name, why string) {
+func hugoRedirectTemplates(t *Tree, s *Site, cfg config, layouts []string, name, why string) {
 	found := false
 	for _, d := range layouts {
-		hugoRedirectTemplate(t, s, d, name, why, &found)
+		hugoRedirectTemplate(t, s, cfg, d, name, why, &found)
 	}
 	if !found {
 		s.UnknownSpace("/", why)
 	}
 }
 
-func hugoRedirectTemplate(t *Tree, s *Site, layouts, name, why string, found *bool) {
+func hugoRedirectTemplate(t *Tree, s *Site, cfg config, layouts, name, why string, found *bool) {
 	t.Walk(layouts, func(rel string) {
 		base := path.Base(rel)
 		if !strings.HasPrefix(base, "index.") && !strings.HasPrefix(base, "home.") || !strings.Contains(base, "."+name) {
@@ -604,6 +605,13 @@ func hugoRedirectTemplate(t *Tree, s *Site, layouts, name, why string, found *bo
 		src, err := t.Read(rel)
 		if err != nil {
 			s.UnknownSpace("/", why)
+			return
+		}
+		if out, ok := hugoRenderParams(string(src), cfg); ok {
+			// Every expression is a site parameter the configuration
+			// gives: the host gets these rules, as the build writes
+			// them.
+			s.BuildRedirects([]byte(out))
 			return
 		}
 		spaces, urls, all := hugoRedirectSources(string(src))
@@ -618,6 +626,60 @@ func hugoRedirectTemplate(t *Tree, s *Site, layouts, name, why string, found *bo
 			s.UnknownURL(p, why)
 		}
 	})
+}
+
+// hugoParamAssign and hugoVarUse are the template actions that
+// hugoRenderParams renders: "{{ $current := site.Params.versions.current }}"
+// (also .Site.Params, $.Site.Params) and "{{ $current }}".
+var (
+	hugoParamAssign = regexp.MustCompile(`^\{\{-?\s*\$(\w+)\s*:=\s*(?:site|\$?\.Site)\.Params\.([\w.]+)\s*-?\}\}$`)
+	hugoVarUse      = regexp.MustCompile(`\{\{\s*\$(\w+)\s*\}\}`) // no "-": trimming would join fields
+)
+
+// hugoRenderParams renders a template whose only actions assign a site
+// parameter to a variable, alone on their line, and write such a
+// variable, as Hugo would: false when any other action is met, or a
+// parameter is no text or number of the configuration, or a language
+// sets its own (its home would write other rules).
+func hugoRenderParams(src string, cfg config) (string, bool) {
+	vars := map[string]string{}
+	var b strings.Builder
+	for line := range strings.Lines(src) {
+		if m := hugoParamAssign.FindStringSubmatch(strings.TrimSpace(line)); m != nil {
+			var v string
+			switch x := cfg.get("params." + m[2]).(type) {
+			case string:
+				v = x
+			case int64:
+				v = strconv.FormatInt(x, 10)
+			case float64:
+				v = strconv.FormatFloat(x, 'f', -1, 64)
+			default:
+				return "", false
+			}
+			for _, l := range cfg.table("languages") {
+				if lt, ok := l.(map[string]any); ok && config(lt).get("params."+m[2]) != nil {
+					return "", false
+				}
+			}
+			if _, twice := vars[m[1]]; twice {
+				return "", false
+			}
+			vars[m[1]] = v
+			continue
+		}
+		ok := true
+		line = hugoVarUse.ReplaceAllStringFunc(line, func(act string) string {
+			v, known := vars[hugoVarUse.FindStringSubmatch(act)[1]]
+			ok = ok && known
+			return v
+		})
+		if !ok || strings.Contains(line, "{{") {
+			return "", false
+		}
+		b.WriteString(line)
+	}
+	return b.String(), true
 }
 
 // maxRedirectSources bounds the sources read from a redirects template:
@@ -817,6 +879,31 @@ func (s *Site) HookAsWritten(ref string) bool {
 	}
 	return false
 }
+
+// LinkAsWritten reports whether the page links of the site render the
+// relative destination ref as written, so that the browser resolves it
+// from the page's URL, not from the file's folder: on a Hugo site no
+// render hook resolves links on (neither the embedded one nor one of
+// the site's or a theme's), every link but ref and relref is so, and
+// "other.md" in content/docs/page.md is /docs/page/other.md, which no
+// file publishes; and so is one a hook's guard leaves alone
+// (HookAsWritten).
+func (s *Site) LinkAsWritten(ref string) bool {
+	if s.hugo == nil || ref == "" || ref[0] == '#' || strings.Contains(ref, "://") {
+		return false
+	}
+	if s.HookAsWritten(ref) {
+		return true
+	}
+	return !s.Hook && !s.hugo.embeddedHook
+}
+
+// EntityNamesInIDs reports whether a heading's id may be made of a
+// character reference's name, as written, besides the character it
+// names: Hugo 0.111's Goldmark makes "## a &mdash; b" "a-mdash-b",
+// Hugo 0.160's "a--b"; which Hugo builds the site is not known here, so
+// both are its ids.
+func (s *Site) EntityNamesInIDs() bool { return s.Generator == "hugo" }
 
 // hugoFrontMatter reads the front matter of a content file as Hugo's
 // page lexer does: the front matter begins right after the opening "---"
