@@ -58,6 +58,7 @@ type target struct {
 	// a site's own shortcode may write ids (site.ShortcodeIDs).
 	shortcodes    []string
 	shortcodeArgs []string // those called with arguments
+	shortcodeHTML []string // those called with HTML in their arguments
 	// refAlt are, by index in anchors, the ids of the headings that
 	// hold "[text][label]" made of the text alone
 	// (site.RefLabelsDropped).
@@ -166,7 +167,7 @@ func (t *target) fill(k kind, src []byte, d *extract.Doc, texts bool) {
 		}
 	}
 	if bytes.Contains(src, []byte("{{<")) || bytes.Contains(src, []byte("{{%")) {
-		t.shortcodes, t.shortcodeArgs = site.Shortcodes(src), site.ShortcodesWithArgs(src)
+		t.shortcodes, t.shortcodeArgs, t.shortcodeHTML = site.Shortcodes(src), site.ShortcodesWithArgs(src), site.ShortcodesWithHTMLArgs(src)
 	}
 	if d == nil {
 		return

@@ -1224,7 +1224,7 @@ func unknownIDs(s *site.Site, where, frag string, tg *target) (string, bool) {
 	if why, ok := s.UnknownIDs(strings.TrimPrefix(where, "/")); ok {
 		return why, true
 	}
-	return s.ShortcodeIDs(tg.shortcodes, tg.shortcodeArgs, frag)
+	return s.ShortcodeIDs(tg.shortcodes, tg.shortcodeArgs, tg.shortcodeHTML, frag)
 }
 
 // readmeNames are the names GitHub shows as a folder's README, in the

@@ -1533,8 +1533,12 @@ var hugoQuietShortcodes = map[string]bool{"comment": true, "details": true, "fig
 // attribute ("def-" of id="def-{{ .Get "id" }}"; the whole id when it
 // is literal).
 type shortcodeIDs struct {
-	any      bool
-	argIDs   bool // an id attribute whose value a template expression writes
+	any    bool
+	argIDs bool // an id attribute whose value a template expression writes
+	// argHTML: the template writes text as HTML (safeHTML) but has no id
+	// attribute of its own: its ids are those of HTML in the call's
+	// arguments, if any.
+	argHTML  bool
 	prefixes []string
 }
 
@@ -1549,6 +1553,9 @@ var hugoOpaque = []string{"readFile", ".Content", "safeHTML",
 // hugoComment is a template comment ("{{/* @example {{ partial "x" }} */}}"),
 // which renders nothing.
 var hugoComment = regexp.MustCompile(`\{\{-?\s*/\*(?s:.*?)\*/\s*-?\}\}`)
+
+// htmlComment is an HTML comment of a template's text.
+var htmlComment = regexp.MustCompile(`<!--(?s:.*?)-->`)
 
 // hugoPartial finds the partials a template calls: the name, or a
 // name the model cannot read (a variable).
@@ -1579,10 +1586,20 @@ func svgIcons(text string) bool {
 // add reads one template of the shortcode, depth partials below it;
 // partial reads a partial template by name.
 func (sc *shortcodeIDs) add(src []byte, partial func(string) []byte, depth int) {
-	text := "\n" + hugoComment.ReplaceAllString(string(src), "")
+	// html/template drops the HTML comments of a template's text
+	// ("<!-- # Original table shortcode -->"): they render nothing.
+	text := "\n" + htmlComment.ReplaceAllString(hugoComment.ReplaceAllString(string(src), ""), "")
 	icons := svgIcons(text)
 	for _, o := range hugoOpaque {
 		if icons && (o == "resources." || o == ".Content" || o == "safeHTML") {
+			continue
+		}
+		if o == "safeHTML" && strings.Contains(text, o) && !strings.Contains(text, "id=") {
+			// What it writes as HTML is made of the call's inner
+			// Markdown, its arguments and the template's text (every
+			// other source is opaque of its own): with no id attribute
+			// in the text, only HTML in the arguments may hold one.
+			sc.argHTML = true
 			continue
 		}
 		if strings.Contains(text, o) {
@@ -1708,8 +1725,9 @@ func hugoVarPrefix(text, name string, depth int) (string, bool) {
 // they render what the model does not see), or one that is neither the
 // site's nor Hugo's own (a module's). An id a template writes from no
 // argument of the call (.Ordinal, the page's name) is taken to be one no
-// link names.
-func (s *Site) ShortcodeIDs(names, withArgs []string, frag string) (string, bool) {
+// link names. withHTML are the shortcodes called with HTML ("<") in
+// their arguments at least once, which a template may write as is.
+func (s *Site) ShortcodeIDs(names, withArgs, withHTML []string, frag string) (string, bool) {
 	if s.Generator != "hugo" {
 		return "", false
 	}
@@ -1723,6 +1741,9 @@ func (s *Site) ShortcodeIDs(names, withArgs []string, frag string) (string, bool
 		}
 		if sc.any {
 			return fmt.Sprintf("the page calls the shortcode %q, whose output the model does not render", n), true
+		}
+		if sc.argHTML && slices.Contains(withHTML, n) {
+			return fmt.Sprintf("the page calls the shortcode %q with HTML in its arguments, which its template writes as HTML", n), true
 		}
 		if sc.argIDs && slices.Contains(withArgs, n) {
 			return fmt.Sprintf("the page calls the shortcode %q with arguments, from which its template writes ids", n), true
@@ -1745,7 +1766,7 @@ func (s *Site) ShortcodeIDs(names, withArgs []string, frag string) (string, bool
 // Nil when there are none.
 func Shortcodes(src []byte) []string {
 	var names []string
-	shortcodeCalls(src, func(name string, _ bool) {
+	shortcodeCalls(src, func(name string, _, _ bool) {
 		if !slices.Contains(names, name) {
 			names = append(names, name)
 		}
@@ -1758,7 +1779,7 @@ func Shortcodes(src []byte) []string {
 // when there are none.
 func ShortcodesWithArgs(src []byte) []string {
 	var names []string
-	shortcodeCalls(src, func(name string, args bool) {
+	shortcodeCalls(src, func(name string, args, _ bool) {
 		if args && !slices.Contains(names, name) {
 			names = append(names, name)
 		}
@@ -1766,11 +1787,26 @@ func ShortcodesWithArgs(src []byte) []string {
 	return names
 }
 
+// ShortcodesWithHTMLArgs returns the names of the shortcodes that src
+// calls with a "<" in their arguments (or with arguments spread over
+// lines, which are not read) at least once, each once; nil when there
+// are none.
+func ShortcodesWithHTMLArgs(src []byte) []string {
+	var names []string
+	shortcodeCalls(src, func(name string, _, html bool) {
+		if html && !slices.Contains(names, name) {
+			names = append(names, name)
+		}
+	})
+	return names
+}
+
 // shortcodeCalls calls fn with each shortcode call of src, as Shortcodes
-// finds them, and whether the call has arguments: anything between its
+// finds them, whether the call has arguments: anything between its
 // name and the closing ">}}" or "%}}" of the same line (a call spread
-// over lines has them).
-func shortcodeCalls(src []byte, fn func(name string, args bool)) {
+// over lines has them), and whether they may hold HTML (a "<", or
+// arguments spread over lines).
+func shortcodeCalls(src []byte, fn func(name string, args, html bool)) {
 	var fence []byte // the opening fence of the code block the line is in
 	for len(src) > 0 {
 		line := src
@@ -1818,11 +1854,12 @@ func shortcodeCalls(src []byte, fn func(name string, args bool)) {
 				continue
 			}
 			rest := line[j:]
-			args := true
+			args, html := true, true
 			if e := bytes.Index(rest, closing); e >= 0 {
 				args = len(bytes.TrimSpace(rest[:e])) > 0
+				html = bytes.IndexByte(rest[:e], '<') >= 0
 			}
-			fn(string(line[i:j]), args)
+			fn(string(line[i:j]), args, html)
 			off = j
 		}
 	}
