@@ -390,6 +390,10 @@ func (h hugo) Load(t *Tree, s *Site) error {
 		case err == nil && embeddedLike(string(src)):
 			embedded()
 			s.Note("render hook %s, resolving as Hugo's embedded one", hook)
+		case err == nil && destinationAsIs(string(src)):
+			// Its href is the destination as written: links are
+			// resolved as with no hook at all (LinkAsWritten).
+			s.Note("render hook %s, writing links as written", hook)
 		default:
 			s.Hook = true
 			s.Note("render hook %s", hook)
@@ -836,6 +840,31 @@ func embeddedLike(src string) bool {
 	return true
 }
 
+// hookHref is an href attribute of a render-link hook's template.
+var hookHref = regexp.MustCompile(`href=`)
+
+// hookHrefAsIs is an href that is the destination as written, made
+// safe for the URL context and nothing more.
+var hookHrefAsIs = regexp.MustCompile(`href="\{\{-?\s*\.Destination\s*(?:\|\s*safeURL\s*)?-?\}\}"`)
+
+// destinationAsIs reports whether a site's render-link hook writes the
+// link's destination unchanged (`<a href="{{ .Destination | safeURL }}"
+// {{ if strings.HasPrefix .Destination "http" }} target="_blank"{{ end }}>`):
+// its only href is ".Destination", and nothing sets another (no
+// variable, GetPage, partial).
+func destinationAsIs(src string) bool {
+	src = hugoComment.ReplaceAllString(src, "")
+	if len(hookHref.FindAllStringIndex(src, -1)) != 1 || !hookHrefAsIs.MatchString(src) {
+		return false
+	}
+	for _, w := range []string{":=", " = ", "GetPage", "partial", "template ", "Scratch", "Store"} {
+		if strings.Contains(src, w) {
+			return false
+		}
+	}
+	return true
+}
+
 // hookSkip matches a guard of a link render hook on a destination's
 // prefix, written "not (strings.HasPrefix $x "p")" or kept in a variable
 // ("$isRemote := strings.HasPrefix $x "p"") that an "if not $isRemote"
@@ -1257,6 +1286,11 @@ func (n *hugoModel) find(rel, name string) []string {
 func (hugo) pages(t *Tree, s *Site, l hugoLang, dir, sub string, lower, ugly bool, codes map[string]bool) {
 	if sub == "" && t.Exists(dir) {
 		s.contentDirs = append(s.contentDirs, strings.Trim(path.Clean(dir), "/"))
+		// A content file a build step writes (docs pulled from another
+		// repository, listed in a .gitignore) would publish the page
+		// at its path: SourceCandidates names it, so that a link to
+		// it is unknown, not broken.
+		s.sourceMounts = append(s.sourceMounts, mount{url: l.prefix, dir: strings.Trim(path.Clean(dir), "/")})
 	}
 	// The home page is rendered from the templates, an _index file or
 	// not, as sections are.

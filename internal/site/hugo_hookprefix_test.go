@@ -21,3 +21,20 @@ func TestHookSkipPrefixes(t *testing.T) {
 		}
 	}
 }
+
+func TestDestinationAsIs(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		want bool
+	}{
+		{`<a href="{{ .Destination | safeURL }}"{{ if strings.HasPrefix .Destination "http" }} target="_blank"{{ end }}>{{ .Text | safeHTML }}</a>`, true},
+		{`<a href="{{ .Destination }}">{{ .Text }}</a>`, true},
+		{`<a href="{{ .Destination | relURL }}">{{ .Text }}</a>`, false},                                                        // rewritten
+		{`{{ $u := .Destination }}{{ with .Page.GetPage $u }}{{ $u = .RelPermalink }}{{ end }}<a href="{{ $u }}">x</a>`, false}, // looked up
+		{`<a href="{{ .Destination }}">x</a><a href="{{ .Page.RelPermalink }}">y</a>`, false},                                   // another href
+	} {
+		if got := destinationAsIs(tc.src); got != tc.want {
+			t.Errorf("destinationAsIs(%q) = %v, want %v", tc.src, got, tc.want)
+		}
+	}
+}
