@@ -48,6 +48,10 @@ type target struct {
 	// hold "[text][label]" made of the text alone
 	// (site.RefLabelsDropped).
 	refAlt map[int]string
+	// entityText are the texts of the headings that hold a character
+	// reference ("&mdash;") as written: an older Hugo makes the id of
+	// the reference's name (site.EntityNamesInIDs).
+	entityText []string
 
 	mu   sync.Mutex
 	sets []siteSet // by publisher: one, mostly
@@ -74,6 +78,7 @@ type pageWriters struct {
 	// a site's own shortcode may write ids (site.ShortcodeIDs).
 	shortcodes    []string
 	shortcodeArgs []string // those called with arguments
+	shortcodeHTML []string // those called with HTML in their arguments
 }
 
 // noWriters is what a page without writers has.
@@ -189,9 +194,9 @@ func (t *target) fill(k kind, src []byte, d *extract.Doc, texts bool) {
 		}
 	}
 	if bytes.Contains(src, []byte("{{<")) || bytes.Contains(src, []byte("{{%")) {
-		w.shortcodes, w.shortcodeArgs = site.Shortcodes(src), site.ShortcodesWithArgs(src)
+		w.shortcodes, w.shortcodeArgs, w.shortcodeHTML = site.Shortcodes(src), site.ShortcodesWithArgs(src), site.ShortcodesWithHTMLArgs(src)
 	}
-	if w.written != "" || w.writtenBesides != "" || w.shortcodes != nil || w.shortcodeArgs != nil {
+	if w.written != "" || w.writtenBesides != "" || w.shortcodes != nil || w.shortcodeArgs != nil || w.shortcodeHTML != nil {
 		t.writers = &w
 	}
 	if d == nil {
@@ -209,8 +214,15 @@ func (t *target) fill(k kind, src []byte, d *extract.Doc, texts bool) {
 	fmEnd := frontMatterEnd(src)
 	first := true
 	for i, an := range d.Anchors {
-		if an.Kind == extract.HeadingSlug && texts {
-			t.headings = append(t.headings, headingText(src, an.Start.Offset))
+		if an.Kind == extract.HeadingSlug && (texts || headingHasAmp(src, an.Start.Offset)) {
+			raw := headingTextRaw(src, an.Start.Offset)
+			text := unescapeHeading(raw)
+			if text != raw {
+				t.entityText = append(t.entityText, raw)
+			}
+			if texts {
+				t.headings = append(t.headings, text)
+			}
 		}
 		if an.Kind == extract.HeadingSlug {
 			if alt, ok := refLabelSlug(src, an.Start.Offset); ok {
@@ -273,6 +285,15 @@ func (t *target) anchorsFor(s *site.Site) *anchor.Set {
 			h++
 		}
 		set.Add(name)
+	}
+	if t.entityText != nil && s.EntityNamesInIDs() {
+		for _, raw := range t.entityText {
+			if ids := s.HeadingIDs([]string{raw}); len(ids) == 1 {
+				set.Add(ids[0])
+			} else if ids == nil {
+				set.Add(extract.Slug(raw)) // the extractor's GitHub slug
+			}
+		}
 	}
 	if m := t.marks; m != nil {
 		if s.Forge {
@@ -406,6 +427,36 @@ func leadingTitle(src []byte, off int) bool {
 // sequence, an attribute block, emphasis and code marks, link
 // destinations, HTML tags. Only its first line is read.
 func headingText(src []byte, off int) string {
+	return unescapeHeading(headingTextRaw(src, off))
+}
+
+// headingHasAmp reports whether the line of the heading at off holds
+// a "&", which a character reference begins with.
+func headingHasAmp(src []byte, off int) bool {
+	if off < 0 || off > len(src) {
+		return false
+	}
+	line := src[off:]
+	if k := bytes.IndexByte(line, '\n'); k >= 0 {
+		line = line[:k]
+	}
+	return bytes.IndexByte(line, '&') >= 0
+}
+
+// unescapeHeading returns the heading text s with its character
+// references decoded: an entity is the character it names in the
+// rendered heading, whose text the id is made of ("a &lt; b" is
+// "a < b").
+func unescapeHeading(s string) string {
+	if strings.IndexByte(s, '&') >= 0 {
+		return html.UnescapeString(s)
+	}
+	return s
+}
+
+// headingTextRaw is headingText with the character references as
+// written.
+func headingTextRaw(src []byte, off int) string {
 	if off < 0 || off > len(src) {
 		return ""
 	}
@@ -482,13 +533,7 @@ func headingText(src []byte, off int) string {
 		}
 		b.WriteByte(c)
 	}
-	out := strings.TrimSpace(b.String())
-	if strings.IndexByte(out, '&') >= 0 {
-		// An entity is the character it names in the rendered heading,
-		// whose text the id is made of ("a &lt; b" is "a < b").
-		out = html.UnescapeString(out)
-	}
-	return out
+	return strings.TrimSpace(b.String())
 }
 
 // wordByte reports whether c is a letter or digit (or any byte of a

@@ -272,6 +272,9 @@ type fileRare struct {
 	// built is the file's page in the site's build, read once while
 	// the file is checked (see asBuilt).
 	built *ownBuilt
+	// unusedDefs are the offsets of the reference definitions that no
+	// link of the file uses (unusedDefinitions), in order.
+	unusedDefs []int32
 }
 
 // more returns f.rare, made when f has none.
@@ -893,6 +896,21 @@ func (a *auditor) compactFrom(f *File, rb *recBuilder) {
 		rb.add(d.Links)
 	}
 	f.uris = rb.uris()
+	if f.kind == kindMarkdown && f.Src != nil && !f.decoded {
+		var defs []int32
+		for i := range f.recs {
+			if r := &f.recs[i]; r.odd && f.rare.odd[r.at].Kind == extract.Definition {
+				defs = append(defs, int32(f.rare.odd[r.at].Start.Offset))
+			} else if !r.odd && r.kind == extract.Definition {
+				defs = append(defs, r.off)
+			}
+		}
+		if defs != nil {
+			if u := unusedDefinitions(f.Src, defs); u != nil {
+				f.more().unusedDefs = u
+			}
+		}
+	}
 	if f.abs != "" && f.kind == kindMarkdown && fileRel(f) {
 		s := a.siteFor(f)
 		if code, tmpls := s.CodeRanges(f.Src), a.findTemplates(f, s); code != nil || tmpls != nil {

@@ -726,6 +726,15 @@ func (a *auditor) checkBuilt(r *reporter, s *site.Site, pageURL, ref string, t l
 	// must lead to a page of the build.
 	if !ok {
 		if to, wild := s.Splat(p); wild {
+			// A target that another rule takes is followed, as the
+			// browser follows the second redirect.
+			for range maxRedirectHops {
+				next, again := s.Splat(to)
+				if _, ok := a.builtFile(s, to); ok || !again || next == to {
+					break
+				}
+				to = next
+			}
 			if _, ok := a.builtFile(s, to); ok || s.ExactRedirect(to) {
 				return
 			}

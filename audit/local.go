@@ -89,6 +89,11 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 	if s.Template(f.rel) || a.inCode(f, l.Start.Offset) || f.walked && f.kind == kindHTML && !s.PublishesHTML(f.rel) {
 		return out
 	}
+	// A reference definition that no link uses renders nothing: no
+	// reader follows it.
+	if l.Kind == extract.Definition && f.unusedDefinition(l.Start.Offset) {
+		return out
+	}
 	// A document walked in a test's folder that is no page of a site is
 	// a test's input, its links often broken on purpose (an mdBook
 	// fixture's "[link](link)"); a file named on the command line is
@@ -167,7 +172,7 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 	// Markdown links that name a file) is resolved by the browser
 	// against the page's URL, whatever the file's folder holds.
 	byURL := isPage && !t.outside && !strings.HasPrefix(ref, "/") &&
-		s.ByPageURL(l.Kind == extract.HTMLAttr, lk.exists && (lk.dir || !published(s, t.rel)))
+		(s.ByPageURL(l.Kind == extract.HTMLAttr, lk.exists && (lk.dir || !published(s, t.rel))) || s.LinkAsWritten(ref))
 	if inBuild && read == s {
 		built := lk
 		if byURL {
@@ -226,6 +231,7 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 			// the same pattern's again), the link is broken, if the
 			// site's model owns the target's URL space.
 			if to, ok := s.Splat(p); ok && isPage {
+				to = a.redirectChain(f.root, s, to)
 				if found, _ := a.findSite(f.root, s, p); !found.exists || s.Forced(p) {
 					if found, _ := a.findSite(f.root, s, to); !found.exists && !s.ExactRedirect(to) {
 						if why, ok := s.UnknownPage(to); ok {
@@ -905,6 +911,36 @@ func (a *auditor) checkOwn(r *reporter, s *site.Site) {
 		a.checkBuilt(r, s, "/", p+fragOf(l.URI), local{hasFrag: hasFrag, frag: frag, fragAt: fragAt}, lookup{})
 		return
 	}
+	// A rule of the host applies where no file serves the path (or
+	// always, when forced), as for a "/"-rooted link (checkLocal): a
+	// page or an alias that serves it is checked, and a target no file
+	// publishes is broken.
+	if to, ok := s.Splat(p); ok {
+		to = a.redirectChain(r.f.root, s, to)
+		if found, rel := a.findSite(r.f.root, s, p); found.exists && !s.Forced(p) {
+			a.checkFragment(r, s, local{rel: rel, hasFrag: hasFrag, frag: frag, fragAt: fragAt}, found)
+			return
+		}
+		found, rel := a.findSite(r.f.root, s, to)
+		if written, _ := s.Redirected(p); found.exists && hasFrag && !strings.Contains(written, "#") {
+			// The browser keeps the fragment over a redirect whose
+			// target has none of its own.
+			a.checkFragment(r, s, local{rel: rel, hasFrag: hasFrag, frag: frag, fragAt: fragAt}, found)
+			return
+		}
+		if !found.exists && !s.ExactRedirect(to) {
+			if why, ok := s.UnknownPage(to); ok {
+				r.report(policy.CategoryUnverifiable, 0, nil, "%q is a page of %s at %q, which the site's redirects send to %q, which no file of the tree publishes; %s, so it cannot be checked offline", r.shown, theSite(s), p, to, why)
+				return
+			}
+			if s.Lenient || s.Hook {
+				r.report(policy.CategoryUnverifiable, 0, nil, "%q is a page of %s at %q, which the site's redirects send to %q, which no file of the tree publishes; the server may hold more than this tree, so it cannot be checked offline", r.shown, theSite(s), p, to)
+				return
+			}
+			r.report(policy.CategoryBrokenFile, 0, nil, "%q is a page of %s at %q, which no file of the tree publishes, nor %q, where the site's redirects send it", r.shown, theSite(s), p, to)
+		}
+		return
+	}
 	if _, ok := s.Redirected(p); ok {
 		if to, ok := s.RedirectFragment(p); ok && hasFrag {
 			if found, rel := a.findSite(r.f.root, s, to); found.exists {
@@ -944,6 +980,27 @@ func (a *auditor) checkOwn(r *reporter, s *site.Site) {
 		return
 	}
 	a.checkFragment(r, s, local{rel: rel, hasFrag: hasFrag, frag: frag, fragAt: fragAt}, lk)
+}
+
+// redirectChain returns where the browser lands from the URL path to,
+// the target of a host rule: where no file serves to (or a forced rule
+// takes it), another rule that sends it elsewhere is followed, as the
+// browser follows the second redirect ("/reference/*" to
+// "/docs/reference/:splat", which "/docs/reference/*" sends on to
+// "/docs/21.0/reference/:splat"), as far as maxRedirectHops: rules that
+// send a path round in a circle end there.
+func (a *auditor) redirectChain(root string, s *site.Site, to string) string {
+	for range maxRedirectHops {
+		if found, _ := a.findSite(root, s, to); found.exists && !s.Forced(to) {
+			return to
+		}
+		next, ok := s.Splat(to)
+		if !ok || next == to {
+			return to
+		}
+		to = next
+	}
+	return to
 }
 
 // ownSite returns the site of the tree at root that the absolute URL u
@@ -1183,7 +1240,7 @@ func unknownIDs(s *site.Site, where, frag string, tg *target) (string, bool) {
 		return why, true
 	}
 	w := tg.idWriters()
-	return s.ShortcodeIDs(w.shortcodes, w.shortcodeArgs, frag)
+	return s.ShortcodeIDs(w.shortcodes, w.shortcodeArgs, w.shortcodeHTML, frag)
 }
 
 // readmeNames are the names GitHub shows as a folder's README, in the

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -372,16 +373,29 @@ func (h hugo) Load(t *Tree, s *Site) error {
 	pinned, pinnedBy := hugoPinned(t)
 	if hook := t.First(hooks...); hook != "" {
 		src, err := t.Read(hook)
+		if err == nil && embeddedLike(string(src)) {
+			s.hugo.hookAsWritten = hookSkipPrefixes(string(src))
+		}
 		switch {
 		case err == nil && embeddedLike(string(src)) && pinned != "" && hugoOlder(pinned, "0.123"):
-			// .GetPage looked a page up otherwise before Hugo 0.123
-			// (from the page's section, then by name): the rules
-			// below are the newer Hugo's.
-			s.Hook = true
-			s.Note("render hook %s, Hugo %s (%s)", hook, pinned, pinnedBy)
+			// .GetPage looked a page up otherwise before Hugo 0.123:
+			// hugoLinkFiles takes the pages either rule finds, so
+			// that only a destination no Hugo finds is left as
+			// written.
+			embedded()
+			s.hugo.oldGetPage = true
+			// Hugo's page index of 0.73 and before (replaced by the
+			// content map soon after; the model takes the bound wide)
+			// also found a page by its name.
+			s.hugo.oldGetPageByName = hugoOlder(pinned, "0.80")
+			s.Note("render hook %s, resolving as .GetPage of Hugo %s (%s)", hook, pinned, pinnedBy)
 		case err == nil && embeddedLike(string(src)):
 			embedded()
 			s.Note("render hook %s, resolving as Hugo's embedded one", hook)
+		case err == nil && destinationAsIs(string(src)):
+			// Its href is the destination as written: links are
+			// resolved as with no hook at all (LinkAsWritten).
+			s.Note("render hook %s, writing links as written", hook)
 		default:
 			s.Hook = true
 			s.Note("render hook %s", hook)
@@ -418,7 +432,7 @@ func (h hugo) Load(t *Tree, s *Site) error {
 				for _, theme := range themes {
 					layouts = append(layouts, path.Join(themesDir, theme, "layouts"))
 				}
-				hugoRedirectTemplates(t, s, layouts, strings.ToLower(name), why)
+				hugoRedirectTemplates(t, s, cfg, layouts, strings.ToLower(name), why)
 				s.Note("redirects written by templates (outputFormats.%s)", name)
 				break
 			}
@@ -577,17 +591,17 @@ func (h hugo) Load(t *Tree, s *Site) error {
 // trailing "*" or a ":placeholder" covers what lies below); a FROM a
 // template expression writes, a loop, or no template found, may be any
 // URL.
-func hugoRedirectTemplates(t *Tree, s *Site, layouts []string, name, why string) {
+func hugoRedirectTemplates(t *Tree, s *Site, cfg config, layouts []string, name, why string) {
 	found := false
 	for _, d := range layouts {
-		hugoRedirectTemplate(t, s, d, name, why, &found)
+		hugoRedirectTemplate(t, s, cfg, d, name, why, &found)
 	}
 	if !found {
 		s.UnknownSpace("/", why)
 	}
 }
 
-func hugoRedirectTemplate(t *Tree, s *Site, layouts, name, why string, found *bool) {
+func hugoRedirectTemplate(t *Tree, s *Site, cfg config, layouts, name, why string, found *bool) {
 	t.Walk(layouts, func(rel string) {
 		base := path.Base(rel)
 		if !strings.HasPrefix(base, "index.") && !strings.HasPrefix(base, "home.") || !strings.Contains(base, "."+name) {
@@ -597,6 +611,13 @@ func hugoRedirectTemplate(t *Tree, s *Site, layouts, name, why string, found *bo
 		src, err := t.Read(rel)
 		if err != nil {
 			s.UnknownSpace("/", why)
+			return
+		}
+		if out, ok := hugoRenderParams(string(src), cfg); ok {
+			// Every expression is a site parameter the configuration
+			// gives: the host gets these rules, as the build writes
+			// them.
+			s.BuildRedirects([]byte(out))
 			return
 		}
 		spaces, urls, all := hugoRedirectSources(string(src))
@@ -611,6 +632,60 @@ func hugoRedirectTemplate(t *Tree, s *Site, layouts, name, why string, found *bo
 			s.UnknownURL(p, why)
 		}
 	})
+}
+
+// hugoParamAssign and hugoVarUse are the template actions that
+// hugoRenderParams renders: "{{ $current := site.Params.versions.current }}"
+// (also .Site.Params, $.Site.Params) and "{{ $current }}".
+var (
+	hugoParamAssign = regexp.MustCompile(`^\{\{-?\s*\$(\w+)\s*:=\s*(?:site|\$?\.Site)\.Params\.([\w.]+)\s*-?\}\}$`)
+	hugoVarUse      = regexp.MustCompile(`\{\{\s*\$(\w+)\s*\}\}`) // no "-": trimming would join fields
+)
+
+// hugoRenderParams renders a template whose only actions assign a site
+// parameter to a variable, alone on their line, and write such a
+// variable, as Hugo would: false when any other action is met, or a
+// parameter is no text or number of the configuration, or a language
+// sets its own (its home would write other rules).
+func hugoRenderParams(src string, cfg config) (string, bool) {
+	vars := map[string]string{}
+	var b strings.Builder
+	for line := range strings.Lines(src) {
+		if m := hugoParamAssign.FindStringSubmatch(strings.TrimSpace(line)); m != nil {
+			var v string
+			switch x := cfg.get("params." + m[2]).(type) {
+			case string:
+				v = x
+			case int64:
+				v = strconv.FormatInt(x, 10)
+			case float64:
+				v = strconv.FormatFloat(x, 'f', -1, 64)
+			default:
+				return "", false
+			}
+			for _, l := range cfg.table("languages") {
+				if lt, ok := l.(map[string]any); ok && config(lt).get("params."+m[2]) != nil {
+					return "", false
+				}
+			}
+			if _, twice := vars[m[1]]; twice {
+				return "", false
+			}
+			vars[m[1]] = v
+			continue
+		}
+		ok := true
+		line = hugoVarUse.ReplaceAllStringFunc(line, func(act string) string {
+			v, known := vars[hugoVarUse.FindStringSubmatch(act)[1]]
+			ok = ok && known
+			return v
+		})
+		if !ok || strings.Contains(line, "{{") {
+			return "", false
+		}
+		b.WriteString(line)
+	}
+	return b.String(), true
 }
 
 // maxRedirectSources bounds the sources read from a redirects template:
@@ -767,6 +842,100 @@ func embeddedLike(src string) bool {
 	return true
 }
 
+// hookHref is an href attribute of a render-link hook's template.
+var hookHref = regexp.MustCompile(`href=`)
+
+// hookHrefAsIs is an href that is the destination as written, made
+// safe for the URL context and nothing more.
+var hookHrefAsIs = regexp.MustCompile(`href="\{\{-?\s*\.Destination\s*(?:\|\s*safeURL\s*)?-?\}\}"`)
+
+// destinationAsIs reports whether a site's render-link hook writes the
+// link's destination unchanged (`<a href="{{ .Destination | safeURL }}"
+// {{ if strings.HasPrefix .Destination "http" }} target="_blank"{{ end }}>`):
+// its only href is ".Destination", and nothing sets another (no
+// variable, GetPage, partial).
+func destinationAsIs(src string) bool {
+	src = hugoComment.ReplaceAllString(src, "")
+	if len(hookHref.FindAllStringIndex(src, -1)) != 1 || !hookHrefAsIs.MatchString(src) {
+		return false
+	}
+	for _, w := range []string{":=", " = ", "GetPage", "partial", "template ", "Scratch", "Store"} {
+		if strings.Contains(src, w) {
+			return false
+		}
+	}
+	return true
+}
+
+// hookSkip matches a guard of a link render hook on a destination's
+// prefix, written "not (strings.HasPrefix $x "p")" or kept in a variable
+// ("$isRemote := strings.HasPrefix $x "p"") that an "if not $isRemote"
+// tests.
+var (
+	hookSkipNot = regexp.MustCompile(`\bnot\s*\(\s*strings\.HasPrefix\s+[$.\w]+\s+"([^"]+)"\s*\)`)
+	hookSkipVar = regexp.MustCompile(`(\$\w+)\s*:?=\s*strings\.HasPrefix\s+[$.\w]+\s+"([^"]+)"`)
+)
+
+// hookSkipPrefixes returns the prefixes of the destinations that an
+// embedded-like render-link hook looks up only when they lack it: its
+// GetPage sits under "if not (strings.HasPrefix $link "http")", so it
+// renders a destination that begins with the text as written, a
+// relative "httpproxy.md" included.
+func hookSkipPrefixes(src string) []string {
+	src = hugoComment.ReplaceAllString(src, "")
+	var out []string
+	for _, m := range hookSkipNot.FindAllStringSubmatch(src, -1) {
+		out = append(out, m[1])
+	}
+	for _, m := range hookSkipVar.FindAllStringSubmatch(src, -1) {
+		if regexp.MustCompile(`\bif\s+not\s+` + regexp.QuoteMeta(m[1]) + `\b`).MatchString(src) {
+			out = append(out, m[2])
+		}
+	}
+	return out
+}
+
+// HookAsWritten reports whether the site's link render hook renders the
+// relative destination ref as written, without looking a page up: it
+// begins with a prefix the hook's guard leaves alone. The browser then
+// resolves it from the page's URL.
+func (s *Site) HookAsWritten(ref string) bool {
+	if s.hugo == nil || !s.hugo.embeddedHook || strings.Contains(ref, "://") || strings.HasPrefix(ref, "#") {
+		return false
+	}
+	for _, p := range s.hugo.hookAsWritten {
+		if strings.HasPrefix(ref, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// LinkAsWritten reports whether the page links of the site render the
+// relative destination ref as written, so that the browser resolves it
+// from the page's URL, not from the file's folder: on a Hugo site no
+// render hook resolves links on (neither the embedded one nor one of
+// the site's or a theme's), every link but ref and relref is so, and
+// "other.md" in content/docs/page.md is /docs/page/other.md, which no
+// file publishes; and so is one a hook's guard leaves alone
+// (HookAsWritten).
+func (s *Site) LinkAsWritten(ref string) bool {
+	if s.hugo == nil || ref == "" || ref[0] == '#' || strings.Contains(ref, "://") {
+		return false
+	}
+	if s.HookAsWritten(ref) {
+		return true
+	}
+	return !s.Hook && !s.hugo.embeddedHook
+}
+
+// EntityNamesInIDs reports whether a heading's id may be made of a
+// character reference's name, as written, besides the character it
+// names: Hugo 0.111's Goldmark makes "## a &mdash; b" "a-mdash-b",
+// Hugo 0.160's "a--b"; which Hugo builds the site is not known here, so
+// both are its ids.
+func (s *Site) EntityNamesInIDs() bool { return s.Generator == "hugo" }
+
 // hugoFrontMatter reads the front matter of a content file as Hugo's
 // page lexer does: the front matter begins right after the opening "---"
 // or "+++", so a first line "+++ title = "API"" holds the first key
@@ -917,6 +1086,17 @@ type hugoModel struct {
 	// embeddedHook: links are rendered by Hugo's embedded link render
 	// hook; assets are the folders its resources.Get reads.
 	embeddedHook bool
+	// hookAsWritten are the prefixes of the destinations that a site's
+	// hook, otherwise resolving as the embedded one, renders as written
+	// without looking them up (`not (strings.HasPrefix $link "http")`,
+	// which "httpproxy.md" has too).
+	hookAsWritten []string
+	// oldGetPage: the hook is a site's copy of the embedded one run by
+	// a Hugo before 0.123, whose .GetPage looked pages up otherwise.
+	oldGetPage bool
+	// oldGetPageByName: that .GetPage also found a page by its file
+	// name anywhere in the site.
+	oldGetPageByName bool
 	// buildDrafts: the configuration has Hugo build draft pages.
 	buildDrafts bool
 	assets      []string
@@ -954,7 +1134,7 @@ func (s *Site) UnseenPages() (string, bool) {
 // resource of assets/. A destination it finds becomes that page's or
 // resource's URL; one it does not is rendered as written.
 func (s *Site) hugoLinkFiles(rel, ref string) []string {
-	if s.hugo == nil || !s.hugo.embeddedHook || ref == "" || ref[0] == '#' {
+	if s.hugo == nil || !s.hugo.embeddedHook || ref == "" || ref[0] == '#' || s.HookAsWritten(ref) {
 		return nil
 	}
 	if k := strings.IndexAny(ref, "?#"); k >= 0 {
@@ -997,11 +1177,54 @@ func (s *Site) hugoLinkFiles(rel, ref string) []string {
 	if !strings.HasPrefix(ref, ".") && root != "" {
 		add(contentCandidates(path.Join(root, page))...)
 	}
+	if s.hugo.oldGetPage {
+		add(s.hugoOldGetPage(in, root, page)...)
+	}
 	if !strings.HasPrefix(ref, "/") && strings.HasPrefix(path.Base(in), "index.") {
 		add(path.Join(dir, ref)) // a resource of the bundle
 	}
 	for _, a := range s.hugo.assets {
 		add(path.Join(a, ref))
+	}
+	return out
+}
+
+// hugoOldGetPage returns the more files that .GetPage of a Hugo before
+// 0.123 may find for the destination page of the content file in
+// (hugolib's getContentNode of 0.111): a leaf bundle's "../x" from the
+// bundle's own folder, "./x" also from the content root, the last
+// segment without any extension (getSectionOrPage trims it: "a.yaml"
+// is the page a), and, as Hugo 0.73's page index did, a path with no
+// slash by the page's name anywhere in its language (an ambiguous name
+// failed the build, which is not a broken link either). The model takes
+// every page either Hugo may find, so only what none finds is left
+// as written.
+func (s *Site) hugoOldGetPage(in, root, page string) []string {
+	var out []string
+	bare := page
+	if e := path.Ext(page); e != "" && !strings.Contains(e, "/") {
+		bare = strings.TrimSuffix(page, e)
+	}
+	dir := path.Dir(in)
+	for _, p := range []string{page, bare} {
+		if !strings.HasPrefix(p, "/") {
+			if strings.HasPrefix(path.Base(in), "index.") && strings.HasPrefix(p, "..") {
+				out = append(out, contentCandidates(path.Join(dir, p))...)
+			}
+			if p != page {
+				base := dir
+				if strings.HasPrefix(path.Base(in), "index.") && !strings.HasPrefix(p, "..") {
+					base = path.Dir(dir)
+				}
+				out = append(out, contentCandidates(path.Join(base, p))...)
+			}
+		}
+		if root != "" && (p != page || strings.HasPrefix(p, ".")) {
+			out = append(out, contentCandidates(path.Join(root, p))...)
+		}
+	}
+	if s.hugo.oldGetPageByName && !strings.Contains(page, "/") {
+		out = append(out, s.hugo.find(in, page)...)
 	}
 	return out
 }
@@ -1065,6 +1288,11 @@ func (n *hugoModel) find(rel, name string) []string {
 func (hugo) pages(t *Tree, s *Site, l hugoLang, dir, sub string, lower, ugly bool, codes map[string]bool) {
 	if sub == "" && t.Exists(dir) {
 		s.contentDirs = append(s.contentDirs, strings.Trim(path.Clean(dir), "/"))
+		// A content file a build step writes (docs pulled from another
+		// repository, listed in a .gitignore) would publish the page
+		// at its path: SourceCandidates names it, so that a link to
+		// it is unknown, not broken.
+		s.sourceMounts = append(s.sourceMounts, mount{url: l.prefix, dir: strings.Trim(path.Clean(dir), "/")})
 	}
 	// The home page is rendered from the templates, an _index file or
 	// not, as sections are.
@@ -1341,8 +1569,12 @@ var hugoQuietShortcodes = map[string]bool{"comment": true, "details": true, "fig
 // attribute ("def-" of id="def-{{ .Get "id" }}"; the whole id when it
 // is literal).
 type shortcodeIDs struct {
-	any      bool
-	argIDs   bool // an id attribute whose value a template expression writes
+	any    bool
+	argIDs bool // an id attribute whose value a template expression writes
+	// argHTML: the template writes text as HTML (safeHTML) but has no id
+	// attribute of its own: its ids are those of HTML in the call's
+	// arguments, if any.
+	argHTML  bool
 	prefixes []string
 }
 
@@ -1357,6 +1589,9 @@ var hugoOpaque = []string{"readFile", ".Content", "safeHTML",
 // hugoComment is a template comment ("{{/* @example {{ partial "x" }} */}}"),
 // which renders nothing.
 var hugoComment = regexp.MustCompile(`\{\{-?\s*/\*(?s:.*?)\*/\s*-?\}\}`)
+
+// htmlComment is an HTML comment of a template's text.
+var htmlComment = regexp.MustCompile(`<!--(?s:.*?)-->`)
 
 // hugoPartial finds the partials a template calls: the name, or a
 // name the model cannot read (a variable).
@@ -1387,10 +1622,20 @@ func svgIcons(text string) bool {
 // add reads one template of the shortcode, depth partials below it;
 // partial reads a partial template by name.
 func (sc *shortcodeIDs) add(src []byte, partial func(string) []byte, depth int) {
-	text := "\n" + hugoComment.ReplaceAllString(string(src), "")
+	// html/template drops the HTML comments of a template's text
+	// ("<!-- # Original table shortcode -->"): they render nothing.
+	text := "\n" + htmlComment.ReplaceAllString(hugoComment.ReplaceAllString(string(src), ""), "")
 	icons := svgIcons(text)
 	for _, o := range hugoOpaque {
 		if icons && (o == "resources." || o == ".Content" || o == "safeHTML") {
+			continue
+		}
+		if o == "safeHTML" && strings.Contains(text, o) && !strings.Contains(text, "id=") {
+			// What it writes as HTML is made of the call's inner
+			// Markdown, its arguments and the template's text (every
+			// other source is opaque of its own): with no id attribute
+			// in the text, only HTML in the arguments may hold one.
+			sc.argHTML = true
 			continue
 		}
 		if strings.Contains(text, o) {
@@ -1516,8 +1761,9 @@ func hugoVarPrefix(text, name string, depth int) (string, bool) {
 // they render what the model does not see), or one that is neither the
 // site's nor Hugo's own (a module's). An id a template writes from no
 // argument of the call (.Ordinal, the page's name) is taken to be one no
-// link names.
-func (s *Site) ShortcodeIDs(names, withArgs []string, frag string) (string, bool) {
+// link names. withHTML are the shortcodes called with HTML ("<") in
+// their arguments at least once, which a template may write as is.
+func (s *Site) ShortcodeIDs(names, withArgs, withHTML []string, frag string) (string, bool) {
 	if s.Generator != "hugo" {
 		return "", false
 	}
@@ -1531,6 +1777,9 @@ func (s *Site) ShortcodeIDs(names, withArgs []string, frag string) (string, bool
 		}
 		if sc.any {
 			return fmt.Sprintf("the page calls the shortcode %q, whose output the model does not render", n), true
+		}
+		if sc.argHTML && slices.Contains(withHTML, n) {
+			return fmt.Sprintf("the page calls the shortcode %q with HTML in its arguments, which its template writes as HTML", n), true
 		}
 		if sc.argIDs && slices.Contains(withArgs, n) {
 			return fmt.Sprintf("the page calls the shortcode %q with arguments, from which its template writes ids", n), true
@@ -1553,7 +1802,7 @@ func (s *Site) ShortcodeIDs(names, withArgs []string, frag string) (string, bool
 // Nil when there are none.
 func Shortcodes(src []byte) []string {
 	var names []string
-	shortcodeCalls(src, func(name string, _ bool) {
+	shortcodeCalls(src, func(name string, _, _ bool) {
 		if !slices.Contains(names, name) {
 			names = append(names, name)
 		}
@@ -1566,7 +1815,7 @@ func Shortcodes(src []byte) []string {
 // when there are none.
 func ShortcodesWithArgs(src []byte) []string {
 	var names []string
-	shortcodeCalls(src, func(name string, args bool) {
+	shortcodeCalls(src, func(name string, args, _ bool) {
 		if args && !slices.Contains(names, name) {
 			names = append(names, name)
 		}
@@ -1574,11 +1823,26 @@ func ShortcodesWithArgs(src []byte) []string {
 	return names
 }
 
+// ShortcodesWithHTMLArgs returns the names of the shortcodes that src
+// calls with a "<" in their arguments (or with arguments spread over
+// lines, which are not read) at least once, each once; nil when there
+// are none.
+func ShortcodesWithHTMLArgs(src []byte) []string {
+	var names []string
+	shortcodeCalls(src, func(name string, _, html bool) {
+		if html && !slices.Contains(names, name) {
+			names = append(names, name)
+		}
+	})
+	return names
+}
+
 // shortcodeCalls calls fn with each shortcode call of src, as Shortcodes
-// finds them, and whether the call has arguments: anything between its
+// finds them, whether the call has arguments: anything between its
 // name and the closing ">}}" or "%}}" of the same line (a call spread
-// over lines has them).
-func shortcodeCalls(src []byte, fn func(name string, args bool)) {
+// over lines has them), and whether they may hold HTML (a "<", or
+// arguments spread over lines).
+func shortcodeCalls(src []byte, fn func(name string, args, html bool)) {
 	var fence []byte // the opening fence of the code block the line is in
 	for len(src) > 0 {
 		line := src
@@ -1626,11 +1890,12 @@ func shortcodeCalls(src []byte, fn func(name string, args bool)) {
 				continue
 			}
 			rest := line[j:]
-			args := true
+			args, html := true, true
 			if e := bytes.Index(rest, closing); e >= 0 {
 				args = len(bytes.TrimSpace(rest[:e])) > 0
+				html = bytes.IndexByte(rest[:e], '<') >= 0
 			}
-			fn(string(line[i:j]), args)
+			fn(string(line[i:j]), args, html)
 			off = j
 		}
 	}

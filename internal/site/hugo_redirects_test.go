@@ -48,3 +48,28 @@ func FuzzHugoRedirectSources(f *testing.F) {
 		}
 	})
 }
+
+func TestHugoRenderParams(t *testing.T) {
+	cfg := config{"params": map[string]any{"versions": map[string]any{"current": "21.0", "n": int64(3)}}}
+	langs := config{"params": cfg["params"], "languages": map[string]any{"zh": map[string]any{"params": map[string]any{"versions": map[string]any{"current": "20.0"}}}}}
+	for _, tc := range []struct {
+		src  string
+		cfg  config
+		want string
+		ok   bool
+	}{
+		{"{{ $c := site.Params.versions.current }}\n/docs/current/*  /docs/{{ $c }}/:splat\n", cfg, "/docs/current/*  /docs/21.0/:splat\n", true},
+		{"{{ $n := .Site.Params.versions.n }}\n/v/* /v{{ $n }}/:splat\n", cfg, "/v/* /v3/:splat\n", true},
+		{"/a /b\n", cfg, "/a /b\n", true},
+		{"{{ $c := site.Params.versions.gone }}\n/a /{{ $c }}/\n", cfg, "", false},           // no such parameter
+		{"/a /{{ $c }}/\n{{ $c := site.Params.versions.current }}\n", cfg, "", false},        // written before it is set
+		{"{{ $c := site.Params.versions.current }}\n/a /{{- $c -}}/\n", cfg, "", false},      // trimming
+		{"{{ range .Site.Pages }}{{ .RelPermalink }} /x\n{{ end }}\n", cfg, "", false},       // a loop
+		{"{{ $c := site.Params.versions.current }}\n/a /docs/{{ $c }}/\n", langs, "", false}, // a language sets its own
+	} {
+		got, ok := hugoRenderParams(tc.src, tc.cfg)
+		if got != tc.want || ok != tc.ok {
+			t.Errorf("hugoRenderParams(%q) = %q, %v; want %q, %v", tc.src, got, ok, tc.want, tc.ok)
+		}
+	}
+}

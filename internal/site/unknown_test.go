@@ -201,36 +201,43 @@ func TestShortcodeIDs(t *testing.T) {
 		"icon":    `{{ partialCached "icon" (dict "name" (.Get 0)) }}`,
 		"dyn":     `{{ partial $name . }}`,
 		"themed":  `{{ partial "theme-only" . }}`,
+		"table":   `{{ $c := printf "<table><caption>%s</caption>" (.Get "caption") }}{{ .Inner | .Page.RenderString | replaceRE "<table>" $c | safeHTML }}`,
+		"raw":     `{{ printf "<h2 id=\"%s\">" (.Get 0) | safeHTML }}`,
 	} {
 		sc := &shortcodeIDs{}
 		sc.add([]byte(tmpl), partial, 0)
 		s.shortcodes[name] = sc
 	}
 	for _, c := range []struct {
-		names, withArgs []string
-		frag            string
-		unknown         bool
+		names, withArgs, withHTML []string
+		frag                      string
+		unknown                   bool
 	}{
-		{[]string{"ref", "highlight", "figure"}, nil, "x", false}, // Hugo's own
-		{[]string{"ref", "def"}, nil, "def-acme", true},
-		{[]string{"ref", "def"}, nil, "install", false}, // def writes only def-...
-		{[]string{"note"}, nil, "install", false},       // no id attribute: data-id is none
-		{[]string{"box"}, nil, "box", true},
-		{[]string{"box"}, nil, "install", false},
-		{[]string{"include"}, nil, "install", true}, // another file, rendered
-		{[]string{"tabs"}, nil, "install", true},    // no template: a module's
+		{[]string{"ref", "highlight", "figure"}, nil, nil, "x", false}, // Hugo's own
+		{[]string{"ref", "def"}, nil, nil, "def-acme", true},
+		{[]string{"ref", "def"}, nil, nil, "install", false}, // def writes only def-...
+		{[]string{"note"}, nil, nil, "install", false},       // no id attribute: data-id is none
+		{[]string{"box"}, nil, nil, "box", true},
+		{[]string{"box"}, nil, nil, "install", false},
+		{[]string{"include"}, nil, nil, "install", true}, // another file, rendered
+		{[]string{"tabs"}, nil, nil, "install", true},    // no template: a module's
 		// Its partial writes an id from an argument: unknown only
 		// when the page gives one.
-		{[]string{"warning"}, nil, "install", false},
-		{[]string{"warning"}, []string{"warning"}, "install", true},
-		{[]string{"icon"}, []string{"icon"}, "icon-x", true}, // partialCached, ".html" left out
-		{[]string{"icon"}, []string{"icon"}, "install", false},
-		{[]string{"dyn"}, nil, "install", true},    // a partial named by a variable
-		{[]string{"themed"}, nil, "install", true}, // a partial the tree lacks
+		{[]string{"warning"}, nil, nil, "install", false},
+		{[]string{"warning"}, []string{"warning"}, nil, "install", true},
+		{[]string{"icon"}, []string{"icon"}, nil, "icon-x", true}, // partialCached, ".html" left out
+		{[]string{"icon"}, []string{"icon"}, nil, "install", false},
+		{[]string{"dyn"}, nil, nil, "install", true},    // a partial named by a variable
+		{[]string{"themed"}, nil, nil, "install", true}, // a partial the tree lacks
+		// Its safeHTML writes the inner Markdown and an argument: ids
+		// only from HTML in the arguments.
+		{[]string{"table"}, []string{"table"}, nil, "install", false},
+		{[]string{"table"}, []string{"table"}, []string{"table"}, "install", true},
+		{[]string{"raw"}, []string{"raw"}, nil, "install", true}, // an id attribute of its own
 	} {
-		why, ok := s.ShortcodeIDs(c.names, c.withArgs, c.frag)
+		why, ok := s.ShortcodeIDs(c.names, c.withArgs, c.withHTML, c.frag)
 		if ok != c.unknown {
-			t.Errorf("ShortcodeIDs(%q, %q, %q) = %q, %v, want unknown %v", c.names, c.withArgs, c.frag, why, ok, c.unknown)
+			t.Errorf("ShortcodeIDs(%q, %q, %q, %q) = %q, %v, want unknown %v", c.names, c.withArgs, c.withHTML, c.frag, why, ok, c.unknown)
 		}
 	}
 	// A partial that calls itself is followed a few levels, then taken
@@ -240,7 +247,7 @@ func TestShortcodeIDs(t *testing.T) {
 	if !self.any {
 		t.Error("a partial calling itself: want output unknown")
 	}
-	if _, ok := (&Site{Generator: "jekyll"}).ShortcodeIDs([]string{"def"}, nil, "x"); ok {
+	if _, ok := (&Site{Generator: "jekyll"}).ShortcodeIDs([]string{"def"}, nil, nil, "x"); ok {
 		t.Error("a Jekyll site has no shortcodes, want ids known")
 	}
 }

@@ -1,0 +1,87 @@
+package audit
+
+import (
+	"bytes"
+	"sort"
+	"strings"
+)
+
+// unusedDefinitions returns, of the offsets defs of the destinations of
+// Markdown link reference definitions in src, those whose label no
+// link of src uses: CommonMark renders nothing of a definition, only
+// the links that name its label ([text][label], [label][], [label]), so
+// no reader follows an unused one and no build has it. A label that
+// cannot be read, or that any bracketed text of src repeats, counts as
+// used. One pass over src, whatever the number of definitions.
+func unusedDefinitions(src []byte, defs []int32) []int32 {
+	labels := make(map[string]int, len(defs))
+	own := make([]string, len(defs))
+	for i, off := range defs {
+		if l, ok := definitionLabel(src, int(off)); ok {
+			own[i] = l
+			labels[l] = 0
+		}
+	}
+	if len(labels) == 0 {
+		return nil
+	}
+	for i := 0; i < len(src); i++ {
+		if src[i] != '[' {
+			continue
+		}
+		end := bytes.IndexByte(src[i+1:min(len(src), i+1+1000)], ']')
+		if end < 0 {
+			continue
+		}
+		inner := src[i+1 : i+1+end]
+		if bytes.IndexByte(inner, '[') >= 0 {
+			continue // an outer bracket: its inner ones are met next
+		}
+		if n, ok := labels[normLabel(inner)]; ok {
+			labels[normLabel(inner)] = n + 1
+		}
+	}
+	var out []int32
+	for i, off := range defs {
+		if own[i] != "" && labels[own[i]] == 1 { // the definition's own
+			out = append(out, off)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
+	return out
+}
+
+// definitionLabel returns the normalized label of the reference
+// definition whose destination starts at off: "[label]:" at the start of
+// its line (after a container's "> " or indentation).
+func definitionLabel(src []byte, off int) (string, bool) {
+	if off > len(src) {
+		return "", false
+	}
+	start := bytes.LastIndexByte(src[:off], '\n') + 1
+	line := src[start:off]
+	open := bytes.IndexByte(line, '[')
+	close := bytes.Index(line, []byte("]:"))
+	if open < 0 || close < open || len(bytes.TrimLeft(line[:open], " \t>")) > 0 {
+		return "", false
+	}
+	l := normLabel(line[open+1 : close])
+	return l, l != ""
+}
+
+// normLabel is a label as CommonMark matches it: case-folded, its runs
+// of white space one space, trimmed.
+func normLabel(b []byte) string {
+	return strings.ToLower(strings.Join(strings.Fields(string(b)), " "))
+}
+
+// unusedDefinition reports whether the link at off of f is a reference
+// definition no link of its file uses (see unusedDefinitions).
+func (f *File) unusedDefinition(off int) bool {
+	if f.rare == nil || len(f.rare.unusedDefs) == 0 {
+		return false
+	}
+	u := f.rare.unusedDefs
+	i := sort.Search(len(u), func(i int) bool { return int(u[i]) >= off })
+	return i < len(u) && int(u[i]) == off
+}
