@@ -926,6 +926,12 @@ func (a *auditor) checkOwn(r *reporter, s *site.Site) {
 			r.report(policy.CategoryUnverifiable, 0, nil, "%q is a page of %s at %q, which no file of the tree publishes; %s, so it cannot be checked offline", r.shown, theSite(s), p, why)
 			return
 		}
+		// As for a root-relative link: a page a build step writes where
+		// git ignores it (typedoc's static/api/) is unknown.
+		if c, ok := a.ignoredServes(r.f.root, s, p); ok {
+			r.report(policy.CategoryUnverifiable, 0, nil, "%q is a page of %s at %q, which %q would serve, and git ignores it: a build makes it, so it cannot be checked offline", r.shown, theSite(s), p, "/"+c)
+			return
+		}
 		r.report(policy.CategoryBrokenFile, 0, nil, "%q is a page of %s at %q, which no file of the tree publishes%s", r.shown, theSite(s), p, fragNote(local{hasFrag: hasFrag, frag: frag}))
 		return
 	}

@@ -74,6 +74,9 @@ func docusaurusBaseURLOf(cfg []byte) (string, bool) {
 	} else {
 		v = "baseUrl" // shorthand: the constant of that name
 	}
+	if b, ok := docusaurusEnvBranch(v); ok {
+		v = b
+	}
 	lit, ok := docusaurusString(v)
 	if !ok {
 		if i := max(strings.LastIndex(v, "||"), strings.LastIndex(v, "??")); i >= 0 {
@@ -94,9 +97,62 @@ func docusaurusBaseURLOf(cfg []byte) (string, bool) {
 
 var docusaurusIdent = regexp.MustCompile(`^[A-Za-z_$][\w$]*$`)
 
+// docusaurusEnvTest is a condition on one environment variable:
+// "process.env.X", "!process.env.X", or it compared with a string
+// ("process.env.VERCEL_ENV === 'preview'").
+var docusaurusEnvTest = regexp.MustCompile(`^\(?\s*(!?)\s*process\.env(?:\.[A-Za-z_$][\w$]*|\[\s*['"][^'"]+['"]\s*\])\s*(?:(===?|!==?)\s*(?:'[^']*'|"[^"]*"))?\s*\)?$`)
+
+// docusaurusEnvBranch returns the branch of a conditional expression
+// ("process.env.VERCEL_ENV === 'preview' ? '/' : '/proj'") that a build
+// without the variable takes: undefined is falsy and equals no string.
+// It reports false for any other expression.
+func docusaurusEnvBranch(v string) (string, bool) {
+	q, c := -1, -1
+	var quote byte
+	for i := 0; i < len(v); i++ {
+		switch ch := v[i]; {
+		case quote != 0:
+			if ch == quote {
+				quote = 0
+			}
+		case ch == '\'' || ch == '"' || ch == '`':
+			quote = ch
+		case ch == '?' && q < 0:
+			if i+1 < len(v) && (v[i+1] == '?' || v[i+1] == '.') {
+				return "", false // ?? or ?.: not the operator read here
+			}
+			q = i
+		case ch == ':' && q >= 0 && c < 0:
+			c = i
+		case ch == '?' || ch == ':':
+			return "", false // nested: not read
+		}
+	}
+	if q < 0 || c < 0 {
+		return "", false
+	}
+	m := docusaurusEnvTest.FindStringSubmatch(strings.TrimSpace(v[:q]))
+	if m == nil {
+		return "", false
+	}
+	// Unset, the variable is undefined: falsy, unequal to any string.
+	taken := m[1] == "!" || strings.HasPrefix(m[2], "!")
+	if m[1] == "!" && m[2] != "" {
+		return "", false // "!process.env.X === 'a'": not read
+	}
+	if taken {
+		return strings.TrimSpace(v[q+1 : c]), true
+	}
+	return strings.TrimSpace(v[c+1:]), true
+}
+
 // docusaurusExpr returns the expression that begins src, an option's
 // value: up to the "," or "}" that ends it, or the end of its line.
 func docusaurusExpr(src []byte) string {
+	// A value may begin on the line after its key, and go on on the
+	// next where that line begins with an operator (Prettier's way of
+	// breaking "a\n  ? b\n  : c" and "a\n  || b").
+	src = bytes.TrimLeft(src, " \t\r\n")
 	depth := 0
 	for i, c := range src {
 		switch c {
@@ -107,7 +163,11 @@ func docusaurusExpr(src []byte) string {
 				return strings.TrimSpace(string(src[:i]))
 			}
 			depth--
-		case ',', '\n', ';':
+		case '\n':
+			if next := bytes.TrimLeft(src[i+1:], " \t\r"); depth == 0 && (len(next) == 0 || !bytes.ContainsAny(next[:1], "?:|&")) {
+				return strings.TrimSpace(string(src[:i]))
+			}
+		case ',', ';':
 			if depth == 0 {
 				return strings.TrimSpace(string(src[:i]))
 			}
@@ -301,7 +361,7 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 	// A preset other than the classic one brings plugins of its own
 	// (an OpenAPI preset writes its API pages at build time).
 	for _, name := range docusaurusPresets(src) {
-		if name != "classic" && name != "@docusaurus/preset-classic" && !quietPlugin(name) {
+		if name != "classic" && name != "@docusaurus/preset-classic" && !quietPlugin(name) && !docusaurusHighlighter(name) {
 			s.Unmodelled("presets", name, true, false)
 		}
 	}
@@ -322,7 +382,7 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 		if wrappers[name] {
 			continue
 		}
-		if !docusaurusKnownPlugins[name] && !quietPlugin(name) {
+		if !docusaurusKnownPlugins[name] && !quietPlugin(name) && !docusaurusHighlighter(name) {
 			s.Unmodelled("plugins", name, true, false)
 		}
 	}
@@ -1282,7 +1342,27 @@ var (
 // configuration's plugins and themes arrays ("name", ["name", {...}],
 // require.resolve("name")); local modules ("./src/plugins/x") included.
 // Entries written as functions are read apart (addRoute above).
-func docusaurusPlugins(src []byte) []string { return docusaurusModules(src, docusaurusPluginsKey) }
+func docusaurusPlugins(src []byte) []string {
+	// A "plugins" or "themes" key inside a preset's options or a
+	// plugin's is that module's option (docusaurus-preset-shiki-twoslash's
+	// "themes: ['github-light', 'nord']" names colour themes), not the
+	// site's.
+	var spans [][2]int
+	for _, m := range docusaurusPresetsKey.FindAllIndex(src, -1) {
+		spans = append(spans, [2]int{m[1] - 1, m[1] - 1 + len(bracketed(src, m[1]-1))})
+	}
+	var out []string
+	for _, m := range docusaurusPluginsKey.FindAllIndex(src, -1) {
+		if slices.ContainsFunc(spans, func(sp [2]int) bool { return sp[0] < m[0] && m[0] < sp[1] }) {
+			continue
+		}
+		open := m[1] - 1
+		body := bracketed(src, open)
+		spans = append(spans, [2]int{open, open + len(body)})
+		out = append(out, docusaurusEntries(body)...)
+	}
+	return out
+}
 
 // docusaurusPresets returns the module names of the configuration's
 // presets.
@@ -1293,25 +1373,32 @@ func docusaurusPresets(src []byte) []string { return docusaurusModules(src, docu
 func docusaurusModules(src []byte, key *regexp.Regexp) []string {
 	var out []string
 	for _, m := range key.FindAllIndex(src, -1) {
-		body := bracketed(src, m[1]-1)
-		depth := 0
-		start := 1
-		for i := 1; i < len(body); i++ {
-			switch body[i] {
-			case '[', '{', '(':
-				depth++
-			case ']', '}', ')':
-				depth--
+		out = append(out, docusaurusEntries(bracketed(src, m[1]-1))...)
+	}
+	return out
+}
+
+// docusaurusEntries returns the module names of the entries of an array
+// literal of plugins or presets.
+func docusaurusEntries(body []byte) []string {
+	var out []string
+	depth := 0
+	start := 1
+	for i := 1; i < len(body); i++ {
+		switch body[i] {
+		case '[', '{', '(':
+			depth++
+		case ']', '}', ')':
+			depth--
+		}
+		if depth == 0 && body[i] == ',' || depth < 0 {
+			if mm := docusaurusModule.FindSubmatch(body[start:i]); mm != nil {
+				out = append(out, string(mm[1]))
 			}
-			if depth == 0 && body[i] == ',' || depth < 0 {
-				if mm := docusaurusModule.FindSubmatch(body[start:i]); mm != nil {
-					out = append(out, string(mm[1]))
-				}
-				start = i + 1
-			}
-			if depth < 0 {
-				break
-			}
+			start = i + 1
+		}
+		if depth < 0 {
+			break
 		}
 	}
 	return out
@@ -1333,6 +1420,15 @@ func bracketed(src []byte, open int) []byte {
 		}
 	}
 	return src[open:]
+}
+
+// docusaurusHighlighter reports whether a plugin's or preset's name says
+// it highlights code blocks (docusaurus-preset-shiki-twoslash: Shiki's
+// colours and TypeScript's hovers in fenced code): it adds no page and
+// writes no heading id.
+func docusaurusHighlighter(name string) bool {
+	low := strings.ToLower(name)
+	return strings.Contains(low, "shiki") || strings.Contains(low, "twoslash") || strings.Contains(low, "prism")
 }
 
 // docusaurusKnownPlugins publish no page the model does not know: the
