@@ -206,8 +206,10 @@ func docusaurusConstExpr(cfg []byte, name string) string {
 var docusaurusExts = map[string]bool{".md": true, ".mdx": true}
 
 var (
-	docusaurusTrailingSlash    = regexp.MustCompile(`(?:^|[^\w$.])['"]?trailingSlash['"]?\s*:\s*true\b`)
-	docusaurusTrailingSlashSet = regexp.MustCompile(`(?:^|[^\w$.])['"]?trailingSlash['"]?\s*:\s*(?:true|false)\b`)
+	docusaurusTrailingSlash      = regexp.MustCompile(`(?:^|[^\w$.])['"]?trailingSlash['"]?\s*:\s*true\b`)
+	docusaurusTrailingSlashSet   = regexp.MustCompile(`(?:^|[^\w$.])['"]?trailingSlash['"]?\s*:\s*(?:true|false)\b`)
+	docusaurusTrailingSlashFalse = regexp.MustCompile(`(?:^|[^\w$.])['"]?trailingSlash['"]?\s*:\s*false\b`)
+	docusaurusFromHTML           = regexp.MustCompile(`(?:^|[^\w$.])['"]?fromExtensions['"]?\s*:\s*\[[^\]]*['"]html?['"]`)
 )
 
 var docusaurusCore = regexp.MustCompile(`"@docusaurus/core"\s*:\s*"[~^>=v ]*(\d+)`)
@@ -272,6 +274,11 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 	// written to docs/a/index.html may be served at /docs/a/ as well
 	// as /docs/a, and its relative links resolve from either.
 	s.slashUnknown = !docusaurusTrailingSlashSet.Match(src)
+	// Docusaurus writes a page at "/a" to a/index.html, but with
+	// trailingSlash: false (a.html): "/a.html" is then no page, but
+	// where the client-redirects plugin makes one for every page
+	// (fromExtensions: ['html']).
+	s.noDotHTML = !docusaurusTrailingSlashFalse.Match(src) && !docusaurusFromHTML.Match(src)
 	// MDX renders a JSX element's attributes as written (only Markdown
 	// links and images are rewritten): the browser resolves a relative
 	// "<img src=...>" or "<a href=...>" against the page's URL.

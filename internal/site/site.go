@@ -164,6 +164,9 @@ type Site struct {
 	// slashUnknown: the host decides whether a page is served with a
 	// trailing slash (Docusaurus without trailingSlash).
 	slashUnknown bool
+	// noDotHTML: a page at "/a" is written to a/index.html only, so
+	// "/a.html" is no URL of it (Docusaurus unless trailingSlash: false).
+	noDotHTML bool
 	// componentIDs: whether a component file of the tree (a Docusaurus
 	// page imports it) writes an id attribute, by path, read once.
 	componentIDs map[string]bool
@@ -857,7 +860,7 @@ func (s *Site) Files(p string) []string {
 			add(f)
 		}
 	}
-	if base, ok := strings.CutSuffix(key, ".html"); ok {
+	if base, ok := strings.CutSuffix(key, ".html"); ok && !s.noDotHTML {
 		for _, k := range []string{base, base + "/"} {
 			if f, ok := s.pages[k]; ok {
 				add(f)
