@@ -1092,6 +1092,10 @@ func (a *auditor) checkFragment(r *reporter, s *site.Site, t local, lk lookup) {
 		r.report(policy.CategoryBrokenAnchor, t.fragAt, nil, "%q names anchor %q, which %q does not have", r.shown, name, where)
 		return
 	}
+	if to, ok := s.DropsFragment(strings.TrimPrefix(where, "/")); ok {
+		r.report(policy.CategoryBrokenAnchor, t.fragAt, nil, "%q names anchor %q of %q, whose component only redirects the reader to %q, which leaves the fragment behind: no element of it is reached", r.shown, name, where, to)
+		return
+	}
 	if !s.Forge {
 		return // a file served as it is: a fragment names nothing the server checks
 	}

@@ -1247,6 +1247,13 @@ func (docusaurus) pages(t *Tree, s *Site, dir, base string) {
 			if head, err := t.head(rel); err == nil {
 				docusaurusImports(t, s, rel, head)
 			}
+		} else if head, err := t.head(rel); err == nil {
+			if to, ok := docusaurusRedirectPage(head); ok {
+				if s.dropsFragment == nil {
+					s.dropsFragment = map[string]string{}
+				}
+				s.dropsFragment[rel] = to
+			}
 		}
 		u := base + "/" + strings.TrimSuffix(p, ext)
 		if path.Base(u) == "index" {
@@ -1262,6 +1269,32 @@ func (docusaurus) pages(t *Tree, s *Site, dir, base string) {
 }
 
 var docusaurusTags = regexp.MustCompile(`(?m)^tags:`)
+
+var (
+	docusaurusRedirectImport = regexp.MustCompile(`\bimport\s*\{[^}]*\bRedirect\b[^}]*\}\s*from\s*['"](?:@docusaurus/router|react-router-dom|react-router)['"]`)
+	docusaurusRedirectTo     = regexp.MustCompile(`<Redirect\s+to=(?:\{\s*)?['"]([^'"{}]+)['"]\s*\}?\s*/>`)
+)
+
+// docusaurusRedirectPage reports whether the source of a page component
+// does nothing but redirect: it imports Redirect from the router and
+// renders one "<Redirect to="/x" />", with no condition, no hook and no
+// read of the location (a page that reads location.hash may route by
+// it), and returns the path it sends the reader to.
+func docusaurusRedirectPage(src []byte) (string, bool) {
+	if !docusaurusRedirectImport.Match(src) {
+		return "", false
+	}
+	m := docusaurusRedirectTo.FindAllSubmatch(src, -1)
+	if len(m) != 1 {
+		return "", false
+	}
+	for _, w := range []string{"location", "hash", "useEffect", "useState", "useLocation", "useHistory", " if ", "if (", "?", "&&"} {
+		if bytes.Contains(src, []byte(w)) {
+			return "", false
+		}
+	}
+	return string(m[0][1]), true
+}
 
 // docusaurusPartial reports whether the content file p (a path from its
 // content folder) is left out of the pages by the content plugins'

@@ -152,9 +152,13 @@ type Site struct {
 	folderByURL, htmlByURL bool
 	// dynamic are the pages whose ids a component makes from data when
 	// the site is built (an MDX page rendering imported JSON).
-	dynamic   map[string]bool
-	titleNoID bool // a page's leading "# Title" is its title, with no id
-	h1NoID    bool // no top-level heading has an id (Docusaurus)
+	dynamic map[string]bool
+	// dropsFragment are the pages (slash paths from the site's folder)
+	// whose component only sends the reader on ("<Redirect to=...>"),
+	// to the path given: the client router's redirect keeps no fragment.
+	dropsFragment map[string]string
+	titleNoID     bool // a page's leading "# Title" is its title, with no id
+	h1NoID        bool // no top-level heading has an id (Docusaurus)
 	// mdToPages: a link to a Markdown file becomes the URL of its page,
 	// and one to a file the site publishes no page of is left as
 	// written (Docusaurus).
@@ -209,6 +213,20 @@ func (s *Site) OwnHeadingIDs() bool { return s.slug != nil }
 func (s *Site) DynamicIDs(rel string) bool {
 	rel, ok := s.inner(rel)
 	return ok && s.dynamic[rel]
+}
+
+// DropsFragment returns where the page of rel (a slash path from the
+// audited root) sends the reader when its component does nothing but
+// redirect (Docusaurus' "<Redirect to=...>" of @docusaurus/router): the
+// client router's redirect leaves the fragment behind, so no fragment
+// of a link to that page reaches an element.
+func (s *Site) DropsFragment(rel string) (string, bool) {
+	rel, ok := s.inner(rel)
+	if !ok {
+		return "", false
+	}
+	to, ok := s.dropsFragment[rel]
+	return to, ok
 }
 
 // SlashUnknown reports whether the host, not the generator, decides
