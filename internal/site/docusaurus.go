@@ -309,6 +309,13 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 			folders = append(folders, [2]string{in.dir, plugin})
 		}
 	}
+	for _, in := range docusaurusAllInstances(t, src) {
+		if in.unread != "" {
+			// Where the plugin's folder is and where it publishes are
+			// in code the model does not run.
+			s.Unmodelled("options", in.kind+": "+in.unread, true, false)
+		}
+	}
 	for _, in := range docusaurusAbsentDocs(t, src) {
 		why := fmt.Sprintf("the docs folder %s is not in the tree (made when the site is built)", in.dir)
 		if in.bad {
@@ -755,6 +762,9 @@ type docusaurusInstance struct {
 	bad              bool   // dir is outside the audited root: not read
 	wrapper          string // the site's own plugin that wraps the content plugin ("./plugins/blog-plugin"), or ""
 	body             []byte // the options' object literal
+	// unread is the name the options are given by when they are code
+	// the model does not run ("docs: require('./docs')"), or "".
+	unread string
 }
 
 // docusaurusOption matches a plain string option of an object literal,
@@ -799,11 +809,14 @@ func topLevel(body []byte) []byte {
 }
 
 var (
-	docusaurusRoute       = regexp.MustCompile("`(/[A-Za-z0-9_./-]+/)\\$\\{")
-	docusaurusStaticOut   = regexp.MustCompile(`siteDir\s*,\s*['"]static/([A-Za-z0-9_./-]+)['"]`)
-	docusaurusImport      = regexp.MustCompile(`(?m)^import\s+(\w+)\s+from\s+['"](?:@generated/[^'"]*|[^'"]*\.(?:json|ya?ml|toml|csv))['"]`)
-	docusaurusID          = docusaurusOption("id")
-	docusaurusPreset      = regexp.MustCompile(`(?:^|[^\w$.])['"]?(docs|blog|pages)['"]?\s*:\s*(\{|false)`)
+	docusaurusRoute     = regexp.MustCompile("`(/[A-Za-z0-9_./-]+/)\\$\\{")
+	docusaurusStaticOut = regexp.MustCompile(`siteDir\s*,\s*['"]static/([A-Za-z0-9_./-]+)['"]`)
+	docusaurusImport    = regexp.MustCompile(`(?m)^import\s+(\w+)\s+from\s+['"](?:@generated/[^'"]*|[^'"]*\.(?:json|ya?ml|toml|csv))['"]`)
+	docusaurusID        = docusaurusOption("id")
+	docusaurusPreset    = regexp.MustCompile(`(?:^|[^\w$.])['"]?(docs|blog|pages)['"]?\s*:\s*(\{|false)`)
+	// docusaurusPresetRef is a content plugin's options given by a name
+	// in a preset's: "docs: docsOptions", or the shorthand "docs,".
+	docusaurusPresetRef   = regexp.MustCompile(`(?:^|[{,\s])['"]?(docs|blog|pages)['"]?\s*(?::\s*([A-Za-z_$][\w$]*)\s*)?[,}\n]`)
 	docusaurusPlugin      = regexp.MustCompile(`['"]@docusaurus/plugin-content-(docs|blog|pages)['"]\s*,\s*\{`)
 	docusaurusLocalPlugin = regexp.MustCompile(`['"](\.{1,2}/[^'"]+)['"]\s*\)?\s*,\s*\{`)
 	docusaurusWrapped     = regexp.MustCompile(`@docusaurus/plugin-content-(docs|blog|pages)\b`)
@@ -910,6 +923,39 @@ func docusaurusAllInstances(t *Tree, src []byte) []docusaurusInstance {
 		in := options(kind, braced(src, m[4]))
 		preset[kind] = &in
 	}
+	// The preset's options of a plugin given by name ("docs: docsOptions",
+	// or "docs," with "const docs = {...}"): the constant's object, when
+	// the configuration sets one; else the options are code the model
+	// does not run (a module's export, a function's result).
+	for _, span := range docusaurusPresetSpans(src) {
+		body := src[span[0]:span[1]]
+		for _, m := range docusaurusPresetRef.FindAllSubmatch(body, -1) {
+			kind, name := string(m[1]), string(m[2])
+			if name == "" {
+				name = kind
+			}
+			if seen[kind] || name == "true" || name == "undefined" {
+				continue
+			}
+			if name == "false" {
+				seen[kind], preset[kind] = true, nil
+				continue
+			}
+			seen[kind] = true
+			re, err := regexp.Compile(`(?m)\b(?:const|let|var)\s+` + regexp.QuoteMeta(name) + `\s*(?::\s*[\w.]+\s*)?=\s*\(?\s*\{`)
+			if err != nil {
+				continue
+			}
+			if c := re.FindIndex(src); c != nil {
+				in := options(kind, braced(src, c[1]-1))
+				preset[kind] = &in
+				continue
+			}
+			in := defaults[kind]
+			in.unread = name
+			preset[kind] = &in
+		}
+	}
 	var out []docusaurusInstance
 	for _, k := range []string{"docs", "blog", "pages"} {
 		if in := preset[k]; in != nil {
@@ -924,7 +970,7 @@ func docusaurusAllInstances(t *Tree, src []byte) []docusaurusInstance {
 func docusaurusInstances(t *Tree, src []byte) []docusaurusInstance {
 	var out []docusaurusInstance
 	for _, in := range docusaurusAllInstances(t, src) {
-		if !in.bad && t.Exists(in.dir) {
+		if !in.bad && in.unread == "" && t.Exists(in.dir) {
 			out = append(out, in)
 		}
 	}
@@ -938,7 +984,7 @@ func docusaurusInstances(t *Tree, src []byte) []docusaurusInstance {
 func docusaurusAbsentDocs(t *Tree, src []byte) []docusaurusInstance {
 	var out []docusaurusInstance
 	for _, in := range docusaurusAllInstances(t, src) {
-		if in.kind == "docs" && (in.bad || !t.Exists(in.dir)) {
+		if in.kind == "docs" && in.unread == "" && (in.bad || !t.Exists(in.dir)) {
 			out = append(out, in)
 		}
 	}
@@ -1400,6 +1446,16 @@ func docusaurusPlugins(src []byte) []string {
 		body := bracketed(src, open)
 		spans = append(spans, [2]int{open, open + len(body)})
 		out = append(out, docusaurusEntries(body)...)
+	}
+	return out
+}
+
+// docusaurusPresetSpans returns where the configuration's presets
+// arrays are, as [start, end) offsets.
+func docusaurusPresetSpans(src []byte) [][2]int {
+	var out [][2]int
+	for _, m := range docusaurusPresetsKey.FindAllIndex(src, -1) {
+		out = append(out, [2]int{m[1] - 1, m[1] - 1 + len(bracketed(src, m[1]-1))})
 	}
 	return out
 }

@@ -50,6 +50,7 @@ func FuzzDocusaurusBaseURL(f *testing.F) {
 	for _, s := range []string{
 		"baseUrl: '/a/',", "baseUrl: x || '/b/'", "const baseUrl = '/c/'; ({baseUrl})",
 		"baseUrl:", "baseUrl: ((((", "baseUrl: '", "baseUrl: `${a}`",
+		"baseUrl:\n  process.env.X === 'a' ? '/b/' : '/c/',", "baseUrl: !process.env['Y'] ? ':' : '?'",
 	} {
 		f.Add(s)
 	}
