@@ -976,6 +976,12 @@ func (a *auditor) checkOwn(r *reporter, s *site.Site) {
 			r.report(policy.CategoryUnverifiable, 0, nil, "%q is a page of %s at %q, which no file of the tree publishes; %s, so it cannot be checked offline", r.shown, theSite(s), p, why)
 			return
 		}
+		// As for a root-relative link: a page a build step writes where
+		// git ignores it (typedoc's static/api/) is unknown.
+		if c, ok := a.ignoredServes(r.f.root, s, p); ok {
+			r.report(policy.CategoryUnverifiable, 0, nil, "%q is a page of %s at %q, which %q would serve, and git ignores it: a build makes it, so it cannot be checked offline", r.shown, theSite(s), p, "/"+c)
+			return
+		}
 		r.report(policy.CategoryBrokenFile, 0, nil, "%q is a page of %s at %q, which no file of the tree publishes%s", r.shown, theSite(s), p, fragNote(local{hasFrag: hasFrag, frag: frag}))
 		return
 	}
@@ -1156,6 +1162,10 @@ func (a *auditor) checkFragment(r *reporter, s *site.Site, t local, lk lookup) {
 			return
 		}
 		r.report(policy.CategoryBrokenAnchor, t.fragAt, nil, "%q names anchor %q, which %q does not have", r.shown, name, where)
+		return
+	}
+	if to, ok := s.DropsFragment(strings.TrimPrefix(where, "/")); ok {
+		r.report(policy.CategoryBrokenAnchor, t.fragAt, nil, "%q names anchor %q of %q, whose component only redirects the reader to %q, which leaves the fragment behind: no element of it is reached", r.shown, name, where, to)
 		return
 	}
 	if !s.Forge {

@@ -74,6 +74,9 @@ func docusaurusBaseURLOf(cfg []byte) (string, bool) {
 	} else {
 		v = "baseUrl" // shorthand: the constant of that name
 	}
+	if b, ok := docusaurusEnvBranch(v); ok {
+		v = b
+	}
 	lit, ok := docusaurusString(v)
 	if !ok {
 		if i := max(strings.LastIndex(v, "||"), strings.LastIndex(v, "??")); i >= 0 {
@@ -94,9 +97,62 @@ func docusaurusBaseURLOf(cfg []byte) (string, bool) {
 
 var docusaurusIdent = regexp.MustCompile(`^[A-Za-z_$][\w$]*$`)
 
+// docusaurusEnvTest is a condition on one environment variable:
+// "process.env.X", "!process.env.X", or it compared with a string
+// ("process.env.VERCEL_ENV === 'preview'").
+var docusaurusEnvTest = regexp.MustCompile(`^\(?\s*(!?)\s*process\.env(?:\.[A-Za-z_$][\w$]*|\[\s*['"][^'"]+['"]\s*\])\s*(?:(===?|!==?)\s*(?:'[^']*'|"[^"]*"))?\s*\)?$`)
+
+// docusaurusEnvBranch returns the branch of a conditional expression
+// ("process.env.VERCEL_ENV === 'preview' ? '/' : '/proj'") that a build
+// without the variable takes: undefined is falsy and equals no string.
+// It reports false for any other expression.
+func docusaurusEnvBranch(v string) (string, bool) {
+	q, c := -1, -1
+	var quote byte
+	for i := 0; i < len(v); i++ {
+		switch ch := v[i]; {
+		case quote != 0:
+			if ch == quote {
+				quote = 0
+			}
+		case ch == '\'' || ch == '"' || ch == '`':
+			quote = ch
+		case ch == '?' && q < 0:
+			if i+1 < len(v) && (v[i+1] == '?' || v[i+1] == '.') {
+				return "", false // ?? or ?.: not the operator read here
+			}
+			q = i
+		case ch == ':' && q >= 0 && c < 0:
+			c = i
+		case ch == '?' || ch == ':':
+			return "", false // nested: not read
+		}
+	}
+	if q < 0 || c < 0 {
+		return "", false
+	}
+	m := docusaurusEnvTest.FindStringSubmatch(strings.TrimSpace(v[:q]))
+	if m == nil {
+		return "", false
+	}
+	// Unset, the variable is undefined: falsy, unequal to any string.
+	taken := m[1] == "!" || strings.HasPrefix(m[2], "!")
+	if m[1] == "!" && m[2] != "" {
+		return "", false // "!process.env.X === 'a'": not read
+	}
+	if taken {
+		return strings.TrimSpace(v[q+1 : c]), true
+	}
+	return strings.TrimSpace(v[c+1:]), true
+}
+
 // docusaurusExpr returns the expression that begins src, an option's
 // value: up to the "," or "}" that ends it, or the end of its line.
 func docusaurusExpr(src []byte) string {
+	// A value may begin on the line after its key, and go on on the
+	// next where that line begins with an operator (Prettier's way of
+	// breaking "a\n  ? b\n  : c" and "a\n  || b").
+	src = bytes.TrimLeft(src, " \t\r\n")
 	depth := 0
 	for i, c := range src {
 		switch c {
@@ -107,7 +163,11 @@ func docusaurusExpr(src []byte) string {
 				return strings.TrimSpace(string(src[:i]))
 			}
 			depth--
-		case ',', '\n', ';':
+		case '\n':
+			if next := bytes.TrimLeft(src[i+1:], " \t\r"); depth == 0 && (len(next) == 0 || !bytes.ContainsAny(next[:1], "?:|&")) {
+				return strings.TrimSpace(string(src[:i]))
+			}
+		case ',', ';':
 			if depth == 0 {
 				return strings.TrimSpace(string(src[:i]))
 			}
@@ -146,8 +206,10 @@ func docusaurusConstExpr(cfg []byte, name string) string {
 var docusaurusExts = map[string]bool{".md": true, ".mdx": true}
 
 var (
-	docusaurusTrailingSlash    = regexp.MustCompile(`(?:^|[^\w$.])['"]?trailingSlash['"]?\s*:\s*true\b`)
-	docusaurusTrailingSlashSet = regexp.MustCompile(`(?:^|[^\w$.])['"]?trailingSlash['"]?\s*:\s*(?:true|false)\b`)
+	docusaurusTrailingSlash      = regexp.MustCompile(`(?:^|[^\w$.])['"]?trailingSlash['"]?\s*:\s*true\b`)
+	docusaurusTrailingSlashSet   = regexp.MustCompile(`(?:^|[^\w$.])['"]?trailingSlash['"]?\s*:\s*(?:true|false)\b`)
+	docusaurusTrailingSlashFalse = regexp.MustCompile(`(?:^|[^\w$.])['"]?trailingSlash['"]?\s*:\s*false\b`)
+	docusaurusFromHTML           = regexp.MustCompile(`(?:^|[^\w$.])['"]?fromExtensions['"]?\s*:\s*\[[^\]]*['"]html?['"]`)
 )
 
 var docusaurusCore = regexp.MustCompile(`"@docusaurus/core"\s*:\s*"[~^>=v ]*(\d+)`)
@@ -212,6 +274,11 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 	// written to docs/a/index.html may be served at /docs/a/ as well
 	// as /docs/a, and its relative links resolve from either.
 	s.slashUnknown = !docusaurusTrailingSlashSet.Match(src)
+	// Docusaurus writes a page at "/a" to a/index.html, but with
+	// trailingSlash: false (a.html): "/a.html" is then no page, but
+	// where the client-redirects plugin makes one for every page
+	// (fromExtensions: ['html']).
+	s.noDotHTML = !docusaurusTrailingSlashFalse.Match(src) && !docusaurusFromHTML.Match(src)
 	// MDX renders a JSX element's attributes as written (only Markdown
 	// links and images are rewritten): the browser resolves a relative
 	// "<img src=...>" or "<a href=...>" against the page's URL.
@@ -240,6 +307,13 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 		case "blog":
 			d.blog(t, s, in.dir, in.route)
 			folders = append(folders, [2]string{in.dir, plugin})
+		}
+	}
+	for _, in := range docusaurusAllInstances(t, src) {
+		if in.unread != "" {
+			// Where the plugin's folder is and where it publishes are
+			// in code the model does not run.
+			s.Unmodelled("options", in.kind+": "+in.unread, true, false)
 		}
 	}
 	for _, in := range docusaurusAbsentDocs(t, src) {
@@ -301,7 +375,7 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 	// A preset other than the classic one brings plugins of its own
 	// (an OpenAPI preset writes its API pages at build time).
 	for _, name := range docusaurusPresets(src) {
-		if name != "classic" && name != "@docusaurus/preset-classic" && !quietPlugin(name) {
+		if name != "classic" && name != "@docusaurus/preset-classic" && !quietPlugin(name) && !docusaurusHighlighter(name) {
 			s.Unmodelled("presets", name, true, false)
 		}
 	}
@@ -322,7 +396,7 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 		if wrappers[name] {
 			continue
 		}
-		if !docusaurusKnownPlugins[name] && !quietPlugin(name) {
+		if !docusaurusKnownPlugins[name] && !quietPlugin(name) && !docusaurusHighlighter(name) {
 			s.Unmodelled("plugins", name, true, false)
 		}
 	}
@@ -688,6 +762,9 @@ type docusaurusInstance struct {
 	bad              bool   // dir is outside the audited root: not read
 	wrapper          string // the site's own plugin that wraps the content plugin ("./plugins/blog-plugin"), or ""
 	body             []byte // the options' object literal
+	// unread is the name the options are given by when they are code
+	// the model does not run ("docs: require('./docs')"), or "".
+	unread string
 }
 
 // docusaurusOption matches a plain string option of an object literal,
@@ -732,11 +809,14 @@ func topLevel(body []byte) []byte {
 }
 
 var (
-	docusaurusRoute       = regexp.MustCompile("`(/[A-Za-z0-9_./-]+/)\\$\\{")
-	docusaurusStaticOut   = regexp.MustCompile(`siteDir\s*,\s*['"]static/([A-Za-z0-9_./-]+)['"]`)
-	docusaurusImport      = regexp.MustCompile(`(?m)^import\s+(\w+)\s+from\s+['"](?:@generated/[^'"]*|[^'"]*\.(?:json|ya?ml|toml|csv))['"]`)
-	docusaurusID          = docusaurusOption("id")
-	docusaurusPreset      = regexp.MustCompile(`(?:^|[^\w$.])['"]?(docs|blog|pages)['"]?\s*:\s*(\{|false)`)
+	docusaurusRoute     = regexp.MustCompile("`(/[A-Za-z0-9_./-]+/)\\$\\{")
+	docusaurusStaticOut = regexp.MustCompile(`siteDir\s*,\s*['"]static/([A-Za-z0-9_./-]+)['"]`)
+	docusaurusImport    = regexp.MustCompile(`(?m)^import\s+(\w+)\s+from\s+['"](?:@generated/[^'"]*|[^'"]*\.(?:json|ya?ml|toml|csv))['"]`)
+	docusaurusID        = docusaurusOption("id")
+	docusaurusPreset    = regexp.MustCompile(`(?:^|[^\w$.])['"]?(docs|blog|pages)['"]?\s*:\s*(\{|false)`)
+	// docusaurusPresetRef is a content plugin's options given by a name
+	// in a preset's: "docs: docsOptions", or the shorthand "docs,".
+	docusaurusPresetRef   = regexp.MustCompile(`(?:^|[{,\s])['"]?(docs|blog|pages)['"]?\s*(?::\s*([A-Za-z_$][\w$]*)\s*)?[,}\n]`)
 	docusaurusPlugin      = regexp.MustCompile(`['"]@docusaurus/plugin-content-(docs|blog|pages)['"]\s*,\s*\{`)
 	docusaurusLocalPlugin = regexp.MustCompile(`['"](\.{1,2}/[^'"]+)['"]\s*\)?\s*,\s*\{`)
 	docusaurusWrapped     = regexp.MustCompile(`@docusaurus/plugin-content-(docs|blog|pages)\b`)
@@ -843,6 +923,39 @@ func docusaurusAllInstances(t *Tree, src []byte) []docusaurusInstance {
 		in := options(kind, braced(src, m[4]))
 		preset[kind] = &in
 	}
+	// The preset's options of a plugin given by name ("docs: docsOptions",
+	// or "docs," with "const docs = {...}"): the constant's object, when
+	// the configuration sets one; else the options are code the model
+	// does not run (a module's export, a function's result).
+	for _, span := range docusaurusPresetSpans(src) {
+		body := src[span[0]:span[1]]
+		for _, m := range docusaurusPresetRef.FindAllSubmatch(body, -1) {
+			kind, name := string(m[1]), string(m[2])
+			if name == "" {
+				name = kind
+			}
+			if seen[kind] || name == "true" || name == "undefined" {
+				continue
+			}
+			if name == "false" {
+				seen[kind], preset[kind] = true, nil
+				continue
+			}
+			seen[kind] = true
+			re, err := regexp.Compile(`(?m)\b(?:const|let|var)\s+` + regexp.QuoteMeta(name) + `\s*(?::\s*[\w.]+\s*)?=\s*\(?\s*\{`)
+			if err != nil {
+				continue
+			}
+			if c := re.FindIndex(src); c != nil {
+				in := options(kind, braced(src, c[1]-1))
+				preset[kind] = &in
+				continue
+			}
+			in := defaults[kind]
+			in.unread = name
+			preset[kind] = &in
+		}
+	}
 	var out []docusaurusInstance
 	for _, k := range []string{"docs", "blog", "pages"} {
 		if in := preset[k]; in != nil {
@@ -857,7 +970,7 @@ func docusaurusAllInstances(t *Tree, src []byte) []docusaurusInstance {
 func docusaurusInstances(t *Tree, src []byte) []docusaurusInstance {
 	var out []docusaurusInstance
 	for _, in := range docusaurusAllInstances(t, src) {
-		if !in.bad && t.Exists(in.dir) {
+		if !in.bad && in.unread == "" && t.Exists(in.dir) {
 			out = append(out, in)
 		}
 	}
@@ -871,7 +984,7 @@ func docusaurusInstances(t *Tree, src []byte) []docusaurusInstance {
 func docusaurusAbsentDocs(t *Tree, src []byte) []docusaurusInstance {
 	var out []docusaurusInstance
 	for _, in := range docusaurusAllInstances(t, src) {
-		if in.kind == "docs" && (in.bad || !t.Exists(in.dir)) {
+		if in.kind == "docs" && in.unread == "" && (in.bad || !t.Exists(in.dir)) {
 			out = append(out, in)
 		}
 	}
@@ -1180,6 +1293,13 @@ func (docusaurus) pages(t *Tree, s *Site, dir, base string) {
 			if head, err := t.head(rel); err == nil {
 				docusaurusImports(t, s, rel, head)
 			}
+		} else if head, err := t.head(rel); err == nil {
+			if to, ok := docusaurusRedirectPage(head); ok {
+				if s.dropsFragment == nil {
+					s.dropsFragment = map[string]string{}
+				}
+				s.dropsFragment[rel] = to
+			}
 		}
 		u := base + "/" + strings.TrimSuffix(p, ext)
 		if path.Base(u) == "index" {
@@ -1195,6 +1315,32 @@ func (docusaurus) pages(t *Tree, s *Site, dir, base string) {
 }
 
 var docusaurusTags = regexp.MustCompile(`(?m)^tags:`)
+
+var (
+	docusaurusRedirectImport = regexp.MustCompile(`\bimport\s*\{[^}]*\bRedirect\b[^}]*\}\s*from\s*['"](?:@docusaurus/router|react-router-dom|react-router)['"]`)
+	docusaurusRedirectTo     = regexp.MustCompile(`<Redirect\s+to=(?:\{\s*)?['"]([^'"{}]+)['"]\s*\}?\s*/>`)
+)
+
+// docusaurusRedirectPage reports whether the source of a page component
+// does nothing but redirect: it imports Redirect from the router and
+// renders one "<Redirect to="/x" />", with no condition, no hook and no
+// read of the location (a page that reads location.hash may route by
+// it), and returns the path it sends the reader to.
+func docusaurusRedirectPage(src []byte) (string, bool) {
+	if !docusaurusRedirectImport.Match(src) {
+		return "", false
+	}
+	m := docusaurusRedirectTo.FindAllSubmatch(src, -1)
+	if len(m) != 1 {
+		return "", false
+	}
+	for _, w := range []string{"location", "hash", "useEffect", "useState", "useLocation", "useHistory", " if ", "if (", "?", "&&"} {
+		if bytes.Contains(src, []byte(w)) {
+			return "", false
+		}
+	}
+	return string(m[0][1]), true
+}
 
 // docusaurusPartial reports whether the content file p (a path from its
 // content folder) is left out of the pages by the content plugins'
@@ -1282,7 +1428,37 @@ var (
 // configuration's plugins and themes arrays ("name", ["name", {...}],
 // require.resolve("name")); local modules ("./src/plugins/x") included.
 // Entries written as functions are read apart (addRoute above).
-func docusaurusPlugins(src []byte) []string { return docusaurusModules(src, docusaurusPluginsKey) }
+func docusaurusPlugins(src []byte) []string {
+	// A "plugins" or "themes" key inside a preset's options or a
+	// plugin's is that module's option (docusaurus-preset-shiki-twoslash's
+	// "themes: ['github-light', 'nord']" names colour themes), not the
+	// site's.
+	var spans [][2]int
+	for _, m := range docusaurusPresetsKey.FindAllIndex(src, -1) {
+		spans = append(spans, [2]int{m[1] - 1, m[1] - 1 + len(bracketed(src, m[1]-1))})
+	}
+	var out []string
+	for _, m := range docusaurusPluginsKey.FindAllIndex(src, -1) {
+		if slices.ContainsFunc(spans, func(sp [2]int) bool { return sp[0] < m[0] && m[0] < sp[1] }) {
+			continue
+		}
+		open := m[1] - 1
+		body := bracketed(src, open)
+		spans = append(spans, [2]int{open, open + len(body)})
+		out = append(out, docusaurusEntries(body)...)
+	}
+	return out
+}
+
+// docusaurusPresetSpans returns where the configuration's presets
+// arrays are, as [start, end) offsets.
+func docusaurusPresetSpans(src []byte) [][2]int {
+	var out [][2]int
+	for _, m := range docusaurusPresetsKey.FindAllIndex(src, -1) {
+		out = append(out, [2]int{m[1] - 1, m[1] - 1 + len(bracketed(src, m[1]-1))})
+	}
+	return out
+}
 
 // docusaurusPresets returns the module names of the configuration's
 // presets.
@@ -1293,25 +1469,32 @@ func docusaurusPresets(src []byte) []string { return docusaurusModules(src, docu
 func docusaurusModules(src []byte, key *regexp.Regexp) []string {
 	var out []string
 	for _, m := range key.FindAllIndex(src, -1) {
-		body := bracketed(src, m[1]-1)
-		depth := 0
-		start := 1
-		for i := 1; i < len(body); i++ {
-			switch body[i] {
-			case '[', '{', '(':
-				depth++
-			case ']', '}', ')':
-				depth--
+		out = append(out, docusaurusEntries(bracketed(src, m[1]-1))...)
+	}
+	return out
+}
+
+// docusaurusEntries returns the module names of the entries of an array
+// literal of plugins or presets.
+func docusaurusEntries(body []byte) []string {
+	var out []string
+	depth := 0
+	start := 1
+	for i := 1; i < len(body); i++ {
+		switch body[i] {
+		case '[', '{', '(':
+			depth++
+		case ']', '}', ')':
+			depth--
+		}
+		if depth == 0 && body[i] == ',' || depth < 0 {
+			if mm := docusaurusModule.FindSubmatch(body[start:i]); mm != nil {
+				out = append(out, string(mm[1]))
 			}
-			if depth == 0 && body[i] == ',' || depth < 0 {
-				if mm := docusaurusModule.FindSubmatch(body[start:i]); mm != nil {
-					out = append(out, string(mm[1]))
-				}
-				start = i + 1
-			}
-			if depth < 0 {
-				break
-			}
+			start = i + 1
+		}
+		if depth < 0 {
+			break
 		}
 	}
 	return out
@@ -1333,6 +1516,15 @@ func bracketed(src []byte, open int) []byte {
 		}
 	}
 	return src[open:]
+}
+
+// docusaurusHighlighter reports whether a plugin's or preset's name says
+// it highlights code blocks (docusaurus-preset-shiki-twoslash: Shiki's
+// colours and TypeScript's hovers in fenced code): it adds no page and
+// writes no heading id.
+func docusaurusHighlighter(name string) bool {
+	low := strings.ToLower(name)
+	return strings.Contains(low, "shiki") || strings.Contains(low, "twoslash") || strings.Contains(low, "prism")
 }
 
 // docusaurusKnownPlugins publish no page the model does not know: the

@@ -26,6 +26,14 @@ func TestDocusaurusBaseURL(t *testing.T) {
 		{"let baseUrl = '/t/' + deploy.path;\nmodule.exports = {baseUrl: baseUrl,};", "", false},
 		{"baseUrl: `/${name}/`,", "", false},
 		{"baseUrl: isDeployPreview ? '/' : '/p/',", "", false},
+		{"baseUrl:\n    process.env.VERCEL_ENV === 'preview' ? '/' : '/open-source/spectacle',", "/open-source/spectacle/", true},
+		{"baseUrl: process.env.PREVIEW ? '/' : '/p/',", "/p/", true},
+		{"baseUrl: process.env.PREVIEW\n    ? '/'\n    : '/q/',\n  url: 'https://x.test',", "/q/", true},
+		{"baseUrl: !process.env['CI'] ? '/local/' : '/p/',", "/local/", true},
+		{"baseUrl: process.env.DEPLOY !== \"gh\" ? '/a/' : '/b/',", "/a/", true},
+		{"baseUrl: process.env.X ? '/a/' : process.env.Y ? '/b/' : '/c/',", "", false},
+		{"baseUrl: process.env.X === y ? '/a/' : '/b/',", "", false},
+		{"baseUrl: process.env.X ? '/a/' : base + '/b/',", "", false},
 		{"baseUrl: getBase(),", "", false},
 		{"module.exports = {url: 'https://a.test', baseUrl: '/v/'};", "/v/", true},
 		{"const i18n = {localeConfigs: {fr: {baseUrl: `/${l}/`}}};\nexport default {\n  \"baseUrl\": \"/\",\n  i18n,\n};", "/", true},
@@ -42,6 +50,7 @@ func FuzzDocusaurusBaseURL(f *testing.F) {
 	for _, s := range []string{
 		"baseUrl: '/a/',", "baseUrl: x || '/b/'", "const baseUrl = '/c/'; ({baseUrl})",
 		"baseUrl:", "baseUrl: ((((", "baseUrl: '", "baseUrl: `${a}`",
+		"baseUrl:\n  process.env.X === 'a' ? '/b/' : '/c/',", "baseUrl: !process.env['Y'] ? ':' : '?'",
 	} {
 		f.Add(s)
 	}

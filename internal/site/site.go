@@ -152,9 +152,13 @@ type Site struct {
 	folderByURL, htmlByURL bool
 	// dynamic are the pages whose ids a component makes from data when
 	// the site is built (an MDX page rendering imported JSON).
-	dynamic   map[string]bool
-	titleNoID bool // a page's leading "# Title" is its title, with no id
-	h1NoID    bool // no top-level heading has an id (Docusaurus)
+	dynamic map[string]bool
+	// dropsFragment are the pages (slash paths from the site's folder)
+	// whose component only sends the reader on ("<Redirect to=...>"),
+	// to the path given: the client router's redirect keeps no fragment.
+	dropsFragment map[string]string
+	titleNoID     bool // a page's leading "# Title" is its title, with no id
+	h1NoID        bool // no top-level heading has an id (Docusaurus)
 	// mdToPages: a link to a Markdown file becomes the URL of its page,
 	// and one to a file the site publishes no page of is left as
 	// written (Docusaurus).
@@ -164,6 +168,9 @@ type Site struct {
 	// slashUnknown: the host decides whether a page is served with a
 	// trailing slash (Docusaurus without trailingSlash).
 	slashUnknown bool
+	// noDotHTML: a page at "/a" is written to a/index.html only, so
+	// "/a.html" is no URL of it (Docusaurus unless trailingSlash: false).
+	noDotHTML bool
 	// componentIDs: whether a component file of the tree (a Docusaurus
 	// page imports it) writes an id attribute, by path, read once.
 	componentIDs map[string]bool
@@ -212,6 +219,20 @@ func (s *Site) OwnHeadingIDs() bool { return s.slug != nil }
 func (s *Site) DynamicIDs(rel string) bool {
 	rel, ok := s.inner(rel)
 	return ok && s.dynamic[rel]
+}
+
+// DropsFragment returns where the page of rel (a slash path from the
+// audited root) sends the reader when its component does nothing but
+// redirect (Docusaurus' "<Redirect to=...>" of @docusaurus/router): the
+// client router's redirect leaves the fragment behind, so no fragment
+// of a link to that page reaches an element.
+func (s *Site) DropsFragment(rel string) (string, bool) {
+	rel, ok := s.inner(rel)
+	if !ok {
+		return "", false
+	}
+	to, ok := s.dropsFragment[rel]
+	return to, ok
 }
 
 // SlashUnknown reports whether the host, not the generator, decides
@@ -883,7 +904,7 @@ func (s *Site) Files(p string) []string {
 			add(f)
 		}
 	}
-	if base, ok := strings.CutSuffix(key, ".html"); ok {
+	if base, ok := strings.CutSuffix(key, ".html"); ok && !s.noDotHTML {
 		for _, k := range []string{base, base + "/"} {
 			if f, ok := s.pages[k]; ok {
 				add(f)
