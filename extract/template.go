@@ -41,7 +41,7 @@ func maskTemplates(src, in []byte, t Templates) []byte {
 		return in
 	}
 	liquid := t&Liquid != 0
-	if bytes.Index(src, openBraces) < 0 && (!liquid || bytes.Index(src, openPercent) < 0) {
+	if !bytes.Contains(src, openBraces) && (!liquid || !bytes.Contains(src, openPercent)) {
 		return in
 	}
 	copied := &in[0] != &src[0]
@@ -130,7 +130,8 @@ func (e *actionEnds) action(src []byte, i int, t Templates) int {
 	w, open := 0, 2
 	switch src[i+1] {
 	case '{':
-		if i+2 < len(src) && t&HugoShortcodes != 0 && (src[i+2] == '<' || src[i+2] == '%') {
+		switch {
+		case i+2 < len(src) && t&HugoShortcodes != 0 && (src[i+2] == '<' || src[i+2] == '%'):
 			w, open = closeAngle, 3
 			if src[i+2] == '%' {
 				w = closePercentBraces
@@ -138,9 +139,9 @@ func (e *actionEnds) action(src []byte, i int, t Templates) int {
 			if bytes.HasPrefix(bytes.TrimLeft(src[i+3:], " \t"), []byte("/*")) {
 				return -1
 			}
-		} else if t&Liquid != 0 {
+		case t&Liquid != 0:
 			w = closeBraces
-		} else {
+		default:
 			return -1
 		}
 	case '%':
