@@ -1117,6 +1117,9 @@ func (a *auditor) checkFragment(r *reporter, s *site.Site, t local, lk lookup) {
 	sourceLine := s.Forge && tg.kind == kindHTML && isLine
 	if (tg.kind == kindMarkdown && !plain(t.query)) || tg.kind == kindHTML && !sourceLine {
 		set := tg.anchorsFor(s)
+		if f, ok := s.LinkFragment(name); ok && tg.kind == kindMarkdown && r.f.kind == kindMarkdown {
+			frag = f // the generator writes the link with this fragment
+		}
 		m, right := set.Find(frag, s.Anchors)
 		if m != anchor.Found && a.importedID(r.f.root, s, strings.TrimPrefix(where, "/"), frag, 0) {
 			return // an id of a file the page renders (an MDX partial)

@@ -90,7 +90,13 @@ for g in "${gens[@]}"; do
 	vitepress)
 		# The project root is the folder that holds .vitepress.
 		vroot=$(dirname "$(find "$src" -maxdepth 3 -type d -name .vitepress | head -1)")
-		(cd "$src" && timeout 600 npm install --silent --no-audit --no-fund vitepress@1 >/dev/null &&
+		# A fixture's package.json may pin the version (VitePress 2).
+		vver=1
+		if [ -f "$src/package.json" ]; then
+			vver=$(sed -n 's/.*"vitepress": *"\([^"]*\)".*/\1/p' "$src/package.json" | head -1)
+			vver=${vver:-1}
+		fi
+		(cd "$src" && timeout 600 npm install --silent --no-audit --no-fund "vitepress@$vver" >/dev/null &&
 			timeout 600 npx vitepress build "$vroot" --outDir "$out" >/dev/null) ;;
 	*) echo "site-check: no build for $g" >&2; status=1; continue ;;
 	esac

@@ -74,10 +74,13 @@ type Site struct {
 	// for the root itself. What the site records (pages, mounts,
 	// templates) is relative to that folder; the exported methods take
 	// and return paths from the audited root.
-	dir     string
-	slug    func(text string) string
-	dupSep  string // what comes before the number of a repeated heading id
-	termIDs bool   // definition terms get ids, as headings do
+	dir  string
+	slug func(text string) string
+	// linkSlug, when set, is what the generator makes of a link's
+	// fragment before it writes the link (VitePress 2 slugifies it).
+	linkSlug func(frag string) string
+	dupSep   string // what comes before the number of a repeated heading id
+	termIDs  bool   // definition terms get ids, as headings do
 	// footnoteSep is what joins "fn" and "fnref" to a footnote's label
 	// in the ids Python-Markdown's footnotes give ("fn:1"); "" when
 	// the publisher's footnotes have no ids the model makes.
@@ -212,6 +215,17 @@ type Site struct {
 // own making (HeadingIDs), not the GitHub slugs that package extract
 // computes: only then are the texts of headings needed.
 func (s *Site) OwnHeadingIDs() bool { return s.slug != nil }
+
+// LinkFragment is the fragment the built page's link has for the
+// decoded fragment name a Markdown page of the site writes, when the
+// generator rewrites it (VitePress 2 makes it a heading id with its
+// slug: "#Foo%20Bar" is "#foo-bar"); ok is false when it is kept.
+func (s *Site) LinkFragment(name string) (frag string, ok bool) {
+	if s.linkSlug == nil {
+		return "", false
+	}
+	return s.linkSlug(name), true
+}
 
 // DynamicIDs reports whether the page rel gets ids when the site is
 // built, from data no heading of its source shows: a fragment naming it

@@ -5,6 +5,7 @@ import (
 	"path"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -111,6 +112,12 @@ func (v vitepress) Load(t *Tree, s *Site) error {
 			s.Unmodelled("", "markdown.anchor.slugify", false, true)
 		}
 	}
+	// VitePress 2 writes an internal link's fragment as its slug
+	// ("#Foo-Bar" is "#foo-bar", "#a%20b" is "#a-b"); 1 keeps it.
+	if vitepressMajor(t, root) >= 2 {
+		s.linkSlug = s.slug
+		s.Note("VitePress 2: link fragments slugified")
+	}
 	pub := strings.TrimPrefix(dir+"/public", "/")
 	s.Mount("/", pub)
 	walkDir := dir
@@ -146,6 +153,32 @@ func (v vitepress) Load(t *Tree, s *Site) error {
 		err = e
 	}
 	return err
+}
+
+// vitepressDep is the vitepress dependency of a package.json: its
+// version range.
+var vitepressDep = regexp.MustCompile(`"vitepress"\s*:\s*"[\^~>=v ]*([0-9]+)\.`)
+
+// vitepressMajor is the major version of VitePress the package.json
+// nearest the project root depends on (its folder, then each one above
+// it up to the audited root), 0 when none names a version (a catalog:
+// or workspace: range, or no package.json).
+func vitepressMajor(t *Tree, root string) int {
+	for dir := root; ; dir = path.Dir(dir) {
+		if dir == "" {
+			dir = "."
+		}
+		if src, err := t.Read(path.Join(dir, "package.json")); err == nil {
+			if m := vitepressDep.FindSubmatch(src); m != nil {
+				if n, err := strconv.Atoi(string(m[1])); err == nil {
+					return n
+				}
+			}
+		}
+		if dir == "." || dir == "/" {
+			return 0
+		}
+	}
 }
 
 // vitepressSpecial are the characters VitePress's slug turns into "-".
