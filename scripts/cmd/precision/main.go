@@ -354,7 +354,7 @@ func measure(corpus, bin string, r row, withBuilt bool) *result {
 			continue
 		}
 		if _, frag, ok := strings.Cut(signature(f.URI), "#"); ok && frag != "" {
-			reportedFrag[f.File+"\x00#"+frag] = true
+			reportedFrag[fragKey(f.File, frag)] = true
 		}
 		switch {
 		case ownGitHubURL(r.repo, f.URI) != "":
@@ -500,7 +500,7 @@ func measure(corpus, bin string, r row, withBuilt bool) *result {
 			res.fromSource++
 			sig := signature(bl.Href)
 			_, frag, _ := strings.Cut(sig, "#")
-			if reported[bl.File+"\x00"+sig] || frag != "" && reportedFrag[bl.File+"\x00#"+frag] {
+			if reported[bl.File+"\x00"+sig] || frag != "" && reportedFrag[fragKey(bl.File, frag)] {
 				res.found++
 				continue
 			}
@@ -820,6 +820,15 @@ func cleanRel(base, p string) string {
 		return p
 	}
 	return path.Clean(filepath.ToSlash(rel))
+}
+
+// fragKey is the key of a fragment of file's links among the findings.
+// It has no case: a generator may rewrite a link's fragment as it makes
+// heading ids (VitePress 2 writes the source's "#Direct-Download-CDN" as
+// "#direct-download-cdn"), and the finding on the source's link reports
+// the build's.
+func fragKey(file, frag string) string {
+	return file + "\x00#" + strings.ToLower(frag)
 }
 
 // linkedFile returns the file, a slash path from the tree's top, that a

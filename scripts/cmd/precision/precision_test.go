@@ -760,3 +760,12 @@ func TestLinkedFile(t *testing.T) {
 		}
 	}
 }
+
+func TestFragKeyCase(t *testing.T) {
+	if fragKey("docs/a.md", "Direct-Download-CDN") != fragKey("docs/a.md", "direct-download-cdn") {
+		t.Error("a fragment the build lowercased does not match the source's")
+	}
+	if fragKey("docs/a.md", "x") == fragKey("docs/b.md", "x") || fragKey("docs/a.md", "x") == fragKey("docs/a.md", "y") {
+		t.Error("fragments of other files or names match")
+	}
+}
