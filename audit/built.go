@@ -836,6 +836,9 @@ func (a *auditor) checkBuiltFragment(r *reporter, s *site.Site, p string, found 
 	if dec, err := uri.Unescape(name); err == nil {
 		name = dec
 	}
+	if f, ok := s.LinkFragment(name); ok && r.f.kind == kindMarkdown {
+		frag = f // the generator writes the link with this fragment
+	}
 	for hops := 0; ; hops++ {
 		pg := a.builtPageAt(r, found.abs)
 		m, right := pg.ids.find(frag)
@@ -974,7 +977,7 @@ func (a *auditor) asBuilt(r *reporter, s *site.Site, pageURL, ref, p string) (st
 	if slices.Contains(links, r.l.URI) {
 		return "", builtWritten
 	}
-	want := linkSignature(ref)
+	want := linkSignature(builtFragment(r, s, ref))
 	// A link to an anchor of its own page ("#def-le") may be made into
 	// one with a path: a render hook's or a shortcode's, which resolve
 	// it from another page (the home page of the page's language,
@@ -1004,6 +1007,24 @@ func (a *auditor) asBuilt(r *reporter, s *site.Site, pageURL, ref, p string) (st
 		return "", builtKept
 	}
 	return to, builtMoved
+}
+
+// builtFragment returns ref with the fragment that the built page's link
+// has for it, when the generator rewrites the fragments of a Markdown
+// page's links (site.LinkFragment: VitePress 2 writes "#Baz-Qux" as
+// "#baz-qux").
+func builtFragment(r *reporter, s *site.Site, ref string) string {
+	base, frag, ok := strings.Cut(ref, "#")
+	if !ok || frag == "" || r.f.kind != kindMarkdown {
+		return ref
+	}
+	if dec, err := uri.Unescape(frag); err == nil {
+		frag = dec
+	}
+	if f, ok := s.LinkFragment(frag); ok {
+		return base + "#" + f
+	}
+	return ref
 }
 
 // builtLinkURL returns the URL path the link l of the built page served
