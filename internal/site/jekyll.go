@@ -67,6 +67,8 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 	s.builtDefault = outputDir(cfg.str("destination", "_site"))
 	if u := cfg.str("url", ""); u != "" {
 		s.BaseAt(strings.TrimSuffix(u, "/")+baseurl, baseurl)
+	} else if u, keep := jekyllDeployedAt(t, s, baseurl); u != "" {
+		s.BaseAt(u, keep)
 	}
 	s.templates = append(s.templates, "_layouts", "_includes")
 	// The site is served under baseurl: "/about.html" is outside it.
@@ -709,3 +711,37 @@ var (
 	// Page, whose folder the model cannot read.
 	jekyllPageClass = regexp.MustCompile(`<\s*(?:Jekyll::)?(?:Page|PageWithoutAFile|Document)\b`)
 )
+
+// jekyllDeployedAt returns where GitHub Pages serves a site whose
+// configuration has no url, and the part of that URL's path the site's
+// own URL paths include: the domain of the CNAME file at the site's
+// root, its pages under baseurl as url would place them; else, for a
+// site at the top of a project repository on GitHub or in its docs/
+// folder (the sources GitHub Pages builds), https://OWNER.github.io/NAME/
+// when baseurl is "/NAME" or empty (the pages are then at NAME/ on the
+// host, their own paths without it). A user site's host, shared with
+// the owner's project sites, and a site below a test or example folder
+// give none: which paths are the site's is not known.
+func jekyllDeployedAt(t *Tree, s *Site, baseurl string) (u, keep string) {
+	if fixtureFolder(s.dir) {
+		return "", ""
+	}
+	gh, user := githubPagesURL(s.Repo)
+	if user {
+		return "", ""
+	}
+	if c := cnameURL(t, "CNAME"); c != "" {
+		return strings.TrimSuffix(c, "/") + baseurl, baseurl
+	}
+	if gh == "" || s.dir != "" && s.dir != "docs" {
+		return "", ""
+	}
+	name := path.Base(strings.TrimSuffix(gh, "/"))
+	switch {
+	case strings.EqualFold(baseurl, "/"+name):
+		return strings.TrimSuffix(gh, "/"), baseurl
+	case baseurl == "/":
+		return strings.TrimSuffix(gh, "/"), ""
+	}
+	return "", ""
+}
