@@ -65,8 +65,16 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 	}
 	s.builtPrefix = strings.TrimSuffix(baseurl, "/")
 	s.builtDefault = outputDir(cfg.str("destination", "_site"))
-	if u := cfg.str("url", ""); u != "" {
-		s.BaseAt(strings.TrimSuffix(u, "/")+baseurl, baseurl)
+	if u := strings.TrimSuffix(cfg.str("url", ""), "/"); u != "" {
+		// A url that names baseurl's path already
+		// ("https://owner.github.io/proj/" with baseurl "/proj") says
+		// where the site is: GitHub Pages serves the project there, not
+		// at the doubled path absolute_url would write.
+		if baseurl != "/" && strings.HasSuffix(strings.ToLower(u), strings.ToLower(baseurl)) {
+			s.BaseAt(u, baseurl)
+		} else {
+			s.BaseAt(u+baseurl, baseurl)
+		}
 	} else if u, keep := jekyllDeployedAt(t, s, baseurl); u != "" {
 		s.BaseAt(u, keep)
 	}
@@ -104,6 +112,12 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 		collDir += "/"
 	}
 	for _, name := range jekyllPlugins(cfg) {
+		if name == "github-pages" && cfg.get("paginate") != nil {
+			// The github-pages gem turns on GitHub Pages' default
+			// plugins, all modelled but jekyll-paginate, which
+			// publishes pages of posts when paginate is set.
+			name = "jekyll-paginate"
+		}
 		if !jekyllKnownPlugins[name] && !quietPlugin(name) {
 			s.Unmodelled("plugins", name, true, true)
 		}
@@ -330,7 +344,7 @@ var jekyllKnownPlugins = map[string]bool{
 	"jekyll-optional-front-matter": true, "jekyll-readme-index": true, "jekyll-titles-from-headings": true,
 	"jekyll-default-layout": true, "jekyll-github-metadata": true, "jekyll-avatar": true, "jemoji": true,
 	"jekyll-mentions": true, "jekyll-include-cache": true, "jekyll-remote-theme": true, "jekyll-gist": true,
-	"jekyll-coffeescript": true, "jekyll-relative-links": true, "jekyll-commonmark-ghpages": true,
+	"jekyll-coffeescript": true, "jekyll-relative-links": true, "github-pages": true, "jekyll-commonmark-ghpages": true,
 	"jekyll-last-modified-at": true, "jekyll-target-blank": true,
 }
 
