@@ -174,6 +174,7 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 		})
 	}
 	include := words(cfg.get("include"), false)
+	exclude := words(cfg.get("exclude"), false)
 	t.Walk(".", func(rel string) {
 		if strings.HasPrefix(rel, "vendor/") || rel == "Gemfile" {
 			return
@@ -190,7 +191,19 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 		}
 		src, _ := t.head(rel)
 		if !startsFrontMatter(src) && (ext == ".html" || ext == ".htm") {
-			return // copied as it is
+			// Copied as it is, Liquid's "{{" (of a script) and all,
+			// unless the configuration excludes it.
+			excluded := slices.Contains(parts, "node_modules")
+			for i := range parts {
+				excluded = excluded || jekyllIncluded(exclude, parts[:i+1])
+			}
+			if !excluded {
+				if s.verbatim == nil {
+					s.verbatim = map[string]bool{}
+				}
+				s.verbatim[rel] = true
+			}
+			return
 		}
 		fm := readFrontMatter(src)
 		for _, r := range fm.redirectsFrom() {
@@ -786,4 +799,14 @@ func wwwTwin(u string) string {
 		return "" // a www. twin is a registered domain's, not a subdomain's
 	}
 	return scheme + "://www." + host + p
+}
+
+// CopiedAsIs reports whether the generator copies the HTML file rel (a
+// slash path from the audited root) into its build as it is: a Jekyll
+// site's HTML file without front matter. What looks like a template's
+// action in it ("{{ x }}" in a script) is text, and its links are the
+// published page's.
+func (s *Site) CopiedAsIs(rel string) bool {
+	in, ok := s.inner(rel)
+	return ok && s.verbatim[in]
 }
