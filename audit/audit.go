@@ -634,7 +634,7 @@ func (a *auditor) parseInto(f *File, rb *recBuilder, each func([]extract.Link)) 
 		f.dropSource()
 		return
 	}
-	if f.walked && f.kind == kindHTML && isTemplate(f.Src) {
+	if f.walked && f.kind == kindHTML && isTemplate(f.Src) && !a.siteFor(f).CopiedAsIs(f.rel) {
 		f.dropSource()
 		return
 	}

@@ -65,8 +65,20 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 	}
 	s.builtPrefix = strings.TrimSuffix(baseurl, "/")
 	s.builtDefault = outputDir(cfg.str("destination", "_site"))
-	if u := cfg.str("url", ""); u != "" {
-		s.BaseAt(strings.TrimSuffix(u, "/")+baseurl, baseurl)
+	if u := strings.TrimSuffix(cfg.str("url", ""), "/"); u != "" {
+		// A url that names baseurl's path already
+		// ("https://owner.github.io/proj/" with baseurl "/proj") says
+		// where the site is: GitHub Pages serves the project there, not
+		// at the doubled path absolute_url would write.
+		if baseurl != "/" && strings.HasSuffix(strings.ToLower(u), strings.ToLower(baseurl)) {
+			s.BaseAt(u, baseurl)
+			s.BaseAt(wwwTwin(u), baseurl)
+		} else {
+			s.BaseAt(u+baseurl, baseurl)
+			s.BaseAt(wwwTwin(u)+baseurl, baseurl)
+		}
+	} else if u, keep := jekyllDeployedAt(t, s, baseurl); u != "" {
+		s.BaseAt(u, keep)
 	}
 	s.templates = append(s.templates, "_layouts", "_includes")
 	// The site is served under baseurl: "/about.html" is outside it.
@@ -102,6 +114,12 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 		collDir += "/"
 	}
 	for _, name := range jekyllPlugins(cfg) {
+		if name == "github-pages" && cfg.get("paginate") != nil {
+			// The github-pages gem turns on GitHub Pages' default
+			// plugins, all modelled but jekyll-paginate, which
+			// publishes pages of posts when paginate is set.
+			name = "jekyll-paginate"
+		}
 		if !jekyllKnownPlugins[name] && !quietPlugin(name) {
 			s.Unmodelled("plugins", name, true, true)
 		}
@@ -156,6 +174,7 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 		})
 	}
 	include := words(cfg.get("include"), false)
+	exclude := words(cfg.get("exclude"), false)
 	t.Walk(".", func(rel string) {
 		if strings.HasPrefix(rel, "vendor/") || rel == "Gemfile" {
 			return
@@ -172,7 +191,19 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 		}
 		src, _ := t.head(rel)
 		if !startsFrontMatter(src) && (ext == ".html" || ext == ".htm") {
-			return // copied as it is
+			// Copied as it is, Liquid's "{{" (of a script) and all,
+			// unless the configuration excludes it.
+			excluded := slices.Contains(parts, "node_modules")
+			for i := range parts {
+				excluded = excluded || jekyllIncluded(exclude, parts[:i+1])
+			}
+			if !excluded {
+				if s.verbatim == nil {
+					s.verbatim = map[string]bool{}
+				}
+				s.verbatim[rel] = true
+			}
+			return
 		}
 		fm := readFrontMatter(src)
 		for _, r := range fm.redirectsFrom() {
@@ -328,7 +359,7 @@ var jekyllKnownPlugins = map[string]bool{
 	"jekyll-optional-front-matter": true, "jekyll-readme-index": true, "jekyll-titles-from-headings": true,
 	"jekyll-default-layout": true, "jekyll-github-metadata": true, "jekyll-avatar": true, "jemoji": true,
 	"jekyll-mentions": true, "jekyll-include-cache": true, "jekyll-remote-theme": true, "jekyll-gist": true,
-	"jekyll-coffeescript": true, "jekyll-relative-links": true, "jekyll-commonmark-ghpages": true,
+	"jekyll-coffeescript": true, "jekyll-relative-links": true, "github-pages": true, "jekyll-commonmark-ghpages": true,
 	"jekyll-last-modified-at": true, "jekyll-target-blank": true,
 }
 
@@ -709,3 +740,73 @@ var (
 	// Page, whose folder the model cannot read.
 	jekyllPageClass = regexp.MustCompile(`<\s*(?:Jekyll::)?(?:Page|PageWithoutAFile|Document)\b`)
 )
+
+// jekyllDeployedAt returns where GitHub Pages serves a site whose
+// configuration has no url, and the part of that URL's path the site's
+// own URL paths include: the domain of the CNAME file at the site's
+// root, its pages under baseurl as url would place them; else, for a
+// site at the top of a project repository on GitHub or in its docs/
+// folder (the sources GitHub Pages builds), https://OWNER.github.io/NAME/
+// when baseurl is "/NAME" or empty (the pages are then at NAME/ on the
+// host, their own paths without it). A user site's host, shared with
+// the owner's project sites, and a site below a test or example folder
+// give none: which paths are the site's is not known.
+func jekyllDeployedAt(t *Tree, s *Site, baseurl string) (u, keep string) {
+	if fixtureFolder(s.dir) {
+		return "", ""
+	}
+	gh, user := githubPagesURL(s.Repo)
+	if user {
+		return "", ""
+	}
+	if c := cnameURL(t, "CNAME"); c != "" {
+		return strings.TrimSuffix(c, "/") + baseurl, baseurl
+	}
+	if gh == "" || s.dir != "" && s.dir != "docs" {
+		return "", ""
+	}
+	name := path.Base(strings.TrimSuffix(gh, "/"))
+	switch {
+	case strings.EqualFold(baseurl, "/"+name):
+		return strings.TrimSuffix(gh, "/"), baseurl
+	case baseurl == "/":
+		return strings.TrimSuffix(gh, "/"), ""
+	}
+	return "", ""
+}
+
+// wwwTwin returns the URL u with "www." put before its host, or taken
+// off it: a site's domain and its www. twin serve the same site (one
+// redirects to the other), as a link to either says. "" for a host
+// that is an IP address, has no dot beside www., or is a subdomain
+// ("docs.fixture.test" has no www. twin).
+func wwwTwin(u string) string {
+	scheme, rest, ok := strings.Cut(u, "://")
+	if !ok {
+		return ""
+	}
+	host, p, _ := strings.Cut(rest, "/")
+	if p != "" {
+		p = "/" + p
+	}
+	if bare, ok := strings.CutPrefix(strings.ToLower(host), "www."); ok {
+		if !validDomain(bare) {
+			return ""
+		}
+		return scheme + "://" + bare + p
+	}
+	if !validDomain(host) || strings.Count(host, ".") != 1 || strings.Trim(host, "0123456789.") == "" {
+		return "" // a www. twin is a registered domain's, not a subdomain's
+	}
+	return scheme + "://www." + host + p
+}
+
+// CopiedAsIs reports whether the generator copies the HTML file rel (a
+// slash path from the audited root) into its build as it is: a Jekyll
+// site's HTML file without front matter. What looks like a template's
+// action in it ("{{ x }}" in a script) is text, and its links are the
+// published page's.
+func (s *Site) CopiedAsIs(rel string) bool {
+	in, ok := s.inner(rel)
+	return ok && s.verbatim[in]
+}

@@ -222,3 +222,20 @@ func checkIncludeTags(t *testing.T, src string) {
 		}
 	}
 }
+
+func TestWWWTwin(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"https://swift.org", "https://www.swift.org"},
+		{"https://www.swift.org/docs", "https://swift.org/docs"},
+		{"https://owner.github.io/proj", ""},
+		{"https://guides.rubygems.org", ""},
+		{"http://127.0.0.1:4000", ""},
+		{"https://localhost", ""},
+		{"https://www.localhost", ""},
+		{"swift.org", ""},
+	} {
+		if got := wwwTwin(c.in); got != c.want {
+			t.Errorf("wwwTwin(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}

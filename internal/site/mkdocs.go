@@ -1067,22 +1067,12 @@ func mkdocsDeployedAt(t *Tree, s *Site, cfg config) []string {
 	// A configuration below a test or example folder is a fixture of
 	// the repository's code, not its documentation: only a CNAME of its
 	// own names where it is deployed.
-	fixture := false
-	for _, seg := range strings.Split(s.dir, "/") {
-		switch strings.ToLower(seg) {
-		case "test", "tests", "testing", "testdata", "fixture", "fixtures", "example", "examples", "e2e", "sample", "samples":
-			fixture = true
-		}
-	}
+	fixture := fixtureFolder(s.dir)
 	if fixture {
 		cnames = cnames[:2]
 	}
-	for _, c := range cnames {
-		if b, err := t.Read(c); err == nil {
-			if host := strings.TrimSpace(string(bytes.SplitN(b, []byte("\n"), 2)[0])); validDomain(host) {
-				return []string{"https://" + strings.ToLower(host) + "/"}
-			}
-		}
+	if u := cnameURL(t, cnames...); u != "" {
+		return []string{u}
 	}
 	if s.Repo == nil || fixture {
 		return nil
@@ -1114,13 +1104,56 @@ func mkdocsDeployedAt(t *Tree, s *Site, cfg config) []string {
 			}
 		}
 	}
-	if owner, repo, ok := strings.Cut(s.Repo.Path, "/"); ok && s.Repo.Host == "github.com" && !strings.Contains(repo, "/") {
-		if strings.EqualFold(repo, owner+".github.io") {
-			return []string{"https://" + strings.ToLower(owner) + ".github.io/"}
-		}
-		return []string{"https://" + strings.ToLower(owner) + ".github.io/" + repo + "/"}
+	if u, _ := githubPagesURL(s.Repo); u != "" {
+		return []string{u}
 	}
 	return nil
+}
+
+// fixtureFolder reports whether the site's folder dir is below a test or
+// example folder: a fixture of the repository's code, not its
+// documentation.
+func fixtureFolder(dir string) bool {
+	for _, seg := range strings.Split(dir, "/") {
+		switch strings.ToLower(seg) {
+		case "test", "tests", "testing", "testdata", "fixture", "fixtures", "example", "examples", "e2e", "sample", "samples":
+			return true
+		}
+	}
+	return false
+}
+
+// cnameURL returns "https://DOMAIN/" for the domain on the first line of
+// the first of the CNAME files that holds one: GitHub Pages' custom
+// domain ("Managing a custom domain for your GitHub Pages site").
+func cnameURL(t *Tree, files ...string) string {
+	for _, c := range files {
+		if b, err := t.Read(c); err == nil {
+			if host := strings.TrimSpace(string(bytes.SplitN(b, []byte("\n"), 2)[0])); validDomain(host) {
+				return "https://" + strings.ToLower(host) + "/"
+			}
+		}
+	}
+	return ""
+}
+
+// githubPagesURL returns where GitHub Pages publishes the repository r
+// by default ("About GitHub Pages"): https://OWNER.github.io/NAME/ for a
+// project site, https://OWNER.github.io/ for the user or organization
+// site of a repository named OWNER.github.io (or the older
+// OWNER.github.com), which user reports; "" off GitHub.
+func githubPagesURL(r *Repo) (u string, user bool) {
+	if r == nil || r.Host != "github.com" {
+		return "", false
+	}
+	owner, repo, ok := strings.Cut(r.Path, "/")
+	if !ok || repo == "" || strings.Contains(repo, "/") {
+		return "", false
+	}
+	if strings.EqualFold(repo, owner+".github.io") || strings.EqualFold(repo, owner+".github.com") {
+		return "https://" + strings.ToLower(owner) + ".github.io/", true
+	}
+	return "https://" + strings.ToLower(owner) + ".github.io/" + repo + "/", false
 }
 
 // validDomain reports whether host is a DNS name of labels of letters,

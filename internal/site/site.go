@@ -135,7 +135,10 @@ type Site struct {
 	// topSegs are the first segments of its URL paths (finish).
 	otherVersions bool
 	topSegs       map[string]bool
-	language      string // the language the site is written in (VersionAlias), "" for English
+	// verbatim are the HTML files (paths from the site's folder) the
+	// generator copies into the build as they are (CopiedAsIs).
+	verbatim map[string]bool
+	language string // the language the site is written in (VersionAlias), "" for English
 	// redirectFragments: the site's redirect pages carry the link's
 	// fragment to their target (RedirectFragment).
 	redirectFragments bool
