@@ -229,21 +229,7 @@ func TestBuiltOutsideRoot(t *testing.T) {
 		out + "/index.html":     `<h1 id="home">Home</h1><a href="api/#run">a</a><a href="api/#stop">b</a><a href="cli/">c</a>`,
 		out + "/api/index.html": `<div id="run"></div>`,
 	}
-	for p, data := range files {
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	// The build was made after the sources were written.
-	later := time.Now().Add(time.Second)
-	for _, p := range []string{out + "/index.html", out + "/api/index.html"} {
-		if err := os.Chtimes(p, later, later); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeBuiltTree(t, files, out+"/index.html", out+"/api/index.html")
 	r := Run(Config{Root: root, Built: out}, []string{root})
 	var got []string
 	for _, f := range r.Findings {
@@ -614,20 +600,7 @@ func TestBuiltOutsideRootSite(t *testing.T) {
 		out + "/index.html":                 `<h1 id="home">Home</h1><a href="guide/#setup">a</a><a href="guide/#gone">b</a>`,
 		out + "/guide/index.html":           `<h1 id="guide">Guide</h1><h2 id="setup">Setup</h2>`,
 	}
-	for p, data := range files {
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	later := time.Now().Add(time.Second)
-	for _, p := range []string{out + "/index.html", out + "/guide/index.html"} {
-		if err := os.Chtimes(p, later, later); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeBuiltTree(t, files, out+"/index.html", out+"/guide/index.html")
 	r := Run(Config{Root: root, Built: out}, []string{root})
 	var got []string
 	for _, f := range r.Findings {
@@ -640,6 +613,27 @@ func TestBuiltOutsideRootSite(t *testing.T) {
 	for _, s := range r.Sites {
 		if strings.Contains(s, "from the build") != strings.HasPrefix(s, "site webdoc/") {
 			t.Errorf("site line %q: the build should be webdoc's only", s)
+		}
+	}
+}
+
+// writeBuiltTree writes files (absolute paths to contents), then dates
+// the built pages a second later: the build was made after the sources
+// were written, or the audit would call them changed since.
+func writeBuiltTree(t *testing.T, files map[string]string, built ...string) {
+	t.Helper()
+	for p, data := range files {
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	later := time.Now().Add(time.Second)
+	for _, p := range built {
+		if err := os.Chtimes(p, later, later); err != nil {
+			t.Fatal(err)
 		}
 	}
 }

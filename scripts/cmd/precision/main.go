@@ -902,18 +902,29 @@ func (t sourceTexts) lower(file string) string {
 	return src
 }
 
+// fragWritten returns the source file's text in lower case and href's
+// path (without its query) and fragment; ok is false when href has a
+// fragment that the text does not write ("#frag").
+func (t sourceTexts) fragWritten(file, href string) (src, ref, frag string, ok bool) {
+	src = t.lower(file)
+	ref, frag, _ = strings.Cut(href, "#")
+	if frag != "" && !strings.Contains(src, "#"+strings.ToLower(frag)) {
+		return src, ref, frag, false
+	}
+	if i := strings.IndexByte(ref, '?'); i >= 0 {
+		ref = ref[:i]
+	}
+	return src, ref, frag, true
+}
+
 // mentions reports whether the source file names href's target: its
 // fragment ("#frag") and the last segment of its path, as written.
 // self says whether href leads to the page the file publishes: only
 // then can a fragment written alone ("#x") be it.
 func (t sourceTexts) mentions(file, href string, self bool) bool {
-	src := t.lower(file)
-	ref, frag, _ := strings.Cut(href, "#")
-	if frag != "" && !strings.Contains(src, "#"+strings.ToLower(frag)) {
+	src, ref, frag, ok := t.fragWritten(file, href)
+	if !ok {
 		return false
-	}
-	if i := strings.IndexByte(ref, '?'); i >= 0 {
-		ref = ref[:i]
 	}
 	if ref == "" {
 		return frag != "" // a fragment alone, as written
@@ -992,13 +1003,9 @@ func (t sourceTexts) mentions(file, href string, self bool) bool {
 // link target (its path, without a final "/", as the build has it) and
 // href's fragment somewhere.
 func (t sourceTexts) writesWhole(file, href string) bool {
-	src := t.lower(file)
-	ref, frag, _ := strings.Cut(href, "#")
-	if frag != "" && !strings.Contains(src, "#"+strings.ToLower(frag)) {
+	src, ref, _, ok := t.fragWritten(file, href)
+	if !ok {
 		return false
-	}
-	if i := strings.IndexByte(ref, '?'); i >= 0 {
-		ref = ref[:i]
 	}
 	ref = strings.ToLower(strings.TrimSuffix(ref, "/"))
 	return ref != "" && containsTarget(src, ref, false)
