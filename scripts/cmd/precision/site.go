@@ -546,16 +546,11 @@ type pageMap struct {
 // a file that is missing or that no page (or not that page alone) comes
 // from.
 func (m *pageMap) linked(file, uri string) string {
-	uri = strings.TrimSpace(uri)
-	if m == nil || strings.Contains(uri, "{{") || strings.Contains(uri, "{%") {
+	if m == nil {
 		return ""
 	}
-	u, err := url.Parse(uri)
-	if err != nil || u.Scheme != "" || u.Host != "" || u.Path == "" || strings.HasPrefix(u.Path, "/") || strings.HasSuffix(u.Path, "/") {
-		return ""
-	}
-	target := path.Join(path.Dir(file), u.Path)
-	if target == ".." || strings.HasPrefix(target, "../") || !m.files[target] {
+	target := linkedFile(file, uri)
+	if target == "" || !m.files[target] {
 		return ""
 	}
 	pg := m.page[target]
