@@ -874,6 +874,9 @@ func destinationAsIs(src string) bool {
 var (
 	hookSkipNot = regexp.MustCompile(`\bnot\s*\(\s*strings\.HasPrefix\s+[$.\w]+\s+"([^"]+)"\s*\)`)
 	hookSkipVar = regexp.MustCompile(`(\$\w+)\s*:?=\s*strings\.HasPrefix\s+[$.\w]+\s+"([^"]+)"`)
+	// hookIfNot is the "if not $isRemote" that makes such a variable
+	// a guard: compiled once, the variable's name read from the match.
+	hookIfNot = regexp.MustCompile(`\bif\s+not\s+(\$\w+)`)
 )
 
 // hookSkipPrefixes returns the prefixes of the destinations that an
@@ -887,8 +890,12 @@ func hookSkipPrefixes(src string) []string {
 	for _, m := range hookSkipNot.FindAllStringSubmatch(src, -1) {
 		out = append(out, m[1])
 	}
+	tested := map[string]bool{}
+	for _, m := range hookIfNot.FindAllStringSubmatch(src, -1) {
+		tested[m[1]] = true
+	}
 	for _, m := range hookSkipVar.FindAllStringSubmatch(src, -1) {
-		if regexp.MustCompile(`\bif\s+not\s+` + regexp.QuoteMeta(m[1]) + `\b`).MatchString(src) {
+		if tested[m[1]] {
 			out = append(out, m[2])
 		}
 	}
