@@ -842,9 +842,6 @@ func embeddedLike(src string) bool {
 	return true
 }
 
-// hookHref is an href attribute of a render-link hook's template.
-var hookHref = regexp.MustCompile(`href=`)
-
 // hookHrefAsIs is an href that is the destination as written, made
 // safe for the URL context and nothing more.
 var hookHrefAsIs = regexp.MustCompile(`href="\{\{-?\s*\.Destination\s*(?:\|\s*safeURL\s*)?-?\}\}"`)
@@ -856,7 +853,7 @@ var hookHrefAsIs = regexp.MustCompile(`href="\{\{-?\s*\.Destination\s*(?:\|\s*sa
 // variable, GetPage, partial).
 func destinationAsIs(src string) bool {
 	src = hugoComment.ReplaceAllString(src, "")
-	if len(hookHref.FindAllStringIndex(src, -1)) != 1 || !hookHrefAsIs.MatchString(src) {
+	if strings.Count(src, "href=") != 1 || !hookHrefAsIs.MatchString(src) {
 		return false
 	}
 	for _, w := range []string{":=", " = ", "GetPage", "partial", "template ", "Scratch", "Store"} {
