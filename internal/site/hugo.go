@@ -1532,12 +1532,6 @@ func (s *Site) CodeRanges(src []byte) [][2]int {
 	return out
 }
 
-// hugoQuietShortcodes are the shortcodes the model knows to write no
-// ids: Hugo's own (gohugo.io/shortcodes: comment, details, figure, gist,
-// highlight, instagram, param, qr, ref, relref, vimeo, x, youtube and
-// the older twitter, tweet) and the code shortcodes read as code
-// (hugoCodeShortcodes). Any other is a template of the site, its theme or
-// a module: what it writes, ids included, is not modelled.
 // hugoPartialCall matches a template's call of a partial by a name
 // written as text.
 var hugoPartialCall = regexp.MustCompile(`partial(?:Cached)?\s+"([^"]+)"`)
@@ -1562,6 +1556,12 @@ var hugoKnownThemeShortcodes = map[string][]string{
 	"github.com/google/docsy": {"alert", "pageinfo"},
 }
 
+// hugoQuietShortcodes are the shortcodes the model knows to write no
+// ids: Hugo's own (gohugo.io/shortcodes: comment, details, figure, gist,
+// highlight, instagram, param, qr, ref, relref, vimeo, x, youtube and
+// the older twitter, tweet) and the code shortcodes read as code
+// (hugoCodeShortcodes). Any other is a template of the site, its theme or
+// a module: what it writes, ids included, is not modelled.
 var hugoQuietShortcodes = map[string]bool{"comment": true, "details": true, "figure": true, "gist": true,
 	"highlight": true, "instagram": true, "param": true, "qr": true, "ref": true, "relref": true,
 	"vimeo": true, "x": true, "youtube": true, "twitter": true, "tweet": true}
