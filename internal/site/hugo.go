@@ -1322,10 +1322,7 @@ func (hugo) pages(t *Tree, s *Site, l hugoLang, dir, sub string, lower, ugly boo
 			if s.hugo.disabled[code] {
 				// A translation into a disabled language: no page,
 				// its links read by no build.
-				if s.partials == nil {
-					s.partials = map[string]bool{}
-				}
-				s.partials[rel] = true
+				s.addPartial(rel)
 				return
 			}
 			name = name[:k]
@@ -1351,10 +1348,7 @@ func (hugo) pages(t *Tree, s *Site, l hugoLang, dir, sub string, lower, ugly boo
 			// A draft is built by "hugo server -D", not by the
 			// build readers see: its links are read by no reader.
 			// It stays a page, which a preview may link to.
-			if s.partials == nil {
-				s.partials = map[string]bool{}
-			}
-			s.partials[rel] = true
+			s.addPartial(rel)
 		}
 		if hugoNoBody(src) {
 			// What the page shows, its ids too, its templates write
