@@ -373,11 +373,12 @@ func (h hugo) Load(t *Tree, s *Site) error {
 	pinned, pinnedBy := hugoPinned(t)
 	if hook := t.First(hooks...); hook != "" {
 		src, err := t.Read(hook)
-		if err == nil && embeddedLike(string(src)) {
+		like := err == nil && embeddedLike(string(src)) // read once, for the guards and the switch
+		if like {
 			s.hugo.hookAsWritten = hookSkipPrefixes(string(src))
 		}
 		switch {
-		case err == nil && embeddedLike(string(src)) && pinned != "" && hugoOlder(pinned, "0.123"):
+		case like && pinned != "" && hugoOlder(pinned, "0.123"):
 			// .GetPage looked a page up otherwise before Hugo 0.123:
 			// hugoLinkFiles takes the pages either rule finds, so
 			// that only a destination no Hugo finds is left as
@@ -389,7 +390,7 @@ func (h hugo) Load(t *Tree, s *Site) error {
 			// also found a page by its name.
 			s.hugo.oldGetPageByName = hugoOlder(pinned, "0.80")
 			s.Note("render hook %s, resolving as .GetPage of Hugo %s (%s)", hook, pinned, pinnedBy)
-		case err == nil && embeddedLike(string(src)):
+		case like:
 			embedded()
 			s.Note("render hook %s, resolving as Hugo's embedded one", hook)
 		case err == nil && destinationAsIs(string(src)):
