@@ -401,14 +401,14 @@ func (h hugo) Load(t *Tree, s *Site) error {
 			s.Hook = true
 			s.Note("render hook %s", hook)
 		}
-	} else if v, from := pinned, pinnedBy; v != "" && hugoOlder(v, "0.123") {
+	} else if pinned != "" && hugoOlder(pinned, "0.123") {
 		// Hugo before 0.123 has no embedded link hook but the one
 		// enableDefault turns on (0.120 to 0.122).
 		if on, _ := cfg.get("markup.goldmark.renderHooks.link.enableDefault").(bool); on {
 			embedded()
 			s.Note("embedded link render hook")
 		} else if embeddedLinkHook(cfg, len(langs) > 1 && !multihost) {
-			s.Note("Hugo %s (%s): no embedded link render hook", v, from)
+			s.Note("Hugo %s (%s): no embedded link render hook", pinned, pinnedBy)
 		}
 	} else if embeddedLinkHook(cfg, len(langs) > 1 && !multihost) {
 		embedded()
