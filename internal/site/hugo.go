@@ -1792,51 +1792,33 @@ func (s *Site) ShortcodeIDs(names, withArgs, withHTML []string, frag string) (st
 	return "", false
 }
 
-// Shortcodes returns the names of the shortcodes src calls
+// ShortcodeUses returns the names of the shortcodes src calls
 // ("{{< name ... >}}", "{{% name ... %}}"), each once, in the order of
 // their first call; closing tags and commented-out calls ("{{</* x */>}}")
 // are no calls, nor is a "{{% name %}}" in a fenced code block: Hugo
 // renders its output as Markdown, there as code, which has no ids (a
 // "{{< name >}}" there is still a call: its output is put in as HTML).
-// Nil when there are none.
-func Shortcodes(src []byte) []string {
-	var names []string
-	shortcodeCalls(src, func(name string, _, _ bool) {
+// withArgs are those of them called with arguments ("{{< note id="x"
+// >}}") at least once; withHTML those called with a "<" in their
+// arguments (or with arguments spread over lines, which are not read)
+// at least once. Each is nil when empty. One scan gives all three: a
+// page's source is read once for them.
+func ShortcodeUses(src []byte) (names, withArgs, withHTML []string) {
+	shortcodeCalls(src, func(name string, args, html bool) {
 		if !slices.Contains(names, name) {
 			names = append(names, name)
 		}
-	})
-	return names
-}
-
-// ShortcodesWithArgs returns the names of the shortcodes that src calls
-// with arguments ("{{< note id="x" >}}") at least once, each once; nil
-// when there are none.
-func ShortcodesWithArgs(src []byte) []string {
-	var names []string
-	shortcodeCalls(src, func(name string, args, _ bool) {
-		if args && !slices.Contains(names, name) {
-			names = append(names, name)
+		if args && !slices.Contains(withArgs, name) {
+			withArgs = append(withArgs, name)
+		}
+		if html && !slices.Contains(withHTML, name) {
+			withHTML = append(withHTML, name)
 		}
 	})
-	return names
+	return names, withArgs, withHTML
 }
 
-// ShortcodesWithHTMLArgs returns the names of the shortcodes that src
-// calls with a "<" in their arguments (or with arguments spread over
-// lines, which are not read) at least once, each once; nil when there
-// are none.
-func ShortcodesWithHTMLArgs(src []byte) []string {
-	var names []string
-	shortcodeCalls(src, func(name string, _, html bool) {
-		if html && !slices.Contains(names, name) {
-			names = append(names, name)
-		}
-	})
-	return names
-}
-
-// shortcodeCalls calls fn with each shortcode call of src, as Shortcodes
+// shortcodeCalls calls fn with each shortcode call of src, as ShortcodeUses
 // finds them, whether the call has arguments: anything between its
 // name and the closing ">}}" or "%}}" of the same line (a call spread
 // over lines has them), and whether they may hold HTML (a "<", or
