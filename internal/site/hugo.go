@@ -595,20 +595,23 @@ func (h hugo) Load(t *Tree, s *Site) error {
 func hugoRedirectTemplates(t *Tree, s *Site, cfg config, layouts []string, name, why string) {
 	found := false
 	for _, d := range layouts {
-		hugoRedirectTemplate(t, s, cfg, d, name, why, &found)
+		found = hugoRedirectTemplate(t, s, cfg, d, name, why) || found
 	}
 	if !found {
 		s.UnknownSpace("/", why)
 	}
 }
 
-func hugoRedirectTemplate(t *Tree, s *Site, cfg config, layouts, name, why string, found *bool) {
+// hugoRedirectTemplate reads the templates of the format name in the
+// folder layouts, as hugoRedirectTemplates says; found is whether there
+// is one.
+func hugoRedirectTemplate(t *Tree, s *Site, cfg config, layouts, name, why string) (found bool) {
 	t.Walk(layouts, func(rel string) {
 		base := path.Base(rel)
 		if !strings.HasPrefix(base, "index.") && !strings.HasPrefix(base, "home.") || !strings.Contains(base, "."+name) {
 			return
 		}
-		*found = true
+		found = true
 		src, err := t.Read(rel)
 		if err != nil {
 			s.UnknownSpace("/", why)
@@ -633,6 +636,7 @@ func hugoRedirectTemplate(t *Tree, s *Site, cfg config, layouts, name, why strin
 			s.UnknownURL(p, why)
 		}
 	})
+	return found
 }
 
 // hugoParamAssign and hugoVarUse are the template actions that
