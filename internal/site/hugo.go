@@ -373,11 +373,12 @@ func (h hugo) Load(t *Tree, s *Site) error {
 	pinned, pinnedBy := hugoPinned(t)
 	if hook := t.First(hooks...); hook != "" {
 		src, err := t.Read(hook)
-		if err == nil && embeddedLike(string(src)) {
+		like := err == nil && embeddedLike(string(src)) // read once, for the guards and the switch
+		if like {
 			s.hugo.hookAsWritten = hookSkipPrefixes(string(src))
 		}
 		switch {
-		case err == nil && embeddedLike(string(src)) && pinned != "" && hugoOlder(pinned, "0.123"):
+		case like && pinned != "" && hugoOlder(pinned, "0.123"):
 			// .GetPage looked a page up otherwise before Hugo 0.123:
 			// hugoLinkFiles takes the pages either rule finds, so
 			// that only a destination no Hugo finds is left as
@@ -389,7 +390,7 @@ func (h hugo) Load(t *Tree, s *Site) error {
 			// also found a page by its name.
 			s.hugo.oldGetPageByName = hugoOlder(pinned, "0.80")
 			s.Note("render hook %s, resolving as .GetPage of Hugo %s (%s)", hook, pinned, pinnedBy)
-		case err == nil && embeddedLike(string(src)):
+		case like:
 			embedded()
 			s.Note("render hook %s, resolving as Hugo's embedded one", hook)
 		case err == nil && destinationAsIs(string(src)):
@@ -400,14 +401,14 @@ func (h hugo) Load(t *Tree, s *Site) error {
 			s.Hook = true
 			s.Note("render hook %s", hook)
 		}
-	} else if v, from := pinned, pinnedBy; v != "" && hugoOlder(v, "0.123") {
+	} else if pinned != "" && hugoOlder(pinned, "0.123") {
 		// Hugo before 0.123 has no embedded link hook but the one
 		// enableDefault turns on (0.120 to 0.122).
 		if on, _ := cfg.get("markup.goldmark.renderHooks.link.enableDefault").(bool); on {
 			embedded()
 			s.Note("embedded link render hook")
 		} else if embeddedLinkHook(cfg, len(langs) > 1 && !multihost) {
-			s.Note("Hugo %s (%s): no embedded link render hook", v, from)
+			s.Note("Hugo %s (%s): no embedded link render hook", pinned, pinnedBy)
 		}
 	} else if embeddedLinkHook(cfg, len(langs) > 1 && !multihost) {
 		embedded()
@@ -594,20 +595,23 @@ func (h hugo) Load(t *Tree, s *Site) error {
 func hugoRedirectTemplates(t *Tree, s *Site, cfg config, layouts []string, name, why string) {
 	found := false
 	for _, d := range layouts {
-		hugoRedirectTemplate(t, s, cfg, d, name, why, &found)
+		found = hugoRedirectTemplate(t, s, cfg, d, name, why) || found
 	}
 	if !found {
 		s.UnknownSpace("/", why)
 	}
 }
 
-func hugoRedirectTemplate(t *Tree, s *Site, cfg config, layouts, name, why string, found *bool) {
+// hugoRedirectTemplate reads the templates of the format name in the
+// folder layouts, as hugoRedirectTemplates says; found is whether there
+// is one.
+func hugoRedirectTemplate(t *Tree, s *Site, cfg config, layouts, name, why string) (found bool) {
 	t.Walk(layouts, func(rel string) {
 		base := path.Base(rel)
 		if !strings.HasPrefix(base, "index.") && !strings.HasPrefix(base, "home.") || !strings.Contains(base, "."+name) {
 			return
 		}
-		*found = true
+		found = true
 		src, err := t.Read(rel)
 		if err != nil {
 			s.UnknownSpace("/", why)
@@ -632,6 +636,7 @@ func hugoRedirectTemplate(t *Tree, s *Site, cfg config, layouts, name, why strin
 			s.UnknownURL(p, why)
 		}
 	})
+	return found
 }
 
 // hugoParamAssign and hugoVarUse are the template actions that
@@ -842,9 +847,6 @@ func embeddedLike(src string) bool {
 	return true
 }
 
-// hookHref is an href attribute of a render-link hook's template.
-var hookHref = regexp.MustCompile(`href=`)
-
 // hookHrefAsIs is an href that is the destination as written, made
 // safe for the URL context and nothing more.
 var hookHrefAsIs = regexp.MustCompile(`href="\{\{-?\s*\.Destination\s*(?:\|\s*safeURL\s*)?-?\}\}"`)
@@ -856,7 +858,7 @@ var hookHrefAsIs = regexp.MustCompile(`href="\{\{-?\s*\.Destination\s*(?:\|\s*sa
 // variable, GetPage, partial).
 func destinationAsIs(src string) bool {
 	src = hugoComment.ReplaceAllString(src, "")
-	if len(hookHref.FindAllStringIndex(src, -1)) != 1 || !hookHrefAsIs.MatchString(src) {
+	if strings.Count(src, "href=") != 1 || !hookHrefAsIs.MatchString(src) {
 		return false
 	}
 	for _, w := range []string{":=", " = ", "GetPage", "partial", "template ", "Scratch", "Store"} {
@@ -874,6 +876,9 @@ func destinationAsIs(src string) bool {
 var (
 	hookSkipNot = regexp.MustCompile(`\bnot\s*\(\s*strings\.HasPrefix\s+[$.\w]+\s+"([^"]+)"\s*\)`)
 	hookSkipVar = regexp.MustCompile(`(\$\w+)\s*:?=\s*strings\.HasPrefix\s+[$.\w]+\s+"([^"]+)"`)
+	// hookIfNot is the "if not $isRemote" that makes such a variable
+	// a guard: compiled once, the variable's name read from the match.
+	hookIfNot = regexp.MustCompile(`\bif\s+not\s+(\$\w+)`)
 )
 
 // hookSkipPrefixes returns the prefixes of the destinations that an
@@ -887,8 +892,12 @@ func hookSkipPrefixes(src string) []string {
 	for _, m := range hookSkipNot.FindAllStringSubmatch(src, -1) {
 		out = append(out, m[1])
 	}
+	tested := map[string]bool{}
+	for _, m := range hookIfNot.FindAllStringSubmatch(src, -1) {
+		tested[m[1]] = true
+	}
 	for _, m := range hookSkipVar.FindAllStringSubmatch(src, -1) {
-		if regexp.MustCompile(`\bif\s+not\s+` + regexp.QuoteMeta(m[1]) + `\b`).MatchString(src) {
+		if tested[m[1]] {
 			out = append(out, m[2])
 		}
 	}
@@ -1318,10 +1327,7 @@ func (hugo) pages(t *Tree, s *Site, l hugoLang, dir, sub string, lower, ugly boo
 			if s.hugo.disabled[code] {
 				// A translation into a disabled language: no page,
 				// its links read by no build.
-				if s.partials == nil {
-					s.partials = map[string]bool{}
-				}
-				s.partials[rel] = true
+				s.addPartial(rel)
 				return
 			}
 			name = name[:k]
@@ -1347,10 +1353,7 @@ func (hugo) pages(t *Tree, s *Site, l hugoLang, dir, sub string, lower, ugly boo
 			// A draft is built by "hugo server -D", not by the
 			// build readers see: its links are read by no reader.
 			// It stays a page, which a preview may link to.
-			if s.partials == nil {
-				s.partials = map[string]bool{}
-			}
-			s.partials[rel] = true
+			s.addPartial(rel)
 		}
 		if hugoNoBody(src) {
 			// What the page shows, its ids too, its templates write
@@ -1528,12 +1531,6 @@ func (s *Site) CodeRanges(src []byte) [][2]int {
 	return out
 }
 
-// hugoQuietShortcodes are the shortcodes the model knows to write no
-// ids: Hugo's own (gohugo.io/shortcodes: comment, details, figure, gist,
-// highlight, instagram, param, qr, ref, relref, vimeo, x, youtube and
-// the older twitter, tweet) and the code shortcodes read as code
-// (hugoCodeShortcodes). Any other is a template of the site, its theme or
-// a module: what it writes, ids included, is not modelled.
 // hugoPartialCall matches a template's call of a partial by a name
 // written as text.
 var hugoPartialCall = regexp.MustCompile(`partial(?:Cached)?\s+"([^"]+)"`)
@@ -1558,6 +1555,12 @@ var hugoKnownThemeShortcodes = map[string][]string{
 	"github.com/google/docsy": {"alert", "pageinfo"},
 }
 
+// hugoQuietShortcodes are the shortcodes the model knows to write no
+// ids: Hugo's own (gohugo.io/shortcodes: comment, details, figure, gist,
+// highlight, instagram, param, qr, ref, relref, vimeo, x, youtube and
+// the older twitter, tweet) and the code shortcodes read as code
+// (hugoCodeShortcodes). Any other is a template of the site, its theme or
+// a module: what it writes, ids included, is not modelled.
 var hugoQuietShortcodes = map[string]bool{"comment": true, "details": true, "figure": true, "gist": true,
 	"highlight": true, "instagram": true, "param": true, "qr": true, "ref": true, "relref": true,
 	"vimeo": true, "x": true, "youtube": true, "twitter": true, "tweet": true}
@@ -1793,51 +1796,33 @@ func (s *Site) ShortcodeIDs(names, withArgs, withHTML []string, frag string) (st
 	return "", false
 }
 
-// Shortcodes returns the names of the shortcodes src calls
+// ShortcodeUses returns the names of the shortcodes src calls
 // ("{{< name ... >}}", "{{% name ... %}}"), each once, in the order of
 // their first call; closing tags and commented-out calls ("{{</* x */>}}")
 // are no calls, nor is a "{{% name %}}" in a fenced code block: Hugo
 // renders its output as Markdown, there as code, which has no ids (a
 // "{{< name >}}" there is still a call: its output is put in as HTML).
-// Nil when there are none.
-func Shortcodes(src []byte) []string {
-	var names []string
-	shortcodeCalls(src, func(name string, _, _ bool) {
+// withArgs are those of them called with arguments ("{{< note id="x"
+// >}}") at least once; withHTML those called with a "<" in their
+// arguments (or with arguments spread over lines, which are not read)
+// at least once. Each is nil when empty. One scan gives all three: a
+// page's source is read once for them.
+func ShortcodeUses(src []byte) (names, withArgs, withHTML []string) {
+	shortcodeCalls(src, func(name string, args, html bool) {
 		if !slices.Contains(names, name) {
 			names = append(names, name)
 		}
-	})
-	return names
-}
-
-// ShortcodesWithArgs returns the names of the shortcodes that src calls
-// with arguments ("{{< note id="x" >}}") at least once, each once; nil
-// when there are none.
-func ShortcodesWithArgs(src []byte) []string {
-	var names []string
-	shortcodeCalls(src, func(name string, args, _ bool) {
-		if args && !slices.Contains(names, name) {
-			names = append(names, name)
+		if args && !slices.Contains(withArgs, name) {
+			withArgs = append(withArgs, name)
+		}
+		if html && !slices.Contains(withHTML, name) {
+			withHTML = append(withHTML, name)
 		}
 	})
-	return names
+	return names, withArgs, withHTML
 }
 
-// ShortcodesWithHTMLArgs returns the names of the shortcodes that src
-// calls with a "<" in their arguments (or with arguments spread over
-// lines, which are not read) at least once, each once; nil when there
-// are none.
-func ShortcodesWithHTMLArgs(src []byte) []string {
-	var names []string
-	shortcodeCalls(src, func(name string, _, html bool) {
-		if html && !slices.Contains(names, name) {
-			names = append(names, name)
-		}
-	})
-	return names
-}
-
-// shortcodeCalls calls fn with each shortcode call of src, as Shortcodes
+// shortcodeCalls calls fn with each shortcode call of src, as ShortcodeUses
 // finds them, whether the call has arguments: anything between its
 // name and the closing ">}}" or "%}}" of the same line (a call spread
 // over lines has them), and whether they may hold HTML (a "<", or

@@ -148,7 +148,9 @@ type Site struct {
 	excluded map[string]bool
 	// partials are Markdown files outside the served folders that pages
 	// include when the site is built (MkDocs' snippets, markdown-include):
-	// their links are written for the including page, like a template's.
+	// their links are written for the including page, like a template's;
+	// and pages whose links no build reads (Hugo's drafts, translations
+	// into a disabled language). Set by addPartial.
 	partials map[string]bool
 	// sourceMounts are the content folders whose files become pages at
 	// a URL below a route (Docusaurus' docs): SourceCandidates.
@@ -360,6 +362,15 @@ func (s *Site) Template(rel string) bool {
 		}
 	}
 	return s.partials[rel]
+}
+
+// addPartial records rel (a slash path from the site's folder) in
+// partials: Template then reports it.
+func (s *Site) addPartial(rel string) {
+	if s.partials == nil {
+		s.partials = map[string]bool{}
+	}
+	s.partials[rel] = true
 }
 
 type mount struct{ url, dir string }

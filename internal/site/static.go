@@ -51,22 +51,24 @@ func (s *Site) deployRedirects(t *Tree) error {
 			s.readRedirects(t, m.dir+"/_redirects")
 		}
 	}
-	conf := "netlify.toml"
-	if !t.Exists(conf) {
+	var cfg config
+	if t.Exists("netlify.toml") {
+		var err error
+		if cfg, err = readConfig(t, "netlify.toml"); err != nil {
+			return err
+		}
+	} else {
 		// The repository's netlify.toml, whose build.base names the
-		// site's folder (base = "site/"), configures this site.
-		conf = strings.Repeat("../", t.Up) + "netlify.toml"
+		// site's folder (base = "site/"), configures this site; read
+		// once, for that check and for its redirects.
+		conf := strings.Repeat("../", t.Up) + "netlify.toml"
 		if t.Up == 0 || s.dir == "" || !t.Exists(conf) {
 			return nil
 		}
-		cfg, err := readConfig(t, conf)
-		if err != nil || strings.Trim(path.Clean("/"+cfg.str("build.base", "")), "/") != s.dir {
+		var err error
+		if cfg, err = readConfig(t, conf); err != nil || strings.Trim(path.Clean("/"+cfg.str("build.base", "")), "/") != s.dir {
 			return nil
 		}
-	}
-	cfg, err := readConfig(t, conf)
-	if err != nil {
-		return err
 	}
 	for _, r := range cfg.list("redirects") {
 		status := ""

@@ -547,9 +547,9 @@ func (s *Site) Generated(rel, why string) {
 // (Generated).
 func (s *Site) GeneratedFile(rel string) (string, bool) {
 	in, ok := s.inner(rel)
-	if !ok || s.generated == nil {
+	if !ok {
 		return "", false
 	}
-	why, ok := s.generated[in]
+	why, ok := s.generated[in] // a nil map finds nothing
 	return why, ok
 }

@@ -164,19 +164,19 @@ func TestKeepCaseSlugify(t *testing.T) {
 // and commented-out calls write none.
 func TestShortcodeIDs(t *testing.T) {
 	src := []byte("{{< ref \"a.md\" >}} {{</* def */>}} {{% /note %}}\n{{% def id=\"x\" %}}t{{% /def %}} {{<highlight go>}}x{{< /highlight >}} {{< def >}}")
-	if got, want := Shortcodes(src), []string{"ref", "def", "highlight"}; !slices.Equal(got, want) {
+	if got, want := shortcodeNames(src), []string{"ref", "def", "highlight"}; !slices.Equal(got, want) {
 		t.Errorf("Shortcodes = %q, want %q", got, want)
 	}
 	// In a fenced code block "{{% x %}}" renders as code; "{{< y >}}" is
 	// put in as HTML all the same.
 	fenced := []byte("```yaml\n{{% readFile \"a.yaml\" %}}\n{{< box >}}\n```\n~~~\n{{% file %}}\n~~~\n{{% after %}}\n")
-	if got, want := Shortcodes(fenced), []string{"box", "after"}; !slices.Equal(got, want) {
+	if got, want := shortcodeNames(fenced), []string{"box", "after"}; !slices.Equal(got, want) {
 		t.Errorf("Shortcodes(fenced) = %q, want %q", got, want)
 	}
-	if got, want := ShortcodesWithArgs(src), []string{"ref", "def", "highlight"}; !slices.Equal(got, want) {
+	if got, want := shortcodeArgNames(src), []string{"ref", "def", "highlight"}; !slices.Equal(got, want) {
 		t.Errorf("ShortcodesWithArgs = %q, want %q", got, want)
 	}
-	if got := ShortcodesWithArgs([]byte("{{< note >}}x{{< /note >}} {{% alert %}}")); got != nil {
+	if got := shortcodeArgNames([]byte("{{< note >}}x{{< /note >}} {{% alert %}}")); got != nil {
 		t.Errorf("ShortcodesWithArgs(no arguments) = %q, want none", got)
 	}
 	partials := map[string]string{
@@ -252,18 +252,30 @@ func TestShortcodeIDs(t *testing.T) {
 	}
 }
 
+// shortcodeNames and shortcodeArgNames are ShortcodeUses' names and
+// withArgs.
+func shortcodeNames(src []byte) []string {
+	names, _, _ := ShortcodeUses(src)
+	return names
+}
+
+func shortcodeArgNames(src []byte) []string {
+	_, withArgs, _ := ShortcodeUses(src)
+	return withArgs
+}
+
 func FuzzShortcodes(f *testing.F) {
 	f.Add([]byte("{{< def id=\"x\" >}} {{% a/b %}} {{</* c */>}} {{<"))
 	f.Add([]byte("---\ntitle: x\n---\n<!-- c -->\n"))
 	f.Add([]byte(`{{ $g := printf "tabs-%d" .Ordinal }}{{ $t := printf "%s-%s" $g . | anchorize }}<a id="{{ $t }}">`))
 	f.Fuzz(func(t *testing.T, src []byte) {
-		names := Shortcodes(src)
+		names := shortcodeNames(src)
 		for _, n := range names {
 			if n == "" || !bytes.Contains(src, []byte(n)) {
 				t.Fatalf("Shortcodes(%q) has %q, not a name of the source", src, n)
 			}
 		}
-		for _, n := range ShortcodesWithArgs(src) {
+		for _, n := range shortcodeArgNames(src) {
 			if !slices.Contains(names, n) {
 				t.Fatalf("ShortcodesWithArgs(%q) has %q, which Shortcodes has not", src, n)
 			}
