@@ -15,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
@@ -766,15 +767,17 @@ func (s *Site) outer(rel string) string {
 	return s.dir + "/" + rel
 }
 
-// BuiltPages returns how many of the site's pages (up to limit of them)
-// the build in dir (an absolute folder) has, at their URL or its
-// index.html: how well that build is this site's.
+// BuiltPages returns how many of the site's pages (the first limit of
+// them in URL order, so that every run asks the same) the build in dir
+// (an absolute folder) has, at their URL or its index.html: how well
+// that build is this site's.
 func (s *Site) BuiltPages(dir string, limit int) int {
-	n, seen := 0, 0
-	for u := range s.pages {
-		if seen++; seen > limit {
-			break
-		}
+	urls := slices.Sorted(maps.Keys(s.pages))
+	if len(urls) > limit {
+		urls = urls[:limit]
+	}
+	n := 0
+	for _, u := range urls {
 		p := filepath.Join(dir, filepath.FromSlash(strings.TrimPrefix(u, "/")))
 		if strings.HasSuffix(u, "/") {
 			p = filepath.Join(p, "index.html")
