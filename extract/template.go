@@ -186,7 +186,7 @@ func actionTags(src, in []byte, lo, hi int, links []Link, k int) []Link {
 		p = q
 	}
 	if len(links) > n && n > k {
-		slices.SortStableFunc(links[k:], func(a, b Link) int { return a.Start.Offset - b.Start.Offset })
+		slices.SortStableFunc(links[k:], byStart)
 	}
 	return links
 }
