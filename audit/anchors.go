@@ -381,9 +381,6 @@ func writtenIDs(src []byte, besidesIncludes, besidesLiquid bool) string {
 	return ""
 }
 
-// leadingTitle reports whether the heading at offset off of src is a
-// top-level ATX heading ("# Title") with only front matter and blank
-// lines before it.
 // topHeading reports whether the heading that starts at offset off of
 // src is a top-level one: an ATX "# A" (one "#", then a space, a tab or
 // the line's end) or a setext heading underlined with "=".
@@ -406,6 +403,9 @@ func topHeading(src []byte, off int) bool {
 	return len(next) > 0 && len(bytes.Trim(next, "=")) == 0
 }
 
+// leadingTitle reports whether the heading at offset off of src is a
+// top-level ATX heading ("# Title") with only front matter and blank
+// lines before it.
 func leadingTitle(src []byte, off int) bool {
 	if off < frontMatterEnd(src) {
 		return false
