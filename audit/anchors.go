@@ -187,8 +187,11 @@ func (t *target) fill(k kind, src []byte, d *extract.Doc, texts bool) {
 		t.lines++
 	}
 	var w pageWriters
-	w.written, w.writtenBesides = writtenIDs(src, false, false), writtenIDs(src, true, false)
+	w.written = writtenIDs(src, false, false)
 	if w.written != "" {
+		// Without a writer, none is left beside the includes either:
+		// the second scan is for a page that has one.
+		w.writtenBesides = writtenIDs(src, true, false)
 		if tags := site.LiquidIncludeTags(src); tags != nil {
 			w.liquidIncludes, w.writtenBesidesLiquid = tags, writtenIDs(src, false, true)
 		}
