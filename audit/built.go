@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/urilint/urilint/internal/abnf"
 	"github.com/urilint/urilint/internal/anchor"
 	"github.com/urilint/urilint/internal/confine"
 	"github.com/urilint/urilint/internal/policy"
@@ -1297,7 +1298,7 @@ func scanLinkAttrs(src []byte, vals [][2]int) [][2]int {
 // suffix, in any case, after white space or a quote.
 func hasSuffixFold(b []byte, suffix string) bool {
 	n := len(b) - len(suffix)
-	if n < 1 || !bytes.EqualFold(b[n:], []byte(suffix)) {
+	if n < 1 || !abnf.FoldEq(suffix, b[n:]) {
 		return false
 	}
 	switch b[n-1] {
