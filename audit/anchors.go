@@ -199,7 +199,7 @@ func (t *target) fill(k kind, src []byte, d *extract.Doc, texts bool) {
 	if bytes.Contains(src, []byte("{{<")) || bytes.Contains(src, []byte("{{%")) {
 		w.shortcodes, w.shortcodeArgs, w.shortcodeHTML = site.Shortcodes(src), site.ShortcodesWithArgs(src), site.ShortcodesWithHTMLArgs(src)
 	}
-	if w.written != "" || w.writtenBesides != "" || w.shortcodes != nil || w.shortcodeArgs != nil || w.shortcodeHTML != nil {
+	if w.written != "" || w.shortcodes != nil || w.shortcodeArgs != nil || w.shortcodeHTML != nil {
 		t.writers = &w
 	}
 	if d == nil {
