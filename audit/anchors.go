@@ -187,8 +187,11 @@ func (t *target) fill(k kind, src []byte, d *extract.Doc, texts bool) {
 		t.lines++
 	}
 	var w pageWriters
-	w.written, w.writtenBesides = writtenIDs(src, false, false), writtenIDs(src, true, false)
+	w.written = writtenIDs(src, false, false)
 	if w.written != "" {
+		// Without a writer, none is left beside the includes either:
+		// the second scan is for a page that has one.
+		w.writtenBesides = writtenIDs(src, true, false)
 		if tags := site.LiquidIncludeTags(src); tags != nil {
 			w.liquidIncludes, w.writtenBesidesLiquid = tags, writtenIDs(src, false, true)
 		}
@@ -196,7 +199,7 @@ func (t *target) fill(k kind, src []byte, d *extract.Doc, texts bool) {
 	if bytes.Contains(src, []byte("{{<")) || bytes.Contains(src, []byte("{{%")) {
 		w.shortcodes, w.shortcodeArgs, w.shortcodeHTML = site.ShortcodeUses(src)
 	}
-	if w.written != "" || w.writtenBesides != "" || w.shortcodes != nil || w.shortcodeArgs != nil || w.shortcodeHTML != nil {
+	if w.written != "" || w.shortcodes != nil || w.shortcodeArgs != nil || w.shortcodeHTML != nil {
 		t.writers = &w
 	}
 	if d == nil {
@@ -381,9 +384,6 @@ func writtenIDs(src []byte, besidesIncludes, besidesLiquid bool) string {
 	return ""
 }
 
-// leadingTitle reports whether the heading at offset off of src is a
-// top-level ATX heading ("# Title") with only front matter and blank
-// lines before it.
 // topHeading reports whether the heading that starts at offset off of
 // src is a top-level one: an ATX "# A" (one "#", then a space, a tab or
 // the line's end) or a setext heading underlined with "=".
@@ -406,6 +406,9 @@ func topHeading(src []byte, off int) bool {
 	return len(next) > 0 && len(bytes.Trim(next, "=")) == 0
 }
 
+// leadingTitle reports whether the heading at offset off of src is a
+// top-level ATX heading ("# Title") with only front matter and blank
+// lines before it.
 func leadingTitle(src []byte, off int) bool {
 	if off < frontMatterEnd(src) {
 		return false

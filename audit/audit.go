@@ -899,10 +899,8 @@ func (a *auditor) compactFrom(f *File, rb *recBuilder) {
 	if f.kind == kindMarkdown && f.Src != nil && !f.decoded {
 		var defs []int32
 		for i := range f.recs {
-			if r := &f.recs[i]; r.odd && f.rare.odd[r.at].Kind == extract.Definition {
-				defs = append(defs, int32(f.rare.odd[r.at].Start.Offset))
-			} else if !r.odd && r.kind == extract.Definition {
-				defs = append(defs, r.off)
+			if l := f.link(i); l.Kind == extract.Definition {
+				defs = append(defs, int32(l.Start.Offset))
 			}
 		}
 		if defs != nil {

@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/urilint/urilint/internal/abnf"
 	"github.com/urilint/urilint/internal/anchor"
 	"github.com/urilint/urilint/internal/confine"
 	"github.com/urilint/urilint/internal/policy"
@@ -865,12 +866,14 @@ func (a *auditor) checkBuiltFragment(r *reporter, s *site.Site, p string, found 
 		case m == anchor.CaseOnly:
 			r.report(policy.CategoryAnchorCase, t.fragAt, []uri.Edit{{Start: t.fragAt, End: len(r.l.URI), New: fragText(t.frag, right)}},
 				"%q names anchor %q, which the built page of %q has only as %q: anchors are case-sensitive", r.shown, name, p, right)
-		case pg.scripted && a.dropsFragment(r.f.root, s, p) != "":
-			// The source says what the scripts do: a component that
-			// only redirects, which leaves the fragment behind.
-			r.report(policy.CategoryBrokenAnchor, t.fragAt, nil, "%q names anchor %q of the built page of %q, whose component only redirects the reader to %q, which leaves the fragment behind: no element of it is reached", r.shown, name, p, a.dropsFragment(r.f.root, s, p))
 		case pg.scripted:
-			r.report(policy.CategoryUnverifiable, t.fragAt, nil, "%q names anchor %q, which the built page of %q does not have; scripts write that page in the browser, so its ids cannot be checked offline", r.shown, name, p)
+			if to := a.dropsFragment(r.f.root, s, p); to != "" {
+				// The source says what the scripts do: a component
+				// that only redirects, which leaves the fragment behind.
+				r.report(policy.CategoryBrokenAnchor, t.fragAt, nil, "%q names anchor %q of the built page of %q, whose component only redirects the reader to %q, which leaves the fragment behind: no element of it is reached", r.shown, name, p, to)
+			} else {
+				r.report(policy.CategoryUnverifiable, t.fragAt, nil, "%q names anchor %q, which the built page of %q does not have; scripts write that page in the browser, so its ids cannot be checked offline", r.shown, name, p)
+			}
 		case pg.script && hashRoute(name):
 			r.report(policy.CategoryUnverifiable, t.fragAt, nil, "%q names %q on the built page of %q, a route its scripts read, not an id: it cannot be checked offline", r.shown, "#"+name, p)
 		default:
@@ -1297,7 +1300,7 @@ func scanLinkAttrs(src []byte, vals [][2]int) [][2]int {
 // suffix, in any case, after white space or a quote.
 func hasSuffixFold(b []byte, suffix string) bool {
 	n := len(b) - len(suffix)
-	if n < 1 || !bytes.EqualFold(b[n:], []byte(suffix)) {
+	if n < 1 || !abnf.FoldEq(suffix, b[n:]) {
 		return false
 	}
 	switch b[n-1] {

@@ -306,23 +306,14 @@ func TestServedUnder(t *testing.T) {
 // link to a file added after the build is unverifiable, not broken.
 func TestBuiltStale(t *testing.T) {
 	dir := t.TempDir()
-	files := map[string]string{
-		"mkdocs.yml":             "site_name: Fixture\n",
-		"docs/index.md":          "# Home\n\n[new](new.md) [gone](gone.md)\n",
-		"docs/edited.md":         "# Edited\n\n[new](new.md#intro) [stale](new.md#nope)\n",
-		"docs/new.md":            "# Intro\n",
-		"site/index.html":        `<h1 id="home">Home</h1><a href="new.md">new</a><a href="gone.md">gone</a>`,
-		"site/edited/index.html": `<h1 id="edited">Edited</h1>`,
-	}
-	for name, src := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeBuiltTree(t, map[string]string{
+		dir + "/mkdocs.yml":             "site_name: Fixture\n",
+		dir + "/docs/index.md":          "# Home\n\n[new](new.md) [gone](gone.md)\n",
+		dir + "/docs/edited.md":         "# Edited\n\n[new](new.md#intro) [stale](new.md#nope)\n",
+		dir + "/docs/new.md":            "# Intro\n",
+		dir + "/site/index.html":        `<h1 id="home">Home</h1><a href="new.md">new</a><a href="gone.md">gone</a>`,
+		dir + "/site/edited/index.html": `<h1 id="edited">Edited</h1>`,
+	})
 	built := time.Now().Add(-time.Hour)
 	for _, name := range []string{"site/index.html", "site/edited/index.html", "docs/index.md", "mkdocs.yml"} {
 		if err := os.Chtimes(filepath.Join(dir, filepath.FromSlash(name)), built.Add(-time.Minute), built); err != nil {
@@ -435,25 +426,17 @@ func TestBuiltCommitted(t *testing.T) {
 	for _, ignored := range []bool{false, true} {
 		dir := t.TempDir()
 		files := map[string]string{
-			".git/HEAD":             "ref: refs/heads/main\n",
-			"mkdocs.yml":            "site_name: Fixture\n",
-			"docs/index.md":         "# Home\n\n[guide](guide.md#new-part)\n",
-			"docs/guide.md":         "# Guide\n\n## New part\n",
-			"site/index.html":       `<h1 id="home">Home</h1><a href="guide/#new-part">guide</a>`,
-			"site/guide/index.html": `<h1 id="guide">Guide</h1>`,
+			dir + "/.git/HEAD":             "ref: refs/heads/main\n",
+			dir + "/mkdocs.yml":            "site_name: Fixture\n",
+			dir + "/docs/index.md":         "# Home\n\n[guide](guide.md#new-part)\n",
+			dir + "/docs/guide.md":         "# Guide\n\n## New part\n",
+			dir + "/site/index.html":       `<h1 id="home">Home</h1><a href="guide/#new-part">guide</a>`,
+			dir + "/site/guide/index.html": `<h1 id="guide">Guide</h1>`,
 		}
 		if ignored {
-			files[".gitignore"] = "/site\n"
+			files[dir+"/.gitignore"] = "/site\n"
 		}
-		for name, src := range files {
-			p := filepath.Join(dir, filepath.FromSlash(name))
-			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
+		writeBuiltTree(t, files)
 		// The sources older than the build: a fresh build, by the times.
 		old := time.Now().Add(-time.Hour)
 		for _, name := range []string{"mkdocs.yml", "docs/index.md", "docs/guide.md"} {

@@ -37,8 +37,9 @@ func unusedDefinitions(src []byte, defs []int32) []int32 {
 		if bytes.IndexByte(inner, '[') >= 0 {
 			continue // an outer bracket: its inner ones are met next
 		}
-		if n, ok := labels[normLabel(inner)]; ok {
-			labels[normLabel(inner)] = n + 1
+		l := normLabel(inner) // it allocates: once a bracket
+		if n, ok := labels[l]; ok {
+			labels[l] = n + 1
 		}
 	}
 	var out []int32

@@ -125,8 +125,7 @@ func cleanMerged(dir, p string) string {
 // section 2.3) and "/" alone.
 func plainPath(s string) bool {
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '.' || c == '_' || c == '~' || c == '/') {
+		if !abnf.Is(s[i], abnf.Unreserved) && s[i] != '/' {
 			return false
 		}
 	}

@@ -128,7 +128,7 @@ func (e *Extractor) markdownDoc(src []byte, emit func([]Link)) *Doc {
 			emit(d.Links)
 		}
 		if buf != nil {
-			putLinks(buf, d.Links)
+			putBuf(&linkBufs, buf, d.Links)
 		}
 		d.Links = nil
 	}
@@ -148,12 +148,7 @@ func (e *Extractor) markdownDoc(src []byte, emit func([]Link)) *Doc {
 	}
 	d.place(src, marks)
 	if markBuf != nil {
-		if cap(marks) > maxPooledLinks {
-			marks = nil
-		}
-		clear(marks)
-		*markBuf = marks[:0]
-		markBufs.Put(markBuf)
+		putBuf(&markBufs, markBuf, marks)
 	}
 	return d
 }
@@ -175,15 +170,16 @@ var slugMaps = sync.Pool{New: func() any { return map[string]int{} }}
 // comments are gathered in before they are placed.
 var markBufs = sync.Pool{New: func() any { return new([]mark) }}
 
-// putLinks gives buf back to linkBufs with the array of links, the
-// links gathered in it, emptied so that it holds no document's strings.
-func putLinks(buf *[]Link, links []Link) {
-	if cap(links) > maxPooledLinks {
-		links = nil
+// putBuf gives buf back to pool with the array of s, what was gathered
+// in it, emptied so that it holds no document's strings; an array of
+// more than maxPooledLinks goes with its document.
+func putBuf[T any](pool *sync.Pool, buf *[]T, s []T) {
+	if cap(s) > maxPooledLinks {
+		s = nil
 	}
-	clear(links)
-	*buf = links[:0]
-	linkBufs.Put(buf)
+	clear(s)
+	*buf = s[:0]
+	pool.Put(buf)
 }
 
 // docMarks appends the anchors and comments of the parse root of src to

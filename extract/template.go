@@ -3,6 +3,8 @@ package extract
 import (
 	"bytes"
 	"slices"
+
+	"github.com/urilint/urilint/internal/abnf"
 )
 
 // Templates is a set of template languages that a site generator runs
@@ -62,7 +64,7 @@ func maskTemplates(src, in []byte, t Templates) []byte {
 			copied = true
 		}
 		for p := i; p < end; p++ {
-			if !isAlnum(src[p]) {
+			if !abnf.Is(src[p], abnf.Alpha|abnf.Digit) {
 				in[p] = 'x'
 			}
 		}
@@ -177,7 +179,7 @@ func actionTags(src, in []byte, lo, hi int, links []Link, k int) []Link {
 		// The action goes on while its bytes are masked, or letters and
 		// digits, which the mask keeps.
 		q := p + 1
-		for q < hi && (in[q] != src[q] || isAlnum(src[q])) {
+		for q < hi && (in[q] != src[q] || abnf.Is(src[q], abnf.Alpha|abnf.Digit)) {
 			q++
 		}
 		if bytes.IndexByte(src[p:q], '<') >= 0 {
@@ -186,14 +188,9 @@ func actionTags(src, in []byte, lo, hi int, links []Link, k int) []Link {
 		p = q
 	}
 	if len(links) > n && n > k {
-		slices.SortStableFunc(links[k:], func(a, b Link) int { return a.Start.Offset - b.Start.Offset })
+		slices.SortStableFunc(links[k:], byStart)
 	}
 	return links
-}
-
-// isAlnum reports whether c is an ASCII letter or digit.
-func isAlnum(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
 // isTag reports whether the Liquid tag tag is named name ("{%- raw -%}"
