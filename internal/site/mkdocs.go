@@ -206,8 +206,22 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 		}
 	}
 	// The includes the model reads (mkdocs_include.go): a page calling
-	// macros whose Jinja it reads whole is known.
-	macrosRead := mkdocsIncludeIDs(t, s, cfg, docs, pages, plugins)
+	// macros whose Jinja it reads whole is known. The same reading of
+	// each page finds its partials: one read of every page, not two.
+	inc := newMkdocsIncluder(t, cfg, docs, plugins)
+	macrosRead := inc != nil && inc.macros
+	if marks, bases := mkdocsPartials(cfg); inc != nil || len(marks) > 0 {
+		for _, rel := range pages {
+			src, err := t.Read(rel)
+			if err != nil {
+				continue
+			}
+			if inc != nil {
+				inc.record(s, rel, src)
+			}
+			markPartials(t, s, rel, src, marks, bases)
+		}
+	}
 	if len(pageMarks) > 0 {
 		slices.SortFunc(pageMarks, func(a, b [2]string) int { return strings.Compare(a[0], b[0]) })
 		var names []string
@@ -284,7 +298,6 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 			}
 		}
 	}
-	mkdocsPartials(t, s, cfg, pages)
 	if r, ok := plugins["redirects"]; ok {
 		// mkdocs-redirects writes a page that sends the reader on with
 		// the link's fragment (location.hash): where the target is a
@@ -844,9 +857,12 @@ var mkdocsIncludes = map[string]string{
 // they would be broken; the audit checks them where they are rendered
 // (a page's anchors are already unverifiable where it includes). A file
 // of the served folders is a page and stays checked as one.
-func mkdocsPartials(t *Tree, s *Site, cfg config, pages []string) {
-	var marks []string
-	bases := []string{"."}
+//
+// mkdocsPartials returns the marks and base paths of those extensions;
+// markPartials reads one page (read once with the includes of
+// mkdocs_include.go).
+func mkdocsPartials(cfg config) (marks, bases []string) {
+	bases = []string{"."}
 	for _, name := range mkdocsExtensions(cfg) {
 		mark, ok := mkdocsIncludes[strings.TrimPrefix(name, "markdown.extensions.")]
 		if !ok {
@@ -866,33 +882,29 @@ func mkdocsPartials(t *Tree, s *Site, cfg config, pages []string) {
 			}
 		}
 	}
-	if len(marks) == 0 {
-		return
-	}
-	for _, rel := range pages {
-		src, err := t.Read(rel)
-		if err != nil {
-			continue
-		}
-		for _, mark := range marks {
-			for _, name := range includedFiles(src, mark) {
-				// Each extension reads a name from its base paths (the
-				// folder of mkdocs.yml by default), snippets also from
-				// the page's folder when so configured: any of them.
-				for _, base := range append(bases, path.Dir(rel)) {
-					p := path.Join(base, name)
-					if strings.HasPrefix(p, "../") || p == ".." || path.IsAbs(p) || path.Ext(p) != ".md" && path.Ext(p) != ".markdown" {
-						continue
-					}
-					// The tree is the site's: p is read from its folder.
-					if _, isPage := s.URL(s.outer(p)); isPage || !t.Exists(p) {
-						continue
-					}
-					if s.partials == nil {
-						s.partials = map[string]bool{}
-					}
-					s.partials[p] = true
+	return marks, bases
+}
+
+// markPartials marks the partials the page rel (source src) includes.
+func markPartials(t *Tree, s *Site, rel string, src []byte, marks, bases []string) {
+	for _, mark := range marks {
+		for _, name := range includedFiles(src, mark) {
+			// Each extension reads a name from its base paths (the
+			// folder of mkdocs.yml by default), snippets also from
+			// the page's folder when so configured: any of them.
+			for _, base := range append(bases, path.Dir(rel)) {
+				p := path.Join(base, name)
+				if strings.HasPrefix(p, "../") || p == ".." || path.IsAbs(p) || path.Ext(p) != ".md" && path.Ext(p) != ".markdown" {
+					continue
 				}
+				// The tree is the site's: p is read from its folder.
+				if _, isPage := s.URL(s.outer(p)); isPage || !t.Exists(p) {
+					continue
+				}
+				if s.partials == nil {
+					s.partials = map[string]bool{}
+				}
+				s.partials[p] = true
 			}
 		}
 	}
