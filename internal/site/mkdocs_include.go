@@ -452,23 +452,6 @@ func includeLines(src []byte, mark string, fences [][2]int) (incs []includeLine,
 	return incs, true
 }
 
-// wholeIncludes returns the files that the include lines of src name
-// after mark, when every include is one of a whole .md file outside
-// fenced code (includeLines); ok is false otherwise.
-func wholeIncludes(src []byte, mark string) (names []string, ok bool) {
-	incs, ok := includeLines(src, mark, fencedRanges(src))
-	if !ok {
-		return nil, false
-	}
-	for _, inc := range incs {
-		if inc.fenced {
-			return nil, false
-		}
-		names = append(names, inc.name)
-	}
-	return names, true
-}
-
 // imDirective is a tag of include-markdown: the file it names, whether
 // it includes the file whole at the margin (on a line of its own, with
 // no argument that cuts, dedents or shifts it), and whether it is inside
