@@ -212,31 +212,27 @@ var (
 	docusaurusFromHTML           = regexp.MustCompile(`(?:^|[^\w$.])['"]?fromExtensions['"]?\s*:\s*\[[^\]]*['"]html?['"]`)
 )
 
-var docusaurusCore = regexp.MustCompile(`"@docusaurus/core"\s*:\s*"[~^>=v ]*(\d+)`)
+var (
+	docusaurusCore      = regexp.MustCompile(`"@docusaurus/core"\s*:\s*"[~^>=v ]*(\d+)`)
+	docusaurusCoreAlpha = regexp.MustCompile(`"@docusaurus/core"\s*:\s*"[~^>=v ]*2\.0\.0-alpha`)
+)
 
-// docusaurusRemark8 reports whether the site's package.json asks for
-// Docusaurus 2, whose Markdown parser (remark-parse 8, MDX 1) reads
-// "[text][label]" as a reference whether or not the label is defined and
-// makes a heading's id of the text alone; Docusaurus 3 (CommonMark)
-// keeps an undefined reference as it is written.
-func docusaurusRemark8(t *Tree) bool {
+// docusaurusVersion reads the site's package.json once for what its
+// "@docusaurus/core" range says. remark8: it asks for Docusaurus 2,
+// whose Markdown parser (remark-parse 8, MDX 1) reads "[text][label]"
+// as a reference whether or not the label is defined and makes a
+// heading's id of the text alone; Docusaurus 3 (CommonMark) keeps an
+// undefined reference as it is written. alpha: it asks for an alpha of
+// Docusaurus 2, whose theme gives a top-level heading an id as it does
+// the others; later ones give none (theme-classic's Heading: "H1
+// headings do not need an id because they don't appear in the TOC").
+func docusaurusVersion(t *Tree) (remark8, alpha bool) {
 	src, err := t.Read("package.json")
 	if err != nil {
-		return false
+		return false, false
 	}
 	m := docusaurusCore.FindSubmatch(src)
-	return m != nil && string(m[1]) == "2"
-}
-
-var docusaurusCoreAlpha = regexp.MustCompile(`"@docusaurus/core"\s*:\s*"[~^>=v ]*2\.0\.0-alpha`)
-
-// docusaurusAlpha reports whether the site's package.json asks for an
-// alpha of Docusaurus 2, whose theme gives a top-level heading an id as
-// it does the others; later ones give none (theme-classic's Heading:
-// "H1 headings do not need an id because they don't appear in the TOC").
-func docusaurusAlpha(t *Tree) bool {
-	src, err := t.Read("package.json")
-	return err == nil && docusaurusCoreAlpha.Match(src)
+	return m != nil && string(m[1]) == "2", docusaurusCoreAlpha.Match(src)
 }
 
 // RefLabelsDropped reports whether a heading's "[text][label]" gives its
@@ -268,7 +264,8 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 	s.builtDefault = "build"
 	docusaurusBase(s, src)
 	s.titleNoID = true
-	s.h1NoID = !docusaurusAlpha(t)
+	remark8, alpha := docusaurusVersion(t)
+	s.h1NoID = !alpha
 	s.mdToPages = true
 	// Without trailingSlash, Docusaurus leaves it to the host: a page
 	// written to docs/a/index.html may be served at /docs/a/ as well
@@ -283,7 +280,7 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 	// links and images are rewritten): the browser resolves a relative
 	// "<img src=...>" or "<a href=...>" against the page's URL.
 	s.htmlByURL = true
-	s.refLabels = docusaurusRemark8(t)
+	s.refLabels = remark8
 	s.mdCommon = docusaurusFormat.Match(src)
 	s.sitePrefix = "@site/"
 	s.Mount("/", "static")
