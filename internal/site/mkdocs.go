@@ -205,23 +205,6 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 			s.Unmodelled("plugins", name, pages, ids)
 		}
 	}
-	// The includes the model reads (mkdocs_include.go): a page calling
-	// macros whose Jinja it reads whole is known. The same reading of
-	// each page finds its partials: one read of every page, not two.
-	inc := newMkdocsIncluder(t, cfg, docs, plugins)
-	macrosRead := inc != nil && inc.macros
-	if marks, bases := mkdocsPartials(cfg); inc != nil || len(marks) > 0 {
-		for _, rel := range pages {
-			src, err := t.Read(rel)
-			if err != nil {
-				continue
-			}
-			if inc != nil {
-				inc.record(s, rel, src)
-			}
-			markPartials(t, s, rel, src, marks, bases)
-		}
-	}
 	if len(pageMarks) > 0 {
 		slices.SortFunc(pageMarks, func(a, b [2]string) int { return strings.Compare(a[0], b[0]) })
 		var names []string
@@ -229,16 +212,46 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 			names = append(names, pm[0])
 		}
 		s.Note("ids of the pages that call %s not checked", strings.Join(names, " or "))
+	}
+	// One read of every page serves each reading of it below (a page
+	// may be up to 1 MiB): the includes the model reads
+	// (mkdocs_include.go), the partials, the plugins' calls, md_in_html.
+	// For a page, a later reason of unknown ids replaces an earlier one,
+	// in this order.
+	inc := newMkdocsIncluder(t, cfg, docs, plugins)
+	// A page calling macros whose Jinja the model reads whole is known.
+	macrosRead := inc != nil && inc.macros
+	marks, bases := mkdocsPartials(cfg)
+	if inc != nil || len(marks) > 0 || len(pageMarks) > 0 || !s.htmlByURL {
 		for _, rel := range pages {
 			src, err := t.Read(rel)
+			if err != nil {
+				if len(pageMarks) > 0 {
+					s.UnknownIDsOf(rel, "plugin "+pageMarks[0][0]+" writes the page")
+				}
+				continue
+			}
+			if inc != nil {
+				inc.record(s, rel, src)
+			}
+			markPartials(t, s, rel, src, marks, bases)
 			for _, pm := range pageMarks {
-				if pm[0] == "macros" && macrosRead && err == nil && s.includesKnown[rel] {
+				if pm[0] == "macros" && macrosRead && s.includesKnown[rel] {
 					continue
 				}
-				if err != nil || mkdocsCalls(src, pm[1]) {
+				if mkdocsCalls(src, pm[1]) {
 					s.UnknownIDsOf(rel, "plugin "+pm[0]+" writes the page")
 					break
 				}
+			}
+			// md_in_html: a heading right below a tag with the markdown
+			// attribute is one of MkDocs' headings, with an id, but the
+			// audit's CommonMark reading sees the lines up to the next
+			// blank one as raw HTML. (Headings in the indented bodies of
+			// admonitions, details and content tabs the extractor reads
+			// as MkDocs does: extract/blocks.go.)
+			if !s.htmlByURL && headingInHTML(src) {
+				s.UnknownIDsOf(rel, "md_in_html renders a heading inside an HTML block")
 			}
 		}
 	}
@@ -285,18 +298,6 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 		// Launch" is "launch".
 		slug := s.slug
 		s.slug = func(text string) string { return slug(dropShortcodes(text)) }
-	}
-	// md_in_html: a heading right below a tag with the markdown
-	// attribute is one of MkDocs' headings, with an id, but the audit's
-	// CommonMark reading sees the lines up to the next blank one as raw
-	// HTML. (Headings in the indented bodies of admonitions, details and
-	// content tabs the extractor reads as MkDocs does: extract/blocks.go.)
-	if !s.htmlByURL {
-		for _, rel := range pages {
-			if src, err := t.Read(rel); err == nil && headingInHTML(src) {
-				s.UnknownIDsOf(rel, "md_in_html renders a heading inside an HTML block")
-			}
-		}
 	}
 	if r, ok := plugins["redirects"]; ok {
 		// mkdocs-redirects writes a page that sends the reader on with
