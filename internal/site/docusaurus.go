@@ -207,7 +207,6 @@ var docusaurusExts = map[string]bool{".md": true, ".mdx": true}
 
 var (
 	docusaurusTrailingSlash      = regexp.MustCompile(`(?:^|[^\w$.])['"]?trailingSlash['"]?\s*:\s*true\b`)
-	docusaurusTrailingSlashSet   = regexp.MustCompile(`(?:^|[^\w$.])['"]?trailingSlash['"]?\s*:\s*(?:true|false)\b`)
 	docusaurusTrailingSlashFalse = regexp.MustCompile(`(?:^|[^\w$.])['"]?trailingSlash['"]?\s*:\s*false\b`)
 	docusaurusFromHTML           = regexp.MustCompile(`(?:^|[^\w$.])['"]?fromExtensions['"]?\s*:\s*\[[^\]]*['"]html?['"]`)
 )
@@ -270,12 +269,13 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 	// Without trailingSlash, Docusaurus leaves it to the host: a page
 	// written to docs/a/index.html may be served at /docs/a/ as well
 	// as /docs/a, and its relative links resolve from either.
-	s.slashUnknown = !docusaurusTrailingSlashSet.Match(src)
+	slashTrue, slashFalse := docusaurusTrailingSlash.Match(src), docusaurusTrailingSlashFalse.Match(src)
+	s.slashUnknown = !slashTrue && !slashFalse
 	// Docusaurus writes a page at "/a" to a/index.html, but with
 	// trailingSlash: false (a.html): "/a.html" is then no page, but
 	// where the client-redirects plugin makes one for every page
 	// (fromExtensions: ['html']).
-	s.noDotHTML = !docusaurusTrailingSlashFalse.Match(src) && !docusaurusFromHTML.Match(src)
+	s.noDotHTML = !slashFalse && !docusaurusFromHTML.Match(src)
 	// MDX renders a JSX element's attributes as written (only Markdown
 	// links and images are rewritten): the browser resolves a relative
 	// "<img src=...>" or "<a href=...>" against the page's URL.
@@ -327,7 +327,7 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 	}
 	// trailingSlash: true serves each page at its folder's URL
 	// ("/docs/intro/"), from which the page's relative links resolve.
-	if docusaurusTrailingSlash.Match(src) {
+	if slashTrue {
 		for rel, u := range s.urls {
 			if !strings.HasSuffix(u, "/") {
 				s.urls[rel] = u + "/"
