@@ -738,9 +738,9 @@ func isASCIILetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <
 // docusaurusDataPage reports whether an MDX page imports data (a JSON,
 // YAML, TOML or CSV file, through a loader or not; "@generated/...") and
 // renders it: the ids of what it renders are made when the site is
-// built.
+// built. src has its code blocks blanked (blankFences) already: the
+// caller blanks them once for this and docusaurusImportsOf.
 func docusaurusDataPage(src []byte) bool {
-	src = blankFences(src)
 	for _, m := range docusaurusImport.FindAllSubmatchIndex(src, -1) {
 		// The data is rendered where the page uses its name again: in a
 		// prop ("<Table rows={rows} />") or an expression ("{Object.entries(intents)...}").
@@ -1113,12 +1113,19 @@ func docusaurusEnclosing(src []byte, i int) int {
 // path from its folder or from "@site/". One the model cannot find (a
 // package's, an alias's) leaves the document's ids unknown.
 func docusaurusImports(t *Tree, s *Site, rel string, src []byte) {
+	// An import shown in a code block ("import info from './info.yaml'"
+	// in a plugin's example) is no import of the page.
+	docusaurusImportsOf(t, s, rel, src, blankFences(src))
+}
+
+// docusaurusImportsOf is docusaurusImports with the code blocks of src
+// already blanked (code), for a caller that blanks them for more than
+// this: blankFences copies the page.
+func docusaurusImportsOf(t *Tree, s *Site, rel string, src, code []byte) {
 	if (!s.mdCommon || strings.EqualFold(path.Ext(rel), ".mdx")) && mdxHeadingsDiffer(src) {
 		s.UnknownIDsOf(rel, "MDX reads its JSX elements otherwise than CommonMark does (a code fence inside one)")
 	}
-	// An import shown in a code block ("import info from './info.yaml'"
-	// in a plugin's example) is no import of the page.
-	src = blankFences(src)
+	src = code
 	docusaurusComponents(t, s, rel, src)
 	for _, m := range docusaurusMarkdownImport.FindAllSubmatch(src, -1) {
 		imp := string(m[1])
@@ -1230,7 +1237,8 @@ func (d docusaurus) docs(t *Tree, s *Site, dir, base string) {
 		folder := segs[:len(segs)-1]
 		src, _ := t.head(rel)
 		fm := readFrontMatter(src)
-		if docusaurusDataPage(src) {
+		code := blankFences(src)
+		if docusaurusDataPage(code) {
 			if s.dynamic == nil {
 				s.dynamic = map[string]bool{}
 			}
@@ -1239,7 +1247,7 @@ func (d docusaurus) docs(t *Tree, s *Site, dir, base string) {
 		// An MDX page that imports a Markdown file and renders it
 		// ("import Setup from './_setup.mdx'", then "<Setup />") has
 		// that file's headings, and their ids, among its own.
-		docusaurusImports(t, s, rel, src)
+		docusaurusImportsOf(t, s, rel, src, code)
 		var u string
 		switch {
 		case fm.Slug != "" && strings.HasPrefix(fm.Slug, "/"):
