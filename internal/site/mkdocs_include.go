@@ -143,6 +143,9 @@ type mkdocsIncluder struct {
 	macroDirs       []string      // where macros' Jinja finds an include
 	jinja           bool          // a plugin reads Jinja's tags (macros, include-markdown)
 	imAlone         bool          // include-markdown without macros: its tags alone read "{%"
+	// wholeFile's and codeOnly's answers by file: a snippet many
+	// pages include is read once, not once a page.
+	whole, code map[string]bool
 }
 
 // lineInclude is an extension that includes a file where a line holds
@@ -247,6 +250,18 @@ func (in *mkdocsIncluder) page(rel string, src []byte) (files []string, includes
 // is Markdown that includes nothing itself (and, where a plugin reads
 // Jinja, holds none).
 func (in *mkdocsIncluder) wholeFile(rel string) bool {
+	if ok, seen := in.whole[rel]; seen {
+		return ok
+	}
+	if in.whole == nil {
+		in.whole = map[string]bool{}
+	}
+	ok := in.readWholeFile(rel)
+	in.whole[rel] = ok
+	return ok
+}
+
+func (in *mkdocsIncluder) readWholeFile(rel string) bool {
 	if ext := strings.ToLower(path.Ext(rel)); ext != ".md" && ext != ".markdown" {
 		return false
 	}
@@ -262,6 +277,18 @@ func (in *mkdocsIncluder) wholeFile(rel string) bool {
 // no include; where macros renders it, Jinja only in raw blocks and
 // comments.
 func (in *mkdocsIncluder) codeOnly(rel string) bool {
+	if ok, seen := in.code[rel]; seen {
+		return ok
+	}
+	if in.code == nil {
+		in.code = map[string]bool{}
+	}
+	ok := in.readCodeOnly(rel)
+	in.code[rel] = ok
+	return ok
+}
+
+func (in *mkdocsIncluder) readCodeOnly(rel string) bool {
 	b, err := in.t.Read(rel)
 	if err != nil || bytes.Contains(b, []byte("```")) || bytes.Contains(b, []byte("~~~")) ||
 		bytes.Contains(b, []byte("--8<--")) || bytes.Contains(b, []byte("{!")) {
