@@ -207,36 +207,31 @@ var docusaurusExts = map[string]bool{".md": true, ".mdx": true}
 
 var (
 	docusaurusTrailingSlash      = regexp.MustCompile(`(?:^|[^\w$.])['"]?trailingSlash['"]?\s*:\s*true\b`)
-	docusaurusTrailingSlashSet   = regexp.MustCompile(`(?:^|[^\w$.])['"]?trailingSlash['"]?\s*:\s*(?:true|false)\b`)
 	docusaurusTrailingSlashFalse = regexp.MustCompile(`(?:^|[^\w$.])['"]?trailingSlash['"]?\s*:\s*false\b`)
 	docusaurusFromHTML           = regexp.MustCompile(`(?:^|[^\w$.])['"]?fromExtensions['"]?\s*:\s*\[[^\]]*['"]html?['"]`)
 )
 
-var docusaurusCore = regexp.MustCompile(`"@docusaurus/core"\s*:\s*"[~^>=v ]*(\d+)`)
+var (
+	docusaurusCore      = regexp.MustCompile(`"@docusaurus/core"\s*:\s*"[~^>=v ]*(\d+)`)
+	docusaurusCoreAlpha = regexp.MustCompile(`"@docusaurus/core"\s*:\s*"[~^>=v ]*2\.0\.0-alpha`)
+)
 
-// docusaurusRemark8 reports whether the site's package.json asks for
-// Docusaurus 2, whose Markdown parser (remark-parse 8, MDX 1) reads
-// "[text][label]" as a reference whether or not the label is defined and
-// makes a heading's id of the text alone; Docusaurus 3 (CommonMark)
-// keeps an undefined reference as it is written.
-func docusaurusRemark8(t *Tree) bool {
+// docusaurusVersion reads the site's package.json once for what its
+// "@docusaurus/core" range says. remark8: it asks for Docusaurus 2,
+// whose Markdown parser (remark-parse 8, MDX 1) reads "[text][label]"
+// as a reference whether or not the label is defined and makes a
+// heading's id of the text alone; Docusaurus 3 (CommonMark) keeps an
+// undefined reference as it is written. alpha: it asks for an alpha of
+// Docusaurus 2, whose theme gives a top-level heading an id as it does
+// the others; later ones give none (theme-classic's Heading: "H1
+// headings do not need an id because they don't appear in the TOC").
+func docusaurusVersion(t *Tree) (remark8, alpha bool) {
 	src, err := t.Read("package.json")
 	if err != nil {
-		return false
+		return false, false
 	}
 	m := docusaurusCore.FindSubmatch(src)
-	return m != nil && string(m[1]) == "2"
-}
-
-var docusaurusCoreAlpha = regexp.MustCompile(`"@docusaurus/core"\s*:\s*"[~^>=v ]*2\.0\.0-alpha`)
-
-// docusaurusAlpha reports whether the site's package.json asks for an
-// alpha of Docusaurus 2, whose theme gives a top-level heading an id as
-// it does the others; later ones give none (theme-classic's Heading:
-// "H1 headings do not need an id because they don't appear in the TOC").
-func docusaurusAlpha(t *Tree) bool {
-	src, err := t.Read("package.json")
-	return err == nil && docusaurusCoreAlpha.Match(src)
+	return m != nil && string(m[1]) == "2", docusaurusCoreAlpha.Match(src)
 }
 
 // RefLabelsDropped reports whether a heading's "[text][label]" gives its
@@ -268,22 +263,24 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 	s.builtDefault = "build"
 	docusaurusBase(s, src)
 	s.titleNoID = true
-	s.h1NoID = !docusaurusAlpha(t)
+	remark8, alpha := docusaurusVersion(t)
+	s.h1NoID = !alpha
 	s.mdToPages = true
 	// Without trailingSlash, Docusaurus leaves it to the host: a page
 	// written to docs/a/index.html may be served at /docs/a/ as well
 	// as /docs/a, and its relative links resolve from either.
-	s.slashUnknown = !docusaurusTrailingSlashSet.Match(src)
+	slashTrue, slashFalse := docusaurusTrailingSlash.Match(src), docusaurusTrailingSlashFalse.Match(src)
+	s.slashUnknown = !slashTrue && !slashFalse
 	// Docusaurus writes a page at "/a" to a/index.html, but with
 	// trailingSlash: false (a.html): "/a.html" is then no page, but
 	// where the client-redirects plugin makes one for every page
 	// (fromExtensions: ['html']).
-	s.noDotHTML = !docusaurusTrailingSlashFalse.Match(src) && !docusaurusFromHTML.Match(src)
+	s.noDotHTML = !slashFalse && !docusaurusFromHTML.Match(src)
 	// MDX renders a JSX element's attributes as written (only Markdown
 	// links and images are rewritten): the browser resolves a relative
 	// "<img src=...>" or "<a href=...>" against the page's URL.
 	s.htmlByURL = true
-	s.refLabels = docusaurusRemark8(t)
+	s.refLabels = remark8
 	s.mdCommon = docusaurusFormat.Match(src)
 	s.sitePrefix = "@site/"
 	s.Mount("/", "static")
@@ -330,7 +327,7 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 	}
 	// trailingSlash: true serves each page at its folder's URL
 	// ("/docs/intro/"), from which the page's relative links resolve.
-	if docusaurusTrailingSlash.Match(src) {
+	if slashTrue {
 		for rel, u := range s.urls {
 			if !strings.HasSuffix(u, "/") {
 				s.urls[rel] = u + "/"
@@ -741,9 +738,9 @@ func isASCIILetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <
 // docusaurusDataPage reports whether an MDX page imports data (a JSON,
 // YAML, TOML or CSV file, through a loader or not; "@generated/...") and
 // renders it: the ids of what it renders are made when the site is
-// built.
+// built. src has its code blocks blanked (blankFences) already: the
+// caller blanks them once for this and docusaurusImportsOf.
 func docusaurusDataPage(src []byte) bool {
-	src = blankFences(src)
 	for _, m := range docusaurusImport.FindAllSubmatchIndex(src, -1) {
 		// The data is rendered where the page uses its name again: in a
 		// prop ("<Table rows={rows} />") or an expression ("{Object.entries(intents)...}").
@@ -1116,12 +1113,19 @@ func docusaurusEnclosing(src []byte, i int) int {
 // path from its folder or from "@site/". One the model cannot find (a
 // package's, an alias's) leaves the document's ids unknown.
 func docusaurusImports(t *Tree, s *Site, rel string, src []byte) {
+	// An import shown in a code block ("import info from './info.yaml'"
+	// in a plugin's example) is no import of the page.
+	docusaurusImportsOf(t, s, rel, src, blankFences(src))
+}
+
+// docusaurusImportsOf is docusaurusImports with the code blocks of src
+// already blanked (code), for a caller that blanks them for more than
+// this: blankFences copies the page.
+func docusaurusImportsOf(t *Tree, s *Site, rel string, src, code []byte) {
 	if (!s.mdCommon || strings.EqualFold(path.Ext(rel), ".mdx")) && mdxHeadingsDiffer(src) {
 		s.UnknownIDsOf(rel, "MDX reads its JSX elements otherwise than CommonMark does (a code fence inside one)")
 	}
-	// An import shown in a code block ("import info from './info.yaml'"
-	// in a plugin's example) is no import of the page.
-	src = blankFences(src)
+	src = code
 	docusaurusComponents(t, s, rel, src)
 	for _, m := range docusaurusMarkdownImport.FindAllSubmatch(src, -1) {
 		imp := string(m[1])
@@ -1233,7 +1237,8 @@ func (d docusaurus) docs(t *Tree, s *Site, dir, base string) {
 		folder := segs[:len(segs)-1]
 		src, _ := t.head(rel)
 		fm := readFrontMatter(src)
-		if docusaurusDataPage(src) {
+		code := blankFences(src)
+		if docusaurusDataPage(code) {
 			if s.dynamic == nil {
 				s.dynamic = map[string]bool{}
 			}
@@ -1242,7 +1247,7 @@ func (d docusaurus) docs(t *Tree, s *Site, dir, base string) {
 		// An MDX page that imports a Markdown file and renders it
 		// ("import Setup from './_setup.mdx'", then "<Setup />") has
 		// that file's headings, and their ids, among its own.
-		docusaurusImports(t, s, rel, src)
+		docusaurusImportsOf(t, s, rel, src, code)
 		var u string
 		switch {
 		case fm.Slug != "" && strings.HasPrefix(fm.Slug, "/"):

@@ -41,7 +41,6 @@ var (
 	docusaurus1CleanURL   = regexp.MustCompile(`(?:^|[^\w$.])['"]?cleanUrl['"]?\s*:\s*true\b`)
 	docusaurus1Plugins    = regexp.MustCompile(`(?:^|[^\w$.])['"]?markdownPlugins['"]?\s*:`)
 	docusaurus1BaseOption = regexp.MustCompile(`(?:^|[^\w$.])['"]?baseUrl['"]?\s*:`)
-	docusaurus1DatedPost  = regexp.MustCompile(`^(\d{4})-(\d{1,2})-(\d{1,2})-(.+)$`)
 )
 
 // docusaurusConfirm says whether a Docusaurus marker is Docusaurus':
@@ -211,7 +210,7 @@ func (docusaurus1) blog(t *Tree, s *Site, page func(rel, u string)) {
 			return
 		}
 		name := strings.TrimSuffix(path.Base(rel), path.Ext(rel))
-		m := docusaurus1DatedPost.FindStringSubmatch(name)
+		m := docusaurusDatedName.FindStringSubmatch(name)
 		if m == nil {
 			return // the build skips a post without a date
 		}

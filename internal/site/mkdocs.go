@@ -205,9 +205,6 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 			s.Unmodelled("plugins", name, pages, ids)
 		}
 	}
-	// The includes the model reads (mkdocs_include.go): a page calling
-	// macros whose Jinja it reads whole is known.
-	macrosRead := mkdocsIncludeIDs(t, s, cfg, docs, pages, plugins)
 	if len(pageMarks) > 0 {
 		slices.SortFunc(pageMarks, func(a, b [2]string) int { return strings.Compare(a[0], b[0]) })
 		var names []string
@@ -215,16 +212,46 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 			names = append(names, pm[0])
 		}
 		s.Note("ids of the pages that call %s not checked", strings.Join(names, " or "))
+	}
+	// One read of every page serves each reading of it below (a page
+	// may be up to 1 MiB): the includes the model reads
+	// (mkdocs_include.go), the partials, the plugins' calls, md_in_html.
+	// For a page, a later reason of unknown ids replaces an earlier one,
+	// in this order.
+	inc := newMkdocsIncluder(t, cfg, docs, plugins)
+	// A page calling macros whose Jinja the model reads whole is known.
+	macrosRead := inc != nil && inc.macros
+	marks, bases := mkdocsPartials(cfg)
+	if inc != nil || len(marks) > 0 || len(pageMarks) > 0 || !s.htmlByURL {
 		for _, rel := range pages {
 			src, err := t.Read(rel)
+			if err != nil {
+				if len(pageMarks) > 0 {
+					s.UnknownIDsOf(rel, "plugin "+pageMarks[0][0]+" writes the page")
+				}
+				continue
+			}
+			if inc != nil {
+				inc.record(s, rel, src)
+			}
+			markPartials(t, s, rel, src, marks, bases)
 			for _, pm := range pageMarks {
-				if pm[0] == "macros" && macrosRead && err == nil && s.includesKnown[rel] {
+				if pm[0] == "macros" && macrosRead && s.includesKnown[rel] {
 					continue
 				}
-				if err != nil || mkdocsCalls(src, pm[1]) {
+				if mkdocsCalls(src, pm[1]) {
 					s.UnknownIDsOf(rel, "plugin "+pm[0]+" writes the page")
 					break
 				}
+			}
+			// md_in_html: a heading right below a tag with the markdown
+			// attribute is one of MkDocs' headings, with an id, but the
+			// audit's CommonMark reading sees the lines up to the next
+			// blank one as raw HTML. (Headings in the indented bodies of
+			// admonitions, details and content tabs the extractor reads
+			// as MkDocs does: extract/blocks.go.)
+			if !s.htmlByURL && headingInHTML(src) {
+				s.UnknownIDsOf(rel, "md_in_html renders a heading inside an HTML block")
 			}
 		}
 	}
@@ -272,19 +299,6 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 		slug := s.slug
 		s.slug = func(text string) string { return slug(dropShortcodes(text)) }
 	}
-	// md_in_html: a heading right below a tag with the markdown
-	// attribute is one of MkDocs' headings, with an id, but the audit's
-	// CommonMark reading sees the lines up to the next blank one as raw
-	// HTML. (Headings in the indented bodies of admonitions, details and
-	// content tabs the extractor reads as MkDocs does: extract/blocks.go.)
-	if !s.htmlByURL {
-		for _, rel := range pages {
-			if src, err := t.Read(rel); err == nil && headingInHTML(src) {
-				s.UnknownIDsOf(rel, "md_in_html renders a heading inside an HTML block")
-			}
-		}
-	}
-	mkdocsPartials(t, s, cfg, pages)
 	if r, ok := plugins["redirects"]; ok {
 		// mkdocs-redirects writes a page that sends the reader on with
 		// the link's fragment (location.hash): where the target is a
@@ -844,9 +858,12 @@ var mkdocsIncludes = map[string]string{
 // they would be broken; the audit checks them where they are rendered
 // (a page's anchors are already unverifiable where it includes). A file
 // of the served folders is a page and stays checked as one.
-func mkdocsPartials(t *Tree, s *Site, cfg config, pages []string) {
-	var marks []string
-	bases := []string{"."}
+//
+// mkdocsPartials returns the marks and base paths of those extensions;
+// markPartials reads one page (read once with the includes of
+// mkdocs_include.go).
+func mkdocsPartials(cfg config) (marks, bases []string) {
+	bases = []string{"."}
 	for _, name := range mkdocsExtensions(cfg) {
 		mark, ok := mkdocsIncludes[strings.TrimPrefix(name, "markdown.extensions.")]
 		if !ok {
@@ -866,33 +883,29 @@ func mkdocsPartials(t *Tree, s *Site, cfg config, pages []string) {
 			}
 		}
 	}
-	if len(marks) == 0 {
-		return
-	}
-	for _, rel := range pages {
-		src, err := t.Read(rel)
-		if err != nil {
-			continue
-		}
-		for _, mark := range marks {
-			for _, name := range includedFiles(src, mark) {
-				// Each extension reads a name from its base paths (the
-				// folder of mkdocs.yml by default), snippets also from
-				// the page's folder when so configured: any of them.
-				for _, base := range append(bases, path.Dir(rel)) {
-					p := path.Join(base, name)
-					if strings.HasPrefix(p, "../") || p == ".." || path.IsAbs(p) || path.Ext(p) != ".md" && path.Ext(p) != ".markdown" {
-						continue
-					}
-					// The tree is the site's: p is read from its folder.
-					if _, isPage := s.URL(s.outer(p)); isPage || !t.Exists(p) {
-						continue
-					}
-					if s.partials == nil {
-						s.partials = map[string]bool{}
-					}
-					s.partials[p] = true
+	return marks, bases
+}
+
+// markPartials marks the partials the page rel (source src) includes.
+func markPartials(t *Tree, s *Site, rel string, src []byte, marks, bases []string) {
+	for _, mark := range marks {
+		for _, name := range includedFiles(src, mark) {
+			// Each extension reads a name from its base paths (the
+			// folder of mkdocs.yml by default), snippets also from
+			// the page's folder when so configured: any of them.
+			for _, base := range append(bases, path.Dir(rel)) {
+				p := path.Join(base, name)
+				if strings.HasPrefix(p, "../") || p == ".." || path.IsAbs(p) || path.Ext(p) != ".md" && path.Ext(p) != ".markdown" {
+					continue
 				}
+				// The tree is the site's: p is read from its folder.
+				if _, isPage := s.URL(s.outer(p)); isPage || !t.Exists(p) {
+					continue
+				}
+				if s.partials == nil {
+					s.partials = map[string]bool{}
+				}
+				s.partials[p] = true
 			}
 		}
 	}
@@ -1108,71 +1121,6 @@ func mkdocsDeployedAt(t *Tree, s *Site, cfg config) []string {
 		return []string{u}
 	}
 	return nil
-}
-
-// fixtureFolder reports whether the site's folder dir is below a test or
-// example folder: a fixture of the repository's code, not its
-// documentation.
-func fixtureFolder(dir string) bool {
-	for _, seg := range strings.Split(dir, "/") {
-		switch strings.ToLower(seg) {
-		case "test", "tests", "testing", "testdata", "fixture", "fixtures", "example", "examples", "e2e", "sample", "samples":
-			return true
-		}
-	}
-	return false
-}
-
-// cnameURL returns "https://DOMAIN/" for the domain on the first line of
-// the first of the CNAME files that holds one: GitHub Pages' custom
-// domain ("Managing a custom domain for your GitHub Pages site").
-func cnameURL(t *Tree, files ...string) string {
-	for _, c := range files {
-		if b, err := t.Read(c); err == nil {
-			if host := strings.TrimSpace(string(bytes.SplitN(b, []byte("\n"), 2)[0])); validDomain(host) {
-				return "https://" + strings.ToLower(host) + "/"
-			}
-		}
-	}
-	return ""
-}
-
-// githubPagesURL returns where GitHub Pages publishes the repository r
-// by default ("About GitHub Pages"): https://OWNER.github.io/NAME/ for a
-// project site, https://OWNER.github.io/ for the user or organization
-// site of a repository named OWNER.github.io (or the older
-// OWNER.github.com), which user reports; "" off GitHub.
-func githubPagesURL(r *Repo) (u string, user bool) {
-	if r == nil || r.Host != "github.com" {
-		return "", false
-	}
-	owner, repo, ok := strings.Cut(r.Path, "/")
-	if !ok || repo == "" || strings.Contains(repo, "/") {
-		return "", false
-	}
-	if strings.EqualFold(repo, owner+".github.io") || strings.EqualFold(repo, owner+".github.com") {
-		return "https://" + strings.ToLower(owner) + ".github.io/", true
-	}
-	return "https://" + strings.ToLower(owner) + ".github.io/" + repo + "/", false
-}
-
-// validDomain reports whether host is a DNS name of labels of letters,
-// digits and "-", with a dot at least: what a CNAME file holds.
-func validDomain(host string) bool {
-	if !strings.Contains(host, ".") || len(host) > 253 {
-		return false
-	}
-	for _, label := range strings.Split(host, ".") {
-		if label == "" || len(label) > 63 || label[0] == '-' || label[len(label)-1] == '-' {
-			return false
-		}
-		for _, r := range label {
-			if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-') {
-				return false
-			}
-		}
-	}
-	return true
 }
 
 // mkdocsPageURL returns the URL path of the page of the Markdown file p

@@ -8,8 +8,10 @@ import (
 	"strings"
 )
 
-// mkdocsIncludeIDs records, for each page whose includes the model
-// understands, the Markdown files it includes whole (Site.Imports): the
+// newMkdocsIncluder returns the reader of the pages' includes, nil where
+// the model reads none. Its record records, for each page whose includes
+// the model understands, the Markdown files it includes whole
+// (Site.Imports): the
 // headings of those files are headings of the page, and a fragment none
 // of them nor the page has is broken, not unknown.
 //
@@ -41,10 +43,11 @@ import (
 // tags configured otherwise, any other Jinja) leaves the page's ids
 // unknown, as before.
 //
-// It returns whether macros' Jinja is read: the pages that call macros
-// and have includesKnown are then known.
-func mkdocsIncludeIDs(t *Tree, s *Site, cfg config, docs string, pages []string, plugins map[string]config) (readsMacros bool) {
-	in := mkdocsIncluder{t: t, docs: docs}
+// The caller reads each page once, for its partials too (mkdocsPartials).
+// The macros field says whether macros' Jinja is read: the pages that
+// call macros and have includesKnown are then known.
+func newMkdocsIncluder(t *Tree, cfg config, docs string, plugins map[string]config) *mkdocsIncluder {
+	in := &mkdocsIncluder{t: t, docs: docs}
 	names := mkdocsExtensions(cfg)
 	for _, name := range names {
 		name = strings.TrimPrefix(name, "markdown.extensions.")
@@ -52,7 +55,7 @@ func mkdocsIncludeIDs(t *Tree, s *Site, cfg config, docs string, pages []string,
 		switch name {
 		case "pymdownx.snippets":
 			if a, ok := opts["auto_append"].([]any); ok && len(a) > 0 {
-				return false // files every page gets, whose ids the model does not read
+				return nil // files every page gets, whose ids the model does not read
 			}
 			bases := []string{"."}
 			switch b := opts["base_path"].(type) {
@@ -95,40 +98,39 @@ func mkdocsIncludeIDs(t *Tree, s *Site, cfg config, docs string, pages []string,
 		}
 		in.macroDirs = dirs
 	}
+	in.imAlone = hasIM && !hasMacros
 	if len(in.marks) == 0 && !in.includeMarkdown && !in.macros {
-		return false
+		return nil
 	}
-	for _, rel := range pages {
-		src, err := t.Read(rel)
-		if err != nil {
-			continue
-		}
-		files, includes, known := in.page(rel, src)
-		if !includes {
-			continue
-		}
-		if !known {
-			if hasIM && bytes.Contains(src, []byte("{%")) && !hasMacros {
-				// "{%include-markdown" and other spellings the
-				// audit's own reading of the page does not see.
-				s.UnknownIDsOf(rel, "plugin include-markdown writes the page")
-			}
-			continue
-		}
-		if s.imports == nil {
-			s.imports = map[string][]string{}
-		}
-		if s.includesKnown == nil {
-			s.includesKnown = map[string]bool{}
-		}
-		for _, f := range files {
-			if !slices.Contains(s.imports[rel], f) {
-				s.imports[rel] = append(s.imports[rel], f)
-			}
-		}
-		s.includesKnown[rel] = true
+	return in
+}
+
+// record records the includes of the page rel (source src) in s.
+func (in *mkdocsIncluder) record(s *Site, rel string, src []byte) {
+	files, includes, known := in.page(rel, src)
+	if !includes {
+		return
 	}
-	return in.macros
+	if !known {
+		if in.imAlone && bytes.Contains(src, []byte("{%")) {
+			// "{%include-markdown" and other spellings the
+			// audit's own reading of the page does not see.
+			s.UnknownIDsOf(rel, "plugin include-markdown writes the page")
+		}
+		return
+	}
+	if s.imports == nil {
+		s.imports = map[string][]string{}
+	}
+	if s.includesKnown == nil {
+		s.includesKnown = map[string]bool{}
+	}
+	for _, f := range files {
+		if !slices.Contains(s.imports[rel], f) {
+			s.imports[rel] = append(s.imports[rel], f)
+		}
+	}
+	s.includesKnown[rel] = true
 }
 
 // mkdocsIncluder reads the includes of a page.
@@ -140,6 +142,10 @@ type mkdocsIncluder struct {
 	macros          bool          // the macros plugin, with Jinja's own markers
 	macroDirs       []string      // where macros' Jinja finds an include
 	jinja           bool          // a plugin reads Jinja's tags (macros, include-markdown)
+	imAlone         bool          // include-markdown without macros: its tags alone read "{%"
+	// wholeFile's and codeOnly's answers by file: a snippet many
+	// pages include is read once, not once a page.
+	whole, code map[string]bool
 }
 
 // lineInclude is an extension that includes a file where a line holds
@@ -244,6 +250,18 @@ func (in *mkdocsIncluder) page(rel string, src []byte) (files []string, includes
 // is Markdown that includes nothing itself (and, where a plugin reads
 // Jinja, holds none).
 func (in *mkdocsIncluder) wholeFile(rel string) bool {
+	if ok, seen := in.whole[rel]; seen {
+		return ok
+	}
+	if in.whole == nil {
+		in.whole = map[string]bool{}
+	}
+	ok := in.readWholeFile(rel)
+	in.whole[rel] = ok
+	return ok
+}
+
+func (in *mkdocsIncluder) readWholeFile(rel string) bool {
 	if ext := strings.ToLower(path.Ext(rel)); ext != ".md" && ext != ".markdown" {
 		return false
 	}
@@ -259,6 +277,18 @@ func (in *mkdocsIncluder) wholeFile(rel string) bool {
 // no include; where macros renders it, Jinja only in raw blocks and
 // comments.
 func (in *mkdocsIncluder) codeOnly(rel string) bool {
+	if ok, seen := in.code[rel]; seen {
+		return ok
+	}
+	if in.code == nil {
+		in.code = map[string]bool{}
+	}
+	ok := in.readCodeOnly(rel)
+	in.code[rel] = ok
+	return ok
+}
+
+func (in *mkdocsIncluder) readCodeOnly(rel string) bool {
 	b, err := in.t.Read(rel)
 	if err != nil || bytes.Contains(b, []byte("```")) || bytes.Contains(b, []byte("~~~")) ||
 		bytes.Contains(b, []byte("--8<--")) || bytes.Contains(b, []byte("{!")) {
@@ -447,23 +477,6 @@ func includeLines(src []byte, mark string, fences [][2]int) (incs []includeLine,
 		incs = append(incs, includeLine{name, fenced})
 	}
 	return incs, true
-}
-
-// wholeIncludes returns the files that the include lines of src name
-// after mark, when every include is one of a whole .md file outside
-// fenced code (includeLines); ok is false otherwise.
-func wholeIncludes(src []byte, mark string) (names []string, ok bool) {
-	incs, ok := includeLines(src, mark, fencedRanges(src))
-	if !ok {
-		return nil, false
-	}
-	for _, inc := range incs {
-		if inc.fenced {
-			return nil, false
-		}
-		names = append(names, inc.name)
-	}
-	return names, true
 }
 
 // imDirective is a tag of include-markdown: the file it names, whether

@@ -393,3 +393,20 @@ func TestMkdocsGenFiles(t *testing.T) {
 		}
 	}
 }
+
+// wholeIncludes (the tests' only) returns the files that the include lines of src name
+// after mark, when every include is one of a whole .md file outside
+// fenced code (includeLines); ok is false otherwise.
+func wholeIncludes(src []byte, mark string) (names []string, ok bool) {
+	incs, ok := includeLines(src, mark, fencedRanges(src))
+	if !ok {
+		return nil, false
+	}
+	for _, inc := range incs {
+		if inc.fenced {
+			return nil, false
+		}
+		names = append(names, inc.name)
+	}
+	return names, true
+}
