@@ -229,23 +229,8 @@ func (c *Checker) follow(ctx context.Context, target string, frags []string, get
 	if anchors || get || !c.cfg.HeadFirst {
 		method = http.MethodGet
 	}
-	defer func() { o.usedGet = method == http.MethodGet }()
 	jar, _ := cookiejar.New(nil) // with no options, never an error
-	seen := make(map[string]bool)
-	for cur := target; ; {
-		key := cur
-		if norm, err := uri.Normalize(cur); err == nil {
-			key, _, _ = strings.Cut(norm, "#")
-		}
-		if seen[key] {
-			o.loop, o.to = true, cur
-			return o
-		}
-		seen[key] = true
-		if len(o.Chain) > MaxRedirects {
-			o.tooMany, o.to = true, cur
-			return o
-		}
+	w := walkRedirects(target, func(cur string) (answer, error) {
 		a, err := c.request(ctx, method, cur, jar, frags, t)
 		t = turnRetry
 		if method == http.MethodHead && ctx.Err() == nil && headFailed(a.status, err) && !c.hangingHost(cur) {
@@ -254,21 +239,72 @@ func (c *Checker) follow(ctx context.Context, target string, frags []string, get
 			method = http.MethodGet
 			a, err = c.request(ctx, method, cur, jar, frags, turnRetry)
 		}
-		if err != nil {
-			o.err, o.errURL = err, cur
-			return o
+		return a, err
+	})
+	o.usedGet = method == http.MethodGet
+	o.Chain = w.chain
+	a := w.last
+	o.wait, o.waited, o.tooLong, o.botWall = a.wait, a.waited, a.tooLong, a.botWall
+	switch {
+	case w.err != nil:
+		o.err, o.errURL = w.err, w.at
+	case w.loop:
+		o.loop, o.to = true, w.at
+	case w.tooMany:
+		o.tooMany, o.to = true, w.at
+	default:
+		o.HTML, o.Read, o.Truncated, o.Anchors, o.note = a.html, a.read, a.truncated, a.anchors, a.note
+		o.Accepted, o.Searched = a.accepted, a.searched
+	}
+	return o
+}
+
+// walk is where a chain of redirects ended.
+type walk struct {
+	chain   []Hop  // every answer, in order
+	last    answer // the last answer that came
+	err     error  // of the request to at, or of the redirect from it
+	loop    bool   // the last redirect leads back into the chain
+	tooMany bool   // more than MaxRedirects redirects
+	at      string // with err: the URL that failed; with loop and tooMany: where the last redirect leads
+}
+
+// walkRedirects sends the request of start with send, then that of each
+// URL its redirects lead to, one hop at a time. It ends at the first
+// answer that is not a redirect to follow, at an error, at a redirect
+// back into the chain (URLs compared normalized, without fragment), or
+// when a redirect would be the (MaxRedirects+1)th followed. A page and
+// the GitHub API are walked here alike.
+func walkRedirects(start string, send func(cur string) (answer, error)) (w walk) {
+	seen := make(map[string]bool)
+	for cur := start; ; {
+		key := cur
+		if norm, err := uri.Normalize(cur); err == nil {
+			key, _, _ = strings.Cut(norm, "#")
 		}
-		o.Chain = append(o.Chain, Hop{URL: cur, Status: a.status})
-		o.wait, o.waited, o.tooLong, o.botWall = a.wait, a.waited, a.tooLong, a.botWall
+		if seen[key] {
+			w.loop, w.at = true, cur
+			return w
+		}
+		seen[key] = true
+		if len(w.chain) > MaxRedirects {
+			w.tooMany, w.at = true, cur
+			return w
+		}
+		a, err := send(cur)
+		if err != nil {
+			w.err, w.at = err, cur
+			return w
+		}
+		w.chain = append(w.chain, Hop{URL: cur, Status: a.status})
+		w.last = a
 		if !redirect(a.status) || a.location == "" {
-			o.HTML, o.Read, o.Truncated, o.Anchors, o.note = a.html, a.read, a.truncated, a.anchors, a.note
-			o.Accepted, o.Searched = a.accepted, a.searched
-			return o
+			return w
 		}
 		next, err := resolve(cur, a.location)
 		if err != nil {
-			o.err, o.errURL = err, cur
-			return o
+			w.err, w.at = err, cur
+			return w
 		}
 		cur = next
 	}

@@ -92,40 +92,43 @@ func githubHostRule(api, token string) (hostRule, string, bool) {
 // fetchGitHub checks target, a github.com page, through the REST API: a
 // 404 there is the page's 404, a 301 (a repository renamed or moved) is
 // the page's move to the html_url the API gives. The chain is told in
-// the page's URLs, not the API's.
+// the page's URLs, not the API's: a failure, a loop or too many
+// redirects of the API is the page's.
 func (c *Checker) fetchGitHub(ctx context.Context, target, apiPath string) outcome {
 	var o outcome
-	cur := c.githubAPI + apiPath
-	moved := false
-	for hops := 0; ; hops++ {
-		if hops > MaxRedirects {
-			o.tooMany, o.to = true, target
-			return o
-		}
-		a, htmlURL, err := c.apiRequest(ctx, cur)
-		if err != nil {
-			o.err, o.errURL = err, target
-			return o
-		}
-		o.wait, o.waited, o.tooLong = a.wait, a.waited, a.tooLong
-		switch {
-		case redirect(a.status) && a.location != "":
-			moved = moved || permanent(a.status)
-			next, err := resolve(cur, a.location)
-			if err != nil {
-				o.err, o.errURL = err, target
-				return o
-			}
-			cur = next
-			continue
-		case a.status/100 == 2 && moved && htmlURL != "" && strings.Count(apiPath, "/") == 3:
-			// A repository renamed: the page moved to its html_url.
-			o.Chain = []Hop{{URL: target, Status: http.StatusMovedPermanently}, {URL: htmlURL, Status: a.status}}
-		default:
-			o.Chain = []Hop{{URL: target, Status: a.status}}
-		}
-		return o
+	var htmlURL string
+	w := walkRedirects(c.githubAPI+apiPath, func(cur string) (answer, error) {
+		a, u, err := c.apiRequest(ctx, cur)
+		htmlURL = u
+		return a, err
+	})
+	a := w.last
+	o.wait, o.waited, o.tooLong = a.wait, a.waited, a.tooLong
+	switch {
+	case w.err != nil:
+		o.err, o.errURL = w.err, target
+	case w.loop:
+		o.loop, o.to = true, target
+	case w.tooMany:
+		o.tooMany, o.to = true, target
+	case a.status/100 == 2 && movedOnce(w.chain) && htmlURL != "" && strings.Count(apiPath, "/") == 3:
+		// A repository renamed: the page moved to its html_url.
+		o.Chain = []Hop{{URL: target, Status: http.StatusMovedPermanently}, {URL: htmlURL, Status: a.status}}
+	default:
+		o.Chain = []Hop{{URL: target, Status: a.status}}
 	}
+	return o
+}
+
+// movedOnce reports whether a redirect of chain, before its last answer,
+// is permanent.
+func movedOnce(chain []Hop) bool {
+	for _, h := range chain[:max(len(chain)-1, 0)] {
+		if permanent(h.Status) {
+			return true
+		}
+	}
+	return false
 }
 
 // apiRequest sends one GET to the API within the limits of its host, and

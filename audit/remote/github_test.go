@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -150,4 +151,68 @@ func FuzzGitHubAPIPath(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestGitHubAPIRedirects: the redirects of the API are followed as a
+// page's are, and told in the page's URL: a temporary one is no finding,
+// a permanent one is a move only for a repository and only when the
+// API ends in 2xx, a redirect out of http(s) is the page's network
+// error, and the API's chain is cut after MaxRedirects redirects or at
+// a loop, as a page's is.
+func TestGitHubAPIRedirects(t *testing.T) {
+	routes := map[string]http.HandlerFunc{
+		"/repos/o/r": func(w http.ResponseWriter, r *http.Request) {
+			fmt.Fprint(w, `{"html_url": "https://github.com/o/r"}`)
+		},
+		"/repos/o/temp":       redirectTo(302, "/repos/o/r"),
+		"/repos/o/movedgone":  redirectTo(301, "/repositories/2"),
+		"/repos/o/r2":         redirectTo(301, "/temporary/3"),
+		"/temporary/3":        redirectTo(302, "/repositories/3"),
+		"/repos/o/r/issues/7": redirectTo(301, "/repositories/1/issues/7"),
+		"/repos/o/mailto":     redirectTo(302, "mailto:joe@example.com"),
+		"/repos/o/self":       redirectTo(307, "/repos/o/self"),
+		"/repos/o/hops":       redirectTo(302, "/api-hop/1"),
+		"/repositories/2":     status(404),
+		"/repositories/1/issues/7": func(w http.ResponseWriter, r *http.Request) {
+			fmt.Fprint(w, `{"html_url": "https://github.com/o/r/issues/7"}`)
+		},
+		"/repositories/3": func(w http.ResponseWriter, r *http.Request) {
+			fmt.Fprint(w, `{"html_url": "https://github.com/o/r3"}`)
+		},
+	}
+	for i := 1; i < 20; i++ {
+		routes[fmt.Sprintf("/api-hop/%d", i)] = redirectTo(302, fmt.Sprintf("/api-hop/%d", i+1))
+	}
+	api := newServer(t, routes)
+	cfg := fast()
+	cfg.GitHubToken, cfg.GitHubAPI = "tok3n", api.URL
+	const gh = "https://github.com/o/"
+	res := check(t, newChecker(t, cfg, nil),
+		gh+"temp", gh+"movedgone", gh+"r2", gh+"r/issues/7", gh+"mailto", gh+"self", gh+"hops")
+	want(t, res, gh+"temp", "")
+	want(t, res, gh+"movedgone", "link-client-error", fmt.Sprintf("%q returns 404 not found", gh+"movedgone"))
+	want(t, res, gh+"r2", "link-moved", fmt.Sprintf("%q moved permanently to %q", gh+"r2", gh+"r3"))
+	want(t, res, gh+"r/issues/7", "")
+	want(t, res, gh+"mailto", "link-network", fmt.Sprintf("%q cannot be reached", gh+"mailto"), "not an http or https URL")
+	want(t, res, gh+"self", "link-redirect-loop", fmt.Sprintf("%q redirects in a loop", gh+"self"))
+	want(t, res, gh+"hops", "link-redirect-loop", "more than 10 times")
+	for link, chain := range map[string][]Hop{
+		gh + "temp":       {{gh + "temp", 200}},
+		gh + "movedgone":  {{gh + "movedgone", 404}},
+		gh + "r2":         {{gh + "r2", 301}, {gh + "r3", 200}},
+		gh + "r/issues/7": {{gh + "r/issues/7", 200}},
+	} {
+		if got := res[link].Chain; !slices.Equal(got, chain) {
+			t.Errorf("%q: chain %v, want %v", link, got, chain)
+		}
+	}
+	if n := api.count("/api-hop/10"); n != 1 {
+		t.Errorf("/api-hop/10 requested %d times, want once: the tenth redirect is followed", n)
+	}
+	if n := api.count("/api-hop/11"); n != 0 {
+		t.Errorf("/api-hop/11 requested %d times, want never: an eleventh redirect is not followed", n)
+	}
+	if n := api.count("/repos/o/self"); n != 1 {
+		t.Errorf("/repos/o/self requested %d times, want once: a loop is seen as a page's is", n)
+	}
 }
