@@ -64,6 +64,26 @@ func TestMarkdownDocComments(t *testing.T) {
 	}
 }
 
+// TestMarkdownDocMultilineComments: a comment whose "-->" is on a later
+// line is one comment, from "<!--" to "-->", its last line included
+// (goldmark keeps that line apart, as the block's closure line).
+func TestMarkdownDocMultilineComments(t *testing.T) {
+	for _, tt := range []struct{ src, want string }{
+		{"<!-- urilint-disable broken-file\n     why -->\n", `1:1-2:13 " urilint-disable broken-file\n     why "`},
+		{"a\n\n<!--\nb\n\nc\n-->\n", `3:1-7:4 "\nb\n\nc\n"`},
+		{"- item\n\n  <!-- a\n  b -->\n", `3:3-4:8 " a\n  b "`},
+	} {
+		d := (&Extractor{}).MarkdownDoc([]byte(tt.src))
+		var got []string
+		for _, c := range d.Comments {
+			got = append(got, fmt.Sprintf("%s-%s %q", c.Start, c.End, c.Text))
+		}
+		if g := strings.Join(got, ";"); g != tt.want {
+			t.Errorf("MarkdownDoc(%q) comments = %s, want %s", tt.src, g, tt.want)
+		}
+	}
+}
+
 // TestMarkdownDocLinks: the links of MarkdownDoc are those of Markdown,
 // on every Markdown case of the golden files.
 func TestMarkdownDocLinks(t *testing.T) {
