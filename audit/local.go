@@ -478,10 +478,11 @@ func (a *auditor) findTemplates(f *File, s *site.Site) []tmplLink {
 	}
 	// Hugo expands a ref in an HTML comment too (and fails on a missing
 	// page), but the link it writes there is no link a reader follows:
-	// its fragment names nothing.
-	var comments [][2]int
-	if s.Generator == "hugo" && bytes.Contains(f.Src, []byte("<!--")) {
-		comments = htmlComments(f.Src, markdownCode(f.Src))
+	// its fragment names nothing. The comments are those of the page's
+	// parse (f.doc), in source order: Hugo's goldmark sees the same.
+	var comments []extract.Comment
+	if s.Generator == "hugo" && f.doc != nil {
+		comments = f.doc.Comments
 	}
 	var out []tmplLink
 	var cols *textpos.Columns
@@ -520,7 +521,10 @@ func (a *auditor) findTemplates(f *File, s *site.Site) []tmplLink {
 		} else {
 			tl.files, tl.frag, ok = s.TemplateTarget(f.rel, dest)
 			ok = ok && len(tl.files) > 0
-			if inRanges(comments, start) {
+			for len(comments) > 0 && comments[0].End.Offset <= start {
+				comments = comments[1:]
+			}
+			if len(comments) > 0 && comments[0].Start.Offset <= start {
 				tl.frag = ""
 			}
 		}
@@ -688,30 +692,6 @@ func codeSpans(line []byte, off int, out [][2]int) [][2]int {
 		i = q[k] + 1
 	}
 	return out
-}
-
-// htmlComments returns the byte ranges of the HTML comments of the
-// Markdown source src ("<!--" to the first "-->" after it, or to the
-// end), leaving out those that begin in code (the ranges code).
-func htmlComments(src []byte, code [][2]int) [][2]int {
-	var out [][2]int
-	for off := 0; ; {
-		k := bytes.Index(src[off:], []byte("<!--"))
-		if k < 0 {
-			return out
-		}
-		start := off + k
-		if inRanges(code, start) {
-			off = start + len("<!--")
-			continue
-		}
-		end := bytes.Index(src[start+len("<!--"):], []byte("-->"))
-		if end < 0 {
-			return append(out, [2]int{start, len(src)})
-		}
-		off = start + len("<!--") + end + len("-->")
-		out = append(out, [2]int{start, off})
-	}
 }
 
 // rawRanges returns the byte ranges of Liquid's {% raw %} sections.
