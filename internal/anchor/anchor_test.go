@@ -2,6 +2,7 @@ package anchor
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 )
 
@@ -120,5 +121,59 @@ func TestFindAllocs(t *testing.T) {
 		if n := testing.AllocsPerRun(100, func() { tt.s.Find(tt.frag, tt.r) }); n != 0 {
 			t.Errorf("Find(%q, %+v) allocates %v times, want none", tt.frag, tt.r, n)
 		}
+	}
+}
+
+// BenchmarkFind looks fragments up in a page of a few anchors (kept in a
+// slice) and in one of many (indexed), found, missed and found with the
+// forge's prefix, as an audit does for every link with a fragment.
+func BenchmarkFind(b *testing.B) {
+	small := set("intro", "setup-steps", "usage")
+	large := set()
+	for i := range 40 {
+		large.Add(fmt.Sprintf("heading-%d", i))
+	}
+	for _, bb := range []struct {
+		name string
+		s    *Set
+		frag string
+		r    Rules
+	}{
+		{"small/found", small, "usage", HTML},
+		{"small/missed", small, "no-such-heading", HTML},
+		{"small/prefixed", small, "user-content-usage", GitHub},
+		{"small/decoded", small, "setup%2Dsteps", HTML},
+		{"large/found", large, "heading-37", HTML},
+		{"large/missed", large, "no-such-heading", GitHub},
+		{"large/case", large, "Heading-7", GitLab},
+	} {
+		b.Run(bb.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				bb.s.Find(bb.frag, bb.r)
+			}
+		})
+	}
+}
+
+// BenchmarkLookup looks fragments up in anchors kept as a sorted slice.
+func BenchmarkLookup(b *testing.B) {
+	ids := make([]string, 0, 40)
+	for i := range 40 {
+		ids = append(ids, fmt.Sprintf("heading-%d", i))
+	}
+	slices.Sort(ids)
+	has := func(n string) bool { _, ok := slices.BinarySearch(ids, n); return ok }
+	for _, bb := range []struct{ name, frag string }{
+		{"found", "heading-37"},
+		{"missed", "no-such-heading"},
+		{"decoded", "heading%2D7"},
+	} {
+		b.Run(bb.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				Lookup(has, bb.frag, HTML)
+			}
+		})
 	}
 }
