@@ -130,18 +130,19 @@ const (
 // name is tried as is and with the rules' prefix added or removed. It
 // returns what it found and the anchor, as the page spells it.
 func (s *Set) Find(frag string, r Rules) (Match, string) {
+	// Lookup tries the names in order; on the way, the first that
+	// matches an anchor but for case is kept for a miss.
 	var fold string
-	names, k := names(frag)
-	for _, name := range names[:k] {
-		vs, m := variants(name, r.Prefix)
-		for _, n := range vs[:m] {
-			if s.Has(n) {
-				return Found, n
-			}
-			if fold == "" {
-				fold = s.fold(strings.ToLower(n))
-			}
+	if n, ok := Lookup(func(n string) bool {
+		if s.Has(n) {
+			return true
 		}
+		if fold == "" {
+			fold = s.fold(strings.ToLower(n))
+		}
+		return false
+	}, frag, r); ok {
+		return Found, n
 	}
 	switch {
 	case fold == "":
@@ -242,7 +243,8 @@ func Footnote(frag string) (label string, ref, ok bool) {
 // Lookup reports whether has holds an anchor that frag names exactly, by
 // the order of Find (as written, then decoded; with and without the
 // rules' prefix), and returns it. It serves anchors kept in another
-// shape than a Set, such as a sorted slice.
+// shape than a Set, such as a sorted slice, and Find itself. It keeps
+// no reference to has, so that Find's function stays on the stack.
 func Lookup(has func(string) bool, frag string, r Rules) (string, bool) {
 	names, k := names(frag)
 	for _, name := range names[:k] {
