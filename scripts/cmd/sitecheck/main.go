@@ -30,11 +30,11 @@ import (
 	"path/filepath"
 	"regexp"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/urilint/urilint/audit"
 	"github.com/urilint/urilint/internal/policy"
+	"golang.org/x/mod/semver"
 	"golang.org/x/net/html"
 	"golang.org/x/tools/txtar"
 )
@@ -112,23 +112,12 @@ func fail(err error) {
 	os.Exit(2)
 }
 
-// older reports whether the dotted version have ("0.111.3") is older
-// than need ("0.146"); a part that is no number counts as 0.
+// older reports whether the Hugo version have ("0.111.3", as hugo
+// version prints it) is older than need ("0.146"), read as semantic
+// versions ("0.146" is 0.146.0); one that is not counts as older than
+// any that is.
 func older(have, need string) bool {
-	h, n := strings.Split(have, "."), strings.Split(need, ".")
-	for i := range max(len(h), len(n)) {
-		var a, b int
-		if i < len(h) {
-			a, _ = strconv.Atoi(h[i])
-		}
-		if i < len(n) {
-			b, _ = strconv.Atoi(n[i])
-		}
-		if a != b {
-			return a < b
-		}
-	}
-	return false
+	return semver.Compare("v"+have, "v"+need) < 0
 }
 
 // directives reads the fixture's "site-check" section: "base /p" (the
