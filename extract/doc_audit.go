@@ -205,26 +205,9 @@ func docMarks(src, in []byte, root ast.Node, marks []mark) []mark {
 				}
 			}
 			marks = append(marks, mark{off: at, heading: true, anchor: Anchor{Name: headingText(src, n), Kind: HeadingSlug}})
-		case *ast.HTMLBlock:
-			// The closure line (the one with a type 2 block's "-->")
-			// is kept apart from the block's lines: it is read with
-			// them, so that a comment or tag across it is one token.
-			lo, hi := -1, -1
-			if lines := n.Lines(); lines.Len() > 0 {
-				lo, hi = lines.At(0).Start, lines.At(lines.Len()-1).Stop
-			}
-			if n.HasClosure() {
-				if lo < 0 {
-					lo = n.ClosureLine.Start
-				}
-				hi = n.ClosureLine.Stop
-			}
-			if lo >= 0 {
+		case *ast.HTMLBlock, *ast.RawHTML:
+			if lo, hi, ok := htmlSpan(n); ok {
 				marks = scanHTML(src, lo, hi, marks, nil)
-			}
-		case *ast.RawHTML:
-			if n.Segments.Len() > 0 {
-				marks = scanHTML(src, n.Segments.At(0).Start, n.Segments.At(n.Segments.Len()-1).Stop, marks, nil)
 			}
 		}
 		return ast.WalkContinue, nil

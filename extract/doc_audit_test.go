@@ -332,3 +332,21 @@ func TestTextEach(t *testing.T) {
 		}
 	}
 }
+
+// TestHTMLBlockClosure: an HTML block's closure line is read with its
+// lines, for links as for comments: a comment across them holds no
+// link, and a link on the closure line is found.
+func TestHTMLBlockClosure(t *testing.T) {
+	src := "<!--\n<a href=\"http://in-comment.example/\">\n-->\n\n<pre>\ntext\n<a href=\"http://closure.example/\">x</a></pre>\n"
+	var got []string
+	for _, l := range (&Extractor{}).Markdown([]byte(src)) {
+		got = append(got, l.Start.String()+" "+l.URI)
+	}
+	if want := []string{"7:10 http://closure.example/"}; !slices.Equal(got, want) {
+		t.Errorf("Markdown(%q) = %q, want %q", src, got, want)
+	}
+	d := (&Extractor{}).MarkdownDoc([]byte(src))
+	if len(d.Comments) != 1 || d.Comments[0].End.String() != "3:4" {
+		t.Errorf("MarkdownDoc(%q) comments = %+v, want one to 3:4", src, d.Comments)
+	}
+}

@@ -97,25 +97,8 @@ func (e *Extractor) markdownLinks(src, in []byte, doc ast.Node, links []Link) []
 			links = destination(src, in, links, n.Pos(), n.Destination, "]:", Definition)
 		case *ast.AutoLink:
 			links = autolink(src, links, n)
-		case *ast.RawHTML:
-			if n.Segments.Len() > 0 {
-				links = htmlAttrs(src, n.Segments.At(0).Start, n.Segments.At(n.Segments.Len()-1).Stop, links)
-			}
-		case *ast.HTMLBlock:
-			// One range from the first line to the closure, so that a
-			// comment that spans them is skipped whole.
-			lines := n.Lines()
-			lo, hi := -1, -1
-			if lines.Len() > 0 {
-				lo, hi = lines.At(0).Start, lines.At(lines.Len()-1).Stop
-			}
-			if n.HasClosure() {
-				if lo < 0 {
-					lo = n.ClosureLine.Start
-				}
-				hi = n.ClosureLine.Stop
-			}
-			if lo >= 0 {
+		case *ast.RawHTML, *ast.HTMLBlock:
+			if lo, hi, ok := htmlSpan(n); ok {
 				links = htmlAttrs(src, lo, hi, links)
 			}
 		}
@@ -586,4 +569,31 @@ func align(raw, out string) []int32 {
 		}
 	}
 	return offs
+}
+
+// htmlSpan returns the source range of the raw HTML n (an *ast.RawHTML
+// or an *ast.HTMLBlock), to be tokenized at once. A block's closure
+// line (the one with a type 2 block's "-->") is kept apart from its
+// lines: the range runs from the first line to the closure, so that a
+// comment or a tag across them is one token.
+func htmlSpan(n ast.Node) (lo, hi int, ok bool) {
+	switch n := n.(type) {
+	case *ast.RawHTML:
+		if k := n.Segments.Len(); k > 0 {
+			return n.Segments.At(0).Start, n.Segments.At(k - 1).Stop, true
+		}
+	case *ast.HTMLBlock:
+		lo, hi = -1, -1
+		if lines := n.Lines(); lines.Len() > 0 {
+			lo, hi = lines.At(0).Start, lines.At(lines.Len()-1).Stop
+		}
+		if n.HasClosure() {
+			if lo < 0 {
+				lo = n.ClosureLine.Start
+			}
+			hi = n.ClosureLine.Stop
+		}
+		return lo, hi, lo >= 0
+	}
+	return 0, 0, false
 }
