@@ -186,25 +186,20 @@ func Find(dir string) string {
 	}
 }
 
-// modTop returns the nearest directory, dir or above, with a go.mod
-// file; "" when there is none.
-func modTop(dir string) string {
-	for d := dir; ; d = filepath.Dir(d) {
-		if _, err := os.Lstat(filepath.Join(d, "go.mod")); err == nil {
-			return d
-		}
-		if filepath.Dir(d) == d {
-			return ""
-		}
-	}
-}
+// modTop returns the top of the Go module that holds dir: the nearest
+// directory, dir or above, with a go.mod file; "" when there is none.
+func modTop(dir string) string { return nearest(dir, "go.mod") }
 
 // gitTop returns the top of the git work tree that holds dir: the nearest
 // directory, dir or above, with a .git entry (a directory, or the file of
 // a linked work tree or submodule); "" when there is none.
-func gitTop(dir string) string {
+func gitTop(dir string) string { return nearest(dir, ".git") }
+
+// nearest returns the nearest directory, dir or above, that holds an
+// entry called name, of any kind; "" when there is none.
+func nearest(dir, name string) string {
 	for d := dir; ; d = filepath.Dir(d) {
-		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+		if _, err := os.Lstat(filepath.Join(d, name)); err == nil {
 			return d
 		}
 		if filepath.Dir(d) == d {

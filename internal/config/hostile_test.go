@@ -242,6 +242,27 @@ func TestFindStopsAtModule(t *testing.T) {
 	}
 }
 
+// TestFindStopsAtLinkedWorkTree: a linked work tree (or a submodule)
+// has a .git file, not a folder: it is the top of its repository all
+// the same, and a file above it is not the tree's.
+func TestFindStopsAtLinkedWorkTree(t *testing.T) {
+	outer, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(outer, ".urilint.yaml"), "version: 1\n")
+	wt := filepath.Join(outer, "wt")
+	writeFile(t, filepath.Join(wt, ".git"), "gitdir: ../main/.git/worktrees/wt\n")
+	writeFile(t, filepath.Join(wt, "docs", "a.md"), "")
+	if got := Find(filepath.Join(wt, "docs")); got != "" {
+		t.Errorf("Find in a linked work tree without a file = %q, want none (the one above the tree is not its)", got)
+	}
+	writeFile(t, filepath.Join(wt, ".urilint.yaml"), "version: 1\n")
+	if got, want := Find(filepath.Join(wt, "docs")), filepath.Join(wt, ".urilint.yaml"); got != want {
+		t.Errorf("Find = %q, want the work tree's, %q", got, want)
+	}
+}
+
 // TestPathKeysTagged: every key documented as a path "relative to the
 // file" carries the path tag, so that the decoder keeps it inside the
 // repository.
