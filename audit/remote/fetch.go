@@ -375,21 +375,60 @@ type answer struct {
 func (c *Checker) request(ctx context.Context, method, target string, jar http.CookieJar, frags []string, t turn) (answer, error) {
 	anchors := len(frags) > 0
 	var a answer
+	err := c.exchange(ctx, method, target, jar, t, func(h *host, resp *http.Response, sent time.Time) error {
+		a.status = resp.StatusCode
+		a.accepted = a.status/100 != 2 && !redirect(a.status) && slices.Contains(h.settings.accept, a.status)
+		a.location = resp.Header.Get("Location")
+		a.html = isHTML(resp.Header.Get("Content-Type"))
+		a.botWall = botWall(a.status, resp.Header)
+		now := c.now()
+		c.rateLimit(h, resp, &a, now)
+		h.answered(a.status, sent, now)
+		if (a.status == http.StatusTooManyRequests || a.status == http.StatusServiceUnavailable) && !a.waited && !a.tooLong {
+			if d, ok := retryAfter(resp.Header.Get("Retry-After"), now); ok {
+				a.wait = d
+				if d > c.cfg.MaxRetryAfter {
+					a.tooLong = true
+				} else {
+					a.waited = true
+				}
+			}
+		}
+		if anchors && method == http.MethodGet && a.status/100 == 2 && a.html {
+			var err error
+			a.anchors, a.truncated, a.searched, a.note, err = c.readBody(resp, frags)
+			if err != nil {
+				return err
+			}
+			a.read = a.note == ""
+		}
+		return nil
+	})
+	return a, err
+}
+
+// exchange sends one request to target within the limits of its host
+// (its turn, the timeout, the host's headers and user agent, and the
+// cookies of jar when it is not nil) and gives the answer to read,
+// which may read its body. What read leaves unread is dropped, a
+// little of it read first so that the connection can carry the next
+// request. A request that times out counts towards its host's hanging.
+func (c *Checker) exchange(ctx context.Context, method, target string, jar http.CookieJar, t turn, read func(h *host, resp *http.Response, sent time.Time) error) error {
 	u, err := url.Parse(target)
 	if err != nil {
-		return a, err
+		return err
 	}
 	h := c.host(strings.ToLower(u.Host))
 	release, err := c.acquire(ctx, h, t)
 	if err != nil {
-		return a, err
+		return err
 	}
 	defer release()
 	rctx, cancel := context.WithTimeout(ctx, c.cfg.Timeout)
 	defer cancel()
 	req, err := http.NewRequestWithContext(rctx, method, target, nil)
 	if err != nil {
-		return a, err
+		return err
 	}
 	set := h.settings
 	for k, v := range set.headers {
@@ -399,8 +438,10 @@ func (c *Checker) request(ctx context.Context, method, target string, jar http.C
 	if req.Header.Get("Accept") == "" {
 		req.Header.Set("Accept", accept)
 	}
-	for _, ck := range jar.Cookies(req.URL) {
-		req.AddCookie(ck)
+	if jar != nil {
+		for _, ck := range jar.Cookies(req.URL) {
+			req.AddCookie(ck)
+		}
 	}
 	sent := c.now()
 	resp, err := set.client.Do(req)
@@ -409,40 +450,17 @@ func (c *Checker) request(ctx context.Context, method, target string, jar http.C
 		if cat, _ := describe(err); cat == policy.CategoryLinkTimeout && ctx.Err() == nil {
 			h.timedOut()
 		}
-		return a, err
+		return err
 	}
 	defer resp.Body.Close()
-	jar.SetCookies(req.URL, resp.Cookies())
-
-	a.status = resp.StatusCode
-	a.accepted = a.status/100 != 2 && !redirect(a.status) && slices.Contains(set.accept, a.status)
-	a.location = resp.Header.Get("Location")
-	a.html = isHTML(resp.Header.Get("Content-Type"))
-	a.botWall = botWall(a.status, resp.Header)
-	now := c.now()
-	c.rateLimit(h, resp, &a, now)
-	h.answered(a.status, sent, now)
-	if (a.status == http.StatusTooManyRequests || a.status == http.StatusServiceUnavailable) && !a.waited && !a.tooLong {
-		if d, ok := retryAfter(resp.Header.Get("Retry-After"), now); ok {
-			a.wait = d
-			if d > c.cfg.MaxRetryAfter {
-				a.tooLong = true
-			} else {
-				a.waited = true
-			}
-		}
+	if jar != nil {
+		jar.SetCookies(req.URL, resp.Cookies())
 	}
-	if anchors && method == http.MethodGet && a.status/100 == 2 && a.html {
-		a.anchors, a.truncated, a.searched, a.note, err = c.readBody(resp, frags)
-		if err != nil {
-			return a, err
-		}
-		a.read = a.note == ""
+	if err := read(h, resp, sent); err != nil {
+		return err
 	}
-	// What is left unread is dropped, a little of it read first so that
-	// the connection can carry the next request.
 	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, drainMax))
-	return a, nil
+	return nil
 }
 
 // isHTML reports whether a Content-Type names an HTML page.

@@ -135,45 +135,20 @@ func movedOnce(chain []Hop) bool {
 // returns the html_url of a 2xx JSON answer.
 func (c *Checker) apiRequest(ctx context.Context, target string) (answer, string, error) {
 	var a answer
-	u, err := url.Parse(target)
-	if err != nil {
-		return a, "", err
-	}
-	h := c.host(strings.ToLower(u.Host))
-	release, err := c.acquire(ctx, h, turnNew)
-	if err != nil {
-		return a, "", err
-	}
-	defer release()
-	rctx, cancel := context.WithTimeout(ctx, c.cfg.Timeout)
-	defer cancel()
-	req, err := http.NewRequestWithContext(rctx, http.MethodGet, target, nil)
-	if err != nil {
-		return a, "", err
-	}
-	for k, v := range h.settings.headers {
-		req.Header[k] = v
-	}
-	req.Header.Set("User-Agent", h.settings.userAgent)
-	sent := c.now()
-	resp, err := h.settings.client.Do(req)
-	h.observe(c.now().Sub(sent))
-	if err != nil {
-		return a, "", err
-	}
-	defer resp.Body.Close()
-	a.status, a.location = resp.StatusCode, resp.Header.Get("Location")
-	now := c.now()
-	c.rateLimit(h, resp, &a, now)
-	h.answered(a.status, sent, now)
 	var body struct {
 		HTMLURL string `json:"html_url"`
 	}
-	if a.status/100 == 2 {
-		_ = json.NewDecoder(io.LimitReader(resp.Body, 1<<20)).Decode(&body)
-	}
-	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, drainMax))
-	return a, body.HTMLURL, nil
+	err := c.exchange(ctx, http.MethodGet, target, nil, turnNew, func(h *host, resp *http.Response, sent time.Time) error {
+		a.status, a.location = resp.StatusCode, resp.Header.Get("Location")
+		now := c.now()
+		c.rateLimit(h, resp, &a, now)
+		h.answered(a.status, sent, now)
+		if a.status/100 == 2 {
+			_ = json.NewDecoder(io.LimitReader(resp.Body, 1<<20)).Decode(&body)
+		}
+		return nil
+	})
+	return a, body.HTMLURL, err
 }
 
 // rateLimit reads the rate-limit headers of an answer (GitHub's, and
