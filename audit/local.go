@@ -766,28 +766,12 @@ func (a *auditor) ignoredServes(root string, s *site.Site, p string) (string, bo
 // resolveURL resolves ref against the URL path base of a page, by RFC
 // 3986 section 5.2, and returns the decoded path of the target.
 func resolveURL(base, ref string) (string, bool) {
-	fixed := ref
-	if !uri.Valid(fixed) {
-		r, ok := uri.Repair(fixed)
-		if !ok {
-			return "", false
-		}
-		fixed = r
-	}
-	if k := strings.IndexByte(fixed, '#'); k >= 0 {
-		fixed = fixed[:k]
-	}
-	target, err := uri.Resolve("https://site.invalid"+site.EscapePath(base), fixed)
-	if err != nil {
+	_, p, _, ok := resolveTarget("https://site.invalid"+site.EscapePath(base), ref)
+	switch {
+	case !ok:
 		return "", false
-	}
-	u, err := uri.Parse(target)
-	if err != nil {
-		return "", false
-	}
-	p, err := uri.Unescape(u.Path)
-	if err != nil || p == "" {
-		return "/", err == nil
+	case p == "":
+		return "/", true
 	}
 	return p, true
 }

@@ -142,28 +142,8 @@ func resolveURI(fileRel, ref string) (local, bool) {
 	if k := strings.IndexByte(ref, '#'); k >= 0 {
 		t.hasFrag, t.frag, t.fragAt = true, ref[k+1:], k+1
 	}
-	fixed := ref
-	if !uri.Valid(fixed) {
-		r, ok := uri.Repair(fixed)
-		if !ok {
-			return local{}, false
-		}
-		fixed = r
-	}
-	if k := strings.IndexByte(fixed, '#'); k >= 0 {
-		fixed = fixed[:k] // the fragment names no file
-	}
-	base := "file://" + site.EscapePath("/"+fileRel)
-	target, err := uri.Resolve(base, fixed)
-	if err != nil {
-		return local{}, false
-	}
-	u, err := uri.Parse(target)
-	if err != nil {
-		return local{}, false
-	}
-	p, err := uri.Unescape(u.Path)
-	if err != nil {
+	u, p, fixed, ok := resolveTarget("file://"+site.EscapePath("/"+fileRel), ref)
+	if !ok {
 		return local{}, false
 	}
 	t.dirSlash = strings.HasSuffix(p, "/") && p != "/"
@@ -177,6 +157,38 @@ func resolveURI(fileRel, ref string) (local, bool) {
 	}
 	t.outside = climbs(fileRel, refPath)
 	return t, true
+}
+
+// resolveTarget resolves the reference ref against base (RFC 3986
+// section 5.2), ref first repaired when it is no valid reference
+// (uri.Repair: "<my file.md>" is "my%20file.md") and cut at its
+// fragment, which names no file. It returns the target, its path
+// decoded, and ref as resolved: repaired, without fragment.
+func resolveTarget(base, ref string) (target *uri.URI, decoded, fixed string, ok bool) {
+	fixed = ref
+	if !uri.Valid(fixed) {
+		r, ok := uri.Repair(fixed)
+		if !ok {
+			return nil, "", "", false
+		}
+		fixed = r
+	}
+	if k := strings.IndexByte(fixed, '#'); k >= 0 {
+		fixed = fixed[:k]
+	}
+	s, err := uri.Resolve(base, fixed)
+	if err != nil {
+		return nil, "", "", false
+	}
+	u, err := uri.Parse(s)
+	if err != nil {
+		return nil, "", "", false
+	}
+	decoded, err = uri.Unescape(u.Path)
+	if err != nil {
+		return nil, "", "", false
+	}
+	return u, decoded, fixed, true
 }
 
 // htmlBaseRef returns the href of an HTML document's base element (HTML,
