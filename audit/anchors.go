@@ -436,14 +436,20 @@ func headingText(src []byte, off int) string {
 // headingHasAmp reports whether the line of the heading at off holds
 // a "&", which a character reference begins with.
 func headingHasAmp(src []byte, off int) bool {
+	return bytes.IndexByte(headingLine(src, off), '&') >= 0
+}
+
+// headingLine returns the line of src that begins at off, a heading's
+// first line, without its newline; nil when off is outside src.
+func headingLine(src []byte, off int) []byte {
 	if off < 0 || off > len(src) {
-		return false
+		return nil
 	}
 	line := src[off:]
 	if k := bytes.IndexByte(line, '\n'); k >= 0 {
 		line = line[:k]
 	}
-	return bytes.IndexByte(line, '&') >= 0
+	return line
 }
 
 // unescapeHeading returns the heading text s with its character
@@ -460,14 +466,7 @@ func unescapeHeading(s string) string {
 // headingTextRaw is headingText with the character references as
 // written.
 func headingTextRaw(src []byte, off int) string {
-	if off < 0 || off > len(src) {
-		return ""
-	}
-	line := src[off:]
-	if k := bytes.IndexByte(line, '\n'); k >= 0 {
-		line = line[:k]
-	}
-	s := strings.TrimSpace(string(line))
+	s := strings.TrimSpace(string(headingLine(src, off)))
 	if strings.HasPrefix(s, "#") {
 		s = strings.TrimSpace(strings.TrimLeft(s, "#"))
 		if t := strings.TrimRight(s, "#"); t != s && (t == "" || strings.HasSuffix(t, " ")) {
@@ -637,14 +636,7 @@ type attrID struct {
 // hashID reports whether the heading at offset off of src writes its id
 // name as "{##name}", which VitePress renders as the id "#name".
 func hashID(src []byte, off int, name string) bool {
-	if off < 0 || off >= len(src) {
-		return false
-	}
-	line := src[off:]
-	if k := bytes.IndexByte(line, '\n'); k >= 0 {
-		line = line[:k]
-	}
-	return bytes.Contains(line, []byte("{##"+name))
+	return bytes.Contains(headingLine(src, off), []byte("{##"+name))
 }
 
 var (
@@ -691,13 +683,7 @@ var refLabel = regexp.MustCompile(`\]\[[^\]]*\]`)
 // of its text with the labels of its full references left out
 // ("emit(name[, ...args][, ack])" is "emitname-args"), when it has one.
 func refLabelSlug(src []byte, off int) (string, bool) {
-	if off < 0 || off > len(src) {
-		return "", false
-	}
-	line := src[off:]
-	if k := bytes.IndexByte(line, '\n'); k >= 0 {
-		line = line[:k]
-	}
+	line := headingLine(src, off)
 	if !bytes.Contains(line, []byte("][")) {
 		return "", false
 	}
