@@ -50,21 +50,13 @@ func main() {
 	}
 	switch os.Args[1] {
 	case "nobuild":
-		for _, f := range ar.Files {
-			if f.Name != "site-check" {
-				continue
-			}
-			for _, l := range strings.Split(string(f.Data), "\n") {
-				if why, ok := strings.CutPrefix(l, "nobuild:"); ok {
-					fmt.Println(strings.TrimSpace(why))
-					return
-				}
-				need, why, ok := strings.Cut(strings.TrimPrefix(l, "needs "), ":")
-				if strings.HasPrefix(l, "needs ") && ok && len(os.Args) > 3 && older(os.Args[3], strings.TrimSpace(need)) {
-					fmt.Printf("it needs %s or later, this is %s: %s\n", strings.TrimSpace(need), os.Args[3], strings.TrimSpace(why))
-					return
-				}
-			}
+		version := ""
+		if len(os.Args) > 3 {
+			version = os.Args[3]
+		}
+		if why, ok := noBuild(ar, version); ok {
+			fmt.Println(why)
+			return
 		}
 		os.Exit(1)
 	case "extract":
@@ -112,6 +104,34 @@ func fail(err error) {
 	os.Exit(2)
 }
 
+// noBuild returns why the fixture is not built: its "nobuild: why"
+// line, or a "needs VERSION: why" line when the generator's version
+// (as hugo version prints it; "" when not known) is older than VERSION.
+func noBuild(ar *txtar.Archive, version string) (string, bool) {
+	for _, l := range siteCheckLines(ar) {
+		if why, ok := strings.CutPrefix(l, "nobuild:"); ok {
+			return strings.TrimSpace(why), true
+		}
+		need, why, ok := strings.Cut(strings.TrimPrefix(l, "needs "), ":")
+		if strings.HasPrefix(l, "needs ") && ok && version != "" && older(version, strings.TrimSpace(need)) {
+			return fmt.Sprintf("it needs %s or later, this is %s: %s", strings.TrimSpace(need), version, strings.TrimSpace(why)), true
+		}
+	}
+	return "", false
+}
+
+// siteCheckLines returns the lines of the fixture's "site-check"
+// sections.
+func siteCheckLines(ar *txtar.Archive) []string {
+	var lines []string
+	for _, f := range ar.Files {
+		if f.Name == "site-check" {
+			lines = append(lines, strings.Split(string(f.Data), "\n")...)
+		}
+	}
+	return lines
+}
+
 // older reports whether the Hugo version have ("0.111.3", as hugo
 // version prints it) is older than need ("0.146"), read as semantic
 // versions ("0.146" is 0.146.0); one that is not counts as older than
@@ -125,19 +145,14 @@ func older(have, need string) bool {
 // why" (left out of the build, which fails on it; not compared either).
 func directives(ar *txtar.Archive) (base string, skip map[string]string) {
 	skip = map[string]string{}
-	for _, f := range ar.Files {
-		if f.Name != "site-check" {
-			continue
-		}
-		for _, l := range strings.Split(string(f.Data), "\n") {
-			verb, rest, _ := strings.Cut(l, " ")
-			switch verb {
-			case "base":
-				base = strings.TrimSuffix(strings.TrimSpace(rest), "/")
-			case "skip", "strip":
-				lab, why, _ := strings.Cut(rest, ":")
-				skip[lab] = verb + "ped: " + strings.TrimSpace(why)
-			}
+	for _, l := range siteCheckLines(ar) {
+		verb, rest, _ := strings.Cut(l, " ")
+		switch verb {
+		case "base":
+			base = strings.TrimSuffix(strings.TrimSpace(rest), "/")
+		case "skip", "strip":
+			lab, why, _ := strings.Cut(rest, ":")
+			skip[lab] = verb + "ped: " + strings.TrimSpace(why)
 		}
 	}
 	return base, skip
@@ -146,14 +161,9 @@ func directives(ar *txtar.Archive) (base string, skip map[string]string) {
 // siteURL returns the URL of the fixture's "url" line in its
 // "site-check" section, "" when there is none.
 func siteURL(ar *txtar.Archive) string {
-	for _, f := range ar.Files {
-		if f.Name != "site-check" {
-			continue
-		}
-		for _, l := range strings.Split(string(f.Data), "\n") {
-			if u, ok := strings.CutPrefix(l, "url "); ok {
-				return strings.TrimSuffix(strings.TrimSpace(u), "/")
-			}
+	for _, l := range siteCheckLines(ar) {
+		if u, ok := strings.CutPrefix(l, "url "); ok {
+			return strings.TrimSuffix(strings.TrimSpace(u), "/")
 		}
 	}
 	return ""
