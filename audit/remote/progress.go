@@ -42,36 +42,27 @@ func newProgress(c *Checker, total int) *progress {
 	}
 	p := &progress{c: c, w: c.cfg.Progress, total: total, stop: make(chan struct{}), log: c.cfg.ProgressLog}
 	if p.log {
-		every := cmp.Or(c.cfg.ProgressEvery, progressLogEvery)
-		go func() {
-			t := time.NewTicker(every)
-			defer t.Stop()
-			for {
-				select {
-				case <-t.C:
-					p.logLine()
-				case <-p.stop:
-					return
-				}
-			}
-		}()
+		go p.every(cmp.Or(c.cfg.ProgressEvery, progressLogEvery), p.logLine)
 		return p
 	}
 	p.draw(true)
 	// Redraw while nothing completes, for the hosts in flight.
-	go func() {
-		t := time.NewTicker(4 * progressEvery)
-		defer t.Stop()
-		for {
-			select {
-			case <-t.C:
-				p.draw(true)
-			case <-p.stop:
-				return
-			}
-		}
-	}()
+	go p.every(4*progressEvery, func() { p.draw(true) })
 	return p
+}
+
+// every calls fn each d until the progress stops.
+func (p *progress) every(d time.Duration, fn func()) {
+	t := time.NewTicker(d)
+	defer t.Stop()
+	for {
+		select {
+		case <-t.C:
+			fn()
+		case <-p.stop:
+			return
+		}
+	}
 }
 
 // step counts one fetch done.
