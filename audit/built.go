@@ -88,16 +88,7 @@ type builtHTML struct {
 // asBuilt has read already, is not read again.
 func (a *auditor) builtPageAt(r *reporter, abs string) *builtPage {
 	e := a.siteEntry(r.f.root)
-	e.builtMu.Lock()
-	if e.builtPages == nil {
-		e.builtPages = map[string]*builtPage{}
-	}
-	p := e.builtPages[abs]
-	if p == nil {
-		p = &builtPage{}
-		e.builtPages[abs] = p
-	}
-	e.builtMu.Unlock()
+	p := entryOf(&e.builtMu, &e.builtPages, abs)
 	p.once.Do(func() {
 		if own := r.f.rare; own != nil && own.built != nil && own.built.read && own.built.abs == abs {
 			p.builtHTML = readBuiltPage(own.built.src)

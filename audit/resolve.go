@@ -483,13 +483,7 @@ func (d *dirList) fold(name string) (string, bool) {
 func newFSCache() *fsCache { return &fsCache{dirs: map[string]*dirList{}} }
 
 func (c *fsCache) list(dir string) *dirList {
-	c.mu.Lock()
-	d := c.dirs[dir]
-	if d == nil {
-		d = &dirList{}
-		c.dirs[dir] = d
-	}
-	c.mu.Unlock()
+	d := entryOf(&c.mu, &c.dirs, dir)
 	d.once.Do(func() {
 		entries, err := os.ReadDir(dir)
 		d.entries = make(map[string]entryType, len(entries))
@@ -628,15 +622,23 @@ type sites struct {
 }
 
 func (a *auditor) siteEntry(root string) *siteEntry {
-	a.sites.mu.Lock()
-	defer a.sites.mu.Unlock()
-	if a.sites.m == nil {
-		a.sites.m = map[string]*siteEntry{}
+	return entryOf(&a.sites.mu, &a.sites.m, root)
+}
+
+// entryOf returns the entry of key in the map *m that mu guards, a new
+// zero one when there is none yet (the map made too when nil). Each
+// entry fills itself once (a sync.Once of its own), outside mu, so
+// that one slow entry holds up no other.
+func entryOf[K comparable, V any](mu *sync.Mutex, m *map[K]*V, key K) *V {
+	mu.Lock()
+	defer mu.Unlock()
+	if *m == nil {
+		*m = make(map[K]*V)
 	}
-	e := a.sites.m[root]
+	e := (*m)[key]
 	if e == nil {
-		e = &siteEntry{}
-		a.sites.m[root] = e
+		e = new(V)
+		(*m)[key] = e
 	}
 	return e
 }

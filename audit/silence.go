@@ -278,13 +278,7 @@ func (u *urlIgnores) forRoot(root string) *ignoreList {
 	if root == "" {
 		return nil
 	}
-	u.mu.Lock()
-	l := u.roots[root]
-	if l == nil {
-		l = &ignoreList{}
-		u.roots[root] = l
-	}
-	u.mu.Unlock()
+	l := entryOf(&u.mu, &u.roots, root)
 	l.once.Do(func() {
 		name := filepath.Join(root, IgnoreFile)
 		if _, err := os.Lstat(name); err != nil {
