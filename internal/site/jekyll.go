@@ -113,11 +113,40 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 	if collDir != "" {
 		collDir += "/"
 	}
+	// The github-pages gem (listed as a plugin, or in the Gemfile, which
+	// GitHub Pages builds with) sets GitHub Pages' configuration: its
+	// default plugins, all modelled but jekyll-paginate, which publishes
+	// pages of posts where paginate is set, and its theme.
+	ghPages, ghWhere := jekyllGitHubPages(t, cfg)
+	if ghPages {
+		s.Note("github-pages gem (%s): GitHub Pages' configuration", ghWhere)
+		if cfg.get("paginate") != nil {
+			s.unmodelled = append(s.unmodelled, [2]string{"plugins", "jekyll-paginate"})
+			s.UnknownPages(prefix+jekyllPaginateDir(cfg.str("paginate_path", "/page:num/")), "plugin jekyll-paginate (of the github-pages gem, paginate is set) is not modelled")
+		}
+	}
 	for _, name := range jekyllPlugins(cfg) {
+		if ghPages && name == "github-pages" {
+			continue
+		}
 		if !jekyllKnownPlugins[name] && !quietPlugin(name) {
 			s.Unmodelled("plugins", name, true, true)
 		}
 	}
+	// A theme the tree does not hold (a gem, a remote_theme, GitHub
+	// Pages' jekyll-theme-primer when the configuration names none)
+	// copies its assets/ into the site: a file there that no source
+	// shows is unknown, not missing. It publishes no page.
+	if th := jekyllTheme(t, cfg, ghPages); th != "" {
+		s.unmodelled = append(s.unmodelled, [2]string{"themes", th})
+		s.UnknownFiles(prefix+"/assets", "theme "+th+" is not in the tree and may publish files under assets/")
+	}
+	// jekyll-relative-links rewrites the links of pages only: a
+	// collection's documents (posts too) keep theirs as written, which
+	// the browser resolves from the document's URL, unless the
+	// configuration asks for collections (relative_links: {collections:
+	// true}).
+	docsAsWritten := !cfg.flag("relative_links.collections", false) || !cfg.flag("relative_links.enabled", true)
 	// A folder that such a plugin reads ("_alerts") holds the sources of
 	// its pages, whose URLs the model does not know: their links are
 	// read as a template's are, unchecked.
@@ -165,10 +194,17 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 				return
 			}
 			add(rel, u)
+			if docsAsWritten {
+				s.linksAsWritten(rel)
+			}
 		})
 	}
 	include := words(cfg.get("include"), false)
 	exclude := words(cfg.get("exclude"), false)
+	postsPermalink := cfg.str("collections.posts.permalink", "")
+	if postsPermalink != "" && !strings.Contains(postsPermalink, ":") {
+		postsPermalink = postTemplate(postsPermalink, "") // a style's name
+	}
 	t.Walk(".", func(rel string) {
 		if strings.HasPrefix(rel, "vendor/") || rel == "Gemfile" {
 			return
@@ -205,6 +241,16 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 		}
 		d, base := path.Split(rel)
 		name := strings.TrimSuffix(base, path.Ext(base))
+		// jekyll-optional-front-matter makes no page of a Markdown file
+		// without front matter named README, LICENSE, CONTRIBUTING...
+		// (unless include names it): it stays a file copied as it is.
+		// A README without one is still its folder's index where there
+		// is none (jekyll-readme-index).
+		if ext != ".html" && ext != ".htm" && !startsFrontMatter(src) && jekyllNoPageNames[strings.ToUpper(name)] &&
+			!jekyllIncluded(include, parts) &&
+			(name != "README" && !strings.EqualFold(name, "readme") || t.Exists(d+"index.md") || t.Exists(d+"index.html")) {
+			return
+		}
 		k := strings.LastIndex("/"+d, "/_posts/")
 		if k < 0 && fm.Permalink != "" {
 			add(rel, jekyllPageFill(fm.Permalink, d, name))
@@ -221,12 +267,20 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 			pl, cats := jekyllDefaultValues(defaults, rel, "posts")
 			cats = jekyllCategories(strings.Split(strings.Trim(d[:k], "/"), "/"), cats, fm)
 			// A post's own permalink is a template too, filled as its
-			// default's is ("/news/:year/:title/").
+			// default's is ("/news/:year/:title/"); without either,
+			// the posts collection's ("collections: {posts: {permalink:
+			// /guide/:title}}"), else the site's.
+			if pl == "" {
+				pl = postsPermalink
+			}
 			tmpl := postTemplate(style, pl)
 			if fm.Permalink != "" {
 				tmpl = fm.Permalink
 			}
 			add(rel, jekyllPostPermalink(tmpl, m[1], m[2], m[3], m[4], fm.Slug, cats))
+			if docsAsWritten {
+				s.linksAsWritten(rel)
+			}
 			return
 		}
 		if strings.HasPrefix(base, "_") && !jekyllIncluded(include, parts) {
@@ -237,7 +291,7 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 			return
 		}
 		switch {
-		case name == "index", name == "README" && !t.Exists(d+"index.md") && !t.Exists(d+"index.html"):
+		case name == "index", strings.EqualFold(name, "README") && !startsFrontMatter(src) && !t.Exists(d+"index.md") && !t.Exists(d+"index.html"):
 			add(rel, "/"+d)
 		case suffix == "/":
 			add(rel, "/"+d+name+"/")
@@ -359,6 +413,80 @@ var jekyllKnownPlugins = map[string]bool{
 	"jekyll-mentions": true, "jekyll-include-cache": true, "jekyll-remote-theme": true, "jekyll-gist": true,
 	"jekyll-coffeescript": true, "jekyll-relative-links": true, "jekyll-commonmark-ghpages": true,
 	"jekyll-last-modified-at": true, "jekyll-target-blank": true,
+}
+
+// jekyllGitHubPages reports whether the site is built with the
+// github-pages gem, which sets GitHub Pages' configuration
+// (github/pages-gem, lib/github-pages/configuration.rb): listed as a
+// plugin, or named by the site's Gemfile, and where.
+func jekyllGitHubPages(t *Tree, cfg config) (bool, string) {
+	if slices.Contains(jekyllPlugins(cfg), "github-pages") {
+		return true, "plugins"
+	}
+	if src, err := t.head("Gemfile"); err == nil && jekyllGemGitHubPages.Match(src) {
+		return true, "Gemfile"
+	}
+	return false, ""
+}
+
+// jekyllGemGitHubPages matches a Gemfile's line that asks for the gem.
+var jekyllGemGitHubPages = regexp.MustCompile(`(?m)^[ \t]*gem[ \t(]+["']github-pages["']`)
+
+// jekyllNoPageNames are the names (upper case, without extension) of
+// the Markdown files that jekyll-optional-front-matter makes no page of
+// when they have no front matter (its FILENAME_BLACKLIST).
+var jekyllNoPageNames = map[string]bool{
+	"README": true, "LICENSE": true, "LICENCE": true, "COPYING": true, "CODE_OF_CONDUCT": true,
+	"CONTRIBUTING": true, "ISSUE_TEMPLATE": true, "PULL_REQUEST_TEMPLATE": true,
+}
+
+// jekyllPaginateDir is the URL folder of jekyll-paginate's pages: its
+// paginate_path up to the folder that holds ":num" ("/blog/page:num/"
+// gives "/blog").
+func jekyllPaginateDir(p string) string {
+	if k := strings.Index(p, ":num"); k >= 0 {
+		p = p[:k]
+	}
+	return "/" + strings.Trim(path.Dir("/"+strings.TrimLeft(p, "/")+"x"), "/")
+}
+
+// jekyllTheme returns the theme that builds the site from outside the
+// tree: the configuration's remote_theme or theme (a gem), or, built
+// with the github-pages gem and naming none, GitHub Pages'
+// jekyll-theme-primer; "" when there is none or the tree holds it
+// (a theme: null, a remote_theme whose files a copy in the tree has is
+// still absent here: only its layouts are known to be missing).
+func jekyllTheme(t *Tree, cfg config, ghPages bool) string {
+	if th := cfg.str("remote_theme", ""); th != "" {
+		return th
+	}
+	if v, set := cfg["theme"]; set {
+		th, _ := v.(string)
+		return th
+	}
+	if ghPages {
+		return "jekyll-theme-primer"
+	}
+	return ""
+}
+
+// linksAsWritten records that the links of the page rel (a path from
+// the site's folder) stay as written in the built page.
+func (s *Site) linksAsWritten(rel string) {
+	if s.asWritten == nil {
+		s.asWritten = map[string]bool{}
+	}
+	s.asWritten[rel] = true
+}
+
+// LinksAsWritten reports whether the generator leaves the relative
+// links of the file rel (a slash path from the audited root) as
+// written, to be resolved by the browser from the page's URL: a Jekyll
+// collection's document, whose links jekyll-relative-links does not
+// rewrite.
+func (s *Site) LinksAsWritten(rel string) bool {
+	in, ok := s.inner(rel)
+	return ok && s.asWritten[in]
 }
 
 // postTemplate returns the permalink template of posts: a default's,
