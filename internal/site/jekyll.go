@@ -55,6 +55,16 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 	// reads a definition whose URL holds spaces as a definition, as an
 	// action read as a word makes it: so every page.
 	s.runsBefore(extract.Liquid, "", true)
+	// Heading ids are kramdown's GFM parser's (Jekyll's default and
+	// GitHub Pages'): another Markdown processor (markdown: gfm, which
+	// GitHub Pages reads as CommonMarkGhPages; redcarpet...) or
+	// kramdown's own syntax (kramdown: {input: kramdown}, whose ids are
+	// made of a heading's source, URLs and all) makes them unknown.
+	if m := cfg.str("markdown", "kramdown"); !strings.EqualFold(m, "kramdown") {
+		s.Unmodelled("keys", "markdown: "+m, false, true)
+	} else if in := cfg.str("kramdown.input", "GFM"); !strings.EqualFold(in, "GFM") {
+		s.Unmodelled("keys", "kramdown input: "+in, false, true)
+	}
 	// kramdown's auto_id_prefix comes before every id it makes of a
 	// heading (its GFM parser: the prefix, then GitHub's slug and the
 	// number of a repeated one); ids written by an IAL keep no prefix.
