@@ -139,6 +139,14 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 		if ghPages && name == "github-pages" {
 			continue
 		}
+		// Plugins that write files of their own (a feed, a sitemap)
+		// publish them where no source shows them.
+		for _, f := range jekyllPluginFiles(name, cfg) {
+			s.UnknownURL(prefix+"/"+strings.TrimPrefix(f, "/"), "plugin "+name+" writes it")
+		}
+		if name == "jekyll-feed" {
+			s.UnknownFiles(prefix+"/feed", "plugin jekyll-feed writes feeds there")
+		}
 		if !jekyllKnownPlugins[name] && !quietPlugin(name) {
 			s.Unmodelled("plugins", name, true, true)
 		}
@@ -441,6 +449,22 @@ func jekyllGitHubPages(t *Tree, cfg config) (bool, string) {
 
 // jekyllGemGitHubPages matches a Gemfile's line that asks for the gem.
 var jekyllGemGitHubPages = regexp.MustCompile(`(?m)^[ \t]*gem[ \t(]+["']github-pages["']`)
+
+// jekyllPluginFiles are the files, URL paths from the site's top, that
+// the plugin name writes: jekyll-feed's feed (feed: {path: ...}),
+// jekyll-sitemap's sitemap and robots.txt, jekyll-redirect-from's
+// redirects.json.
+func jekyllPluginFiles(name string, cfg config) []string {
+	switch name {
+	case "jekyll-feed":
+		return []string{cfg.str("feed.path", "feed.xml")}
+	case "jekyll-sitemap":
+		return []string{"sitemap.xml", "robots.txt"}
+	case "jekyll-redirect-from":
+		return []string{"redirects.json"}
+	}
+	return nil
+}
 
 // jekyllNoPageNames are the names (upper case, without extension) of
 // the Markdown files that jekyll-optional-front-matter makes no page of
