@@ -418,12 +418,12 @@ func jekyllPlugins(cfg config) []string {
 }
 
 // jekyllKnownPlugins publish no page and write no id that the model does
-// not know (GitHub Pages' defaults among them; jekyll-redirect-from's
-// pages are modelled from redirect_from). The github-pages gem is not
-// one: listed as a plugin, it sets GitHub Pages' whole configuration at
-// once (its plugins, markdown settings and site values), which the model
-// follows only in part; counted as known, it made 26 of the 50 judged
-// findings on a held-out site false (docs/precision.md, stop 33).
+// not know (GitHub Pages' whitelist; jekyll-redirect-from's pages are
+// modelled from redirect_from; the files some write, jekyllPluginFiles).
+// The github-pages gem is read apart (jekyllGitHubPages): it sets GitHub
+// Pages' whole configuration, whose parts the model follows one by one;
+// counted as known without them, it made 26 of the 50 judged findings
+// on a held-out site false (docs/precision.md, stop 33).
 var jekyllKnownPlugins = map[string]bool{
 	"jekyll-redirect-from": true, "jekyll-seo-tag": true, "jekyll-sitemap": true, "jekyll-feed": true,
 	"jekyll-optional-front-matter": true, "jekyll-readme-index": true, "jekyll-titles-from-headings": true,
@@ -487,9 +487,8 @@ func jekyllPaginateDir(p string) string {
 // jekyllTheme returns the theme that builds the site from outside the
 // tree: the configuration's remote_theme or theme (a gem), or, built
 // with the github-pages gem and naming none, GitHub Pages'
-// jekyll-theme-primer; "" when there is none or the tree holds it
-// (a theme: null, a remote_theme whose files a copy in the tree has is
-// still absent here: only its layouts are known to be missing).
+// jekyll-theme-primer; "" for none ("theme: null"). A file of the tree
+// still serves its own path: only what the tree lacks is the theme's.
 func jekyllTheme(t *Tree, cfg config, ghPages bool) string {
 	if th := cfg.str("remote_theme", ""); th != "" {
 		return th
