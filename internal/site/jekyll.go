@@ -518,6 +518,9 @@ func (s *Site) linksAsWritten(rel string) {
 // collection's document, whose links jekyll-relative-links does not
 // rewrite.
 func (s *Site) LinksAsWritten(rel string) bool {
+	if len(s.asWritten) == 0 {
+		return false
+	}
 	in, ok := s.inner(rel)
 	return ok && s.asWritten[in]
 }
