@@ -165,6 +165,10 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 	// configuration asks for collections (relative_links: {collections:
 	// true}).
 	docsAsWritten := !cfg.flag("relative_links.collections", false) || !cfg.flag("relative_links.enabled", true)
+	// It rewrites Markdown links (inline and reference definitions) to
+	// files only: a link in raw HTML, or one naming a folder, stays as
+	// written in every page.
+	s.htmlByURL, s.folderByURL = true, true
 	// A folder that such a plugin reads ("_alerts") holds the sources of
 	// its pages, whose URLs the model does not know: their links are
 	// read as a template's are, unchecked.
