@@ -172,7 +172,7 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 	// Markdown links that name a file) is resolved by the browser
 	// against the page's URL, whatever the file's folder holds.
 	byURL := isPage && !t.outside && !strings.HasPrefix(ref, "/") &&
-		(s.ByPageURL(l.Kind == extract.HTMLAttr, lk.exists && (lk.dir || !published(s, t.rel))) || s.LinkAsWritten(ref))
+		(s.ByPageURL(l.Kind == extract.HTMLAttr, lk.exists && (lk.dir || !published(s, t.rel))) || s.LinkAsWritten(ref) || s.LinksAsWritten(f.rel))
 	if inBuild && read == s {
 		built := lk
 		if byURL {

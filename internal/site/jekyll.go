@@ -55,6 +55,16 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 	// reads a definition whose URL holds spaces as a definition, as an
 	// action read as a word makes it: so every page.
 	s.runsBefore(extract.Liquid, "", true)
+	// Heading ids are kramdown's GFM parser's (Jekyll's default and
+	// GitHub Pages'): another Markdown processor (markdown: gfm, which
+	// GitHub Pages reads as CommonMarkGhPages; redcarpet...) or
+	// kramdown's own syntax (kramdown: {input: kramdown}, whose ids are
+	// made of a heading's source, URLs and all) makes them unknown.
+	if m := cfg.str("markdown", "kramdown"); !strings.EqualFold(m, "kramdown") {
+		s.Unmodelled("keys", "markdown: "+m, false, true)
+	} else if in := cfg.str("kramdown.input", "GFM"); !strings.EqualFold(in, "GFM") {
+		s.Unmodelled("keys", "kramdown input: "+in, false, true)
+	}
 	// kramdown's auto_id_prefix comes before every id it makes of a
 	// heading (its GFM parser: the prefix, then GitHub's slug and the
 	// number of a repeated one); ids written by an IAL keep no prefix.
@@ -113,11 +123,52 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 	if collDir != "" {
 		collDir += "/"
 	}
+	// The github-pages gem (listed as a plugin, or in the Gemfile, which
+	// GitHub Pages builds with) sets GitHub Pages' configuration: its
+	// default plugins, all modelled but jekyll-paginate, which publishes
+	// pages of posts where paginate is set, and its theme.
+	ghPages, ghWhere := jekyllGitHubPages(t, cfg)
+	if ghPages {
+		s.Note("github-pages gem (%s): GitHub Pages' configuration", ghWhere)
+		if cfg.get("paginate") != nil {
+			s.unmodelled = append(s.unmodelled, [2]string{"plugins", "jekyll-paginate"})
+			s.UnknownPages(prefix+jekyllPaginateDir(cfg.str("paginate_path", "/page:num/")), "plugin jekyll-paginate (of the github-pages gem, paginate is set) is not modelled")
+		}
+	}
 	for _, name := range jekyllPlugins(cfg) {
+		if ghPages && name == "github-pages" {
+			continue
+		}
+		// Plugins that write files of their own (a feed, a sitemap)
+		// publish them where no source shows them.
+		for _, f := range jekyllPluginFiles(name, cfg) {
+			s.UnknownURL(prefix+"/"+strings.TrimPrefix(f, "/"), "plugin "+name+" writes it")
+		}
+		if name == "jekyll-feed" {
+			s.UnknownFiles(prefix+"/feed", "plugin jekyll-feed writes feeds there")
+		}
 		if !jekyllKnownPlugins[name] && !quietPlugin(name) {
 			s.Unmodelled("plugins", name, true, true)
 		}
 	}
+	// A theme the tree does not hold (a gem, a remote_theme, GitHub
+	// Pages' jekyll-theme-primer when the configuration names none)
+	// copies its assets/ into the site: a file there that no source
+	// shows is unknown, not missing. It publishes no page.
+	if th := jekyllTheme(t, cfg, ghPages); th != "" {
+		s.unmodelled = append(s.unmodelled, [2]string{"themes", th})
+		s.UnknownFiles(prefix+"/assets", "theme "+th+" is not in the tree and may publish files under assets/")
+	}
+	// jekyll-relative-links rewrites the links of pages only: a
+	// collection's documents (posts too) keep theirs as written, which
+	// the browser resolves from the document's URL, unless the
+	// configuration asks for collections (relative_links: {collections:
+	// true}).
+	docsAsWritten := !cfg.flag("relative_links.collections", false) || !cfg.flag("relative_links.enabled", true)
+	// It rewrites Markdown links (inline and reference definitions) to
+	// files only: a link in raw HTML, or one naming a folder, stays as
+	// written in every page.
+	s.htmlByURL, s.folderByURL = true, true
 	// A folder that such a plugin reads ("_alerts") holds the sources of
 	// its pages, whose URLs the model does not know: their links are
 	// read as a template's are, unchecked.
@@ -165,10 +216,17 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 				return
 			}
 			add(rel, u)
+			if docsAsWritten {
+				s.linksAsWritten(rel)
+			}
 		})
 	}
 	include := words(cfg.get("include"), false)
 	exclude := words(cfg.get("exclude"), false)
+	postsPermalink := cfg.str("collections.posts.permalink", "")
+	if postsPermalink != "" && !strings.Contains(postsPermalink, ":") {
+		postsPermalink = postTemplate(postsPermalink, "") // a style's name
+	}
 	t.Walk(".", func(rel string) {
 		if strings.HasPrefix(rel, "vendor/") || rel == "Gemfile" {
 			return
@@ -205,6 +263,16 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 		}
 		d, base := path.Split(rel)
 		name := strings.TrimSuffix(base, path.Ext(base))
+		// jekyll-optional-front-matter makes no page of a Markdown file
+		// without front matter named README, LICENSE, CONTRIBUTING...
+		// (unless include names it): it stays a file copied as it is.
+		// A README without one is still its folder's index where there
+		// is none (jekyll-readme-index).
+		if ext != ".html" && ext != ".htm" && !startsFrontMatter(src) && jekyllNoPageNames[strings.ToUpper(name)] &&
+			!jekyllIncluded(include, parts) &&
+			(name != "README" && !strings.EqualFold(name, "readme") || t.Exists(d+"index.md") || t.Exists(d+"index.html")) {
+			return
+		}
 		k := strings.LastIndex("/"+d, "/_posts/")
 		if k < 0 && fm.Permalink != "" {
 			add(rel, jekyllPageFill(fm.Permalink, d, name))
@@ -221,12 +289,20 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 			pl, cats := jekyllDefaultValues(defaults, rel, "posts")
 			cats = jekyllCategories(strings.Split(strings.Trim(d[:k], "/"), "/"), cats, fm)
 			// A post's own permalink is a template too, filled as its
-			// default's is ("/news/:year/:title/").
+			// default's is ("/news/:year/:title/"); without either,
+			// the posts collection's ("collections: {posts: {permalink:
+			// /guide/:title}}"), else the site's.
+			if pl == "" {
+				pl = postsPermalink
+			}
 			tmpl := postTemplate(style, pl)
 			if fm.Permalink != "" {
 				tmpl = fm.Permalink
 			}
 			add(rel, jekyllPostPermalink(tmpl, m[1], m[2], m[3], m[4], fm.Slug, cats))
+			if docsAsWritten {
+				s.linksAsWritten(rel)
+			}
 			return
 		}
 		if strings.HasPrefix(base, "_") && !jekyllIncluded(include, parts) {
@@ -237,7 +313,7 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 			return
 		}
 		switch {
-		case name == "index", name == "README" && !t.Exists(d+"index.md") && !t.Exists(d+"index.html"):
+		case name == "index", strings.EqualFold(name, "README") && !startsFrontMatter(src) && !t.Exists(d+"index.md") && !t.Exists(d+"index.html"):
 			add(rel, "/"+d)
 		case suffix == "/":
 			add(rel, "/"+d+name+"/")
@@ -346,12 +422,12 @@ func jekyllPlugins(cfg config) []string {
 }
 
 // jekyllKnownPlugins publish no page and write no id that the model does
-// not know (GitHub Pages' defaults among them; jekyll-redirect-from's
-// pages are modelled from redirect_from). The github-pages gem is not
-// one: listed as a plugin, it sets GitHub Pages' whole configuration at
-// once (its plugins, markdown settings and site values), which the model
-// follows only in part; counted as known, it made 26 of the 50 judged
-// findings on a held-out site false (docs/precision.md, stop 33).
+// not know (GitHub Pages' whitelist; jekyll-redirect-from's pages are
+// modelled from redirect_from; the files some write, jekyllPluginFiles).
+// The github-pages gem is read apart (jekyllGitHubPages): it sets GitHub
+// Pages' whole configuration, whose parts the model follows one by one;
+// counted as known without them, it made 26 of the 50 judged findings
+// on a held-out site false (docs/precision.md, stop 33).
 var jekyllKnownPlugins = map[string]bool{
 	"jekyll-redirect-from": true, "jekyll-seo-tag": true, "jekyll-sitemap": true, "jekyll-feed": true,
 	"jekyll-optional-front-matter": true, "jekyll-readme-index": true, "jekyll-titles-from-headings": true,
@@ -359,6 +435,98 @@ var jekyllKnownPlugins = map[string]bool{
 	"jekyll-mentions": true, "jekyll-include-cache": true, "jekyll-remote-theme": true, "jekyll-gist": true,
 	"jekyll-coffeescript": true, "jekyll-relative-links": true, "jekyll-commonmark-ghpages": true,
 	"jekyll-last-modified-at": true, "jekyll-target-blank": true,
+}
+
+// jekyllGitHubPages reports whether the site is built with the
+// github-pages gem, which sets GitHub Pages' configuration
+// (github/pages-gem, lib/github-pages/configuration.rb): listed as a
+// plugin, or named by the site's Gemfile, and where.
+func jekyllGitHubPages(t *Tree, cfg config) (bool, string) {
+	if slices.Contains(jekyllPlugins(cfg), "github-pages") {
+		return true, "plugins"
+	}
+	if src, err := t.head("Gemfile"); err == nil && jekyllGemGitHubPages.Match(src) {
+		return true, "Gemfile"
+	}
+	return false, ""
+}
+
+// jekyllGemGitHubPages matches a Gemfile's line that asks for the gem.
+var jekyllGemGitHubPages = regexp.MustCompile(`(?m)^[ \t]*gem[ \t(]+["']github-pages["']`)
+
+// jekyllPluginFiles are the files, URL paths from the site's top, that
+// the plugin name writes: jekyll-feed's feed (feed: {path: ...}),
+// jekyll-sitemap's sitemap and robots.txt, jekyll-redirect-from's
+// redirects.json.
+func jekyllPluginFiles(name string, cfg config) []string {
+	switch name {
+	case "jekyll-feed":
+		return []string{cfg.str("feed.path", "feed.xml")}
+	case "jekyll-sitemap":
+		return []string{"sitemap.xml", "robots.txt"}
+	case "jekyll-redirect-from":
+		return []string{"redirects.json"}
+	}
+	return nil
+}
+
+// jekyllNoPageNames are the names (upper case, without extension) of
+// the Markdown files that jekyll-optional-front-matter makes no page of
+// when they have no front matter (its FILENAME_BLACKLIST).
+var jekyllNoPageNames = map[string]bool{
+	"README": true, "LICENSE": true, "LICENCE": true, "COPYING": true, "CODE_OF_CONDUCT": true,
+	"CONTRIBUTING": true, "ISSUE_TEMPLATE": true, "PULL_REQUEST_TEMPLATE": true,
+}
+
+// jekyllPaginateDir is the URL folder of jekyll-paginate's pages: its
+// paginate_path up to the folder that holds ":num" ("/blog/page:num/"
+// gives "/blog").
+func jekyllPaginateDir(p string) string {
+	if k := strings.Index(p, ":num"); k >= 0 {
+		p = p[:k]
+	}
+	return "/" + strings.Trim(path.Dir("/"+strings.TrimLeft(p, "/")+"x"), "/")
+}
+
+// jekyllTheme returns the theme that builds the site from outside the
+// tree: the configuration's remote_theme or theme (a gem), or, built
+// with the github-pages gem and naming none, GitHub Pages'
+// jekyll-theme-primer; "" for none ("theme: null"). A file of the tree
+// still serves its own path: only what the tree lacks is the theme's.
+func jekyllTheme(t *Tree, cfg config, ghPages bool) string {
+	if th := cfg.str("remote_theme", ""); th != "" {
+		return th
+	}
+	if v, set := cfg["theme"]; set {
+		th, _ := v.(string)
+		return th
+	}
+	if ghPages {
+		return "jekyll-theme-primer"
+	}
+	return ""
+}
+
+// linksAsWritten records that the links of the page rel (a path from
+// the site's folder) stay as written in the built page.
+func (s *Site) linksAsWritten(rel string) {
+	if s.asWritten == nil {
+		s.asWritten = map[string]bool{}
+	}
+	s.asWritten[rel] = true
+}
+
+// LinksAsWritten reports whether the generator leaves the relative
+// links of the file rel (a slash path from the audited root) as
+// written, to be resolved by the browser from the page's URL: a Jekyll
+// collection's document, whose links jekyll-relative-links does not
+// rewrite.
+func (s *Site) LinksAsWritten(rel string) bool {
+	if len(s.asWritten) == 0 {
+		return false
+	}
+	in, ok := s.inner(rel)
+	return ok && s.asWritten[in]
 }
 
 // postTemplate returns the permalink template of posts: a default's,

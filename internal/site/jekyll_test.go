@@ -239,3 +239,34 @@ func TestWWWTwin(t *testing.T) {
 		}
 	}
 }
+
+func TestJekyllPaginateDir(t *testing.T) {
+	for _, c := range [][2]string{
+		{"/page:num/", "/"},
+		{"/page:num", "/"},
+		{"/blog/page:num/", "/blog"},
+		{"blog/p/:num", "/blog/p"},
+		{"/archive/", "/archive"},
+		{"", "/"},
+	} {
+		if got := jekyllPaginateDir(c[0]); got != c[1] {
+			t.Errorf("jekyllPaginateDir(%q) = %q, want %q", c[0], got, c[1])
+		}
+	}
+}
+
+func TestJekyllGemGitHubPages(t *testing.T) {
+	for src, want := range map[string]bool{
+		"gem \"github-pages\", group: :jekyll_plugins\n":     true,
+		"source 'x'\n  gem 'github-pages'\n":                 true,
+		"gem(\"github-pages\")\n":                            true,
+		"# gem \"github-pages\"\ngem \"jekyll\"\n":           false,
+		"gem \"github-pages-health-check\"\n":                false,
+		"gem \"jekyll\" # not github-pages\n":                false,
+		"group :jekyll_plugins do\n\tgem \"github-pages\"\n": true,
+	} {
+		if got := jekyllGemGitHubPages.MatchString(src); got != want {
+			t.Errorf("Gemfile %q asks for github-pages: %v, want %v", src, got, want)
+		}
+	}
+}

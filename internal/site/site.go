@@ -139,7 +139,10 @@ type Site struct {
 	// verbatim are the HTML files (paths from the site's folder) the
 	// generator copies into the build as they are (CopiedAsIs).
 	verbatim map[string]bool
-	language string // the language the site is written in (VersionAlias), "" for English
+	// asWritten are the pages (paths from the site's folder) whose
+	// relative links stay as written (LinksAsWritten).
+	asWritten map[string]bool
+	language  string // the language the site is written in (VersionAlias), "" for English
 	// redirectFragments: the site's redirect pages carry the link's
 	// fragment to their target (RedirectFragment).
 	redirectFragments bool
