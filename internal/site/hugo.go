@@ -459,7 +459,7 @@ func (h hugo) Load(t *Tree, s *Site) error {
 	for _, imp := range cfg.list("module.imports") {
 		p := imp.str("path", "?")
 		lacking = append(lacking, p)
-		s.unmodelled = append(s.unmodelled, [2]string{"modules", p})
+		s.Unmodelled("modules", p, false, false)
 		if s.hugo.unseen == "" {
 			// A module may mount content of its own: a ref the model
 			// resolves to no file may name one of its pages.
@@ -483,7 +483,7 @@ func (h hugo) Load(t *Tree, s *Site) error {
 	for _, theme := range themes {
 		if !t.Exists(path.Join(themesDir, theme)) {
 			lacking = append(lacking, theme)
-			s.unmodelled = append(s.unmodelled, [2]string{"themes", theme})
+			s.Unmodelled("themes", theme, false, false)
 		}
 	}
 	for _, c := range lacking {
@@ -568,7 +568,7 @@ func (h hugo) Load(t *Tree, s *Site) error {
 			if sc == nil {
 				sc = &shortcodeIDs{}
 				s.shortcodes[name] = sc
-				s.unmodelled = append(s.unmodelled, [2]string{"shortcodes", name})
+				s.Unmodelled("shortcodes", name, false, false)
 			}
 			src, err := t.Read(rel)
 			if err != nil {
