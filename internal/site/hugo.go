@@ -350,6 +350,11 @@ func (h hugo) Load(t *Tree, s *Site) error {
 		seen[key] = true
 		h.pages(t, s, l, l.dir, "", lower, ugly, codes)
 	}
+	typeDirs := []string{"layouts"}
+	for _, theme := range themes {
+		typeDirs = append(typeDirs, path.Join(themesDir, theme, "layouts"))
+	}
+	hugoTypeIDs(t, s, typeDirs)
 	// Archetypes (archetypeDir) are the templates "hugo new" copies
 	// into content: no build renders them, and their links are
 	// placeholders for the page yet to be written.
@@ -1122,6 +1127,9 @@ type hugoModel struct {
 	// taxonomies are the taxonomies whose terms the front matter's
 	// tags and categories name: each term has a page.
 	taxonomies []string
+	// byType are the content files by their page's type (the front
+	// matter's type, else the top-level section): hugoTypeIDs.
+	byType map[string][]string
 }
 
 // UnseenPages returns why the site may have pages that no file of the
@@ -1355,6 +1363,16 @@ func (hugo) pages(t *Tree, s *Site, l hugoLang, dir, sub string, lower, ugly boo
 			// It stays a page, which a preview may link to.
 			s.addPartial(rel)
 		}
+		typ := "page" // a page outside every section
+		if w := words(fm.Type, false); len(w) > 0 && w[0] != "" {
+			typ = strings.ToLower(w[0])
+		} else if top, _, ok := strings.Cut(p, "/"); ok {
+			typ = strings.ToLower(top)
+		}
+		if s.hugo.byType == nil {
+			s.hugo.byType = map[string][]string{}
+		}
+		s.hugo.byType[typ] = append(s.hugo.byType[typ], rel)
 		if hugoNoBody(src) {
 			// What the page shows, its ids too, its templates write
 			// (a translation left to the default language's text).
@@ -1533,6 +1551,45 @@ func (s *Site) CodeRanges(src []byte) [][2]int {
 
 // hugoPartialCall matches a template's call of a partial by a name
 // written as text.
+// hugoTypeIDs makes unverifiable the ids of the pages whose type's
+// templates write ids of their own making. Hugo renders a page with the
+// templates of its type's folder (layouts/TYPE/, the type being the
+// front matter's type, else the page's top-level section) before
+// _default's; one that writes an id attribute from a template expression
+// (an adopters page ranging over a data file with <h2 id={{ .project |
+// urlize }}>) gives the page ids that no source heading shows. The
+// page's own headings keep their ids. dirs are the layouts folders, the
+// site's and its themes'.
+func hugoTypeIDs(t *Tree, s *Site, dirs []string) {
+	for typ, rels := range s.hugo.byType {
+		why := ""
+		for _, d := range dirs {
+			dir := path.Join(d, path.Clean("/"+typ))
+			t.Walk(dir, func(rel string) {
+				rest := strings.TrimPrefix(rel, dir+"/")
+				if why != "" || strings.Contains(rest, "/") || !strings.HasSuffix(rest, ".html") {
+					return // the type's own templates, not its shortcodes or hooks
+				}
+				if src, err := t.Read(rel); err == nil && hugoTemplateID.Match(src) {
+					why = rel + " writes ids from a template expression"
+				}
+			})
+		}
+		if why == "" {
+			continue
+		}
+		for _, rel := range rels {
+			if _, ok := s.unknownPageIDs[rel]; !ok {
+				s.UnknownIDsOf(rel, why)
+			}
+		}
+	}
+}
+
+// hugoTemplateID matches an id attribute whose value a template action
+// writes, in part or whole: id={{ .x }}, id="sec-{{ .x }}".
+var hugoTemplateID = regexp.MustCompile(`\bid\s*=\s*["']?[^"'\s>{]*\{\{`)
+
 var hugoPartialCall = regexp.MustCompile(`partial(?:Cached)?\s+"([^"]+)"`)
 
 // hugoKnownThemes are the themes and modules, by name or module path,
