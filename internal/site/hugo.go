@@ -3,7 +3,9 @@ package site
 import (
 	"bytes"
 	"fmt"
+	"os"
 	"path"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"sort"
@@ -1967,4 +1969,74 @@ func fenceOf(line []byte) []byte {
 // template's path: "docs/note", "my-box_2").
 func isNameByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '/' || c == '.'
+}
+
+// hugoCopyDepth bounds how deep below the root Hugo content outside a
+// site is looked for (hugoCopiedContent).
+const hugoCopyDepth = 6
+
+// hugoCopiedContent finds Markdown written as Hugo content outside every
+// site of the repository: a folder holding a section file (_index.md,
+// with front matter) that no site's folder holds, in a repository that
+// keeps a Hugo site in a folder of its own (a code repository with
+// docs/ beside website/). A build step copies such a folder into the
+// site's content (a script run before hugo, whose links it may rewrite
+// to refs), so its links are written for pages at URLs the tree does not
+// say: they are not repository paths for GitHub to resolve, nor can the
+// model resolve them as the site's. They are read as a template's, not
+// checked, and the root's detection line names the folders. A site at
+// the root owns its tree (its own model says what it publishes): it is
+// left alone.
+func hugoCopiedContent(root *Site, sites []*Site) {
+	var site *Site
+	skip := map[string]bool{}
+	for _, s := range sites {
+		skip[s.dir] = true
+		if s.Generator == "hugo" && site == nil {
+			site = s
+		}
+	}
+	if site == nil || root.Generator == "hugo" {
+		return
+	}
+	t := &Tree{Root: root.root}
+	var copied []string
+	var visit func(rel string, depth int)
+	visit = func(rel string, depth int) {
+		entries, err := os.ReadDir(filepath.Join(root.root, filepath.FromSlash(rel)))
+		if err != nil {
+			return
+		}
+		if rel != "" {
+			for _, e := range entries {
+				if e.Name() != "_index.md" || e.IsDir() {
+					continue
+				}
+				p, err := t.open(path.Join(rel, e.Name()))
+				if err != nil {
+					continue
+				}
+				if src, err := ReadHead(p, 3); err == nil && (bytes.Equal(src, []byte("---")) || bytes.Equal(src, []byte("+++"))) {
+					copied = append(copied, rel)
+					return // the folder is content, all below it
+				}
+			}
+		}
+		if depth == hugoCopyDepth {
+			return
+		}
+		for _, e := range entries {
+			name := e.Name()
+			if !e.IsDir() || strings.HasPrefix(name, ".") || noSiteDirs[name] || skip[path.Join(rel, name)] {
+				continue
+			}
+			visit(path.Join(rel, name), depth+1)
+		}
+	}
+	visit("", 0)
+	if len(copied) == 0 {
+		return
+	}
+	root.templates = append(root.templates, copied...)
+	root.Note("Hugo content outside %s/, copied in by a build step, not checked: %s", site.dir, strings.Join(copied, ", "))
 }
