@@ -29,8 +29,10 @@ type frontMatter struct {
 	Categories any `yaml:"categories" toml:"categories" json:"categories"`
 	// Tags are a Hugo page's terms of the taxonomy tags.
 	Tags any `yaml:"tags" toml:"tags" json:"tags"`
-	// Type is a Hugo page's content type, whose layouts render it.
-	Type any `yaml:"type" toml:"type" json:"type"`
+	// Type is a Hugo page's content type, whose layouts render it;
+	// Layout names the template of that type's folder to use.
+	Type   any `yaml:"type" toml:"type" json:"type"`
+	Layout any `yaml:"layout" toml:"layout" json:"layout"`
 }
 
 // words returns the strings of a front matter value: a list's, or a

@@ -1130,7 +1130,8 @@ type hugoModel struct {
 	// tags and categories name: each term has a page.
 	taxonomies []string
 	// byType are the content files by their page's type (the front
-	// matter's type, else the top-level section): hugoTypeIDs.
+	// matter's type, else the top-level section) and, after a NUL, the
+	// layout their front matter names: hugoTypeIDs.
 	byType map[string][]string
 }
 
@@ -1371,6 +1372,9 @@ func (hugo) pages(t *Tree, s *Site, l hugoLang, dir, sub string, lower, ugly boo
 		} else if top, _, ok := strings.Cut(p, "/"); ok {
 			typ = strings.ToLower(top)
 		}
+		if w := words(fm.Layout, false); len(w) > 0 && w[0] != "" {
+			typ += "\x00" + w[0] // "docs" and the layout "glossary"
+		}
 		if s.hugo.byType == nil {
 			s.hugo.byType = map[string][]string{}
 		}
@@ -1557,25 +1561,33 @@ func (s *Site) CodeRanges(src []byte) [][2]int {
 // templates write ids of their own making. Hugo renders a page with the
 // templates of its type's folder (layouts/TYPE/, the type being the
 // front matter's type, else the page's top-level section) before
-// _default's; one that writes an id attribute from a template expression
-// (an adopters page ranging over a data file with <h2 id={{ .project |
-// urlize }}>) gives the page ids that no source heading shows. The
-// page's own headings keep their ids. dirs are the layouts folders, the
-// site's and its themes'.
+// _default's: those every page of the type takes (baseof, single, list,
+// section, page, and Hugo 0.146's all) and the one its front matter's
+// layout names. One that writes an id attribute whose value is a
+// template action (an adopters page ranging over a data file with <h2
+// id={{ .project | urlize }}>) gives the page ids that no source heading
+// shows. An id with text before the action (id="toggle-{{ .File.UniqueID
+// }}", a menu's) is taken as one no link names, as a shortcode's
+// written from no argument. The page's own headings keep their ids.
+// dirs are the layouts folders, the site's and its themes'.
 func hugoTypeIDs(t *Tree, s *Site, dirs []string) {
-	for typ, rels := range s.hugo.byType {
+	for key, rels := range s.hugo.byType {
+		typ, layout, _ := strings.Cut(key, "\x00")
+		names := []string{"baseof", "single", "list", "section", "page", "all"}
+		if layout != "" {
+			names = append(names, layout)
+		}
 		why := ""
 		for _, d := range dirs {
-			dir := path.Join(d, path.Clean("/"+typ))
-			t.Walk(dir, func(rel string) {
-				rest := strings.TrimPrefix(rel, dir+"/")
-				if why != "" || strings.Contains(rest, "/") || !strings.HasSuffix(rest, ".html") {
-					return // the type's own templates, not its shortcodes or hooks
+			for _, n := range names {
+				rel := path.Join(d, path.Clean("/"+typ), path.Clean("/"+n)+".html")
+				if why != "" || !t.Exists(rel) {
+					continue
 				}
 				if src, err := t.Read(rel); err == nil && hugoTemplateID.Match(src) {
 					why = rel + " writes ids from a template expression"
 				}
-			})
+			}
 		}
 		if why == "" {
 			continue
@@ -1588,9 +1600,9 @@ func hugoTypeIDs(t *Tree, s *Site, dirs []string) {
 	}
 }
 
-// hugoTemplateID matches an id attribute whose value a template action
-// writes, in part or whole: id={{ .x }}, id="sec-{{ .x }}".
-var hugoTemplateID = regexp.MustCompile(`\bid\s*=\s*["']?[^"'\s>{]*\{\{`)
+// hugoTemplateID matches an id attribute whose value is a template
+// action: id={{ .x }}, id="{{ .x }}".
+var hugoTemplateID = regexp.MustCompile(`\bid\s*=\s*["']?\{\{`)
 
 var hugoPartialCall = regexp.MustCompile(`partial(?:Cached)?\s+"([^"]+)"`)
 
