@@ -441,6 +441,7 @@ func (h hugo) Load(t *Tree, s *Site) error {
 					layouts = append(layouts, path.Join(themesDir, theme, "layouts"))
 				}
 				hugoRedirectTemplates(t, s, cfg, layouts, strings.ToLower(name), why)
+				s.hugo.redirectsWhy = why
 				s.Note("redirects written by templates (outputFormats.%s)", name)
 				break
 			}
@@ -482,7 +483,9 @@ func (h hugo) Load(t *Tree, s *Site) error {
 			sub := strings.TrimPrefix(strings.TrimPrefix(tgt, "content"), "/")
 			for i := range langs {
 				if lang := strings.ToLower(m.str("lang", "")); lang == "" || lang == langs[i].code {
-					s.UnknownSpace(langs[i].prefix+"/"+hugoURLize(sub, lower), "module "+p+" mounts content there")
+					sp := langs[i].prefix + "/" + hugoURLize(sub, lower)
+					s.UnknownSpace(sp, "module "+p+" mounts content there")
+					s.hugo.mountSpaces = append(s.hugo.mountSpaces, "/"+strings.Trim(sp, "/"))
 				}
 			}
 		}
@@ -1129,6 +1132,12 @@ type hugoModel struct {
 	// taxonomies are the taxonomies whose terms the front matter's
 	// tags and categories name: each term has a page.
 	taxonomies []string
+	// redirectsWhy is why the URLs that redirects templates may write
+	// are unknown ("" when none): the build's _redirects file has them
+	// (BuiltRedirects). mountSpaces are the URL prefixes below which a
+	// module mounts content, unknown whatever the build's redirects.
+	redirectsWhy string
+	mountSpaces  []string
 	// byType are the content files by their page's type (the front
 	// matter's type, else the top-level section) and, after a NUL, the
 	// layout their front matter names: hugoTypeIDs.
@@ -2051,4 +2060,28 @@ func hugoCopiedContent(root *Site, sites []*Site) {
 	}
 	root.templates = append(root.templates, copied...)
 	root.Note("Hugo content outside %s/, copied in by a build step, not checked: %s", site.dir, strings.Join(copied, ", "))
+}
+
+// renderedRedirects reports whether the site's templates write its
+// _redirects file (Hugo's output format with that baseName). Hugo
+// renders it after copying the static files, so the build's _redirects
+// is the template's, a static/_redirects of the same name overwritten:
+// the host applies the template's rules alone.
+func (s *Site) renderedRedirects() bool {
+	return s.hugo != nil && s.hugo.redirectsWhy != ""
+}
+
+// BuiltRedirects reads the _redirects file of the site's build, which
+// the host applies (BuildRedirects). Where templates write the site's
+// redirects (Hugo's outputFormats with baseName _redirects), the file
+// is their output: the rules the model could not render (a range over
+// a list, a printf) are there, so the URLs it left unknown for them are
+// known again, by the file's rules and the build's pages.
+func (s *Site) BuiltRedirects(src []byte) {
+	if s.renderedRedirects() {
+		s.unknown = slices.DeleteFunc(s.unknown, func(u unknownSpace) bool {
+			return u.why == s.hugo.redirectsWhy && !slices.Contains(s.hugo.mountSpaces, u.prefix)
+		})
+	}
+	s.BuildRedirects(src)
 }
