@@ -134,7 +134,7 @@ func (h hugo) Load(t *Tree, s *Site) error {
 	s.builtDefault = outputDir(cfg.str("publishDir", "public"))
 	s.Base(cfg.str("baseURL", ""))
 	idType := "github"
-	if cfg.table("blackfriday") != nil && cfg.table("markup") == nil {
+	if cfg.table("blackfriday") != nil && cfg.table("markup") == nil && !hugoModern(t, cfg) {
 		// Hugo rendered with Blackfriday until 0.60: a site configured
 		// for it, and not for Goldmark, has Blackfriday's ids.
 		idType = "blackfriday"
@@ -786,6 +786,27 @@ func hugoPinned(t *Tree) (version, from string) {
 		}
 	}
 	return version, from
+}
+
+// hugoModern reports whether the site shows that a Hugo of 0.60 or
+// later, which renders with Goldmark whatever a [blackfriday] table
+// says, builds it: Hugo Modules (a go.mod beside the configuration,
+// module.imports, a theme named by a module path such as
+// github.com/google/docsy), a render hook (layouts/_default/_markup/,
+// Hugo 0.62), or a pinned version from 0.60 on. Sites begun from an old
+// Docsy example keep its [blackfriday] table long after Hugo dropped
+// Blackfriday (0.100).
+func hugoModern(t *Tree, cfg config) bool {
+	if t.Exists("go.mod") || len(cfg.list("module.imports")) > 0 || t.Exists("layouts/_default/_markup") || t.Exists("layouts/_markup") {
+		return true
+	}
+	for _, theme := range cfg.strs("theme") {
+		if first, _, ok := strings.Cut(theme, "/"); ok && strings.Contains(first, ".") {
+			return true
+		}
+	}
+	v, _ := hugoPinned(t)
+	return v != "" && !hugoOlder(v, "0.60.0")
 }
 
 // hugoOlder reports whether the version a ("0.102.3") is older than b.
