@@ -1469,13 +1469,53 @@ func (hugo) pages(t *Tree, s *Site, l hugoLang, dir, sub string, lower, ugly boo
 		visit(dir, sub) // a file mounted as a page ("../README.md")
 		return
 	}
+	folders := map[string]bool{".": true}
 	t.Walk(dir, func(rel string) {
 		p := strings.TrimPrefix(rel, strings.Trim(dir, "/")+"/")
 		if sub != "" {
 			p = sub + "/" + p
 		}
+		folders[path.Dir(strings.TrimPrefix(rel, strings.Trim(dir, "/")+"/"))] = true
 		visit(rel, p)
 	})
+	hugoIgnoredContent(t, s, l.prefix, dir, sub, folders, lower)
+}
+
+// hugoIgnoredContent makes unverifiable the URLs of the content a
+// .gitignore in a content folder names: a build step writes it there
+// (a CLI's reference pages generated before hugo runs, listed as
+// "Common/" and "flags.md" in content/docs/Reference/Command-Line/.gitignore).
+// Their URLs are lower-cased, so a link to one names no path that git's
+// case-sensitive patterns match; the page's URL is made from the
+// pattern, as Hugo makes it from the file's path. Patterns with
+// wildcards, negations or a slash inside are left to the git-ignore
+// check of the files a URL may be served from. prefix is the language's
+// URL prefix, dir the content folder, sub the folder it is mounted at,
+// folders the folders of dir that hold files (paths from dir, "." its
+// own).
+func hugoIgnoredContent(t *Tree, s *Site, prefix, dir, sub string, folders map[string]bool, lower bool) {
+	for f := range folders {
+		ignore := path.Join(dir, f, ".gitignore")
+		if !t.Exists(ignore) {
+			continue
+		}
+		src, err := t.Read(ignore)
+		if err != nil {
+			continue
+		}
+		for line := range strings.Lines(string(src)) {
+			pat := strings.TrimSpace(line)
+			pat = strings.Trim(pat, "/")
+			if pat == "" || pat[0] == '#' || pat[0] == '!' || strings.ContainsAny(pat, "*?[]/\\") {
+				continue
+			}
+			if ext := strings.ToLower(path.Ext(pat)); hugoContent[ext] {
+				pat = strings.TrimSuffix(pat, path.Ext(pat))
+			}
+			u := path.Join(sub, f, pat)
+			s.UnknownSpace(prefix+"/"+hugoURLize(u, lower), ignore+" names it: a build step writes it")
+		}
+	}
 }
 
 // hugoURLize makes a path a URL path as Hugo does (urls.MakePath): white
