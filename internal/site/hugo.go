@@ -1356,6 +1356,7 @@ func (hugo) pages(t *Tree, s *Site, l hugoLang, dir, sub string, lower, ugly boo
 			}
 		}
 	}()
+	unrendered := map[string]bool{} // files, and leaf bundles by "folder/index"
 	visit := func(rel, p string) {
 		d, base := path.Split(p)
 		d = strings.TrimSuffix(d, "/")
@@ -1409,6 +1410,14 @@ func (hugo) pages(t *Tree, s *Site, l hugoLang, dir, sub string, lower, ugly boo
 			s.hugo.byType = map[string][]string{}
 		}
 		s.hugo.byType[typ] = append(s.hugo.byType[typ], rel)
+		if hugoUnrendered(fm) {
+			// Kept from rendering: its content is included where a
+			// template puts it (a headless bundle of snippets).
+			unrendered[rel] = true
+			if n, _, _ := strings.Cut(path.Base(rel), "."); n == "index" {
+				unrendered[path.Dir(rel)+"/index"] = true // the bundle
+			}
+		}
 		if hugoNoBody(src) {
 			// What the page shows, its ids too, its templates write
 			// (a translation left to the default language's text).
@@ -1470,15 +1479,90 @@ func (hugo) pages(t *Tree, s *Site, l hugoLang, dir, sub string, lower, ugly boo
 		return
 	}
 	folders := map[string]bool{".": true}
+	var files []string // content files, to find the bundles' resources
 	t.Walk(dir, func(rel string) {
 		p := strings.TrimPrefix(rel, strings.Trim(dir, "/")+"/")
 		if sub != "" {
 			p = sub + "/" + p
 		}
 		folders[path.Dir(strings.TrimPrefix(rel, strings.Trim(dir, "/")+"/"))] = true
+		if hugoContent[strings.ToLower(path.Ext(rel))] {
+			files = append(files, rel)
+		}
 		visit(rel, p)
 	})
 	hugoIgnoredContent(t, s, l.prefix, dir, sub, folders, lower)
+	hugoBundleResources(s, files, unrendered)
+}
+
+// hugoBundleResources records as partials the content files that are
+// no page Hugo renders: a leaf bundle's content files other than its
+// index (in its folder or below: the bundle's resources, which a
+// template renders where it includes them), and the pages a page's
+// build options keep from rendering (unrendered: headless, render
+// never), a leaf bundle's files too (a section's options are its own
+// page's: its children render unless it cascades them). Their links are written for the
+// pages that include them: read as a template's, not checked. files are
+// the content files walked (slash paths from the site's folder).
+func hugoBundleResources(s *Site, files []string, unrendered map[string]bool) {
+	leaves := map[string]bool{} // folders of leaf bundles
+	// A file's name up to its first dot: "index.fr.md" is a
+	// translation of the bundle's index.
+	stem := func(rel string) string {
+		n, _, _ := strings.Cut(path.Base(rel), ".")
+		return n
+	}
+	for _, rel := range files {
+		if stem(rel) == "index" {
+			leaves[path.Dir(rel)] = true
+		}
+	}
+	if len(leaves) == 0 && len(unrendered) == 0 {
+		return
+	}
+	for _, rel := range files {
+		if unrendered[rel] {
+			s.addPartial(rel)
+			continue
+		}
+		name := stem(rel)
+		for d := path.Dir(rel); d != "." && d != "/" && d != ""; d = path.Dir(d) {
+			own := d == path.Dir(rel)
+			if leaves[d] && !(own && name == "index") || unrendered[d+"/index"] {
+				s.addPartial(rel)
+				break
+			}
+		}
+	}
+}
+
+// hugoUnrendered reports whether a page's build options keep Hugo from
+// rendering it: headless: true, or render never (false) or link under
+// build (_build before Hugo 0.145).
+func hugoUnrendered(fm frontMatter) bool {
+	if b, ok := fm.Headless.(bool); ok && b {
+		return true
+	}
+	for _, opts := range []any{fm.Build, fm.BuildOld} {
+		var render any
+		switch o := opts.(type) {
+		case map[string]any:
+			render = o["render"]
+		case map[any]any:
+			render = o["render"]
+		}
+		switch r := render.(type) {
+		case bool:
+			if !r {
+				return true
+			}
+		case string:
+			if r = strings.ToLower(r); r == "never" || r == "link" || r == "false" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // hugoIgnoredContent makes unverifiable the URLs of the content a
