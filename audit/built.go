@@ -470,7 +470,7 @@ func (a *auditor) findBuilt(root string, sites []*site.Site) {
 		if dir := s.BuiltDir(); dir != "" {
 			if lk := a.fs.find(dir, "_redirects"); lk.exists && !lk.dir && lk.right == "" && (!lk.link || within(dir, lk.abs)) {
 				if src, err := readFile(lk.abs); err == nil {
-					s.BuildRedirects(src)
+					s.BuiltRedirects(src)
 				}
 			}
 			if home, ok := a.builtFile(s, "/"); ok {

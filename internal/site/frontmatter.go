@@ -29,6 +29,15 @@ type frontMatter struct {
 	Categories any `yaml:"categories" toml:"categories" json:"categories"`
 	// Tags are a Hugo page's terms of the taxonomy tags.
 	Tags any `yaml:"tags" toml:"tags" json:"tags"`
+	// Type is a Hugo page's content type, whose layouts render it;
+	// Layout names the template of that type's folder to use.
+	Type   any `yaml:"type" toml:"type" json:"type"`
+	Layout any `yaml:"layout" toml:"layout" json:"layout"`
+	// Headless, Build and BuildOld are a Hugo page's build options
+	// (headless: true; build, _build before Hugo 0.145: render never).
+	Headless any `yaml:"headless" toml:"headless" json:"headless"`
+	Build    any `yaml:"build" toml:"build" json:"build"`
+	BuildOld any `yaml:"_build" toml:"_build" json:"_build"`
 }
 
 // words returns the strings of a front matter value: a list's, or a

@@ -3,7 +3,9 @@ package site
 import (
 	"bytes"
 	"fmt"
+	"os"
 	"path"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"sort"
@@ -132,7 +134,7 @@ func (h hugo) Load(t *Tree, s *Site) error {
 	s.builtDefault = outputDir(cfg.str("publishDir", "public"))
 	s.Base(cfg.str("baseURL", ""))
 	idType := "github"
-	if cfg.table("blackfriday") != nil && cfg.table("markup") == nil {
+	if cfg.table("blackfriday") != nil && cfg.table("markup") == nil && !hugoModern(t, cfg) {
 		// Hugo rendered with Blackfriday until 0.60: a site configured
 		// for it, and not for Goldmark, has Blackfriday's ids.
 		idType = "blackfriday"
@@ -350,6 +352,11 @@ func (h hugo) Load(t *Tree, s *Site) error {
 		seen[key] = true
 		h.pages(t, s, l, l.dir, "", lower, ugly, codes)
 	}
+	typeDirs := []string{"layouts"}
+	for _, theme := range themes {
+		typeDirs = append(typeDirs, path.Join(themesDir, theme, "layouts"))
+	}
+	hugoTypeIDs(t, s, typeDirs)
 	// Archetypes (archetypeDir) are the templates "hugo new" copies
 	// into content: no build renders them, and their links are
 	// placeholders for the page yet to be written.
@@ -434,6 +441,7 @@ func (h hugo) Load(t *Tree, s *Site) error {
 					layouts = append(layouts, path.Join(themesDir, theme, "layouts"))
 				}
 				hugoRedirectTemplates(t, s, cfg, layouts, strings.ToLower(name), why)
+				s.hugo.redirectsWhy = why
 				s.Note("redirects written by templates (outputFormats.%s)", name)
 				break
 			}
@@ -459,7 +467,7 @@ func (h hugo) Load(t *Tree, s *Site) error {
 	for _, imp := range cfg.list("module.imports") {
 		p := imp.str("path", "?")
 		lacking = append(lacking, p)
-		s.unmodelled = append(s.unmodelled, [2]string{"modules", p})
+		s.Unmodelled("modules", p, false, false)
 		if s.hugo.unseen == "" {
 			// A module may mount content of its own: a ref the model
 			// resolves to no file may name one of its pages.
@@ -475,7 +483,9 @@ func (h hugo) Load(t *Tree, s *Site) error {
 			sub := strings.TrimPrefix(strings.TrimPrefix(tgt, "content"), "/")
 			for i := range langs {
 				if lang := strings.ToLower(m.str("lang", "")); lang == "" || lang == langs[i].code {
-					s.UnknownSpace(langs[i].prefix+"/"+hugoURLize(sub, lower), "module "+p+" mounts content there")
+					sp := langs[i].prefix + "/" + hugoURLize(sub, lower)
+					s.UnknownSpace(sp, "module "+p+" mounts content there")
+					s.hugo.mountSpaces = append(s.hugo.mountSpaces, "/"+strings.Trim(sp, "/"))
 				}
 			}
 		}
@@ -483,7 +493,7 @@ func (h hugo) Load(t *Tree, s *Site) error {
 	for _, theme := range themes {
 		if !t.Exists(path.Join(themesDir, theme)) {
 			lacking = append(lacking, theme)
-			s.unmodelled = append(s.unmodelled, [2]string{"themes", theme})
+			s.Unmodelled("themes", theme, false, false)
 		}
 	}
 	for _, c := range lacking {
@@ -568,7 +578,7 @@ func (h hugo) Load(t *Tree, s *Site) error {
 			if sc == nil {
 				sc = &shortcodeIDs{}
 				s.shortcodes[name] = sc
-				s.unmodelled = append(s.unmodelled, [2]string{"shortcodes", name})
+				s.Unmodelled("shortcodes", name, false, false)
 			}
 			src, err := t.Read(rel)
 			if err != nil {
@@ -776,6 +786,27 @@ func hugoPinned(t *Tree) (version, from string) {
 		}
 	}
 	return version, from
+}
+
+// hugoModern reports whether the site shows that a Hugo of 0.60 or
+// later, which renders with Goldmark whatever a [blackfriday] table
+// says, builds it: Hugo Modules (a go.mod beside the configuration,
+// module.imports, a theme named by a module path such as
+// github.com/google/docsy), a render hook (layouts/_default/_markup/,
+// Hugo 0.62), or a pinned version from 0.60 on. Sites begun from an old
+// Docsy example keep its [blackfriday] table long after Hugo dropped
+// Blackfriday (0.100).
+func hugoModern(t *Tree, cfg config) bool {
+	if t.Exists("go.mod") || len(cfg.list("module.imports")) > 0 || t.Exists("layouts/_default/_markup") || t.Exists("layouts/_markup") {
+		return true
+	}
+	for _, theme := range cfg.strs("theme") {
+		if first, _, ok := strings.Cut(theme, "/"); ok && strings.Contains(first, ".") {
+			return true
+		}
+	}
+	v, _ := hugoPinned(t)
+	return v != "" && !hugoOlder(v, "0.60.0")
 }
 
 // hugoOlder reports whether the version a ("0.102.3") is older than b.
@@ -1122,6 +1153,16 @@ type hugoModel struct {
 	// taxonomies are the taxonomies whose terms the front matter's
 	// tags and categories name: each term has a page.
 	taxonomies []string
+	// redirectsWhy is why the URLs that redirects templates may write
+	// are unknown ("" when none): the build's _redirects file has them
+	// (BuiltRedirects). mountSpaces are the URL prefixes below which a
+	// module mounts content, unknown whatever the build's redirects.
+	redirectsWhy string
+	mountSpaces  []string
+	// byType are the content files by their page's type (the front
+	// matter's type, else the top-level section) and, after a NUL, the
+	// layout their front matter names: hugoTypeIDs.
+	byType map[string][]string
 }
 
 // UnseenPages returns why the site may have pages that no file of the
@@ -1315,6 +1356,7 @@ func (hugo) pages(t *Tree, s *Site, l hugoLang, dir, sub string, lower, ugly boo
 			}
 		}
 	}()
+	unrendered := map[string]bool{} // files, and leaf bundles by "folder/index"
 	visit := func(rel, p string) {
 		d, base := path.Split(p)
 		d = strings.TrimSuffix(d, "/")
@@ -1354,6 +1396,27 @@ func (hugo) pages(t *Tree, s *Site, l hugoLang, dir, sub string, lower, ugly boo
 			// build readers see: its links are read by no reader.
 			// It stays a page, which a preview may link to.
 			s.addPartial(rel)
+		}
+		typ := "page" // a page outside every section
+		if w := words(fm.Type, false); len(w) > 0 && w[0] != "" {
+			typ = strings.ToLower(w[0])
+		} else if top, _, ok := strings.Cut(p, "/"); ok {
+			typ = strings.ToLower(top)
+		}
+		if w := words(fm.Layout, false); len(w) > 0 && w[0] != "" {
+			typ += "\x00" + w[0] // "docs" and the layout "glossary"
+		}
+		if s.hugo.byType == nil {
+			s.hugo.byType = map[string][]string{}
+		}
+		s.hugo.byType[typ] = append(s.hugo.byType[typ], rel)
+		if hugoUnrendered(fm) {
+			// Kept from rendering: its content is included where a
+			// template puts it (a headless bundle of snippets).
+			unrendered[rel] = true
+			if n, _, _ := strings.Cut(path.Base(rel), "."); n == "index" {
+				unrendered[path.Dir(rel)+"/index"] = true // the bundle
+			}
 		}
 		if hugoNoBody(src) {
 			// What the page shows, its ids too, its templates write
@@ -1415,13 +1478,128 @@ func (hugo) pages(t *Tree, s *Site, l hugoLang, dir, sub string, lower, ugly boo
 		visit(dir, sub) // a file mounted as a page ("../README.md")
 		return
 	}
+	folders := map[string]bool{".": true}
+	var files []string // content files, to find the bundles' resources
 	t.Walk(dir, func(rel string) {
 		p := strings.TrimPrefix(rel, strings.Trim(dir, "/")+"/")
 		if sub != "" {
 			p = sub + "/" + p
 		}
+		folders[path.Dir(strings.TrimPrefix(rel, strings.Trim(dir, "/")+"/"))] = true
+		if hugoContent[strings.ToLower(path.Ext(rel))] {
+			files = append(files, rel)
+		}
 		visit(rel, p)
 	})
+	hugoIgnoredContent(t, s, l.prefix, dir, sub, folders, lower)
+	hugoBundleResources(s, files, unrendered)
+}
+
+// hugoBundleResources records as partials the content files that are
+// no page Hugo renders: a leaf bundle's content files other than its
+// index (in its folder or below: the bundle's resources, which a
+// template renders where it includes them), and the pages a page's
+// build options keep from rendering (unrendered: headless, render
+// never), a leaf bundle's files too (a section's options are its own
+// page's: its children render unless it cascades them). Their links are written for the
+// pages that include them: read as a template's, not checked. files are
+// the content files walked (slash paths from the site's folder).
+func hugoBundleResources(s *Site, files []string, unrendered map[string]bool) {
+	leaves := map[string]bool{} // folders of leaf bundles
+	// A file's name up to its first dot: "index.fr.md" is a
+	// translation of the bundle's index.
+	stem := func(rel string) string {
+		n, _, _ := strings.Cut(path.Base(rel), ".")
+		return n
+	}
+	for _, rel := range files {
+		if stem(rel) == "index" {
+			leaves[path.Dir(rel)] = true
+		}
+	}
+	if len(leaves) == 0 && len(unrendered) == 0 {
+		return
+	}
+	for _, rel := range files {
+		if unrendered[rel] {
+			s.addPartial(rel)
+			continue
+		}
+		name := stem(rel)
+		for d := path.Dir(rel); d != "." && d != "/" && d != ""; d = path.Dir(d) {
+			own := d == path.Dir(rel)
+			if leaves[d] && !(own && name == "index") || unrendered[d+"/index"] {
+				s.addPartial(rel)
+				break
+			}
+		}
+	}
+}
+
+// hugoUnrendered reports whether a page's build options keep Hugo from
+// rendering it: headless: true, or render never (false) or link under
+// build (_build before Hugo 0.145).
+func hugoUnrendered(fm frontMatter) bool {
+	if b, ok := fm.Headless.(bool); ok && b {
+		return true
+	}
+	for _, opts := range []any{fm.Build, fm.BuildOld} {
+		var render any
+		switch o := opts.(type) {
+		case map[string]any:
+			render = o["render"]
+		case map[any]any:
+			render = o["render"]
+		}
+		switch r := render.(type) {
+		case bool:
+			if !r {
+				return true
+			}
+		case string:
+			if r = strings.ToLower(r); r == "never" || r == "link" || r == "false" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hugoIgnoredContent makes unverifiable the URLs of the content a
+// .gitignore in a content folder names: a build step writes it there
+// (a CLI's reference pages generated before hugo runs, listed as
+// "Common/" and "flags.md" in content/docs/Reference/Command-Line/.gitignore).
+// Their URLs are lower-cased, so a link to one names no path that git's
+// case-sensitive patterns match; the page's URL is made from the
+// pattern, as Hugo makes it from the file's path. Patterns with
+// wildcards, negations or a slash inside are left to the git-ignore
+// check of the files a URL may be served from. prefix is the language's
+// URL prefix, dir the content folder, sub the folder it is mounted at,
+// folders the folders of dir that hold files (paths from dir, "." its
+// own).
+func hugoIgnoredContent(t *Tree, s *Site, prefix, dir, sub string, folders map[string]bool, lower bool) {
+	for f := range folders {
+		ignore := path.Join(dir, f, ".gitignore")
+		if !t.Exists(ignore) {
+			continue
+		}
+		src, err := t.Read(ignore)
+		if err != nil {
+			continue
+		}
+		for line := range strings.Lines(string(src)) {
+			pat := strings.TrimSpace(line)
+			pat = strings.Trim(pat, "/")
+			if pat == "" || pat[0] == '#' || pat[0] == '!' || strings.ContainsAny(pat, "*?[]/\\") {
+				continue
+			}
+			if ext := strings.ToLower(path.Ext(pat)); hugoContent[ext] {
+				pat = strings.TrimSuffix(pat, path.Ext(pat))
+			}
+			u := path.Join(sub, f, pat)
+			s.UnknownSpace(prefix+"/"+hugoURLize(u, lower), ignore+" names it: a build step writes it")
+		}
+	}
 }
 
 // hugoURLize makes a path a URL path as Hugo does (urls.MakePath): white
@@ -1533,6 +1711,53 @@ func (s *Site) CodeRanges(src []byte) [][2]int {
 
 // hugoPartialCall matches a template's call of a partial by a name
 // written as text.
+// hugoTypeIDs makes unverifiable the ids of the pages whose type's
+// templates write ids of their own making. Hugo renders a page with the
+// templates of its type's folder (layouts/TYPE/, the type being the
+// front matter's type, else the page's top-level section) before
+// _default's: those every page of the type takes (baseof, single, list,
+// section, page, and Hugo 0.146's all) and the one its front matter's
+// layout names. One that writes an id attribute whose value is a
+// template action (an adopters page ranging over a data file with <h2
+// id={{ .project | urlize }}>) gives the page ids that no source heading
+// shows. An id with text before the action (id="toggle-{{ .File.UniqueID
+// }}", a menu's) is taken as one no link names, as a shortcode's
+// written from no argument. The page's own headings keep their ids.
+// dirs are the layouts folders, the site's and its themes'.
+func hugoTypeIDs(t *Tree, s *Site, dirs []string) {
+	for key, rels := range s.hugo.byType {
+		typ, layout, _ := strings.Cut(key, "\x00")
+		names := []string{"baseof", "single", "list", "section", "page", "all"}
+		if layout != "" {
+			names = append(names, layout)
+		}
+		why := ""
+		for _, d := range dirs {
+			for _, n := range names {
+				rel := path.Join(d, path.Clean("/"+typ), path.Clean("/"+n)+".html")
+				if why != "" || !t.Exists(rel) {
+					continue
+				}
+				if src, err := t.Read(rel); err == nil && hugoTemplateID.Match(src) {
+					why = rel + " writes ids from a template expression"
+				}
+			}
+		}
+		if why == "" {
+			continue
+		}
+		for _, rel := range rels {
+			if _, ok := s.unknownPageIDs[rel]; !ok {
+				s.UnknownIDsOf(rel, why)
+			}
+		}
+	}
+}
+
+// hugoTemplateID matches an id attribute whose value is a template
+// action: id={{ .x }}, id="{{ .x }}".
+var hugoTemplateID = regexp.MustCompile(`\bid\s*=\s*["']?\{\{`)
+
 var hugoPartialCall = regexp.MustCompile(`partial(?:Cached)?\s+"([^"]+)"`)
 
 // hugoKnownThemes are the themes and modules, by name or module path,
@@ -1910,4 +2135,98 @@ func fenceOf(line []byte) []byte {
 // template's path: "docs/note", "my-box_2").
 func isNameByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '/' || c == '.'
+}
+
+// hugoCopyDepth bounds how deep below the root Hugo content outside a
+// site is looked for (hugoCopiedContent).
+const hugoCopyDepth = 6
+
+// hugoCopiedContent finds Markdown written as Hugo content outside every
+// site of the repository: a folder holding a section file (_index.md,
+// with front matter) that no site's folder holds, in a repository that
+// keeps a Hugo site in a folder of its own (a code repository with
+// docs/ beside website/). A build step copies such a folder into the
+// site's content (a script run before hugo, whose links it may rewrite
+// to refs), so its links are written for pages at URLs the tree does not
+// say: they are not repository paths for GitHub to resolve, nor can the
+// model resolve them as the site's. They are read as a template's, not
+// checked, and the root's detection line names the folders. A site at
+// the root owns its tree (its own model says what it publishes): it is
+// left alone.
+func hugoCopiedContent(root *Site, sites []*Site) {
+	var site *Site
+	skip := map[string]bool{}
+	for _, s := range sites {
+		skip[s.dir] = true
+		if s.Generator == "hugo" && site == nil {
+			site = s
+		}
+	}
+	if site == nil || root.Generator == "hugo" {
+		return
+	}
+	t := &Tree{Root: root.root}
+	var copied []string
+	var visit func(rel string, depth int)
+	visit = func(rel string, depth int) {
+		entries, err := os.ReadDir(filepath.Join(root.root, filepath.FromSlash(rel)))
+		if err != nil {
+			return
+		}
+		if rel != "" {
+			for _, e := range entries {
+				if e.Name() != "_index.md" || e.IsDir() {
+					continue
+				}
+				p, err := t.open(path.Join(rel, e.Name()))
+				if err != nil {
+					continue
+				}
+				if src, err := ReadHead(p, 3); err == nil && (bytes.Equal(src, []byte("---")) || bytes.Equal(src, []byte("+++"))) {
+					copied = append(copied, rel)
+					return // the folder is content, all below it
+				}
+			}
+		}
+		if depth == hugoCopyDepth {
+			return
+		}
+		for _, e := range entries {
+			name := e.Name()
+			if !e.IsDir() || strings.HasPrefix(name, ".") || noSiteDirs[name] || skip[path.Join(rel, name)] {
+				continue
+			}
+			visit(path.Join(rel, name), depth+1)
+		}
+	}
+	visit("", 0)
+	if len(copied) == 0 {
+		return
+	}
+	root.templates = append(root.templates, copied...)
+	root.Note("Hugo content outside %s/, copied in by a build step, not checked: %s", site.dir, strings.Join(copied, ", "))
+}
+
+// renderedRedirects reports whether the site's templates write its
+// _redirects file (Hugo's output format with that baseName). Hugo
+// renders it after copying the static files, so the build's _redirects
+// is the template's, a static/_redirects of the same name overwritten:
+// the host applies the template's rules alone.
+func (s *Site) renderedRedirects() bool {
+	return s.hugo != nil && s.hugo.redirectsWhy != ""
+}
+
+// BuiltRedirects reads the _redirects file of the site's build, which
+// the host applies (BuildRedirects). Where templates write the site's
+// redirects (Hugo's outputFormats with baseName _redirects), the file
+// is their output: the rules the model could not render (a range over
+// a list, a printf) are there, so the URLs it left unknown for them are
+// known again, by the file's rules and the build's pages.
+func (s *Site) BuiltRedirects(src []byte) {
+	if s.renderedRedirects() {
+		s.unknown = slices.DeleteFunc(s.unknown, func(u unknownSpace) bool {
+			return u.why == s.hugo.redirectsWhy && !slices.Contains(s.hugo.mountSpaces, u.prefix)
+		})
+	}
+	s.BuildRedirects(src)
 }

@@ -79,6 +79,7 @@ func Nested(root *Site) ([]*Site, []error) {
 		}
 	}
 	visit("", 0)
+	hugoCopiedContent(root, sites)
 	return sites, errs
 }
 

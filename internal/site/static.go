@@ -47,7 +47,9 @@ func (static) Load(t *Tree, s *Site) error {
 // Generators call it once their folders are mounted.
 func (s *Site) deployRedirects(t *Tree) error {
 	for _, m := range s.mounts {
-		if m.url == "/" && m.dir != "" && t.Exists(m.dir+"/_redirects") {
+		// A _redirects that Hugo's templates write (renderedRedirects)
+		// replaces the static one in the build: the host reads that.
+		if m.url == "/" && m.dir != "" && !s.renderedRedirects() && t.Exists(m.dir+"/_redirects") {
 			s.readRedirects(t, m.dir+"/_redirects")
 		}
 	}

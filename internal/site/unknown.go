@@ -37,12 +37,14 @@ type unknownSpace struct {
 // ("plugins", "preprocessors", "keys"..., a plural: the detection line
 // lists them so) that the model does not cover:
 // when pages is true it may publish pages anywhere on the site, when ids
-// is true it may write ids on any page. The detection line names it.
+// is true it may write ids on any page. The detection line names it
+// either way; with neither, the model has bounded what it may do (a
+// Hugo theme the tree lacks makes only its file URLs unverifiable).
 func (s *Site) Unmodelled(kind, name string, pages, ids bool) {
+	s.unmodelled = append(s.unmodelled, [2]string{kind, name})
 	if !pages && !ids {
 		return
 	}
-	s.unmodelled = append(s.unmodelled, [2]string{kind, name})
 	why := strings.TrimSuffix(kind, "s") + " " + name + " is not modelled"
 	if kind == "" {
 		why = name + " is not modelled"
