@@ -16,6 +16,7 @@ import (
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/internal/anchor"
 	"github.com/urilint/urilint/uri"
+	"golang.org/x/mod/semver"
 )
 
 // hugo publishes a Hugo site (gohugo.io/content-management/urls,
@@ -810,31 +811,10 @@ func hugoModern(t *Tree, cfg config) bool {
 }
 
 // hugoOlder reports whether the version a ("0.102.3") is older than b.
+// Both come from hugoVersionPin or from this file, so they are semver
+// without the "v" (x/mod/semver reads "v0.123" as "v0.123.0").
 func hugoOlder(a, b string) bool {
-	as, bs := strings.Split(a, "."), strings.Split(b, ".")
-	for i := 0; i < max(len(as), len(bs)); i++ {
-		var x, y int
-		if i < len(as) {
-			x = leadingInt(as[i])
-		}
-		if i < len(bs) {
-			y = leadingInt(bs[i])
-		}
-		if x != y {
-			return x < y
-		}
-	}
-	return false
-}
-
-// leadingInt returns the number the digits at the start of s write
-// ("3" of "3+extended"), 0 when there are none.
-func leadingInt(s string) int {
-	n := 0
-	for i := 0; i < len(s) && '0' <= s[i] && s[i] <= '9' && n < 1e6; i++ {
-		n = n*10 + int(s[i]-'0')
-	}
-	return n
+	return semver.Compare("v"+a, "v"+b) < 0
 }
 
 // embeddedLinkHook reports whether Hugo renders links with its embedded
