@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"io/fs"
 	"net/url"
@@ -12,6 +11,14 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	gmhtml "github.com/yuin/goldmark/renderer/html"
+	"github.com/yuin/goldmark/text"
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
 )
 
 // githubTree is the oracle for repositories read on GitHub: the files of
@@ -78,29 +85,38 @@ func (t *githubTree) resolves(file, uri string) (ok bool, reason string, judged 
 	if ext := strings.ToLower(path.Ext(target)); ext != ".md" && ext != ".markdown" {
 		return true, "", true // a line of a code file, a part of a picture: not checked
 	}
+	// GitHub's script looks the fragment up as written, then lowercased
+	// (its heading ids are lowercase), each with and without the
+	// "user-content-" prefix its ids carry: "#Install" reaches
+	// "user-content-install", "#foo" no element named "Foo".
 	ids := t.anchors(target)
 	frag := strings.TrimPrefix(u.Fragment, "user-content-")
-	if ids[frag] {
+	if ids[frag] || ids[strings.TrimPrefix(strings.ToLower(u.Fragment), "user-content-")] {
 		return true, "", true
 	}
 	return false, "no heading or id " + frag, true
 }
 
-var (
-	atxHeading    = regexp.MustCompile(`^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$`)
-	setextLine    = regexp.MustCompile(`^ {0,3}(=+|-+)[ \t]*$`)
-	fence         = regexp.MustCompile("^ {0,3}(```+|~~~+)")
-	htmlID        = regexp.MustCompile(`(?i)\s(?:id|name)\s*=\s*["']([^"']+)["']`)
-	mdImage       = regexp.MustCompile(`!\[([^\]]*)\]\([^)]*\)`)
-	mdLink        = regexp.MustCompile(`\[([^\]]*)\](?:\([^)]*\)|\[[^\]]*\])`)
-	htmlTag       = regexp.MustCompile(`<[^>]+>`)
-	emphasisUnder = regexp.MustCompile(`(^|[^\p{L}\p{N}])_+|_+([^\p{L}\p{N}]|$)`)
+// githubMarkdown renders Markdown as GitHub does, near enough for
+// ids: GitHub Flavored Markdown (tables, strikethrough, autolinks, task
+// lists), raw HTML kept (GitHub sanitizes it but keeps ids and names),
+// no heading attributes ("## A {#a}" is the text "A {#a}" there) and no
+// ids of its own on headings: the oracle gives them below.
+var githubMarkdown = goldmark.New(
+	goldmark.WithExtensions(extension.GFM),
+	goldmark.WithRendererOptions(gmhtml.WithUnsafe()),
 )
 
+// footnoteDef is a footnote's definition, "[^label]:" at a line's start.
+var footnoteDef = regexp.MustCompile(`(?m)^ {0,3}\[\^([^\]\s]+)\]:`)
+
 // anchors returns the fragments GitHub accepts for a Markdown file: the
-// slugs of its headings (lower case, punctuation but "-" and "_" left
-// out, spaces as "-", a repeated slug numbered "-1", "-2"...) and the ids
-// and names of its HTML elements.
+// file rendered (GitHub Flavored Markdown, its front matter shown as a
+// table, not read), each Markdown heading's slug made from the text the
+// rendered heading shows (a picture's alt text is no text; character references
+// decoded; a space left where markup was), a repeated slug numbered
+// "-1", "-2"...; the ids and names of its HTML elements; and
+// "fn-LABEL", "fnref-LABEL" for its footnotes.
 func (t *githubTree) anchors(rel string) map[string]bool {
 	if ids, ok := t.ids[rel]; ok {
 		return ids
@@ -111,58 +127,115 @@ func (t *githubTree) anchors(rel string) map[string]bool {
 	if err != nil {
 		return ids
 	}
+	src = dropFrontMatter(src)
+	for _, m := range footnoteDef.FindAllSubmatch(src, -1) {
+		ids["fn-"+string(m[1])] = true
+		ids["fnref-"+string(m[1])] = true
+	}
+	// Headings of the Markdown get slugs, an HTML <h2> none (the audit
+	// gives it none either: whether GitHub does is not known here).
+	root := githubMarkdown.Parser().Parse(text.NewReader(src))
 	count := map[string]int{}
-	add := func(text string) {
-		s := githubSlug(text)
-		if n := count[s]; n > 0 {
-			ids[s+"-"+strconv.Itoa(n)] = true
+	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		h, ok := n.(*ast.Heading)
+		if !entering || !ok {
+			return ast.WalkContinue, nil
+		}
+		s := githubSlug(renderedText(src, h))
+		if k := count[s]; k > 0 {
+			ids[s+"-"+strconv.Itoa(k)] = true
 		} else {
 			ids[s] = true
 		}
 		count[s]++
+		return ast.WalkSkipChildren, nil
+	})
+	var out bytes.Buffer
+	if githubMarkdown.Renderer().Render(&out, src, root) != nil {
+		return ids
 	}
-	sc := bufio.NewScanner(bytes.NewReader(src))
-	sc.Buffer(make([]byte, 1<<20), 1<<24)
-	inFence, fenceMark, prev := false, "", ""
-	for sc.Scan() {
-		line := sc.Text()
-		if m := fence.FindStringSubmatch(line); m != nil {
-			if !inFence {
-				inFence, fenceMark = true, m[1][:1]
-			} else if m[1][:1] == fenceMark {
-				inFence = false
+	doc, err := html.Parse(&out)
+	if err != nil {
+		return ids
+	}
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.ElementNode {
+			for _, a := range n.Attr {
+				if (a.Key == "id" || a.Key == "name") && a.Val != "" {
+					ids[a.Val] = true
+				}
 			}
-			prev = ""
-			continue
 		}
-		if inFence {
-			continue
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
 		}
-		for _, m := range htmlID.FindAllStringSubmatch(line, -1) {
-			ids[m[1]] = true
-		}
-		if m := atxHeading.FindStringSubmatch(line); m != nil {
-			add(m[2])
-			prev = ""
-			continue
-		}
-		if setextLine.MatchString(line) && strings.TrimSpace(prev) != "" && !strings.HasPrefix(strings.TrimSpace(prev), "-") && !strings.HasPrefix(strings.TrimSpace(prev), "|") {
-			add(prev)
-			prev = ""
-			continue
-		}
-		prev = line
 	}
+	walk(doc)
 	return ids
 }
 
-func githubSlug(text string) string {
-	text = mdImage.ReplaceAllString(text, "$1")
-	text = mdLink.ReplaceAllString(text, "$1")
-	text = htmlTag.ReplaceAllString(text, "")
-	text = emphasisUnder.ReplaceAllString(text, "$1$2")
+// renderedText is the text a reader sees in heading h of src: the
+// heading rendered to HTML, and its textContent.
+func renderedText(src []byte, h *ast.Heading) string {
+	var out bytes.Buffer
+	if githubMarkdown.Renderer().Render(&out, src, h) != nil {
+		return ""
+	}
+	nodes, err := html.ParseFragment(&out, &html.Node{Type: html.ElementNode, Data: "div", DataAtom: atom.Div})
+	if err != nil {
+		return ""
+	}
 	var b strings.Builder
-	for _, r := range strings.ToLower(strings.TrimSpace(text)) {
+	for _, n := range nodes {
+		b.WriteString(textContent(n))
+	}
+	return b.String()
+}
+
+// dropFrontMatter returns src without a leading YAML front matter block
+// ("---" lines around it), which GitHub shows as a table.
+func dropFrontMatter(src []byte) []byte {
+	body, ok := bytes.CutPrefix(src, []byte("---\n"))
+	if !ok {
+		return src
+	}
+	for off := 0; off < len(body); {
+		line := body[off:]
+		if k := bytes.IndexByte(line, '\n'); k >= 0 {
+			line = line[:k+1]
+		}
+		if t := bytes.TrimRight(line, " \t\r\n"); string(t) == "---" || string(t) == "..." {
+			return body[off+len(line):]
+		}
+		off += len(line)
+	}
+	return src
+}
+
+// textContent is the text of n and its descendants, as the DOM's
+// textContent: an image's alt text is none of it.
+func textContent(n *html.Node) string {
+	var b strings.Builder
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.TextNode {
+			b.WriteString(n.Data)
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(n)
+	return b.String()
+}
+
+// githubSlug is the slug GitHub makes of a heading's rendered text: the
+// text lowercased, every character but letters, marks, numbers, "-",
+// "_" and the space left out, each space a "-".
+func githubSlug(text string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(text) {
 		switch {
 		case r == ' ':
 			b.WriteByte('-')
