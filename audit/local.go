@@ -1174,6 +1174,10 @@ func (a *auditor) checkFragment(r *reporter, s *site.Site, t local, lk lookup) {
 	if !s.Forge {
 		return // a file served as it is: a fragment names nothing the server checks
 	}
+	if format, ok := site.ForgeRendered(where); ok && !plain(t.query) {
+		r.report(policy.CategoryUnverifiable, t.fragAt, nil, "%q names anchor %q of %q, which the forge renders as a document (%s) whose ids are not modelled: it cannot be checked offline", r.shown, name, where, format)
+		return
+	}
 	from, to, isLine := anchor.Line(name)
 	switch {
 	case isLine && (from < 1 || from > tg.lines || to < 1 || to > tg.lines):

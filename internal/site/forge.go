@@ -1,6 +1,10 @@
 package site
 
-import "github.com/urilint/urilint/internal/anchor"
+import (
+	"strings"
+
+	"github.com/urilint/urilint/internal/anchor"
+)
 
 // forge is the default publisher: the Markdown is read where the forge
 // renders it. A link is a path of the repository at the same commit; a
@@ -76,4 +80,38 @@ func (s *Site) ForgeClimb(up int, rest string) bool {
 		return first != "" && len(first) < len(rest) && rest[len(first)] == '/'
 	}
 	return false
+}
+
+// HeadingAttributes reports whether the publisher reads an attribute
+// block at the end of a heading ("## Title {#custom}") as the heading's
+// id. GitHub's Markdown has no such syntax: the block is text of the
+// heading, whose slug is then "title-custom", and "#custom" names
+// nothing. GitLab is left as the generators are: whether it reads them
+// is not modelled.
+func (s *Site) HeadingAttributes() bool { return !s.Forge || s.Generator != "github" }
+
+// forgeRendered are the markup languages, by file extension, that a
+// forge renders as documents besides Markdown (github/markup's list;
+// GitLab renders the same), and Jupyter notebooks.
+var forgeRendered = map[string]string{
+	".rst": "reStructuredText", ".rest": "reStructuredText",
+	".adoc": "AsciiDoc", ".asciidoc": "AsciiDoc", ".asc": "AsciiDoc",
+	".org": "Org", ".textile": "Textile", ".rdoc": "RDoc", ".pod": "Pod", ".pod6": "Pod",
+	".creole": "Creole", ".mediawiki": "MediaWiki", ".wiki": "MediaWiki",
+	".ipynb": "Jupyter notebook",
+}
+
+// ForgeRendered reports whether a forge shows the file p (a slash path)
+// rendered from a markup language other than Markdown, and which: a
+// fragment then names an id of the rendered document (a section's),
+// not a line, and the model makes no ids of these languages.
+func ForgeRendered(p string) (string, bool) {
+	ext := p
+	if i := strings.LastIndexByte(p, '.'); i >= 0 && strings.IndexByte(p[i:], '/') < 0 {
+		ext = p[i:]
+	} else {
+		return "", false
+	}
+	format, ok := forgeRendered[strings.ToLower(ext)]
+	return format, ok
 }
