@@ -231,15 +231,17 @@ func textContent(n *html.Node) string {
 }
 
 // githubSlug is the slug GitHub makes of a heading's rendered text: the
-// text lowercased, every character but letters, marks, numbers, "-",
-// "_" and the space left out, each space a "-".
+// text lowercased, every character but word characters (Ruby's
+// \p{Word}: letters, letter numbers, marks, decimal digits, connector
+// punctuation such as "_"), "-" and the space left out, each space a
+// "-". "x²" is "x", an emoji's variation selector (a mark) stays.
 func githubSlug(text string) string {
 	var b strings.Builder
 	for _, r := range strings.ToLower(text) {
 		switch {
 		case r == ' ':
 			b.WriteByte('-')
-		case r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsNumber(r) || unicode.Is(unicode.M, r):
+		case r == '-' || unicode.IsLetter(r) || unicode.IsMark(r) || unicode.In(r, unicode.Nd, unicode.Nl, unicode.Pc):
 			b.WriteRune(r)
 		}
 	}

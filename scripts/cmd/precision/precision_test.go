@@ -70,6 +70,7 @@ func TestGitHubSlug(t *testing.T) {
 		{"Установка", "установка"},
 		{"系統設計主題：從這裡開始", "系統設計主題從這裡開始"},
 		{"🚀 Quick start", "-quick-start"},
+		{"Area of x² and Ⅻ", "area-of-x-and-ⅻ"},
 	} {
 		top := writeTree(t, map[string]string{"README.md": "## " + tc.heading + "\n"})
 		ids := readGitHubTree(top).anchors("README.md")
