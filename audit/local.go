@@ -368,7 +368,14 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 			}
 		}
 	}
+	sub, inSub := "", false
+	if !lk.exists {
+		sub, inSub = a.submodule(f.root, t.rel)
+	}
 	switch {
+	case inSub:
+		r.report(policy.CategoryUnverifiable, 0, nil, "%q leads to %q, in the git submodule %q, whose files this checkout does not hold: it cannot be checked offline", r.shown, "/"+t.rel, sub)
+		return r.out
 	case !lk.exists && a.builtOutput(f.root, t.rel):
 		r.report(policy.CategoryUnverifiable, 0, nil, "%q leads to %q, which git ignores: a build makes it, so it cannot be checked offline", r.shown, "/"+t.rel)
 		return r.out

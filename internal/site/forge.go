@@ -1,6 +1,8 @@
 package site
 
 import (
+	"bytes"
+	"path"
 	"strings"
 
 	"github.com/urilint/urilint/internal/anchor"
@@ -114,4 +116,42 @@ func ForgeRendered(p string) (string, bool) {
 	}
 	format, ok := forgeRendered[strings.ToLower(ext)]
 	return format, ok
+}
+
+// SubmodulePaths returns the paths, slash separated from the
+// repository's top, of the submodules that the .gitmodules file src
+// declares ("path = themes/docsy" in a "[submodule ...]" section, the
+// value possibly quoted). A checkout holds a submodule's files only when
+// asked to (git clone --recurse-submodules; actions/checkout's
+// "submodules: true"), and the forge shows its folder as a link to the
+// other repository at a commit: what is inside is not this tree's.
+func SubmodulePaths(src []byte) []string {
+	var paths []string
+	section := false
+	for len(src) > 0 {
+		line := src
+		if k := bytes.IndexByte(src, '\n'); k >= 0 {
+			line, src = src[:k], src[k+1:]
+		} else {
+			src = nil
+		}
+		s := strings.TrimSpace(string(line))
+		if strings.HasPrefix(s, "[") {
+			section = strings.HasPrefix(s, "[submodule")
+			continue
+		}
+		key, value, ok := strings.Cut(s, "=")
+		if !section || !ok || !strings.EqualFold(strings.TrimSpace(key), "path") {
+			continue
+		}
+		value = strings.TrimSpace(value)
+		if len(value) >= 2 && value[0] == '"' && value[len(value)-1] == '"' {
+			value = value[1 : len(value)-1]
+		}
+		value = strings.Trim(path.Clean("/"+value), "/")
+		if value != "" && value != "." {
+			paths = append(paths, value)
+		}
+	}
+	return paths
 }

@@ -28,7 +28,13 @@ type githubTree struct {
 	files map[string]bool
 	dirs  map[string]bool
 	ids   map[string]map[string]bool
+	// submodules are the paths .gitmodules declares: the corpus holds
+	// none of their files, which are other repositories'.
+	submodules []string
 }
+
+// gitmodulesPath is a "path = x" line of .gitmodules.
+var gitmodulesPath = regexp.MustCompile(`(?m)^\s*path\s*=\s*"?([^"\r\n]+?)"?\s*$`)
 
 func readGitHubTree(top string) *githubTree {
 	t := &githubTree{top: top, files: map[string]bool{}, dirs: map[string]bool{".": true}, ids: map[string]map[string]bool{}}
@@ -46,6 +52,11 @@ func readGitHubTree(top string) *githubTree {
 		t.files[cleanRel(top, p)] = true
 		return nil
 	})
+	if src, err := os.ReadFile(filepath.Join(top, ".gitmodules")); err == nil {
+		for _, m := range gitmodulesPath.FindAllSubmatch(src, -1) {
+			t.submodules = append(t.submodules, path.Clean(string(m[1])))
+		}
+	}
 	return t
 }
 
@@ -77,6 +88,11 @@ func (t *githubTree) resolves(file, uri string) (ok bool, reason string, judged 
 		return true, "", true
 	}
 	if !t.files[target] {
+		for _, sub := range t.submodules {
+			if target == sub || strings.HasPrefix(target, sub+"/") {
+				return false, "", false // another repository's file
+			}
+		}
 		return false, "no file", true
 	}
 	if u.Fragment == "" {

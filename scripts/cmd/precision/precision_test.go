@@ -441,6 +441,7 @@ func TestGitHubOracle(t *testing.T) {
 		"README.md":     "---\ntitle: x\n---\n# Title\n\n## Install\n\n## Install\n\nSetext\n------\n\n```\n# not a heading\n```\n<a name=\"custom\"></a> <a id=\"MixedCase\"></a>\n\n<h2>Raw heading</h2>\n\n- a\n\n  ```go\n  # in a list's fence\n  ```\n\nA note[^Note].\n\n[^Note]: The note.\n",
 		"docs/guide.md": "[a](../README.md#install-1)",
 		"main.go":       "package main",
+		".gitmodules":   "[submodule \"docsy\"]\n\tpath = themes/docsy\n\turl = https://github.com/google/docsy\n",
 	})
 	gh := readGitHubTree(top)
 	for _, tc := range []struct {
@@ -462,6 +463,8 @@ func TestGitHubOracle(t *testing.T) {
 		{"docs/guide.md", "../README.md#user-content-fn-Note", true, true},
 		{"docs/guide.md", "/main.go#L1", true, true},
 		{"docs/guide.md", "missing.md", false, true},
+		{"docs/guide.md", "../themes/docsy/README.md", false, false}, // a submodule's file
+		{"docs/guide.md", "../themes/other.md", false, true},
 		{"docs/guide.md", "../../other-repo/README.md", false, false},
 		{"docs/guide.md", "https://example.com/", false, false},
 	} {
