@@ -900,7 +900,10 @@ func (a *auditor) checkOwn(r *reporter, s *site.Site) {
 		if rf.Raw {
 			return // the file itself: no anchors
 		}
-		a.checkFragment(r, s, local{rel: rf.Rel, query: rf.Query, hasFrag: hasFrag, frag: frag, fragAt: fragAt}, lk)
+		// The forge shows the file, whatever site the linking page is
+		// of: its ids are the forge's (GitHub's slug of "## 4.0.0" is
+		// "400", not a site generator's "4-0-0").
+		a.checkFragment(r, a.forgeOf(r.f.root), local{rel: rf.Rel, query: rf.Query, hasFrag: hasFrag, frag: frag, fragAt: fragAt}, lk)
 		return
 	}
 	s, p, ok := a.ownSite(r.f.root, s, l.URI)
@@ -1098,7 +1101,7 @@ func (a *auditor) checkFragment(r *reporter, s *site.Site, t local, lk lookup) {
 	if lk.dir {
 		// A folder shows its README on a forge, its index page on a site.
 		rel, ok := a.folderPage(r.f.root, s, strings.TrimPrefix(where, "/"))
-		if !ok {
+		if !ok || s.FolderBoxID(frag) {
 			return
 		}
 		where = "/" + rel

@@ -155,3 +155,11 @@ func SubmodulePaths(src []byte) []string {
 	}
 	return paths
 }
+
+// FolderBoxID reports whether frag names the box a forge shows a
+// folder's README in, below its listing: GitHub's has the id "readme"
+// ("https://github.com/o/r#readme", npm's default homepage of a
+// package), found as its other ids are, ignoring case.
+func (s *Site) FolderBoxID(frag string) bool {
+	return s.Forge && s.Generator == "github" && strings.EqualFold(strings.TrimPrefix(frag, "user-content-"), "readme")
+}

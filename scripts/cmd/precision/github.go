@@ -31,6 +31,51 @@ type githubTree struct {
 	// submodules are the paths .gitmodules declares: the corpus holds
 	// none of their files, which are other repositories'.
 	submodules []string
+	readmes    map[string][]string // by folder, once asked
+}
+
+// readme returns the README GitHub shows for folder dir (a slash path
+// from the top, "." the top), or "": a file named README, any case,
+// with or without an extension, Markdown first; at the top, one in
+// .github/ comes first and one in docs/ last.
+func (t *githubTree) readme(dir string) string {
+	if t.readmes == nil {
+		// Each folder's READMEs, found once.
+		t.readmes = map[string][]string{}
+		for f := range t.files {
+			base := path.Base(f)
+			if strings.EqualFold(strings.TrimSuffix(base, path.Ext(base)), "readme") {
+				t.readmes[path.Dir(f)] = append(t.readmes[path.Dir(f)], f)
+			}
+		}
+	}
+	dirs := []string{dir}
+	if dir == "." {
+		dirs = []string{".github", ".", "docs"}
+	}
+	rank := func(f string) int {
+		if isMarkdownName(f) {
+			return 0
+		}
+		return 1
+	}
+	for _, d := range dirs {
+		best := ""
+		for _, f := range t.readmes[d] {
+			if best == "" || rank(f) < rank(best) || rank(f) == rank(best) && f < best {
+				best = f
+			}
+		}
+		if best != "" {
+			return best
+		}
+	}
+	return ""
+}
+
+func isMarkdownName(f string) bool {
+	ext := strings.ToLower(path.Ext(f))
+	return ext == ".md" || ext == ".markdown"
 }
 
 // gitmodulesPath is a "path = x" line of .gitmodules.
@@ -85,7 +130,19 @@ func (t *githubTree) resolves(file, uri string) (ok bool, reason string, judged 
 		return false, "", false // another repository or page of github.com
 	}
 	if t.dirs[target] {
-		return true, "", true
+		// A folder shows its README below the listing, in a box whose
+		// id is "readme": a fragment names that box or the README's.
+		if u.Fragment == "" || strings.EqualFold(strings.TrimPrefix(u.Fragment, "user-content-"), "readme") {
+			return true, "", true
+		}
+		readme := t.readme(target)
+		if readme == "" {
+			return true, "", true // no README: nothing a fragment could name, nothing judged wrong before
+		}
+		if ext := strings.ToLower(path.Ext(readme)); ext != ".md" && ext != ".markdown" {
+			return false, "", false // a README of another markup: its ids are not known here
+		}
+		target = readme
 	}
 	if !t.files[target] {
 		for _, sub := range t.submodules {

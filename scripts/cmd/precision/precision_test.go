@@ -438,10 +438,12 @@ func TestJudgeBuilt(t *testing.T) {
 
 func TestGitHubOracle(t *testing.T) {
 	top := writeTree(t, map[string]string{
-		"README.md":     "---\ntitle: x\n---\n# Title\n\n## Install\n\n## Install\n\nSetext\n------\n\n```\n# not a heading\n```\n<a name=\"custom\"></a> <a id=\"MixedCase\"></a>\n\n<h2>Raw heading</h2>\n\n- a\n\n  ```go\n  # in a list's fence\n  ```\n\nA note[^Note].\n\n[^Note]: The note.\n",
-		"docs/guide.md": "[a](../README.md#install-1)",
-		"main.go":       "package main",
-		".gitmodules":   "[submodule \"docsy\"]\n\tpath = themes/docsy\n\turl = https://github.com/google/docsy\n",
+		"README.md":      "---\ntitle: x\n---\n# Title\n\n## Install\n\n## Install\n\nSetext\n------\n\n```\n# not a heading\n```\n<a name=\"custom\"></a> <a id=\"MixedCase\"></a>\n\n<h2>Raw heading</h2>\n\n- a\n\n  ```go\n  # in a list's fence\n  ```\n\nA note[^Note].\n\n[^Note]: The note.\n",
+		"docs/guide.md":  "[a](../README.md#install-1)",
+		"main.go":        "package main",
+		"pkg/README.md":  "# Pkg\n\n## Usage\n",
+		"rst/README.rst": "Title\n=====\n",
+		".gitmodules":    "[submodule \"docsy\"]\n\tpath = themes/docsy\n\turl = https://github.com/google/docsy\n",
 	})
 	gh := readGitHubTree(top)
 	for _, tc := range []struct {
@@ -463,6 +465,10 @@ func TestGitHubOracle(t *testing.T) {
 		{"docs/guide.md", "../README.md#user-content-fn-Note", true, true},
 		{"docs/guide.md", "/main.go#L1", true, true},
 		{"docs/guide.md", "missing.md", false, true},
+		{"docs/guide.md", "../pkg#usage", true, true},                // the folder's README
+		{"docs/guide.md", "../pkg/#gone", false, true},               // not in it
+		{"docs/guide.md", "../pkg#readme", true, true},               // the box GitHub shows it in
+		{"docs/guide.md", "../rst#title", false, false},              // a README in another markup
 		{"docs/guide.md", "../themes/docsy/README.md", false, false}, // a submodule's file
 		{"docs/guide.md", "../themes/other.md", false, true},
 		{"docs/guide.md", "../../other-repo/README.md", false, false},
