@@ -322,12 +322,20 @@ func githubSlug(text string) string {
 }
 
 // ownGitHubURL returns, for a URL of repository repo's files on GitHub
-// (https://github.com/OWNER/NAME/blob/BRANCH/PATH#FRAG, or tree/, raw/),
-// the reference "/PATH#FRAG" from the repository's top; else "".
+// (https://github.com/OWNER/NAME/blob/BRANCH/PATH#FRAG, or tree/, raw/;
+// the repository's page https://github.com/OWNER/NAME#FRAG, its top
+// folder), the reference "/PATH#FRAG" from the repository's top; else "".
 func ownGitHubURL(repo, uri string) string {
 	u, err := url.Parse(uri)
 	if err != nil || u.Scheme != "https" && u.Scheme != "http" || !strings.EqualFold(u.Host, "github.com") {
 		return ""
+	}
+	if strings.EqualFold(strings.Trim(u.Path, "/"), repo) {
+		// The repository's page: its top folder and the README there.
+		if u.Fragment != "" {
+			return "/#" + u.Fragment
+		}
+		return "/"
 	}
 	parts := strings.SplitN(strings.TrimPrefix(u.Path, "/"), "/", 5)
 	if len(parts) < 4 || !strings.EqualFold(parts[0]+"/"+parts[1], repo) {
@@ -344,6 +352,23 @@ func ownGitHubURL(repo, uri string) string {
 	}
 	if u.Fragment != "" {
 		ref += "#" + u.Fragment
+	}
+	return ref
+}
+
+// ownGitHubBranchURL is ownGitHubURL for a URL of the default branch
+// (main, master, HEAD) or the repository's page: one that the tree at
+// hand shows, not a tag's or a commit's (pinned history, whose files
+// may have moved since).
+func ownGitHubBranchURL(repo, uri string) string {
+	ref := ownGitHubURL(repo, uri)
+	if ref == "" {
+		return ""
+	}
+	u, _ := url.Parse(uri)
+	parts := strings.SplitN(strings.Trim(u.Path, "/"), "/", 5)
+	if len(parts) >= 4 && parts[3] != "main" && parts[3] != "master" && parts[3] != "HEAD" {
+		return ""
 	}
 	return ref
 }

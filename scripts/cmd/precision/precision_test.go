@@ -670,9 +670,22 @@ func TestOwnGitHubURL(t *testing.T) {
 		{"https://github.com/rollup/rollup/issues/1", ""},
 		{"https://github.com/other/rollup/blob/master/README.md", ""},
 		{"https://example.com/rollup/rollup/blob/master/README.md", ""},
+		{"https://github.com/rollup/rollup#install", "/#install"}, // the repository's page
+		{"https://github.com/rollup/rollup/", "/"},
 	} {
 		if got := ownGitHubURL("rollup/rollup", tc.uri); got != tc.want {
 			t.Errorf("ownGitHubURL(%q) = %q, want %q", tc.uri, got, tc.want)
+		}
+	}
+	// Recall counts the default branch's files and the page, not a
+	// tag's: its files may have moved since.
+	for _, tc := range []struct{ uri, want string }{
+		{"https://github.com/rollup/rollup/blob/HEAD/docs/x.md", "/docs/x.md"},
+		{"https://github.com/rollup/rollup/blob/v3.0.0/docs/x.md", ""},
+		{"https://github.com/rollup/rollup#install", "/#install"},
+	} {
+		if got := ownGitHubBranchURL("rollup/rollup", tc.uri); got != tc.want {
+			t.Errorf("ownGitHubBranchURL(%q) = %q, want %q", tc.uri, got, tc.want)
 		}
 	}
 }
