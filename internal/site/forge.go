@@ -101,6 +101,8 @@ var forgeRendered = map[string]string{
 	".org": "Org", ".textile": "Textile", ".rdoc": "RDoc", ".pod": "Pod", ".pod6": "Pod",
 	".creole": "Creole", ".mediawiki": "MediaWiki", ".wiki": "MediaWiki",
 	".ipynb": "Jupyter notebook",
+	// Markdown under names the audit does not read as Markdown.
+	".mkdn": "Markdown", ".mkd": "Markdown", ".mdwn": "Markdown", ".mdown": "Markdown", ".litcoffee": "Markdown",
 }
 
 // ForgeRendered reports whether a forge shows the file p (a slash path)

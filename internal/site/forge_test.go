@@ -25,6 +25,7 @@ func TestForgeRendered(t *testing.T) {
 		"docs/guide.rst":  "reStructuredText",
 		"README.adoc":     "AsciiDoc",
 		"notes.ORG":       "Org",
+		"notes.mdown":     "Markdown",
 		"docs/guide.md":   "",
 		"site/page.html":  "",
 		"docs.rst/readme": "",
