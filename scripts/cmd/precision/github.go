@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"io/fs"
 	"net/url"
 	"os"
@@ -155,19 +156,81 @@ func (t *githubTree) resolves(file, uri string) (ok bool, reason string, judged 
 	if u.Fragment == "" {
 		return true, "", true
 	}
-	if ext := strings.ToLower(path.Ext(target)); ext != ".md" && ext != ".markdown" {
-		return true, "", true // a line of a code file, a part of a picture: not checked
+	ext := strings.ToLower(path.Ext(target))
+	if ext != ".md" && ext != ".markdown" || u.Query().Get("plain") == "1" {
+		// A file GitHub shows as source: "#L10", "#L10-L20" name its
+		// lines, which exist or not; another fragment, a part of a
+		// picture or a rendered document's id, is not judged.
+		from, to, isLine := lineFragment(u.Fragment)
+		if !isLine || renderedMarkup[ext] != "" && u.Query().Get("plain") != "1" || binaryExt[ext] {
+			return true, "", true
+		}
+		if n := t.lineCount(target); max(from, to) > n {
+			return false, fmt.Sprintf("no line %d (%d lines)", max(from, to), n), true
+		}
+		return true, "", true
 	}
 	// GitHub's script looks the fragment up as written, then lowercased
 	// (its heading ids are lowercase), each with and without the
 	// "user-content-" prefix its ids carry: "#Install" reaches
-	// "user-content-install", "#foo" no element named "Foo".
+	// "user-content-install". Whether "#foo" finds an element an HTML
+	// id names "Foo" is not known here: not judged.
 	ids := t.anchors(target)
 	frag := strings.TrimPrefix(u.Fragment, "user-content-")
 	if ids[frag] || ids[strings.TrimPrefix(strings.ToLower(u.Fragment), "user-content-")] {
 		return true, "", true
 	}
+	for id := range ids {
+		if strings.EqualFold(id, frag) {
+			return false, "", false
+		}
+	}
 	return false, "no heading or id " + frag, true
+}
+
+// renderedMarkup are the files GitHub renders though the audit reads no
+// Markdown in them (github/markup's other languages, Markdown under other
+// names, pictures drawn from SVG): a line anchor names no line of them.
+var renderedMarkup = map[string]string{
+	".rst": "rst", ".rest": "rst", ".adoc": "asciidoc", ".asciidoc": "asciidoc", ".asc": "asciidoc",
+	".org": "org", ".textile": "textile", ".rdoc": "rdoc", ".pod": "pod", ".creole": "creole",
+	".mediawiki": "mediawiki", ".wiki": "mediawiki", ".ipynb": "notebook", ".mdown": "markdown",
+	".mkdn": "markdown", ".mkd": "markdown", ".mdwn": "markdown", ".svg": "image",
+}
+
+// binaryExt are files GitHub shows as no text: pictures, archives.
+var binaryExt = map[string]bool{
+	".png": true, ".jpg": true, ".jpeg": true, ".gif": true, ".webp": true, ".ico": true, ".pdf": true,
+	".zip": true, ".gz": true, ".tgz": true, ".mp4": true, ".webm": true, ".woff": true, ".woff2": true,
+}
+
+// lineFragment reads GitHub's line anchors: "L10", "L10-L20".
+func lineFragment(frag string) (from, to int, ok bool) {
+	m := lineAnchor.FindStringSubmatch(frag)
+	if m == nil {
+		return 0, 0, false
+	}
+	from, _ = strconv.Atoi(m[1])
+	to = from
+	if m[2] != "" {
+		to, _ = strconv.Atoi(m[2])
+	}
+	return from, to, true
+}
+
+var lineAnchor = regexp.MustCompile(`^L([0-9]{1,9})(?:-L([0-9]{1,9}))?$`)
+
+// lineCount returns how many lines file rel has.
+func (t *githubTree) lineCount(rel string) int {
+	src, err := os.ReadFile(filepath.Join(t.top, filepath.FromSlash(rel)))
+	if err != nil {
+		return 0
+	}
+	n := bytes.Count(src, []byte{'\n'})
+	if len(src) > 0 && src[len(src)-1] != '\n' {
+		n++
+	}
+	return n
 }
 
 // githubMarkdown renders Markdown as GitHub does, near enough for

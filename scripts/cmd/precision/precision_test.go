@@ -461,9 +461,13 @@ func TestGitHubOracle(t *testing.T) {
 		{"docs/guide.md", "../README.md#Install", true, true},      // GitHub lowercases the fragment
 		{"docs/guide.md", "../README.md#CUSTOM", true, true},
 		{"docs/guide.md", "../README.md#MixedCase", true, true},
-		{"docs/guide.md", "../README.md#mixedcase", false, true}, // ids are not lowercased
+		{"docs/guide.md", "../README.md#mixedcase", false, false}, // an id in upper case: not known
 		{"docs/guide.md", "../README.md#user-content-fn-Note", true, true},
 		{"docs/guide.md", "/main.go#L1", true, true},
+		{"docs/guide.md", "/main.go#L1-L9", false, true}, // past the file's last line
+		{"docs/guide.md", "/main.go#main", true, true},   // no line: not checked
+		{"docs/guide.md", "../rst/README.rst#L9", true, true},
+		{"docs/guide.md", "../README.md?plain=1#L99", false, true},
 		{"docs/guide.md", "missing.md", false, true},
 		{"docs/guide.md", "../pkg#usage", true, true},                // the folder's README
 		{"docs/guide.md", "../pkg/#gone", false, true},               // not in it
