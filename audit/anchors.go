@@ -5,6 +5,7 @@ import (
 	"html"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -52,6 +53,11 @@ type target struct {
 	// reference ("&mdash;") as written: an older Hugo makes the id of
 	// the reference's name (site.EntityNamesInIDs).
 	entityText []string
+	// attrText are, by index in anchors, the texts of the headings
+	// with an attribute block ("## Title {#custom}") as written, the
+	// block kept: GitHub reads none, so the block is text of the
+	// heading (site.HeadingAttributes).
+	attrText map[int]string
 
 	mu   sync.Mutex
 	sets []siteSet // by publisher: one, mostly
@@ -235,6 +241,12 @@ func (t *target) fill(k kind, src []byte, d *extract.Doc, texts bool) {
 				t.refAlt[i] = alt
 			}
 		}
+		if an.Kind == extract.HeadingID {
+			if t.attrText == nil {
+				t.attrText = map[int]string{}
+			}
+			t.attrText[i] = headingText(src, an.Start.Offset)
+		}
 		if (an.Kind == extract.HeadingSlug || an.Kind == extract.HeadingID) && topHeading(src, an.Start.Offset) {
 			t.h1 = append(t.h1, i)
 		}
@@ -278,6 +290,15 @@ func (t *target) anchorsFor(s *site.Site) *anchor.Set {
 		name := an.name
 		if an.kind == extract.HeadingID && s.HashIDs() && t.marks != nil && slices.Contains(t.marks.hashIDs, name) {
 			name = "#" + name // VitePress keeps the second "#" of "{##id}"
+		}
+		if text, ok := t.attrText[i]; ok && !s.HeadingAttributes() {
+			// The block is text: "Title {#custom}" is "title-custom",
+			// numbered past the ids before it.
+			base := extract.Slug(text)
+			name = base
+			for k := 1; set.Has(name); k++ {
+				name = base + "-" + strconv.Itoa(k)
+			}
 		}
 		if an.kind == extract.HeadingSlug {
 			if ids != nil && h < len(ids) {

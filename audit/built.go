@@ -51,6 +51,41 @@ func (a *auditor) builtOutput(root, rel string) bool {
 	return false
 }
 
+// submodule returns the submodule of the repository that the path rel of
+// the tree at root is in (see site.SubmodulePaths), as its path from the
+// repository's top: a file there that the work tree lacks is the other
+// repository's, which a checkout without its submodules does not hold.
+func (a *auditor) submodule(root, rel string) (string, bool) {
+	top := confine.GitTop(root)
+	if top == "" {
+		return "", false
+	}
+	a.gitMu.Lock()
+	if a.gitTrees == nil {
+		a.gitTrees = map[string]*gitTree{}
+	}
+	t := a.gitTrees[top]
+	if t == nil {
+		t = newGitTree(top)
+		a.gitTrees[top] = t
+	}
+	a.gitMu.Unlock()
+	if len(t.submodules) == 0 {
+		return "", false
+	}
+	p, err := filepath.Rel(top, filepath.Join(root, filepath.FromSlash(rel)))
+	if err != nil {
+		return "", false
+	}
+	p = filepath.ToSlash(p)
+	for _, sub := range t.submodules {
+		if p == sub || strings.HasPrefix(p, sub+"/") {
+			return sub, true
+		}
+	}
+	return "", false
+}
+
 // The build is the truth when there is one. A site's build output (the
 // folder its generator wrote: Hugo's public/, MkDocs' site/...) holds
 // every page and id that templates, themes, shortcodes and plugins

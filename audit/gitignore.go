@@ -32,6 +32,9 @@ type gitTree struct {
 	top   string
 	dirs  map[string][]*ignoreFile // by directory: the files in force there, outermost first
 	asked int                      // patterns asked about a path, for the tests
+	// submodules are the paths of the submodules .gitmodules declares,
+	// slash separated from the top.
+	submodules []string
 }
 
 // ignoreFile is the indexed patterns of one .gitignore (or of
@@ -56,6 +59,9 @@ func newGitTree(top string) *gitTree {
 		files = append(files, f)
 	}
 	t.dirs[""] = files
+	if src, err := t.readInside(filepath.Join(top, ".gitmodules")); err == nil {
+		t.submodules = site.SubmodulePaths(src)
+	}
 	return t
 }
 

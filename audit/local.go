@@ -368,7 +368,14 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 			}
 		}
 	}
+	sub, inSub := "", false
+	if !lk.exists {
+		sub, inSub = a.submodule(f.root, t.rel)
+	}
 	switch {
+	case inSub:
+		r.report(policy.CategoryUnverifiable, 0, nil, "%q leads to %q, in the git submodule %q, whose files this checkout does not hold: it cannot be checked offline", r.shown, "/"+t.rel, sub)
+		return r.out
 	case !lk.exists && a.builtOutput(f.root, t.rel):
 		r.report(policy.CategoryUnverifiable, 0, nil, "%q leads to %q, which git ignores: a build makes it, so it cannot be checked offline", r.shown, "/"+t.rel)
 		return r.out
@@ -857,7 +864,10 @@ func (a *auditor) checkOwn(r *reporter, s *site.Site) {
 		if rf.Raw {
 			return // the file itself: no anchors
 		}
-		a.checkFragment(r, s, local{rel: rf.Rel, query: rf.Query, hasFrag: hasFrag, frag: frag, fragAt: fragAt}, lk)
+		// The forge shows the file, whatever site the linking page is
+		// of: its ids are the forge's (GitHub's slug of "## 4.0.0" is
+		// "400", not a site generator's "4-0-0").
+		a.checkFragment(r, a.forgeOf(r.f.root), local{rel: rf.Rel, query: rf.Query, hasFrag: hasFrag, frag: frag, fragAt: fragAt}, lk)
 		return
 	}
 	s, p, ok := a.ownSite(r.f.root, s, l.URI)
@@ -1055,7 +1065,7 @@ func (a *auditor) checkFragment(r *reporter, s *site.Site, t local, lk lookup) {
 	if lk.dir {
 		// A folder shows its README on a forge, its index page on a site.
 		rel, ok := a.folderPage(r.f.root, s, strings.TrimPrefix(where, "/"))
-		if !ok {
+		if !ok || s.FolderBoxID(frag) {
 			return
 		}
 		where = "/" + rel
@@ -1137,6 +1147,10 @@ func (a *auditor) checkFragment(r *reporter, s *site.Site, t local, lk lookup) {
 	}
 	if !s.Forge {
 		return // a file served as it is: a fragment names nothing the server checks
+	}
+	if format, ok := site.ForgeRendered(where); ok && !plain(t.query) {
+		r.report(policy.CategoryUnverifiable, t.fragAt, nil, "%q names anchor %q of %q, which the forge renders as a document (%s) whose ids are not modelled: it cannot be checked offline", r.shown, name, where, format)
+		return
 	}
 	from, to, isLine := anchor.Line(name)
 	switch {

@@ -1,6 +1,12 @@
 package site
 
-import "github.com/urilint/urilint/internal/anchor"
+import (
+	"bytes"
+	"path"
+	"strings"
+
+	"github.com/urilint/urilint/internal/anchor"
+)
 
 // forge is the default publisher: the Markdown is read where the forge
 // renders it. A link is a path of the repository at the same commit; a
@@ -76,4 +82,86 @@ func (s *Site) ForgeClimb(up int, rest string) bool {
 		return first != "" && len(first) < len(rest) && rest[len(first)] == '/'
 	}
 	return false
+}
+
+// HeadingAttributes reports whether the publisher reads an attribute
+// block at the end of a heading ("## Title {#custom}") as the heading's
+// id. GitHub's Markdown has no such syntax: the block is text of the
+// heading, whose slug is then "title-custom", and "#custom" names
+// nothing. GitLab is left as the generators are: whether it reads them
+// is not modelled.
+func (s *Site) HeadingAttributes() bool { return !s.Forge || s.Generator != "github" }
+
+// forgeRendered are the markup languages, by file extension, that a
+// forge renders as documents besides Markdown (github/markup's list;
+// GitLab renders the same), and Jupyter notebooks.
+var forgeRendered = map[string]string{
+	".rst": "reStructuredText", ".rest": "reStructuredText",
+	".adoc": "AsciiDoc", ".asciidoc": "AsciiDoc", ".asc": "AsciiDoc",
+	".org": "Org", ".textile": "Textile", ".rdoc": "RDoc", ".pod": "Pod", ".pod6": "Pod",
+	".creole": "Creole", ".mediawiki": "MediaWiki", ".wiki": "MediaWiki",
+	".ipynb": "Jupyter notebook",
+	// Markdown under names the audit does not read as Markdown.
+	".mkdn": "Markdown", ".mkd": "Markdown", ".mdwn": "Markdown", ".mdown": "Markdown", ".litcoffee": "Markdown",
+}
+
+// ForgeRendered reports whether a forge shows the file p (a slash path)
+// rendered from a markup language other than Markdown, and which: a
+// fragment then names an id of the rendered document (a section's),
+// not a line, and the model makes no ids of these languages.
+func ForgeRendered(p string) (string, bool) {
+	ext := p
+	if i := strings.LastIndexByte(p, '.'); i >= 0 && strings.IndexByte(p[i:], '/') < 0 {
+		ext = p[i:]
+	} else {
+		return "", false
+	}
+	format, ok := forgeRendered[strings.ToLower(ext)]
+	return format, ok
+}
+
+// SubmodulePaths returns the paths, slash separated from the
+// repository's top, of the submodules that the .gitmodules file src
+// declares ("path = themes/docsy" in a "[submodule ...]" section, the
+// value possibly quoted). A checkout holds a submodule's files only when
+// asked to (git clone --recurse-submodules; actions/checkout's
+// "submodules: true"), and the forge shows its folder as a link to the
+// other repository at a commit: what is inside is not this tree's.
+func SubmodulePaths(src []byte) []string {
+	var paths []string
+	section := false
+	for len(src) > 0 {
+		line := src
+		if k := bytes.IndexByte(src, '\n'); k >= 0 {
+			line, src = src[:k], src[k+1:]
+		} else {
+			src = nil
+		}
+		s := strings.TrimSpace(string(line))
+		if strings.HasPrefix(s, "[") {
+			section = strings.HasPrefix(s, "[submodule")
+			continue
+		}
+		key, value, ok := strings.Cut(s, "=")
+		if !section || !ok || !strings.EqualFold(strings.TrimSpace(key), "path") {
+			continue
+		}
+		value = strings.TrimSpace(value)
+		if len(value) >= 2 && value[0] == '"' && value[len(value)-1] == '"' {
+			value = value[1 : len(value)-1]
+		}
+		value = strings.Trim(path.Clean("/"+value), "/")
+		if value != "" && value != "." {
+			paths = append(paths, value)
+		}
+	}
+	return paths
+}
+
+// FolderBoxID reports whether frag names the box a forge shows a
+// folder's README in, below its listing: GitHub's has the id "readme"
+// ("https://github.com/o/r#readme", npm's default homepage of a
+// package), found as its other ids are, ignoring case.
+func (s *Site) FolderBoxID(frag string) bool {
+	return s.Forge && s.Generator == "github" && strings.EqualFold(strings.TrimPrefix(frag, "user-content-"), "readme")
 }

@@ -55,7 +55,8 @@ func findRepo(root, named string) *Repo {
 	if r == nil {
 		return nil
 	}
-	r.heads = map[string]bool{"main": true, "master": true}
+	// "HEAD" in a forge's URL is the default branch ("blob/HEAD/x").
+	r.heads = map[string]bool{"main": true, "master": true, "HEAD": true}
 	if out, err := exec.Command("git", "-C", root, "rev-parse", "--show-prefix").Output(); err == nil {
 		r.prefix = strings.TrimSpace(string(out))
 	}
@@ -115,7 +116,9 @@ type RepoFile struct {
 }
 
 // File reads an absolute URL that names a file or folder of the
-// repository on its forge: https://github.com/o/r/(blob|tree|raw)/REF/PATH,
+// repository on its forge: the repository's page https://github.com/o/r
+// (its top folder, at the default branch),
+// https://github.com/o/r/(blob|tree|raw)/REF/PATH,
 // https://raw.githubusercontent.com/o/r/REF/PATH, and GitLab's
 // https://gitlab.com/g/r/-/(blob|tree|raw)/REF/PATH. REF is matched
 // against the branches that exist here, longest first (a branch name may
@@ -150,6 +153,14 @@ func (r *Repo) File(u string) (RepoFile, bool) {
 		}
 		tail = strings.TrimPrefix(tail, "refs/heads/")
 		f.Raw = true
+	case (host == r.Host || host == "www."+r.Host) && strings.EqualFold(p, r.Path):
+		// The repository's page, which shows the top folder and its
+		// README ("https://github.com/o/r#install").
+		f.Tree, f.Ref = true, "HEAD"
+		if r.prefix != "" {
+			f.Outside = true
+		}
+		return f, true
 	case host == r.Host || host == "www."+r.Host:
 		if tail, ok = cutFold(p, r.Path+"/"); !ok {
 			return RepoFile{}, false

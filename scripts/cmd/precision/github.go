@@ -1,8 +1,8 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
+	"fmt"
 	"io/fs"
 	"net/url"
 	"os"
@@ -12,6 +12,14 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	gmhtml "github.com/yuin/goldmark/renderer/html"
+	"github.com/yuin/goldmark/text"
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
 )
 
 // githubTree is the oracle for repositories read on GitHub: the files of
@@ -21,7 +29,58 @@ type githubTree struct {
 	files map[string]bool
 	dirs  map[string]bool
 	ids   map[string]map[string]bool
+	// submodules are the paths .gitmodules declares: the corpus holds
+	// none of their files, which are other repositories'.
+	submodules []string
+	readmes    map[string][]string // by folder, once asked
 }
+
+// readme returns the README GitHub shows for folder dir (a slash path
+// from the top, "." the top), or "": a file named README, any case,
+// with or without an extension, Markdown first; at the top, one in
+// .github/ comes first and one in docs/ last.
+func (t *githubTree) readme(dir string) string {
+	if t.readmes == nil {
+		// Each folder's READMEs, found once.
+		t.readmes = map[string][]string{}
+		for f := range t.files {
+			base := path.Base(f)
+			if strings.EqualFold(strings.TrimSuffix(base, path.Ext(base)), "readme") {
+				t.readmes[path.Dir(f)] = append(t.readmes[path.Dir(f)], f)
+			}
+		}
+	}
+	dirs := []string{dir}
+	if dir == "." {
+		dirs = []string{".github", ".", "docs"}
+	}
+	rank := func(f string) int {
+		if isMarkdownName(f) {
+			return 0
+		}
+		return 1
+	}
+	for _, d := range dirs {
+		best := ""
+		for _, f := range t.readmes[d] {
+			if best == "" || rank(f) < rank(best) || rank(f) == rank(best) && f < best {
+				best = f
+			}
+		}
+		if best != "" {
+			return best
+		}
+	}
+	return ""
+}
+
+func isMarkdownName(f string) bool {
+	ext := strings.ToLower(path.Ext(f))
+	return ext == ".md" || ext == ".markdown"
+}
+
+// gitmodulesPath is a "path = x" line of .gitmodules.
+var gitmodulesPath = regexp.MustCompile(`(?m)^\s*path\s*=\s*"?([^"\r\n]+?)"?\s*$`)
 
 func readGitHubTree(top string) *githubTree {
 	t := &githubTree{top: top, files: map[string]bool{}, dirs: map[string]bool{".": true}, ids: map[string]map[string]bool{}}
@@ -39,6 +98,11 @@ func readGitHubTree(top string) *githubTree {
 		t.files[cleanRel(top, p)] = true
 		return nil
 	})
+	if src, err := os.ReadFile(filepath.Join(top, ".gitmodules")); err == nil {
+		for _, m := range gitmodulesPath.FindAllSubmatch(src, -1) {
+			t.submodules = append(t.submodules, path.Clean(string(m[1])))
+		}
+	}
 	return t
 }
 
@@ -67,40 +131,128 @@ func (t *githubTree) resolves(file, uri string) (ok bool, reason string, judged 
 		return false, "", false // another repository or page of github.com
 	}
 	if t.dirs[target] {
-		return true, "", true
+		// A folder shows its README below the listing, in a box whose
+		// id is "readme": a fragment names that box or the README's.
+		if u.Fragment == "" || strings.EqualFold(strings.TrimPrefix(u.Fragment, "user-content-"), "readme") {
+			return true, "", true
+		}
+		readme := t.readme(target)
+		if readme == "" {
+			return true, "", true // no README: nothing a fragment could name, nothing judged wrong before
+		}
+		if ext := strings.ToLower(path.Ext(readme)); ext != ".md" && ext != ".markdown" {
+			return false, "", false // a README of another markup: its ids are not known here
+		}
+		target = readme
 	}
 	if !t.files[target] {
+		for _, sub := range t.submodules {
+			if target == sub || strings.HasPrefix(target, sub+"/") {
+				return false, "", false // another repository's file
+			}
+		}
 		return false, "no file", true
 	}
 	if u.Fragment == "" {
 		return true, "", true
 	}
-	if ext := strings.ToLower(path.Ext(target)); ext != ".md" && ext != ".markdown" {
-		return true, "", true // a line of a code file, a part of a picture: not checked
+	ext := strings.ToLower(path.Ext(target))
+	if ext != ".md" && ext != ".markdown" || u.Query().Get("plain") == "1" {
+		// A file GitHub shows as source: "#L10", "#L10-L20" name its
+		// lines, which exist or not; another fragment, a part of a
+		// picture or a rendered document's id, is not judged.
+		from, to, isLine := lineFragment(u.Fragment)
+		if !isLine || renderedMarkup[ext] != "" && u.Query().Get("plain") != "1" || binaryExt[ext] {
+			return true, "", true
+		}
+		if n := t.lineCount(target); max(from, to) > n {
+			return false, fmt.Sprintf("no line %d (%d lines)", max(from, to), n), true
+		}
+		return true, "", true
 	}
+	// GitHub's script looks the fragment up as written, then lowercased
+	// (its heading ids are lowercase), each with and without the
+	// "user-content-" prefix its ids carry: "#Install" reaches
+	// "user-content-install". Whether "#foo" finds an element an HTML
+	// id names "Foo" is not known here: not judged.
 	ids := t.anchors(target)
 	frag := strings.TrimPrefix(u.Fragment, "user-content-")
-	if ids[frag] {
+	if ids[frag] || ids[strings.TrimPrefix(strings.ToLower(u.Fragment), "user-content-")] {
 		return true, "", true
+	}
+	for id := range ids {
+		if strings.EqualFold(id, frag) {
+			return false, "", false
+		}
 	}
 	return false, "no heading or id " + frag, true
 }
 
-var (
-	atxHeading    = regexp.MustCompile(`^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$`)
-	setextLine    = regexp.MustCompile(`^ {0,3}(=+|-+)[ \t]*$`)
-	fence         = regexp.MustCompile("^ {0,3}(```+|~~~+)")
-	htmlID        = regexp.MustCompile(`(?i)\s(?:id|name)\s*=\s*["']([^"']+)["']`)
-	mdImage       = regexp.MustCompile(`!\[([^\]]*)\]\([^)]*\)`)
-	mdLink        = regexp.MustCompile(`\[([^\]]*)\](?:\([^)]*\)|\[[^\]]*\])`)
-	htmlTag       = regexp.MustCompile(`<[^>]+>`)
-	emphasisUnder = regexp.MustCompile(`(^|[^\p{L}\p{N}])_+|_+([^\p{L}\p{N}]|$)`)
+// renderedMarkup are the files GitHub renders though the audit reads no
+// Markdown in them (github/markup's other languages, Markdown under other
+// names, pictures drawn from SVG): a line anchor names no line of them.
+var renderedMarkup = map[string]string{
+	".rst": "rst", ".rest": "rst", ".adoc": "asciidoc", ".asciidoc": "asciidoc", ".asc": "asciidoc",
+	".org": "org", ".textile": "textile", ".rdoc": "rdoc", ".pod": "pod", ".creole": "creole",
+	".mediawiki": "mediawiki", ".wiki": "mediawiki", ".ipynb": "notebook", ".mdown": "markdown",
+	".mkdn": "markdown", ".mkd": "markdown", ".mdwn": "markdown", ".svg": "image",
+}
+
+// binaryExt are files GitHub shows as no text: pictures, archives.
+var binaryExt = map[string]bool{
+	".png": true, ".jpg": true, ".jpeg": true, ".gif": true, ".webp": true, ".ico": true, ".pdf": true,
+	".zip": true, ".gz": true, ".tgz": true, ".mp4": true, ".webm": true, ".woff": true, ".woff2": true,
+}
+
+// lineFragment reads GitHub's line anchors: "L10", "L10-L20".
+func lineFragment(frag string) (from, to int, ok bool) {
+	m := lineAnchor.FindStringSubmatch(frag)
+	if m == nil {
+		return 0, 0, false
+	}
+	from, _ = strconv.Atoi(m[1])
+	to = from
+	if m[2] != "" {
+		to, _ = strconv.Atoi(m[2])
+	}
+	return from, to, true
+}
+
+var lineAnchor = regexp.MustCompile(`^L([0-9]{1,9})(?:-L([0-9]{1,9}))?$`)
+
+// lineCount returns how many lines file rel has.
+func (t *githubTree) lineCount(rel string) int {
+	src, err := os.ReadFile(filepath.Join(t.top, filepath.FromSlash(rel)))
+	if err != nil {
+		return 0
+	}
+	n := bytes.Count(src, []byte{'\n'})
+	if len(src) > 0 && src[len(src)-1] != '\n' {
+		n++
+	}
+	return n
+}
+
+// githubMarkdown renders Markdown as GitHub does, near enough for
+// ids: GitHub Flavored Markdown (tables, strikethrough, autolinks, task
+// lists), raw HTML kept (GitHub sanitizes it but keeps ids and names),
+// no heading attributes ("## A {#a}" is the text "A {#a}" there) and no
+// ids of its own on headings: the oracle gives them below.
+var githubMarkdown = goldmark.New(
+	goldmark.WithExtensions(extension.GFM),
+	goldmark.WithRendererOptions(gmhtml.WithUnsafe()),
 )
 
+// footnoteDef is a footnote's definition, "[^label]:" at a line's start.
+var footnoteDef = regexp.MustCompile(`(?m)^ {0,3}\[\^([^\]\s]+)\]:`)
+
 // anchors returns the fragments GitHub accepts for a Markdown file: the
-// slugs of its headings (lower case, punctuation but "-" and "_" left
-// out, spaces as "-", a repeated slug numbered "-1", "-2"...) and the ids
-// and names of its HTML elements.
+// file rendered (GitHub Flavored Markdown, its front matter shown as a
+// table, not read), each Markdown heading's slug made from the text the
+// rendered heading shows (a picture's alt text is no text; character references
+// decoded; a space left where markup was), a repeated slug numbered
+// "-1", "-2"...; the ids and names of its HTML elements; and
+// "fn-LABEL", "fnref-LABEL" for its footnotes.
 func (t *githubTree) anchors(rel string) map[string]bool {
 	if ids, ok := t.ids[rel]; ok {
 		return ids
@@ -111,62 +263,121 @@ func (t *githubTree) anchors(rel string) map[string]bool {
 	if err != nil {
 		return ids
 	}
+	src = dropFrontMatter(src)
+	for _, m := range footnoteDef.FindAllSubmatch(src, -1) {
+		ids["fn-"+string(m[1])] = true
+		ids["fnref-"+string(m[1])] = true
+	}
+	// Headings of the Markdown get slugs, an HTML <h2> none (the audit
+	// gives it none either: whether GitHub does is not known here).
+	root := githubMarkdown.Parser().Parse(text.NewReader(src))
 	count := map[string]int{}
-	add := func(text string) {
-		s := githubSlug(text)
-		if n := count[s]; n > 0 {
-			ids[s+"-"+strconv.Itoa(n)] = true
+	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		h, ok := n.(*ast.Heading)
+		if !entering || !ok {
+			return ast.WalkContinue, nil
+		}
+		s := githubSlug(renderedText(src, h))
+		if k := count[s]; k > 0 {
+			ids[s+"-"+strconv.Itoa(k)] = true
 		} else {
 			ids[s] = true
 		}
 		count[s]++
+		return ast.WalkSkipChildren, nil
+	})
+	var out bytes.Buffer
+	if githubMarkdown.Renderer().Render(&out, src, root) != nil {
+		return ids
 	}
-	sc := bufio.NewScanner(bytes.NewReader(src))
-	sc.Buffer(make([]byte, 1<<20), 1<<24)
-	inFence, fenceMark, prev := false, "", ""
-	for sc.Scan() {
-		line := sc.Text()
-		if m := fence.FindStringSubmatch(line); m != nil {
-			if !inFence {
-				inFence, fenceMark = true, m[1][:1]
-			} else if m[1][:1] == fenceMark {
-				inFence = false
+	doc, err := html.Parse(&out)
+	if err != nil {
+		return ids
+	}
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.ElementNode {
+			for _, a := range n.Attr {
+				if (a.Key == "id" || a.Key == "name") && a.Val != "" {
+					ids[a.Val] = true
+				}
 			}
-			prev = ""
-			continue
 		}
-		if inFence {
-			continue
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
 		}
-		for _, m := range htmlID.FindAllStringSubmatch(line, -1) {
-			ids[m[1]] = true
-		}
-		if m := atxHeading.FindStringSubmatch(line); m != nil {
-			add(m[2])
-			prev = ""
-			continue
-		}
-		if setextLine.MatchString(line) && strings.TrimSpace(prev) != "" && !strings.HasPrefix(strings.TrimSpace(prev), "-") && !strings.HasPrefix(strings.TrimSpace(prev), "|") {
-			add(prev)
-			prev = ""
-			continue
-		}
-		prev = line
 	}
+	walk(doc)
 	return ids
 }
 
-func githubSlug(text string) string {
-	text = mdImage.ReplaceAllString(text, "$1")
-	text = mdLink.ReplaceAllString(text, "$1")
-	text = htmlTag.ReplaceAllString(text, "")
-	text = emphasisUnder.ReplaceAllString(text, "$1$2")
+// renderedText is the text a reader sees in heading h of src: the
+// heading rendered to HTML, and its textContent.
+func renderedText(src []byte, h *ast.Heading) string {
+	var out bytes.Buffer
+	if githubMarkdown.Renderer().Render(&out, src, h) != nil {
+		return ""
+	}
+	nodes, err := html.ParseFragment(&out, &html.Node{Type: html.ElementNode, Data: "div", DataAtom: atom.Div})
+	if err != nil {
+		return ""
+	}
 	var b strings.Builder
-	for _, r := range strings.ToLower(strings.TrimSpace(text)) {
+	for _, n := range nodes {
+		b.WriteString(textContent(n))
+	}
+	return b.String()
+}
+
+// dropFrontMatter returns src without a leading YAML front matter block
+// ("---" lines around it), which GitHub shows as a table.
+func dropFrontMatter(src []byte) []byte {
+	body, ok := bytes.CutPrefix(src, []byte("---\n"))
+	if !ok {
+		return src
+	}
+	for off := 0; off < len(body); {
+		line := body[off:]
+		if k := bytes.IndexByte(line, '\n'); k >= 0 {
+			line = line[:k+1]
+		}
+		if t := bytes.TrimRight(line, " \t\r\n"); string(t) == "---" || string(t) == "..." {
+			return body[off+len(line):]
+		}
+		off += len(line)
+	}
+	return src
+}
+
+// textContent is the text of n and its descendants, as the DOM's
+// textContent: an image's alt text is none of it.
+func textContent(n *html.Node) string {
+	var b strings.Builder
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.TextNode {
+			b.WriteString(n.Data)
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(n)
+	return b.String()
+}
+
+// githubSlug is the slug GitHub makes of a heading's rendered text: the
+// text lowercased, every character but word characters (Ruby's
+// \p{Word}: letters, letter numbers, marks, decimal digits, connector
+// punctuation such as "_"), "-" and the space left out, each space a
+// "-". "x²" is "x", an emoji's variation selector (a mark) stays.
+func githubSlug(text string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(text) {
 		switch {
 		case r == ' ':
 			b.WriteByte('-')
-		case r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsNumber(r) || unicode.Is(unicode.M, r):
+		case r == '-' || unicode.IsLetter(r) || unicode.IsMark(r) || unicode.In(r, unicode.Nd, unicode.Nl, unicode.Pc):
 			b.WriteRune(r)
 		}
 	}
@@ -174,12 +385,20 @@ func githubSlug(text string) string {
 }
 
 // ownGitHubURL returns, for a URL of repository repo's files on GitHub
-// (https://github.com/OWNER/NAME/blob/BRANCH/PATH#FRAG, or tree/, raw/),
-// the reference "/PATH#FRAG" from the repository's top; else "".
+// (https://github.com/OWNER/NAME/blob/BRANCH/PATH#FRAG, or tree/, raw/;
+// the repository's page https://github.com/OWNER/NAME#FRAG, its top
+// folder), the reference "/PATH#FRAG" from the repository's top; else "".
 func ownGitHubURL(repo, uri string) string {
 	u, err := url.Parse(uri)
 	if err != nil || u.Scheme != "https" && u.Scheme != "http" || !strings.EqualFold(u.Host, "github.com") {
 		return ""
+	}
+	if strings.EqualFold(strings.Trim(u.Path, "/"), repo) {
+		// The repository's page: its top folder and the README there.
+		if u.Fragment != "" {
+			return "/#" + u.Fragment
+		}
+		return "/"
 	}
 	parts := strings.SplitN(strings.TrimPrefix(u.Path, "/"), "/", 5)
 	if len(parts) < 4 || !strings.EqualFold(parts[0]+"/"+parts[1], repo) {
@@ -196,6 +415,23 @@ func ownGitHubURL(repo, uri string) string {
 	}
 	if u.Fragment != "" {
 		ref += "#" + u.Fragment
+	}
+	return ref
+}
+
+// ownGitHubBranchURL is ownGitHubURL for a URL of the default branch
+// (main, master, HEAD) or the repository's page: one that the tree at
+// hand shows, not a tag's or a commit's (pinned history, whose files
+// may have moved since).
+func ownGitHubBranchURL(repo, uri string) string {
+	ref := ownGitHubURL(repo, uri)
+	if ref == "" {
+		return ""
+	}
+	u, _ := url.Parse(uri)
+	parts := strings.SplitN(strings.Trim(u.Path, "/"), "/", 5)
+	if len(parts) >= 4 && parts[3] != "main" && parts[3] != "master" && parts[3] != "HEAD" {
+		return ""
 	}
 	return ref
 }

@@ -509,7 +509,11 @@ func measure(corpus, bin string, r row, withBuilt bool) *result {
 		}
 	case r.generator == "github":
 		for _, l := range src {
-			ok, reason, judged := gh.resolves(l.File, l.URI)
+			file, uri := l.File, l.URI
+			if ref := ownGitHubBranchURL(r.repo, uri); ref != "" {
+				file, uri = "README.md", ref // the repository's own file at its default branch, from the top
+			}
+			ok, reason, judged := gh.resolves(file, uri)
 			if !judged || ok {
 				continue
 			}

@@ -52,9 +52,30 @@ func TestGitHubSlug(t *testing.T) {
 		{"[Link](x.md) and _emphasis_", "link-and-emphasis"},
 		{"snake_case name", "snake_case-name"},
 		{"Ünïcode 1.0", "ünïcode-10"},
+		// What the rendered heading shows: a picture's alt text is no
+		// text, the space beside it stays (remark-validate-links#59:
+		// "hello ![badge](b.svg)" is "#hello-" on GitHub).
+		{"hello ![Slack Status](b.svg)", "hello-"},
+		{"color [![GoDoc](g.svg)](https://x) [![CI](c.svg)](https://y)", "color--"},
+		{"![](check.png) 1. Structure", "-1-structure"},
+		{`<a name="old"></a> Renamed`, "-renamed"},
+		// Character references decoded, code spans literal.
+		{"Foo &amp; Bar &lt;x&gt;", "foo--bar-x"},
+		{"Benchmark `_.concat` and __init__", "benchmark-_concat-and-init"},
+		{"zerrors_${GOOS}_${GOARCH}.go", "zerrors_goos_goarchgo"},
+		// No heading attributes on GitHub: the braces are text.
+		{"Title {#custom}", "title-custom"},
+		// Letters of any script kept and lowercased; punctuation of any
+		// script and emoji left out.
+		{"Установка", "установка"},
+		{"系統設計主題：從這裡開始", "系統設計主題從這裡開始"},
+		{"🚀 Quick start", "-quick-start"},
+		{"Area of x² and Ⅻ", "area-of-x-and-ⅻ"},
 	} {
-		if got := githubSlug(tc.heading); got != tc.want {
-			t.Errorf("githubSlug(%q) = %q, want %q", tc.heading, got, tc.want)
+		top := writeTree(t, map[string]string{"README.md": "## " + tc.heading + "\n"})
+		ids := readGitHubTree(top).anchors("README.md")
+		if !ids[tc.want] {
+			t.Errorf("## %s: ids %v, want %q", tc.heading, ids, tc.want)
 		}
 	}
 }
@@ -417,9 +438,12 @@ func TestJudgeBuilt(t *testing.T) {
 
 func TestGitHubOracle(t *testing.T) {
 	top := writeTree(t, map[string]string{
-		"README.md":     "# Title\n\n## Install\n\n## Install\n\nSetext\n------\n\n```\n# not a heading\n```\n<a name=\"custom\"></a>",
-		"docs/guide.md": "[a](../README.md#install-1)",
-		"main.go":       "package main",
+		"README.md":      "---\ntitle: x\n---\n# Title\n\n## Install\n\n## Install\n\nSetext\n------\n\n```\n# not a heading\n```\n<a name=\"custom\"></a> <a id=\"MixedCase\"></a>\n\n<h2>Raw heading</h2>\n\n- a\n\n  ```go\n  # in a list's fence\n  ```\n\nA note[^Note].\n\n[^Note]: The note.\n",
+		"docs/guide.md":  "[a](../README.md#install-1)",
+		"main.go":        "package main",
+		"pkg/README.md":  "# Pkg\n\n## Usage\n",
+		"rst/README.rst": "Title\n=====\n",
+		".gitmodules":    "[submodule \"docsy\"]\n\tpath = themes/docsy\n\turl = https://github.com/google/docsy\n",
 	})
 	gh := readGitHubTree(top)
 	for _, tc := range []struct {
@@ -431,8 +455,26 @@ func TestGitHubOracle(t *testing.T) {
 		{"docs/guide.md", "../README.md#custom", true, true},
 		{"docs/guide.md", "../README.md#user-content-install", true, true},
 		{"docs/guide.md", "../README.md#not-a-heading", false, true},
+		{"docs/guide.md", "../README.md#in-a-lists-fence", false, true},
+		{"docs/guide.md", "../README.md#title-x", false, true},     // front matter is a table
+		{"docs/guide.md", "../README.md#raw-heading", false, true}, // an HTML heading: not known, as the audit
+		{"docs/guide.md", "../README.md#Install", true, true},      // GitHub lowercases the fragment
+		{"docs/guide.md", "../README.md#CUSTOM", true, true},
+		{"docs/guide.md", "../README.md#MixedCase", true, true},
+		{"docs/guide.md", "../README.md#mixedcase", false, false}, // an id in upper case: not known
+		{"docs/guide.md", "../README.md#user-content-fn-Note", true, true},
 		{"docs/guide.md", "/main.go#L1", true, true},
+		{"docs/guide.md", "/main.go#L1-L9", false, true}, // past the file's last line
+		{"docs/guide.md", "/main.go#main", true, true},   // no line: not checked
+		{"docs/guide.md", "../rst/README.rst#L9", true, true},
+		{"docs/guide.md", "../README.md?plain=1#L99", false, true},
 		{"docs/guide.md", "missing.md", false, true},
+		{"docs/guide.md", "../pkg#usage", true, true},                // the folder's README
+		{"docs/guide.md", "../pkg/#gone", false, true},               // not in it
+		{"docs/guide.md", "../pkg#readme", true, true},               // the box GitHub shows it in
+		{"docs/guide.md", "../rst#title", false, false},              // a README in another markup
+		{"docs/guide.md", "../themes/docsy/README.md", false, false}, // a submodule's file
+		{"docs/guide.md", "../themes/other.md", false, true},
 		{"docs/guide.md", "../../other-repo/README.md", false, false},
 		{"docs/guide.md", "https://example.com/", false, false},
 	} {
@@ -632,9 +674,22 @@ func TestOwnGitHubURL(t *testing.T) {
 		{"https://github.com/rollup/rollup/issues/1", ""},
 		{"https://github.com/other/rollup/blob/master/README.md", ""},
 		{"https://example.com/rollup/rollup/blob/master/README.md", ""},
+		{"https://github.com/rollup/rollup#install", "/#install"}, // the repository's page
+		{"https://github.com/rollup/rollup/", "/"},
 	} {
 		if got := ownGitHubURL("rollup/rollup", tc.uri); got != tc.want {
 			t.Errorf("ownGitHubURL(%q) = %q, want %q", tc.uri, got, tc.want)
+		}
+	}
+	// Recall counts the default branch's files and the page, not a
+	// tag's: its files may have moved since.
+	for _, tc := range []struct{ uri, want string }{
+		{"https://github.com/rollup/rollup/blob/HEAD/docs/x.md", "/docs/x.md"},
+		{"https://github.com/rollup/rollup/blob/v3.0.0/docs/x.md", ""},
+		{"https://github.com/rollup/rollup#install", "/#install"},
+	} {
+		if got := ownGitHubBranchURL("rollup/rollup", tc.uri); got != tc.want {
+			t.Errorf("ownGitHubBranchURL(%q) = %q, want %q", tc.uri, got, tc.want)
 		}
 	}
 }
