@@ -230,6 +230,17 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 			// target either (and no redirect of its own takes it, but
 			// the same pattern's again), the link is broken, if the
 			// site's model owns the target's URL space.
+			// Where git ignores a file that would serve the path, a
+			// build step writes it, and a redirect that applies only
+			// where no file serves the path does not apply there.
+			if _, ok := s.Splat(p); ok && isPage && !s.Forced(p) {
+				if found, _ := a.findSite(f.root, s, p); !found.exists {
+					if c, ok := a.ignoredServes(f.root, s, p); ok {
+						r.report(policy.CategoryUnverifiable, 0, nil, "%q leads to %q on %s, which %q would serve, and git ignores it: a build makes it, so it cannot be checked offline", r.shown, p, theSite(s), "/"+c)
+						return r.out
+					}
+				}
+			}
 			if to, ok := s.Splat(p); ok && isPage {
 				to = a.redirectChain(f.root, s, to)
 				if found, _ := a.findSite(f.root, s, p); !found.exists || s.Forced(p) {

@@ -98,6 +98,10 @@ func (v vitepress) Load(t *Tree, s *Site) error {
 		s.Note("rewrites not modelled")
 	}
 	s.Anchors = anchor.HTML
+	// A Markdown link's ".md" becomes ".html" (or nothing, with
+	// cleanUrls) whatever the file is: one to a Markdown file that is
+	// no page (srcExclude, outside srcDir) leads nowhere.
+	s.mdToPages = true
 	s.builtDefault = outputDir(root + "/.vitepress/dist")
 	s.slug = vitepressSlug
 	if vitepressSlugify.Match(src) {
@@ -124,17 +128,26 @@ func (v vitepress) Load(t *Tree, s *Site) error {
 	}
 	pub := strings.TrimPrefix(dir+"/public", "/")
 	s.Mount("/", pub)
+	// A page's URL is its path in srcDir: where git ignores the file
+	// that would publish a URL (typedoc's reference pages, written
+	// into docs/reference/ before the build), the page is unknown.
+	s.sourceMounts = append(s.sourceMounts, mount{url: "", dir: dir})
 	walkDir := dir
 	if walkDir == "" {
 		walkDir = "."
 	}
 	dynamic := false
+	exclude := vitepressSrcExclude(src)
 	t.Walk(walkDir, func(rel string) {
 		if strings.ToLower(path.Ext(rel)) != ".md" || strings.HasPrefix(rel, pub+"/") || strings.HasPrefix(rel, "node_modules/") {
 			return
 		}
 		vitepressIncludes(t, s, rel, dir)
 		p := strings.TrimPrefix(strings.TrimPrefix(rel, dir), "/")
+		if slices.ContainsFunc(exclude, func(g string) bool { return globMatch(g, p) }) {
+			s.Exclude(rel)
+			return // no page; another page may still include it
+		}
 		noExt := strings.TrimSuffix(p, path.Ext(p))
 		// A dynamic route ("packages/[pkg].md" with its paths loader
 		// "[pkg].paths.ts") is published once for each of the params
@@ -459,4 +472,54 @@ func vitepressIncludes(t *Tree, s *Site, rel, dir string) {
 			s.imports[rel] = append(s.imports[rel], f)
 		}
 	}
+}
+
+var (
+	vitepressExcludeList = regexp.MustCompile(`\bsrcExclude\s*:\s*\[([^\]]*)\]`)
+	jsString             = regexp.MustCompile(`'([^'\n]*)'|"([^"\n]*)"`)
+)
+
+// vitepressSrcExclude returns the glob patterns of srcExclude (site
+// config: "Glob patterns for matching markdown files that should be
+// excluded as source content"), the strings of its array as written;
+// nil when there is none.
+func vitepressSrcExclude(src []byte) []string {
+	m := vitepressExcludeList.FindSubmatch(src)
+	if m == nil {
+		return nil
+	}
+	var out []string
+	for _, q := range jsString.FindAllSubmatch(m[1], -1) {
+		g := string(q[1]) + string(q[2])
+		out = append(out, strings.TrimPrefix(g, "./"))
+	}
+	return out
+}
+
+// globMatch reports whether the slash path p matches the glob pattern
+// g as fast-glob matches a path from the source folder: segment by
+// segment as path.Match does, "**" matching any number of segments.
+func globMatch(g, p string) bool {
+	return globSegments(strings.Split(g, "/"), strings.Split(p, "/"))
+}
+
+func globSegments(g, p []string) bool {
+	for len(g) > 0 {
+		if g[0] == "**" {
+			for i := 0; i <= len(p); i++ {
+				if globSegments(g[1:], p[i:]) {
+					return true
+				}
+			}
+			return false
+		}
+		if len(p) == 0 {
+			return false
+		}
+		if ok, err := path.Match(g[0], p[0]); err != nil || !ok {
+			return false
+		}
+		g, p = g[1:], p[1:]
+	}
+	return len(p) == 0
 }
