@@ -462,6 +462,13 @@ func (a *auditor) findTemplates(f *File, s *site.Site) []tmplLink {
 		if f.kind != kindMarkdown || !bytes.Contains(f.Src, []byte("](")) {
 			return nil
 		}
+	case s.Generator == "vitepress" && f.kind == kindMarkdown && fileRel(f) && published(s, f.rel):
+		// The links the default theme writes from the front matter
+		// (hero actions, features, prev and next).
+		for _, l := range s.FrontMatterLinks(f.Src) {
+			redirect = append(redirect, redirectLink(f.Src, l.Dest, l.Off))
+		}
+		return redirect
 	case s.Generator == "jekyll" && (f.kind == kindMarkdown || f.kind == kindHTML):
 		if dest, off, ok := s.RedirectTo(f.Src); ok {
 			redirect = []tmplLink{redirectLink(f.Src, dest, off)}

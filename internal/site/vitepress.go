@@ -334,7 +334,8 @@ func vitepressOwnURL(t *Tree, cfgPath string, src []byte, root, dir string) stri
 		}
 		u := string(m[2])
 		if m[3] != nil {
-			u = jsConstant(t, path.Dir(cfgPath), src, string(m[3]), 0)
+			reads := maxConstantReads
+			u = jsConstant(t, path.Dir(cfgPath), src, string(m[3]), 0, &reads)
 		}
 		if isHTTPURL(u) && !strings.Contains(u, "${") {
 			return u
@@ -370,9 +371,13 @@ func forgeURL(u string) bool {
 	return false
 }
 
-// maxImportHops bounds how many modules jsConstant follows to find a
-// constant ("export * from './repo'" re-exports it).
-const maxImportHops = 3
+// maxImportHops bounds how many modules deep jsConstant follows an
+// import to find a constant ("export * from './repo'" re-exports it),
+// and maxConstantReads how many modules it reads in all.
+const (
+	maxImportHops    = 3
+	maxConstantReads = 32
+)
 
 // jsConstant returns the string a JavaScript or TypeScript module
 // (src, in the folder dir) gives the constant name: defined there as a
@@ -380,7 +385,7 @@ const maxImportHops = 3
 // a relative module ("import { docsLink } from '../meta'") that defines
 // or re-exports it; "" when it is anything else (a template with
 // substitutions, a call), as only plain strings are read.
-func jsConstant(t *Tree, dir string, src []byte, name string, hops int) string {
+func jsConstant(t *Tree, dir string, src []byte, name string, hops int, reads *int) string {
 	q := regexp.QuoteMeta(name)
 	def := regexp.MustCompile(`(?:const|let|var)\s+` + q + `\s*(?::\s*string\s*)?=\s*(['"` + "`" + `])([^'"` + "`" + `]*)['"` + "`" + `]`)
 	if m := def.FindSubmatch(src); m != nil {
@@ -401,8 +406,12 @@ func jsConstant(t *Tree, dir string, src []byte, name string, hops int) string {
 	for _, m := range mods {
 		rel := path.Join(dir, string(m[1]))
 		for _, f := range jsModuleFiles(rel) {
+			if *reads <= 0 {
+				return ""
+			}
 			if more, err := t.Read(f); err == nil {
-				if u := jsConstant(t, path.Dir(f), more, name, hops+1); u != "" {
+				*reads--
+				if u := jsConstant(t, path.Dir(f), more, name, hops+1, reads); u != "" {
 					return u
 				}
 				break
@@ -498,28 +507,33 @@ func vitepressSrcExclude(src []byte) []string {
 
 // globMatch reports whether the slash path p matches the glob pattern
 // g as fast-glob matches a path from the source folder: segment by
-// segment as path.Match does, "**" matching any number of segments.
+// segment as path.Match does, "**" matching any number of segments. It
+// takes time in proportion to the product of the two lengths in
+// segments, whatever the pattern (many "**" in a repository's
+// configuration do not make it slower).
 func globMatch(g, p string) bool {
-	return globSegments(strings.Split(g, "/"), strings.Split(p, "/"))
-}
-
-func globSegments(g, p []string) bool {
-	for len(g) > 0 {
-		if g[0] == "**" {
-			for i := 0; i <= len(p); i++ {
-				if globSegments(g[1:], p[i:]) {
-					return true
+	gs, ps := strings.Split(g, "/"), strings.Split(p, "/")
+	// ok[j]: the pattern's segments so far match the path's first j.
+	ok := make([]bool, len(ps)+1)
+	ok[0] = true
+	for _, seg := range gs {
+		next := make([]bool, len(ps)+1)
+		if seg == "**" {
+			// Any number of segments: reachable from any j before.
+			reach := false
+			for j := range next {
+				reach = reach || ok[j]
+				next[j] = reach
+			}
+		} else {
+			for j := 1; j <= len(ps); j++ {
+				if ok[j-1] {
+					m, err := path.Match(seg, ps[j-1])
+					next[j] = err == nil && m
 				}
 			}
-			return false
 		}
-		if len(p) == 0 {
-			return false
-		}
-		if ok, err := path.Match(g[0], p[0]); err != nil || !ok {
-			return false
-		}
-		g, p = g[1:], p[1:]
+		ok = next
 	}
-	return len(p) == 0
+	return ok[len(ps)]
 }
