@@ -327,6 +327,22 @@ var (
 // project's package.json; "" when none does. With it, a link written
 // as an absolute URL of that host is a link to the site's own pages.
 func vitepressOwnURL(t *Tree, cfgPath string, src []byte, root, dir string) string {
+	u := vitepressNamedURL(t, cfgPath, src, root, dir)
+	// With a base other than "/" (a project site of GitHub Pages,
+	// "base: '/repo/'"), a URL of the host alone does not say where
+	// the pages are: the base may or may not be written in it. A
+	// sidebar's base is written the same way, so any such key counts.
+	if _, rest, _ := strings.Cut(u, "://"); u != "" && vitepressBase.Match(src) && !strings.Contains(strings.TrimSuffix(rest, "/"), "/") {
+		return ""
+	}
+	return u
+}
+
+// vitepressBase finds a base other than "/" in a configuration.
+var vitepressBase = regexp.MustCompile(`\bbase\s*:\s*['"` + "`" + `]/[^'"` + "`" + `/]`)
+
+// vitepressNamedURL is vitepressOwnURL's reading of the repository.
+func vitepressNamedURL(t *Tree, cfgPath string, src []byte, root, dir string) string {
 	for _, re := range []*regexp.Regexp{vitepressSitemapHost, vitepressOgURL} {
 		m := re.FindSubmatch(src)
 		if m == nil {
