@@ -496,6 +496,7 @@ func headingTextRaw(src []byte, off int) string {
 	}
 	var b strings.Builder
 	code := false // in a code span, whose text is literal: "<number>" is no tag
+	links := 0    // "[" taken off as a link's, whose "]" goes too
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if code && c != '`' {
@@ -547,12 +548,30 @@ func headingTextRaw(src []byte, off int) string {
 			if i+1 < len(s) && s[i+1] == '(' {
 				if k := strings.IndexByte(s[i:], ')'); k > 0 {
 					i += k
+					links = max(links-1, 0)
 					continue
 				}
 			}
-			continue
+			if i+1 < len(s) && s[i+1] == '[' {
+				// A reference link's label ("[text][label]").
+				if k := strings.IndexByte(s[i+1:], ']'); k > 0 {
+					i += k + 1
+					links = max(links-1, 0)
+					continue
+				}
+			}
+			if links > 0 {
+				links--
+				continue
+			}
 		case '[':
-			continue
+			// A link's text is the heading's; brackets that open no
+			// link are text ("coverage.thresholds[glob-pattern]",
+			// which VitePress's slug makes "-glob-pattern").
+			if k := strings.IndexByte(s[i:], ']'); k > 0 && i+k+1 < len(s) && (s[i+k+1] == '(' || s[i+k+1] == '[') {
+				links++
+				continue
+			}
 		}
 		b.WriteByte(c)
 	}

@@ -509,6 +509,15 @@ func (a *auditor) findBuilt(root string, sites []*site.Site) {
 				}
 			}
 			if home, ok := a.builtFile(s, "/"); ok {
+				// Where the repository names no URL of the site, its
+				// built home page may ("<link rel=canonical>", og:url,
+				// from a value computed when it was built): absolute
+				// URLs of that site are then its own pages.
+				if !s.OwnURLKnown() {
+					if u := builtHomeURL(home.abs); u != "" {
+						s.Base(u)
+					}
+				}
 				if under := servedUnder(home.abs); under != "" {
 					a.servedUnder.Store(s, under)
 				}
@@ -574,6 +583,52 @@ func servedUnder(abs string) string {
 				return ""
 			}
 			return p
+		}
+	}
+}
+
+// builtHomeURL returns the absolute URL the built home page abs gives
+// itself in its head: its canonical link, else its og:url meta tag; ""
+// when it gives none.
+func builtHomeURL(abs string) string {
+	src, err := readFile(abs)
+	if err != nil {
+		return ""
+	}
+	og := ""
+	z := html.NewTokenizer(bytes.NewReader(src))
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			return og
+		case html.StartTagToken, html.SelfClosingTagToken:
+			raw := z.Raw()
+			if tagIs(raw, "body") {
+				return og // the head is over
+			}
+			link, meta := tagIs(raw, "link"), tagIs(raw, "meta")
+			if !link && !meta {
+				continue
+			}
+			canonical, isOG, val := false, false, ""
+			for more := true; more; {
+				var k, v []byte
+				k, v, more = z.TagAttr()
+				switch string(k) {
+				case "rel":
+					canonical = slices.Contains(strings.Fields(strings.ToLower(string(v))), "canonical")
+				case "property", "name":
+					isOG = strings.EqualFold(string(v), "og:url")
+				case "href", "content":
+					val = strings.TrimSpace(string(v))
+				}
+			}
+			switch {
+			case link && canonical && isHTTP(val):
+				return val
+			case meta && isOG && og == "" && isHTTP(val):
+				og = val
+			}
 		}
 	}
 }

@@ -230,6 +230,17 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 			// target either (and no redirect of its own takes it, but
 			// the same pattern's again), the link is broken, if the
 			// site's model owns the target's URL space.
+			// Where git ignores a file that would serve the path, a
+			// build step writes it, and a redirect that applies only
+			// where no file serves the path does not apply there.
+			if _, ok := s.Splat(p); ok && isPage && !s.Forced(p) {
+				if found, _ := a.findSite(f.root, s, p); !found.exists {
+					if c, ok := a.ignoredServes(f.root, s, p); ok {
+						r.report(policy.CategoryUnverifiable, 0, nil, "%q leads to %q on %s, which %q would serve, and git ignores it: a build makes it, so it cannot be checked offline", r.shown, p, theSite(s), "/"+c)
+						return r.out
+					}
+				}
+			}
 			if to, ok := s.Splat(p); ok && isPage {
 				to = a.redirectChain(f.root, s, to)
 				if found, _ := a.findSite(f.root, s, p); !found.exists || s.Forced(p) {
@@ -458,6 +469,13 @@ func (a *auditor) findTemplates(f *File, s *site.Site) []tmplLink {
 		if f.kind != kindMarkdown || !bytes.Contains(f.Src, []byte("](")) {
 			return nil
 		}
+	case s.Generator == "vitepress" && f.kind == kindMarkdown && fileRel(f) && published(s, f.rel):
+		// The links the default theme writes from the front matter
+		// (hero actions, features, prev and next).
+		for _, l := range s.FrontMatterLinks(f.Src) {
+			redirect = append(redirect, redirectLink(f.Src, l.Dest, l.Off))
+		}
+		return redirect
 	case s.Generator == "jekyll" && (f.kind == kindMarkdown || f.kind == kindHTML):
 		if dest, off, ok := s.RedirectTo(f.Src); ok {
 			redirect = []tmplLink{redirectLink(f.Src, dest, off)}

@@ -72,6 +72,12 @@ func (s *Site) deployRedirects(t *Tree) error {
 			return nil
 		}
 	}
+	s.netlifyRedirects(cfg)
+	return nil
+}
+
+// netlifyRedirects records the [[redirects]] of a netlify.toml.
+func (s *Site) netlifyRedirects(cfg config) {
 	for _, r := range cfg.list("redirects") {
 		status := ""
 		switch v := r.get("status").(type) {
@@ -85,7 +91,6 @@ func (s *Site) deployRedirects(t *Tree) error {
 		cond := r.get("query") != nil || r.get("conditions") != nil
 		s.HostRedirect(r.str("from", ""), r.str("to", ""), status, r.flag("force", false), cond)
 	}
-	return nil
 }
 
 // readRedirects reads a redirect file in Netlify's "_redirects" syntax

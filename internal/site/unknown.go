@@ -352,6 +352,10 @@ func (s *Site) BuiltDir() string { return s.builtAbs }
 // from the audited root, or "" when there is none.
 func (s *Site) Built() string { return s.built }
 
+// OwnURLKnown reports whether a URL the site is published at is known
+// (Base): absolute URLs under it are the site's own pages.
+func (s *Site) OwnURLKnown() bool { return len(s.bases) > 0 }
+
 // outputDir returns the output folder dir of a configuration, a slash
 // path kept inside the site's folder.
 func outputDir(dir string) string { return strings.Trim(path.Clean("/"+dir), "/") }

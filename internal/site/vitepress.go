@@ -72,6 +72,7 @@ var (
 	vitepressSrcDir   = regexp.MustCompile(`srcDir:\s*['"]([^'"]*)['"]`)
 	vitepressClean    = regexp.MustCompile(`cleanUrls:\s*true`)
 	vitepressRewrites = regexp.MustCompile(`\brewrites\s*:`)
+	vitepressLLMs     = regexp.MustCompile(`['"]vitepress-plugin-llms['"]`)
 	// markdown.anchor.slugify names a function of the configuration:
 	// the heading ids are its, not VitePress's.
 	vitepressSlugify = regexp.MustCompile(`\banchor\s*:\s*\{[^}]*\bslugify\b`)
@@ -97,6 +98,10 @@ func (v vitepress) Load(t *Tree, s *Site) error {
 		s.Note("rewrites not modelled")
 	}
 	s.Anchors = anchor.HTML
+	// A Markdown link's ".md" becomes ".html" (or nothing, with
+	// cleanUrls) whatever the file is: one to a Markdown file that is
+	// no page (srcExclude, outside srcDir) leads nowhere.
+	s.mdToPages = true
 	s.builtDefault = outputDir(root + "/.vitepress/dist")
 	s.slug = vitepressSlug
 	if vitepressSlugify.Match(src) {
@@ -118,18 +123,42 @@ func (v vitepress) Load(t *Tree, s *Site) error {
 		s.linkSlug = s.slug
 		s.Note("VitePress 2: link fragments slugified")
 	}
+	if u := vitepressOwnURL(t, cfgPath, src, root, dir); u != "" {
+		s.Base(u)
+	}
 	pub := strings.TrimPrefix(dir+"/public", "/")
 	s.Mount("/", pub)
+	// A page's URL is its path in srcDir: where git ignores the file
+	// that would publish a URL (typedoc's reference pages, written
+	// into docs/reference/ before the build), the page is unknown.
+	s.sourceMounts = append(s.sourceMounts, mount{url: "", dir: dir})
 	walkDir := dir
 	if walkDir == "" {
 		walkDir = "."
 	}
+	dynamic := false
+	exclude := vitepressSrcExclude(src)
 	t.Walk(walkDir, func(rel string) {
 		if strings.ToLower(path.Ext(rel)) != ".md" || strings.HasPrefix(rel, pub+"/") || strings.HasPrefix(rel, "node_modules/") {
 			return
 		}
+		vitepressIncludes(t, s, rel, dir)
 		p := strings.TrimPrefix(strings.TrimPrefix(rel, dir), "/")
+		if slices.ContainsFunc(exclude, func(g string) bool { return globMatch(g, p) }) {
+			s.Exclude(rel)
+			return // no page; another page may still include it
+		}
 		noExt := strings.TrimSuffix(p, path.Ext(p))
+		// A dynamic route ("packages/[pkg].md" with its paths loader
+		// "[pkg].paths.ts") is published once for each of the params
+		// the loader's code returns, at the path with each "[param]"
+		// filled: which pages there are is the code's.
+		if k := strings.Index(noExt, "["); k >= 0 && strings.Contains(noExt[k:], "]") {
+			prefix := "/" + strings.TrimSuffix(noExt[:strings.LastIndex(noExt[:k+1], "/")+1], "/")
+			s.UnknownSpace(prefix, "dynamic route "+p+" is not modelled (its paths loader's code names the pages)")
+			dynamic = true
+			return
+		}
 		if path.Base(noExt) == "index" {
 			d := strings.TrimSuffix(strings.TrimSuffix(noExt, "index"), "/")
 			u := "/" + d
@@ -149,8 +178,27 @@ func (v vitepress) Load(t *Tree, s *Site) error {
 		s.Alias("/"+noExt+".html", rel)
 		s.Alias("/"+noExt+".md", rel)
 	})
+	if dynamic {
+		s.Note("dynamic routes not modelled")
+	}
+	// vitepress-plugin-llms writes llms.txt and llms-full.txt at the
+	// site's top (and a .md copy of each page, at the page's URL with
+	// ".md", an alias here already).
+	if vitepressLLMs.Match(src) {
+		s.UnknownURL("/llms.txt", "vitepress-plugin-llms writes it")
+		s.UnknownURL("/llms-full.txt", "vitepress-plugin-llms writes it")
+	}
 	if e := s.deployRedirects(t); err == nil {
 		err = e
+	}
+	// A project in docs/ of the site's folder is often deployed from
+	// there, with its own netlify.toml (Netlify's base directory).
+	if conf := path.Join(root, "netlify.toml"); root != "" && !t.Exists("netlify.toml") && t.Exists(conf) {
+		cfg, e := readConfig(t, conf)
+		if e != nil && err == nil {
+			err = e
+		}
+		s.netlifyRedirects(cfg)
 	}
 	return err
 }
@@ -260,4 +308,248 @@ func keepCaseSlugify(src []byte) bool {
 	}
 	return bytes.Contains(body, []byte("NFKD")) && bytes.Contains(body, []byte("'-'")) &&
 		bytes.Contains(body, []byte("_$1")) && !bytes.Contains(body, []byte("toLowerCase"))
+}
+
+// vitepressSitemapHost and vitepressOgURL find where the configuration
+// says the site is deployed: sitemap.hostname (VitePress's "Sitemap
+// Generation": the URL each page's sitemap entry begins with) and the
+// head's og:url meta tag, each a string or a constant's name.
+var (
+	vitepressSitemapHost = regexp.MustCompile(`\bsitemap\s*:\s*\{[^}]*?\bhostname\s*:\s*(?:(['"` + "`" + `])([^'"` + "`" + `]*)['"` + "`" + `]|([A-Za-z_$][\w$]*))`)
+	vitepressOgURL       = regexp.MustCompile(`['"]og:url['"]\s*,\s*content\s*:\s*(?:(['"` + "`" + `])([^'"` + "`" + `]*)['"` + "`" + `]|([A-Za-z_$][\w$]*))`)
+)
+
+// vitepressOwnURL returns the URL the site is deployed at, as the
+// repository names it, in order: the configuration's sitemap.hostname,
+// its og:url meta tag (either one a string, or a constant the
+// configuration or a module it imports defines as one), the domain of
+// public/CNAME (GitHub Pages' custom domain), the homepage of the
+// project's package.json; "" when none does. With it, a link written
+// as an absolute URL of that host is a link to the site's own pages.
+func vitepressOwnURL(t *Tree, cfgPath string, src []byte, root, dir string) string {
+	u := vitepressNamedURL(t, cfgPath, src, root, dir)
+	// With a base other than "/" (a project site of GitHub Pages,
+	// "base: '/repo/'"), a URL of the host alone does not say where
+	// the pages are: the base may or may not be written in it. A
+	// sidebar's base is written the same way, so any such key counts.
+	if _, rest, _ := strings.Cut(u, "://"); u != "" && vitepressBase.Match(src) && !strings.Contains(strings.TrimSuffix(rest, "/"), "/") {
+		return ""
+	}
+	return u
+}
+
+// vitepressBase finds a base other than "/" in a configuration.
+var vitepressBase = regexp.MustCompile(`\bbase\s*:\s*['"` + "`" + `]/[^'"` + "`" + `/]`)
+
+// vitepressNamedURL is vitepressOwnURL's reading of the repository.
+func vitepressNamedURL(t *Tree, cfgPath string, src []byte, root, dir string) string {
+	for _, re := range []*regexp.Regexp{vitepressSitemapHost, vitepressOgURL} {
+		m := re.FindSubmatch(src)
+		if m == nil {
+			continue
+		}
+		u := string(m[2])
+		if m[3] != nil {
+			reads := maxConstantReads
+			u = jsConstant(t, path.Dir(cfgPath), src, string(m[3]), 0, &reads)
+		}
+		if isHTTPURL(u) && !strings.Contains(u, "${") {
+			return u
+		}
+	}
+	if u := cnameURL(t, strings.TrimPrefix(dir+"/public/CNAME", "/")); u != "" {
+		return u
+	}
+	pkg := path.Join(root, "package.json")
+	if c, err := readConfig(t, pkg); err == nil {
+		if u := c.str("homepage", ""); isHTTPURL(u) && !forgeURL(u) {
+			return u
+		}
+	}
+	return ""
+}
+
+// isHTTPURL reports whether u is an absolute http or https URL.
+func isHTTPURL(u string) bool {
+	return strings.HasPrefix(u, "https://") || strings.HasPrefix(u, "http://")
+}
+
+// forgeURL reports whether u is a page of a forge or of a package
+// registry (a repository's README, an npm page): a package.json's
+// homepage there names no deployed site.
+func forgeURL(u string) bool {
+	_, rest, _ := strings.Cut(u, "://")
+	host, _, _ := strings.Cut(rest, "/")
+	switch strings.ToLower(strings.TrimPrefix(host, "www.")) {
+	case "github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "npmjs.com", "npmjs.org", "sr.ht", "git.sr.ht":
+		return true
+	}
+	return false
+}
+
+// maxImportHops bounds how many modules deep jsConstant follows an
+// import to find a constant ("export * from './repo'" re-exports it),
+// and maxConstantReads how many modules it reads in all.
+const (
+	maxImportHops    = 3
+	maxConstantReads = 32
+)
+
+// jsConstant returns the string a JavaScript or TypeScript module
+// (src, in the folder dir) gives the constant name: defined there as a
+// plain string ("const docsLink = 'https://x.dev'"), or imported from
+// a relative module ("import { docsLink } from '../meta'") that defines
+// or re-exports it; "" when it is anything else (a template with
+// substitutions, a call), as only plain strings are read.
+func jsConstant(t *Tree, dir string, src []byte, name string, hops int, reads *int) string {
+	q := regexp.QuoteMeta(name)
+	def := regexp.MustCompile(`(?:const|let|var)\s+` + q + `\s*(?::\s*string\s*)?=\s*(['"` + "`" + `])([^'"` + "`" + `]*)['"` + "`" + `]`)
+	if m := def.FindSubmatch(src); m != nil {
+		if strings.Contains(string(m[2]), "${") {
+			return ""
+		}
+		return string(m[2])
+	}
+	if hops >= maxImportHops {
+		return ""
+	}
+	from := regexp.MustCompile(`(?:import|export)\s*\{[^}]*\b` + q + `\b[^}]*\}\s*from\s*['"](\.[^'"]*)['"]`)
+	mods := from.FindAllSubmatch(src, -1)
+	if hops > 0 {
+		// A module on the way may hand the name on with export *.
+		mods = append(mods, vitepressExportAll.FindAllSubmatch(src, -1)...)
+	}
+	for _, m := range mods {
+		rel := path.Join(dir, string(m[1]))
+		for _, f := range jsModuleFiles(rel) {
+			if *reads <= 0 {
+				return ""
+			}
+			if more, err := t.Read(f); err == nil {
+				*reads--
+				if u := jsConstant(t, path.Dir(f), more, name, hops+1, reads); u != "" {
+					return u
+				}
+				break
+			}
+		}
+	}
+	return ""
+}
+
+var vitepressExportAll = regexp.MustCompile(`export\s*\*\s*from\s*['"](\.[^'"]*)['"]`)
+
+// jsModuleFiles are the files an import of the relative module rel may
+// read, in the order a bundler tries them: as written, with a script
+// extension, as a folder's index.
+func jsModuleFiles(rel string) []string {
+	exts := []string{".ts", ".mts", ".js", ".mjs", ".cts", ".cjs"}
+	out := []string{rel}
+	if e := path.Ext(rel); e == ".js" || e == ".mjs" {
+		// TypeScript's convention: "./meta.js" names meta.ts.
+		out = append(out, strings.TrimSuffix(rel, e)+".ts", strings.TrimSuffix(rel, e)+".mts")
+	}
+	for _, e := range exts {
+		out = append(out, rel+e)
+	}
+	for _, e := range exts {
+		out = append(out, rel+"/index"+e)
+	}
+	return out
+}
+
+// vitepressInclude is VitePress's Markdown file inclusion (guide
+// "Markdown Extensions", "Markdown File Inclusion"):
+// "<!--@include: ./parts/basics.md-->", the path from the including
+// file's folder or, after "@/", from the source folder, optionally
+// followed by a region or heading ("#name") and a line range ("{3,}").
+var vitepressInclude = regexp.MustCompile(`<!--\s*@include:\s*([^\s#{]+?)(?:#[^\s{]*)?(?:\{[0-9,\s]*\})?\s*-->`)
+
+// vitepressIncludes records the Markdown files the file rel (a path
+// from the site's folder, in the source folder dir) includes: their
+// headings are the page's, rendered in its place. An included file the
+// tree lacks (written by a build step) makes the page's ids unknown.
+func vitepressIncludes(t *Tree, s *Site, rel, dir string) {
+	src, err := t.Read(rel)
+	if err != nil || !bytes.Contains(src, []byte("@include:")) {
+		return
+	}
+	for _, m := range vitepressInclude.FindAllSubmatch(src, -1) {
+		name := string(m[1])
+		var f string
+		if rest, ok := strings.CutPrefix(name, "@/"); ok {
+			f = path.Join(dir, rest)
+		} else {
+			f = path.Join(path.Dir(rel), name)
+		}
+		f = strings.TrimPrefix(path.Clean("/"+f), "/")
+		if !t.Exists(f) {
+			s.UnknownIDsOf(rel, "it includes "+name+", which the tree lacks (a build step writes it)")
+			continue
+		}
+		if strings.ToLower(path.Ext(f)) != ".md" {
+			continue
+		}
+		if s.imports == nil {
+			s.imports = map[string][]string{}
+		}
+		if !slices.Contains(s.imports[rel], f) {
+			s.imports[rel] = append(s.imports[rel], f)
+		}
+	}
+}
+
+var (
+	vitepressExcludeList = regexp.MustCompile(`\bsrcExclude\s*:\s*\[([^\]]*)\]`)
+	jsString             = regexp.MustCompile(`'([^'\n]*)'|"([^"\n]*)"`)
+)
+
+// vitepressSrcExclude returns the glob patterns of srcExclude (site
+// config: "Glob patterns for matching markdown files that should be
+// excluded as source content"), the strings of its array as written;
+// nil when there is none.
+func vitepressSrcExclude(src []byte) []string {
+	m := vitepressExcludeList.FindSubmatch(src)
+	if m == nil {
+		return nil
+	}
+	var out []string
+	for _, q := range jsString.FindAllSubmatch(m[1], -1) {
+		g := string(q[1]) + string(q[2])
+		out = append(out, strings.TrimPrefix(g, "./"))
+	}
+	return out
+}
+
+// globMatch reports whether the slash path p matches the glob pattern
+// g as fast-glob matches a path from the source folder: segment by
+// segment as path.Match does, "**" matching any number of segments. It
+// takes time in proportion to the product of the two lengths in
+// segments, whatever the pattern (many "**" in a repository's
+// configuration do not make it slower).
+func globMatch(g, p string) bool {
+	gs, ps := strings.Split(g, "/"), strings.Split(p, "/")
+	// ok[j]: the pattern's segments so far match the path's first j.
+	ok := make([]bool, len(ps)+1)
+	ok[0] = true
+	for _, seg := range gs {
+		next := make([]bool, len(ps)+1)
+		if seg == "**" {
+			// Any number of segments: reachable from any j before.
+			reach := false
+			for j := range next {
+				reach = reach || ok[j]
+				next[j] = reach
+			}
+		} else {
+			for j := 1; j <= len(ps); j++ {
+				if ok[j-1] {
+					m, err := path.Match(seg, ps[j-1])
+					next[j] = err == nil && m
+				}
+			}
+		}
+		ok = next
+	}
+	return ok[len(ps)]
 }

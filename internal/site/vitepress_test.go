@@ -1,0 +1,120 @@
+package site
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestGlobMatch(t *testing.T) {
+	for _, c := range []struct {
+		glob, p string
+		want    bool
+	}{
+		{"**/guide/examples/*", "guide/examples/basic.md", true},
+		{"**/guide/examples/*", "en/guide/examples/basic.md", true},
+		{"**/guide/examples/*", "guide/examples/deep/basic.md", false},
+		{"guide/cli-generated.md", "guide/cli-generated.md", true},
+		{"guide/cli-generated.md", "zh/guide/cli-generated.md", false},
+		{"AGENTS.md", "AGENTS.md", true},
+		{"**/README.md", "README.md", true},
+		{"**", "a/b/c.md", true},
+		{"[", "[", false}, // a bad pattern matches nothing
+	} {
+		if got := globMatch(c.glob, c.p); got != c.want {
+			t.Errorf("globMatch(%q, %q) = %v, want %v", c.glob, c.p, got, c.want)
+		}
+	}
+}
+
+// FuzzGlobMatch checks that any pattern and path are answered, and that
+// a path with no special characters matches itself.
+func FuzzGlobMatch(f *testing.F) {
+	for _, s := range []string{"**/a/*", "a/**/b/**/c", "[a-", "**"} {
+		f.Add(s, "a/b/c")
+	}
+	f.Fuzz(func(t *testing.T, g, p string) {
+		if len(g) > 200 || len(p) > 200 {
+			return
+		}
+		globMatch(g, p)
+		if !strings.ContainsAny(p, `*?[\`) && !globMatch(p, p) {
+			t.Errorf("globMatch(%q, %q) = false", p, p)
+		}
+	})
+}
+
+func TestJSConstant(t *testing.T) {
+	root := t.TempDir()
+	files := map[string]string{
+		"docs/.vitepress/config.ts": "import { a, siteURL } from '../../meta'\nconst local: string = 'https://local.test/'\nconst tpl = `https://${host}/`\n",
+		"meta/index.ts":             "export * from './urls'\n",
+		"meta/urls.ts":              "export const siteURL = \"https://fixture.test\"\n",
+	}
+	for name, body := range files {
+		p := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tr := &Tree{Root: root}
+	src := []byte(files["docs/.vitepress/config.ts"])
+	for name, want := range map[string]string{"siteURL": "https://fixture.test", "local": "https://local.test/", "tpl": "", "missing": ""} {
+		reads := maxConstantReads
+		if got := jsConstant(tr, "docs/.vitepress", src, name, 0, &reads); got != want {
+			t.Errorf("jsConstant(%q) = %q, want %q", name, got, want)
+		}
+	}
+}
+
+func TestFrontMatterLinks(t *testing.T) {
+	s := newSite(t.TempDir())
+	s.Generator = "vitepress"
+	src := "---\nhero:\n  actions:\n    - text: Go\n      link: /guide/\nfeatures:\n  - link: './a.md#x'\n  - title: none\nnext:\n  link: ../b\nprev: 'Home'\n---\n# T\n"
+	got := s.FrontMatterLinks([]byte(src))
+	want := []string{"/guide/", "./a.md#x", "../b"}
+	if len(got) != len(want) {
+		t.Fatalf("FrontMatterLinks = %v, want %v", got, want)
+	}
+	for i, l := range got {
+		if l.Dest != want[i] || !strings.HasPrefix(src[l.Off:], want[i]) {
+			t.Errorf("link %d = %q at %d (%q), want %q there", i, l.Dest, l.Off, src[l.Off:min(len(src), l.Off+10)], want[i])
+		}
+	}
+	s.Generator = "jekyll"
+	if got := s.FrontMatterLinks([]byte(src)); got != nil {
+		t.Errorf("FrontMatterLinks on jekyll = %v, want none", got)
+	}
+}
+
+// FuzzFrontMatterLinks checks that each link's offset is inside the
+// source and names the link as written.
+func FuzzFrontMatterLinks(f *testing.F) {
+	f.Add("---\nhero:\n  actions:\n    - link: /a\n---\n")
+	f.Add("---\nfeatures:\n  - link: \"/b\"\n---\n")
+	f.Add("---\r\nnext:\r\n  link: ../c\r\n---\r\n")
+	f.Fuzz(func(t *testing.T, src string) {
+		s := newSite("/")
+		s.Generator = "vitepress"
+		for _, l := range s.FrontMatterLinks([]byte(src)) {
+			if l.Off < 0 || l.Off > len(src) {
+				t.Fatalf("offset %d outside a source of %d bytes", l.Off, len(src))
+			}
+		}
+	})
+}
+
+// TestGlobMatchManyStars checks that a pattern of many "**" against a
+// deep path is answered at once (a repository's configuration is
+// untrusted).
+func TestGlobMatchManyStars(t *testing.T) {
+	g := strings.Repeat("**/", 200) + "x"
+	p := strings.Repeat("a/", 200) + "y"
+	if globMatch(g, p) {
+		t.Errorf("globMatch matched %q", p)
+	}
+}
