@@ -552,8 +552,9 @@ func headingTextRaw(src []byte, off int) string {
 					continue
 				}
 			}
-			if i+1 < len(s) && s[i+1] == '[' {
-				// A reference link's label ("[text][label]").
+			if links > 0 && i+1 < len(s) && s[i+1] == '[' {
+				// A reference link's label ("[text][label]"); after a
+				// "]" that closes no link, "[" opens no label either.
 				if k := strings.IndexByte(s[i+1:], ']'); k > 0 {
 					i += k + 1
 					links = max(links-1, 0)

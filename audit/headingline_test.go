@@ -14,7 +14,7 @@ func TestHeadingLine(t *testing.T) {
 		amp, hash, refLbl bool
 	}{
 		{0, "A &amp; B {##x}", true, true, false},
-		{second, "emit(name, ack)", false, false, true},
+		{second, "emit(name][, ack])", false, false, true},
 		{last, "last &", true, false, false},
 		{len(src), "", false, false, false},
 		{len(src) + 1, "", false, false, false},
