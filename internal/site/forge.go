@@ -110,13 +110,11 @@ var forgeRendered = map[string]string{
 // fragment then names an id of the rendered document (a section's),
 // not a line, and the model makes no ids of these languages.
 func ForgeRendered(p string) (string, bool) {
-	ext := p
-	if i := strings.LastIndexByte(p, '.'); i >= 0 && strings.IndexByte(p[i:], '/') < 0 {
-		ext = p[i:]
-	} else {
+	i := strings.LastIndexByte(p, '.')
+	if i < 0 || strings.IndexByte(p[i:], '/') >= 0 {
 		return "", false
 	}
-	format, ok := forgeRendered[strings.ToLower(ext)]
+	format, ok := forgeRendered[strings.ToLower(p[i:])]
 	return format, ok
 }
 
