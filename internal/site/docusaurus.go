@@ -697,38 +697,26 @@ func mdxHeadingsDiffer(src []byte) bool {
 }
 
 // blankFences returns src with the lines of its fenced code blocks
-// ("```" or "~~~" up to three spaces in, to the same fence or the end)
-// made blank, the line breaks kept; src itself when it has none.
+// (those of fencedRanges, with their fence lines) made blank, the line
+// breaks kept; src itself when it has none.
 func blankFences(src []byte) []byte {
-	var out []byte
-	var fence []byte
-	for off := 0; off < len(src); {
-		end := bytes.IndexByte(src[off:], '\n')
-		next := len(src)
-		if end >= 0 {
-			next = off + end + 1
+	fences := fencedRanges(src)
+	if len(fences) == 0 {
+		return src
+	}
+	out := bytes.Clone(src)
+	for _, r := range fences {
+		// From the opening fence's line to the end of the closing one.
+		from := bytes.LastIndexByte(src[:max(r[0]-1, 0)], '\n') + 1
+		to := len(src)
+		if nl := bytes.IndexByte(src[r[1]:], '\n'); nl >= 0 {
+			to = r[1] + nl
 		}
-		line := bytes.TrimRight(src[off:next], "\r\n")
-		trimmed := bytes.TrimLeft(line, " ")
-		isFence := len(line)-len(trimmed) <= 3 && (bytes.HasPrefix(trimmed, []byte("```")) || bytes.HasPrefix(trimmed, []byte("~~~")))
-		switch {
-		case fence == nil && isFence:
-			fence = trimmed[:3]
-		case fence != nil && isFence && bytes.HasPrefix(trimmed, fence) && len(bytes.TrimSpace(bytes.TrimLeft(trimmed, string(fence[:1])))) == 0:
-			fence = nil
-		}
-		if fence != nil || isFence {
-			if out == nil {
-				out = bytes.Clone(src)
-			}
-			for i := off; i < off+len(line); i++ {
+		for i := from; i < to; i++ {
+			if out[i] != '\n' && out[i] != '\r' {
 				out[i] = ' '
 			}
 		}
-		off = next
-	}
-	if out == nil {
-		return src
 	}
 	return out
 }

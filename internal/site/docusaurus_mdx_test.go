@@ -56,6 +56,8 @@ func TestBlankFences(t *testing.T) {
 		{"import x from './x.json';\n", "import x from './x.json';\n"},
 		{"~~~\nopen\n", "   \n    \n"},
 		{"```\n~~~\n```\nc", "   \n   \n   \nc"},
+		// A fence of four closes at a run of four or more only (CommonMark).
+		{"````md\n```\n# x\n````  \r\nd", "      \n   \n   \n      \r\nd"},
 	} {
 		if got := string(blankFences([]byte(c.src))); got != c.want {
 			t.Errorf("blankFences(%q) = %q, want %q", c.src, got, c.want)
