@@ -48,6 +48,10 @@ type target struct {
 	// hold "[text][label]" made of the text alone
 	// (site.RefLabelsDropped).
 	refAlt map[int]string
+	// idTexts are, by index in anchors, the raw texts of the headings
+	// that end in a "{#...}" the Markdown parser did not take for an
+	// id ("{#i18n.\_}"), which a publisher may (site.TextID).
+	idTexts map[int]string
 	// entityText are the texts of the headings that hold a character
 	// reference ("&mdash;") as written: an older Hugo makes the id of
 	// the reference's name (site.EntityNamesInIDs).
@@ -227,6 +231,12 @@ func (t *target) fill(k kind, src []byte, d *extract.Doc, texts bool) {
 				t.headings = append(t.headings, text)
 			}
 		}
+		if an.Kind == extract.HeadingSlug && headingHas(src, an.Start.Offset, "{#") {
+			if t.idTexts == nil {
+				t.idTexts = map[int]string{}
+			}
+			t.idTexts[i] = headingTextRaw(src, an.Start.Offset)
+		}
 		if an.Kind == extract.HeadingSlug {
 			if alt, ok := refLabelSlug(src, an.Start.Offset); ok {
 				if t.refAlt == nil {
@@ -284,6 +294,11 @@ func (t *target) anchorsFor(s *site.Site) *anchor.Set {
 				name = ids[h]
 			} else if alt, ok := t.refAlt[i]; ok && s.RefLabelsDropped() {
 				name = alt
+			}
+			if raw, ok := t.idTexts[i]; ok {
+				if id, ok := s.TextID(raw); ok {
+					name = id
+				}
 			}
 			h++
 		}
@@ -435,7 +450,10 @@ func headingText(src []byte, off int) string {
 
 // headingHasAmp reports whether the line of the heading at off holds
 // a "&", which a character reference begins with.
-func headingHasAmp(src []byte, off int) bool {
+func headingHasAmp(src []byte, off int) bool { return headingHas(src, off, "&") }
+
+// headingHas reports whether the heading line at off holds sub.
+func headingHas(src []byte, off int, sub string) bool {
 	if off < 0 || off > len(src) {
 		return false
 	}
@@ -443,7 +461,7 @@ func headingHasAmp(src []byte, off int) bool {
 	if k := bytes.IndexByte(line, '\n'); k >= 0 {
 		line = line[:k]
 	}
-	return bytes.IndexByte(line, '&') >= 0
+	return bytes.Contains(line, []byte(sub))
 }
 
 // unescapeHeading returns the heading text s with its character

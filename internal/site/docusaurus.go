@@ -1861,3 +1861,38 @@ func docusaurusBase(s *Site, src []byte) {
 		s.Base(strings.TrimSuffix(string(m[1]), "/") + "/" + strings.Trim(b, "/"))
 	}
 }
+
+// TextID returns the id that the heading of this raw text (as written,
+// "`i18n._(...)` {#i18n.\_}") gets from an explicit "{#id}" at its end
+// that a CommonMark attribute reader refuses (goldmark's takes letters,
+// digits and "_-:." only). Docusaurus reads the attribute from the
+// heading's text (mdx-loader's headings plugin, parseMarkdownHeadingId),
+// after Markdown has taken its backslash escapes: the id is "i18n._".
+// ok is false for the other publishers, which leave such a text in the
+// heading and slug it.
+func (s *Site) TextID(raw string) (id string, ok bool) {
+	if s.Generator != "docusaurus" {
+		return "", false
+	}
+	i := strings.LastIndex(raw, "{#")
+	if i < 0 || !strings.HasSuffix(raw, "}") || len(raw)-i < len("{#x}") || strings.Contains(raw[i+2:len(raw)-1], "}") {
+		return "", false
+	}
+	written := raw[i+2 : len(raw)-1]
+	// CommonMark 2.4: "Any ASCII punctuation character may be
+	// backslash-escaped"; a backslash before any other is a backslash.
+	var b strings.Builder
+	for j := 0; j < len(written); j++ {
+		if c := written[j]; c == '\\' && j+1 < len(written) && isASCIIPunct(written[j+1]) {
+			j++
+		}
+		b.WriteByte(written[j])
+	}
+	return b.String(), true
+}
+
+// isASCIIPunct reports whether c is one of CommonMark's ASCII punctuation
+// characters.
+func isASCIIPunct(c byte) bool {
+	return strings.IndexByte("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~", c) >= 0
+}
