@@ -51,6 +51,9 @@ func (s *Site) deployRedirects(t *Tree) error {
 			s.readRedirects(t, m.dir+"/_redirects")
 		}
 	}
+	if t.Exists("vercel.json") {
+		s.vercelRedirects(t)
+	}
 	var cfg config
 	if t.Exists("netlify.toml") {
 		var err error
@@ -84,6 +87,50 @@ func (s *Site) deployRedirects(t *Tree) error {
 		s.HostRedirect(r.str("from", ""), r.str("to", ""), status, r.flag("force", false), cond)
 	}
 	return nil
+}
+
+// vercelRedirects reads the redirects and rewrites of the site folder's
+// vercel.json (https://vercel.com/docs/project-configuration): Vercel
+// applies a redirect before it looks for a file, a rewrite where no file
+// serves the path. A source is a path-to-regexp pattern: ":name" is one
+// segment, a last ":name*" the rest of the path (Netlify's splat); a
+// segment of any other pattern (a regular expression, ":name?",
+// ":name+") is read as any segment, and such a rule, or one with "has"
+// or "missing" conditions, as one that may apply or not: the links it
+// may take are not checked. A file that is no JSON
+// object is no configuration of the host's: it is left alone.
+func (s *Site) vercelRedirects(t *Tree) {
+	cfg, err := readConfig(t, "vercel.json")
+	if err != nil {
+		return
+	}
+	for _, key := range []string{"redirects", "rewrites"} {
+		for _, r := range cfg.list(key) {
+			from, to := r.str("source", ""), r.str("destination", "")
+			cond := r.get("has") != nil || r.get("missing") != nil
+			segs := strings.Split(from, "/")
+			for i, sg := range segs {
+				name, splat := strings.CutSuffix(sg, "*")
+				switch {
+				case splat && i == len(segs)-1 && len(name) > 1 && name[0] == ':' && !strings.ContainsAny(name, "()?+*"):
+					// "/docs/:path*": the rest of the path, which the
+					// destination names ":path*" or ":path".
+					segs[i] = "*"
+					to = strings.ReplaceAll(strings.ReplaceAll(to, name+"*", ":splat"), name, ":splat")
+				case strings.ContainsAny(sg, "()?+*"):
+					// A pattern the audit does not match: read as any
+					// segment (a last one as the rest of the path), the
+					// rule as one that may apply.
+					segs[i], cond = "*", true
+				}
+			}
+			status := "200" // a rewrite
+			if key == "redirects" {
+				status = "301"
+			}
+			s.HostRedirect(strings.Join(segs, "/"), to, status, key == "redirects", cond)
+		}
+	}
 }
 
 // readRedirects reads a redirect file in Netlify's "_redirects" syntax
