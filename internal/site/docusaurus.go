@@ -30,8 +30,11 @@ var (
 	docusaurusRouteBase = docusaurusOption("routeBasePath")
 	docusaurusPath      = docusaurusOption("path")
 	docusaurusNumber    = regexp.MustCompile(`^\d+[-_.]`)
-	docusaurusURL       = regexp.MustCompile(`\burl:\s*['"](https?://[^'"]+)['"]`)
-	docusaurusBaseURL   = regexp.MustCompile(`(?:^|[^\w$.])['"]?baseUrl['"]?\s*([:,}\n])`)
+	// The site's url: a string, or an environment variable that falls
+	// back on one (`process.env["SITE_URL"] || "https://x.dev"`: what a
+	// build without the variable gets), as baseUrl is read.
+	docusaurusURL     = regexp.MustCompile(`\burl:\s*(?:process\.env(?:\.[A-Za-z_$][\w$]*|\[\s*['"][^'"]+['"]\s*\])\s*(?:\|\||\?\?)\s*)?['"](https?://[^'"]+)['"]`)
+	docusaurusBaseURL = regexp.MustCompile(`(?:^|[^\w$.])['"]?baseUrl['"]?\s*([:,}\n])`)
 )
 
 // docusaurusBaseURLOf returns the path the configuration's baseUrl

@@ -51,8 +51,15 @@ func (s *Site) deployRedirects(t *Tree) error {
 			s.readRedirects(t, m.dir+"/_redirects")
 		}
 	}
+	// Vercel reads vercel.json from the project's root directory: the
+	// site's folder, or the repository's top where the folder has none
+	// (the project builds the site in its folder). Which sites a rule
+	// of the top is for, the tree does not say: it is taken for each,
+	// as a rule makes links pass or unverifiable, never broken.
 	if t.Exists("vercel.json") {
-		s.vercelRedirects(t)
+		s.vercelRedirects(t, "vercel.json")
+	} else if conf := strings.Repeat("../", t.Up) + "vercel.json"; t.Up > 0 && s.dir != "" && t.Exists(conf) {
+		s.vercelRedirects(t, conf)
 	}
 	var cfg config
 	if t.Exists("netlify.toml") {
@@ -89,8 +96,7 @@ func (s *Site) deployRedirects(t *Tree) error {
 	return nil
 }
 
-// vercelRedirects reads the redirects and rewrites of the site folder's
-// vercel.json (https://vercel.com/docs/project-configuration): Vercel
+// vercelRedirects reads the redirects and rewrites of vercel.json (rel) (https://vercel.com/docs/project-configuration): Vercel
 // applies a redirect before it looks for a file, a rewrite where no file
 // serves the path. A source is a path-to-regexp pattern: ":name" is one
 // segment, a last ":name*" the rest of the path (Netlify's splat); a
@@ -99,8 +105,8 @@ func (s *Site) deployRedirects(t *Tree) error {
 // or "missing" conditions, as one that may apply or not: the links it
 // may take are not checked. A file that is no JSON
 // object is no configuration of the host's: it is left alone.
-func (s *Site) vercelRedirects(t *Tree) {
-	cfg, err := readConfig(t, "vercel.json")
+func (s *Site) vercelRedirects(t *Tree, rel string) {
+	cfg, err := readConfig(t, rel)
 	if err != nil {
 		return
 	}
