@@ -66,3 +66,19 @@ func FuzzBuildRedirects(f *testing.F) {
 		s.Forced(p)
 	})
 }
+
+// TestVercelGlob checks the segment globs of vercel.json's sources.
+func TestVercelGlob(t *testing.T) {
+	for sg, want := range map[string]string{
+		":path+.html":  "*.html",
+		"(.*)-legacy":  "*-legacy",
+		"(.*)":         "*",
+		":slug(\\d+)":  "*",
+		"v:major(\\d)": "v*",
+		"a[b]":         "a*b]", // "]" alone is no pattern of path.Match
+	} {
+		if got := vercelGlob(sg); got != want {
+			t.Errorf("vercelGlob(%q) = %q, want %q", sg, got, want)
+		}
+	}
+}

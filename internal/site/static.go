@@ -125,9 +125,10 @@ func (s *Site) vercelRedirects(t *Tree, rel string) {
 					to = strings.ReplaceAll(strings.ReplaceAll(to, name+"*", ":splat"), name, ":splat")
 				case strings.ContainsAny(sg, "()?+*"):
 					// A pattern the audit does not match: read as any
-					// segment (a last one as the rest of the path), the
-					// rule as one that may apply.
-					segs[i], cond = "*", true
+					// segment with the literal text around it (a last
+					// one that is nothing else, as the rest of the path),
+					// the rule as one that may apply.
+					segs[i], cond = vercelGlob(sg), true
 				}
 			}
 			status := "200" // a rewrite
@@ -137,6 +138,54 @@ func (s *Site) vercelRedirects(t *Tree, rel string) {
 			s.HostRedirect(strings.Join(segs, "/"), to, status, key == "redirects", cond)
 		}
 	}
+}
+
+// vercelGlob returns a glob of one path segment for the path-to-regexp
+// segment sg: its parameters and groups are "*", its literal text stays
+// ("/:path+.html" is "*.html", "(.*)-legacy" is "*-legacy"); a segment
+// of no literal text is "*".
+func vercelGlob(sg string) string {
+	var b strings.Builder
+	for i := 0; i < len(sg); {
+		switch c := sg[i]; {
+		case c == ':':
+			// ":name", then a modifier or a group.
+			i++
+			for i < len(sg) && (sg[i] == '_' || sg[i] == '$' || isASCIILetter(sg[i]) || '0' <= sg[i] && sg[i] <= '9') {
+				i++
+			}
+			b.WriteByte('*')
+		case c == '(':
+			depth := 0
+			for ; i < len(sg); i++ {
+				if sg[i] == '(' {
+					depth++
+				} else if sg[i] == ')' {
+					if depth--; depth == 0 {
+						i++
+						break
+					}
+				}
+			}
+			b.WriteByte('*')
+		case c == '?' || c == '+' || c == '*':
+			i++
+			b.WriteByte('*')
+		case c == '[' || c == '\\':
+			// A class or an escape of path.Match's own: not the
+			// segment's text.
+			i++
+			b.WriteByte('*')
+		default:
+			i++
+			b.WriteByte(c)
+		}
+	}
+	g := b.String()
+	for strings.Contains(g, "**") {
+		g = strings.ReplaceAll(g, "**", "*")
+	}
+	return g
 }
 
 // readRedirects reads a redirect file in Netlify's "_redirects" syntax
