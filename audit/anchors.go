@@ -49,6 +49,10 @@ type target struct {
 	// hold "[text][label]" made of the text alone
 	// (site.RefLabelsDropped).
 	refAlt map[int]string
+	// idTexts are, by index in anchors, the raw texts of the headings
+	// that end in a "{#...}" the Markdown parser did not take for an
+	// id ("{#i18n.\_}"), which a publisher may (site.TextID).
+	idTexts map[int]string
 	// entityText are the texts of the headings that hold a character
 	// reference ("&mdash;") as written: an older Hugo makes the id of
 	// the reference's name (site.EntityNamesInIDs).
@@ -233,6 +237,12 @@ func (t *target) fill(k kind, src []byte, d *extract.Doc, texts bool) {
 				t.headings = append(t.headings, text)
 			}
 		}
+		if an.Kind == extract.HeadingSlug && headingHas(src, an.Start.Offset, "{#") {
+			if t.idTexts == nil {
+				t.idTexts = map[int]string{}
+			}
+			t.idTexts[i] = headingTextRaw(src, an.Start.Offset)
+		}
 		if an.Kind == extract.HeadingSlug {
 			if alt, ok := refLabelSlug(src, an.Start.Offset); ok {
 				if t.refAlt == nil {
@@ -305,6 +315,11 @@ func (t *target) anchorsFor(s *site.Site) *anchor.Set {
 				name = ids[h]
 			} else if alt, ok := t.refAlt[i]; ok && s.RefLabelsDropped() {
 				name = alt
+			}
+			if raw, ok := t.idTexts[i]; ok {
+				if id, ok := s.TextID(raw); ok {
+					name = id
+				}
 			}
 			h++
 		}
@@ -456,8 +471,11 @@ func headingText(src []byte, off int) string {
 
 // headingHasAmp reports whether the line of the heading at off holds
 // a "&", which a character reference begins with.
-func headingHasAmp(src []byte, off int) bool {
-	return bytes.IndexByte(headingLine(src, off), '&') >= 0
+func headingHasAmp(src []byte, off int) bool { return headingHas(src, off, "&") }
+
+// headingHas reports whether the heading line at off holds sub.
+func headingHas(src []byte, off int, sub string) bool {
+	return bytes.Contains(headingLine(src, off), []byte(sub))
 }
 
 // headingLine returns the line of src that begins at off, a heading's

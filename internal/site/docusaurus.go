@@ -30,8 +30,11 @@ var (
 	docusaurusRouteBase = docusaurusOption("routeBasePath")
 	docusaurusPath      = docusaurusOption("path")
 	docusaurusNumber    = regexp.MustCompile(`^\d+[-_.]`)
-	docusaurusURL       = regexp.MustCompile(`\burl:\s*['"](https?://[^'"]+)['"]`)
-	docusaurusBaseURL   = regexp.MustCompile(`(?:^|[^\w$.])['"]?baseUrl['"]?\s*([:,}\n])`)
+	// The site's url: a string, or an environment variable that falls
+	// back on one (`process.env["SITE_URL"] || "https://x.dev"`: what a
+	// build without the variable gets), as baseUrl is read.
+	docusaurusURL     = regexp.MustCompile(`\burl:\s*(?:process\.env(?:\.[A-Za-z_$][\w$]*|\[\s*['"][^'"]+['"]\s*\])\s*(?:\|\||\?\?)\s*)?['"](https?://[^'"]+)['"]`)
+	docusaurusBaseURL = regexp.MustCompile(`(?:^|[^\w$.])['"]?baseUrl['"]?\s*([:,}\n])`)
 )
 
 // docusaurusBaseURLOf returns the path the configuration's baseUrl
@@ -697,38 +700,26 @@ func mdxHeadingsDiffer(src []byte) bool {
 }
 
 // blankFences returns src with the lines of its fenced code blocks
-// ("```" or "~~~" up to three spaces in, to the same fence or the end)
-// made blank, the line breaks kept; src itself when it has none.
+// (those of fencedRanges, with their fence lines) made blank, the line
+// breaks kept; src itself when it has none.
 func blankFences(src []byte) []byte {
-	var out []byte
-	var fence []byte
-	for off := 0; off < len(src); {
-		end := bytes.IndexByte(src[off:], '\n')
-		next := len(src)
-		if end >= 0 {
-			next = off + end + 1
+	fences := fencedRanges(src)
+	if len(fences) == 0 {
+		return src
+	}
+	out := bytes.Clone(src)
+	for _, r := range fences {
+		// From the opening fence's line to the end of the closing one.
+		from := bytes.LastIndexByte(src[:max(r[0]-1, 0)], '\n') + 1
+		to := len(src)
+		if nl := bytes.IndexByte(src[r[1]:], '\n'); nl >= 0 {
+			to = r[1] + nl
 		}
-		line := bytes.TrimRight(src[off:next], "\r\n")
-		trimmed := bytes.TrimLeft(line, " ")
-		isFence := len(line)-len(trimmed) <= 3 && (bytes.HasPrefix(trimmed, []byte("```")) || bytes.HasPrefix(trimmed, []byte("~~~")))
-		switch {
-		case fence == nil && isFence:
-			fence = trimmed[:3]
-		case fence != nil && isFence && bytes.HasPrefix(trimmed, fence) && len(bytes.TrimSpace(bytes.TrimLeft(trimmed, string(fence[:1])))) == 0:
-			fence = nil
-		}
-		if fence != nil || isFence {
-			if out == nil {
-				out = bytes.Clone(src)
-			}
-			for i := off; i < off+len(line); i++ {
+		for i := from; i < to; i++ {
+			if out[i] != '\n' && out[i] != '\r' {
 				out[i] = ' '
 			}
 		}
-		off = next
-	}
-	if out == nil {
-		return src
 	}
 	return out
 }
@@ -1872,4 +1863,39 @@ func docusaurusBase(s *Site, src []byte) {
 	if m := docusaurusURL.FindSubmatch(src); m != nil {
 		s.Base(strings.TrimSuffix(string(m[1]), "/") + "/" + strings.Trim(b, "/"))
 	}
+}
+
+// TextID returns the id that the heading of this raw text (as written,
+// "`i18n._(...)` {#i18n.\_}") gets from an explicit "{#id}" at its end
+// that a CommonMark attribute reader refuses (goldmark's takes letters,
+// digits and "_-:." only). Docusaurus reads the attribute from the
+// heading's text (mdx-loader's headings plugin, parseMarkdownHeadingId),
+// after Markdown has taken its backslash escapes: the id is "i18n._".
+// ok is false for the other publishers, which leave such a text in the
+// heading and slug it.
+func (s *Site) TextID(raw string) (id string, ok bool) {
+	if s.Generator != "docusaurus" {
+		return "", false
+	}
+	i := strings.LastIndex(raw, "{#")
+	if i < 0 || !strings.HasSuffix(raw, "}") || len(raw)-i < len("{#x}") || strings.Contains(raw[i+2:len(raw)-1], "}") {
+		return "", false
+	}
+	written := raw[i+2 : len(raw)-1]
+	// CommonMark 2.4: "Any ASCII punctuation character may be
+	// backslash-escaped"; a backslash before any other is a backslash.
+	var b strings.Builder
+	for j := 0; j < len(written); j++ {
+		if c := written[j]; c == '\\' && j+1 < len(written) && isASCIIPunct(written[j+1]) {
+			j++
+		}
+		b.WriteByte(written[j])
+	}
+	return b.String(), true
+}
+
+// isASCIIPunct reports whether c is one of CommonMark's ASCII punctuation
+// characters.
+func isASCIIPunct(c byte) bool {
+	return strings.IndexByte("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~", c) >= 0
 }

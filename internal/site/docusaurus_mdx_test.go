@@ -56,9 +56,37 @@ func TestBlankFences(t *testing.T) {
 		{"import x from './x.json';\n", "import x from './x.json';\n"},
 		{"~~~\nopen\n", "   \n    \n"},
 		{"```\n~~~\n```\nc", "   \n   \n   \nc"},
+		// A fence of four closes at a run of four or more only (CommonMark).
+		{"````md\n```\n# x\n````  \r\nd", "      \n   \n   \n      \r\nd"},
 	} {
 		if got := string(blankFences([]byte(c.src))); got != c.want {
 			t.Errorf("blankFences(%q) = %q, want %q", c.src, got, c.want)
 		}
+	}
+}
+
+// TestTextID checks the ids Docusaurus reads from a heading's "{#...}"
+// that goldmark leaves in its text, and that other publishers read none.
+func TestTextID(t *testing.T) {
+	d := &Site{Generator: "docusaurus"}
+	for _, c := range []struct {
+		raw, id string
+		ok      bool
+	}{
+		{"`i18n._(...)` {#i18n.\\_}", "i18n._", true},
+		{"a {#x\\-y}", "x-y", true},
+		{`a {#c:\d}`, `c:\d`, true}, // a backslash before a letter stays
+		{"a {#}", "", false},
+		{"a {#x} b", "", false},
+		{"a {#x}y}", "", false},
+		{"plain", "", false},
+	} {
+		id, ok := d.TextID(c.raw)
+		if id != c.id || ok != c.ok {
+			t.Errorf("TextID(%q) = %q, %v, want %q, %v", c.raw, id, ok, c.id, c.ok)
+		}
+	}
+	if _, ok := (&Site{Generator: "hugo"}).TextID("a {#x\\_y}"); ok {
+		t.Error("hugo reads an id from a heading's text")
 	}
 }

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"path"
 	"strings"
 )
 
@@ -73,6 +74,12 @@ func (r *hostRule) match(segs []string) (string, bool) {
 			// not document: read as any one segment, so that the rule
 			// takes more rather than less (unknown is not broken).
 			if segs[i] == "" {
+				return "", false
+			}
+		case strings.Contains(f, "*"):
+			// A segment's own pattern ("*.html", from vercel.json's
+			// "/:path+.html"): a glob of that segment.
+			if ok, _ := path.Match(f, segs[i]); !ok {
 				return "", false
 			}
 		case !strings.EqualFold(f, segs[i]):

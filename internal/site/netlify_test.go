@@ -1,6 +1,9 @@
 package site
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestHostRules(t *testing.T) {
 	s := &Site{}
@@ -64,5 +67,39 @@ func FuzzBuildRedirects(f *testing.F) {
 		s.Splat(p)
 		s.ExactRedirect(p)
 		s.Forced(p)
+	})
+}
+
+// TestVercelGlob checks the segment globs of vercel.json's sources.
+func TestVercelGlob(t *testing.T) {
+	for sg, want := range map[string]string{
+		":path+.html":  "*.html",
+		"(.*)-legacy":  "*-legacy",
+		"(.*)":         "*",
+		":slug(\\d+)":  "*",
+		"v:major(\\d)": "v*",
+		"a[b]":         "a*b]", // "]" alone is no pattern of path.Match
+	} {
+		if got := vercelGlob(sg); got != want {
+			t.Errorf("vercelGlob(%q) = %q, want %q", sg, got, want)
+		}
+	}
+}
+
+// FuzzVercelGlob checks that any vercel.json source segment gives a glob
+// without a run of "*" and that a host rule made of it matches without
+// failing.
+func FuzzVercelGlob(f *testing.F) {
+	for _, s := range []string{":path+.html", "(.*)-legacy", ":slug(\\d+)", "((a)", "a\\", "[", ":"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, sg string) {
+		g := vercelGlob(sg)
+		if strings.Contains(g, "**") {
+			t.Fatalf("vercelGlob(%q) = %q, a run of *", sg, g)
+		}
+		s := &Site{}
+		s.HostRedirect("/"+g, "/x", "301", true, true)
+		s.hostRule("/a.html")
 	})
 }

@@ -53,6 +53,16 @@ func (s *Site) deployRedirects(t *Tree) error {
 			s.readRedirects(t, m.dir+"/_redirects")
 		}
 	}
+	// Vercel reads vercel.json from the project's root directory: the
+	// site's folder, or the repository's top where the folder has none
+	// (the project builds the site in its folder). Which sites a rule
+	// of the top is for, the tree does not say: it is taken for each,
+	// as a rule makes links pass or unverifiable, never broken.
+	if t.Exists("vercel.json") {
+		s.vercelRedirects(t, "vercel.json")
+	} else if conf := strings.Repeat("../", t.Up) + "vercel.json"; t.Up > 0 && s.dir != "" && t.Exists(conf) {
+		s.vercelRedirects(t, conf)
+	}
 	var cfg config
 	if t.Exists("netlify.toml") {
 		var err error
@@ -91,6 +101,98 @@ func (s *Site) netlifyRedirects(cfg config) {
 		cond := r.get("query") != nil || r.get("conditions") != nil
 		s.HostRedirect(r.str("from", ""), r.str("to", ""), status, r.flag("force", false), cond)
 	}
+}
+
+// vercelRedirects reads the redirects and rewrites of vercel.json (rel) (https://vercel.com/docs/project-configuration): Vercel
+// applies a redirect before it looks for a file, a rewrite where no file
+// serves the path. A source is a path-to-regexp pattern: ":name" is one
+// segment, a last ":name*" the rest of the path (Netlify's splat); a
+// segment of any other pattern (a regular expression, ":name?",
+// ":name+") is read as any segment, and such a rule, or one with "has"
+// or "missing" conditions, as one that may apply or not: the links it
+// may take are not checked. A file that is no JSON
+// object is no configuration of the host's: it is left alone.
+func (s *Site) vercelRedirects(t *Tree, rel string) {
+	cfg, err := readConfig(t, rel)
+	if err != nil {
+		return
+	}
+	for _, key := range []string{"redirects", "rewrites"} {
+		for _, r := range cfg.list(key) {
+			from, to := r.str("source", ""), r.str("destination", "")
+			cond := r.get("has") != nil || r.get("missing") != nil
+			segs := strings.Split(from, "/")
+			for i, sg := range segs {
+				name, splat := strings.CutSuffix(sg, "*")
+				switch {
+				case splat && i == len(segs)-1 && len(name) > 1 && name[0] == ':' && !strings.ContainsAny(name, "()?+*"):
+					// "/docs/:path*": the rest of the path, which the
+					// destination names ":path*" or ":path".
+					segs[i] = "*"
+					to = strings.ReplaceAll(strings.ReplaceAll(to, name+"*", ":splat"), name, ":splat")
+				case strings.ContainsAny(sg, "()?+*"):
+					// A pattern the audit does not match: read as any
+					// segment with the literal text around it (a last
+					// one that is nothing else, as the rest of the path),
+					// the rule as one that may apply.
+					segs[i], cond = vercelGlob(sg), true
+				}
+			}
+			status := "200" // a rewrite
+			if key == "redirects" {
+				status = "301"
+			}
+			s.HostRedirect(strings.Join(segs, "/"), to, status, key == "redirects", cond)
+		}
+	}
+}
+
+// vercelGlob returns a glob of one path segment for the path-to-regexp
+// segment sg: its parameters and groups are "*", its literal text stays
+// ("/:path+.html" is "*.html", "(.*)-legacy" is "*-legacy"); a segment
+// of no literal text is "*".
+func vercelGlob(sg string) string {
+	var b strings.Builder
+	for i := 0; i < len(sg); {
+		switch c := sg[i]; {
+		case c == ':':
+			// ":name", then a modifier or a group.
+			i++
+			for i < len(sg) && (sg[i] == '_' || sg[i] == '$' || isASCIILetter(sg[i]) || '0' <= sg[i] && sg[i] <= '9') {
+				i++
+			}
+			b.WriteByte('*')
+		case c == '(':
+			depth := 0
+			for ; i < len(sg); i++ {
+				if sg[i] == '(' {
+					depth++
+				} else if sg[i] == ')' {
+					if depth--; depth == 0 {
+						i++
+						break
+					}
+				}
+			}
+			b.WriteByte('*')
+		case c == '?' || c == '+' || c == '*':
+			i++
+			b.WriteByte('*')
+		case c == '[' || c == '\\':
+			// A class or an escape of path.Match's own: not the
+			// segment's text.
+			i++
+			b.WriteByte('*')
+		default:
+			i++
+			b.WriteByte(c)
+		}
+	}
+	g := b.String()
+	for strings.Contains(g, "**") {
+		g = strings.ReplaceAll(g, "**", "*")
+	}
+	return g
 }
 
 // readRedirects reads a redirect file in Netlify's "_redirects" syntax
