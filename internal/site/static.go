@@ -154,15 +154,15 @@ func (s *Site) vercelRedirects(t *Tree, rel string) {
 func vercelGlob(sg string) string {
 	var b strings.Builder
 	for i := 0; i < len(sg); {
-		switch c := sg[i]; {
-		case c == ':':
+		switch c := sg[i]; c {
+		case ':':
 			// ":name", then a modifier or a group.
 			i++
 			for i < len(sg) && (sg[i] == '_' || sg[i] == '$' || isASCIILetter(sg[i]) || '0' <= sg[i] && sg[i] <= '9') {
 				i++
 			}
 			b.WriteByte('*')
-		case c == '(':
+		case '(':
 			depth := 0
 			for ; i < len(sg); i++ {
 				if sg[i] == '(' {
@@ -175,10 +175,10 @@ func vercelGlob(sg string) string {
 				}
 			}
 			b.WriteByte('*')
-		case c == '?' || c == '+' || c == '*':
+		case '?', '+', '*':
 			i++
 			b.WriteByte('*')
-		case c == '[' || c == '\\':
+		case '[', '\\':
 			// A class or an escape of path.Match's own: not the
 			// segment's text.
 			i++
