@@ -35,6 +35,18 @@ func (a *auditor) builtOutput(root, rel string) bool {
 	abs := filepath.Join(root, filepath.FromSlash(rel))
 	a.gitMu.Lock()
 	defer a.gitMu.Unlock()
+	t := a.gitTreeLocked(top)
+	for p, dir := abs, false; p != top && strings.HasPrefix(p, top+string(filepath.Separator)); p, dir = filepath.Dir(p), true {
+		if t.ignored(p, dir) {
+			return true
+		}
+	}
+	return false
+}
+
+// gitTreeLocked returns the git tree of the repository whose top is
+// top, read once; the caller holds a.gitMu.
+func (a *auditor) gitTreeLocked(top string) *gitTree {
 	if a.gitTrees == nil {
 		a.gitTrees = map[string]*gitTree{}
 	}
@@ -43,12 +55,7 @@ func (a *auditor) builtOutput(root, rel string) bool {
 		t = newGitTree(top)
 		a.gitTrees[top] = t
 	}
-	for p, dir := abs, false; p != top && strings.HasPrefix(p, top+string(filepath.Separator)); p, dir = filepath.Dir(p), true {
-		if t.ignored(p, dir) {
-			return true
-		}
-	}
-	return false
+	return t
 }
 
 // submodule returns the submodule of the repository that the path rel of
@@ -61,14 +68,7 @@ func (a *auditor) submodule(root, rel string) (string, bool) {
 		return "", false
 	}
 	a.gitMu.Lock()
-	if a.gitTrees == nil {
-		a.gitTrees = map[string]*gitTree{}
-	}
-	t := a.gitTrees[top]
-	if t == nil {
-		t = newGitTree(top)
-		a.gitTrees[top] = t
-	}
+	t := a.gitTreeLocked(top)
 	a.gitMu.Unlock()
 	if len(t.submodules) == 0 {
 		return "", false
