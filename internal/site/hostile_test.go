@@ -252,3 +252,26 @@ func TestLocaleBomb(t *testing.T) {
 		t.Errorf("a locale does not serve the pages")
 	}
 }
+
+// TestBaseRejectsNoURL: a configuration's own URL that is no absolute
+// URL (a line break and a forged workflow command after it, a space, a
+// template) is not taken as the site's address; an IRI is.
+func TestBaseRejectsNoURL(t *testing.T) {
+	for _, tt := range []struct {
+		u    string
+		want bool
+	}{
+		{"https://docs.example.net/", true},
+		{"https://bücher.example.net/", true},
+		{"https://x.dev\n::error file=a::forged", false},
+		{"https://x.dev/a b/", false},
+		{"https://x.dev/{{ .Lang }}/", false},
+		{"ftp://x.dev/", false},
+	} {
+		var s Site
+		s.Base(tt.u)
+		if got := s.OwnURLKnown(); got != tt.want {
+			t.Errorf("Base(%q): own URL known = %v, want %v", tt.u, got, tt.want)
+		}
+	}
+}

@@ -657,6 +657,12 @@ type base struct{ url, keep string }
 // path of u: a Jekyll site lays its pages out under baseurl.
 func (s *Site) BaseAt(u, keep string) {
 	keep = strings.TrimSuffix(keep, "/")
+	// What no grammar reads as an absolute URL (a space, a line break, a
+	// template left in) is no address the site is published at, whatever
+	// the configuration put there; an IRI is one.
+	if _, err := (uri.Options{IRI: true}).ParseAbsolute(u); err != nil {
+		return
+	}
 	scheme, rest, ok := strings.Cut(u, "://")
 	if !ok || (!strings.EqualFold(scheme, "http") && !strings.EqualFold(scheme, "https")) {
 		return
