@@ -446,6 +446,78 @@ func readOnGitHub(file, siteDir string) bool {
 	return siteDir != "." && file != siteDir && !strings.HasPrefix(file, siteDir+"/")
 }
 
+// githubReader tells which files of a repository are read on GitHub,
+// not published by its site: readOnGitHub's files, and those the
+// generator's configuration shows it does not publish (outside
+// MkDocs' docs_dir; at the top of a Hugo or Docusaurus site's folder,
+// where neither takes pages from). A folder outside the site's that
+// its configuration names ("path: '../docs'", a module mount's
+// "../content") may be published, so none of its files is taken as
+// read on GitHub.
+type githubReader struct {
+	siteDir, generator, content string
+	named                       []string // folders outside the site's that its configuration names
+}
+
+func newGitHubReader(top string, r row) *githubReader {
+	g := &githubReader{siteDir: path.Clean(r.site), generator: r.generator}
+	cfgDir := buildDir(r.build)
+	g.content = mkdocsContent(top, g.siteDir, r.generator, cfgDir)
+	for _, dir := range []string{g.siteDir, path.Join(g.siteDir, cfgDir)} {
+		for _, name := range siteConfigs {
+			src, err := os.ReadFile(filepath.Join(top, dir, name))
+			if err != nil {
+				continue
+			}
+			for _, m := range parentPath.FindAllSubmatch(src, -1) {
+				for _, from := range []string{g.siteDir, dir} {
+					if p := path.Join(from, string(m[1])); p != "." {
+						g.named = append(g.named, p)
+					}
+				}
+			}
+		}
+	}
+	return g
+}
+
+// siteConfigs are the configuration files that can name a folder above
+// the site's as content.
+var siteConfigs = []string{
+	"docusaurus.config.js", "docusaurus.config.ts", "docusaurus.config.mjs", "docusaurus.config.cjs", "siteConfig.js",
+	"hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "config.toml", "config.yaml", "config.yml", "config.json",
+	"config/_default/hugo.toml", "config/_default/config.toml", "config/_default/module.toml", "config/_default/hugo.yaml", "config/_default/config.yaml",
+	"mkdocs.yml", "mkdocs.yaml", "_config.yml",
+	".vitepress/config.js", ".vitepress/config.ts", ".vitepress/config.mts", ".vitepress/config.mjs",
+}
+
+// parentPath is a path above the configuration's folder, quoted or
+// after a YAML key: "../docs", '../../content', docs_dir: ../docs.
+var parentPath = regexp.MustCompile(`(?:["'` + "`" + `]|:\s+)((?:\.\./)+[^"'` + "`" + `\s,)]*)`)
+
+// file reports whether file (a slash path from the top) is read on
+// GitHub.
+func (g *githubReader) file(file string) bool {
+	for _, d := range g.named {
+		if d == ".." || strings.HasPrefix(d, "../") {
+			continue
+		}
+		if file == d || strings.HasPrefix(file, d+"/") {
+			return false
+		}
+	}
+	if readOnGitHub(file, g.siteDir) {
+		return true
+	}
+	switch g.generator {
+	case "mkdocs":
+		return g.content != g.siteDir && !strings.HasPrefix(file, g.content+"/")
+	case "hugo", "docusaurus":
+		return path.Dir(file) == g.siteDir
+	}
+	return false
+}
+
 // judgeGitHub sets the verdict of a link finding from the GitHub oracle.
 func judgeGitHub(f *finding, t *githubTree, repo string) {
 	file, uri := f.File, f.URI

@@ -324,6 +324,7 @@ func measure(corpus, bin string, r row, withBuilt bool) *result {
 			}
 		}
 		site = readSite(out, r.base, rules...)
+		site.repo, site.configDir = r.repo, buildDir(r.build)
 	case r.generator == "github":
 		res.truth = "github"
 		gh = readGitHubTree(top)
@@ -342,6 +343,7 @@ func measure(corpus, bin string, r row, withBuilt bool) *result {
 	// finding also reports, by its fragment, a link the build wrote
 	// with another page name (a Docusaurus id in place of the file's).
 	texts := sourceTexts{top: top, text: map[string]string{}, raw: map[string]string{}}
+	ghRead := newGitHubReader(top, r)
 	reported := map[string]bool{}
 	reportedFrag := map[string]bool{}
 	var builtConfirmed []int // the findings judgeBuilt confirmed, by index
@@ -364,7 +366,7 @@ func measure(corpus, bin string, r row, withBuilt bool) *result {
 				gh = readGitHubTree(top)
 			}
 			judgeGitHub(f, gh, r.repo)
-		case site != nil && pages.page[f.File] == "" && readOnGitHub(f.File, r.site):
+		case site != nil && pages.page[f.File] == "" && ghRead.file(f.File):
 			// No page comes from the file: it is read on GitHub, and
 			// a link of it to the site's own URL names a page of the
 			// build whatever page it is on.
@@ -385,6 +387,13 @@ func measure(corpus, bin string, r row, withBuilt bool) *result {
 				builtConfirmed = append(builtConfirmed, i)
 			}
 		case r.generator == "github":
+			judgeGitHub(f, gh, r.repo)
+		case ghRead.file(f.File):
+			// No build, but the file is no page of the site: GitHub
+			// shows it, and the oracle judges it.
+			if gh == nil {
+				gh = readGitHubTree(top)
+			}
 			judgeGitHub(f, gh, r.repo)
 		default:
 			f.Verdict, f.Why = "unmatched", "no build"
@@ -674,12 +683,15 @@ var (
 // a README as a page of that name, or not at all).
 func segments(p string, readmeIsIndex bool) []string {
 	var out []string
-	parts := strings.Split(p, "/")
+	// A link may end in "/" after a page name ("x.md/#y", which Hugo's
+	// GetPage and Docusaurus resolve as "x.md"): its last segment is
+	// the last one not empty.
+	parts := strings.Split(strings.TrimRight(p, "/"), "/")
 	for i, s := range parts {
 		if s == "" || s == "." || s == ".." {
 			continue
 		}
-		if i == len(parts)-1 {
+		if i == len(parts)-1 && pageExt.MatchString(s) || i == len(parts)-1 && !strings.HasSuffix(p, "/") {
 			s = pageExt.ReplaceAllString(s, "")
 			switch strings.ToLower(s) {
 			case "index", "_index":

@@ -24,6 +24,12 @@ func TestSignature(t *testing.T) {
 		{`{{% ref "/admin/config" %}}`, "config#"},
 		{`{{< relref "client/token#creating-our-application" >}}`, "token#creating-our-application"},
 		{`{{% ref "/admin/config.md" %}}`, "config#"},
+		// A "/" after a page name: Hugo's GetPage (velero's render
+		// hook) and Docusaurus resolve "x.md/" as "x.md", and the
+		// build writes "/docs/main/x/#y".
+		{"file-system-backup.md/#using-opt-in", "file-system-backup#using-opt-in"},
+		{"dom-testing-library/api-debugging.mdx/#prettydom", "api-debugging#prettydom"},
+		{"/docs/index/", "index#"}, // a folder named index is no index page
 	} {
 		if got := signature(tc.ref); got != tc.want {
 			t.Errorf("signature(%q) = %q, want %q", tc.ref, got, tc.want)
@@ -768,7 +774,7 @@ func TestProseBlobLinkIsNoSource(t *testing.T) {
 		"docs/single/index.html":               `<a href="https://github.com/o/r/blob/main/website/docs/single.md">Edit</a>`,
 	})
 	site := readSite(out, "https://docs.example.org/")
-	if got := site.pages["docs/single/index.html"].edits; len(got) != 1 || got[0] != "website/docs/single.md" {
+	if got, _ := pageEdits(site.pages["docs/single/index.html"].editHrefs, "o/r"); len(got) != 1 || got[0] != "website/docs/single.md" {
 		t.Errorf("a page's one blob link alone: edits %q, want the file it names", got)
 	}
 	pages := mapPages(top, "website", "docusaurus", site)
@@ -822,5 +828,102 @@ func TestFragKeyCase(t *testing.T) {
 	}
 	if fragKey("docs/a.md", "x") == fragKey("docs/b.md", "x") || fragKey("docs/a.md", "x") == fragKey("docs/a.md", "y") {
 		t.Error("fragments of other files or names match")
+	}
+}
+
+// A render hook that writes the page's own URL before a fragment written
+// alone ("#y" becomes "/da/docs/x/#y", letsencrypt's) leaves the link
+// the source's: it is judged, not unmatched; a link to another page
+// with that fragment is not it.
+func TestJudgeBuiltOwnFragmentRewritten(t *testing.T) {
+	top := writeTree(t, map[string]string{
+		"content/da/docs/x.md": "## Sekvens\n[a](#sequence) [b](#sekvens) [c](#other)",
+	})
+	out := writeTree(t, map[string]string{
+		"index.html":           ``,
+		"da/docs/x/index.html": `<h2 id="sekvens">Sekvens</h2><a href="/da/docs/x/#sequence">a</a><a href="/da/docs/x/#sekvens">b</a><a href="/da/docs/y/#other">c</a>`,
+		"da/docs/y/index.html": `<h2 id="other">Other</h2>`,
+	})
+	site := readSite(out, "/")
+	pages := mapPages(top, "content", "hugo", site)
+	for _, tc := range []struct{ uri, verdict string }{
+		{"#sequence", "confirmed"},
+		{"#sekvens", "refuted"},
+		{"#other", "unmatched"},
+	} {
+		f := finding{File: "content/da/docs/x.md", URI: tc.uri, Category: "broken-anchor"}
+		judgeBuilt(&f, site, pages)
+		if f.Verdict != tc.verdict {
+			t.Errorf("judgeBuilt(%q) = %s (%s), want %s", tc.uri, f.Verdict, f.Why, tc.verdict)
+		}
+	}
+}
+
+// A page is no source's page by a link to another repository's README
+// (linkerd's blog post linking BuoyantIO/gitops-linkerd's), nor by a
+// prose blob link to a file of another name (a download page's one link
+// to CHANGELOG.md), and the host's not-found page is no page of the
+// top's README (external-secrets': "404" normalizes to the top).
+func TestEditLinksOfTheRepositoryOnly(t *testing.T) {
+	top := writeTree(t, map[string]string{
+		"README.md":                        "# R",
+		"CHANGELOG.md":                     "# C",
+		"site/content/blog/gitops.md":      "# G",
+		"site/content/docs/install.md":     "# I",
+		"site/content/docs/named-by-id.md": "# N",
+	})
+	out := writeTree(t, map[string]string{
+		"404.html":                `<a href="https://github.com/o/r/blob/main/README.md">readme</a>`,
+		"blog/gitops/index.html":  `<a href="https://github.com/other/repo/blob/main/README.md">their readme</a>`,
+		"download.html":           `<a href="https://github.com/o/r/blob/main/CHANGELOG.md">changes</a>`,
+		"docs/install/index.html": `<a href="https://github.com/o/r/blob/main/site/content/docs/install.md">edit</a>`,
+		"docs/by-id/index.html":   `<a href="https://github.com/o/r/edit/main/site/content/docs/named-by-id.md">edit</a>`,
+	})
+	site := readSite(out, "/")
+	site.repo = "o/r"
+	pages := mapPages(top, ".", "hugo", site)
+	for file, want := range map[string]string{
+		"README.md":                        "",
+		"CHANGELOG.md":                     "",
+		"site/content/docs/install.md":     "docs/install/index.html",
+		"site/content/docs/named-by-id.md": "docs/by-id/index.html",
+	} {
+		if got := pages.page[file]; got != want {
+			t.Errorf("%s maps to %q, want %q", file, got, want)
+		}
+	}
+	if pages.source["blog/gitops/index.html"] == "README.md" {
+		t.Errorf("another repository's README.md is taken for the blog post's source")
+	}
+}
+
+// Files no site publishes are read on GitHub: outside MkDocs' docs_dir
+// (also where the build enters the configuration's folder first), at
+// the top of a Hugo or Docusaurus site's folder; not in a folder above
+// the site's that its configuration names as content.
+func TestGitHubReader(t *testing.T) {
+	top := writeTree(t, map[string]string{
+		"hack/api-docs/mkdocs.yml":     "site_name: x\ndocs_dir: ../../docs\n",
+		"website/docusaurus.config.js": "module.exports = {presets: [['classic', {docs: {path: '../guides'}}]]}",
+	})
+	for _, tc := range []struct {
+		r    row
+		file string
+		want bool
+	}{
+		{row{site: ".", generator: "mkdocs", build: "cd hack/api-docs && mkdocs build -d $OUT"}, "README.md", true},
+		{row{site: ".", generator: "mkdocs", build: "cd hack/api-docs && mkdocs build -d $OUT"}, "docs/index.md", false},
+		{row{site: ".", generator: "mkdocs", build: "mkdocs build -d $OUT"}, "README.md", false}, // no configuration found: not known
+		{row{site: ".", generator: "docusaurus"}, "README.md", true},
+		{row{site: ".", generator: "docusaurus"}, "docs/intro.md", false},
+		{row{site: ".", generator: "jekyll"}, "README.md", false}, // Jekyll publishes it
+		{row{site: ".", generator: "hugo"}, ".github/CONTRIBUTING.md", true},
+		{row{site: "website", generator: "docusaurus"}, "CONTRIBUTING.md", true},
+		{row{site: "website", generator: "docusaurus"}, "guides/setup.md", false}, // docs: {path: '../guides'}
+		{row{site: "website", generator: "docusaurus"}, "website/README.md", true},
+	} {
+		if got := newGitHubReader(top, tc.r).file(tc.file); got != tc.want {
+			t.Errorf("%s site %q (%s): read on GitHub = %v, want %v", tc.file, tc.r.site, tc.r.generator, got, tc.want)
+		}
 	}
 }

@@ -20,6 +20,8 @@ import (
 // builtSite is a generator's output, read link by link.
 type builtSite struct {
 	dir       string
+	repo      string // the repository ("owner/name") whose files "edit this page" links name; "" takes any
+	configDir string // the folder below the site's folder where the build runs the generator ("" for the site's folder)
 	host      string // the host the site is served on, when the manifest names it
 	base      string // the URL path the site is served under, "/" or "/p/"
 	files     map[string]bool
@@ -44,11 +46,11 @@ type redirectRule struct {
 }
 
 type builtPage struct {
-	ids      map[string]bool
-	links    []builtLink
-	redirect string   // a meta refresh target: the page is a redirect stub
-	baseHref string   // the first <base href>: the page's links resolve from it
-	edits    []string // the source files its "edit this page" links name, slash paths from the repository's top
+	ids       map[string]bool
+	links     []builtLink
+	redirect  string   // a meta refresh target: the page is a redirect stub
+	baseHref  string   // the first <base href>: the page's links resolve from it
+	editHrefs []string // its links to files of a GitHub repository ("edit this page" links among them)
 	// unrendered is the first paragraph that begins with ":::", a
 	// block directive of a Markdown extension (mkdocstrings,
 	// mkdocs-click) that the build did not have: what it writes, ids
@@ -60,7 +62,7 @@ type builtPage struct {
 // editLink matches a link to a file of a GitHub repository, as "edit
 // this page" links are written (Docusaurus' editUrl, MkDocs' edit_uri):
 // the path after the branch.
-var editLink = regexp.MustCompile(`^https://github\.com/[^/]+/[^/]+/(edit|blob)/[^/]+/(.+\.(?:md|mdx|markdown|html?))$`)
+var editLink = regexp.MustCompile(`^https://github\.com/([^/]+/[^/]+)/(edit|blob)/[^/]+/(.+\.(?:md|mdx|markdown|html?))$`)
 
 // pageEdits returns the source files a page's "edit this page" links
 // name. An "edit" link is the theme's; a "blob" link may be one too
@@ -69,28 +71,31 @@ var editLink = regexp.MustCompile(`^https://github\.com/[^/]+/[^/]+/(edit|blob)/
 // CONTRIBUTING.md): blob links count only on a page with no "edit" link
 // and one blob link alone, so that a file the page merely links to is
 // never taken for its source, and judged against the page's links.
-func pageEdits(links []string) []string {
-	var edits, blobs []string
+// Only links to repo's own files count (any repository's where repo
+// is ""): a blog post's link to another repository's README.md names
+// no source of this one. blob says the files come from a blob link.
+func pageEdits(links []string, repo string) (edits []string, blob bool) {
+	var blobs []string
 	for _, h := range links {
 		m := editLink.FindStringSubmatch(h)
-		if m == nil {
+		if m == nil || repo != "" && !strings.EqualFold(m[1], repo) {
 			continue
 		}
-		p, err := url.PathUnescape(m[2])
+		p, err := url.PathUnescape(m[3])
 		if err != nil {
 			continue
 		}
 		p = path.Clean(p)
-		if m[1] == "edit" {
+		if m[2] == "edit" {
 			edits = append(edits, p)
 		} else if !slices.Contains(blobs, p) {
 			blobs = append(blobs, p)
 		}
 	}
 	if len(edits) == 0 && len(blobs) == 1 {
-		return blobs
+		return blobs, true
 	}
-	return edits
+	return edits, false
 }
 
 type builtLink struct {
@@ -165,7 +170,11 @@ func readSite(dir, base string, rules ...redirectRule) *builtSite {
 		pg, links := readPage(src)
 		s.pages[rel] = pg
 		hrefs[rel] = links
-		pg.edits = pageEdits(links)
+		for _, h := range links {
+			if editLink.MatchString(h) {
+				pg.editHrefs = append(pg.editHrefs, h)
+			}
+		}
 		return nil
 	})
 	rels := make([]string, 0, len(hrefs))
@@ -580,7 +589,9 @@ func mapPages(top, siteDir, generator string, site *builtSite) *pageMap {
 	// same run must judge the same way twice.
 	rels := make([]string, 0, len(site.pages))
 	for rel := range site.pages {
-		rels = append(rels, rel)
+		if !notFoundPage(rel) {
+			rels = append(rels, rel)
+		}
 	}
 	sort.Strings(rels)
 	for _, rel := range rels {
@@ -620,13 +631,21 @@ func mapPages(top, siteDir, generator string, site *builtSite) *pageMap {
 	// most of the source's wins, then the shortest.
 	edited := map[string]string{}
 	for _, rel := range rels {
-		pg := site.pages[rel]
-		for _, e := range pg.edits {
+		edits, blob := pageEdits(site.pages[rel].editHrefs, site.repo)
+		for _, e := range edits {
 			if !m.files[e] {
 				continue
 			}
 			old, ok := edited[e]
 			es := segments(e, readmeIsIndex)
+			if blob && !sameName(es, segments(rel, false)) {
+				// A blob link may be the theme's edit link
+				// (edit_uri written so) or prose's: only one to
+				// a file of the page's own name says it is the
+				// page's source (a download page's one link to
+				// CHANGELOG.md does not).
+				continue
+			}
 			if !ok || commonSuffix(es, segments(rel, false)) > commonSuffix(es, segments(old, false)) ||
 				commonSuffix(es, segments(rel, false)) == commonSuffix(es, segments(old, false)) && (len(rel) < len(old) || len(rel) == len(old) && rel < old) {
 				edited[e] = rel
@@ -645,13 +664,33 @@ func mapPages(top, siteDir, generator string, site *builtSite) *pageMap {
 	}
 	// MkDocs publishes its docs_dir only: a README beside mkdocs.yml is
 	// no page of the site, whatever its name says.
-	content := siteDir
-	if generator == "mkdocs" {
-		if d, ok := mkdocsDocsDir(filepath.Join(top, siteDir)); ok {
-			content = path.Join(siteDir, d)
+	content := mkdocsContent(top, siteDir, generator, site.configDir)
+	// bestPage returns the page whose path shares the longest suffix
+	// with segs, ties to the shortest path: the page's whole path must
+	// come from the source's, or at least two segments of it (a
+	// versioned page adds its route's base).
+	bestPage := func(segs []string) (string, int) {
+		last := ""
+		if len(segs) > 0 {
+			last = segs[len(segs)-1]
 		}
+		best, bestScore := "", -1
+		for _, i := range byLast[last] {
+			c := pages[i]
+			score := commonSuffix(segs, c.segs)
+			if score > bestScore || score == bestScore && len(c.rel) < len(best) {
+				best, bestScore = c.rel, score
+			}
+		}
+		if best == "" || bestScore < 2 && bestScore < len(segments(best, false)) {
+			return "", 0
+		}
+		return best, bestScore
 	}
-	var outside []string // the sources outside the site's folder that may map to a page
+	var lonely []string               // the sources of the site's folder that no page's path matches
+	lonelyName := map[string]string{} // their names
+	nameCount := map[string]int{}     // how many sources of the site's folder have each name
+	var outside []string              // the sources outside the site's folder that may map to a page
 	for _, src := range sources {
 		if _, ok := edited[src]; ok {
 			continue
@@ -675,20 +714,27 @@ func mapPages(top, siteDir, generator string, site *builtSite) *pageMap {
 		if last == "" && !inside {
 			continue
 		}
+		if inside {
+			nameCount[last]++
+		}
 		if !inside {
 			outside = append(outside, src)
 		}
-		best, bestScore := "", -1
-		for _, i := range byLast[last] {
-			c := pages[i]
-			score := commonSuffix(segs, c.segs)
-			if score > bestScore || score == bestScore && len(c.rel) < len(best) {
-				best, bestScore = c.rel, score
+		best, bestScore := bestPage(segs)
+		if best == "" && inside {
+			// The front matter may name the page's URL in place of
+			// the file's ("slug: certificate-compatibility" in
+			// cert-compat.md; a permalink or url whole).
+			if fm := frontMatterSegments(filepath.Join(top, filepath.FromSlash(src)), segs); fm != nil {
+				segs = fm
+				best, bestScore = bestPage(segs)
 			}
 		}
-		// The page's whole path must come from the source's, or at least
-		// two segments of it (a versioned page adds its route's base).
-		if best == "" || bestScore < 2 && bestScore < len(segments(best, false)) {
+		if best == "" {
+			if inside && len(segs) > 0 {
+				lonely = append(lonely, src)
+				lonelyName[src] = segs[len(segs)-1]
+			}
 			continue
 		}
 		m.page[src] = best
@@ -698,6 +744,23 @@ func mapPages(top, siteDir, generator string, site *builtSite) *pageMap {
 			m.source[best] = src
 		}
 	}
+	// A file whose path no page matches is the page of its name where
+	// that name is the file's alone and one page's alone, a page no
+	// other file is the source of, and the name is not a common word
+	// ("swift-5.8-released" of _posts/2023-03-30-swift-5.8-released.md,
+	// published at /blog/swift-5.8-released/ by a permalink).
+	for _, src := range lonely {
+		name := lonelyName[src]
+		if nameCount[name] != 1 || len(byLast[name]) != 1 || !strings.Contains(name, "-") || len(name) < 8 {
+			continue
+		}
+		pg := pages[byLast[name][0]].rel
+		if _, taken := m.source[pg]; taken {
+			continue
+		}
+		m.page[src], m.source[pg] = pg, src
+	}
+	m.mapIncluded(top, siteDir, content, sources)
 	// A file outside the site's folder that is not the source of the
 	// page its path looks like (packages/x/README.md beside the docs'
 	// README.md) is no page, and its links are not judged against that
@@ -710,6 +773,152 @@ func mapPages(top, siteDir, generator string, site *builtSite) *pageMap {
 	}
 	return m
 }
+
+// includeDirective is a line that puts another file's text into a
+// page: Jekyll's include_relative and include, VitePress'
+// "<!--@include: x.md-->", MkDocs snippets ("--8<-- "x.md"") and
+// include tags, Hugo's readfile shortcodes, an MDX import. It captures
+// the file's path.
+var includeDirective = regexp.MustCompile(`(?:include_relative|include|@include:|--8<--|readfile|import\s+[\w{},\s*]+\s+from)\s*(?:file\s*=\s*)?["'(]?\s*([^"'\s)%>}]+\.(?:md|mdx|markdown|html?))`)
+
+// mapIncluded gives a file of the site's folder that no page comes from,
+// and that another file includes (includeDirective), the page of the
+// file that includes it: its links are on that page (vitest's
+// guide/cli-generated.md, which srcExclude keeps from being a page,
+// on guide/cli.html). The included path is read from the including
+// file's folder, the site's folder, the content folder and the top; a
+// file included by files of more than one page is left without one.
+func (m *pageMap) mapIncluded(top, siteDir, content string, sources []string) {
+	inside := func(f string) bool {
+		return siteDir == "." || strings.HasPrefix(f, siteDir+"/")
+	}
+	by := map[string][]string{} // included file -> the files that include it
+	for _, src := range sources {
+		if !inside(src) {
+			continue
+		}
+		text, err := os.ReadFile(filepath.Join(top, filepath.FromSlash(src)))
+		if err != nil || !bytes.Contains(text, []byte("include")) && !bytes.Contains(text, []byte("--8<--")) && !bytes.Contains(text, []byte("readfile")) && !bytes.Contains(text, []byte("import")) {
+			continue
+		}
+		for _, sm := range includeDirective.FindAllSubmatch(text, -1) {
+			p := strings.TrimPrefix(string(sm[1]), "@/")
+			for _, dir := range []string{path.Dir(src), siteDir, content, "."} {
+				f := path.Join(dir, strings.TrimPrefix(p, "/"))
+				if f != src && m.files[f] && inside(f) && m.page[f] == "" && !slices.Contains(by[f], src) {
+					by[f] = append(by[f], src)
+					break
+				}
+			}
+		}
+	}
+	// Through includes of includes, a few levels down.
+	for range 3 {
+		for f, includers := range by {
+			if m.page[f] != "" {
+				continue
+			}
+			pg := ""
+			for _, inc := range includers {
+				if p := m.page[inc]; p != "" && (pg == "" || pg == p) {
+					pg = p
+				} else if p != "" {
+					pg = "\x00" // two pages: not known which
+				}
+			}
+			if pg != "" && pg != "\x00" {
+				m.page[f] = pg
+			}
+		}
+	}
+}
+
+// frontMatterSegments returns the normalized path of the page a source
+// file names in its front matter, or nil: a "permalink" or "url" whole,
+// a "slug" in place of the file's name in segs.
+func frontMatterSegments(file string, segs []string) []string {
+	src, err := os.ReadFile(file)
+	if err != nil || !bytes.HasPrefix(src, []byte("---")) {
+		return nil
+	}
+	fm := src[3:]
+	if end := bytes.Index(fm, []byte("\n---")); end >= 0 {
+		fm = fm[:end]
+	} else {
+		return nil
+	}
+	var slug, whole string
+	for _, line := range strings.Split(string(fm), "\n") {
+		k, v, ok := strings.Cut(line, ":")
+		if !ok {
+			continue
+		}
+		v = strings.Trim(strings.TrimSpace(v), `"'`)
+		switch strings.TrimSpace(k) {
+		case "slug":
+			slug = v
+		case "permalink", "url":
+			whole = v
+		}
+	}
+	switch {
+	case whole != "" && !strings.Contains(whole, ":") && !strings.Contains(whole, "{"):
+		return segments(whole, false)
+	case slug != "" && len(segs) > 0 && !strings.Contains(slug, "/"):
+		out := append([]string{}, segs[:len(segs)-1]...)
+		return append(out, segments(slug, false)...)
+	}
+	return nil
+}
+
+// notFoundPage reports whether a built page is the host's not-found
+// page (404.html, 404/index.html), which no source file publishes as
+// its page: its path, a number, normalizes to the site's top's.
+func notFoundPage(rel string) bool {
+	return path.Base(rel) == "404.html" || path.Base(path.Dir(rel)) == "404" && path.Base(rel) == "index.html"
+}
+
+// sameName reports whether two normalized paths have the same last
+// segment (or are both the top).
+func sameName(a, b []string) bool {
+	if len(a) == 0 || len(b) == 0 {
+		return len(a) == len(b)
+	}
+	return a[len(a)-1] == b[len(b)-1]
+}
+
+// mkdocsContent returns the folder, a slash path from the top, whose
+// files an MkDocs site publishes: the docs_dir of its configuration,
+// which is in the site's folder or in configDir below it (the folder
+// the build command enters: "cd hack/api-docs && mkdocs build"), read
+// from there. For other generators, and without a configuration, it is
+// siteDir.
+func mkdocsContent(top, siteDir, generator, configDir string) string {
+	if generator != "mkdocs" {
+		return siteDir
+	}
+	for _, dir := range []string{siteDir, path.Join(siteDir, configDir)} {
+		if d, ok := mkdocsDocsDir(filepath.Join(top, dir)); ok {
+			if c := path.Join(dir, d); c != ".." && !strings.HasPrefix(c, "../") {
+				return c
+			}
+		}
+	}
+	return siteDir
+}
+
+// buildDir returns the folder a build command enters before it runs
+// the generator ("cd hack/api-docs && ..."), relative to the site's
+// folder, or "".
+func buildDir(cmd string) string {
+	m := buildCd.FindStringSubmatch(cmd)
+	if m == nil || strings.Contains(m[1], "$") {
+		return ""
+	}
+	return path.Clean(strings.Trim(m[1], `"'`))
+}
+
+var buildCd = regexp.MustCompile(`^\s*cd\s+(\S+)\s*&&`)
 
 // mkdocsDocsDir returns the docs_dir of the MkDocs configuration in
 // dir ("docs" when it names none), when there is a configuration.
@@ -759,6 +968,17 @@ func judgeBuilt(f *finding, site *builtSite, pages *pageMap) {
 		}
 		if signature(l.href) == sig {
 			match = append(match, l)
+		}
+	}
+	if self && len(match) == 0 {
+		// A render hook may write the page's own URL before the
+		// fragment ("/da/docs/x/#y" for "#y"): a link that leads to
+		// the page itself with that fragment is the source's.
+		for _, l := range site.pages[pg].links {
+			_, frag, ok := strings.Cut(l.href, "#")
+			if t, _ := site.target(pg, l.href); ok && "#"+frag == f.URI && t == pg {
+				match = append(match, l)
+			}
 		}
 	}
 	if len(match) == 0 {
