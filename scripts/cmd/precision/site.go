@@ -589,9 +589,7 @@ func mapPages(top, siteDir, generator string, site *builtSite) *pageMap {
 	// same run must judge the same way twice.
 	rels := make([]string, 0, len(site.pages))
 	for rel := range site.pages {
-		if !notFoundPage(rel) {
-			rels = append(rels, rel)
-		}
+		rels = append(rels, rel)
 	}
 	sort.Strings(rels)
 	for _, rel := range rels {
@@ -633,7 +631,7 @@ func mapPages(top, siteDir, generator string, site *builtSite) *pageMap {
 	for _, rel := range rels {
 		edits, blob := pageEdits(site.pages[rel].editHrefs, site.repo)
 		for _, e := range edits {
-			if !m.files[e] {
+			if !m.files[e] || notFoundPage(rel) && !notFoundPage(e) {
 				continue
 			}
 			old, ok := edited[e]
@@ -669,7 +667,7 @@ func mapPages(top, siteDir, generator string, site *builtSite) *pageMap {
 	// with segs, ties to the shortest path: the page's whole path must
 	// come from the source's, or at least two segments of it (a
 	// versioned page adds its route's base).
-	bestPage := func(segs []string) (string, int) {
+	bestPage := func(src string, segs []string) (string, int) {
 		last := ""
 		if len(segs) > 0 {
 			last = segs[len(segs)-1]
@@ -677,6 +675,9 @@ func mapPages(top, siteDir, generator string, site *builtSite) *pageMap {
 		best, bestScore := "", -1
 		for _, i := range byLast[last] {
 			c := pages[i]
+			if notFoundPage(c.rel) != notFoundPage(src) {
+				continue // the not-found page is 404.md's or 404.html's alone
+			}
 			score := commonSuffix(segs, c.segs)
 			if score > bestScore || score == bestScore && len(c.rel) < len(best) {
 				best, bestScore = c.rel, score
@@ -687,10 +688,10 @@ func mapPages(top, siteDir, generator string, site *builtSite) *pageMap {
 		}
 		return best, bestScore
 	}
-	var lonely []string               // the sources of the site's folder that no page's path matches
-	lonelyName := map[string]string{} // their names
-	nameCount := map[string]int{}     // how many sources of the site's folder have each name
-	var outside []string              // the sources outside the site's folder that may map to a page
+	var lonely []string                 // the sources of the site's folder that no page's path matches
+	lonelySegs := map[string][]string{} // their normalized paths
+	nameCount := map[string]int{}       // how many sources of the site's folder have each name
+	var outside []string                // the sources outside the site's folder that may map to a page
 	for _, src := range sources {
 		if _, ok := edited[src]; ok {
 			continue
@@ -720,20 +721,11 @@ func mapPages(top, siteDir, generator string, site *builtSite) *pageMap {
 		if !inside {
 			outside = append(outside, src)
 		}
-		best, bestScore := bestPage(segs)
-		if best == "" && inside {
-			// The front matter may name the page's URL in place of
-			// the file's ("slug: certificate-compatibility" in
-			// cert-compat.md; a permalink or url whole).
-			if fm := frontMatterSegments(filepath.Join(top, filepath.FromSlash(src)), segs); fm != nil {
-				segs = fm
-				best, bestScore = bestPage(segs)
-			}
-		}
+		best, bestScore := bestPage(src, segs)
 		if best == "" {
 			if inside && len(segs) > 0 {
 				lonely = append(lonely, src)
-				lonelyName[src] = segs[len(segs)-1]
+				lonelySegs[src] = segs
 			}
 			continue
 		}
@@ -749,13 +741,28 @@ func mapPages(top, siteDir, generator string, site *builtSite) *pageMap {
 	// other file is the source of, and the name is not a common word
 	// ("swift-5.8-released" of _posts/2023-03-30-swift-5.8-released.md,
 	// published at /blog/swift-5.8-released/ by a permalink).
+	// Both only to a page that no other file is the source of: a
+	// translation the build left out is no page of the default
+	// language's.
 	for _, src := range lonely {
-		name := lonelyName[src]
+		segs := lonelySegs[src]
+		// The front matter may name the page's URL in place of the
+		// file's ("slug: certificate-compatibility" in cert-compat.md;
+		// a permalink or url whole).
+		if fm := frontMatterSegments(filepath.Join(top, filepath.FromSlash(src)), segs); fm != nil {
+			if pg, _ := bestPage(src, fm); pg != "" {
+				if _, taken := m.source[pg]; !taken {
+					m.page[src], m.source[pg] = pg, src
+				}
+				continue
+			}
+		}
+		name := segs[len(segs)-1]
 		if nameCount[name] != 1 || len(byLast[name]) != 1 || !strings.Contains(name, "-") || len(name) < 8 {
 			continue
 		}
 		pg := pages[byLast[name][0]].rel
-		if _, taken := m.source[pg]; taken {
+		if _, taken := m.source[pg]; taken || notFoundPage(pg) {
 			continue
 		}
 		m.page[src], m.source[pg] = pg, src
@@ -875,7 +882,8 @@ func frontMatterSegments(file string, segs []string) []string {
 // page (404.html, 404/index.html), which no source file publishes as
 // its page: its path, a number, normalizes to the site's top's.
 func notFoundPage(rel string) bool {
-	return path.Base(rel) == "404.html" || path.Base(path.Dir(rel)) == "404" && path.Base(rel) == "index.html"
+	base := path.Base(rel)
+	return strings.TrimSuffix(base, path.Ext(base)) == "404" || path.Base(path.Dir(rel)) == "404" && strings.HasPrefix(base, "index.")
 }
 
 // sameName reports whether two normalized paths have the same last
