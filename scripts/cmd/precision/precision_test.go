@@ -927,3 +927,54 @@ func TestGitHubReader(t *testing.T) {
 		}
 	}
 }
+
+// Files whose path names no page: a post published under another
+// folder by a permalink maps to the one page of its own name; a
+// translation with a slug, to the page of that slug in its language; a
+// translation the build left out maps to no page of the default
+// language (that page is another file's); the not-found page is the
+// 404 file's alone; an included file maps to the page that includes it.
+func TestMapPagesFallbacks(t *testing.T) {
+	top := writeTree(t, map[string]string{
+		"_posts/2023-03-30-swift-5.8-released.md":               "# S",
+		"_posts/2019-01-01-notes.md":                            "# N", // too common a name
+		"content/cs/docs/cert-compat.md":                        "---\nslug: certificate-compatibility\n---\n# C",
+		"docs/tutorial/05-emitting-events.md":                   "---\nslug: step-4\n---\n# E",
+		"i18n/es/plugin/current/tutorial/05-emitting-events.md": "---\nslug: step-4\n---\n# E",
+		"static/v2/404.html":                                    "<p>not found</p>",
+		"static/v2/index.html":                                  "<p>v2</p>",
+		"guide/cli.md":                                          "# CLI\n<!--@include: ./cli-generated.md-->\n",
+		"guide/cli-generated.md":                                "[r](/config/retry#retry-count)",
+	})
+	out := writeTree(t, map[string]string{
+		"blog/swift-5.8-released/index.html":           ``,
+		"blog/notes/index.html":                        ``,
+		"cs/docs/certificate-compatibility/index.html": ``,
+		"docs/tutorial/step-4/index.html":              `<a href="https://github.com/o/r/edit/main/docs/tutorial/05-emitting-events.md">edit</a>`,
+		"v2/404.html":                                  ``,
+		"v2/index.html":                                ``,
+		"guide/cli.html":                               `<a href="/config/retry#retry-count">r</a>`,
+		"config/retry.html":                            `<h2 id="retry">retry</h2>`,
+	})
+	site := readSite(out, "/")
+	pages := mapPages(top, ".", "jekyll", site)
+	for file, want := range map[string]string{
+		"_posts/2023-03-30-swift-5.8-released.md":               "blog/swift-5.8-released/index.html",
+		"_posts/2019-01-01-notes.md":                            "",
+		"content/cs/docs/cert-compat.md":                        "cs/docs/certificate-compatibility/index.html",
+		"docs/tutorial/05-emitting-events.md":                   "docs/tutorial/step-4/index.html",
+		"i18n/es/plugin/current/tutorial/05-emitting-events.md": "",
+		"static/v2/404.html":                                    "v2/404.html",
+		"static/v2/index.html":                                  "v2/index.html",
+		"guide/cli-generated.md":                                "guide/cli.html",
+	} {
+		if got := pages.page[file]; got != want {
+			t.Errorf("%s maps to %q, want %q", file, got, want)
+		}
+	}
+	f := finding{File: "guide/cli-generated.md", URI: "/config/retry#retry-count", Category: "broken-anchor"}
+	judgeBuilt(&f, site, pages)
+	if f.Verdict != "confirmed" {
+		t.Errorf("the included file's link: %s (%s), want confirmed on the including page", f.Verdict, f.Why)
+	}
+}
