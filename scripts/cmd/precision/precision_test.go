@@ -978,3 +978,24 @@ func TestMapPagesFallbacks(t *testing.T) {
 		t.Errorf("the included file's link: %s (%s), want confirmed on the including page", f.Verdict, f.Why)
 	}
 }
+
+// A site served at www.swift.org whose redirect stub sends /download/ to
+// https://swift.org/install/ keeps the link the site's: the host with
+// or without "www." is the site's own, and the link is judged.
+func TestOwnHostWithoutWWW(t *testing.T) {
+	out := writeTree(t, map[string]string{
+		"blog/x/index.html":   `<a href="/download/#snapshots">s</a><a href="/download/#releases">r</a>`,
+		"download/index.html": `<meta http-equiv="refresh" content="0; url=https://swift.org/install/">`,
+		"install/index.html":  `<h2 id="releases">Releases</h2>`,
+	})
+	site := readSite(out, "https://www.swift.org/")
+	for _, tc := range []struct {
+		href string
+		ok   bool
+	}{{"/download/#releases", true}, {"/download/#snapshots", false}, {"https://swift.org/install/#releases", true}} {
+		ok, reason, internal := site.resolves("blog/x/index.html", tc.href)
+		if !internal || ok != tc.ok {
+			t.Errorf("%s: ok %v (%s), internal %v; want ok %v on the site", tc.href, ok, reason, internal, tc.ok)
+		}
+	}
+}

@@ -358,7 +358,7 @@ func (s *builtSite) locate(rel, href string) (u *url.URL, p string, internal boo
 	if err != nil {
 		return nil, "", false, err
 	}
-	if (u.Scheme == "http" || u.Scheme == "https") && s.host != "" && strings.EqualFold(u.Host, s.host) {
+	if (u.Scheme == "http" || u.Scheme == "https") && s.ownHost(u.Host) {
 		u.Scheme, u.Host = "http", "site.invalid" // an absolute link to the site itself
 	}
 	if u.Scheme != "http" || u.Host != "site.invalid" {
@@ -372,6 +372,18 @@ func (s *builtSite) locate(rel, href string) (u *url.URL, p string, internal boo
 		p = ""
 	}
 	return u, p, true, nil
+}
+
+// ownHost reports whether host is the site's: its host, with or without
+// "www." (a host serves both names, one redirecting to the other:
+// swift.org's redirect stubs send www.swift.org's pages to
+// https://swift.org/install/).
+func (s *builtSite) ownHost(host string) bool {
+	if s.host == "" || host == "" {
+		return false
+	}
+	h, own := strings.ToLower(host), s.host
+	return h == own || "www."+h == own || h == "www."+own
 }
 
 // parseRedirects reads a _redirects file: one rule a line, "FROM TO
@@ -1095,7 +1107,7 @@ func (s *builtSite) mayBe(rel, href, src, target string) bool {
 	case su.Scheme == "pathname": // Docusaurus: a path the server serves
 		srcPath = su.Path
 	case su.Scheme != "" || su.Host != "":
-		if s.host == "" || !strings.EqualFold(su.Host, s.host) || su.Scheme != "http" && su.Scheme != "https" && su.Scheme != "" {
+		if !s.ownHost(su.Host) || su.Scheme != "http" && su.Scheme != "https" && su.Scheme != "" {
 			return false // another host's, or another scheme's
 		}
 		srcPath = su.Path
