@@ -12,7 +12,8 @@ import (
 // the links that name its label ([text][label], [label][], [label]), so
 // no reader follows an unused one and no build has it. A label that
 // cannot be read, or that any bracketed text of src repeats, counts as
-// used. One pass over src, whatever the number of definitions.
+// used, but an inline link's text ("[x](y)"), which is no reference.
+// One pass over src, whatever the number of definitions.
 func unusedDefinitions(src []byte, defs []int32) []int32 {
 	labels := make(map[string]int, len(defs))
 	own := make([]string, len(defs))
@@ -36,6 +37,9 @@ func unusedDefinitions(src []byte, defs []int32) []int32 {
 		inner := src[i+1 : i+1+end]
 		if bytes.IndexByte(inner, '[') >= 0 {
 			continue // an outer bracket: its inner ones are met next
+		}
+		if k := i + 1 + end + 1; k < len(src) && src[k] == '(' {
+			continue // an inline link's text ("[error objects](#errors)"): it names no label
 		}
 		l := normLabel(inner) // it allocates: once a bracket
 		if n, ok := labels[l]; ok {
