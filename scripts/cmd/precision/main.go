@@ -669,7 +669,7 @@ func signature(ref string) string {
 var (
 	shortcodeRef = regexp.MustCompile(`^\{\{[<%]\s*(?:rel)?ref\s+"([^"]*)"\s*[>%]\}\}$`)
 	pageExt      = regexp.MustCompile(`(?i)\.(md|mdx|markdown|html?)$`)
-	datePrefix   = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}-`)
+	datePrefix   = regexp.MustCompile(`^\d{2,4}-\d{1,2}-\d{1,2}-`) // Jekyll's post names: "2016-1-05-x.md" too
 	numPrefix    = regexp.MustCompile(`^\d+[-_]`)
 )
 

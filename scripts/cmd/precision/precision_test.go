@@ -936,37 +936,43 @@ func TestGitHubReader(t *testing.T) {
 // 404 file's alone; an included file maps to the page that includes it.
 func TestMapPagesFallbacks(t *testing.T) {
 	top := writeTree(t, map[string]string{
-		"_posts/2023-03-30-swift-5.8-released.md":               "# S",
-		"_posts/2019-01-01-notes.md":                            "# N", // too common a name
-		"content/cs/docs/cert-compat.md":                        "---\nslug: certificate-compatibility\n---\n# C",
-		"docs/tutorial/05-emitting-events.md":                   "---\nslug: step-4\n---\n# E",
-		"i18n/es/plugin/current/tutorial/05-emitting-events.md": "---\nslug: step-4\n---\n# E",
-		"static/v2/404.html":                                    "<p>not found</p>",
-		"static/v2/index.html":                                  "<p>v2</p>",
-		"guide/cli.md":                                          "# CLI\n<!--@include: ./cli-generated.md-->\n",
-		"guide/cli-generated.md":                                "[r](/config/retry#retry-count)",
+		"_posts/2023-03-30-swift-5.8-released.md":                           "# S",
+		"_drafts/notes.md":                                                  "# N", // too common a name, and no post
+		"_posts/2016-1-05-welcome.md":                                       "# W",
+		"content/blog/2020/0723-under-the-hood-of-linkerd-s-proxy/index.md": "# U",
+		"content/cs/docs/cert-compat.md":                                    "---\nslug: certificate-compatibility\n---\n# C",
+		"docs/tutorial/05-emitting-events.md":                               "---\nslug: step-4\n---\n# E",
+		"i18n/es/plugin/current/tutorial/05-emitting-events.md":             "---\nslug: step-4\n---\n# E",
+		"static/v2/404.html":                                                "<p>not found</p>",
+		"static/v2/index.html":                                              "<p>v2</p>",
+		"guide/cli.md":                                                      "# CLI\n<!--@include: ./cli-generated.md-->\n",
+		"guide/cli-generated.md":                                            "[r](/config/retry#retry-count)",
 	})
 	out := writeTree(t, map[string]string{
-		"blog/swift-5.8-released/index.html":           ``,
-		"blog/notes/index.html":                        ``,
-		"cs/docs/certificate-compatibility/index.html": ``,
-		"docs/tutorial/step-4/index.html":              `<a href="https://github.com/o/r/edit/main/docs/tutorial/05-emitting-events.md">edit</a>`,
-		"v2/404.html":                                  ``,
-		"v2/index.html":                                ``,
-		"guide/cli.html":                               `<a href="/config/retry#retry-count">r</a>`,
-		"config/retry.html":                            `<h2 id="retry">retry</h2>`,
+		"blog/swift-5.8-released/index.html":                     ``,
+		"blog/notes/index.html":                                  ``,
+		"blog/welcome/index.html":                                ``,
+		"2020/07/23/under-the-hood-of-linkerds-proxy/index.html": ``,
+		"cs/docs/certificate-compatibility/index.html":           ``,
+		"docs/tutorial/step-4/index.html":                        `<a href="https://github.com/o/r/edit/main/docs/tutorial/05-emitting-events.md">edit</a>`,
+		"v2/404.html":                                            ``,
+		"v2/index.html":                                          ``,
+		"guide/cli.html":                                         `<a href="/config/retry#retry-count">r</a>`,
+		"config/retry.html":                                      `<h2 id="retry">retry</h2>`,
 	})
 	site := readSite(out, "/")
 	pages := mapPages(top, ".", "jekyll", site)
 	for file, want := range map[string]string{
-		"_posts/2023-03-30-swift-5.8-released.md":               "blog/swift-5.8-released/index.html",
-		"_posts/2019-01-01-notes.md":                            "",
-		"content/cs/docs/cert-compat.md":                        "cs/docs/certificate-compatibility/index.html",
-		"docs/tutorial/05-emitting-events.md":                   "docs/tutorial/step-4/index.html",
-		"i18n/es/plugin/current/tutorial/05-emitting-events.md": "",
-		"static/v2/404.html":                                    "v2/404.html",
-		"static/v2/index.html":                                  "v2/index.html",
-		"guide/cli-generated.md":                                "guide/cli.html",
+		"_posts/2023-03-30-swift-5.8-released.md":                           "blog/swift-5.8-released/index.html",
+		"_drafts/notes.md":                                                  "",
+		"_posts/2016-1-05-welcome.md":                                       "blog/welcome/index.html", // a post: its date says so
+		"content/blog/2020/0723-under-the-hood-of-linkerd-s-proxy/index.md": "2020/07/23/under-the-hood-of-linkerds-proxy/index.html",
+		"content/cs/docs/cert-compat.md":                                    "cs/docs/certificate-compatibility/index.html",
+		"docs/tutorial/05-emitting-events.md":                               "docs/tutorial/step-4/index.html",
+		"i18n/es/plugin/current/tutorial/05-emitting-events.md":             "",
+		"static/v2/404.html":                                                "v2/404.html",
+		"static/v2/index.html":                                              "v2/index.html",
+		"guide/cli-generated.md":                                            "guide/cli.html",
 	} {
 		if got := pages.page[file]; got != want {
 			t.Errorf("%s maps to %q, want %q", file, got, want)
@@ -996,6 +1002,39 @@ func TestOwnHostWithoutWWW(t *testing.T) {
 		ok, reason, internal := site.resolves("blog/x/index.html", tc.href)
 		if !internal || ok != tc.ok {
 			t.Errorf("%s: ok %v (%s), internal %v; want ok %v on the site", tc.href, ok, reason, internal, tc.ok)
+		}
+	}
+}
+
+// A file whose path names a redirect stub (jekyll-redirect-from's page at
+// the file's old URL) is the source of the page the stub sends readers
+// to; a link whose name the generator wrote in another form
+// ("OrganizingState.md" as "/faq/organizing-state") is the page's link
+// of the same letters and digits and fragment.
+func TestMapPagesRedirectStubAndLooseName(t *testing.T) {
+	top := writeTree(t, map[string]string{
+		"_sips/sips/031-byname-implicits.md": "[a](#appendix-1) [b](#appendix-2)",
+		"docs/faq/DesignDecisions.md":        "[o](./OrganizingState.md#non-serializable)",
+	})
+	out := writeTree(t, map[string]string{
+		"sips/pending/byname-implicits.html": `<meta http-equiv="refresh" content="0; url=/sips/31.html">`,
+		"sips/31.html":                       `<h2 id="appendix-1">A</h2><a href="#appendix-1">a</a><a href="#appendix-2">b</a>`,
+		"faq/design-decisions/index.html":    `<a href="https://github.com/o/r/edit/main/docs/faq/DesignDecisions.md">edit</a><a href="/faq/organizing-state#non-serializable">o</a>`,
+		"faq/organizing-state/index.html":    `<h2 id="x">X</h2>`,
+	})
+	site := readSite(out, "/")
+	pages := mapPages(top, ".", "jekyll", site)
+	if got := pages.page["_sips/sips/031-byname-implicits.md"]; got != "sips/31.html" {
+		t.Errorf("the SIP maps to %q, want sips/31.html, where its redirect stub sends", got)
+	}
+	for _, tc := range []struct{ file, uri, verdict string }{
+		{"_sips/sips/031-byname-implicits.md", "#appendix-2", "confirmed"},
+		{"docs/faq/DesignDecisions.md", "./OrganizingState.md#non-serializable", "confirmed"},
+	} {
+		f := finding{File: tc.file, URI: tc.uri, Category: "broken-anchor"}
+		judgeBuilt(&f, site, pages)
+		if f.Verdict != tc.verdict {
+			t.Errorf("%s %s: %s (%s), want %s", tc.file, tc.uri, f.Verdict, f.Why, tc.verdict)
 		}
 	}
 }

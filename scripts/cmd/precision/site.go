@@ -597,6 +597,7 @@ func mapPages(top, siteDir, generator string, site *builtSite) *pageMap {
 	}
 	var pages []cand
 	byLast := map[string][]int{}
+	byAlnum := map[string][]int{} // by the letters and digits of the last segment
 	// In a fixed order: ties below go to the first candidate, and the
 	// same run must judge the same way twice.
 	rels := make([]string, 0, len(site.pages))
@@ -612,6 +613,7 @@ func mapPages(top, siteDir, generator string, site *builtSite) *pageMap {
 			last = c.segs[len(c.segs)-1]
 		}
 		byLast[last] = append(byLast[last], len(pages)-1)
+		byAlnum[alnum(last)] = append(byAlnum[alnum(last)], len(pages)-1)
 	}
 	siteDir = path.Clean(siteDir)
 	var sources []string
@@ -698,6 +700,14 @@ func mapPages(top, siteDir, generator string, site *builtSite) *pageMap {
 		if best == "" || bestScore < 2 && bestScore < len(segments(best, false)) {
 			return "", 0
 		}
+		// A redirect stub (jekyll-redirect-from's, a Hugo alias) is
+		// no source's page: the page it sends readers to is.
+		if pg := site.pages[best]; pg != nil && pg.redirect != "" {
+			if t, tp := site.target(best, pg.redirect); tp != nil && tp.redirect == "" {
+				return t, bestScore
+			}
+			return "", 0
+		}
 		return best, bestScore
 	}
 	var lonely []string                 // the sources of the site's folder that no page's path matches
@@ -728,7 +738,7 @@ func mapPages(top, siteDir, generator string, site *builtSite) *pageMap {
 			continue
 		}
 		if inside {
-			nameCount[last]++
+			nameCount[alnum(last)]++
 		}
 		if !inside {
 			outside = append(outside, src)
@@ -769,11 +779,23 @@ func mapPages(top, siteDir, generator string, site *builtSite) *pageMap {
 				continue
 			}
 		}
+		// Names compare by their letters and digits: the folder
+		// "0723-under-the-hood-of-linkerd-s-…" of a page bundle is
+		// published as "under-the-hood-of-linkerds-…".
 		name := segs[len(segs)-1]
-		if nameCount[name] != 1 || len(byLast[name]) != 1 || !strings.Contains(name, "-") || len(name) < 8 {
+		key := alnum(name)
+		post := datePrefix.MatchString(path.Base(src))
+		if nameCount[key] != 1 || len(byAlnum[key]) != 1 || !post && (!strings.Contains(name, "-") || len(name) < 8) {
 			continue
 		}
-		pg := pages[byLast[name][0]].rel
+		pg := pages[byAlnum[key][0]].rel
+		if stub := site.pages[pg]; stub.redirect != "" {
+			t, tp := site.target(pg, stub.redirect)
+			if tp == nil || tp.redirect != "" {
+				continue
+			}
+			pg = t
+		}
 		if _, taken := m.source[pg]; taken || notFoundPage(pg) {
 			continue
 		}
@@ -990,6 +1012,18 @@ func judgeBuilt(f *finding, site *builtSite, pages *pageMap) {
 			match = append(match, l)
 		}
 	}
+	if !self && len(match) == 0 {
+		// A generator may name the page by its file's name in
+		// another form ("OrganizingState.md" published as
+		// "organizing-state"): the same letters and digits, and the
+		// same fragment.
+		key := looseSignature(sig)
+		for _, l := range site.pages[pg].links {
+			if looseSignature(signature(l.href)) == key {
+				match = append(match, l)
+			}
+		}
+	}
 	if self && len(match) == 0 {
 		// A render hook may write the page's own URL before the
 		// fragment ("/da/docs/x/#y" for "#y"): a link that leads to
@@ -1032,6 +1066,13 @@ func judgeBuilt(f *finding, site *builtSite, pages *pageMap) {
 	} else {
 		f.Verdict, f.Why = "refuted", "the build resolves it"
 	}
+}
+
+// looseSignature is a signature's name by its letters and digits alone,
+// and its fragment.
+func looseSignature(sig string) string {
+	name, frag, _ := strings.Cut(sig, "#")
+	return alnum(name) + "#" + frag
 }
 
 // judgeOwnURL judges a finding of a file that no built page comes from
