@@ -366,7 +366,7 @@ func measure(corpus, bin string, r row, withBuilt bool) *result {
 				gh = readGitHubTree(top)
 			}
 			judgeGitHub(f, gh, r.repo)
-		case site != nil && pages.page[f.File] == "" && ghRead.file(f.File):
+		case site != nil && pages.page[f.File] == "" && (ghRead.file(f.File) || pages.copied[f.File]):
 			// No page comes from the file: it is read on GitHub, and
 			// a link of it to the site's own URL names a page of the
 			// build whatever page it is on.

@@ -1038,3 +1038,47 @@ func TestMapPagesRedirectStubAndLooseName(t *testing.T) {
 		}
 	}
 }
+
+// Posts whose names normalize alike map to the page with their own name
+// as written; a Markdown file the build ships unrendered (Jekyll copies
+// one without front matter) is no page; MkDocs' docs/index.md is the
+// top's page; a fragment the generator lowercased is the source's link.
+func TestMapPagesRawNameCopiedAndCase(t *testing.T) {
+	top := writeTree(t, map[string]string{
+		"content/en/blog/2018-08-05-weekly-digest.md": "# A",
+		"content/en/blog/2018-08-24-weekly-digest.md": "# B",
+		"contributing.md":  "[c](/docs/x.md#y)",
+		"guide/started.md": "[i](../installation#Direct-Download-CDN)",
+	})
+	out := writeTree(t, map[string]string{
+		"blog/2018-08-05-weekly-digest/index.html": ``,
+		"blog/2018-08-24-weekly-digest/index.html": ``,
+		"contributing.md":                          "[c](/docs/x.md#y)",
+		"guide/started.html":                       `<a href="./../installation.html#direct-download-cdn">i</a>`,
+		"installation.html":                        `<h2 id="install">Install</h2>`,
+	})
+	site := readSite(out, "/")
+	pages := mapPages(top, ".", "hugo", site)
+	for file, want := range map[string]string{
+		"content/en/blog/2018-08-05-weekly-digest.md": "blog/2018-08-05-weekly-digest/index.html",
+		"content/en/blog/2018-08-24-weekly-digest.md": "blog/2018-08-24-weekly-digest/index.html",
+		"contributing.md": "",
+	} {
+		if got := pages.page[file]; got != want {
+			t.Errorf("%s maps to %q, want %q", file, got, want)
+		}
+	}
+	if !pages.copied["contributing.md"] {
+		t.Errorf("contributing.md, which the build ships as it is, is not taken for a copy")
+	}
+	f := finding{File: "guide/started.md", URI: "../installation#Direct-Download-CDN", Category: "broken-anchor"}
+	judgeBuilt(&f, site, pages)
+	if f.Verdict != "confirmed" {
+		t.Errorf("a lowercased fragment: %s (%s), want confirmed", f.Verdict, f.Why)
+	}
+	mk := writeTree(t, map[string]string{"webdoc/mkdocs.yml": "site_name: x\n", "webdoc/docs/index.md": "# Home"})
+	mkOut := writeTree(t, map[string]string{"index.html": ``, "python/index.html": ``})
+	if got := mapPages(mk, "webdoc", "mkdocs", readSite(mkOut, "/")).page["webdoc/docs/index.md"]; got != "index.html" {
+		t.Errorf("MkDocs' docs/index.md maps to %q, want index.html", got)
+	}
+}

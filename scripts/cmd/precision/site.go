@@ -556,6 +556,7 @@ type pageMap struct {
 	page   map[string]string // source file (relative to the repository) -> page
 	source map[string]string // page -> source file
 	files  map[string]bool   // the Markdown and HTML files of the tree
+	copied map[string]bool   // the Markdown files the build ships as they are: no pages
 }
 
 // linked returns the built page that the relative source link uri of
@@ -590,7 +591,7 @@ func (m *pageMap) linked(file, uri string) string {
 // least its last segment to match.
 func mapPages(top, siteDir, generator string, site *builtSite) *pageMap {
 	readmeIsIndex := generator == "mkdocs" || generator == "jekyll" || generator == "mdbook"
-	m := &pageMap{page: map[string]string{}, source: map[string]string{}, files: map[string]bool{}}
+	m := &pageMap{page: map[string]string{}, source: map[string]string{}, files: map[string]bool{}, copied: map[string]bool{}}
 	type cand struct {
 		rel  string
 		segs []string
@@ -686,15 +687,26 @@ func mapPages(top, siteDir, generator string, site *builtSite) *pageMap {
 		if len(segs) > 0 {
 			last = segs[len(segs)-1]
 		}
-		best, bestScore := "", -1
+		// Of pages as good, one whose path has the file's name as
+		// written comes first: posts "2018-08-24-vitess-weekly-digest.md"
+		// and "2018-09-10-vitess-weekly-digest.md" are the pages
+		// "blog/2018-08-24-vitess-weekly-digest/" and so on, which
+		// normalize alike.
+		stem := strings.ToLower(path.Base(src))
+		stem = strings.TrimSuffix(stem, path.Ext(stem))
+		if stem == "index" || stem == "_index" || stem == "readme" {
+			stem = strings.ToLower(path.Base(path.Dir(src)))
+		}
+		best, bestScore, bestRaw := "", -1, false
 		for _, i := range byLast[last] {
 			c := pages[i]
 			if notFoundPage(c.rel) != notFoundPage(src) {
 				continue // the not-found page is 404.md's or 404.html's alone
 			}
 			score := commonSuffix(segs, c.segs)
-			if score > bestScore || score == bestScore && len(c.rel) < len(best) {
-				best, bestScore = c.rel, score
+			raw := strings.Contains(strings.ToLower(c.rel), stem)
+			if score > bestScore || score == bestScore && (raw && !bestRaw || raw == bestRaw && len(c.rel) < len(best)) {
+				best, bestScore, bestRaw = c.rel, score, raw
 			}
 		}
 		if best == "" || bestScore < 2 && bestScore < len(segments(best, false)) {
@@ -729,6 +741,13 @@ func mapPages(top, siteDir, generator string, site *builtSite) *pageMap {
 		} else {
 			inside = true
 		}
+		if inside && site.files[rel] && isMarkdownName(rel) {
+			// The build ships the Markdown file itself, unrendered
+			// (Jekyll copies one without front matter): it is no
+			// page, its text is read on GitHub.
+			m.copied[src] = true
+			continue
+		}
 		segs := segments(rel, readmeIsIndex)
 		last := ""
 		if len(segs) > 0 {
@@ -744,6 +763,13 @@ func mapPages(top, siteDir, generator string, site *builtSite) *pageMap {
 			outside = append(outside, src)
 		}
 		best, bestScore := bestPage(src, segs)
+		if r, ok := strings.CutPrefix(src, content+"/"); ok && content != siteDir && best == "" {
+			// MkDocs: a page's path is its path in docs_dir
+			// ("docs/index.md" is the top's page).
+			if b, sc := bestPage(src, segments(r, readmeIsIndex)); b != "" {
+				best, bestScore, segs = b, sc, segments(r, readmeIsIndex)
+			}
+		}
 		if best == "" {
 			if inside && len(segs) > 0 {
 				lonely = append(lonely, src)
@@ -1016,7 +1042,8 @@ func judgeBuilt(f *finding, site *builtSite, pages *pageMap) {
 		// A generator may name the page by its file's name in
 		// another form ("OrganizingState.md" published as
 		// "organizing-state"): the same letters and digits, and the
-		// same fragment.
+		// same fragment, in any case (VitePress 2 writes the
+		// source's "#Direct-Download-CDN" as "#direct-download-cdn").
 		key := looseSignature(sig)
 		for _, l := range site.pages[pg].links {
 			if looseSignature(signature(l.href)) == key {
@@ -1072,7 +1099,7 @@ func judgeBuilt(f *finding, site *builtSite, pages *pageMap) {
 // and its fragment.
 func looseSignature(sig string) string {
 	name, frag, _ := strings.Cut(sig, "#")
-	return alnum(name) + "#" + frag
+	return alnum(name) + "#" + strings.ToLower(frag)
 }
 
 // judgeOwnURL judges a finding of a file that no built page comes from
