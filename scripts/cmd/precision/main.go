@@ -640,7 +640,7 @@ func hasHTML(dir string) bool {
 func signature(ref string) string {
 	ref = strings.TrimSpace(ref)
 	if m := shortcodeRef.FindStringSubmatch(ref); m != nil {
-		ref = m[1] // Hugo's ref and relref name the page as the link does
+		ref = m[1] + m[2] // Hugo's ref and relref name the page as the link does; a fragment may follow
 	}
 	frag := ""
 	if i := strings.IndexByte(ref, '#'); i >= 0 {
@@ -667,7 +667,7 @@ func signature(ref string) string {
 }
 
 var (
-	shortcodeRef = regexp.MustCompile(`^\{\{[<%]\s*(?:rel)?ref\s+"([^"]*)"\s*[>%]\}\}$`)
+	shortcodeRef = regexp.MustCompile(`^\{\{[<%]\s*(?:rel)?ref\s+"([^"]*)"\s*[>%]\}\}(#[^#]*)?$`)
 	pageExt      = regexp.MustCompile(`(?i)\.(md|mdx|markdown|html?)$`)
 	datePrefix   = regexp.MustCompile(`^\d{2,4}-\d{1,2}-\d{1,2}-`) // Jekyll's post names: "2016-1-05-x.md" too
 	numPrefix    = regexp.MustCompile(`^\d+[-_]`)

@@ -24,6 +24,7 @@ func TestSignature(t *testing.T) {
 		{`{{% ref "/admin/config" %}}`, "config#"},
 		{`{{< relref "client/token#creating-our-application" >}}`, "token#creating-our-application"},
 		{`{{% ref "/admin/config.md" %}}`, "config#"},
+		{`{{< ref "configuration-overview.md" >}}#sidecar-configuration`, "configuration-overview#sidecar-configuration"},
 		// A "/" after a page name: Hugo's GetPage (velero's render
 		// hook) and Docusaurus resolve "x.md/" as "x.md", and the
 		// build writes "/docs/main/x/#y".
