@@ -74,6 +74,26 @@
 // element id: such a link is neither broken nor resolved, and a finding
 // on it is unmatched.
 //
+// What the build cannot show is kept apart, but the judge looks for the
+// page before it gives up: a file maps to the page its front matter's
+// slug, permalink or url names, to the one page of its own name (a post
+// published under another folder, compared by letters and digits) where
+// no other file is that page's source, to the page a redirect stub at
+// its path sends to, and, when another file includes it (Jekyll's
+// include_relative, VitePress' @include, MkDocs snippets, readfile, an
+// MDX import), to the including file's page; never to the not-found
+// page (but a 404 file). A fragment written alone matches a link the
+// render hook wrote after the page's own URL; a name compares by its
+// letters and digits and its fragment in any case where no link has it
+// as written; "x.md/" is "x.md". Edit links count only to the
+// repository's own files, and a blob link only to a file of the page's
+// name. A file no site publishes (outside MkDocs' docs_dir, at the top
+// of a Hugo or Docusaurus site's folder, a Markdown file the build
+// ships unrendered; not in a folder above the site's that its
+// configuration names) is read on GitHub and judged by the oracle, with
+// a build or without one. The site's host is its own with or without
+// "www.".
+//
 // For a repository read on GitHub (no generator), the "build" is the
 // repository itself as GitHub shows it: a link resolves when its file is
 // in the tree, and its fragment when a heading of the Markdown target
