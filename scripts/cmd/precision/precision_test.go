@@ -1083,3 +1083,26 @@ func TestMapPagesRawNameCopiedAndCase(t *testing.T) {
 		t.Errorf("MkDocs' docs/index.md maps to %q, want index.html", got)
 	}
 }
+
+// A built page that is an HTML file of the tree copied as it is (an old
+// version kept in static/v3/) is that file's page alone: the current
+// docs' getting-started.mdx, whose path shares more with it than with
+// its own versioned page, does not map to it.
+func TestStaticCopyIsItsOwnPage(t *testing.T) {
+	old := `<html><a href="/x">x</a></html>`
+	top := writeTree(t, map[string]string{
+		"static/v3/docs/getting-started/index.html": old,
+		"docs/getting-started.mdx":                  "# Getting started",
+	})
+	out := writeTree(t, map[string]string{
+		"v3/docs/getting-started/index.html": old,
+		"docs/v7/getting-started/index.html": `<a href="https://github.com/o/r/edit/main/docs/other.mdx">edit</a>`,
+	})
+	pages := mapPages(top, ".", "docusaurus", readSite(out, "/"))
+	if got := pages.page["docs/getting-started.mdx"]; got == "v3/docs/getting-started/index.html" {
+		t.Errorf("getting-started.mdx maps to the static copy %q", got)
+	}
+	if got := pages.page["static/v3/docs/getting-started/index.html"]; got != "v3/docs/getting-started/index.html" {
+		t.Errorf("the static copy maps to %q", got)
+	}
+}

@@ -638,6 +638,7 @@ func mapPages(top, siteDir, generator string, site *builtSite) *pageMap {
 	for _, src := range sources {
 		m.files[src] = true
 	}
+	copies := staticCopies(top, site, sources)
 	// A page that names its source in an "edit this page" link is that
 	// source's page: the build says so. Of the pages that name one
 	// source (a page and its translations), the one whose path matches
@@ -702,6 +703,9 @@ func mapPages(top, siteDir, generator string, site *builtSite) *pageMap {
 			c := pages[i]
 			if notFoundPage(c.rel) != notFoundPage(src) {
 				continue // the not-found page is 404.md's or 404.html's alone
+			}
+			if copies[c.rel] != "" && copies[c.rel] != src {
+				continue // a static HTML file copied as it is: its own page alone
 			}
 			score := commonSuffix(segs, c.segs)
 			raw := strings.Contains(strings.ToLower(c.rel), stem)
@@ -936,6 +940,43 @@ func frontMatterSegments(file string, segs []string) []string {
 		return append(out, segments(slug, false)...)
 	}
 	return nil
+}
+
+// staticCopies returns the built pages that are an HTML file of the tree
+// copied byte for byte (an old version of the site kept in static/v3/),
+// each with that file: no other file is their source, however its path
+// looks ("docs/getting-started.mdx" is not the page of
+// "static/v3/docs/getting-started/index.html").
+func staticCopies(top string, site *builtSite, sources []string) map[string]string {
+	byBase := map[string][]string{}
+	for _, src := range sources {
+		if strings.HasSuffix(src, ".html") || strings.HasSuffix(src, ".htm") {
+			byBase[path.Base(src)] = append(byBase[path.Base(src)], src)
+		}
+	}
+	out := map[string]string{}
+	if len(byBase) == 0 {
+		return out
+	}
+	for rel := range site.pages {
+		for _, src := range byBase[path.Base(rel)] {
+			if src != rel && !strings.HasSuffix(src, "/"+rel) {
+				continue
+			}
+			a, errA := os.Stat(filepath.Join(site.dir, filepath.FromSlash(rel)))
+			b, errB := os.Stat(filepath.Join(top, filepath.FromSlash(src)))
+			if errA != nil || errB != nil || a.Size() != b.Size() {
+				continue
+			}
+			x, errA := os.ReadFile(filepath.Join(site.dir, filepath.FromSlash(rel)))
+			y, errB := os.ReadFile(filepath.Join(top, filepath.FromSlash(src)))
+			if errA == nil && errB == nil && bytes.Equal(x, y) {
+				out[rel] = src
+				break
+			}
+		}
+	}
+	return out
 }
 
 // notFoundPage reports whether a built page is the host's not-found
