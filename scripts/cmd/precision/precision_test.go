@@ -1016,10 +1016,12 @@ func TestMapPagesRedirectStubAndLooseName(t *testing.T) {
 	top := writeTree(t, map[string]string{
 		"_sips/sips/031-byname-implicits.md": "[a](#appendix-1) [b](#appendix-2)",
 		"docs/faq/DesignDecisions.md":        "[o](./OrganizingState.md#non-serializable)",
+		"_errors/profile-not-supported.md":   "---\nredirect_to: /sips/31.html#profile\n---\n",
 	})
 	out := writeTree(t, map[string]string{
 		"sips/pending/byname-implicits.html": `<meta http-equiv="refresh" content="0; url=/sips/31.html">`,
 		"sips/31.html":                       `<h2 id="appendix-1">A</h2><a href="#appendix-1">a</a><a href="#appendix-2">b</a>`,
+		"errors/profile-not-supported.html":  `<meta http-equiv="refresh" content="0; url=/sips/31.html#profile"><a href="/sips/31.html#profile">here</a>`,
 		"faq/design-decisions/index.html":    `<a href="https://github.com/o/r/edit/main/docs/faq/DesignDecisions.md">edit</a><a href="/faq/organizing-state#non-serializable">o</a>`,
 		"faq/organizing-state/index.html":    `<h2 id="x">X</h2>`,
 	})
@@ -1027,6 +1029,10 @@ func TestMapPagesRedirectStubAndLooseName(t *testing.T) {
 	pages := mapPages(top, ".", "jekyll", site)
 	if got := pages.page["_sips/sips/031-byname-implicits.md"]; got != "sips/31.html" {
 		t.Errorf("the SIP maps to %q, want sips/31.html, where its redirect stub sends", got)
+	}
+	// A page that is a redirect itself is its stub's source.
+	if got := pages.page["_errors/profile-not-supported.md"]; got != "errors/profile-not-supported.html" {
+		t.Errorf("the redirect_to page maps to %q, want its own stub", got)
 	}
 	for _, tc := range []struct{ file, uri, verdict string }{
 		{"_sips/sips/031-byname-implicits.md", "#appendix-2", "confirmed"},

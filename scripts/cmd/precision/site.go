@@ -718,7 +718,7 @@ func mapPages(top, siteDir, generator string, site *builtSite) *pageMap {
 		}
 		// A redirect stub (jekyll-redirect-from's, a Hugo alias) is
 		// no source's page: the page it sends readers to is.
-		if pg := site.pages[best]; pg != nil && pg.redirect != "" {
+		if pg := site.pages[best]; pg != nil && pg.redirect != "" && !redirectSource(top, src) {
 			if t, tp := site.target(best, pg.redirect); tp != nil && tp.redirect == "" {
 				return t, bestScore
 			}
@@ -819,7 +819,7 @@ func mapPages(top, siteDir, generator string, site *builtSite) *pageMap {
 			continue
 		}
 		pg := pages[byAlnum[key][0]].rel
-		if stub := site.pages[pg]; stub.redirect != "" {
+		if stub := site.pages[pg]; stub.redirect != "" && !redirectSource(top, src) {
 			t, tp := site.target(pg, stub.redirect)
 			if tp == nil || tp.redirect != "" {
 				continue
@@ -940,6 +940,24 @@ func frontMatterSegments(file string, segs []string) []string {
 		return append(out, segments(slug, false)...)
 	}
 	return nil
+}
+
+// redirectSource reports whether a source file writes a redirect stub
+// itself (an HTML file, which may be one; a page with "redirect_to:" in
+// its front matter): its page is the stub, not where the stub sends.
+func redirectSource(top, src string) bool {
+	if !isMarkdownName(src) && !strings.HasSuffix(src, ".mdx") {
+		return true
+	}
+	b, err := os.ReadFile(filepath.Join(top, filepath.FromSlash(src)))
+	if err != nil || !bytes.HasPrefix(b, []byte("---")) {
+		return false
+	}
+	fm := b[3:]
+	if end := bytes.Index(fm, []byte("\n---")); end >= 0 {
+		fm = fm[:end]
+	}
+	return bytes.Contains(fm, []byte("\nredirect_to:"))
 }
 
 // staticCopies returns the built pages that are an HTML file of the tree
