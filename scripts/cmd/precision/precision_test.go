@@ -282,14 +282,15 @@ func TestMayBeDefiniteTarget(t *testing.T) {
 // id with a "/" inside is still an id.
 func TestScriptFragment(t *testing.T) {
 	top := writeTree(t, map[string]string{
-		"docs/talks.md": "[a](/viewer/#../files/a.pdf) [b](/#/docs/x?id=y) [c](/viewer/#./b.pdf) [d](/#!/topic/x) [e](/api/#changing-pv/pvc) [f](/api/#io/v1.Kind)",
+		"docs/talks.md": "[a](/viewer/#../files/a.pdf) [b](/#/docs/x?id=y) [c](/viewer/#./b.pdf) [d](/#!/topic/x) [e](/api/#changing-pv/pvc) [f](/api/#io/v1.Kind) [g](/evolution/#?version=6.0)",
 	})
 	out := writeTree(t, map[string]string{
-		"index.html":        `<p>home</p>`,
-		"viewer/index.html": `<p>viewer</p>`,
-		"files/a.pdf":       `%PDF`,
-		"api/index.html":    `<h2 id="io/v1.Kind">Kind</h2>`,
-		"talks/index.html":  `<a href="/viewer/#../files/a.pdf">a</a><a href="/#/docs/x?id=y">b</a><a href="/viewer/#./b.pdf">c</a><a href="/#!/topic/x">d</a><a href="/api/#changing-pv/pvc">e</a><a href="/api/#io/v1.Kind">f</a>`,
+		"index.html":           `<p>home</p>`,
+		"viewer/index.html":    `<p>viewer</p>`,
+		"files/a.pdf":          `%PDF`,
+		"api/index.html":       `<h2 id="io/v1.Kind">Kind</h2>`,
+		"talks/index.html":     `<a href="/viewer/#../files/a.pdf">a</a><a href="/#/docs/x?id=y">b</a><a href="/viewer/#./b.pdf">c</a><a href="/#!/topic/x">d</a><a href="/api/#changing-pv/pvc">e</a><a href="/api/#io/v1.Kind">f</a><a href="/evolution/#?version=6.0">g</a>`,
+		"evolution/index.html": `<p>proposals</p>`,
 	})
 	site := readSite(out, "/")
 	var broken []string
@@ -307,6 +308,7 @@ func TestScriptFragment(t *testing.T) {
 		{"/#!/topic/x", "unmatched"},
 		{"/api/#changing-pv/pvc", "confirmed"},
 		{"/api/#io/v1.Kind", "refuted"},
+		{"/evolution/#?version=6.0", "unmatched"}, // a query the page's script reads
 	} {
 		f := finding{File: "docs/talks.md", URI: tc.uri, Category: "broken-anchor"}
 		judgeBuilt(&f, site, pages)

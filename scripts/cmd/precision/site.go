@@ -112,12 +112,14 @@ type builtLink struct {
 // "#../files/x.pdf", a document viewer's file; "#!/x"), which a script
 // of the target page reads, no element id. Whether the script finds
 // it is not in the HTML.
-const scriptFragment = "the fragment is a path a script reads (a hash router's route, a viewer's file), not an element id: the build cannot say"
+const scriptFragment = "the fragment is a path or query a script reads (a hash router's route, a viewer's file), not an element id: the build cannot say"
 
-// isScriptFragment reports whether a fragment is written as a path:
-// it begins with "/", "./", "../" or "!" (a hashbang).
+// isScriptFragment reports whether a fragment is written as a path or
+// a query: it begins with "/", "./", "../", "!" (a hashbang) or "?"
+// (swift.org's "/swift-evolution/#?version=6.0", which the page's
+// script filters by).
 func isScriptFragment(frag string) bool {
-	return strings.HasPrefix(frag, "/") || strings.HasPrefix(frag, "./") || strings.HasPrefix(frag, "../") || strings.HasPrefix(frag, "!")
+	return strings.HasPrefix(frag, "/") || strings.HasPrefix(frag, "./") || strings.HasPrefix(frag, "../") || strings.HasPrefix(frag, "!") || strings.HasPrefix(frag, "?")
 }
 
 type brokenLink struct {
