@@ -430,7 +430,36 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 	if e := s.deployRedirects(t); err == nil {
 		err = e
 	}
+	d.topNetlify(t, s)
 	return err
+}
+
+// topNetlify reads the redirects of the repository's netlify.toml for a
+// site in a folder of its own that has none, where deployRedirects does
+// not (it takes the top's file for the site its build.base names): a
+// file that names no base is the project's (its build command builds the
+// site from the top, the publish folder set in Netlify's settings), and
+// one whose build.publish is the site's output ("apps/site/build") is
+// this site's. Which site a rule of a file without either is for, the
+// tree does not say: it is taken for each, as a rule makes links pass or
+// unverifiable, never broken (as vercel.json's at the top are).
+func (docusaurus) topNetlify(t *Tree, s *Site) {
+	conf := strings.Repeat("../", t.Up) + "netlify.toml"
+	if t.Up == 0 || s.dir == "" || t.Exists("netlify.toml") || !t.Exists(conf) {
+		return
+	}
+	cfg, err := readConfig(t, conf)
+	if err != nil {
+		return // no configuration the host reads: left alone
+	}
+	base := strings.Trim(path.Clean("/"+cfg.str("build.base", "")), "/")
+	publish := strings.Trim(path.Clean("/"+cfg.str("build.publish", "")), "/")
+	switch {
+	case base != "":
+		return // deployRedirects's: for the site base names
+	case publish == "" || publish == s.dir || strings.HasPrefix(publish, s.dir+"/"):
+		s.netlifyRedirects(cfg)
+	}
 }
 
 var docusaurusStaticDirs = regexp.MustCompile(`(?:^|[^\w$.])['"]?staticDirectories['"]?\s*:\s*`)
