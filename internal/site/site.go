@@ -939,9 +939,17 @@ func (s *Site) Files(p string) []string {
 	}
 	// "/a/index.html" and "/a.html" name the page at "/a/" on sites
 	// with pretty URLs, which also publish those files.
-	if base, ok := strings.CutSuffix(key, "/index.html"); ok {
-		if f, ok := s.pages[base+"/"]; ok {
-			add(f)
+	// So does "/a/index", which the hosts serve from a/index.html as
+	// they serve "/x" from x.html; and where a page at "/a" is written
+	// to a/index.html (noDotHTML: Docusaurus), both name it too.
+	for _, ix := range []string{"/index.html", "/index"} {
+		if base, ok := strings.CutSuffix(key, ix); ok {
+			if f, ok := s.pages[base+"/"]; ok {
+				add(f)
+			}
+			if f, ok := s.pages[base]; ok && s.noDotHTML && base != "" {
+				add(f)
+			}
 		}
 	}
 	if base, ok := strings.CutSuffix(key, ".html"); ok && !s.noDotHTML {
