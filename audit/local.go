@@ -303,6 +303,14 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 					r.report(policy.CategoryUnverifiable, 0, nil, "%q leads to %q on %s, which %q would serve, and git ignores it: a build makes it, so it cannot be checked offline", r.shown, p, theSite(s), "/"+c)
 					return r.out
 				}
+				// A file the site serves as it is (an HTML page of
+				// static/) links into the same URL space as its pages.
+				if _, served := s.ServedAt(f.rel); served && !isPage && strings.HasPrefix(ref, "/") {
+					if why, ok := s.UnknownPage(p); ok {
+						r.report(policy.CategoryUnverifiable, 0, nil, "%q leads to %q on %s, which no file of the tree publishes; %s, so it cannot be checked offline", r.shown, p, theSite(s), why)
+						return r.out
+					}
+				}
 				if isPage {
 					// A file a plugin writes at build time (MkDocs'
 					// gen-files): the link resolves to what the tree

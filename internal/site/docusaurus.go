@@ -1364,6 +1364,13 @@ func (d docusaurus) docs(t *Tree, s *Site, dir, base string) {
 		folder := segs[:len(segs)-1]
 		src, _ := t.head(rel)
 		fm := readFrontMatter(src)
+		if fm.Draft {
+			// A draft is built in development only ("excluded from
+			// production builds"): no page, and its links are no
+			// page's.
+			s.addPartial(rel)
+			return
+		}
 		code := blankFences(src)
 		if docusaurusDataPage(code) {
 			if s.dynamic == nil {
@@ -1512,6 +1519,10 @@ func (docusaurus) blog(t *Tree, s *Site, dir, base string) {
 		}
 		head, _ := t.head(rel)
 		fm := readFrontMatter(head)
+		if fm.Draft {
+			s.addPartial(rel) // a draft: development builds only
+			return
+		}
 		tagged = tagged || docusaurusTags.Match(head)
 		docusaurusImports(t, s, rel, head)
 		var u string
