@@ -1368,7 +1368,7 @@ func (d docusaurus) docs(t *Tree, s *Site, dir, base string) {
 			// A draft is built in development only ("excluded from
 			// production builds"): no page, and its links are no
 			// page's.
-			s.addPartial(rel)
+			s.addDraft(rel)
 			return
 		}
 		code := blankFences(src)
@@ -1520,7 +1520,7 @@ func (docusaurus) blog(t *Tree, s *Site, dir, base string) {
 		head, _ := t.head(rel)
 		fm := readFrontMatter(head)
 		if fm.Draft {
-			s.addPartial(rel) // a draft: development builds only
+			s.addDraft(rel) // development builds only
 			return
 		}
 		tagged = tagged || docusaurusTags.Match(head)
