@@ -197,7 +197,7 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 			// A page of another content plugin is not resolved either
 			// (a blog post's link to a docs file).
 			_, published := s.URL(t.rel)
-			if other := published && !s.SameContent(f.rel, t.rel); (!published || other) && (!s.Template(t.rel) || s.Draft(t.rel)) {
+			if other := published && !s.SameContent(f.rel, t.rel); (!published || other) && (!s.Template(t.rel) || s.Unpublished(t.rel)) {
 				what := fmt.Sprintf("of which %s publishes no page", theSite(s))
 				if other {
 					what = fmt.Sprintf("a page of another content plugin of %s, which does not resolve it", theSite(s))

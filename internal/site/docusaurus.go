@@ -421,6 +421,9 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 					if !slices.Contains(s.templates, d) {
 						s.templates = append(s.templates, d)
 					}
+					// Known to be no page: a page's link to it is
+					// left as written.
+					s.addUnpublished(rel)
 					return
 				}
 			}
@@ -1368,7 +1371,7 @@ func (d docusaurus) docs(t *Tree, s *Site, dir, base string) {
 			// A draft is built in development only ("excluded from
 			// production builds"): no page, and its links are no
 			// page's.
-			s.addDraft(rel)
+			s.addUnpublished(rel)
 			return
 		}
 		code := blankFences(src)
@@ -1520,7 +1523,7 @@ func (docusaurus) blog(t *Tree, s *Site, dir, base string) {
 		head, _ := t.head(rel)
 		fm := readFrontMatter(head)
 		if fm.Draft {
-			s.addDraft(rel) // development builds only
+			s.addUnpublished(rel) // development builds only
 			return
 		}
 		tagged = tagged || docusaurusTags.Match(head)

@@ -156,7 +156,7 @@ type Site struct {
 	// and pages whose links no build reads (Hugo's drafts, translations
 	// into a disabled language). Set by addPartial.
 	partials map[string]bool
-	drafts   map[string]bool // drafts: development builds only (Draft)
+	drafts   map[string]bool // known to publish no page (Unpublished)
 	// sourceMounts are the content folders whose files become pages at
 	// a URL below a route (Docusaurus' docs): SourceCandidates.
 	sourceMounts []mount
@@ -369,18 +369,20 @@ func (s *Site) Template(rel string) bool {
 	return s.partials[rel] || s.drafts[rel]
 }
 
-// Draft reports whether the file rel (slash path from the audited root)
-// is a draft the generator builds in development only (Docusaurus'
-// "draft: true"): no page of the production site, so a link to it is
-// not resolved, and its own links, which no page renders, are not
-// checked (Template).
-func (s *Site) Draft(rel string) bool {
+// Unpublished reports whether the file rel (slash path from the audited
+// root) is one the generator is known to publish no page of, though it
+// sits among pages: a draft, built in development only (Docusaurus'
+// "draft: true"), a file of a partials folder ("_snippets/"). A link to
+// it is not resolved to a page, and its own links, which no page renders
+// as written, are not checked (Template).
+func (s *Site) Unpublished(rel string) bool {
 	rel, ok := s.inner(rel)
 	return ok && s.drafts[rel]
 }
 
-// addDraft records rel (a slash path from the site's folder) as a draft.
-func (s *Site) addDraft(rel string) {
+// addUnpublished records rel (a slash path from the site's folder) as
+// Unpublished.
+func (s *Site) addUnpublished(rel string) {
 	if s.drafts == nil {
 		s.drafts = map[string]bool{}
 	}
