@@ -197,7 +197,7 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 			// A page of another content plugin is not resolved either
 			// (a blog post's link to a docs file).
 			_, published := s.URL(t.rel)
-			if other := published && !s.SameContent(f.rel, t.rel); (!published || other) && !s.Template(t.rel) {
+			if other := published && !s.SameContent(f.rel, t.rel); (!published || other) && (!s.Template(t.rel) || s.Unpublished(t.rel)) {
 				what := fmt.Sprintf("of which %s publishes no page", theSite(s))
 				if other {
 					what = fmt.Sprintf("a page of another content plugin of %s, which does not resolve it", theSite(s))
@@ -302,6 +302,14 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 				if c, ok := a.ignoredServes(f.root, s, p); ok {
 					r.report(policy.CategoryUnverifiable, 0, nil, "%q leads to %q on %s, which %q would serve, and git ignores it: a build makes it, so it cannot be checked offline", r.shown, p, theSite(s), "/"+c)
 					return r.out
+				}
+				// A file the site serves as it is (an HTML page of
+				// static/) links into the same URL space as its pages.
+				if _, served := s.ServedAt(f.rel); served && !isPage && strings.HasPrefix(ref, "/") {
+					if why, ok := s.UnknownPage(p); ok {
+						r.report(policy.CategoryUnverifiable, 0, nil, "%q leads to %q on %s, which no file of the tree publishes; %s, so it cannot be checked offline", r.shown, p, theSite(s), why)
+						return r.out
+					}
 				}
 				if isPage {
 					// A file a plugin writes at build time (MkDocs'

@@ -27,8 +27,9 @@ type docusaurus struct{}
 
 // The configuration is code: only plain string options are read from it.
 var (
-	docusaurusRouteBase = docusaurusOption("routeBasePath")
+	docusaurusRouteBase = docusaurusOptionKey("routeBasePath")
 	docusaurusPath      = docusaurusOption("path")
+	docusaurusPathKey   = docusaurusOptionKey("path")
 	docusaurusNumber    = regexp.MustCompile(`^\d+[-_.]`)
 	// The site's url: a string, or an environment variable that falls
 	// back on one (`process.env["SITE_URL"] || "https://x.dev"`: what a
@@ -286,7 +287,7 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 	s.refLabels = remark8
 	s.mdCommon = docusaurusFormat.Match(src)
 	s.sitePrefix = "@site/"
-	s.Mount("/", "static")
+	d.staticDirs(t, s, src)
 	var folders [][2]string // each content folder and its name under i18n/LOCALE/
 	for _, in := range docusaurusInstances(t, src) {
 		if strings.HasPrefix(in.dir, "../") {
@@ -420,6 +421,9 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 					if !slices.Contains(s.templates, d) {
 						s.templates = append(s.templates, d)
 					}
+					// Known to be no page: a page's link to it is
+					// left as written.
+					s.addUnpublished(rel)
 					return
 				}
 			}
@@ -429,7 +433,82 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 	if e := s.deployRedirects(t); err == nil {
 		err = e
 	}
+	d.topNetlify(t, s)
 	return err
+}
+
+// topNetlify reads the redirects of the repository's netlify.toml for a
+// site in a folder of its own that has none, where deployRedirects does
+// not (it takes the top's file for the site its build.base names): a
+// file that names no base is the project's (its build command builds the
+// site from the top, the publish folder set in Netlify's settings), and
+// one whose build.publish is the site's output ("apps/site/build") is
+// this site's. Which site a rule of a file without either is for, the
+// tree does not say: it is taken for each, as a rule makes links pass or
+// unverifiable, never broken (as vercel.json's at the top are).
+func (docusaurus) topNetlify(t *Tree, s *Site) {
+	conf := strings.Repeat("../", t.Up) + "netlify.toml"
+	if t.Up == 0 || s.dir == "" || t.Exists("netlify.toml") || !t.Exists(conf) {
+		return
+	}
+	cfg, err := readConfig(t, conf)
+	if err != nil {
+		return // no configuration the host reads: left alone
+	}
+	base := strings.Trim(path.Clean("/"+cfg.str("build.base", "")), "/")
+	publish := strings.Trim(path.Clean("/"+cfg.str("build.publish", "")), "/")
+	switch {
+	case base != "":
+		return // deployRedirects's: for the site base names
+	case publish == "" || publish == s.dir || strings.HasPrefix(publish, s.dir+"/"):
+		s.netlifyRedirects(cfg)
+	}
+}
+
+var docusaurusStaticDirs = regexp.MustCompile(`(?:^|[^\w$.])['"]?staticDirectories['"]?\s*:\s*`)
+
+// staticDirs mounts the site's static folders at "/": static/, or those
+// staticDirectories lists (docusaurus.io/docs/api/docusaurus-config,
+// "staticDirectories"; paths from the site's folder). One the tree does
+// not have is written by a build step (an llms.txt generator, an API
+// reference: "generated-static", which .gitignore lists), and a list the
+// model cannot read (code) may name any: what they serve is unknown, so
+// a root-relative link no page answers is unverifiable.
+func (docusaurus) staticDirs(t *Tree, s *Site, cfg []byte) {
+	m := docusaurusStaticDirs.FindIndex(cfg)
+	if m == nil {
+		s.Mount("/", "static")
+		return
+	}
+	expr := docusaurusExpr(cfg[m[1]:])
+	if !strings.HasPrefix(expr, "[") || !strings.HasSuffix(expr, "]") {
+		s.UnknownSpace("/", "staticDirectories is code the model does not run")
+		s.Note("staticDirectories not read")
+		return
+	}
+	for _, q := range strings.Split(strings.Trim(expr, "[]"), ",") {
+		if q = strings.TrimSpace(q); q == "" {
+			continue
+		}
+		dir, ok := docusaurusString(q)
+		if !ok {
+			s.UnknownSpace("/", "staticDirectories is code the model does not run")
+			s.Note("staticDirectories not read")
+			continue
+		}
+		dir = path.Clean(strings.TrimPrefix(dir, "./"))
+		if path.IsAbs(dir) || dir == ".." || strings.HasPrefix(dir, "../") {
+			s.UnknownSpace("/", "a static folder outside the site's folder is not read")
+			s.Note("static folder %s not read", dir)
+			continue
+		}
+		if !t.Exists(dir) {
+			s.UnknownSpace("/", fmt.Sprintf("the static folder %s/ is not in the tree (made when the site is built)", dir))
+			s.Note("static folder %s/ not in the tree", dir)
+			continue
+		}
+		s.Mount("/", dir)
+	}
 }
 
 var (
@@ -753,6 +832,8 @@ type docusaurusInstance struct {
 	// unread is the name the options are given by when they are code
 	// the model does not run ("docs: require('./docs')"), or "".
 	unread string
+	// routeUnread: what is unread is the routeBasePath alone.
+	routeUnread bool
 }
 
 // docusaurusOption matches a plain string option of an object literal,
@@ -760,6 +841,56 @@ type docusaurusInstance struct {
 func docusaurusOption(name string) *regexp.Regexp {
 	return regexp.MustCompile(`(?:^|[^\w$.])['"]?` + name + `['"]?\s*:\s*['"]([^'"]*)['"]`)
 }
+
+// docusaurusOptionKey matches an option's name in an object literal,
+// quoted or not, with what follows it: ":" before its value, or "," "}"
+// or a line's end after a shorthand property ("routeBasePath," sets the
+// option to the constant of that name).
+func docusaurusOptionKey(name string) *regexp.Regexp {
+	return regexp.MustCompile(`(?:^|[^\w$.])['"]?` + name + `['"]?\s*([:,}\n])`)
+}
+
+// docusaurusStringOf reads the option name (matched by key) of the object
+// literal body (top is topLevel(body), in which the key is looked for; cfg is the
+// whole configuration): a string, or a constant of the configuration set
+// to one ("routeBasePath: docsRouteBasePath" with "const
+// docsRouteBasePath = '/'", or the shorthand "routeBasePath,"). found is
+// false when the object does not set the option; ok is false when its
+// value is code the model does not run, v then being that code.
+func docusaurusStringOf(cfg, body, top []byte, name string, key *regexp.Regexp) (v string, found, ok bool) {
+	m := key.FindSubmatchIndex(top)
+	if m == nil {
+		return "", false, true
+	}
+	expr := name // the shorthand: the constant of the key's name
+	if body[m[2]] == ':' {
+		expr = docusaurusExpr(body[m[3]:])
+	}
+	if lit, ok := docusaurusString(expr); ok {
+		return lit, true, true
+	}
+	if docusaurusIdent.MatchString(expr) {
+		if lit, ok := docusaurusString(docusaurusConstExpr(cfg, expr)); ok {
+			return lit, true, true
+		}
+	}
+	// A path from the configuration's folder, the site's:
+	// "path.resolve(__dirname, '../docs')", "path.join(__dirname, 'a', 'b')".
+	if m := docusaurusDirnameJoin.FindStringSubmatch(expr); m != nil {
+		var parts []string
+		for _, q := range strings.Split(m[1], ",") {
+			lit, ok := docusaurusString(strings.TrimSpace(q))
+			if !ok {
+				return expr, true, false
+			}
+			parts = append(parts, lit)
+		}
+		return path.Join(parts...), true, true
+	}
+	return expr, true, false
+}
+
+var docusaurusDirnameJoin = regexp.MustCompile(`^path\.(?:resolve|join)\(\s*__dirname\s*,\s*([^()]*?)\s*,?\s*\)$`)
 
 // topLevel returns a copy of an object literal whose nested objects,
 // arrays and calls are blanked out (their brackets kept): an option of
@@ -863,11 +994,19 @@ func docusaurusAllInstances(t *Tree, src []byte) []docusaurusInstance {
 		in := defaults[kind]
 		in.body = body
 		top := topLevel(body)
-		if m := docusaurusPath.FindSubmatch(top); m != nil {
-			in.dir, in.bad = docusaurusDir(t, string(m[1]))
+		if v, found, ok := docusaurusStringOf(src, body, top, "path", docusaurusPathKey); !ok {
+			in.unread = "path: " + v
+		} else if found {
+			in.dir, in.bad = docusaurusDir(t, v)
 		}
-		if m := docusaurusRouteBase.FindSubmatch(top); m != nil {
-			in.route = "/" + strings.Trim(string(m[1]), "/")
+		if v, found, ok := docusaurusStringOf(src, body, top, "routeBasePath", docusaurusRouteBase); !ok {
+			// The folder is known, where it is published is not: its
+			// files are pages, at URLs the model cannot say.
+			if in.unread == "" {
+				in.unread, in.routeUnread = "routeBasePath: "+v, true
+			}
+		} else if found {
+			in.route = "/" + strings.Trim(v, "/")
 		}
 		in.route = strings.TrimSuffix(in.route, "/")
 		return in
@@ -958,7 +1097,7 @@ func docusaurusAllInstances(t *Tree, src []byte) []docusaurusInstance {
 func docusaurusInstances(t *Tree, src []byte) []docusaurusInstance {
 	var out []docusaurusInstance
 	for _, in := range docusaurusAllInstances(t, src) {
-		if !in.bad && in.unread == "" && t.Exists(in.dir) {
+		if !in.bad && (in.unread == "" || in.routeUnread) && t.Exists(in.dir) {
 			out = append(out, in)
 		}
 	}
@@ -972,7 +1111,7 @@ func docusaurusInstances(t *Tree, src []byte) []docusaurusInstance {
 func docusaurusAbsentDocs(t *Tree, src []byte) []docusaurusInstance {
 	var out []docusaurusInstance
 	for _, in := range docusaurusAllInstances(t, src) {
-		if in.kind == "docs" && in.unread == "" && (in.bad || !t.Exists(in.dir)) {
+		if in.kind == "docs" && (in.unread == "" || in.routeUnread) && (in.bad || !t.Exists(in.dir)) {
 			out = append(out, in)
 		}
 	}
@@ -1228,6 +1367,13 @@ func (d docusaurus) docs(t *Tree, s *Site, dir, base string) {
 		folder := segs[:len(segs)-1]
 		src, _ := t.head(rel)
 		fm := readFrontMatter(src)
+		if fm.Draft {
+			// A draft is built in development only ("excluded from
+			// production builds"): no page, and its links are no
+			// page's.
+			s.addUnpublished(rel)
+			return
+		}
 		code := blankFences(src)
 		if docusaurusDataPage(code) {
 			if s.dynamic == nil {
@@ -1376,6 +1522,10 @@ func (docusaurus) blog(t *Tree, s *Site, dir, base string) {
 		}
 		head, _ := t.head(rel)
 		fm := readFrontMatter(head)
+		if fm.Draft {
+			s.addUnpublished(rel) // development builds only
+			return
+		}
 		tagged = tagged || docusaurusTags.Match(head)
 		docusaurusImports(t, s, rel, head)
 		var u string

@@ -156,6 +156,7 @@ type Site struct {
 	// and pages whose links no build reads (Hugo's drafts, translations
 	// into a disabled language). Set by addPartial.
 	partials map[string]bool
+	drafts   map[string]bool // known to publish no page (Unpublished)
 	// sourceMounts are the content folders whose files become pages at
 	// a URL below a route (Docusaurus' docs): SourceCandidates.
 	sourceMounts []mount
@@ -365,7 +366,27 @@ func (s *Site) Template(rel string) bool {
 			return true
 		}
 	}
-	return s.partials[rel]
+	return s.partials[rel] || s.drafts[rel]
+}
+
+// Unpublished reports whether the file rel (slash path from the audited
+// root) is one the generator is known to publish no page of, though it
+// sits among pages: a draft, built in development only (Docusaurus'
+// "draft: true"), a file of a partials folder ("_snippets/"). A link to
+// it is not resolved to a page, and its own links, which no page renders
+// as written, are not checked (Template).
+func (s *Site) Unpublished(rel string) bool {
+	rel, ok := s.inner(rel)
+	return ok && s.drafts[rel]
+}
+
+// addUnpublished records rel (a slash path from the site's folder) as
+// Unpublished.
+func (s *Site) addUnpublished(rel string) {
+	if s.drafts == nil {
+		s.drafts = map[string]bool{}
+	}
+	s.drafts[rel] = true
 }
 
 // addPartial records rel (a slash path from the site's folder) in
@@ -939,9 +960,17 @@ func (s *Site) Files(p string) []string {
 	}
 	// "/a/index.html" and "/a.html" name the page at "/a/" on sites
 	// with pretty URLs, which also publish those files.
-	if base, ok := strings.CutSuffix(key, "/index.html"); ok {
-		if f, ok := s.pages[base+"/"]; ok {
-			add(f)
+	// So does "/a/index", which the hosts serve from a/index.html as
+	// they serve "/x" from x.html; and where a page at "/a" is written
+	// to a/index.html (noDotHTML: Docusaurus), both name it too.
+	for _, ix := range []string{"/index.html", "/index"} {
+		if base, ok := strings.CutSuffix(key, ix); ok {
+			if f, ok := s.pages[base+"/"]; ok {
+				add(f)
+			}
+			if f, ok := s.pages[base]; ok && s.noDotHTML && base != "" {
+				add(f)
+			}
 		}
 	}
 	if base, ok := strings.CutSuffix(key, ".html"); ok && !s.noDotHTML {
