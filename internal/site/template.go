@@ -76,6 +76,7 @@ func (s *Site) templateTarget(rel, dest string) (files []string, frag string, ok
 				files = append(files, contentCandidates(path.Join(b, a))...)
 			}
 		}
+		files = append(files, hugoTranslations(files, s.hugo.lang[rel])...)
 		// A path with no slash (a trailing one aside) also names the
 		// page of that name anywhere in the site.
 		if name := strings.TrimSuffix(arg, "/"); !strings.Contains(name, "/") && !strings.HasPrefix(name, ".") {
