@@ -504,7 +504,7 @@ func (h hugo) Load(t *Tree, s *Site) error {
 		}
 	}
 	for _, c := range lacking {
-		s.UnknownFiles("/", c+" is not in the tree")
+		s.unknown = append(s.unknown, unknownSpace{prefix: "/", why: c + " is not in the tree", filesOnly: true, notBelowPages: true})
 		for _, name := range hugoKnownThemeShortcodes[c] {
 			if s.shortcodes == nil {
 				s.shortcodes = map[string]*shortcodeIDs{}
@@ -2259,4 +2259,30 @@ func hugoTranslations(files []string, code string) []string {
 		}
 	}
 	return out
+}
+
+// belowRegularPage reports whether the URL path p names a file in the
+// folder of a regular page of the site's content, or below it (one not published from
+// an index or _index file: no bundle, whose resources the model lays
+// out, nor a section, whose children it lays out), other than an output
+// format's index.EXT. A theme serves its static files at the paths of
+// its static folder, which are not inside a page of the site's: a link
+// from that page to "./skaffold.yaml" beside it names nothing the theme
+// can publish (Hugo 0.111 and 0.160 alike).
+func (s *Site) belowRegularPage(p string) bool {
+	d, base := path.Split(strings.TrimSuffix(p, "/"))
+	if strings.HasPrefix(base, "index.") {
+		return false
+	}
+	for ; d != "/" && d != ""; d, _ = path.Split(strings.TrimSuffix(d, "/")) {
+		f, ok := s.pages[d]
+		if !ok || s.urls[f] != d {
+			continue // no page, or a second URL of one (an alias)
+		}
+		name := path.Base(f)
+		name = strings.TrimSuffix(name, path.Ext(name))
+		name, _, _ = strings.Cut(name, ".") // "index.fr"
+		return name != "index" && name != "_index" && hugoContent[strings.ToLower(path.Ext(f))]
+	}
+	return false
 }
