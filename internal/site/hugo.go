@@ -1145,6 +1145,11 @@ type hugoModel struct {
 	// module mounts content, unknown whatever the build's redirects.
 	redirectsWhy string
 	mountSpaces  []string
+	// scripted are the content files whose text holds a script element
+	// (raw HTML Hugo renders with markup.goldmark.renderer.unsafe): a
+	// fragment written as a path is a route the script reads
+	// (ScriptRoute).
+	scripted map[string]bool
 	// byType are the content files by their page's type (the front
 	// matter's type, else the top-level section) and, after a NUL, the
 	// layout their front matter names: hugoTypeIDs.
@@ -1410,6 +1415,12 @@ func (hugo) pages(t *Tree, s *Site, l hugoLang, dir, sub string, lower, ugly boo
 			// What the page shows, its ids too, its templates write
 			// (a translation left to the default language's text).
 			s.UnknownIDsOf(rel, "the page has no text of its own: its templates write it")
+		}
+		if hugoHasScript(src) {
+			if s.hugo.scripted == nil {
+				s.hugo.scripted = map[string]bool{}
+			}
+			s.hugo.scripted[rel] = true
 		}
 		var u string
 		switch {
@@ -2285,4 +2296,35 @@ func (s *Site) belowRegularPage(p string) bool {
 		return name != "index" && name != "_index" && hugoContent[strings.ToLower(path.Ext(f))]
 	}
 	return false
+}
+
+// hugoHasScript reports whether a content file's text holds a script
+// element ("<script", any case).
+func hugoHasScript(src []byte) bool {
+	for i := bytes.IndexByte(src, '<'); i >= 0; i = bytes.IndexByte(src[i+1:], '<') + i + 1 {
+		if len(src)-i > 7 && bytes.EqualFold(src[i+1:i+7], []byte("script")) {
+			return true
+		}
+		if bytes.IndexByte(src[i+1:], '<') < 0 {
+			break
+		}
+	}
+	return false
+}
+
+// ScriptRoute reports why the fragment frag of the page rel (slash path
+// from the audited root) is no id the model can check: a fragment
+// written as a path ("#/SkaffoldService/Execute", "#!/x", "#?v=2") on a
+// Hugo page whose text holds a script element is a route that script
+// reads (Swagger UI, a hash router), not an element's id. A heading's
+// id never begins so.
+func (s *Site) ScriptRoute(rel, frag string) (string, bool) {
+	if s.hugo == nil || frag == "" || !strings.ContainsRune("/!?", rune(frag[0])) {
+		return "", false
+	}
+	in, ok := s.inner(rel)
+	if !ok || !s.hugo.scripted[in] {
+		return "", false
+	}
+	return "the page's own script reads a fragment written as a path (a route), not an id", true
 }

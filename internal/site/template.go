@@ -113,10 +113,16 @@ func contentCandidates(p string) []string {
 			out = append(out, p+e)
 		}
 	}
-	out = append(out, p+"/_index.md", p+"/index.md")
+	// A section's or bundle's index may be any content file
+	// ("references/yaml/_index.html").
+	for _, e := range contentExts {
+		out = append(out, p+"/_index"+e, p+"/index"+e)
+	}
 	if ext != "" && slices.Contains(contentExts, ext) {
 		stem := strings.TrimSuffix(p, ext)
-		out = append(out, stem+"/_index.md", stem+"/index.md")
+		for _, e := range contentExts {
+			out = append(out, stem+"/_index"+e, stem+"/index"+e)
+		}
 	}
 	return out
 }
