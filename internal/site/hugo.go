@@ -2301,15 +2301,16 @@ func (s *Site) belowRegularPage(p string) bool {
 // hugoHasScript reports whether a content file's text holds a script
 // element ("<script", any case).
 func hugoHasScript(src []byte) bool {
-	for i := bytes.IndexByte(src, '<'); i >= 0; i = bytes.IndexByte(src[i+1:], '<') + i + 1 {
-		if len(src)-i > 7 && bytes.EqualFold(src[i+1:i+7], []byte("script")) {
+	for {
+		i := bytes.IndexByte(src, '<')
+		if i < 0 {
+			return false
+		}
+		src = src[i+1:]
+		if len(src) >= len("script") && bytes.EqualFold(src[:len("script")], []byte("script")) {
 			return true
 		}
-		if bytes.IndexByte(src[i+1:], '<') < 0 {
-			break
-		}
 	}
-	return false
 }
 
 // ScriptRoute reports why the fragment frag of the page rel (slash path
