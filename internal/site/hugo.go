@@ -1146,9 +1146,8 @@ type hugoModel struct {
 	redirectsWhy string
 	mountSpaces  []string
 	// scripted are the content files whose text holds a script element
-	// (raw HTML Hugo renders with markup.goldmark.renderer.unsafe): a
-	// fragment written as a path is a route the script reads
-	// (ScriptRoute).
+	// (raw HTML Hugo renders with markup.goldmark.renderer.unsafe), which
+	// may write ids or read the fragment as a route (ScriptRoute).
 	scripted map[string]bool
 	// byType are the content files by their page's type (the front
 	// matter's type, else the top-level section) and, after a NUL, the
@@ -2314,18 +2313,22 @@ func hugoHasScript(src []byte) bool {
 }
 
 // ScriptRoute reports why the fragment frag of the page rel (slash path
-// from the audited root) is no id the model can check: a fragment
-// written as a path ("#/SkaffoldService/Execute", "#!/x", "#?v=2") on a
-// Hugo page whose text holds a script element is a route that script
-// reads (Swagger UI, a hash router), not an element's id. A heading's
-// id never begins so.
+// from the audited root) is no id the model can check: the page's text
+// holds a script element, which the browser runs and the model does not.
+// Such a script writes what the page shows (a reference table built
+// from a schema, with an id per row) or reads the fragment as a route
+// (Swagger UI's "#/SkaffoldService/Execute", a hash router's "#!/x").
+// The ids of the page's own headings are still checked first.
 func (s *Site) ScriptRoute(rel, frag string) (string, bool) {
-	if s.hugo == nil || frag == "" || !strings.ContainsRune("/!?", rune(frag[0])) {
+	if s.hugo == nil || frag == "" {
 		return "", false
 	}
 	in, ok := s.inner(rel)
 	if !ok || !s.hugo.scripted[in] {
 		return "", false
 	}
-	return "the page's own script reads a fragment written as a path (a route), not an id", true
+	if strings.ContainsRune("/!?", rune(frag[0])) {
+		return "the page's own script reads a fragment written as a path (a route), not an id", true
+	}
+	return "the page's own script element writes what the browser shows, ids too", true
 }
