@@ -982,6 +982,10 @@ func (a *auditor) checkOwn(r *reporter, s *site.Site) {
 			r.report(policy.CategoryUnverifiable, 0, nil, "%q is a page of %s at %q, which %q would serve, and git ignores it: a build makes it, so it cannot be checked offline", r.shown, theSite(s), p, "/"+c)
 			return
 		}
+		if o := a.siblingPublishes(r.f.root, s, p); o != nil {
+			r.report(policy.CategoryUnverifiable, 0, nil, "%q is a page of %s at %q, which no file of it publishes; %s, another %s site of the repository (a version of it), publishes that path and may be the one the host serves, so it cannot be checked offline", r.shown, theSite(s), p, theSite(o), o.Generator)
+			return
+		}
 		r.report(policy.CategoryBrokenFile, 0, nil, "%q is a page of %s at %q, which no file of the tree publishes%s", r.shown, theSite(s), p, fragNote(local{hasFrag: hasFrag, frag: frag}))
 		return
 	}
@@ -1044,6 +1048,24 @@ func (a *auditor) ownSite(root string, s *site.Site, u string) (*site.Site, stri
 		}
 	}
 	return nil, "", false
+}
+
+// siblingPublishes returns another site of the repository, of the same
+// generator as s, that publishes the URL path p, or nil. A repository
+// with two sites of one generator (docs-v1/ and docs-v2/) keeps versions
+// of one site, and which the host serves is the deployment's choice, not
+// the configuration's (a build script's --baseURL): an own URL of one
+// that the other publishes may be served.
+func (a *auditor) siblingPublishes(root string, s *site.Site, p string) *site.Site {
+	for _, o := range a.sitesOf(root) {
+		if o == nil || o == s || o.Generator != s.Generator {
+			continue
+		}
+		if lk, _ := a.findSite(root, o, p); lk.exists {
+			return o
+		}
+	}
+	return nil
 }
 
 // wwwTwin returns the http or https URL u with "www." added before its
@@ -1254,6 +1276,9 @@ func includedRepeat(name string) bool {
 // not cover, or a shortcode the page calls that may write it.
 func unknownIDs(s *site.Site, where, frag string, tg *target) (string, bool) {
 	if why, ok := s.UnknownIDs(strings.TrimPrefix(where, "/")); ok {
+		return why, true
+	}
+	if why, ok := s.ScriptRoute(strings.TrimPrefix(where, "/"), frag); ok {
 		return why, true
 	}
 	w := tg.idWriters()

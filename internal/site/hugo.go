@@ -154,7 +154,12 @@ func (h hugo) Load(t *Tree, s *Site) error {
 	inSubdir := cfg.flag("defaultContentLanguageInSubdir", false)
 
 	var langs []hugoLang
-	codes := map[string]bool{}
+	// codes are the languages a file's name may end in ("about.fr.md"),
+	// each with the prefix of its pages: the default language's is the
+	// site's top, unless defaultContentLanguageInSubdir. A site with no
+	// languages table has the default language alone, so "about.en.md"
+	// is the page /about/ (Hugo 0.111 and 0.160 alike).
+	codes := map[string]string{}
 	// disableLanguages (gohugo.io/configuration/all) keeps a language
 	// out of the build: its content is no page of the site, a link to
 	// it is broken, and its own links are read by no build, as a
@@ -175,11 +180,11 @@ func (h hugo) Load(t *Tree, s *Site) error {
 		for _, code := range keys {
 			lc := ls.table(code)
 			code = strings.ToLower(code)
-			codes[code] = true
 			prefix := "/" + code
 			if code == defLang && !inSubdir {
 				prefix = ""
 			}
+			codes[code] = prefix
 			dir := contentDir
 			if lc != nil {
 				dir = folder(lc.str("contentDir", contentDir))
@@ -194,6 +199,7 @@ func (h hugo) Load(t *Tree, s *Site) error {
 	}
 	if len(langs) == 0 {
 		langs = []hugoLang{{code: defLang, dir: contentDir}}
+		codes[defLang] = ""
 	}
 	for _, d := range unbuilt {
 		if !slices.ContainsFunc(langs, func(l hugoLang) bool { return l.dir == d }) {
@@ -498,7 +504,7 @@ func (h hugo) Load(t *Tree, s *Site) error {
 		}
 	}
 	for _, c := range lacking {
-		s.UnknownFiles("/", c+" is not in the tree")
+		s.unknown = append(s.unknown, unknownSpace{prefix: "/", why: c + " is not in the tree", filesOnly: true, notBelowPages: true})
 		for _, name := range hugoKnownThemeShortcodes[c] {
 			if s.shortcodes == nil {
 				s.shortcodes = map[string]*shortcodeIDs{}
@@ -1139,6 +1145,10 @@ type hugoModel struct {
 	// module mounts content, unknown whatever the build's redirects.
 	redirectsWhy string
 	mountSpaces  []string
+	// scripted are the content files whose text holds a script element
+	// (raw HTML Hugo renders with markup.goldmark.renderer.unsafe), which
+	// may write ids or read the fragment as a route (ScriptRoute).
+	scripted map[string]bool
 	// byType are the content files by their page's type (the front
 	// matter's type, else the top-level section) and, after a NUL, the
 	// layout their front matter names: hugoTypeIDs.
@@ -1315,7 +1325,7 @@ func (n *hugoModel) find(rel, name string) []string {
 
 // pages lays out the content folder dir of language l, whose files land
 // under the content path sub.
-func (hugo) pages(t *Tree, s *Site, l hugoLang, dir, sub string, lower, ugly bool, codes map[string]bool) {
+func (hugo) pages(t *Tree, s *Site, l hugoLang, dir, sub string, lower, ugly bool, codes map[string]string) {
 	if sub == "" && t.Exists(dir) {
 		s.contentDirs = append(s.contentDirs, strings.Trim(path.Clean(dir), "/"))
 		// A content file a build step writes (docs pulled from another
@@ -1342,9 +1352,11 @@ func (hugo) pages(t *Tree, s *Site, l hugoLang, dir, sub string, lower, ugly boo
 		d = strings.TrimSuffix(d, "/")
 		ext := strings.ToLower(path.Ext(base))
 		name := strings.TrimSuffix(base, path.Ext(base))
-		prefix := l.prefix
-		// A translation by file name: "about.fr.md".
-		if k := strings.LastIndexByte(name, '.'); k >= 0 && codes[strings.ToLower(name[k+1:])] {
+		prefix, lang := l.prefix, l.code
+		// A translation by file name: "about.fr.md", served where its
+		// language's pages are ("about.en.md" of the default language
+		// at /about/).
+		if k := strings.LastIndexByte(name, '.'); k >= 0 && hasKey(codes, strings.ToLower(name[k+1:])) {
 			code := strings.ToLower(name[k+1:])
 			if s.hugo.disabled[code] {
 				// A translation into a disabled language: no page,
@@ -1353,7 +1365,7 @@ func (hugo) pages(t *Tree, s *Site, l hugoLang, dir, sub string, lower, ugly boo
 				return
 			}
 			name = name[:k]
-			prefix = "/" + code
+			prefix, lang = codes[code], code
 		}
 		urlDir := hugoURLize(d, lower)
 		if !hugoContent[ext] {
@@ -1403,6 +1415,12 @@ func (hugo) pages(t *Tree, s *Site, l hugoLang, dir, sub string, lower, ugly boo
 			// (a translation left to the default language's text).
 			s.UnknownIDsOf(rel, "the page has no text of its own: its templates write it")
 		}
+		if hugoHasScript(src) {
+			if s.hugo.scripted == nil {
+				s.hugo.scripted = map[string]bool{}
+			}
+			s.hugo.scripted[rel] = true
+		}
 		var u string
 		switch {
 		case fm.URL != "":
@@ -1434,7 +1452,7 @@ func (hugo) pages(t *Tree, s *Site, l hugoLang, dir, sub string, lower, ugly boo
 			}
 		}
 		s.Page(rel, u)
-		s.hugo.add(l.code, rel, d, name)
+		s.hugo.add(lang, rel, d, name)
 		for _, tx := range s.hugo.taxonomies {
 			terms := fm.Tags
 			if tx == "categories" {
@@ -2130,9 +2148,12 @@ const hugoCopyDepth = 6
 // to refs), so its links are written for pages at URLs the tree does not
 // say: they are not repository paths for GitHub to resolve, nor can the
 // model resolve them as the site's. They are read as a template's, not
-// checked, and the root's detection line names the folders. A site at
-// the root owns its tree (its own model says what it publishes): it is
-// left alone.
+// checked, and the root's detection line names the folders. A Hugo site
+// at the root is such a site too: a section folder beside its content
+// folder (docs/ of a project site whose script copies it into
+// content/docs/VERSION/ for each release) is no page of it, nor a
+// folder GitHub readers browse; its content, layouts, themes,
+// archetypes, static and configuration folders are its own.
 func hugoCopiedContent(root *Site, sites []*Site) {
 	var site *Site
 	skip := map[string]bool{}
@@ -2142,7 +2163,19 @@ func hugoCopiedContent(root *Site, sites []*Site) {
 			site = s
 		}
 	}
-	if site == nil || root.Generator == "hugo" {
+	if root.Generator == "hugo" {
+		site = root
+		for _, d := range slices.Concat(root.contentDirs, root.templates, root.configDirs) {
+			skip[d] = true
+		}
+		for _, m := range root.mounts {
+			skip[m.dir] = true
+		}
+		for _, d := range []string{"public", "resources", "assets", "static", "data", "i18n"} {
+			skip[d] = true
+		}
+	}
+	if site == nil {
 		return
 	}
 	t := &Tree{Root: root.root}
@@ -2184,7 +2217,11 @@ func hugoCopiedContent(root *Site, sites []*Site) {
 		return
 	}
 	root.templates = append(root.templates, copied...)
-	root.Note("Hugo content outside %s/, copied in by a build step, not checked: %s", site.dir, strings.Join(copied, ", "))
+	where := site.dir + "/"
+	if site == root {
+		where = "the content folders"
+	}
+	root.Note("Hugo content outside %s, copied in by a build step, not checked: %s", where, strings.Join(copied, ", "))
 }
 
 // renderedRedirects reports whether the site's templates write its
@@ -2209,4 +2246,89 @@ func (s *Site) BuiltRedirects(src []byte) {
 		})
 	}
 	s.BuildRedirects(src)
+}
+
+// hasKey reports whether m has the key k.
+func hasKey[V any](m map[string]V, k string) bool {
+	_, ok := m[k]
+	return ok
+}
+
+// hugoTranslations returns the files of code's language that Hugo takes
+// for the content files of files: a ref from an English page to
+// "/docs/principles" finds docs/principles.en.md (or _index.en.md), the
+// page's translation named by its file (Hugo 0.111 and 0.160 alike).
+func hugoTranslations(files []string, code string) []string {
+	if code == "" {
+		return nil
+	}
+	var out []string
+	for _, f := range files {
+		if ext := path.Ext(f); slices.Contains(contentExts, ext) {
+			out = append(out, strings.TrimSuffix(f, ext)+"."+code+ext)
+		}
+	}
+	return out
+}
+
+// belowRegularPage reports whether the URL path p names a file in the
+// folder of a regular page of the site's content, or below it (one not published from
+// an index or _index file: no bundle, whose resources the model lays
+// out, nor a section, whose children it lays out), other than an output
+// format's index.EXT. A theme serves its static files at the paths of
+// its static folder, which are not inside a page of the site's: a link
+// from that page to "./skaffold.yaml" beside it names nothing the theme
+// can publish (Hugo 0.111 and 0.160 alike).
+func (s *Site) belowRegularPage(p string) bool {
+	d, base := path.Split(strings.TrimSuffix(p, "/"))
+	if strings.HasPrefix(base, "index.") {
+		return false
+	}
+	for ; d != "/" && d != ""; d, _ = path.Split(strings.TrimSuffix(d, "/")) {
+		f, ok := s.pages[d]
+		if !ok || s.urls[f] != d {
+			continue // no page, or a second URL of one (an alias)
+		}
+		name := path.Base(f)
+		name = strings.TrimSuffix(name, path.Ext(name))
+		name, _, _ = strings.Cut(name, ".") // "index.fr"
+		return name != "index" && name != "_index" && hugoContent[strings.ToLower(path.Ext(f))]
+	}
+	return false
+}
+
+// hugoHasScript reports whether a content file's text holds a script
+// element ("<script", any case).
+func hugoHasScript(src []byte) bool {
+	for {
+		i := bytes.IndexByte(src, '<')
+		if i < 0 {
+			return false
+		}
+		src = src[i+1:]
+		if len(src) >= len("script") && bytes.EqualFold(src[:len("script")], []byte("script")) {
+			return true
+		}
+	}
+}
+
+// ScriptRoute reports why the fragment frag of the page rel (slash path
+// from the audited root) is no id the model can check: the page's text
+// holds a script element, which the browser runs and the model does not.
+// Such a script writes what the page shows (a reference table built
+// from a schema, with an id per row) or reads the fragment as a route
+// (Swagger UI's "#/SkaffoldService/Execute", a hash router's "#!/x").
+// The ids of the page's own headings are still checked first.
+func (s *Site) ScriptRoute(rel, frag string) (string, bool) {
+	if s.hugo == nil || frag == "" {
+		return "", false
+	}
+	in, ok := s.inner(rel)
+	if !ok || !s.hugo.scripted[in] {
+		return "", false
+	}
+	if strings.ContainsRune("/!?", rune(frag[0])) {
+		return "the page's own script reads a fragment written as a path (a route), not an id", true
+	}
+	return "the page's own script element writes what the browser shows, ids too", true
 }

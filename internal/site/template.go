@@ -76,6 +76,7 @@ func (s *Site) templateTarget(rel, dest string) (files []string, frag string, ok
 				files = append(files, contentCandidates(path.Join(b, a))...)
 			}
 		}
+		files = append(files, hugoTranslations(files, s.hugo.lang[rel])...)
 		// A path with no slash (a trailing one aside) also names the
 		// page of that name anywhere in the site.
 		if name := strings.TrimSuffix(arg, "/"); !strings.Contains(name, "/") && !strings.HasPrefix(name, ".") {
@@ -112,10 +113,16 @@ func contentCandidates(p string) []string {
 			out = append(out, p+e)
 		}
 	}
-	out = append(out, p+"/_index.md", p+"/index.md")
+	// A section's or bundle's index may be any content file
+	// ("references/yaml/_index.html").
+	for _, e := range contentExts {
+		out = append(out, p+"/_index"+e, p+"/index"+e)
+	}
 	if ext != "" && slices.Contains(contentExts, ext) {
 		stem := strings.TrimSuffix(p, ext)
-		out = append(out, stem+"/_index.md", stem+"/index.md")
+		for _, e := range contentExts {
+			out = append(out, stem+"/_index"+e, stem+"/index"+e)
+		}
 	}
 	return out
 }

@@ -31,6 +31,10 @@ type unknownSpace struct {
 	// filesOnly: only files with an extension may be there (a theme's
 	// static files, an output format's), not pages at folder URLs.
 	filesOnly bool
+	// notBelowPages: nor below the URL of a regular page of the site's
+	// own content (a theme's static files are not served inside a
+	// page's folder; an output format's file there is named index.EXT).
+	notBelowPages bool
 }
 
 // Unmodelled records that the configuration names something of the kind
@@ -128,6 +132,9 @@ func (s *Site) UnknownPage(p string) (string, bool) {
 	p = cleanURL(p)
 	for _, u := range s.unknown {
 		if u.pagesOnly && !pageLike(p) || u.filesOnly && path.Ext(strings.TrimSuffix(p, "/")) == "" {
+			continue
+		}
+		if u.notBelowPages && s.belowRegularPage(p) {
 			continue
 		}
 		if u.exact {
