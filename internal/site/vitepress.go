@@ -104,6 +104,10 @@ func (v vitepress) Load(t *Tree, s *Site) error {
 	s.mdToPages = true
 	s.builtDefault = outputDir(root + "/.vitepress/dist")
 	s.slug = vitepressSlug
+	// markdown-it-emoji makes ":tada:" an emoji token, which the
+	// anchor's text leaves out ("## :tada: Intro" is "intro"); one
+	// not in its list stays text: either id may be the heading's.
+	s.headingVariant = func(text string) string { return s.slug(dropShortcodes(text)) }
 	if vitepressSlugify.Match(src) {
 		if keepCaseSlugify(src) {
 			if trimsDashes(src) {
@@ -117,9 +121,20 @@ func (v vitepress) Load(t *Tree, s *Site) error {
 			s.Unmodelled("", "markdown.anchor.slugify", false, true)
 		}
 	}
+	major := vitepressMajor(t, root)
+	if major == 0 && !vitepressSlugify.Match(src) {
+		// VitePress 0.x slugged with VuePress's steps: letters with
+		// diacritics made plain, no NFKD, curly quotes kept.
+		s.slug = vitepress0Slug
+		s.Note("VitePress 0.x heading ids")
+	}
+	// markdown-it-attrs takes an attribute list off the heading's end
+	// ("## Title {.new}", "## Title { data-x=y }") before the id is made.
+	slug := s.slug
+	s.slug = func(text string) string { return slug(dropAttrList(text)) }
 	// VitePress 2 writes an internal link's fragment as its slug
 	// ("#Foo-Bar" is "#foo-bar", "#a%20b" is "#a-b"); 1 keeps it.
-	if vitepressMajor(t, root) >= 2 {
+	if major >= 2 {
 		s.linkSlug = s.slug
 		s.Note("VitePress 2: link fragments slugified")
 	}
@@ -209,7 +224,7 @@ var vitepressDep = regexp.MustCompile(`"vitepress"\s*:\s*"[\^~>=v ]*([0-9]+)\.`)
 
 // vitepressMajor is the major version of VitePress the package.json
 // nearest the project root depends on (its folder, then each one above
-// it up to the audited root), 0 when none names a version (a catalog:
+// it up to the audited root), -1 when none names a version (a catalog:
 // or workspace: range, or no package.json).
 func vitepressMajor(t *Tree, root string) int {
 	for dir := root; ; dir = path.Dir(dir) {
@@ -224,9 +239,104 @@ func vitepressMajor(t *Tree, root string) int {
 			}
 		}
 		if dir == "." || dir == "/" {
-			return 0
+			return -1
 		}
 	}
+}
+
+// vitepress0Special are the characters VitePress 0.x's slug turns
+// into "-": VitePress's but the curly quotes.
+const vitepress0Special = "~`!@#$%^&*()-_+=[]{}|\\;:\"'<>,.?/"
+
+// vitepress0Slug is the heading id of VitePress 0.x (its slugify, as
+// VuePress's): each letter with a diacritic made its plain letter as
+// the diacritics package's table does (here: a letter whose NFKD is
+// ASCII letters and marks, and the table's letters of their own,
+// vitepress0Letters), other characters kept as written (no NFKD:
+// "サポート" stays composed), control characters removed, each run of
+// white space and punctuation one "-", none at the ends, "_" before a
+// leading digit, lower-cased.
+func vitepress0Slug(text string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range text {
+		if r < 0x20 {
+			continue
+		}
+		if unicode.IsSpace(r) || r < 0x80 && strings.ContainsRune(vitepress0Special, r) {
+			dash = true
+			continue
+		}
+		plain := string(r)
+		if r > 0x7e {
+			plain = vitepress0Plain(r)
+		}
+		if dash && b.Len() > 0 {
+			b.WriteByte('-')
+		}
+		dash = false
+		b.WriteString(plain)
+	}
+	out := strings.ToLower(b.String())
+	if out != "" && out[0] >= '0' && out[0] <= '9' {
+		out = "_" + out
+	}
+	return out
+}
+
+// vitepress0Letters are letters the diacritics table makes plain that
+// have no decomposition.
+var vitepress0Letters = map[rune]string{
+	'ß': "ss", 'ø': "o", 'Ø': "O", 'æ': "ae", 'Æ': "AE", 'œ': "oe", 'Œ': "OE", 'ł': "l", 'Ł': "L",
+	'đ': "d", 'Đ': "D", 'ð': "dh", 'Ð': "Dh", 'þ': "th", 'Þ': "TH", 'ı': "i", 'ŧ': "t", 'Ŧ': "T",
+}
+
+// vitepress0Plain returns the plain letters VitePress 0.x writes for
+// the character r: its NFKD when that is ASCII letters and combining
+// marks ("é" is "e", "Ａ" is "A"), else r as written.
+func vitepress0Plain(r rune) string {
+	if p, ok := vitepress0Letters[r]; ok {
+		return p
+	}
+	var b strings.Builder
+	for _, d := range nfkd(string(r)) {
+		switch {
+		case d >= 0x300 && d <= 0x36f:
+		case d >= 'a' && d <= 'z', d >= 'A' && d <= 'Z':
+			b.WriteRune(d)
+		default:
+			return string(r)
+		}
+	}
+	if b.Len() == 0 {
+		return string(r)
+	}
+	return b.String()
+}
+
+// dropAttrList returns a heading's text without the attribute list
+// markdown-it-attrs reads at its end: "{", attributes separated by
+// white space, "}", each attribute ".class", "#id" or "key=value" (a
+// list of other words, "{a, b}", is left as text).
+func dropAttrList(text string) string {
+	t := strings.TrimRight(text, " \t")
+	if !strings.HasSuffix(t, "}") {
+		return text
+	}
+	k := strings.LastIndexByte(t, '{')
+	if k < 0 || k > 0 && t[k-1] == '{' {
+		return text
+	}
+	fields := strings.Fields(t[k+1 : len(t)-1])
+	if len(fields) == 0 {
+		return text
+	}
+	for _, f := range fields {
+		if len(f) < 2 || f[0] != '.' && f[0] != '#' && !strings.Contains(f[1:], "=") {
+			return text
+		}
+	}
+	return strings.TrimRight(t[:k], " \t")
 }
 
 // vitepressSpecial are the characters VitePress's slug turns into "-".
