@@ -93,9 +93,16 @@ func (v vitepress) Load(t *Tree, s *Site) error {
 	clean := vitepressClean.Match(src)
 	// rewrites move pages to other paths, by a table or by a function
 	// (code): the paths as written may not be where pages are served.
+	// A table of plain patterns ("'en/:rest*': ':rest*'") is followed.
+	var rewrites []vitepressRewrite
 	if vitepressRewrites.Match(src) {
-		s.Lenient = true
-		s.Note("rewrites not modelled")
+		var ok bool
+		if rewrites, ok = vitepressRewriteTable(src); ok {
+			s.Note("rewrites")
+		} else {
+			s.Lenient = true
+			s.Note("rewrites not modelled")
+		}
 	}
 	s.Anchors = anchor.HTML
 	// A Markdown link's ".md" becomes ".html" (or nothing, with
@@ -163,6 +170,14 @@ func (v vitepress) Load(t *Tree, s *Site) error {
 			s.Exclude(rel)
 			return // no page; another page may still include it
 		}
+		if to, ok := rewriteTo(rewrites, p); ok && to != p {
+			// The page is served at the rewritten path, and its
+			// relative links resolve from there (VitePress's
+			// guide, "Route Rewrites": "relative links should be
+			// based on the rewritten paths").
+			p = to
+			s.linksAsWritten(rel)
+		}
 		noExt := strings.TrimSuffix(p, path.Ext(p))
 		// A dynamic route ("packages/[pkg].md" with its paths loader
 		// "[pkg].paths.ts") is published once for each of the params
@@ -182,6 +197,7 @@ func (v vitepress) Load(t *Tree, s *Site) error {
 			}
 			s.Page(rel, u)
 			s.Alias("/"+noExt+".html", rel)
+			s.Alias("/"+noExt+".md", rel)
 			return
 		}
 		if clean {
@@ -216,6 +232,133 @@ func (v vitepress) Load(t *Tree, s *Site) error {
 		s.netlifyRedirects(cfg)
 	}
 	return err
+}
+
+// vitepressRewrite is one rule of a rewrites table: the pattern of a
+// page's path (from srcDir) and the path it is served from instead,
+// as path-to-regexp reads them (":name" one segment, maybe with a
+// literal after it, ":name*" the rest of the path).
+type vitepressRewrite struct {
+	from, to []string // the patterns' segments
+}
+
+var (
+	vitepressRewritesTable = regexp.MustCompile(`\brewrites\s*:\s*\{([^{}]*)\}`)
+	vitepressRewritePair   = regexp.MustCompile(`^\s*(?:'([^'\n]*)'|"([^"\n]*)")\s*:\s*(?:'([^'\n]*)'|"([^"\n]*)")\s*$`)
+	vitepressParam         = regexp.MustCompile(`^:([A-Za-z_]\w*)([*+]?)(.*)$`)
+)
+
+// vitepressRewriteTable reads the rewrites of the configuration src
+// when they are an object of plain string patterns; ok is false when
+// they are anything else (a function, a regular expression, a pattern
+// with optional or grouped parts): then the model does not follow them.
+func vitepressRewriteTable(src []byte) ([]vitepressRewrite, bool) {
+	if bytes.Count(src, []byte("rewrites")) != 1 {
+		return nil, false
+	}
+	m := vitepressRewritesTable.FindSubmatch(src)
+	if m == nil {
+		return nil, false
+	}
+	var out []vitepressRewrite
+	for _, entry := range strings.Split(string(m[1]), ",") {
+		entry = strings.TrimSpace(entry)
+		if entry == "" {
+			continue
+		}
+		q := vitepressRewritePair.FindStringSubmatch(entry)
+		if q == nil {
+			return nil, false
+		}
+		r := vitepressRewrite{strings.Split(q[1]+q[2], "/"), strings.Split(q[3]+q[4], "/")}
+		for i, seg := range r.from {
+			if !rewriteSegmentOK(seg, i == len(r.from)-1) {
+				return nil, false
+			}
+		}
+		for i, seg := range r.to {
+			if !rewriteSegmentOK(seg, i == len(r.to)-1) {
+				return nil, false
+			}
+		}
+		out = append(out, r)
+	}
+	return out, len(out) > 0
+}
+
+// rewriteSegmentOK reports whether the pattern segment seg is one the
+// model follows: a literal, ":name" with a literal after it, or, last,
+// ":name*" or ":name+".
+func rewriteSegmentOK(seg string, last bool) bool {
+	if strings.ContainsAny(seg, "()?{}[]^$|\\") || seg == "" {
+		return false
+	}
+	k := strings.IndexByte(seg, ':')
+	if k < 0 {
+		return true
+	}
+	p := vitepressParam.FindStringSubmatch(seg[k:])
+	if k > 0 || p == nil || strings.ContainsAny(p[3], ":*+") {
+		return false
+	}
+	return p[2] == "" || last && p[3] == ""
+}
+
+// rewriteTo returns the path the page p (from srcDir) is served from
+// by the first rule that matches it, as VitePress takes the first.
+func rewriteTo(rules []vitepressRewrite, p string) (string, bool) {
+	segs := strings.Split(p, "/")
+	for _, r := range rules {
+		params, ok := rewriteMatch(r.from, segs)
+		if !ok {
+			continue
+		}
+		var out []string
+		for _, seg := range r.to {
+			q := vitepressParam.FindStringSubmatch(seg)
+			if q == nil {
+				out = append(out, seg)
+				continue
+			}
+			v, ok := params[q[1]]
+			if !ok {
+				return "", false
+			}
+			if v != "" {
+				out = append(out, v+q[3])
+			}
+		}
+		return strings.Join(out, "/"), true
+	}
+	return "", false
+}
+
+// rewriteMatch matches the path segments segs against the pattern's,
+// returning the values of its parameters.
+func rewriteMatch(pat, segs []string) (map[string]string, bool) {
+	params := map[string]string{}
+	for i, seg := range pat {
+		q := vitepressParam.FindStringSubmatch(seg)
+		switch {
+		case q == nil:
+			if i >= len(segs) || segs[i] != seg {
+				return nil, false
+			}
+		case q[2] != "":
+			// The rest of the path; "*" also none of it.
+			if i >= len(segs) && q[2] == "+" {
+				return nil, false
+			}
+			params[q[1]] = strings.Join(segs[min(i, len(segs)):], "/")
+			return params, true
+		default:
+			if i >= len(segs) || len(segs[i]) <= len(q[3]) || !strings.HasSuffix(segs[i], q[3]) {
+				return nil, false
+			}
+			params[q[1]] = strings.TrimSuffix(segs[i], q[3])
+		}
+	}
+	return params, len(pat) == len(segs)
 }
 
 // vitepressDep is the vitepress dependency of a package.json: its
