@@ -159,6 +159,7 @@ func (v vitepress) Load(t *Tree, s *Site) error {
 		walkDir = "."
 	}
 	dynamic := false
+	var pages []string // the pages' files, read again to confirm a homepage
 	exclude := vitepressSrcExclude(src)
 	t.Walk(walkDir, func(rel string) {
 		if strings.ToLower(path.Ext(rel)) != ".md" || strings.HasPrefix(rel, pub+"/") || strings.HasPrefix(rel, "node_modules/") {
@@ -178,6 +179,7 @@ func (v vitepress) Load(t *Tree, s *Site) error {
 			p = to
 			s.linksAsWritten(rel)
 		}
+		pages = append(pages, rel)
 		noExt := strings.TrimSuffix(p, path.Ext(p))
 		// A dynamic route ("packages/[pkg].md" with its paths loader
 		// "[pkg].paths.ts") is published once for each of the params
@@ -211,6 +213,11 @@ func (v vitepress) Load(t *Tree, s *Site) error {
 	})
 	if dynamic {
 		s.Note("dynamic routes not modelled")
+	}
+	if !s.OwnURLKnown() {
+		if u := vitepressProjectHomepage(t, root); u != "" && (!vitepressBase.Match(src) || hasURLPath(u)) && vitepressLinksConfirm(t, s, pages, u) {
+			s.Base(u)
+		}
 	}
 	// vitepress-plugin-llms writes llms.txt and llms-full.txt at the
 	// site's top (and a .md copy of each page, at the page's URL with
@@ -621,6 +628,124 @@ func vitepressNamedURL(t *Tree, cfgPath string, src []byte, root, dir string) st
 	}
 	return ""
 }
+
+// hasURLPath reports whether the absolute URL u has a path beyond "/".
+func hasURLPath(u string) bool {
+	_, rest, _ := strings.Cut(u, "://")
+	return strings.Contains(strings.TrimSuffix(rest, "/"), "/")
+}
+
+// vitepressProjectHomepage returns the homepage that the project's own
+// package.json files name, where the docs' own does not: the nearest
+// one above the project root up to the audited root (a library whose
+// docs are its docs/ folder), else the one all the packages of a
+// monorepo (packages/*/package.json) agree on; "" when none does, or
+// when it is a forge's or a registry's page.
+func vitepressProjectHomepage(t *Tree, root string) string {
+	for dir := path.Dir(root); root != "" && root != "."; dir = path.Dir(dir) {
+		if c, err := readConfig(t, path.Join(dir, "package.json")); err == nil {
+			if u := c.str("homepage", ""); isHTTPURL(u) && !forgeURL(u) {
+				return u
+			}
+		}
+		if dir == "." || dir == "/" || dir == "" {
+			break
+		}
+	}
+	found, n := "", 0
+	t.Walk("packages", func(rel string) {
+		if n >= maxPackageHomepages || strings.Count(rel, "/") != 2 || path.Base(rel) != "package.json" {
+			return
+		}
+		n++
+		c, err := readConfig(t, rel)
+		if err != nil {
+			return
+		}
+		u := strings.TrimSuffix(c.str("homepage", ""), "/")
+		switch {
+		case !isHTTPURL(u) || forgeURL(u):
+		case found == "":
+			found = u
+		case found != u:
+			found = "-" // the packages name different sites
+		}
+	})
+	if found == "-" {
+		return ""
+	}
+	return found
+}
+
+// maxPackageHomepages bounds how many packages' package.json files are
+// read for a homepage.
+const maxPackageHomepages = 64
+
+// vitepressLinksConfirm reports whether the pages' own links to the
+// URL u (a homepage a package names, which may be the project's
+// marketing site rather than these docs) say that u is this site: at
+// least two distinct paths under it that the site publishes, and no
+// more of them that it does not. (Each page's source is read again; the
+// first maxConfirmLinks links do.)
+func vitepressLinksConfirm(t *Tree, s *Site, pages []string, u string) bool {
+	_, rest, _ := strings.Cut(strings.TrimSuffix(u, "/"), "://")
+	host, prefix, _ := strings.Cut(rest, "/")
+	prefix = "/" + prefix
+	needle := []byte("://" + host + "/")
+	seen := map[string]bool{}
+	found, lost := 0, 0
+	for _, rel := range pages {
+		src, err := t.Read(rel)
+		if err != nil {
+			continue
+		}
+		for len(seen) < maxConfirmLinks {
+			k := bytes.Index(src, needle)
+			if k < 0 {
+				break
+			}
+			src = src[k+len(needle)-1:]
+			end := bytes.IndexAny(src, " \t\n)\"'<>]`?#")
+			if end < 0 {
+				end = len(src)
+			}
+			p := string(src[:end])
+			src = src[end:]
+			rest, ok := strings.CutPrefix(p, strings.TrimSuffix(prefix, "/"))
+			if !ok || seen[p] {
+				continue
+			}
+			seen[p] = true
+			if rest == "" {
+				rest = "/"
+			}
+			if s.publishes(rest) {
+				found++
+			} else {
+				lost++
+			}
+		}
+	}
+	return found >= 2 && found >= lost
+}
+
+// publishes reports whether a page of the site is served at the URL
+// path p (decoded, from "/"), as written, with or without its final
+// "/" or its ".html".
+func (s *Site) publishes(p string) bool {
+	key := cleanURL(p)
+	base := strings.TrimSuffix(strings.TrimSuffix(key, "/"), ".html")
+	for _, k := range []string{key, base, base + "/", base + ".html"} {
+		if _, ok := s.pages[k]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+// maxConfirmLinks bounds how many distinct links vitepressLinksConfirm
+// looks at.
+const maxConfirmLinks = 200
 
 // isHTTPURL reports whether u is an absolute http or https URL.
 func isHTTPURL(u string) bool {
