@@ -325,6 +325,11 @@ func (t *target) anchorsFor(s *site.Site) *anchor.Set {
 		}
 		set.Add(name)
 	}
+	for _, text := range t.headings {
+		if v, ok := s.HeadingIDVariant(text); ok {
+			set.Add(v)
+		}
+	}
 	if t.entityText != nil && s.EntityNamesInIDs() {
 		for _, raw := range t.entityText {
 			if ids := s.HeadingIDs([]string{raw}); len(ids) == 1 {

@@ -97,7 +97,9 @@ for g in "${gens[@]}"; do
 			vver=${vver:-1}
 		fi
 		(cd "$src" && timeout 600 npm install --silent --no-audit --no-fund "vitepress@$vver" >/dev/null &&
-			timeout 600 npx vitepress build "$vroot" --outDir "$out" >/dev/null) ;;
+			timeout 600 npx vitepress build "$vroot" --outDir "$out" >/dev/null &&
+			# VitePress 0.x has no --outDir: it writes .vitepress/dist.
+			if [ ! -d "$out" ]; then mv "$vroot/.vitepress/dist" "$out"; fi) ;;
 	*) echo "site-check: no build for $g" >&2; status=1; continue ;;
 	esac
 	echo "== $name ($((SECONDS - start)) s to build)"

@@ -959,8 +959,8 @@ func (s *Site) LinkAsWritten(ref string) bool {
 // character reference's name, as written, besides the character it
 // names: Hugo 0.111's Goldmark makes "## a &mdash; b" "a-mdash-b",
 // Hugo 0.160's "a--b"; which Hugo builds the site is not known here, so
-// both are its ids.
-func (s *Site) EntityNamesInIDs() bool { return s.Generator == "hugo" }
+// both are its ids. VitePress 1 makes "## a &lt; b" "a-lt-b".
+func (s *Site) EntityNamesInIDs() bool { return s.Generator == "hugo" || s.Generator == "vitepress" }
 
 // hugoFrontMatter reads the front matter of a content file as Hugo's
 // page lexer does: the front matter begins right after the opening "---"

@@ -77,6 +77,11 @@ type Site struct {
 	// and return paths from the audited root.
 	dir  string
 	slug func(text string) string
+	// headingVariant, when set, is another id a heading of this text
+	// may have, where the model cannot tell which of two the
+	// generator gives it (VitePress: an emoji shortcode it may or may
+	// not know); "" or the slug itself when there is none.
+	headingVariant func(text string) string
 	// linkSlug, when set, is what the generator makes of a link's
 	// fragment before it writes the link (VitePress 2 slugifies it).
 	linkSlug func(frag string) string

@@ -32,6 +32,16 @@ func (s *Site) HeadingIDs(texts []string) []string {
 	return out
 }
 
+// HeadingIDVariant returns another id a heading with this text may
+// have (the generator's choice is not known), and whether there is one.
+func (s *Site) HeadingIDVariant(text string) (string, bool) {
+	if s.headingVariant == nil || s.slug == nil {
+		return "", false
+	}
+	v := s.headingVariant(text)
+	return v, v != "" && v != s.slug(text)
+}
+
 // FootnoteIDs returns the ids of the note and of its first reference
 // for the footnote labelled label ("[^label]"), as the publisher writes
 // them (Python-Markdown's footnotes: "fn:label", "fnref:label"); ok is

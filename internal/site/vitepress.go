@@ -93,9 +93,16 @@ func (v vitepress) Load(t *Tree, s *Site) error {
 	clean := vitepressClean.Match(src)
 	// rewrites move pages to other paths, by a table or by a function
 	// (code): the paths as written may not be where pages are served.
+	// A table of plain patterns ("'en/:rest*': ':rest*'") is followed.
+	var rewrites []vitepressRewrite
 	if vitepressRewrites.Match(src) {
-		s.Lenient = true
-		s.Note("rewrites not modelled")
+		var ok bool
+		if rewrites, ok = vitepressRewriteTable(src); ok {
+			s.Note("rewrites")
+		} else {
+			s.Lenient = true
+			s.Note("rewrites not modelled")
+		}
 	}
 	s.Anchors = anchor.HTML
 	// A Markdown link's ".md" becomes ".html" (or nothing, with
@@ -104,6 +111,10 @@ func (v vitepress) Load(t *Tree, s *Site) error {
 	s.mdToPages = true
 	s.builtDefault = outputDir(root + "/.vitepress/dist")
 	s.slug = vitepressSlug
+	// markdown-it-emoji makes ":tada:" an emoji token, which the
+	// anchor's text leaves out ("## :tada: Intro" is "intro"); one
+	// not in its list stays text: either id may be the heading's.
+	s.headingVariant = func(text string) string { return s.slug(dropShortcodes(text)) }
 	if vitepressSlugify.Match(src) {
 		if keepCaseSlugify(src) {
 			if trimsDashes(src) {
@@ -117,9 +128,20 @@ func (v vitepress) Load(t *Tree, s *Site) error {
 			s.Unmodelled("", "markdown.anchor.slugify", false, true)
 		}
 	}
+	major := vitepressMajor(t, root)
+	if major == 0 && !vitepressSlugify.Match(src) {
+		// VitePress 0.x slugged with VuePress's steps: letters with
+		// diacritics made plain, no NFKD, curly quotes kept.
+		s.slug = vitepress0Slug
+		s.Note("VitePress 0.x heading ids")
+	}
+	// markdown-it-attrs takes an attribute list off the heading's end
+	// ("## Title {.new}", "## Title { data-x=y }") before the id is made.
+	slug := s.slug
+	s.slug = func(text string) string { return slug(dropAttrList(text)) }
 	// VitePress 2 writes an internal link's fragment as its slug
 	// ("#Foo-Bar" is "#foo-bar", "#a%20b" is "#a-b"); 1 keeps it.
-	if vitepressMajor(t, root) >= 2 {
+	if major >= 2 {
 		s.linkSlug = s.slug
 		s.Note("VitePress 2: link fragments slugified")
 	}
@@ -137,6 +159,7 @@ func (v vitepress) Load(t *Tree, s *Site) error {
 		walkDir = "."
 	}
 	dynamic := false
+	var pages []string // the pages' files, read again to confirm a homepage
 	exclude := vitepressSrcExclude(src)
 	t.Walk(walkDir, func(rel string) {
 		if strings.ToLower(path.Ext(rel)) != ".md" || strings.HasPrefix(rel, pub+"/") || strings.HasPrefix(rel, "node_modules/") {
@@ -148,6 +171,15 @@ func (v vitepress) Load(t *Tree, s *Site) error {
 			s.Exclude(rel)
 			return // no page; another page may still include it
 		}
+		if to, ok := rewriteTo(rewrites, p); ok && to != p {
+			// The page is served at the rewritten path, and its
+			// relative links resolve from there (VitePress's
+			// guide, "Route Rewrites": "relative links should be
+			// based on the rewritten paths").
+			p = to
+			s.linksAsWritten(rel)
+		}
+		pages = append(pages, rel)
 		noExt := strings.TrimSuffix(p, path.Ext(p))
 		// A dynamic route ("packages/[pkg].md" with its paths loader
 		// "[pkg].paths.ts") is published once for each of the params
@@ -167,6 +199,7 @@ func (v vitepress) Load(t *Tree, s *Site) error {
 			}
 			s.Page(rel, u)
 			s.Alias("/"+noExt+".html", rel)
+			s.Alias("/"+noExt+".md", rel)
 			return
 		}
 		if clean {
@@ -180,6 +213,11 @@ func (v vitepress) Load(t *Tree, s *Site) error {
 	})
 	if dynamic {
 		s.Note("dynamic routes not modelled")
+	}
+	if !s.OwnURLKnown() {
+		if u := vitepressProjectHomepage(t, root); u != "" && (!vitepressBase.Match(src) || hasURLPath(u)) && vitepressLinksConfirm(t, s, pages, u) {
+			s.Base(u)
+		}
 	}
 	// vitepress-plugin-llms writes llms.txt and llms-full.txt at the
 	// site's top (and a .md copy of each page, at the page's URL with
@@ -203,13 +241,140 @@ func (v vitepress) Load(t *Tree, s *Site) error {
 	return err
 }
 
+// vitepressRewrite is one rule of a rewrites table: the pattern of a
+// page's path (from srcDir) and the path it is served from instead,
+// as path-to-regexp reads them (":name" one segment, maybe with a
+// literal after it, ":name*" the rest of the path).
+type vitepressRewrite struct {
+	from, to []string // the patterns' segments
+}
+
+var (
+	vitepressRewritesTable = regexp.MustCompile(`\brewrites\s*:\s*\{([^{}]*)\}`)
+	vitepressRewritePair   = regexp.MustCompile(`^\s*(?:'([^'\n]*)'|"([^"\n]*)")\s*:\s*(?:'([^'\n]*)'|"([^"\n]*)")\s*$`)
+	vitepressParam         = regexp.MustCompile(`^:([A-Za-z_]\w*)([*+]?)(.*)$`)
+)
+
+// vitepressRewriteTable reads the rewrites of the configuration src
+// when they are an object of plain string patterns; ok is false when
+// they are anything else (a function, a regular expression, a pattern
+// with optional or grouped parts): then the model does not follow them.
+func vitepressRewriteTable(src []byte) ([]vitepressRewrite, bool) {
+	if bytes.Count(src, []byte("rewrites")) != 1 {
+		return nil, false
+	}
+	m := vitepressRewritesTable.FindSubmatch(src)
+	if m == nil {
+		return nil, false
+	}
+	var out []vitepressRewrite
+	for _, entry := range strings.Split(string(m[1]), ",") {
+		entry = strings.TrimSpace(entry)
+		if entry == "" {
+			continue
+		}
+		q := vitepressRewritePair.FindStringSubmatch(entry)
+		if q == nil {
+			return nil, false
+		}
+		r := vitepressRewrite{strings.Split(q[1]+q[2], "/"), strings.Split(q[3]+q[4], "/")}
+		for i, seg := range r.from {
+			if !rewriteSegmentOK(seg, i == len(r.from)-1) {
+				return nil, false
+			}
+		}
+		for i, seg := range r.to {
+			if !rewriteSegmentOK(seg, i == len(r.to)-1) {
+				return nil, false
+			}
+		}
+		out = append(out, r)
+	}
+	return out, len(out) > 0
+}
+
+// rewriteSegmentOK reports whether the pattern segment seg is one the
+// model follows: a literal, ":name" with a literal after it, or, last,
+// ":name*" or ":name+".
+func rewriteSegmentOK(seg string, last bool) bool {
+	if strings.ContainsAny(seg, "()?{}[]^$|\\") || seg == "" {
+		return false
+	}
+	k := strings.IndexByte(seg, ':')
+	if k < 0 {
+		return true
+	}
+	p := vitepressParam.FindStringSubmatch(seg[k:])
+	if k > 0 || p == nil || strings.ContainsAny(p[3], ":*+") {
+		return false
+	}
+	return p[2] == "" || last && p[3] == ""
+}
+
+// rewriteTo returns the path the page p (from srcDir) is served from
+// by the first rule that matches it, as VitePress takes the first.
+func rewriteTo(rules []vitepressRewrite, p string) (string, bool) {
+	segs := strings.Split(p, "/")
+	for _, r := range rules {
+		params, ok := rewriteMatch(r.from, segs)
+		if !ok {
+			continue
+		}
+		var out []string
+		for _, seg := range r.to {
+			q := vitepressParam.FindStringSubmatch(seg)
+			if q == nil {
+				out = append(out, seg)
+				continue
+			}
+			v, ok := params[q[1]]
+			if !ok {
+				return "", false
+			}
+			if v != "" {
+				out = append(out, v+q[3])
+			}
+		}
+		return strings.Join(out, "/"), true
+	}
+	return "", false
+}
+
+// rewriteMatch matches the path segments segs against the pattern's,
+// returning the values of its parameters.
+func rewriteMatch(pat, segs []string) (map[string]string, bool) {
+	params := map[string]string{}
+	for i, seg := range pat {
+		q := vitepressParam.FindStringSubmatch(seg)
+		switch {
+		case q == nil:
+			if i >= len(segs) || segs[i] != seg {
+				return nil, false
+			}
+		case q[2] != "":
+			// The rest of the path; "*" also none of it.
+			if i >= len(segs) && q[2] == "+" {
+				return nil, false
+			}
+			params[q[1]] = strings.Join(segs[min(i, len(segs)):], "/")
+			return params, true
+		default:
+			if i >= len(segs) || len(segs[i]) <= len(q[3]) || !strings.HasSuffix(segs[i], q[3]) {
+				return nil, false
+			}
+			params[q[1]] = strings.TrimSuffix(segs[i], q[3])
+		}
+	}
+	return params, len(pat) == len(segs)
+}
+
 // vitepressDep is the vitepress dependency of a package.json: its
 // version range.
 var vitepressDep = regexp.MustCompile(`"vitepress"\s*:\s*"[\^~>=v ]*([0-9]+)\.`)
 
 // vitepressMajor is the major version of VitePress the package.json
 // nearest the project root depends on (its folder, then each one above
-// it up to the audited root), 0 when none names a version (a catalog:
+// it up to the audited root), -1 when none names a version (a catalog:
 // or workspace: range, or no package.json).
 func vitepressMajor(t *Tree, root string) int {
 	for dir := root; ; dir = path.Dir(dir) {
@@ -224,9 +389,104 @@ func vitepressMajor(t *Tree, root string) int {
 			}
 		}
 		if dir == "." || dir == "/" {
-			return 0
+			return -1
 		}
 	}
+}
+
+// vitepress0Special are the characters VitePress 0.x's slug turns
+// into "-": VitePress's but the curly quotes.
+const vitepress0Special = "~`!@#$%^&*()-_+=[]{}|\\;:\"'<>,.?/"
+
+// vitepress0Slug is the heading id of VitePress 0.x (its slugify, as
+// VuePress's): each letter with a diacritic made its plain letter as
+// the diacritics package's table does (here: a letter whose NFKD is
+// ASCII letters and marks, and the table's letters of their own,
+// vitepress0Letters), other characters kept as written (no NFKD:
+// "サポート" stays composed), control characters removed, each run of
+// white space and punctuation one "-", none at the ends, "_" before a
+// leading digit, lower-cased.
+func vitepress0Slug(text string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range text {
+		if r < 0x20 {
+			continue
+		}
+		if unicode.IsSpace(r) || r < 0x80 && strings.ContainsRune(vitepress0Special, r) {
+			dash = true
+			continue
+		}
+		plain := string(r)
+		if r > 0x7e {
+			plain = vitepress0Plain(r)
+		}
+		if dash && b.Len() > 0 {
+			b.WriteByte('-')
+		}
+		dash = false
+		b.WriteString(plain)
+	}
+	out := strings.ToLower(b.String())
+	if out != "" && out[0] >= '0' && out[0] <= '9' {
+		out = "_" + out
+	}
+	return out
+}
+
+// vitepress0Letters are letters the diacritics table makes plain that
+// have no decomposition.
+var vitepress0Letters = map[rune]string{
+	'ß': "ss", 'ø': "o", 'Ø': "O", 'æ': "ae", 'Æ': "AE", 'œ': "oe", 'Œ': "OE", 'ł': "l", 'Ł': "L",
+	'đ': "d", 'Đ': "D", 'ð': "dh", 'Ð': "Dh", 'þ': "th", 'Þ': "TH", 'ı': "i", 'ŧ': "t", 'Ŧ': "T",
+}
+
+// vitepress0Plain returns the plain letters VitePress 0.x writes for
+// the character r: its NFKD when that is ASCII letters and combining
+// marks ("é" is "e", "Ａ" is "A"), else r as written.
+func vitepress0Plain(r rune) string {
+	if p, ok := vitepress0Letters[r]; ok {
+		return p
+	}
+	var b strings.Builder
+	for _, d := range nfkd(string(r)) {
+		switch {
+		case d >= 0x300 && d <= 0x36f:
+		case d >= 'a' && d <= 'z', d >= 'A' && d <= 'Z':
+			b.WriteRune(d)
+		default:
+			return string(r)
+		}
+	}
+	if b.Len() == 0 {
+		return string(r)
+	}
+	return b.String()
+}
+
+// dropAttrList returns a heading's text without the attribute list
+// markdown-it-attrs reads at its end: "{", attributes separated by
+// white space, "}", each attribute ".class", "#id" or "key=value" (a
+// list of other words, "{a, b}", is left as text).
+func dropAttrList(text string) string {
+	t := strings.TrimRight(text, " \t")
+	if !strings.HasSuffix(t, "}") {
+		return text
+	}
+	k := strings.LastIndexByte(t, '{')
+	if k < 0 || k > 0 && t[k-1] == '{' {
+		return text
+	}
+	fields := strings.Fields(t[k+1 : len(t)-1])
+	if len(fields) == 0 {
+		return text
+	}
+	for _, f := range fields {
+		if len(f) < 2 || f[0] != '.' && f[0] != '#' && !strings.Contains(f[1:], "=") {
+			return text
+		}
+	}
+	return strings.TrimRight(t[:k], " \t")
 }
 
 // vitepressSpecial are the characters VitePress's slug turns into "-".
@@ -368,6 +628,124 @@ func vitepressNamedURL(t *Tree, cfgPath string, src []byte, root, dir string) st
 	}
 	return ""
 }
+
+// hasURLPath reports whether the absolute URL u has a path beyond "/".
+func hasURLPath(u string) bool {
+	_, rest, _ := strings.Cut(u, "://")
+	return strings.Contains(strings.TrimSuffix(rest, "/"), "/")
+}
+
+// vitepressProjectHomepage returns the homepage that the project's own
+// package.json files name, where the docs' own does not: the nearest
+// one above the project root up to the audited root (a library whose
+// docs are its docs/ folder), else the one all the packages of a
+// monorepo (packages/*/package.json) agree on; "" when none does, or
+// when it is a forge's or a registry's page.
+func vitepressProjectHomepage(t *Tree, root string) string {
+	for dir := path.Dir(root); root != "" && root != "."; dir = path.Dir(dir) {
+		if c, err := readConfig(t, path.Join(dir, "package.json")); err == nil {
+			if u := c.str("homepage", ""); isHTTPURL(u) && !forgeURL(u) {
+				return u
+			}
+		}
+		if dir == "." || dir == "/" || dir == "" {
+			break
+		}
+	}
+	found, n := "", 0
+	t.Walk("packages", func(rel string) {
+		if n >= maxPackageHomepages || strings.Count(rel, "/") != 2 || path.Base(rel) != "package.json" {
+			return
+		}
+		n++
+		c, err := readConfig(t, rel)
+		if err != nil {
+			return
+		}
+		u := strings.TrimSuffix(c.str("homepage", ""), "/")
+		switch {
+		case !isHTTPURL(u) || forgeURL(u):
+		case found == "":
+			found = u
+		case found != u:
+			found = "-" // the packages name different sites
+		}
+	})
+	if found == "-" {
+		return ""
+	}
+	return found
+}
+
+// maxPackageHomepages bounds how many packages' package.json files are
+// read for a homepage.
+const maxPackageHomepages = 64
+
+// vitepressLinksConfirm reports whether the pages' own links to the
+// URL u (a homepage a package names, which may be the project's
+// marketing site rather than these docs) say that u is this site: at
+// least two distinct paths under it that the site publishes, and no
+// more of them that it does not. (Each page's source is read again; the
+// first maxConfirmLinks links do.)
+func vitepressLinksConfirm(t *Tree, s *Site, pages []string, u string) bool {
+	_, rest, _ := strings.Cut(strings.TrimSuffix(u, "/"), "://")
+	host, prefix, _ := strings.Cut(rest, "/")
+	prefix = "/" + prefix
+	needle := []byte("://" + host + "/")
+	seen := map[string]bool{}
+	found, lost := 0, 0
+	for _, rel := range pages {
+		src, err := t.Read(rel)
+		if err != nil {
+			continue
+		}
+		for len(seen) < maxConfirmLinks {
+			k := bytes.Index(src, needle)
+			if k < 0 {
+				break
+			}
+			src = src[k+len(needle)-1:]
+			end := bytes.IndexAny(src, " \t\n)\"'<>]`?#")
+			if end < 0 {
+				end = len(src)
+			}
+			p := string(src[:end])
+			src = src[end:]
+			rest, ok := strings.CutPrefix(p, strings.TrimSuffix(prefix, "/"))
+			if !ok || seen[p] {
+				continue
+			}
+			seen[p] = true
+			if rest == "" {
+				rest = "/"
+			}
+			if s.publishes(rest) {
+				found++
+			} else {
+				lost++
+			}
+		}
+	}
+	return found >= 2 && found >= lost
+}
+
+// publishes reports whether a page of the site is served at the URL
+// path p (decoded, from "/"), as written, with or without its final
+// "/" or its ".html".
+func (s *Site) publishes(p string) bool {
+	key := cleanURL(p)
+	base := strings.TrimSuffix(strings.TrimSuffix(key, "/"), ".html")
+	for _, k := range []string{key, base, base + "/", base + ".html"} {
+		if _, ok := s.pages[k]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+// maxConfirmLinks bounds how many distinct links vitepressLinksConfirm
+// looks at.
+const maxConfirmLinks = 200
 
 // isHTTPURL reports whether u is an absolute http or https URL.
 func isHTTPURL(u string) bool {

@@ -118,3 +118,64 @@ func TestGlobMatchManyStars(t *testing.T) {
 		t.Errorf("globMatch matched %q", p)
 	}
 }
+
+func TestRewriteTable(t *testing.T) {
+	cfg := `export default { rewrites: {
+  'en/:rest*': ':rest*',
+  "docs/ko/:document.md": 'ko/:document.md',
+  'packages/:pkg/README.md': ':pkg/index.md',
+  'guide/old.md': 'guide/new.md',
+} }`
+	rules, ok := vitepressRewriteTable([]byte(cfg))
+	if !ok {
+		t.Fatalf("vitepressRewriteTable: not read")
+	}
+	for _, c := range []struct{ p, want string }{
+		{"en/index.md", "index.md"},
+		{"en/guide/start.md", "guide/start.md"},
+		{"docs/ko/intro.md", "ko/intro.md"},
+		{"docs/ko/deep/intro.md", ""}, // ":document" is one segment
+		{"packages/core/README.md", "core/index.md"},
+		{"guide/old.md", "guide/new.md"},
+		{"zh/guide/start.md", ""},
+	} {
+		got, ok := rewriteTo(rules, c.p)
+		if !ok {
+			got = ""
+		}
+		if got != c.want {
+			t.Errorf("rewriteTo(%q) = %q, want %q", c.p, got, c.want)
+		}
+	}
+	for _, cfg := range []string{
+		`rewrites: (id) => id.replace(/^latest\//, '')`,
+		`rewrites: { 'packages/:pkg/src/(.*)': ':pkg/index.md' }`,
+		`rewrites: { '^/a/(.*)': 'b/$1' }`,
+		`rewrites: { 'a/:x?/b.md': 'b.md' }`,
+		`rewrites: { 'a/:rest*/b.md': 'b.md' }`,
+		`rewrites: table`,
+		`rewrites: { ...table }`,
+	} {
+		if _, ok := vitepressRewriteTable([]byte(cfg)); ok {
+			t.Errorf("vitepressRewriteTable(%q) read, want not modelled", cfg)
+		}
+	}
+}
+
+// FuzzRewriteTable checks that any configuration and page path are
+// answered without a panic, and that a rewritten path names a page.
+func FuzzRewriteTable(f *testing.F) {
+	f.Add(`rewrites: { 'en/:rest*': ':rest*', 'docs/:d.md': 'x/:d.md' }`, "en/a/b.md")
+	f.Add(`rewrites: { 'a/:x+': ':x' }`, "a")
+	f.Add(`rewrites: { ':a/:b': ':b/:a' }`, "p/q.md")
+	f.Fuzz(func(t *testing.T, cfg, p string) {
+		if len(cfg) > 1000 || len(p) > 300 {
+			return
+		}
+		rules, ok := vitepressRewriteTable([]byte(cfg))
+		if !ok {
+			return
+		}
+		rewriteTo(rules, p)
+	})
+}
