@@ -13,10 +13,10 @@ import (
 // parsed); with Go's default (GOGC=100: collect when the heap is twice
 // what survived) a tree of 10,000 files made two dozen collections that
 // each marked the same kept heap: a tenth of the audit's CPU or more. A
-// heap goal of 64 MiB makes three, and a tree whose kept heap is
-// over 32 MiB (30,000 files) is paced as before, so that its peak stays
+// heap goal of 48 MiB makes four, and a tree whose kept heap is
+// over 24 MiB (30,000 files) is paced as before, so that its peak stays
 // what it was (docs/performance-audit.md, stop 35).
-const heapRoom = 64 << 20
+const heapRoom = 48 << 20
 
 // paceGC sets the collector's pace, GOGC, after every collection to what
 // lets the heap grow to heapRoom (gcPercent), unless GOGC is set in the

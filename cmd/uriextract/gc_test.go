@@ -9,20 +9,19 @@ import (
 )
 
 func TestGCPercent(t *testing.T) {
-	const room = 64 << 20
+	const room = heapRoom
 	for _, tt := range []struct {
 		live uint64
 		want int
 	}{
-		{0, 1500},         // before the first collection: a heap of room
-		{10 << 20, 540},   // 10 MiB kept (10,000 files): grows to 64 MiB
-		{16 << 20, 300},   //
-		{32 << 20, 100},   // half the room: Go's default
-		{48 << 20, 100},   // more (30,000 files and up): never below it
-		{1 << 30, 100},    //
-		{room - 1, 100},   //
-		{room / 4, 300},   //
-		{(1 << 20), 6300}, //
+		{0, 1100},       // before the first collection: a heap of room
+		{12 << 20, 300}, // 12 MiB kept (10,000 files): grows to 48 MiB
+		{16 << 20, 200},
+		{24 << 20, 100}, // half the room: Go's default
+		{36 << 20, 100}, // more (30,000 files and up): never below it
+		{1 << 30, 100},
+		{room - 1, 100},
+		{1 << 20, 4700},
 	} {
 		got := gcPercent(tt.live, room)
 		if got != tt.want {
