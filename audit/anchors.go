@@ -210,7 +210,8 @@ func (t *target) fill(k kind, src []byte, d *extract.Doc, texts bool) {
 		w.shortcodes, w.shortcodeArgs, w.shortcodeHTML = site.ShortcodeUses(src)
 	}
 	if w.written != "" || w.shortcodes != nil || w.shortcodeArgs != nil || w.shortcodeHTML != nil {
-		t.writers = &w
+		kept := w // on the heap for the few pages that have writers only
+		t.writers = &kept
 	}
 	if d == nil {
 		return

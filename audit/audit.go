@@ -15,6 +15,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/urilint/urilint/extract"
@@ -567,21 +568,19 @@ func Run(cfg Config, paths []string) *Result {
 	return r
 }
 
-// parallel calls f(0) to f(n-1) on up to jobs goroutines.
+// parallel calls f(0) to f(n-1) on up to jobs goroutines, each taking
+// the next i as it is free: a counter, not a channel, so that handing on
+// a file wakes no goroutine.
 func parallel(n, jobs int, f func(i int)) {
 	var wg sync.WaitGroup
-	next := make(chan int)
+	var next atomic.Int64
 	for range min(jobs, n) {
 		wg.Go(func() {
-			for i := range next {
+			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
 				f(i)
 			}
 		})
 	}
-	for i := range n {
-		next <- i
-	}
-	close(next)
 	wg.Wait()
 }
 

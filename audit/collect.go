@@ -404,18 +404,33 @@ func binary(src []byte) bool {
 	if len(sample) == 0 {
 		return false
 	}
-	nul, other := 0, 0
+	var n [3]int // by byteClass
 	for _, c := range sample {
-		switch {
-		case c == 0:
-			nul++
-		case c == '\t', c == '\n', c == '\v', c == '\f', c == '\r', c == '\b', c == 0x1b:
-		case c < 0x20, c == 0x7f:
-			other++
-		}
+		n[byteClass[c]]++
 	}
+	nul, other := n[classNUL], n[classControl]
 	return other*50 > len(sample) || nul*10 > len(sample)*3
 }
+
+// The classes of bytes that binary counts, in a table: a look-up a byte,
+// not a chain of comparisons.
+const (
+	classText    = iota
+	classNUL     // 0
+	classControl // a control character that text does not hold
+)
+
+var byteClass = func() (t [256]uint8) {
+	for c := range 0x20 {
+		t[c] = classControl
+	}
+	t[0x7f] = classControl
+	for _, c := range []byte("\t\n\v\f\r\b\x1b") {
+		t[c] = classText
+	}
+	t[0] = classNUL
+	return t
+}()
 
 // utf16BOM returns the byte order of src when it starts with a UTF-16
 // byte order mark (and is no UTF-32 one), else nil.

@@ -248,3 +248,23 @@ func TestGitignoreLinkOutside(t *testing.T) {
 		t.Errorf("sub/notes.txt is not ignored by sub/.gitignore, a link to a file inside the work tree")
 	}
 }
+
+// TestByteClass checks binary's table byte by byte against the rule it
+// encodes: NUL; the control characters other than tab, line feed,
+// vertical tab, form feed, carriage return, backspace and escape, and
+// DEL; and text.
+func TestByteClass(t *testing.T) {
+	for c := range 256 {
+		want := classText
+		switch {
+		case c == 0:
+			want = classNUL
+		case c == '\t', c == '\n', c == '\v', c == '\f', c == '\r', c == '\b', c == 0x1b:
+		case c < 0x20, c == 0x7f:
+			want = classControl
+		}
+		if int(byteClass[c]) != want {
+			t.Errorf("byteClass[%#x] = %d, want %d", c, byteClass[c], want)
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -1035,6 +1036,10 @@ func (a *auditor) ownSite(root string, s *site.Site, u string) (*site.Site, stri
 	// deployed apart, under /documentation/) is no page of the build
 	// either: a URL of the other name is the site's when the build has
 	// its page, whose ids are then checked.
+	built := func(o *site.Site) bool { return o != nil && o.Built() != "" }
+	if !built(s) && !slices.ContainsFunc(a.sitesOf(root), built) {
+		return nil, "", false // no build to look the other name's page up in
+	}
 	if alt, ok := wwwTwin(u); ok {
 		for _, o := range append([]*site.Site{s}, a.sitesOf(root)...) {
 			if o == nil || o.Built() == "" {
@@ -1105,25 +1110,28 @@ func (a *auditor) checkFragment(r *reporter, s *site.Site, t local, lk lookup) {
 	if !t.hasFrag || frag == "" || anchor.Top(frag) {
 		return
 	}
-	where := "/" + t.rel
+	// The page, as a slash path from the root; where, the same from "/",
+	// is made for a message only: most fragments are found.
+	page := t.rel
 	if lk.right != "" {
-		where = "/" + lk.right
+		page = lk.right
 	}
 	abs := lk.abs
 	if lk.dir {
 		// A folder shows its README on a forge, its index page on a site.
-		rel, ok := a.folderPage(r.f.root, s, strings.TrimPrefix(where, "/"))
+		rel, ok := a.folderPage(r.f.root, s, page)
 		if !ok || s.FolderBoxID(frag) {
 			return
 		}
-		where = "/" + rel
+		page = rel
 		abs = filepath.Join(r.f.root, filepath.FromSlash(rel))
 	}
 	name := frag
 	if dec, err := uri.Unescape(name); err == nil {
 		name = dec
 	}
-	if s.DynamicIDs(strings.TrimPrefix(where, "/")) {
+	if s.DynamicIDs(page) {
+		where := "/" + page
 		r.report(policy.CategoryUnverifiable, t.fragAt, nil, "%q names anchor %q of %q, whose ids are made from data when the site is built: it cannot be checked offline", r.shown, name, where)
 		return
 	}
@@ -1143,13 +1151,14 @@ func (a *auditor) checkFragment(r *reporter, s *site.Site, t local, lk lookup) {
 			frag = f // the generator writes the link with this fragment
 		}
 		m, right := set.Find(frag, s.Anchors)
-		if m != anchor.Found && a.importedID(r.f.root, s, strings.TrimPrefix(where, "/"), frag, 0) {
+		if m != anchor.Found && a.importedID(r.f.root, s, page, frag, 0) {
 			return // an id of a file the page renders (an MDX partial)
 		}
 		switch m {
 		case anchor.Found:
 			return
 		case anchor.CaseOnly:
+			where := "/" + page
 			if why, ok := unknownIDs(s, where, name, tg); ok {
 				r.report(policy.CategoryUnverifiable, t.fragAt, nil, "%q names anchor %q, which the source of %q shows only as %q; %s, so its ids cannot be checked offline", r.shown, name, where, right, why)
 				return
@@ -1158,19 +1167,20 @@ func (a *auditor) checkFragment(r *reporter, s *site.Site, t local, lk lookup) {
 				"%q names anchor %q, which %q has only as %q: anchors are case-sensitive", r.shown, name, where, right)
 			return
 		}
+		where := "/" + page
 		w := tg.idWriters()
 		written := w.written
 		if written != "" && w.liquidIncludes != nil && w.writtenBesidesLiquid == "" {
 			// A Jekyll page whose includes write no id the model does
 			// not know has its own ids and its Markdown partials'.
-			if md, ok := s.LiquidIncludesKnown(strings.TrimPrefix(where, "/"), w.liquidIncludes); ok {
+			if md, ok := s.LiquidIncludesKnown(page, w.liquidIncludes); ok {
 				if a.idOf(r.f.root, s, md, frag) {
 					return
 				}
 				written = ""
 			}
 		}
-		if s.IncludesKnown(strings.TrimPrefix(where, "/")) {
+		if s.IncludesKnown(page) {
 			written = w.writtenBesides
 			if includedRepeat(name) {
 				// A heading both the page and a file it includes
@@ -1189,26 +1199,26 @@ func (a *auditor) checkFragment(r *reporter, s *site.Site, t local, lk lookup) {
 		r.report(policy.CategoryBrokenAnchor, t.fragAt, nil, "%q names anchor %q, which %q does not have", r.shown, name, where)
 		return
 	}
-	if to, ok := s.DropsFragment(strings.TrimPrefix(where, "/")); ok {
-		r.report(policy.CategoryBrokenAnchor, t.fragAt, nil, "%q names anchor %q of %q, whose component only redirects the reader to %q, which leaves the fragment behind: no element of it is reached", r.shown, name, where, to)
+	if to, ok := s.DropsFragment(page); ok {
+		r.report(policy.CategoryBrokenAnchor, t.fragAt, nil, "%q names anchor %q of %q, whose component only redirects the reader to %q, which leaves the fragment behind: no element of it is reached", r.shown, name, "/"+page, to)
 		return
 	}
 	if !s.Forge {
 		return // a file served as it is: a fragment names nothing the server checks
 	}
-	if format, ok := site.ForgeRendered(where); ok && !plain(t.query) {
-		r.report(policy.CategoryUnverifiable, t.fragAt, nil, "%q names anchor %q of %q, which the forge renders as a document (%s) whose ids are not modelled: it cannot be checked offline", r.shown, name, where, format)
+	if format, ok := site.ForgeRendered(page); ok && !plain(t.query) {
+		r.report(policy.CategoryUnverifiable, t.fragAt, nil, "%q names anchor %q of %q, which the forge renders as a document (%s) whose ids are not modelled: it cannot be checked offline", r.shown, name, "/"+page, format)
 		return
 	}
 	from, to, isLine := anchor.Line(name)
 	switch {
 	case isLine && (from < 1 || from > tg.lines || to < 1 || to > tg.lines):
-		r.report(policy.CategoryBrokenAnchor, t.fragAt, nil, "%q names line %d, but %q has %d lines", r.shown, max(from, to), where, tg.lines)
-	case !isLine && !tg.binary && !strings.EqualFold(path.Ext(where), ".svg"):
+		r.report(policy.CategoryBrokenAnchor, t.fragAt, nil, "%q names line %d, but %q has %d lines", r.shown, max(from, to), "/"+page, tg.lines)
+	case !isLine && !tg.binary && !strings.EqualFold(path.Ext(page), ".svg"):
 		// GitHub shows an SVG file as the picture it draws, as it shows
 		// other images: a fragment names nothing there (a README's
 		// "logo.svg#gh-dark-mode-only" picks the image for a theme).
-		r.report(policy.CategoryBrokenAnchor, t.fragAt, nil, "%q names anchor %q, but %q is shown as source, with line anchors only (#L10, #L10-L20)", r.shown, name, where)
+		r.report(policy.CategoryBrokenAnchor, t.fragAt, nil, "%q names anchor %q, but %q is shown as source, with line anchors only (#L10, #L10-L20)", r.shown, name, "/"+page)
 	}
 }
 

@@ -15,17 +15,22 @@ import (
 // used, but an inline link's text ("[x](y)"), which is no reference.
 // One pass over src, whatever the number of definitions.
 func unusedDefinitions(src []byte, defs []int32) []int32 {
-	labels := make(map[string]int, len(defs))
+	labels := make(map[string]int, len(defs)) // the index of its count in uses
+	uses := make([]int, 0, len(defs))
 	own := make([]string, len(defs))
 	for i, off := range defs {
 		if l, ok := definitionLabel(src, int(off)); ok {
 			own[i] = l
-			labels[l] = 0
+			if _, ok := labels[l]; !ok {
+				labels[l] = len(uses)
+				uses = append(uses, 0)
+			}
 		}
 	}
 	if len(labels) == 0 {
 		return nil
 	}
+	var buf [128]byte
 	for i := 0; i < len(src); i++ {
 		if src[i] != '[' {
 			continue
@@ -41,14 +46,23 @@ func unusedDefinitions(src []byte, defs []int32) []int32 {
 		if k := i + 1 + end + 1; k < len(src) && src[k] == '(' {
 			continue // an inline link's text ("[error objects](#errors)"): it names no label
 		}
-		l := normLabel(inner) // it allocates: once a bracket
-		if n, ok := labels[l]; ok {
-			labels[l] = n + 1
+		k, ok, ascii := 0, false, false
+		if len(inner) <= len(buf) {
+			var key []byte
+			if key, ascii = appendASCIILabel(buf[:0], inner); ascii {
+				k, ok = labels[string(key)] // looked up without a string of its own
+			}
+		}
+		if !ascii {
+			k, ok = labels[normLabel(inner)] // it allocates: once a bracket of other text
+		}
+		if ok {
+			uses[k]++
 		}
 	}
 	var out []int32
 	for i, off := range defs {
-		if own[i] != "" && labels[own[i]] == 1 { // the definition's own
+		if own[i] != "" && uses[labels[own[i]]] == 1 { // the definition's own
 			out = append(out, off)
 		}
 	}
@@ -89,4 +103,30 @@ func (f *File) unusedDefinition(off int) bool {
 	u := f.rare.unusedDefs
 	i := sort.Search(len(u), func(i int) bool { return int(u[i]) >= off })
 	return i < len(u) && int(u[i]) == off
+}
+
+// appendASCIILabel appends to dst the label b as normLabel has it, when b
+// is ASCII: then its white space is what strings.Fields splits at (tab,
+// line feed, vertical tab, form feed, carriage return, space) and its
+// case folds from A-Z. Otherwise it reports false, and dst is not to be
+// used.
+func appendASCIILabel(dst, b []byte) ([]byte, bool) {
+	space := false
+	for _, c := range b {
+		switch {
+		case c >= 0x80:
+			return dst, false
+		case c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r':
+			space = len(dst) > 0
+			continue
+		case 'A' <= c && c <= 'Z':
+			c += 'a' - 'A'
+		}
+		if space {
+			dst = append(dst, ' ')
+			space = false
+		}
+		dst = append(dst, c)
+	}
+	return dst, true
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 
@@ -607,6 +608,7 @@ type siteEntry struct {
 	once       sync.Once
 	site       *site.Site
 	nested     []*site.Site
+	all        []*site.Site // site, then nested: sitesOf's answer
 	forgeOnce  sync.Once
 	forge      *site.Site
 	detectErrs error
@@ -653,7 +655,8 @@ func (a *auditor) siteOf(root string) *site.Site {
 		}
 		e.site, e.detectErrs = s, err
 		e.nested, e.nestedErrs = site.Nested(s)
-		a.findBuilt(root, append([]*site.Site{s}, e.nested...))
+		e.all = slices.Clip(append([]*site.Site{s}, e.nested...))
+		a.findBuilt(root, e.all)
 	})
 	return e.site
 }
@@ -675,10 +678,11 @@ func (a *auditor) siteFor(f *File) *site.Site {
 }
 
 // sitesOf returns every publisher of the tree at root: its own, then
-// those of the folders below it.
+// those of the folders below it. The slice is the run's: not to be
+// changed.
 func (a *auditor) sitesOf(root string) []*site.Site {
-	s := a.siteOf(root)
-	return append([]*site.Site{s}, a.siteEntry(root).nested...)
+	a.siteOf(root)
+	return a.siteEntry(root).all
 }
 
 // forgeOf returns the forge's reading of the tree at root, for the files

@@ -383,31 +383,33 @@ func headingStart(src []byte, h *ast.Heading) int {
 // the destination, images and raw HTML tags left out, and a line break
 // for each line break.
 func headingText(src []byte, h *ast.Heading) string {
-	var b []byte
-	var walk func(n ast.Node)
-	walk = func(n ast.Node) {
-		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
-			switch c := c.(type) {
-			case *ast.Text:
-				v := c.Segment.Value(src)
-				if c.IsRaw() {
-					b = append(b, v...)
-				} else {
-					b = append(b, mdUnescape(bytes.Clone(v))...)
-				}
-				if c.SoftLineBreak() || c.HardLineBreak() {
-					b = append(b, '\n')
-				}
-			case *ast.String:
-				b = append(b, c.Value...)
-			case *ast.AutoLink:
-				b = append(b, c.Label(src)...)
-			case *ast.Image, *ast.RawHTML:
-			default:
-				walk(c)
+	var buf [128]byte // most headings: no array of their own
+	return string(appendInlineText(buf[:0], src, h))
+}
+
+// appendInlineText appends to b the text of the inline children of n, as
+// headingText reads them.
+func appendInlineText(b, src []byte, n ast.Node) []byte {
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		switch c := c.(type) {
+		case *ast.Text:
+			v := c.Segment.Value(src)
+			if c.IsRaw() || bytes.IndexByte(v, '\\') < 0 && bytes.IndexByte(v, '&') < 0 {
+				b = append(b, v...) // no escape and no reference: as it is
+			} else {
+				b = append(b, mdUnescape(bytes.Clone(v))...)
 			}
+			if c.SoftLineBreak() || c.HardLineBreak() {
+				b = append(b, '\n')
+			}
+		case *ast.String:
+			b = append(b, c.Value...)
+		case *ast.AutoLink:
+			b = append(b, c.Label(src)...)
+		case *ast.Image, *ast.RawHTML:
+		default:
+			b = appendInlineText(b, src, c)
 		}
 	}
-	walk(h)
-	return string(b)
+	return b
 }

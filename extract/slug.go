@@ -39,6 +39,14 @@ func (s *Slugger) Slug(text string) string {
 // Slug returns the GitHub anchor of the heading text s, without the
 // suffix that tells repeated headings apart (see Slugger).
 func Slug(s string) string {
+	if b, ok := asciiSlug(s); ok {
+		return b
+	}
+	return runeSlug(s)
+}
+
+// runeSlug is Slug of any text, rune by rune.
+func runeSlug(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
 	for _, r := range strings.ToLower(s) {
@@ -52,6 +60,29 @@ func Slug(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// asciiSlug is Slug of an ASCII heading, in one string: no rune to
+// decode, no case to fold but A-Z. It reports false for any other.
+func asciiSlug(s string) (string, bool) {
+	var buf [64]byte
+	b := buf[:0]
+	if len(s) > len(buf) {
+		b = make([]byte, 0, len(s))
+	}
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= 0x80:
+			return "", false
+		case c == ' ':
+			b = append(b, '-')
+		case 'A' <= c && c <= 'Z':
+			b = append(b, c+'a'-'A')
+		case c == '-' || c == '_' || 'a' <= c && c <= 'z' || '0' <= c && c <= '9':
+			b = append(b, c)
+		}
+	}
+	return string(b), true
 }
 
 // slugKeeps reports whether r survives in a slug: the general categories

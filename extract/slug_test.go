@@ -1,6 +1,9 @@
 package extract
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // slugTests are github-slugger's published fixtures (test/fixtures.json),
 // in their order: a Slugger sees them one after the other, so the
@@ -81,5 +84,30 @@ func TestSlugNoSuffix(t *testing.T) {
 		if got := Slug(in); got != "intro" {
 			t.Errorf("Slug(%q) = %q, want %q", in, got, "intro")
 		}
+	}
+}
+
+// TestASCIISlug checks the fast way of Slug against the general one on
+// every ASCII character, alone and in a heading, and leaves the rest to
+// the general one.
+func TestASCIISlug(t *testing.T) {
+	for c := 0; c < 0x80; c++ {
+		for _, s := range []string{string(rune(c)), "A " + string(rune(c)) + "b_9-Z", strings.Repeat("Setup Steps"+string(rune(c)), 10)} {
+			got, ok := asciiSlug(s)
+			if want := runeSlug(s); !ok || got != want {
+				t.Errorf("asciiSlug(%q) = %q, %v; want %q (runeSlug)", s, got, ok, want)
+			}
+		}
+	}
+	for _, s := range []string{"Über", "a\u00a0b", "日本"} {
+		if _, ok := asciiSlug(s); ok {
+			t.Errorf("asciiSlug(%q) took text that is not ASCII", s)
+		}
+	}
+}
+
+func TestSlugAllocs(t *testing.T) {
+	if n := testing.AllocsPerRun(100, func() { Slug("Setup Steps of File 12") }); n > 1 {
+		t.Errorf("Slug of an ASCII heading allocates %v times, want 1 (its string)", n)
 	}
 }

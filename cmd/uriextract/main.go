@@ -42,6 +42,7 @@ import (
 )
 
 func main() {
+	paceGC()
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 

@@ -153,19 +153,6 @@ func (s *Set) Find(frag string, r Rules) (Match, string) {
 	return CaseOnly, fold
 }
 
-// variants returns name, then name with prefix removed or added: the
-// first n of vs. An array, not a slice, so that a lookup allocates
-// nothing but the name with the prefix added.
-func variants(name, prefix string) (vs [2]string, n int) {
-	if prefix == "" {
-		return [2]string{name}, 1
-	}
-	if bare, ok := strings.CutPrefix(name, prefix); ok {
-		return [2]string{name, bare}, 2
-	}
-	return [2]string{name, prefix + name}, 2
-}
-
 // names is Names, as the first n of an array.
 func names(frag string) (ns [2]string, n int) {
 	if dec, err := uri.Unescape(frag); err == nil && dec != frag {
@@ -248,11 +235,21 @@ func Footnote(frag string) (label string, ref, ok bool) {
 func Lookup(has func(string) bool, frag string, r Rules) (string, bool) {
 	names, k := names(frag)
 	for _, name := range names[:k] {
-		vs, m := variants(name, r.Prefix)
-		for _, n := range vs[:m] {
-			if has(n) {
-				return n, true
+		// The name as it is, then with the prefix removed or added: the
+		// name with the prefix added, the one string a lookup may make,
+		// only once the name alone missed.
+		if has(name) {
+			return name, true
+		}
+		if r.Prefix == "" {
+			continue
+		}
+		if bare, ok := strings.CutPrefix(name, r.Prefix); ok {
+			if has(bare) {
+				return bare, true
 			}
+		} else if n := r.Prefix + name; has(n) {
+			return n, true
 		}
 	}
 	return "", false

@@ -117,6 +117,8 @@ func TestFindAllocs(t *testing.T) {
 		{large, "heading-7", Rules{}},
 		{large, "no-such-heading", Rules{FoldCase: true}},
 		{small, "user-content-usage", Rules{Prefix: "user-content-"}},
+		{small, "usage", GitHub}, // found before the prefix is added
+		{large, "heading-7", GitHub},
 	} {
 		if n := testing.AllocsPerRun(100, func() { tt.s.Find(tt.frag, tt.r) }); n != 0 {
 			t.Errorf("Find(%q, %+v) allocates %v times, want none", tt.frag, tt.r, n)
