@@ -198,12 +198,43 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 			continue // no folder of the site's: "_../x" is none
 		}
 		dir := collDir + "_" + c.name
+		var statics, docs []string
 		t.Walk(dir, func(rel string) {
 			ext := strings.ToLower(path.Ext(rel))
+			var src []byte
+			if jekyllPages[ext] {
+				src, _ = t.head(rel)
+			}
+			// A file of the collection without front matter is no
+			// document: Jekyll copies it as it is (a static file) to the
+			// collection's permalink with the file's own extension
+			// (StaticFile#url: ":path" without it, ":output_ext" and
+			// ":title" empty, then the extension), and renders nothing of
+			// it. Jekyll 3, which GitHub Pages runs, keeps such files out
+			// of site.static_files, so jekyll-optional-front-matter
+			// makes no page of them either.
+			if !startsFrontMatter(src) {
+				tmpl := c.permalink
+				if tmpl == "" {
+					tmpl = "/:collection/:path" + suffix
+				}
+				p := strings.TrimSuffix(strings.TrimPrefix(rel, dir+"/"), path.Ext(rel))
+				vals := map[string]string{"collection": c.name, "path": "/" + p, "name": path.Base(p), "title": "", "output_ext": ""}
+				if u, _, ok := jekyllFill(tmpl, vals); ok {
+					u = strings.TrimSuffix(u, "/") + path.Ext(rel)
+					s.Alias(prefix+"/"+strings.TrimPrefix(u, "/"), rel)
+				}
+				if jekyllPages[ext] {
+					statics = append(statics, rel)
+				}
+				return
+			}
 			if !jekyllPages[ext] {
 				return
 			}
-			src, _ := t.head(rel)
+			if bytes.Contains(src, []byte("include_relative")) {
+				docs = append(docs, rel)
+			}
 			fm := readFrontMatter(src)
 			for _, r := range fm.redirectsFrom() {
 				s.Alias(strings.TrimSuffix(baseurl, "/")+"/"+strings.TrimPrefix(r, "/"), rel)
@@ -229,6 +260,7 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 				s.linksAsWritten(rel)
 			}
 		})
+		jekyllStaticPartials(t, s, statics, docs)
 	}
 	include := words(cfg.get("include"), false)
 	exclude := words(cfg.get("exclude"), false)
@@ -336,6 +368,37 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 		err = e
 	}
 	return err
+}
+
+// jekyllStaticPartials marks the static files of a collection (statics,
+// Markdown or HTML without front matter) that a document of the
+// collection (docs) includes with include_relative as partials: their
+// text reaches readers only inside the including page, so their links
+// and fragments are that page's, not a page of their own (a
+// specification assembled from parts, "{% include_relative
+// types/uri.md %}", whose parts link each other's "#anchor").
+func jekyllStaticPartials(t *Tree, s *Site, statics, docs []string) {
+	if len(statics) == 0 || len(docs) == 0 {
+		return
+	}
+	included := map[string]bool{}
+	for _, d := range docs {
+		src, err := t.Read(d)
+		if err != nil {
+			continue
+		}
+		for _, tag := range LiquidIncludeTags(src) {
+			kind, name, _ := strings.Cut(tag, " ")
+			if kind == "include_relative" && name != "" && !strings.ContainsAny(name, "{}\"'\\") {
+				included[path.Join(path.Dir(d), name)] = true
+			}
+		}
+	}
+	for _, f := range statics {
+		if included[f] {
+			s.addPartial(f)
+		}
+	}
 }
 
 // jekyllIncluded reports whether the configuration's "include" list
