@@ -6,6 +6,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -1134,7 +1135,7 @@ func (a *auditor) checkFragment(r *reporter, s *site.Site, t local, lk lookup) {
 			// A Jekyll page whose includes write no id the model does
 			// not know has its own ids and its Markdown partials'.
 			if md, ok := s.LiquidIncludesKnown(strings.TrimPrefix(where, "/"), w.liquidIncludes); ok {
-				if a.idOf(r.f.root, s, md, frag) {
+				if a.idOf(r.f.root, s, md, frag) || a.repeatedID(r.f.root, s, tg, md, frag) {
 					return
 				}
 				written = ""
@@ -1197,6 +1198,50 @@ func (a *auditor) idOf(root string, s *site.Site, files []string, frag string) b
 		}
 	}
 	return false
+}
+
+// repeatedID reports whether frag is "base-N", an id kramdown gives the
+// N+1st heading of a slug in the page it renders from the page tg and
+// its Markdown partials (files): the page's own headings and its
+// partials' share one count, which each file's ids alone do not show
+// ("## Request" in two parts is "request" and "request-1").
+func (a *auditor) repeatedID(root string, s *site.Site, tg *target, files []string, frag string) bool {
+	k := strings.LastIndexByte(frag, '-')
+	if k <= 0 || k == len(frag)-1 {
+		return false
+	}
+	n, err := strconv.Atoi(frag[k+1:])
+	if err != nil || n < 1 || frag[k+1] == '0' {
+		return false
+	}
+	base := frag[:k]
+	total := repeats(tg.anchorsFor(s), base)
+	for _, f := range files {
+		abs := filepath.Join(root, filepath.FromSlash(f))
+		if !a.inRoot(root, abs) {
+			continue
+		}
+		if p := a.index.get(abs); p != nil && p.kind == kindMarkdown {
+			total += repeats(p.anchorsFor(s), base)
+		}
+		if total > n {
+			return true
+		}
+	}
+	return total > n
+}
+
+// repeats returns how many headings of one file have the slug base:
+// the first has it, the next "base-1", "base-2"...
+func repeats(set *anchor.Set, base string) int {
+	if !set.Has(base) {
+		return 0
+	}
+	n := 1
+	for set.Has(base + "-" + strconv.Itoa(n)) {
+		n++
+	}
+	return n
 }
 
 // maxImportDepth bounds how deep imports of imports are followed.

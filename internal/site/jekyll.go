@@ -235,6 +235,7 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 			if bytes.Contains(src, []byte("include_relative")) {
 				docs = append(docs, rel)
 			}
+			jekyllLiquidHeadings(s, rel, src)
 			fm := readFrontMatter(src)
 			for _, r := range fm.redirectsFrom() {
 				s.Alias(strings.TrimSuffix(baseurl, "/")+"/"+strings.TrimPrefix(r, "/"), rel)
@@ -302,6 +303,9 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 		for _, r := range fm.redirectsFrom() {
 			s.Alias(strings.TrimSuffix(baseurl, "/")+"/"+strings.TrimPrefix(r, "/"), rel)
 		}
+		if startsFrontMatter(src) {
+			jekyllLiquidHeadings(s, rel, src)
+		}
 		d, base := path.Split(rel)
 		name := strings.TrimSuffix(base, path.Ext(base))
 		// jekyll-optional-front-matter makes no page of a Markdown file
@@ -368,6 +372,31 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 		err = e
 	}
 	return err
+}
+
+// jekyllLiquidHeading matches an ATX heading whose text holds a Liquid
+// output ("## Version {{ site.version }}"), or a line holding one that a
+// setext underline makes a heading.
+var jekyllLiquidHeading = regexp.MustCompile(`(?m)^ {0,3}#{1,6}[ \t][^\n]*\{\{|^[^\n]*\{\{[^\n]*\n {0,3}(=+|-+)[ \t]*\r?$`)
+
+// jekyllLiquidHeadings marks the ids of the page rel (its source src, a
+// rendered page) unknown when a heading of its body is written with
+// Liquid: kramdown makes the id of the text Liquid wrote ("## Version
+// {{ site.version }} notes" is "version-21-notes"), which the model does
+// not compute.
+func jekyllLiquidHeadings(s *Site, rel string, src []byte) {
+	if !bytes.Contains(src, []byte("{{")) {
+		return
+	}
+	body := src
+	if startsFrontMatter(src) {
+		if k := bytes.Index(src[3:], []byte("\n---")); k >= 0 {
+			body = src[3+k+4:]
+		}
+	}
+	if jekyllLiquidHeading.Match(body) {
+		s.UnknownIDsOf(rel, "a heading is written with Liquid (\"{{ }}\"), whose text the model does not compute")
+	}
 }
 
 // jekyllStaticPartials marks the static files of a collection (statics,
