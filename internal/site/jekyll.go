@@ -127,18 +127,13 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 	// GitHub Pages builds with) sets GitHub Pages' configuration: its
 	// default plugins, all modelled but jekyll-paginate, which publishes
 	// pages of posts where paginate is set, and its theme. The model
-	// follows those parts. Named by the Gemfile alone, the gem is known
-	// (tune10j: no finding refuted). Listed as a plugin, which loads all
-	// of its plugins into the build, it is not: counted as known there, it
-	// made 26 of 53 judged findings false on a held-out site, at stops 33
-	// and 34 (docs/precision.md), for reasons not found yet, so that
-	// site's pages and ids stay unverifiable.
+	// follows those parts, wherever the gem is named (stop 35, jekyll11:
+	// counted as known where it is listed as a plugin, no finding of the
+	// tune splits is refuted, once a collection's files without front
+	// matter were static files and partials, not documents).
 	ghPages, ghWhere := jekyllGitHubPages(t, cfg)
 	if ghPages {
 		s.Note("github-pages gem (%s): GitHub Pages' configuration", ghWhere)
-		if ghWhere == "plugins" {
-			s.Unmodelled("plugins", "github-pages", true, true)
-		}
 		if cfg.get("paginate") != nil {
 			s.unmodelled = append(s.unmodelled, [2]string{"plugins", "jekyll-paginate"})
 			s.UnknownPages(prefix+jekyllPaginateDir(cfg.str("paginate_path", "/page:num/")), "plugin jekyll-paginate (of the github-pages gem, paginate is set) is not modelled")
@@ -527,7 +522,7 @@ func jekyllPlugins(cfg config) []string {
 // modelled from redirect_from; the files some write, jekyllPluginFiles).
 // The github-pages gem is read apart (jekyllGitHubPages): it sets GitHub
 // Pages' whole configuration, whose parts the model follows one by one
-// without counting the gem as known (jekyllGitHubPages's caller).
+// (jekyllGitHubPages's caller).
 var jekyllKnownPlugins = map[string]bool{
 	"jekyll-redirect-from": true, "jekyll-seo-tag": true, "jekyll-sitemap": true, "jekyll-feed": true,
 	"jekyll-optional-front-matter": true, "jekyll-readme-index": true, "jekyll-titles-from-headings": true,
