@@ -75,7 +75,7 @@ plugins=$(ruby -ryaml -rdate -e 'c = YAML.safe_load(File.read(ARGV[0]), aliases:
 	for p in $plugins; do
 		if [ "${GITHUB_PAGES:-}" = 1 ] && [ "$p" = jekyll-github-metadata ]; then
 			echo "jekyll-offline: plugin $p needs GitHub's API: left out" >&2
-		elif ruby -I "$(dirname "$0")/jekyll-ghpages-gems" -e "require 'jekyll'; require '$p'" 2>/dev/null; then
+		elif ruby ${GITHUB_PAGES:+-I "$(dirname "$0")/jekyll-ghpages-gems"} -e "require 'jekyll'; require '$p'" 2>/dev/null; then
 			loaded+=("$p")
 		else
 			echo "jekyll-offline: plugin $p does not load here: left out" >&2
