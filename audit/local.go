@@ -1293,6 +1293,9 @@ func unknownIDs(s *site.Site, where, frag string, tg *target) (string, bool) {
 	if why, ok := s.UnknownIDs(strings.TrimPrefix(where, "/")); ok {
 		return why, true
 	}
+	if why, ok := s.UnknownHeadingID(strings.TrimPrefix(where, "/"), frag); ok {
+		return why, true
+	}
 	w := tg.idWriters()
 	return s.ShortcodeIDs(w.shortcodes, w.shortcodeArgs, w.shortcodeHTML, frag)
 }

@@ -71,6 +71,7 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 	if km, ok := cfg.get("kramdown").(map[string]any); ok {
 		if p, ok := km["auto_id_prefix"].(string); ok && p != "" {
 			s.slug = func(text string) string { return p + githubSlug(text) }
+			s.idPrefix = p
 		}
 	}
 	s.builtPrefix = strings.TrimSuffix(baseurl, "/")
@@ -390,8 +391,43 @@ func jekyllLiquidHeadings(s *Site, rel string, src []byte) {
 		}
 	}
 	if jekyllLiquidHeading.Match(body) {
-		s.UnknownIDsOf(rel, "a heading is written with Liquid (\"{{ }}\"), whose text the model does not compute")
+		if s.liquidHeadings == nil {
+			s.liquidHeadings = map[string]bool{}
+		}
+		s.liquidHeadings[rel] = true
 	}
+}
+
+// UnknownHeadingID returns why the fragment frag of the page rel (a
+// slash path from the audited root) may be the id of a heading the model
+// does not compute, when it may: the page has a heading Liquid writes,
+// and frag is what kramdown's GFM parser makes of a heading's text
+// (after kramdown's auto_id_prefix): lower case letters, digits, marks,
+// "_" and "-", each other character dropped. "#alternativeSchemaObject"
+// is none, and stays broken.
+func (s *Site) UnknownHeadingID(rel, frag string) (string, bool) {
+	if len(s.liquidHeadings) == 0 {
+		return "", false
+	}
+	in, ok := s.inner(rel)
+	if !ok || !s.liquidHeadings[in] {
+		return "", false
+	}
+	if s.idPrefix != "" {
+		var cut bool
+		if frag, cut = strings.CutPrefix(frag, s.idPrefix); !cut {
+			return "", false
+		}
+	}
+	if frag == "" {
+		return "", false
+	}
+	for _, r := range frag {
+		if unicode.IsUpper(r) || !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.IsMark(r) && r != '_' && r != '-' {
+			return "", false
+		}
+	}
+	return "a heading of the page is written with Liquid (\"{{ }}\"), whose text the model does not compute", true
 }
 
 // jekyllStaticPartials marks the static files of a collection (statics,
