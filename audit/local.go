@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -1174,7 +1175,7 @@ func (a *auditor) checkFragment(r *reporter, s *site.Site, t local, lk lookup) {
 			// A Jekyll page whose includes write no id the model does
 			// not know has its own ids and its Markdown partials'.
 			if md, ok := s.LiquidIncludesKnown(page, w.liquidIncludes); ok {
-				if a.idOf(r.f.root, s, md, frag) {
+				if a.idOf(r.f.root, s, md, frag) || a.repeatedID(r.f.root, s, tg, md, frag) {
 					return
 				}
 				written = ""
@@ -1239,6 +1240,50 @@ func (a *auditor) idOf(root string, s *site.Site, files []string, frag string) b
 	return false
 }
 
+// repeatedID reports whether frag is "base-N", an id kramdown gives the
+// N+1st heading of a slug in the page it renders from the page tg and
+// its Markdown partials (files): the page's own headings and its
+// partials' share one count, which each file's ids alone do not show
+// ("## Request" in two parts is "request" and "request-1").
+func (a *auditor) repeatedID(root string, s *site.Site, tg *target, files []string, frag string) bool {
+	k := strings.LastIndexByte(frag, '-')
+	if k <= 0 || k == len(frag)-1 {
+		return false
+	}
+	n, err := strconv.Atoi(frag[k+1:])
+	if err != nil || n < 1 || frag[k+1] == '0' {
+		return false
+	}
+	base := frag[:k]
+	total := repeats(tg.anchorsFor(s), base)
+	for _, f := range files {
+		abs := filepath.Join(root, filepath.FromSlash(f))
+		if !a.inRoot(root, abs) {
+			continue
+		}
+		if p := a.index.get(abs); p != nil && p.kind == kindMarkdown {
+			total += repeats(p.anchorsFor(s), base)
+		}
+		if total > n {
+			return true
+		}
+	}
+	return total > n
+}
+
+// repeats returns how many headings of one file have the slug base:
+// the first has it, the next "base-1", "base-2"...
+func repeats(set *anchor.Set, base string) int {
+	if !set.Has(base) {
+		return 0
+	}
+	n := 1
+	for set.Has(base + "-" + strconv.Itoa(n)) {
+		n++
+	}
+	return n
+}
+
 // maxImportDepth bounds how deep imports of imports are followed.
 const maxImportDepth = 4
 
@@ -1289,6 +1334,9 @@ func unknownIDs(s *site.Site, where, frag string, tg *target) (string, bool) {
 		return why, true
 	}
 	if why, ok := s.ScriptRoute(strings.TrimPrefix(where, "/"), frag); ok {
+		return why, true
+	}
+	if why, ok := s.UnknownHeadingID(strings.TrimPrefix(where, "/"), frag); ok {
 		return why, true
 	}
 	w := tg.idWriters()

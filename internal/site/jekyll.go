@@ -71,6 +71,7 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 	if km, ok := cfg.get("kramdown").(map[string]any); ok {
 		if p, ok := km["auto_id_prefix"].(string); ok && p != "" {
 			s.slug = func(text string) string { return p + githubSlug(text) }
+			s.idPrefix = p
 		}
 	}
 	s.builtPrefix = strings.TrimSuffix(baseurl, "/")
@@ -127,18 +128,13 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 	// GitHub Pages builds with) sets GitHub Pages' configuration: its
 	// default plugins, all modelled but jekyll-paginate, which publishes
 	// pages of posts where paginate is set, and its theme. The model
-	// follows those parts. Named by the Gemfile alone, the gem is known
-	// (tune10j: no finding refuted). Listed as a plugin, which loads all
-	// of its plugins into the build, it is not: counted as known there, it
-	// made 26 of 53 judged findings false on a held-out site, at stops 33
-	// and 34 (docs/precision.md), for reasons not found yet, so that
-	// site's pages and ids stay unverifiable.
+	// follows those parts, wherever the gem is named (stop 35, jekyll11:
+	// counted as known where it is listed as a plugin, no finding of the
+	// tune splits is refuted, once a collection's files without front
+	// matter were static files and partials, not documents).
 	ghPages, ghWhere := jekyllGitHubPages(t, cfg)
 	if ghPages {
 		s.Note("github-pages gem (%s): GitHub Pages' configuration", ghWhere)
-		if ghWhere == "plugins" {
-			s.Unmodelled("plugins", "github-pages", true, true)
-		}
 		if cfg.get("paginate") != nil {
 			s.unmodelled = append(s.unmodelled, [2]string{"plugins", "jekyll-paginate"})
 			s.UnknownPages(prefix+jekyllPaginateDir(cfg.str("paginate_path", "/page:num/")), "plugin jekyll-paginate (of the github-pages gem, paginate is set) is not modelled")
@@ -198,12 +194,44 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 			continue // no folder of the site's: "_../x" is none
 		}
 		dir := collDir + "_" + c.name
+		var statics, docs []string
 		t.Walk(dir, func(rel string) {
 			ext := strings.ToLower(path.Ext(rel))
+			var src []byte
+			if jekyllPages[ext] {
+				src, _ = t.head(rel)
+			}
+			// A file of the collection without front matter is no
+			// document: Jekyll copies it as it is (a static file) to the
+			// collection's permalink with the file's own extension
+			// (StaticFile#url: ":path" without it, ":output_ext" and
+			// ":title" empty, then the extension), and renders nothing of
+			// it. Jekyll 3, which GitHub Pages runs, keeps such files out
+			// of site.static_files, so jekyll-optional-front-matter
+			// makes no page of them either.
+			if !startsFrontMatter(src) {
+				tmpl := c.permalink
+				if tmpl == "" {
+					tmpl = "/:collection/:path" + suffix
+				}
+				p := strings.TrimSuffix(strings.TrimPrefix(rel, dir+"/"), path.Ext(rel))
+				vals := map[string]string{"collection": c.name, "path": "/" + p, "name": path.Base(p), "title": "", "output_ext": ""}
+				if u, _, ok := jekyllFill(tmpl, vals); ok {
+					u = strings.TrimSuffix(u, "/") + path.Ext(rel)
+					s.Alias(prefix+"/"+strings.TrimPrefix(u, "/"), rel)
+				}
+				if jekyllPages[ext] {
+					statics = append(statics, rel)
+				}
+				return
+			}
 			if !jekyllPages[ext] {
 				return
 			}
-			src, _ := t.head(rel)
+			if bytes.Contains(src, []byte("include_relative")) {
+				docs = append(docs, rel)
+			}
+			jekyllLiquidHeadings(s, rel, src)
 			fm := readFrontMatter(src)
 			for _, r := range fm.redirectsFrom() {
 				s.Alias(strings.TrimSuffix(baseurl, "/")+"/"+strings.TrimPrefix(r, "/"), rel)
@@ -229,6 +257,7 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 				s.linksAsWritten(rel)
 			}
 		})
+		jekyllStaticPartials(t, s, statics, docs)
 	}
 	include := words(cfg.get("include"), false)
 	exclude := words(cfg.get("exclude"), false)
@@ -269,6 +298,9 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 		fm := readFrontMatter(src)
 		for _, r := range fm.redirectsFrom() {
 			s.Alias(strings.TrimSuffix(baseurl, "/")+"/"+strings.TrimPrefix(r, "/"), rel)
+		}
+		if startsFrontMatter(src) {
+			jekyllLiquidHeadings(s, rel, src)
 		}
 		d, base := path.Split(rel)
 		name := strings.TrimSuffix(base, path.Ext(base))
@@ -336,6 +368,97 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 		err = e
 	}
 	return err
+}
+
+// jekyllLiquidHeading matches an ATX heading whose text holds a Liquid
+// output ("## Version {{ site.version }}"), or a line holding one that a
+// setext underline makes a heading.
+var jekyllLiquidHeading = regexp.MustCompile(`(?m)^ {0,3}#{1,6}[ \t][^\n]*\{\{|^[^\n]*\{\{[^\n]*\n {0,3}(=+|-+)[ \t]*\r?$`)
+
+// jekyllLiquidHeadings marks the ids of the page rel (its source src, a
+// rendered page) unknown when a heading of its body is written with
+// Liquid: kramdown makes the id of the text Liquid wrote ("## Version
+// {{ site.version }} notes" is "version-21-notes"), which the model does
+// not compute.
+func jekyllLiquidHeadings(s *Site, rel string, src []byte) {
+	if !bytes.Contains(src, []byte("{{")) {
+		return
+	}
+	body := src
+	if startsFrontMatter(src) {
+		if k := bytes.Index(src[3:], []byte("\n---")); k >= 0 {
+			body = src[3+k+4:]
+		}
+	}
+	if jekyllLiquidHeading.Match(body) {
+		if s.liquidHeadings == nil {
+			s.liquidHeadings = map[string]bool{}
+		}
+		s.liquidHeadings[rel] = true
+	}
+}
+
+// UnknownHeadingID returns why the fragment frag of the page rel (a
+// slash path from the audited root) may be the id of a heading the model
+// does not compute, when it may: the page has a heading Liquid writes,
+// and frag is what kramdown's GFM parser makes of a heading's text
+// (after kramdown's auto_id_prefix): lower case letters, digits, marks,
+// "_" and "-", each other character dropped. "#alternativeSchemaObject"
+// is none, and stays broken.
+func (s *Site) UnknownHeadingID(rel, frag string) (string, bool) {
+	if len(s.liquidHeadings) == 0 {
+		return "", false
+	}
+	in, ok := s.inner(rel)
+	if !ok || !s.liquidHeadings[in] {
+		return "", false
+	}
+	if s.idPrefix != "" {
+		var cut bool
+		if frag, cut = strings.CutPrefix(frag, s.idPrefix); !cut {
+			return "", false
+		}
+	}
+	if frag == "" {
+		return "", false
+	}
+	for _, r := range frag {
+		if unicode.IsUpper(r) || !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.IsMark(r) && r != '_' && r != '-' {
+			return "", false
+		}
+	}
+	return "a heading of the page is written with Liquid (\"{{ }}\"), whose text the model does not compute", true
+}
+
+// jekyllStaticPartials marks the static files of a collection (statics,
+// Markdown or HTML without front matter) that a document of the
+// collection (docs) includes with include_relative as partials: their
+// text reaches readers only inside the including page, so their links
+// and fragments are that page's, not a page of their own (a
+// specification assembled from parts, "{% include_relative
+// types/uri.md %}", whose parts link each other's "#anchor").
+func jekyllStaticPartials(t *Tree, s *Site, statics, docs []string) {
+	if len(statics) == 0 || len(docs) == 0 {
+		return
+	}
+	included := map[string]bool{}
+	for _, d := range docs {
+		src, err := t.Read(d)
+		if err != nil {
+			continue
+		}
+		for _, tag := range LiquidIncludeTags(src) {
+			kind, name, _ := strings.Cut(tag, " ")
+			if kind == "include_relative" && name != "" && !strings.ContainsAny(name, "{}\"'\\") {
+				included[path.Join(path.Dir(d), name)] = true
+			}
+		}
+	}
+	for _, f := range statics {
+		if included[f] {
+			s.addPartial(f)
+		}
+	}
 }
 
 // jekyllIncluded reports whether the configuration's "include" list
@@ -435,7 +558,7 @@ func jekyllPlugins(cfg config) []string {
 // modelled from redirect_from; the files some write, jekyllPluginFiles).
 // The github-pages gem is read apart (jekyllGitHubPages): it sets GitHub
 // Pages' whole configuration, whose parts the model follows one by one
-// without counting the gem as known (jekyllGitHubPages's caller).
+// (jekyllGitHubPages's caller).
 var jekyllKnownPlugins = map[string]bool{
 	"jekyll-redirect-from": true, "jekyll-seo-tag": true, "jekyll-sitemap": true, "jekyll-feed": true,
 	"jekyll-optional-front-matter": true, "jekyll-readme-index": true, "jekyll-titles-from-headings": true,

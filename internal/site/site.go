@@ -200,6 +200,11 @@ type Site struct {
 	unknown        []unknownSpace
 	unknownIDs     string
 	unknownPageIDs map[string]string
+	// liquidHeadings are the Jekyll pages (paths from the site's
+	// folder) with a heading Liquid writes, whose id the model does not
+	// compute (UnknownHeadingID).
+	liquidHeadings map[string]bool
+	idPrefix       string // kramdown's auto_id_prefix, before each heading's id
 	// generated are the files (paths from the site's folder) a plugin
 	// writes at build time, with why (Generated).
 	generated map[string]string

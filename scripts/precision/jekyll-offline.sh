@@ -20,7 +20,9 @@
 # API) and what Debian lacks (jekyll-coffeescript,
 # jekyll-commonmark-ghpages). Safe mode loads no plugin folder: the
 # stand-ins of jekyll-stubs/ are then loaded by name from
-# jekyll-ghpages-gems/ (put it on RUBYLIB).
+# jekyll-ghpages-gems/ (put it on RUBYLIB), as is
+# jekyll-ghpages-jekyll3, which keeps a collection's static files out of
+# site.static_files as Jekyll 3 does (no page of their Markdown).
 set -euo pipefail
 config=$1 copy=$2 out=$3
 sed -E 's/^([[:space:]]*[A-Za-z_]+:[[:space:]]+)(:[^"#]*[^"#[:space:]])[[:space:]]*$/\1"\2"/' "$config" > "$copy"
@@ -60,9 +62,9 @@ if [ "${GITHUB_PAGES:-}" = 1 ]; then
 	    jekyll-default-layout jekyll-titles-from-headings)
 	  asked = Array(c["plugins"] || c["gems"]).map(&:to_s) - ["github-pages"]
 	  asked.each { |p| warn "jekyll-offline: plugin #{p} is not on GitHub Pages whitelist: left out" unless whitelist.include?(p) }
-	  c["plugins"] = (asked & whitelist) | defaults_on
+	  c["plugins"] = (asked & whitelist) | defaults_on | ["jekyll-ghpages-jekyll3"]
 	  c.delete("gems")
-	  c["whitelist"] = whitelist
+	  c["whitelist"] = whitelist + ["jekyll-ghpages-jekyll3"]
 	  File.write(ARGV[0], YAML.dump(c))
 	' "$copy"
 fi
@@ -73,7 +75,7 @@ plugins=$(ruby -ryaml -rdate -e 'c = YAML.safe_load(File.read(ARGV[0]), aliases:
 	for p in $plugins; do
 		if [ "${GITHUB_PAGES:-}" = 1 ] && [ "$p" = jekyll-github-metadata ]; then
 			echo "jekyll-offline: plugin $p needs GitHub's API: left out" >&2
-		elif ruby -e "require 'jekyll'; require '$p'" 2>/dev/null; then
+		elif ruby ${GITHUB_PAGES:+-I "$(dirname "$0")/jekyll-ghpages-gems"} -e "require 'jekyll'; require '$p'" 2>/dev/null; then
 			loaded+=("$p")
 		else
 			echo "jekyll-offline: plugin $p does not load here: left out" >&2
