@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/internal/abnf"
 	"github.com/urilint/urilint/internal/anchor"
 	"github.com/urilint/urilint/internal/confine"
@@ -918,8 +919,8 @@ func (a *auditor) checkBuiltFragment(r *reporter, s *site.Site, p string, found 
 	if dec, err := uri.Unescape(name); err == nil {
 		name = dec
 	}
-	if f, ok := s.LinkFragment(name); ok && r.f.kind == kindMarkdown {
-		frag = f // the generator writes the link with this fragment
+	if f, ok := s.LinkFragment(name); ok && r.f.kind == kindMarkdown && r.l.Kind != extract.HTMLAttr {
+		frag = f // the generator writes the link with this fragment (not one in raw HTML)
 	}
 	for hops := 0; ; hops++ {
 		pg := a.builtPageAt(r, found.abs)
@@ -1099,7 +1100,7 @@ func (a *auditor) asBuilt(r *reporter, s *site.Site, pageURL, ref, p string) (st
 // "#baz-qux").
 func builtFragment(r *reporter, s *site.Site, ref string) string {
 	base, frag, ok := strings.Cut(ref, "#")
-	if !ok || frag == "" || r.f.kind != kindMarkdown {
+	if !ok || frag == "" || r.f.kind != kindMarkdown || r.l.Kind == extract.HTMLAttr {
 		return ref
 	}
 	if dec, err := uri.Unescape(frag); err == nil {

@@ -1148,7 +1148,9 @@ func (a *auditor) checkFragment(r *reporter, s *site.Site, t local, lk lookup) {
 	sourceLine := s.Forge && tg.kind == kindHTML && isLine
 	if (tg.kind == kindMarkdown && !plain(t.query)) || tg.kind == kindHTML && !sourceLine {
 		set := tg.anchorsFor(s)
-		if f, ok := s.LinkFragment(name); ok && tg.kind == kindMarkdown && r.f.kind == kindMarkdown {
+		// (A link in raw HTML is left as written: VitePress 2 writes
+		// "<a href="#Foo-Bar">" so.)
+		if f, ok := s.LinkFragment(name); ok && tg.kind == kindMarkdown && r.f.kind == kindMarkdown && r.l.Kind != extract.HTMLAttr {
 			frag = f // the generator writes the link with this fragment
 		}
 		m, right := set.Find(frag, s.Anchors)
