@@ -1147,7 +1147,9 @@ type hugoModel struct {
 	mountSpaces  []string
 	// scripted are the content files whose text holds a script element
 	// (raw HTML Hugo renders with markup.goldmark.renderer.unsafe), which
-	// may write ids or read the fragment as a route (ScriptRoute).
+	// may read the fragment as a route; true when it is the page's own
+	// (inline, or a file beside the page), which may write ids too
+	// (ScriptRoute).
 	scripted map[string]bool
 	// byType are the content files by their page's type (the front
 	// matter's type, else the top-level section) and, after a NUL, the
@@ -1415,11 +1417,11 @@ func (hugo) pages(t *Tree, s *Site, l hugoLang, dir, sub string, lower, ugly boo
 			// (a translation left to the default language's text).
 			s.UnknownIDsOf(rel, "the page has no text of its own: its templates write it")
 		}
-		if hugoHasScript(src) {
+		if any, own := hugoScripts(src); any {
 			if s.hugo.scripted == nil {
 				s.hugo.scripted = map[string]bool{}
 			}
-			s.hugo.scripted[rel] = true
+			s.hugo.scripted[rel] = own
 		}
 		var u string
 		switch {
@@ -2297,17 +2299,36 @@ func (s *Site) belowRegularPage(p string) bool {
 	return false
 }
 
-// hugoHasScript reports whether a content file's text holds a script
-// element ("<script", any case).
-func hugoHasScript(src []byte) bool {
+// hugoScripts reports whether a content file's text holds a script
+// element ("<script", any case), and whether one is the page's own: an
+// inline script (no src) or one whose src is relative, a file beside the
+// page (a generated reference's main.js). A script the site serves to
+// many pages ("/js/collapsible.js") reads the fragment at most; the
+// page's own may write what it shows, ids too.
+func hugoScripts(src []byte) (any, own bool) {
 	for {
 		i := bytes.IndexByte(src, '<')
 		if i < 0 {
-			return false
+			return any, own
 		}
 		src = src[i+1:]
-		if len(src) >= len("script") && bytes.EqualFold(src[:len("script")], []byte("script")) {
-			return true
+		if len(src) < len("script") || !bytes.EqualFold(src[:len("script")], []byte("script")) {
+			continue
+		}
+		any = true
+		end := bytes.IndexByte(src, '>')
+		if end < 0 {
+			return any, own
+		}
+		tag := src[:end]
+		k := bytes.Index(bytes.ToLower(tag), []byte("src="))
+		if k < 0 {
+			own = true // inline
+			continue
+		}
+		v := bytes.TrimLeft(tag[k+len("src="):], "\"'")
+		if len(v) > 0 && v[0] != '/' && !bytes.Contains(v[:min(len(v), 12)], []byte(":")) && v[0] != '{' {
+			own = true // beside the page
 		}
 	}
 }
@@ -2315,20 +2336,25 @@ func hugoHasScript(src []byte) bool {
 // ScriptRoute reports why the fragment frag of the page rel (slash path
 // from the audited root) is no id the model can check: the page's text
 // holds a script element, which the browser runs and the model does not.
-// Such a script writes what the page shows (a reference table built
-// from a schema, with an id per row) or reads the fragment as a route
-// (Swagger UI's "#/SkaffoldService/Execute", a hash router's "#!/x").
-// The ids of the page's own headings are still checked first.
+// Any script may read a fragment written as a path as a route (Swagger
+// UI's "#/SkaffoldService/Execute", a hash router's "#!/x"); the page's
+// own (hugoScripts) may write what the page shows (a reference table
+// built from a schema, with an id per row). The ids of the page's own
+// headings are still checked first.
 func (s *Site) ScriptRoute(rel, frag string) (string, bool) {
 	if s.hugo == nil || frag == "" {
 		return "", false
 	}
 	in, ok := s.inner(rel)
-	if !ok || !s.hugo.scripted[in] {
+	if !ok {
 		return "", false
 	}
-	if strings.ContainsRune("/!?", rune(frag[0])) {
-		return "the page's own script reads a fragment written as a path (a route), not an id", true
+	own, scripted := s.hugo.scripted[in]
+	if scripted && strings.ContainsRune("/!?", rune(frag[0])) {
+		return "the page's script reads a fragment written as a path (a route), not an id", true
 	}
-	return "the page's own script element writes what the browser shows, ids too", true
+	if own {
+		return "the page's own script element writes what the browser shows, ids too", true
+	}
+	return "", false
 }

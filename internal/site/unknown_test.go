@@ -267,6 +267,7 @@ func shortcodeArgNames(src []byte) []string {
 func FuzzShortcodes(f *testing.F) {
 	f.Add([]byte("{{< def id=\"x\" >}} {{% a/b %}} {{</* c */>}} {{<"))
 	f.Add([]byte("---\ntitle: x\n---\n<!-- c -->\n"))
+	f.Add([]byte(`<script type="module" src="main.js"></script><SCRIPT>x</SCRIPT><script src=`))
 	f.Add([]byte(`{{ $g := printf "tabs-%d" .Ordinal }}{{ $t := printf "%s-%s" $g . | anchorize }}<a id="{{ $t }}">`))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		names := shortcodeNames(src)
@@ -281,6 +282,7 @@ func FuzzShortcodes(f *testing.F) {
 			}
 		}
 		checkShortcodeTemplate(t, src)
+		checkHugoScripts(t, src)
 		// The same page source, read for a body of its own: front matter
 		// after what Hugo's lexer skips (a byte order mark, white space).
 		if intro := hugoTrimIntro(src); hugoNoBody(src) && !bytes.HasPrefix(intro, []byte("---")) && !bytes.HasPrefix(intro, []byte("+++")) {
