@@ -413,6 +413,10 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 	// Files and folders whose names begin with "_" are partials, no
 	// pages: their links are written for the pages that import them.
 	for _, in := range docusaurusInstances(t, src) {
+		// An exclude option replaces the default one ("**/_*/**"):
+		// whether such a folder's files are pages, the model does not
+		// read.
+		known := !docusaurusExcludeKey.Match(topLevel(in.body))
 		t.Walk(in.dir, func(rel string) {
 			segs := strings.Split(strings.TrimPrefix(rel, in.dir+"/"), "/")
 			for i, seg := range segs[:len(segs)-1] {
@@ -423,7 +427,9 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 					}
 					// Known to be no page: a page's link to it is
 					// left as written.
-					s.addUnpublished(rel)
+					if known {
+						s.addUnpublished(rel)
+					}
 					return
 				}
 			}
@@ -464,6 +470,8 @@ func (docusaurus) topNetlify(t *Tree, s *Site) {
 		s.netlifyRedirects(cfg)
 	}
 }
+
+var docusaurusExcludeKey = regexp.MustCompile(`(?:^|[^\w$.])['"]?exclude['"]?\s*:`)
 
 var docusaurusStaticDirs = regexp.MustCompile(`(?:^|[^\w$.])['"]?staticDirectories['"]?\s*:\s*`)
 
