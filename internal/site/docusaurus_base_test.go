@@ -1,6 +1,7 @@
 package site
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -119,4 +120,61 @@ func TestRelFrom(t *testing.T) {
 			t.Errorf("relFrom(%q, %q) = %q, want %q", c[0], c[1], got, c[2])
 		}
 	}
+}
+
+// TestDocusaurusStringOf checks that a content plugin's routeBasePath is
+// read from a string, a constant set to one (also by the shorthand) or
+// a path from the configuration's folder, and that other code is
+// reported as not read.
+func TestDocusaurusStringOf(t *testing.T) {
+	for _, c := range []struct {
+		cfg, body, want string
+		found, ok       bool
+	}{
+		{"", "{routeBasePath: '/'}", "/", true, true},
+		{"", "{path: 'docs'}", "", false, true},
+		{"const docsRouteBasePath = \"/\"\n", "{routeBasePath: docsRouteBasePath, sidebarPath: './s.ts'}", "/", true, true},
+		{"const routeBasePath = 'guide';", "{\n  routeBasePath,\n}", "guide", true, true},
+		{"", "{routeBasePath: route.base()}", "route.base()", true, false},
+		{"", "{routeBasePath: unknownName}", "unknownName", true, false},
+		{"", "{versions: {current: {routeBasePath: 'x'}}}", "", false, true},
+		{"", "{\"routeBasePath\": \"api\"}", "api", true, true},
+	} {
+		body := []byte(c.body)
+		got, found, ok := docusaurusStringOf([]byte(c.cfg+c.body), body, topLevel(body), "routeBasePath", docusaurusRouteBase)
+		if got != c.want || found != c.found || ok != c.ok {
+			t.Errorf("docusaurusStringOf(%q, %q) = %q, %v, %v, want %q, %v, %v", c.cfg, c.body, got, found, ok, c.want, c.found, c.ok)
+		}
+	}
+	for _, c := range [][2]string{
+		{"{path: path.resolve(__dirname, '../docs')}", "../docs"},
+		{"{path: path.join(__dirname, 'a', 'b')}", "a/b"},
+	} {
+		body := []byte(c[0])
+		got, found, ok := docusaurusStringOf(body, body, topLevel(body), "path", docusaurusPathKey)
+		if got != c[1] || !found || !ok {
+			t.Errorf("docusaurusStringOf(%q) = %q, %v, %v, want %q", c[0], got, found, ok, c[1])
+		}
+	}
+}
+
+func FuzzDocusaurusStringOf(f *testing.F) {
+	for _, s := range []string{
+		"{routeBasePath: '/'}", "{routeBasePath,}", "const routeBasePath = 'x'; {routeBasePath,}",
+		"{path: path.resolve(__dirname, '..', 'docs')}", "{routeBasePath: ", "{path: path.join(__dirname, ,)}",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, cfg string) {
+		body := []byte(cfg)
+		for _, c := range []struct {
+			name string
+			key  *regexp.Regexp
+		}{{"routeBasePath", docusaurusRouteBase}, {"path", docusaurusPathKey}} {
+			v, found, ok := docusaurusStringOf(body, body, topLevel(body), c.name, c.key)
+			if !found && (v != "" || !ok) {
+				t.Errorf("docusaurusStringOf(%q) = %q, %v, %v: a value where no option is", cfg, v, found, ok)
+			}
+		}
+	})
 }
