@@ -161,6 +161,7 @@ func TestDocusaurusStringOf(t *testing.T) {
 func FuzzDocusaurusStringOf(f *testing.F) {
 	for _, s := range []string{
 		"{routeBasePath: '/'}", "{routeBasePath,}", "const routeBasePath = 'x'; {routeBasePath,}",
+		"{exclude: ['**/_*.{md,mdx}', 'a/*.md']}", "{exclude: ['{a,{b}}']}",
 		"{path: path.resolve(__dirname, '..', 'docs')}", "{routeBasePath: ", "{path: path.join(__dirname, ,)}",
 	} {
 		f.Add(s)
@@ -176,5 +177,48 @@ func FuzzDocusaurusStringOf(f *testing.F) {
 				t.Errorf("docusaurusStringOf(%q) = %q, %v, %v: a value where no option is", cfg, v, found, ok)
 			}
 		}
+		// The exclude option's globs, read from the same object.
+		if excluded := docusaurusExcluded(body, topLevel(body)); excluded != nil {
+			if !strings.Contains(cfg, "exclude") {
+				t.Errorf("docusaurusExcluded(%q) reads globs where no exclude option is", cfg)
+			}
+			excluded("a/b.md")
+		}
 	})
+}
+
+// TestDocusaurusExcluded checks the exclude option's globs as fast-glob
+// matches them, and that one the model does not read leaves no file
+// out.
+func TestDocusaurusExcluded(t *testing.T) {
+	for _, c := range []struct {
+		body    string
+		out, in []string
+		unread  bool
+	}{
+		{`{exclude: ['getting-started/README.md']}`, []string{"getting-started/README.md"}, []string{"README.md", "x/getting-started/README.md"}, false},
+		{`{exclude: ['**/_*.{js,jsx,md,mdx}', '**/_*/**']}`, []string{"_a.md", "x/_b.mdx", "_p/c.md", "x/_p/y/z.md"}, []string{"a.md", "x/a_b.md", "x/_b.txt"}, false},
+		{`{exclude: ["*.draft.md"]}`, []string{"a.draft.md"}, []string{"x/a.draft.md"}, false},
+		{`{exclude: ['!keep.md']}`, nil, nil, true},
+		{`{exclude: list}`, nil, nil, true},
+		{`{exclude: ['[ab].md']}`, nil, nil, true},
+		{`{versions: {current: {exclude: ['a.md']}}}`, nil, nil, true},
+	} {
+		body := []byte(c.body)
+		excluded := docusaurusExcluded(body, topLevel(body))
+		if (excluded == nil) != c.unread {
+			t.Errorf("docusaurusExcluded(%q) read: %v, want %v", c.body, excluded != nil, !c.unread)
+			continue
+		}
+		for _, p := range c.out {
+			if !excluded(p) {
+				t.Errorf("docusaurusExcluded(%q)(%q) = false, want true", c.body, p)
+			}
+		}
+		for _, p := range c.in {
+			if excluded(p) {
+				t.Errorf("docusaurusExcluded(%q)(%q) = true, want false", c.body, p)
+			}
+		}
+	}
 }
