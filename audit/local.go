@@ -306,8 +306,9 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 					return r.out
 				}
 				// A file the site serves as it is (an HTML page of
-				// static/) links into the same URL space as its pages.
-				if _, served := s.ServedAt(f.rel); served && !isPage && strings.HasPrefix(ref, "/") {
+				// static/) links into the same URL space as its pages;
+				// a Markdown file that is no page is read on the forge.
+				if _, served := s.ServedAt(f.rel); served && !isPage && read == s && strings.HasPrefix(ref, "/") {
 					if why, ok := s.UnknownPage(p); ok {
 						r.report(policy.CategoryUnverifiable, 0, nil, "%q leads to %q on %s, which no file of the tree publishes; %s, so it cannot be checked offline", r.shown, p, theSite(s), why)
 						return r.out

@@ -413,6 +413,10 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 	// Files and folders whose names begin with "_" are partials, no
 	// pages: their links are written for the pages that import them.
 	for _, in := range docusaurusInstances(t, src) {
+		// An exclude option replaces the default one ("**/_*/**"):
+		// whether such a folder's files are pages, the model does not
+		// read.
+		known := !docusaurusExcludeKey.Match(topLevel(in.body))
 		t.Walk(in.dir, func(rel string) {
 			segs := strings.Split(strings.TrimPrefix(rel, in.dir+"/"), "/")
 			for i, seg := range segs[:len(segs)-1] {
@@ -423,7 +427,9 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 					}
 					// Known to be no page: a page's link to it is
 					// left as written.
-					s.addUnpublished(rel)
+					if known {
+						s.addUnpublished(rel)
+					}
 					return
 				}
 			}
@@ -464,6 +470,122 @@ func (docusaurus) topNetlify(t *Tree, s *Site) {
 		s.netlifyRedirects(cfg)
 	}
 }
+
+// docusaurusExcluded reads the docs plugin's exclude option (globs from
+// the content folder, "getting-started/README.md", "**/*.draft.md"): a
+// function that reports whether a file's path (from the folder) is left
+// out, or nil when there is no option or a glob is written in a way the
+// model does not read (an expression, a negation, a character class):
+// then no file is taken for left out, which errs towards a page.
+func docusaurusExcluded(body, top []byte) func(string) bool {
+	m := docusaurusExcludeKey.FindIndex(top)
+	if m == nil {
+		return nil
+	}
+	expr := docusaurusExpr(body[m[1]:])
+	if !strings.HasPrefix(expr, "[") || !strings.HasSuffix(expr, "]") {
+		return nil
+	}
+	var res []*regexp.Regexp
+	for _, q := range docusaurusListItems(strings.TrimSuffix(strings.TrimPrefix(expr, "["), "]")) {
+		g, ok := docusaurusString(q)
+		if !ok {
+			return nil
+		}
+		re := docusaurusGlob(strings.TrimPrefix(g, "./"))
+		if re == nil {
+			return nil
+		}
+		res = append(res, re)
+	}
+	return func(p string) bool {
+		for _, re := range res {
+			if re.MatchString(p) {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// docusaurusListItems splits the items of an array literal's inside at
+// its top-level commas (a "{a,b}" in a glob is no item's end).
+func docusaurusListItems(in string) []string {
+	var out []string
+	depth, start := 0, 0
+	var quote byte
+	for i := 0; i < len(in); i++ {
+		switch c := in[i]; {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case c == '\'' || c == '"' || c == '`':
+			quote = c
+		case c == '{' || c == '[' || c == '(':
+			depth++
+		case c == '}' || c == ']' || c == ')':
+			depth--
+		case c == ',' && depth == 0:
+			out = append(out, strings.TrimSpace(in[start:i]))
+			start = i + 1
+		}
+	}
+	if last := strings.TrimSpace(in[start:]); last != "" {
+		out = append(out, last)
+	}
+	return out
+}
+
+// docusaurusGlob turns a glob of the content plugins (fast-glob's: "**"
+// any folders, "*" and "?" within a name, "{a,b}" either) into a
+// regular expression of the whole path, or nil for one it does not read
+// (a negation, a class, an extglob).
+func docusaurusGlob(g string) *regexp.Regexp {
+	if g == "" || strings.HasPrefix(g, "!") || strings.ContainsAny(g, "[]()+@\\") {
+		return nil
+	}
+	var b strings.Builder
+	b.WriteString("^")
+	brace := false
+	for i := 0; i < len(g); i++ {
+		switch c := g[i]; {
+		case strings.HasPrefix(g[i:], "**/"):
+			b.WriteString("(?:[^/]*/)*")
+			i += 2
+		case strings.HasPrefix(g[i:], "**"):
+			b.WriteString(".*")
+			i++
+		case c == '*':
+			b.WriteString("[^/]*")
+		case c == '?':
+			b.WriteString("[^/]")
+		case c == '{' && !brace:
+			brace = true
+			b.WriteString("(?:")
+		case c == ',' && brace:
+			b.WriteString("|")
+		case c == '}' && brace:
+			brace = false
+			b.WriteString(")")
+		case c == '{' || c == '}':
+			return nil // nested braces
+		default:
+			b.WriteString(regexp.QuoteMeta(string(c)))
+		}
+	}
+	if brace {
+		return nil
+	}
+	b.WriteString("$")
+	re, err := regexp.Compile(b.String())
+	if err != nil {
+		return nil
+	}
+	return re
+}
+
+var docusaurusExcludeKey = regexp.MustCompile(`(?:^|[^\w$.])['"]?exclude['"]?\s*:`)
 
 var docusaurusStaticDirs = regexp.MustCompile(`(?:^|[^\w$.])['"]?staticDirectories['"]?\s*:\s*`)
 
@@ -1337,7 +1459,7 @@ func docusaurusComponents(t *Tree, s *Site, rel string, src []byte) {
 	}
 }
 
-func (d docusaurus) docs(t *Tree, s *Site, dir, base string) {
+func (d docusaurus) docs(t *Tree, s *Site, dir, base string, excluded func(string) bool) {
 	s.contentDirs = append(s.contentDirs, dir)
 	s.sourceMounts = append(s.sourceMounts, mount{url: base, dir: dir})
 	t.Walk(dir, func(rel string) {
@@ -1351,6 +1473,11 @@ func (d docusaurus) docs(t *Tree, s *Site, dir, base string) {
 			return
 		}
 		p := strings.TrimPrefix(rel, dir+"/")
+		if excluded != nil && excluded(p) {
+			// The plugin's exclude option leaves it out: no page.
+			s.addUnpublished(rel)
+			return
+		}
 		if docusaurusPartial(p) {
 			// A partial, not a page; what it imports is rendered
 			// where it is.
@@ -1769,6 +1896,7 @@ func (d docusaurus) versions(t *Tree, s *Site, cfg []byte, in docusaurusInstance
 		_ = json.Unmarshal(src, &versions) // a file that does not decode: no versions
 	}
 	top := topLevel(in.body)
+	excluded := docusaurusExcluded(in.body, top)
 	paths := docusaurusVersionPaths(cfg, in.body)
 	sidebars := func(rel, base string) {
 		if src, err := t.Read(rel); err == nil {
@@ -1788,7 +1916,7 @@ func (d docusaurus) versions(t *Tree, s *Site, cfg []byte, in docusaurusInstance
 		if p, ok := paths["current"]; ok && p != "" {
 			u += "/" + p
 		}
-		d.docs(t, s, in.dir, u)
+		d.docs(t, s, in.dir, u, excluded)
 		sidebars(currentSidebars, u)
 		folders = append(folders, [2]string{in.dir, "current"})
 		// Versioned docs that versions.json does not list are not
@@ -1834,7 +1962,7 @@ func (d docusaurus) versions(t *Tree, s *Site, cfg []byte, in docusaurusInstance
 		s.templates = append(s.templates, in.dir)
 		s.Note("%s/ not published (includeCurrentVersion: false)", in.dir)
 	} else {
-		d.docs(t, s, in.dir, at("current"))
+		d.docs(t, s, in.dir, at("current"), excluded)
 		sidebars(currentSidebars, at("current"))
 		folders = append(folders, [2]string{in.dir, "current"})
 	}
@@ -1849,7 +1977,7 @@ func (d docusaurus) versions(t *Tree, s *Site, cfg []byte, in docusaurusInstance
 			s.UnknownSpace(at(v), fmt.Sprintf("version %s has no folder %sversioned_docs/version-%s in the tree", v, prefix, v))
 			continue
 		}
-		d.docs(t, s, prefix+"versioned_docs/version-"+v, at(v))
+		d.docs(t, s, prefix+"versioned_docs/version-"+v, at(v), excluded)
 		sidebars(prefix+"versioned_sidebars/version-"+v+"-sidebars.json", at(v))
 		folders = append(folders, [2]string{prefix + "versioned_docs/version-" + v, "version-" + v})
 	}

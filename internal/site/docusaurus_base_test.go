@@ -1,6 +1,7 @@
 package site
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -117,6 +118,107 @@ func TestRelFrom(t *testing.T) {
 	} {
 		if got := relFrom(c[0], c[1]); got != c[2] {
 			t.Errorf("relFrom(%q, %q) = %q, want %q", c[0], c[1], got, c[2])
+		}
+	}
+}
+
+// TestDocusaurusStringOf checks that a content plugin's routeBasePath is
+// read from a string, a constant set to one (also by the shorthand) or
+// a path from the configuration's folder, and that other code is
+// reported as not read.
+func TestDocusaurusStringOf(t *testing.T) {
+	for _, c := range []struct {
+		cfg, body, want string
+		found, ok       bool
+	}{
+		{"", "{routeBasePath: '/'}", "/", true, true},
+		{"", "{path: 'docs'}", "", false, true},
+		{"const docsRouteBasePath = \"/\"\n", "{routeBasePath: docsRouteBasePath, sidebarPath: './s.ts'}", "/", true, true},
+		{"const routeBasePath = 'guide';", "{\n  routeBasePath,\n}", "guide", true, true},
+		{"", "{routeBasePath: route.base()}", "route.base()", true, false},
+		{"", "{routeBasePath: unknownName}", "unknownName", true, false},
+		{"", "{versions: {current: {routeBasePath: 'x'}}}", "", false, true},
+		{"", "{\"routeBasePath\": \"api\"}", "api", true, true},
+	} {
+		body := []byte(c.body)
+		got, found, ok := docusaurusStringOf([]byte(c.cfg+c.body), body, topLevel(body), "routeBasePath", docusaurusRouteBase)
+		if got != c.want || found != c.found || ok != c.ok {
+			t.Errorf("docusaurusStringOf(%q, %q) = %q, %v, %v, want %q, %v, %v", c.cfg, c.body, got, found, ok, c.want, c.found, c.ok)
+		}
+	}
+	for _, c := range [][2]string{
+		{"{path: path.resolve(__dirname, '../docs')}", "../docs"},
+		{"{path: path.join(__dirname, 'a', 'b')}", "a/b"},
+	} {
+		body := []byte(c[0])
+		got, found, ok := docusaurusStringOf(body, body, topLevel(body), "path", docusaurusPathKey)
+		if got != c[1] || !found || !ok {
+			t.Errorf("docusaurusStringOf(%q) = %q, %v, %v, want %q", c[0], got, found, ok, c[1])
+		}
+	}
+}
+
+func FuzzDocusaurusStringOf(f *testing.F) {
+	for _, s := range []string{
+		"{routeBasePath: '/'}", "{routeBasePath,}", "const routeBasePath = 'x'; {routeBasePath,}",
+		"{exclude: ['**/_*.{md,mdx}', 'a/*.md']}", "{exclude: ['{a,{b}}']}",
+		"{path: path.resolve(__dirname, '..', 'docs')}", "{routeBasePath: ", "{path: path.join(__dirname, ,)}",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, cfg string) {
+		body := []byte(cfg)
+		for _, c := range []struct {
+			name string
+			key  *regexp.Regexp
+		}{{"routeBasePath", docusaurusRouteBase}, {"path", docusaurusPathKey}} {
+			v, found, ok := docusaurusStringOf(body, body, topLevel(body), c.name, c.key)
+			if !found && (v != "" || !ok) {
+				t.Errorf("docusaurusStringOf(%q) = %q, %v, %v: a value where no option is", cfg, v, found, ok)
+			}
+		}
+		// The exclude option's globs, read from the same object.
+		if excluded := docusaurusExcluded(body, topLevel(body)); excluded != nil {
+			if !strings.Contains(cfg, "exclude") {
+				t.Errorf("docusaurusExcluded(%q) reads globs where no exclude option is", cfg)
+			}
+			excluded("a/b.md")
+		}
+	})
+}
+
+// TestDocusaurusExcluded checks the exclude option's globs as fast-glob
+// matches them, and that one the model does not read leaves no file
+// out.
+func TestDocusaurusExcluded(t *testing.T) {
+	for _, c := range []struct {
+		body    string
+		out, in []string
+		unread  bool
+	}{
+		{`{exclude: ['getting-started/README.md']}`, []string{"getting-started/README.md"}, []string{"README.md", "x/getting-started/README.md"}, false},
+		{`{exclude: ['**/_*.{js,jsx,md,mdx}', '**/_*/**']}`, []string{"_a.md", "x/_b.mdx", "_p/c.md", "x/_p/y/z.md"}, []string{"a.md", "x/a_b.md", "x/_b.txt"}, false},
+		{`{exclude: ["*.draft.md"]}`, []string{"a.draft.md"}, []string{"x/a.draft.md"}, false},
+		{`{exclude: ['!keep.md']}`, nil, nil, true},
+		{`{exclude: list}`, nil, nil, true},
+		{`{exclude: ['[ab].md']}`, nil, nil, true},
+		{`{versions: {current: {exclude: ['a.md']}}}`, nil, nil, true},
+	} {
+		body := []byte(c.body)
+		excluded := docusaurusExcluded(body, topLevel(body))
+		if (excluded == nil) != c.unread {
+			t.Errorf("docusaurusExcluded(%q) read: %v, want %v", c.body, excluded != nil, !c.unread)
+			continue
+		}
+		for _, p := range c.out {
+			if !excluded(p) {
+				t.Errorf("docusaurusExcluded(%q)(%q) = false, want true", c.body, p)
+			}
+		}
+		for _, p := range c.in {
+			if excluded(p) {
+				t.Errorf("docusaurusExcluded(%q)(%q) = true, want false", c.body, p)
+			}
 		}
 	}
 }
