@@ -68,12 +68,21 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 	// kramdown's auto_id_prefix comes before every id it makes of a
 	// heading (its GFM parser: the prefix, then GitHub's slug and the
 	// number of a repeated one); ids written by an IAL keep no prefix.
+	var idPrefix string
 	if km, ok := cfg.get("kramdown").(map[string]any); ok {
 		if p, ok := km["auto_id_prefix"].(string); ok && p != "" {
-			s.slug = func(text string) string { return p + githubSlug(text) }
+			idPrefix = p
 			s.idPrefix = p
 		}
 	}
+	// kramdown makes the id of the heading's text after its typographic
+	// symbols: "--" and "---" outside code are dashes, no word
+	// characters, so "## Appendix 1 -- shapeless excerpts" is
+	// "appendix-1--shapeless-excerpts" where GitHub keeps four hyphens.
+	// A code span keeps its "--" ("## `--verbose`"), a text the model
+	// does not tell apart: that reading is a variant.
+	s.slug = func(text string) string { return idPrefix + githubSlug(kramdownTypography(text)) }
+	s.headingVariant = func(text string) string { return idPrefix + githubSlug(text) }
 	s.builtPrefix = strings.TrimSuffix(baseurl, "/")
 	s.builtDefault = outputDir(cfg.str("destination", "_site"))
 	if u := strings.TrimSuffix(cfg.str("url", ""), "/"); u != "" {
@@ -1106,4 +1115,27 @@ func wwwTwin(u string) string {
 func (s *Site) CopiedAsIs(rel string) bool {
 	in, ok := s.inner(rel)
 	return ok && s.verbatim[in]
+}
+
+// kramdownTypography returns text without the runs of hyphens kramdown
+// turns into dashes: "---" (an em dash) and then "--" (an en dash), read
+// left to right, so "----" leaves one hyphen and "-----" none.
+func kramdownTypography(text string) string {
+	if !strings.Contains(text, "--") {
+		return text
+	}
+	var b strings.Builder
+	b.Grow(len(text))
+	for i := 0; i < len(text); {
+		switch {
+		case strings.HasPrefix(text[i:], "---"):
+			i += 3
+		case strings.HasPrefix(text[i:], "--"):
+			i += 2
+		default:
+			b.WriteByte(text[i])
+			i++
+		}
+	}
+	return b.String()
 }
