@@ -158,10 +158,11 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 			return r.out
 		}
 	}
-	if isPage && (!lk.exists || lk.dir) && !t.outside && !pathname {
+	if isPage && (!lk.exists || lk.dir || t.dirSlash) && !t.outside && !pathname {
 		// A generator that looks a Markdown file's link up in more
 		// folders than the file's own (Docusaurus: the content folders
-		// and the site's folder first) finds it there.
+		// and the site's folder first) finds it there; Hugo's GetPage
+		// also finds "other.md/" (a file with a slash after it).
 		for _, c := range s.MarkdownLinkFiles(f.rel, ref) {
 			if found := a.fs.find(f.root, c); found.exists && !found.dir && found.right == "" && (!found.link || a.inRoot(f.root, found.abs)) {
 				t.rel, lk = c, found
