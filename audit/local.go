@@ -129,8 +129,10 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 	}
 	// A Markdown file that is no page of the generator's site (a README
 	// beside the site) is read on the forge.
+	// One the site renders at a URL the model does not know is the
+	// site's (its ids are the generator's).
 	read := s
-	if !isPage && !s.Forge && f.kind == kindMarkdown {
+	if !isPage && !s.Forge && f.kind == kindMarkdown && !s.RendersUnplaced(f.rel) {
 		read = a.forgeOf(f.root)
 	}
 	// A "/"-rooted link of a document the site publishes, in a site

@@ -259,6 +259,10 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 			u, at, ok := jekyllFill(tmpl, jekyllDocValues(c.name, p, fm.Slug, fm))
 			if !ok {
 				s.UnknownSpace(prefix+at, "permalink "+strconv.Quote(tmpl)+" is not modelled")
+				if s.unplaced == nil {
+					s.unplaced = map[string]bool{}
+				}
+				s.unplaced[rel] = true
 				return
 			}
 			add(rel, u)
@@ -437,6 +441,19 @@ func (s *Site) UnknownHeadingID(rel, frag string) (string, bool) {
 		}
 	}
 	return "a heading of the page is written with Liquid (\"{{ }}\"), whose text the model does not compute", true
+}
+
+// RendersUnplaced reports whether the site renders the file rel (a
+// slash path from the audited root) as a page at a URL the model does
+// not know: a collection's document whose permalink holds a placeholder
+// of the site's own plugin (":number"). Its heading ids are the
+// site's (kramdown's), not a forge's.
+func (s *Site) RendersUnplaced(rel string) bool {
+	if len(s.unplaced) == 0 {
+		return false
+	}
+	in, ok := s.inner(rel)
+	return ok && s.unplaced[in]
 }
 
 // jekyllStaticPartials marks the static files of a collection (statics,

@@ -204,7 +204,11 @@ type Site struct {
 	// folder) with a heading Liquid writes, whose id the model does not
 	// compute (UnknownHeadingID).
 	liquidHeadings map[string]bool
-	idPrefix       string // kramdown's auto_id_prefix, before each heading's id
+	// unplaced are the documents (paths from the site's folder) the
+	// site renders at a URL the model does not know (a permalink of a
+	// site's own placeholder): their ids are still the site's.
+	unplaced map[string]bool
+	idPrefix string // kramdown's auto_id_prefix, before each heading's id
 	// generated are the files (paths from the site's folder) a plugin
 	// writes at build time, with why (Generated).
 	generated map[string]string
