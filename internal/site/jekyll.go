@@ -72,6 +72,7 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 	if km, ok := cfg.get("kramdown").(map[string]any); ok {
 		if p, ok := km["auto_id_prefix"].(string); ok && p != "" {
 			idPrefix = p
+			s.slug = func(text string) string { return p + githubSlug(text) }
 			s.idPrefix = p
 		}
 	}
@@ -79,10 +80,15 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 	// symbols: "--" and "---" outside code are dashes, no word
 	// characters, so "## Appendix 1 -- shapeless excerpts" is
 	// "appendix-1--shapeless-excerpts" where GitHub keeps four hyphens.
-	// A code span keeps its "--" ("## `--verbose`"), a text the model
-	// does not tell apart: that reading is a variant.
-	s.slug = func(text string) string { return idPrefix + githubSlug(kramdownTypography(text)) }
-	s.headingVariant = func(text string) string { return idPrefix + githubSlug(text) }
+	// A code span keeps its "--" ("## `--verbose`"), which the heading's
+	// text does not tell apart: the dashes' reading is a variant, and the
+	// id as written stays.
+	s.headingVariant = func(text string) string {
+		if !strings.Contains(text, "--") {
+			return ""
+		}
+		return idPrefix + githubSlug(kramdownTypography(text))
+	}
 	s.builtPrefix = strings.TrimSuffix(baseurl, "/")
 	s.builtDefault = outputDir(cfg.str("destination", "_site"))
 	if u := strings.TrimSuffix(cfg.str("url", ""), "/"); u != "" {

@@ -236,9 +236,10 @@ type Site struct {
 }
 
 // OwnHeadingIDs reports whether the publisher gives headings ids of its
-// own making (HeadingIDs), not the GitHub slugs that package extract
-// computes: only then are the texts of headings needed.
-func (s *Site) OwnHeadingIDs() bool { return s.slug != nil }
+// own making (HeadingIDs) or more ids besides them (HeadingIDVariant),
+// not the GitHub slugs that package extract computes alone: only then
+// are the texts of headings needed.
+func (s *Site) OwnHeadingIDs() bool { return s.slug != nil || s.headingVariant != nil }
 
 // LinkFragment is the fragment the built page's link has for the
 // decoded fragment name a Markdown page of the site writes, when the
