@@ -129,8 +129,10 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 	}
 	// A Markdown file that is no page of the generator's site (a README
 	// beside the site) is read on the forge.
+	// One the site renders at a URL the model does not know is the
+	// site's (its ids are the generator's).
 	read := s
-	if !isPage && !s.Forge && f.kind == kindMarkdown {
+	if !isPage && !s.Forge && f.kind == kindMarkdown && !s.RendersUnplaced(f.rel) {
 		read = a.forgeOf(f.root)
 	}
 	// A "/"-rooted link of a document the site publishes, in a site
@@ -158,10 +160,11 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 			return r.out
 		}
 	}
-	if isPage && (!lk.exists || lk.dir) && !t.outside && !pathname {
+	if isPage && (!lk.exists || lk.dir || t.dirSlash) && !t.outside && !pathname {
 		// A generator that looks a Markdown file's link up in more
 		// folders than the file's own (Docusaurus: the content folders
-		// and the site's folder first) finds it there.
+		// and the site's folder first) finds it there; Hugo's GetPage
+		// also finds "other.md/" (a file with a slash after it).
 		for _, c := range s.MarkdownLinkFiles(f.rel, ref) {
 			if found := a.fs.find(f.root, c); found.exists && !found.dir && found.right == "" && (!found.link || a.inRoot(f.root, found.abs)) {
 				t.rel, lk = c, found

@@ -16,6 +16,7 @@ import (
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/internal/anchor"
 	"github.com/urilint/urilint/uri"
+	"go.yaml.in/yaml/v3"
 	"golang.org/x/mod/semver"
 )
 
@@ -976,14 +977,66 @@ func hugoFrontMatter(src []byte) frontMatter {
 	}
 	nl := bytes.IndexByte(src, '\n')
 	if nl < 0 || len(bytes.TrimSpace(src[3:nl])) == 0 || src[3] == src[0] {
-		return readFrontMatter(src) // a plain fence, or "----" (no fence)
+		return hugoReadFrontMatter(src) // a plain fence, or "----" (no fence)
 	}
 	// The fence on a line of its own, then the key that followed it.
 	moved := make([]byte, 0, len(src)+1)
 	moved = append(moved, src[:3]...)
 	moved = append(moved, '\n')
 	moved = append(moved, bytes.TrimLeft(src[3:], " \t")...)
-	return readFrontMatter(moved)
+	return hugoReadFrontMatter(moved)
+}
+
+// hugoReadFrontMatter reads front matter as readFrontMatter does, but
+// for YAML with a key written twice: Hugo's YAML reader takes the last
+// value ("aliases: []", then "aliases: [/old/]", has the alias), where
+// a strict reader refuses the whole front matter.
+func hugoReadFrontMatter(src []byte) frontMatter {
+	if !bytes.HasPrefix(src, []byte("---")) {
+		return readFrontMatter(src)
+	}
+	var fm frontMatter
+	body, ok := fenced(src, "---")
+	if !ok {
+		return fm
+	}
+	var n yaml.Node
+	if yaml.Unmarshal(body, &n) != nil {
+		return fm
+	}
+	yamlLastKeys(&n)
+	_ = n.Decode(&fm) // a key of another type is left out
+	return fm
+}
+
+// yamlLastKeys drops from each mapping of n the pairs whose key a later
+// pair of the mapping repeats, so that the last one counts. The merge
+// key "<<" is left as it is.
+func yamlLastKeys(n *yaml.Node) {
+	for _, c := range n.Content {
+		yamlLastKeys(c)
+	}
+	if n.Kind != yaml.MappingNode || len(n.Content) < 4 {
+		return
+	}
+	last := make(map[string]int, len(n.Content)/2)
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if k := n.Content[i]; k.Kind == yaml.ScalarNode && k.Value != "<<" {
+			last[k.Value] = i
+		}
+	}
+	if len(last) == len(n.Content)/2 {
+		return // no key repeated (nor any merge key)
+	}
+	kept := n.Content[:0]
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k := n.Content[i]
+		if k.Kind == yaml.ScalarNode && k.Value != "<<" && last[k.Value] != i {
+			continue
+		}
+		kept = append(kept, n.Content[i], n.Content[i+1])
+	}
+	n.Content = kept
 }
 
 // hugoTrimIntro drops what Hugo's page lexer skips before the front

@@ -68,11 +68,26 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 	// kramdown's auto_id_prefix comes before every id it makes of a
 	// heading (its GFM parser: the prefix, then GitHub's slug and the
 	// number of a repeated one); ids written by an IAL keep no prefix.
+	var idPrefix string
 	if km, ok := cfg.get("kramdown").(map[string]any); ok {
 		if p, ok := km["auto_id_prefix"].(string); ok && p != "" {
+			idPrefix = p
 			s.slug = func(text string) string { return p + githubSlug(text) }
 			s.idPrefix = p
 		}
+	}
+	// kramdown makes the id of the heading's text after its typographic
+	// symbols: "--" and "---" outside code are dashes, no word
+	// characters, so "## Appendix 1 -- shapeless excerpts" is
+	// "appendix-1--shapeless-excerpts" where GitHub keeps four hyphens.
+	// A code span keeps its "--" ("## `--verbose`"), which the heading's
+	// text does not tell apart: the dashes' reading is a variant, and the
+	// id as written stays.
+	s.headingVariant = func(text string) string {
+		if !strings.Contains(text, "--") {
+			return ""
+		}
+		return idPrefix + githubSlug(kramdownTypography(text))
 	}
 	s.builtPrefix = strings.TrimSuffix(baseurl, "/")
 	s.builtDefault = outputDir(cfg.str("destination", "_site"))
@@ -250,6 +265,10 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 			u, at, ok := jekyllFill(tmpl, jekyllDocValues(c.name, p, fm.Slug, fm))
 			if !ok {
 				s.UnknownSpace(prefix+at, "permalink "+strconv.Quote(tmpl)+" is not modelled")
+				if s.unplaced == nil {
+					s.unplaced = map[string]bool{}
+				}
+				s.unplaced[rel] = true
 				return
 			}
 			add(rel, u)
@@ -428,6 +447,19 @@ func (s *Site) UnknownHeadingID(rel, frag string) (string, bool) {
 		}
 	}
 	return "a heading of the page is written with Liquid (\"{{ }}\"), whose text the model does not compute", true
+}
+
+// RendersUnplaced reports whether the site renders the file rel (a
+// slash path from the audited root) as a page at a URL the model does
+// not know: a collection's document whose permalink holds a placeholder
+// of the site's own plugin (":number"). Its heading ids are the
+// site's (kramdown's), not a forge's.
+func (s *Site) RendersUnplaced(rel string) bool {
+	if len(s.unplaced) == 0 {
+		return false
+	}
+	in, ok := s.inner(rel)
+	return ok && s.unplaced[in]
 }
 
 // jekyllStaticPartials marks the static files of a collection (statics,
@@ -1106,4 +1138,27 @@ func wwwTwin(u string) string {
 func (s *Site) CopiedAsIs(rel string) bool {
 	in, ok := s.inner(rel)
 	return ok && s.verbatim[in]
+}
+
+// kramdownTypography returns text without the runs of hyphens kramdown
+// turns into dashes: "---" (an em dash) and then "--" (an en dash), read
+// left to right, so "----" leaves one hyphen and "-----" none.
+func kramdownTypography(text string) string {
+	if !strings.Contains(text, "--") {
+		return text
+	}
+	var b strings.Builder
+	b.Grow(len(text))
+	for i := 0; i < len(text); {
+		switch {
+		case strings.HasPrefix(text[i:], "---"):
+			i += 3
+		case strings.HasPrefix(text[i:], "--"):
+			i += 2
+		default:
+			b.WriteByte(text[i])
+			i++
+		}
+	}
+	return b.String()
 }

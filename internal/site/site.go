@@ -204,7 +204,11 @@ type Site struct {
 	// folder) with a heading Liquid writes, whose id the model does not
 	// compute (UnknownHeadingID).
 	liquidHeadings map[string]bool
-	idPrefix       string // kramdown's auto_id_prefix, before each heading's id
+	// unplaced are the documents (paths from the site's folder) the
+	// site renders at a URL the model does not know (a permalink of a
+	// site's own placeholder): their ids are still the site's.
+	unplaced map[string]bool
+	idPrefix string // kramdown's auto_id_prefix, before each heading's id
 	// generated are the files (paths from the site's folder) a plugin
 	// writes at build time, with why (Generated).
 	generated map[string]string
@@ -232,9 +236,10 @@ type Site struct {
 }
 
 // OwnHeadingIDs reports whether the publisher gives headings ids of its
-// own making (HeadingIDs), not the GitHub slugs that package extract
-// computes: only then are the texts of headings needed.
-func (s *Site) OwnHeadingIDs() bool { return s.slug != nil }
+// own making (HeadingIDs) or more ids besides them (HeadingIDVariant),
+// not the GitHub slugs that package extract computes alone: only then
+// are the texts of headings needed.
+func (s *Site) OwnHeadingIDs() bool { return s.slug != nil || s.headingVariant != nil }
 
 // LinkFragment is the fragment the built page's link has for the
 // decoded fragment name a Markdown page of the site writes, when the

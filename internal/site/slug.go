@@ -35,11 +35,11 @@ func (s *Site) HeadingIDs(texts []string) []string {
 // HeadingIDVariant returns another id a heading with this text may
 // have (the generator's choice is not known), and whether there is one.
 func (s *Site) HeadingIDVariant(text string) (string, bool) {
-	if s.headingVariant == nil || s.slug == nil {
+	if s.headingVariant == nil {
 		return "", false
 	}
 	v := s.headingVariant(text)
-	return v, v != "" && v != s.slug(text)
+	return v, v != "" && v != s.Slug(text)
 }
 
 // FootnoteIDs returns the ids of the note and of its first reference
