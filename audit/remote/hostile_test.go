@@ -206,8 +206,14 @@ func TestRetryAfterTooLong(t *testing.T) {
 		}
 	}
 	want(t, res, urls[0], "link-rate-limited", "answers 429 too many requests and asks to wait 277h46m39s, more than 1m0s: not checked")
-	if w := sl.waits(); len(w) != 0 {
-		t.Errorf("waits %v, want none", w)
+	// A request sent after the first 429 came back (a loaded machine)
+	// waits for the host's slowed pace, a fraction of a second; the
+	// Retry-After itself is never waited for.
+	for _, w := range sl.waits() {
+		if w > time.Second {
+			t.Errorf("waits %v, want no wait for the Retry-After", sl.waits())
+			break
+		}
 	}
 }
 
