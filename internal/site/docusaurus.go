@@ -965,11 +965,13 @@ func docusaurusOption(name string) *regexp.Regexp {
 }
 
 // docusaurusOptionKey matches an option's name in an object literal,
-// quoted or not, with what follows it: ":" before its value, or "," "}"
-// or a line's end after a shorthand property ("routeBasePath," sets the
-// option to the constant of that name).
+// quoted or not, with what follows it: ":" before its value (group 1),
+// or "," "}" or a line's end after a shorthand property ("routeBasePath,"
+// sets the option to the constant of that name; group 2). A shorthand
+// stands where a property begins, after "{" or ",": a string that ends
+// in the name ("id: 'api-path',") sets no option.
 func docusaurusOptionKey(name string) *regexp.Regexp {
-	return regexp.MustCompile(`(?:^|[^\w$.])['"]?` + name + `['"]?\s*([:,}\n])`)
+	return regexp.MustCompile(`(?:^|[^\w$.])['"]?` + name + `['"]?\s*(:)|(?:^|[{,])\s*` + name + `\s*([,}\n])`)
 }
 
 // docusaurusStringOf reads the option name (matched by key) of the object
@@ -985,7 +987,7 @@ func docusaurusStringOf(cfg, body, top []byte, name string, key *regexp.Regexp) 
 		return "", false, true
 	}
 	expr := name // the shorthand: the constant of the key's name
-	if body[m[2]] == ':' {
+	if m[2] >= 0 {
 		expr = docusaurusExpr(body[m[3]:])
 	}
 	if lit, ok := docusaurusString(expr); ok {

@@ -139,6 +139,9 @@ func TestDocusaurusStringOf(t *testing.T) {
 		{"", "{routeBasePath: unknownName}", "unknownName", true, false},
 		{"", "{versions: {current: {routeBasePath: 'x'}}}", "", false, true},
 		{"", "{\"routeBasePath\": \"api\"}", "api", true, true},
+		// A string that ends in the name is no shorthand property.
+		{"", "{id: 'docs-routeBasePath',\n  routeBasePath: 'guide'}", "guide", true, true},
+		{"", "{id: 'docs-routeBasePath'}", "", false, true},
 	} {
 		body := []byte(c.body)
 		got, found, ok := docusaurusStringOf([]byte(c.cfg+c.body), body, topLevel(body), "routeBasePath", docusaurusRouteBase)
@@ -149,6 +152,7 @@ func TestDocusaurusStringOf(t *testing.T) {
 	for _, c := range [][2]string{
 		{"{path: path.resolve(__dirname, '../docs')}", "../docs"},
 		{"{path: path.join(__dirname, 'a', 'b')}", "a/b"},
+		{"{id: 'rest-api-path',\n  path: 'api'}", "api"},
 	} {
 		body := []byte(c[0])
 		got, found, ok := docusaurusStringOf(body, body, topLevel(body), "path", docusaurusPathKey)
