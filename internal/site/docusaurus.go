@@ -486,8 +486,12 @@ func docusaurusExcluded(body, top []byte) func(string) bool {
 	if !strings.HasPrefix(expr, "[") || !strings.HasSuffix(expr, "]") {
 		return nil
 	}
+	items := docusaurusListItems(strings.TrimSuffix(strings.TrimPrefix(expr, "["), "]"))
+	if len(items) > maxExcludeGlobs {
+		return nil
+	}
 	var res []*regexp.Regexp
-	for _, q := range docusaurusListItems(strings.TrimSuffix(strings.TrimPrefix(expr, "["), "]")) {
+	for _, q := range items {
 		g, ok := docusaurusString(q)
 		if !ok {
 			return nil
@@ -537,12 +541,23 @@ func docusaurusListItems(in string) []string {
 	return out
 }
 
+// Bounds on the exclude option the model reads: a list or a glob
+// longer is not read (no file is left out). Each file of the content
+// folder is matched against each glob, at a cost that grows with the
+// glob's length ("**/**/**/…" of a hostile configuration made each
+// match take a third of a second); the globs of a real site are a few
+// dozen characters, a handful of them.
+const (
+	maxExcludeGlobs = 64
+	maxGlob         = 256
+)
+
 // docusaurusGlob turns a glob of the content plugins (fast-glob's: "**"
 // any folders, "*" and "?" within a name, "{a,b}" either) into a
 // regular expression of the whole path, or nil for one it does not read
-// (a negation, a class, an extglob).
+// (a negation, a class, an extglob, one longer than maxGlob).
 func docusaurusGlob(g string) *regexp.Regexp {
-	if g == "" || strings.HasPrefix(g, "!") || strings.ContainsAny(g, "[]()+@\\") {
+	if g == "" || len(g) > maxGlob || strings.HasPrefix(g, "!") || strings.ContainsAny(g, "[]()+@\\") {
 		return nil
 	}
 	var b strings.Builder

@@ -207,11 +207,15 @@ func TestDocusaurusExcluded(t *testing.T) {
 		{`{exclude: list}`, nil, nil, true},
 		{`{exclude: ['[ab].md']}`, nil, nil, true},
 		{`{versions: {current: {exclude: ['a.md']}}}`, nil, nil, true},
+		// Bounded: a glob or a list longer than a site's is not read
+		// (each file is matched against each glob).
+		{"{exclude: ['" + strings.Repeat("**/", 1000) + "x.md']}", nil, nil, true},
+		{"{exclude: [" + strings.Repeat("'a.md', ", 1000) + "]}", nil, nil, true},
 	} {
 		body := []byte(c.body)
 		excluded := docusaurusExcluded(body, topLevel(body))
 		if (excluded == nil) != c.unread {
-			t.Errorf("docusaurusExcluded(%q) read: %v, want %v", c.body, excluded != nil, !c.unread)
+			t.Errorf("docusaurusExcluded(%.80q) read: %v, want %v", c.body, excluded != nil, !c.unread)
 			continue
 		}
 		for _, p := range c.out {
