@@ -1,6 +1,7 @@
 package site
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -159,6 +160,27 @@ func TestRewriteTable(t *testing.T) {
 		if _, ok := vitepressRewriteTable([]byte(cfg)); ok {
 			t.Errorf("vitepressRewriteTable(%q) read, want not modelled", cfg)
 		}
+	}
+}
+
+// TestRewriteTableBound checks that a table of more rules than a site
+// writes is not modelled (each page is matched against each rule), and
+// that one of as many as the bound is.
+func TestRewriteTableBound(t *testing.T) {
+	table := func(n int) []byte {
+		var b strings.Builder
+		b.WriteString("export default { rewrites: {")
+		for i := range n {
+			fmt.Fprintf(&b, "'a/:b/x%d.md': ':b.md',", i)
+		}
+		b.WriteString("} }")
+		return []byte(b.String())
+	}
+	if _, ok := vitepressRewriteTable(table(maxRewrites)); !ok {
+		t.Errorf("a table of %d rules not read", maxRewrites)
+	}
+	if _, ok := vitepressRewriteTable(table(50000)); ok {
+		t.Errorf("a table of 50000 rules read, want not modelled")
 	}
 }
 
