@@ -602,6 +602,11 @@ func docusaurusGlob(g string) *regexp.Regexp {
 
 var docusaurusExcludeKey = regexp.MustCompile(`(?:^|[^\w$.])['"]?exclude['"]?\s*:`)
 
+// maxStaticDirs bounds the folders of staticDirectories the model
+// mounts: each is tested for at every root-relative link the pages do
+// not answer, and a site has a few; a longer list is not read.
+const maxStaticDirs = 64
+
 var docusaurusStaticDirs = regexp.MustCompile(`(?:^|[^\w$.])['"]?staticDirectories['"]?\s*:\s*`)
 
 // staticDirs mounts the site's static folders at "/": static/, or those
@@ -623,7 +628,13 @@ func (docusaurus) staticDirs(t *Tree, s *Site, cfg []byte) {
 		s.Note("staticDirectories not read")
 		return
 	}
-	for _, q := range strings.Split(strings.Trim(expr, "[]"), ",") {
+	items := strings.Split(strings.Trim(expr, "[]"), ",")
+	if len(items) > maxStaticDirs {
+		s.UnknownSpace("/", "staticDirectories lists more folders than the model reads")
+		s.Note("staticDirectories not read (more than %d folders)", maxStaticDirs)
+		return
+	}
+	for _, q := range items {
 		if q = strings.TrimSpace(q); q == "" {
 			continue
 		}

@@ -1,6 +1,9 @@
 package site
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -228,5 +231,35 @@ func TestDocusaurusExcluded(t *testing.T) {
 				t.Errorf("docusaurusExcluded(%q)(%q) = true, want false", c.body, p)
 			}
 		}
+	}
+}
+
+// TestDocusaurusStaticDirsBound checks that staticDirectories is read
+// when it lists a site's few folders, and that a list longer than any
+// site's (each folder is tested for at each link no page answers) is
+// not: the URLs at "/" are then unknown, and no folder is mounted.
+func TestDocusaurusStaticDirsBound(t *testing.T) {
+	root := t.TempDir()
+	var names []string
+	for i := range maxStaticDirs + 1 {
+		name := fmt.Sprintf("s%d", i)
+		if err := os.Mkdir(filepath.Join(root, name), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		names = append(names, "'"+name+"'")
+	}
+	list := func(n int) []byte {
+		return []byte("export default {staticDirectories: [" + strings.Join(names[:n], ", ") + "]};")
+	}
+	tree := &Tree{Root: root}
+	s := &Site{}
+	docusaurus{}.staticDirs(tree, s, list(2))
+	if len(s.mounts) != 2 || len(s.unknown) != 0 {
+		t.Errorf("two static folders: mounts %v, unknown %v; want both mounted", s.mounts, s.unknown)
+	}
+	s = &Site{}
+	docusaurus{}.staticDirs(tree, s, list(maxStaticDirs+1))
+	if len(s.mounts) != 0 || len(s.unknown) != 1 || s.unknown[0].prefix != "/" {
+		t.Errorf("%d static folders: mounts %d, unknown %v; want none mounted, \"/\" unknown", maxStaticDirs+1, len(s.mounts), s.unknown)
 	}
 }
