@@ -114,7 +114,12 @@ func (v vitepress) Load(t *Tree, s *Site) error {
 	// markdown-it-emoji makes ":tada:" an emoji token, which the
 	// anchor's text leaves out ("## :tada: Intro" is "intro"); one
 	// not in its list stays text: either id may be the heading's.
-	s.headingVariant = func(text string) string { return s.slug(dropShortcodes(text)) }
+	s.headingVariant = func(text string) string {
+		if bare := dropShortcodes(text); bare != text {
+			return s.slug(bare)
+		}
+		return "" // no shortcode: the one id (no slug made again)
+	}
 	if vitepressSlugify.Match(src) {
 		if keepCaseSlugify(src) {
 			if trimsDashes(src) {
