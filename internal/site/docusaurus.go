@@ -207,6 +207,44 @@ func docusaurusConstExpr(cfg []byte, name string) string {
 	return docusaurusExpr(cfg[m[1]:])
 }
 
+// docusaurusConsts returns docusaurusConstExpr of the configuration cfg,
+// for any name, from one pass over cfg (made at the first call), each
+// expression read once and at most maxConstExpr bytes long: each of a
+// configuration's content plugins may name a constant, and one that
+// names thousands, each looked for over the whole file, took seconds
+// for 100 KB.
+func docusaurusConsts(cfg []byte) func(name string) string {
+	var at map[string]int // where each name's first declaration's value begins
+	exprs := map[string]string{}
+	return func(name string) string {
+		if at == nil {
+			at = map[string]int{}
+			for _, m := range docusaurusConstDecl.FindAllSubmatchIndex(cfg, -1) {
+				if n := string(cfg[m[2]:m[3]]); !hasKey(at, n) {
+					at[n] = m[1]
+				}
+			}
+		}
+		if e, ok := exprs[name]; ok {
+			return e
+		}
+		e := ""
+		if k, ok := at[name]; ok {
+			e = docusaurusExpr(cfg[k:min(len(cfg), k+maxConstExpr)])
+		}
+		exprs[name] = e
+		return e
+	}
+}
+
+// docusaurusConstDecl matches a const, let or var declaration up to its
+// value, as docusaurusConstExpr does for one name (group 1).
+var docusaurusConstDecl = regexp.MustCompile(`\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::\s*\w+\s*)?=\s*`)
+
+// maxConstExpr bounds the value of a constant docusaurusConsts reads: a
+// string the model takes is a path or a route, far shorter.
+const maxConstExpr = 4 << 10
+
 var docusaurusExts = map[string]bool{".md": true, ".mdx": true}
 
 var (
@@ -1007,7 +1045,7 @@ func docusaurusOptionKey(name string) *regexp.Regexp {
 // docsRouteBasePath = '/'", or the shorthand "routeBasePath,"). found is
 // false when the object does not set the option; ok is false when its
 // value is code the model does not run, v then being that code.
-func docusaurusStringOf(cfg, body, top []byte, name string, key *regexp.Regexp) (v string, found, ok bool) {
+func docusaurusStringOf(consts func(name string) string, body, top []byte, name string, key *regexp.Regexp) (v string, found, ok bool) {
 	m := key.FindSubmatchIndex(top)
 	if m == nil {
 		return "", false, true
@@ -1020,7 +1058,7 @@ func docusaurusStringOf(cfg, body, top []byte, name string, key *regexp.Regexp) 
 		return lit, true, true
 	}
 	if docusaurusIdent.MatchString(expr) {
-		if lit, ok := docusaurusString(docusaurusConstExpr(cfg, expr)); ok {
+		if lit, ok := docusaurusString(consts(expr)); ok {
 			return lit, true, true
 		}
 	}
@@ -1140,16 +1178,17 @@ func docusaurusAllInstances(t *Tree, src []byte) []docusaurusInstance {
 		preset[k] = &v
 	}
 	var extra []docusaurusInstance
+	consts := docusaurusConsts(src)
 	options := func(kind string, body []byte) docusaurusInstance {
 		in := defaults[kind]
 		in.body = body
 		top := topLevel(body)
-		if v, found, ok := docusaurusStringOf(src, body, top, "path", docusaurusPathKey); !ok {
+		if v, found, ok := docusaurusStringOf(consts, body, top, "path", docusaurusPathKey); !ok {
 			in.unread = "path: " + v
 		} else if found {
 			in.dir, in.bad = docusaurusDir(t, v)
 		}
-		if v, found, ok := docusaurusStringOf(src, body, top, "routeBasePath", docusaurusRouteBase); !ok {
+		if v, found, ok := docusaurusStringOf(consts, body, top, "routeBasePath", docusaurusRouteBase); !ok {
 			// The folder is known, where it is published is not: its
 			// files are pages, at URLs the model cannot say.
 			if in.unread == "" {

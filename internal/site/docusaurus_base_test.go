@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestDocusaurusBaseURL checks the forms of baseUrl the model reads, and
@@ -147,7 +148,7 @@ func TestDocusaurusStringOf(t *testing.T) {
 		{"", "{id: 'docs-routeBasePath'}", "", false, true},
 	} {
 		body := []byte(c.body)
-		got, found, ok := docusaurusStringOf([]byte(c.cfg+c.body), body, topLevel(body), "routeBasePath", docusaurusRouteBase)
+		got, found, ok := docusaurusStringOf(docusaurusConsts([]byte(c.cfg+c.body)), body, topLevel(body), "routeBasePath", docusaurusRouteBase)
 		if got != c.want || found != c.found || ok != c.ok {
 			t.Errorf("docusaurusStringOf(%q, %q) = %q, %v, %v, want %q, %v, %v", c.cfg, c.body, got, found, ok, c.want, c.found, c.ok)
 		}
@@ -158,7 +159,7 @@ func TestDocusaurusStringOf(t *testing.T) {
 		{"{id: 'rest-api-path',\n  path: 'api'}", "api"},
 	} {
 		body := []byte(c[0])
-		got, found, ok := docusaurusStringOf(body, body, topLevel(body), "path", docusaurusPathKey)
+		got, found, ok := docusaurusStringOf(docusaurusConsts(body), body, topLevel(body), "path", docusaurusPathKey)
 		if got != c[1] || !found || !ok {
 			t.Errorf("docusaurusStringOf(%q) = %q, %v, %v, want %q", c[0], got, found, ok, c[1])
 		}
@@ -179,7 +180,7 @@ func FuzzDocusaurusStringOf(f *testing.F) {
 			name string
 			key  *regexp.Regexp
 		}{{"routeBasePath", docusaurusRouteBase}, {"path", docusaurusPathKey}} {
-			v, found, ok := docusaurusStringOf(body, body, topLevel(body), c.name, c.key)
+			v, found, ok := docusaurusStringOf(docusaurusConsts(body), body, topLevel(body), c.name, c.key)
 			if !found && (v != "" || !ok) {
 				t.Errorf("docusaurusStringOf(%q) = %q, %v, %v: a value where no option is", cfg, v, found, ok)
 			}
@@ -261,5 +262,34 @@ func TestDocusaurusStaticDirsBound(t *testing.T) {
 	docusaurus{}.staticDirs(tree, s, list(maxStaticDirs+1))
 	if len(s.mounts) != 0 || len(s.unknown) != 1 || s.unknown[0].prefix != "/" {
 		t.Errorf("%d static folders: mounts %d, unknown %v; want none mounted, \"/\" unknown", maxStaticDirs+1, len(s.mounts), s.unknown)
+	}
+}
+
+// TestDocusaurusConsts checks that the one-pass reader of a
+// configuration's constants finds what docusaurusConstExpr finds for
+// each name, and that a configuration whose many content plugins each
+// name a constant is read in time linear in its size (one search of the
+// file for each took seconds for 100 KB).
+func TestDocusaurusConsts(t *testing.T) {
+	cfg := []byte("const a = '/a/';\nlet b: string = \"b\";\nvar c = x ? '/' : '/c/';\n" +
+		"const ab = 'ab';\nconst a = 'second';\nconst {d} = require('d');\nconst e = path.join(__dirname, 'e');\n")
+	consts := docusaurusConsts(cfg)
+	for _, name := range []string{"a", "b", "c", "ab", "d", "e", "f"} {
+		if got, want := consts(name), docusaurusConstExpr(cfg, name); got != want {
+			t.Errorf("docusaurusConsts(%q) = %q, want %q (docusaurusConstExpr)", name, got, want)
+		}
+	}
+	var b strings.Builder
+	b.WriteString("module.exports = { plugins: [\n")
+	for i := range 4000 {
+		fmt.Fprintf(&b, "['@docusaurus/plugin-content-docs', {routeBasePath: route%d}],\n", i)
+	}
+	b.WriteString("]};\n")
+	start := time.Now()
+	if n := len(docusaurusAllInstances(&Tree{Root: t.TempDir()}, []byte(b.String()))); n != 4003 {
+		t.Errorf("%d instances, want 4003", n)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("4000 content plugins naming constants read in %v, want well under a second", d)
 	}
 }
