@@ -207,6 +207,44 @@ func docusaurusConstExpr(cfg []byte, name string) string {
 	return docusaurusExpr(cfg[m[1]:])
 }
 
+// docusaurusConsts returns docusaurusConstExpr of the configuration cfg,
+// for any name, from one pass over cfg (made at the first call), each
+// expression read once and at most maxConstExpr bytes long: each of a
+// configuration's content plugins may name a constant, and one that
+// names thousands, each looked for over the whole file, took seconds
+// for 100 KB.
+func docusaurusConsts(cfg []byte) func(name string) string {
+	var at map[string]int // where each name's first declaration's value begins
+	exprs := map[string]string{}
+	return func(name string) string {
+		if at == nil {
+			at = map[string]int{}
+			for _, m := range docusaurusConstDecl.FindAllSubmatchIndex(cfg, -1) {
+				if n := string(cfg[m[2]:m[3]]); !hasKey(at, n) {
+					at[n] = m[1]
+				}
+			}
+		}
+		if e, ok := exprs[name]; ok {
+			return e
+		}
+		e := ""
+		if k, ok := at[name]; ok {
+			e = docusaurusExpr(cfg[k:min(len(cfg), k+maxConstExpr)])
+		}
+		exprs[name] = e
+		return e
+	}
+}
+
+// docusaurusConstDecl matches a const, let or var declaration up to its
+// value, as docusaurusConstExpr does for one name (group 1).
+var docusaurusConstDecl = regexp.MustCompile(`\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::\s*\w+\s*)?=\s*`)
+
+// maxConstExpr bounds the value of a constant docusaurusConsts reads: a
+// string the model takes is a path or a route, far shorter.
+const maxConstExpr = 4 << 10
+
 var docusaurusExts = map[string]bool{".md": true, ".mdx": true}
 
 var (
@@ -486,8 +524,12 @@ func docusaurusExcluded(body, top []byte) func(string) bool {
 	if !strings.HasPrefix(expr, "[") || !strings.HasSuffix(expr, "]") {
 		return nil
 	}
+	items := docusaurusListItems(strings.TrimSuffix(strings.TrimPrefix(expr, "["), "]"))
+	if len(items) > maxExcludeGlobs {
+		return nil
+	}
 	var res []*regexp.Regexp
-	for _, q := range docusaurusListItems(strings.TrimSuffix(strings.TrimPrefix(expr, "["), "]")) {
+	for _, q := range items {
 		g, ok := docusaurusString(q)
 		if !ok {
 			return nil
@@ -537,12 +579,23 @@ func docusaurusListItems(in string) []string {
 	return out
 }
 
+// Bounds on the exclude option the model reads: a list or a glob
+// longer is not read (no file is left out). Each file of the content
+// folder is matched against each glob, at a cost that grows with the
+// glob's length ("**/**/**/…" of a hostile configuration made each
+// match take a third of a second); the globs of a real site are a few
+// dozen characters, a handful of them.
+const (
+	maxExcludeGlobs = 64
+	maxGlob         = 256
+)
+
 // docusaurusGlob turns a glob of the content plugins (fast-glob's: "**"
 // any folders, "*" and "?" within a name, "{a,b}" either) into a
 // regular expression of the whole path, or nil for one it does not read
-// (a negation, a class, an extglob).
+// (a negation, a class, an extglob, one longer than maxGlob).
 func docusaurusGlob(g string) *regexp.Regexp {
-	if g == "" || strings.HasPrefix(g, "!") || strings.ContainsAny(g, "[]()+@\\") {
+	if g == "" || len(g) > maxGlob || strings.HasPrefix(g, "!") || strings.ContainsAny(g, "[]()+@\\") {
 		return nil
 	}
 	var b strings.Builder
@@ -587,6 +640,11 @@ func docusaurusGlob(g string) *regexp.Regexp {
 
 var docusaurusExcludeKey = regexp.MustCompile(`(?:^|[^\w$.])['"]?exclude['"]?\s*:`)
 
+// maxStaticDirs bounds the folders of staticDirectories the model
+// mounts: each is tested for at every root-relative link the pages do
+// not answer, and a site has a few; a longer list is not read.
+const maxStaticDirs = 64
+
 var docusaurusStaticDirs = regexp.MustCompile(`(?:^|[^\w$.])['"]?staticDirectories['"]?\s*:\s*`)
 
 // staticDirs mounts the site's static folders at "/": static/, or those
@@ -608,7 +666,13 @@ func (docusaurus) staticDirs(t *Tree, s *Site, cfg []byte) {
 		s.Note("staticDirectories not read")
 		return
 	}
-	for _, q := range strings.Split(strings.Trim(expr, "[]"), ",") {
+	items := strings.Split(strings.Trim(expr, "[]"), ",")
+	if len(items) > maxStaticDirs {
+		s.UnknownSpace("/", "staticDirectories lists more folders than the model reads")
+		s.Note("staticDirectories not read (more than %d folders)", maxStaticDirs)
+		return
+	}
+	for _, q := range items {
 		if q = strings.TrimSpace(q); q == "" {
 			continue
 		}
@@ -965,11 +1029,13 @@ func docusaurusOption(name string) *regexp.Regexp {
 }
 
 // docusaurusOptionKey matches an option's name in an object literal,
-// quoted or not, with what follows it: ":" before its value, or "," "}"
-// or a line's end after a shorthand property ("routeBasePath," sets the
-// option to the constant of that name).
+// quoted or not, with what follows it: ":" before its value (group 1),
+// or "," "}" or a line's end after a shorthand property ("routeBasePath,"
+// sets the option to the constant of that name; group 2). A shorthand
+// stands where a property begins, after "{" or ",": a string that ends
+// in the name ("id: 'api-path',") sets no option.
 func docusaurusOptionKey(name string) *regexp.Regexp {
-	return regexp.MustCompile(`(?:^|[^\w$.])['"]?` + name + `['"]?\s*([:,}\n])`)
+	return regexp.MustCompile(`(?:^|[^\w$.])['"]?` + name + `['"]?\s*(:)|(?:^|[{,])\s*` + name + `\s*([,}\n])`)
 }
 
 // docusaurusStringOf reads the option name (matched by key) of the object
@@ -979,20 +1045,20 @@ func docusaurusOptionKey(name string) *regexp.Regexp {
 // docsRouteBasePath = '/'", or the shorthand "routeBasePath,"). found is
 // false when the object does not set the option; ok is false when its
 // value is code the model does not run, v then being that code.
-func docusaurusStringOf(cfg, body, top []byte, name string, key *regexp.Regexp) (v string, found, ok bool) {
+func docusaurusStringOf(consts func(name string) string, body, top []byte, name string, key *regexp.Regexp) (v string, found, ok bool) {
 	m := key.FindSubmatchIndex(top)
 	if m == nil {
 		return "", false, true
 	}
 	expr := name // the shorthand: the constant of the key's name
-	if body[m[2]] == ':' {
+	if m[2] >= 0 {
 		expr = docusaurusExpr(body[m[3]:])
 	}
 	if lit, ok := docusaurusString(expr); ok {
 		return lit, true, true
 	}
 	if docusaurusIdent.MatchString(expr) {
-		if lit, ok := docusaurusString(docusaurusConstExpr(cfg, expr)); ok {
+		if lit, ok := docusaurusString(consts(expr)); ok {
 			return lit, true, true
 		}
 	}
@@ -1112,16 +1178,17 @@ func docusaurusAllInstances(t *Tree, src []byte) []docusaurusInstance {
 		preset[k] = &v
 	}
 	var extra []docusaurusInstance
+	consts := docusaurusConsts(src)
 	options := func(kind string, body []byte) docusaurusInstance {
 		in := defaults[kind]
 		in.body = body
 		top := topLevel(body)
-		if v, found, ok := docusaurusStringOf(src, body, top, "path", docusaurusPathKey); !ok {
+		if v, found, ok := docusaurusStringOf(consts, body, top, "path", docusaurusPathKey); !ok {
 			in.unread = "path: " + v
 		} else if found {
 			in.dir, in.bad = docusaurusDir(t, v)
 		}
-		if v, found, ok := docusaurusStringOf(src, body, top, "routeBasePath", docusaurusRouteBase); !ok {
+		if v, found, ok := docusaurusStringOf(consts, body, top, "routeBasePath", docusaurusRouteBase); !ok {
 			// The folder is known, where it is published is not: its
 			// files are pages, at URLs the model cannot say.
 			if in.unread == "" {

@@ -1,10 +1,14 @@
 package site
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestDocusaurusBaseURL checks the forms of baseUrl the model reads, and
@@ -139,9 +143,12 @@ func TestDocusaurusStringOf(t *testing.T) {
 		{"", "{routeBasePath: unknownName}", "unknownName", true, false},
 		{"", "{versions: {current: {routeBasePath: 'x'}}}", "", false, true},
 		{"", "{\"routeBasePath\": \"api\"}", "api", true, true},
+		// A string that ends in the name is no shorthand property.
+		{"", "{id: 'docs-routeBasePath',\n  routeBasePath: 'guide'}", "guide", true, true},
+		{"", "{id: 'docs-routeBasePath'}", "", false, true},
 	} {
 		body := []byte(c.body)
-		got, found, ok := docusaurusStringOf([]byte(c.cfg+c.body), body, topLevel(body), "routeBasePath", docusaurusRouteBase)
+		got, found, ok := docusaurusStringOf(docusaurusConsts([]byte(c.cfg+c.body)), body, topLevel(body), "routeBasePath", docusaurusRouteBase)
 		if got != c.want || found != c.found || ok != c.ok {
 			t.Errorf("docusaurusStringOf(%q, %q) = %q, %v, %v, want %q, %v, %v", c.cfg, c.body, got, found, ok, c.want, c.found, c.ok)
 		}
@@ -149,9 +156,10 @@ func TestDocusaurusStringOf(t *testing.T) {
 	for _, c := range [][2]string{
 		{"{path: path.resolve(__dirname, '../docs')}", "../docs"},
 		{"{path: path.join(__dirname, 'a', 'b')}", "a/b"},
+		{"{id: 'rest-api-path',\n  path: 'api'}", "api"},
 	} {
 		body := []byte(c[0])
-		got, found, ok := docusaurusStringOf(body, body, topLevel(body), "path", docusaurusPathKey)
+		got, found, ok := docusaurusStringOf(docusaurusConsts(body), body, topLevel(body), "path", docusaurusPathKey)
 		if got != c[1] || !found || !ok {
 			t.Errorf("docusaurusStringOf(%q) = %q, %v, %v, want %q", c[0], got, found, ok, c[1])
 		}
@@ -172,7 +180,7 @@ func FuzzDocusaurusStringOf(f *testing.F) {
 			name string
 			key  *regexp.Regexp
 		}{{"routeBasePath", docusaurusRouteBase}, {"path", docusaurusPathKey}} {
-			v, found, ok := docusaurusStringOf(body, body, topLevel(body), c.name, c.key)
+			v, found, ok := docusaurusStringOf(docusaurusConsts(body), body, topLevel(body), c.name, c.key)
 			if !found && (v != "" || !ok) {
 				t.Errorf("docusaurusStringOf(%q) = %q, %v, %v: a value where no option is", cfg, v, found, ok)
 			}
@@ -203,11 +211,15 @@ func TestDocusaurusExcluded(t *testing.T) {
 		{`{exclude: list}`, nil, nil, true},
 		{`{exclude: ['[ab].md']}`, nil, nil, true},
 		{`{versions: {current: {exclude: ['a.md']}}}`, nil, nil, true},
+		// Bounded: a glob or a list longer than a site's is not read
+		// (each file is matched against each glob).
+		{"{exclude: ['" + strings.Repeat("**/", 1000) + "x.md']}", nil, nil, true},
+		{"{exclude: [" + strings.Repeat("'a.md', ", 1000) + "]}", nil, nil, true},
 	} {
 		body := []byte(c.body)
 		excluded := docusaurusExcluded(body, topLevel(body))
 		if (excluded == nil) != c.unread {
-			t.Errorf("docusaurusExcluded(%q) read: %v, want %v", c.body, excluded != nil, !c.unread)
+			t.Errorf("docusaurusExcluded(%.80q) read: %v, want %v", c.body, excluded != nil, !c.unread)
 			continue
 		}
 		for _, p := range c.out {
@@ -220,5 +232,64 @@ func TestDocusaurusExcluded(t *testing.T) {
 				t.Errorf("docusaurusExcluded(%q)(%q) = true, want false", c.body, p)
 			}
 		}
+	}
+}
+
+// TestDocusaurusStaticDirsBound checks that staticDirectories is read
+// when it lists a site's few folders, and that a list longer than any
+// site's (each folder is tested for at each link no page answers) is
+// not: the URLs at "/" are then unknown, and no folder is mounted.
+func TestDocusaurusStaticDirsBound(t *testing.T) {
+	root := t.TempDir()
+	var names []string
+	for i := range maxStaticDirs + 1 {
+		name := fmt.Sprintf("s%d", i)
+		if err := os.Mkdir(filepath.Join(root, name), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		names = append(names, "'"+name+"'")
+	}
+	list := func(n int) []byte {
+		return []byte("export default {staticDirectories: [" + strings.Join(names[:n], ", ") + "]};")
+	}
+	tree := &Tree{Root: root}
+	s := &Site{}
+	docusaurus{}.staticDirs(tree, s, list(2))
+	if len(s.mounts) != 2 || len(s.unknown) != 0 {
+		t.Errorf("two static folders: mounts %v, unknown %v; want both mounted", s.mounts, s.unknown)
+	}
+	s = &Site{}
+	docusaurus{}.staticDirs(tree, s, list(maxStaticDirs+1))
+	if len(s.mounts) != 0 || len(s.unknown) != 1 || s.unknown[0].prefix != "/" {
+		t.Errorf("%d static folders: mounts %d, unknown %v; want none mounted, \"/\" unknown", maxStaticDirs+1, len(s.mounts), s.unknown)
+	}
+}
+
+// TestDocusaurusConsts checks that the one-pass reader of a
+// configuration's constants finds what docusaurusConstExpr finds for
+// each name, and that a configuration whose many content plugins each
+// name a constant is read in time linear in its size (one search of the
+// file for each took seconds for 100 KB).
+func TestDocusaurusConsts(t *testing.T) {
+	cfg := []byte("const a = '/a/';\nlet b: string = \"b\";\nvar c = x ? '/' : '/c/';\n" +
+		"const ab = 'ab';\nconst a = 'second';\nconst {d} = require('d');\nconst e = path.join(__dirname, 'e');\n")
+	consts := docusaurusConsts(cfg)
+	for _, name := range []string{"a", "b", "c", "ab", "d", "e", "f"} {
+		if got, want := consts(name), docusaurusConstExpr(cfg, name); got != want {
+			t.Errorf("docusaurusConsts(%q) = %q, want %q (docusaurusConstExpr)", name, got, want)
+		}
+	}
+	var b strings.Builder
+	b.WriteString("module.exports = { plugins: [\n")
+	for i := range 4000 {
+		fmt.Fprintf(&b, "['@docusaurus/plugin-content-docs', {routeBasePath: route%d}],\n", i)
+	}
+	b.WriteString("]};\n")
+	start := time.Now()
+	if n := len(docusaurusAllInstances(&Tree{Root: t.TempDir()}, []byte(b.String()))); n != 4003 {
+		t.Errorf("%d instances, want 4003", n)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("4000 content plugins naming constants read in %v, want well under a second", d)
 	}
 }

@@ -39,7 +39,10 @@ func (s *Site) HeadingIDVariant(text string) (string, bool) {
 		return "", false
 	}
 	v := s.headingVariant(text)
-	return v, v != "" && v != s.Slug(text)
+	if v == "" {
+		return "", false // most headings: none, and no slug made
+	}
+	return v, v != s.Slug(text)
 }
 
 // FootnoteIDs returns the ids of the note and of its first reference

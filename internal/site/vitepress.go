@@ -114,7 +114,12 @@ func (v vitepress) Load(t *Tree, s *Site) error {
 	// markdown-it-emoji makes ":tada:" an emoji token, which the
 	// anchor's text leaves out ("## :tada: Intro" is "intro"); one
 	// not in its list stays text: either id may be the heading's.
-	s.headingVariant = func(text string) string { return s.slug(dropShortcodes(text)) }
+	s.headingVariant = func(text string) string {
+		if bare := dropShortcodes(text); bare != text {
+			return s.slug(bare)
+		}
+		return "" // no shortcode: the one id (no slug made again)
+	}
 	if vitepressSlugify.Match(src) {
 		if keepCaseSlugify(src) {
 			if trimsDashes(src) {
@@ -246,8 +251,35 @@ func (v vitepress) Load(t *Tree, s *Site) error {
 // as path-to-regexp reads them (":name" one segment, maybe with a
 // literal after it, ":name*" the rest of the path).
 type vitepressRewrite struct {
-	from, to []string // the patterns' segments
+	from, to []rewriteSeg // the patterns' segments
 }
+
+// rewriteSeg is a segment of a rewrites pattern, read once: a literal,
+// or a parameter (name) with its modifier ("*", "+" or none) and the
+// literal after it.
+type rewriteSeg struct {
+	param                  bool
+	lit, name, mod, suffix string
+}
+
+// rewriteSegs reads the segments of a pattern (rewriteSegmentOK's).
+func rewriteSegs(segs []string) []rewriteSeg {
+	out := make([]rewriteSeg, len(segs))
+	for i, seg := range segs {
+		if q := vitepressParam.FindStringSubmatch(seg); q != nil {
+			out[i] = rewriteSeg{param: true, name: q[1], mod: q[2], suffix: q[3]}
+		} else {
+			out[i] = rewriteSeg{lit: seg}
+		}
+	}
+	return out
+}
+
+// maxRewrites bounds the rules of a rewrites table the model follows:
+// each page is matched against each rule, and a configuration of a
+// megabyte holds fifty thousand (a third of a second a page). A longer
+// table is not modelled.
+const maxRewrites = 1024
 
 var (
 	vitepressRewritesTable = regexp.MustCompile(`\brewrites\s*:\s*\{([^{}]*)\}`)
@@ -277,18 +309,21 @@ func vitepressRewriteTable(src []byte) ([]vitepressRewrite, bool) {
 		if q == nil {
 			return nil, false
 		}
-		r := vitepressRewrite{strings.Split(q[1]+q[2], "/"), strings.Split(q[3]+q[4], "/")}
-		for i, seg := range r.from {
-			if !rewriteSegmentOK(seg, i == len(r.from)-1) {
+		if len(out) == maxRewrites {
+			return nil, false
+		}
+		from, to := strings.Split(q[1]+q[2], "/"), strings.Split(q[3]+q[4], "/")
+		for i, seg := range from {
+			if !rewriteSegmentOK(seg, i == len(from)-1) {
 				return nil, false
 			}
 		}
-		for i, seg := range r.to {
-			if !rewriteSegmentOK(seg, i == len(r.to)-1) {
+		for i, seg := range to {
+			if !rewriteSegmentOK(seg, i == len(to)-1) {
 				return nil, false
 			}
 		}
-		out = append(out, r)
+		out = append(out, vitepressRewrite{rewriteSegs(from), rewriteSegs(to)})
 	}
 	return out, len(out) > 0
 }
@@ -322,17 +357,16 @@ func rewriteTo(rules []vitepressRewrite, p string) (string, bool) {
 		}
 		var out []string
 		for _, seg := range r.to {
-			q := vitepressParam.FindStringSubmatch(seg)
-			if q == nil {
-				out = append(out, seg)
+			if !seg.param {
+				out = append(out, seg.lit)
 				continue
 			}
-			v, ok := params[q[1]]
+			v, ok := params[seg.name]
 			if !ok {
 				return "", false
 			}
 			if v != "" {
-				out = append(out, v+q[3])
+				out = append(out, v+seg.suffix)
 			}
 		}
 		return strings.Join(out, "/"), true
@@ -342,27 +376,32 @@ func rewriteTo(rules []vitepressRewrite, p string) (string, bool) {
 
 // rewriteMatch matches the path segments segs against the pattern's,
 // returning the values of its parameters.
-func rewriteMatch(pat, segs []string) (map[string]string, bool) {
-	params := map[string]string{}
+func rewriteMatch(pat []rewriteSeg, segs []string) (map[string]string, bool) {
+	var params map[string]string // made for a rule that matches so far
+	set := func(name, v string) {
+		if params == nil {
+			params = map[string]string{}
+		}
+		params[name] = v
+	}
 	for i, seg := range pat {
-		q := vitepressParam.FindStringSubmatch(seg)
 		switch {
-		case q == nil:
-			if i >= len(segs) || segs[i] != seg {
+		case !seg.param:
+			if i >= len(segs) || segs[i] != seg.lit {
 				return nil, false
 			}
-		case q[2] != "":
+		case seg.mod != "":
 			// The rest of the path; "*" also none of it.
-			if i >= len(segs) && q[2] == "+" {
+			if i >= len(segs) && seg.mod == "+" {
 				return nil, false
 			}
-			params[q[1]] = strings.Join(segs[min(i, len(segs)):], "/")
+			set(seg.name, strings.Join(segs[min(i, len(segs)):], "/"))
 			return params, true
 		default:
-			if i >= len(segs) || len(segs[i]) <= len(q[3]) || !strings.HasSuffix(segs[i], q[3]) {
+			if i >= len(segs) || len(segs[i]) <= len(seg.suffix) || !strings.HasSuffix(segs[i], seg.suffix) {
 				return nil, false
 			}
-			params[q[1]] = strings.TrimSuffix(segs[i], q[3])
+			set(seg.name, strings.TrimSuffix(segs[i], seg.suffix))
 		}
 	}
 	return params, len(pat) == len(segs)

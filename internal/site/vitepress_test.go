@@ -1,6 +1,7 @@
 package site
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -162,6 +163,27 @@ func TestRewriteTable(t *testing.T) {
 	}
 }
 
+// TestRewriteTableBound checks that a table of more rules than a site
+// writes is not modelled (each page is matched against each rule), and
+// that one of as many as the bound is.
+func TestRewriteTableBound(t *testing.T) {
+	table := func(n int) []byte {
+		var b strings.Builder
+		b.WriteString("export default { rewrites: {")
+		for i := range n {
+			fmt.Fprintf(&b, "'a/:b/x%d.md': ':b.md',", i)
+		}
+		b.WriteString("} }")
+		return []byte(b.String())
+	}
+	if _, ok := vitepressRewriteTable(table(maxRewrites)); !ok {
+		t.Errorf("a table of %d rules not read", maxRewrites)
+	}
+	if _, ok := vitepressRewriteTable(table(50000)); ok {
+		t.Errorf("a table of 50000 rules read, want not modelled")
+	}
+}
+
 // FuzzRewriteTable checks that any configuration and page path are
 // answered without a panic, and that a rewritten path names a page.
 func FuzzRewriteTable(f *testing.F) {
@@ -178,4 +200,31 @@ func FuzzRewriteTable(f *testing.F) {
 		}
 		rewriteTo(rules, p)
 	})
+}
+
+// TestHeadingIDVariant checks the second id of a VitePress heading with
+// an emoji shortcode (markdown-it-emoji may or may not know it), and that
+// a heading without one has none, at no allocation: it is asked of every
+// heading of every page.
+func TestHeadingIDVariant(t *testing.T) {
+	root := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(root, ".vitepress"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, ".vitepress", "config.mts"), []byte("export default {}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, _ := Detect(root, Options{})
+	if s.Generator != "vitepress" {
+		t.Fatalf("generator %q, want vitepress", s.Generator)
+	}
+	if v, ok := s.HeadingIDVariant(":tada: Intro"); !ok || v != "intro" {
+		t.Errorf("HeadingIDVariant(%q) = %q, %v, want %q", ":tada: Intro", v, ok, "intro")
+	}
+	if v, ok := s.HeadingIDVariant("Getting Started"); ok {
+		t.Errorf("HeadingIDVariant(%q) = %q, want none", "Getting Started", v)
+	}
+	if n := testing.AllocsPerRun(100, func() { s.HeadingIDVariant("Getting Started") }); n != 0 {
+		t.Errorf("HeadingIDVariant of a heading without a shortcode allocates %v times, want 0", n)
+	}
 }
