@@ -2374,16 +2374,27 @@ func hugoScripts(src []byte) (any, own bool) {
 			return any, own
 		}
 		tag := src[:end]
-		k := bytes.Index(bytes.ToLower(tag), []byte("src="))
+		src = src[end+1:] // on past the tag: each byte is read once
+		k := indexFoldSrc(tag)
 		if k < 0 {
-			own = true // inline
-			continue
+			return true, true // inline: the page's own
 		}
 		v := bytes.TrimLeft(tag[k+len("src="):], "\"'")
 		if len(v) > 0 && v[0] != '/' && !bytes.Contains(v[:min(len(v), 12)], []byte(":")) && v[0] != '{' {
-			own = true // beside the page
+			return true, true // beside the page
 		}
 	}
+}
+
+// indexFoldSrc returns the index of the first "src=" in tag in any letter
+// case, or -1, without a lowered copy of the tag.
+func indexFoldSrc(tag []byte) int {
+	for i := 0; i+len("src=") <= len(tag); i++ {
+		if tag[i]|0x20 == 's' && tag[i+1]|0x20 == 'r' && tag[i+2]|0x20 == 'c' && tag[i+3] == '=' {
+			return i
+		}
+	}
+	return -1
 }
 
 // ScriptRoute reports why the fragment frag of the page rel (slash path
