@@ -1064,11 +1064,14 @@ func docusaurusStringOf(consts func(name string) string, body, top []byte, name 
 	}
 	// A path from the configuration's folder, the site's:
 	// "path.resolve(__dirname, '../docs')", "path.join(__dirname, 'a', 'b')".
+	// Node's path.resolve starts again at an absolute segment ("/b"), a
+	// folder of the machine, not of the tree: not modelled; path.join
+	// takes it as one more segment.
 	if m := docusaurusDirnameJoin.FindStringSubmatch(expr); m != nil {
 		var parts []string
-		for _, q := range strings.Split(m[1], ",") {
+		for _, q := range strings.Split(m[2], ",") {
 			lit, ok := docusaurusString(strings.TrimSpace(q))
-			if !ok {
+			if !ok || m[1] == "resolve" && strings.HasPrefix(lit, "/") {
 				return expr, true, false
 			}
 			parts = append(parts, lit)
@@ -1078,7 +1081,7 @@ func docusaurusStringOf(consts func(name string) string, body, top []byte, name 
 	return expr, true, false
 }
 
-var docusaurusDirnameJoin = regexp.MustCompile(`^path\.(?:resolve|join)\(\s*__dirname\s*,\s*([^()]*?)\s*,?\s*\)$`)
+var docusaurusDirnameJoin = regexp.MustCompile(`^path\.(resolve|join)\(\s*__dirname\s*,\s*([^()]*?)\s*,?\s*\)$`)
 
 // topLevel returns a copy of an object literal whose nested objects,
 // arrays and calls are blanked out (their brackets kept): an option of

@@ -156,6 +156,7 @@ func TestDocusaurusStringOf(t *testing.T) {
 	for _, c := range [][2]string{
 		{"{path: path.resolve(__dirname, '../docs')}", "../docs"},
 		{"{path: path.join(__dirname, 'a', 'b')}", "a/b"},
+		{"{path: path.join(__dirname, 'a', '/b')}", "a/b"},
 		{"{id: 'rest-api-path',\n  path: 'api'}", "api"},
 	} {
 		body := []byte(c[0])
@@ -163,6 +164,11 @@ func TestDocusaurusStringOf(t *testing.T) {
 		if got != c[1] || !found || !ok {
 			t.Errorf("docusaurusStringOf(%q) = %q, %v, %v, want %q", c[0], got, found, ok, c[1])
 		}
+	}
+	// path.resolve starts again at "/b", a folder outside the tree.
+	body := []byte("{path: path.resolve(__dirname, 'a', '/b')}")
+	if got, found, ok := docusaurusStringOf(docusaurusConsts(body), body, topLevel(body), "path", docusaurusPathKey); !found || ok {
+		t.Errorf("docusaurusStringOf(%q) = %q, %v, %v, want code the model does not run", body, got, found, ok)
 	}
 }
 
