@@ -327,7 +327,15 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 	s.sitePrefix = "@site/"
 	d.staticDirs(t, s, src)
 	var folders [][2]string // each content folder and its name under i18n/LOCALE/
-	for _, in := range docusaurusInstances(t, src) {
+	instances := docusaurusInstances(t, src)
+	if len(instances) > maxDocusaurusInstances {
+		// Each content plugin walks its folder: a configuration that
+		// names thousands (none does; a hostile one may) would walk the
+		// tree as often. None is modelled then.
+		s.Unmodelled("options", fmt.Sprintf("%d content plugins (at most %d are read)", len(instances), maxDocusaurusInstances), true, true)
+		instances = nil
+	}
+	for _, in := range instances {
 		if strings.HasPrefix(in.dir, "../") {
 			s.outside = append(s.outside, path.Clean(s.dir+"/"+in.dir))
 		}
@@ -1283,6 +1291,10 @@ func docusaurusAllInstances(t *Tree, src []byte) []docusaurusInstance {
 	}
 	return append(out, extra...)
 }
+
+// maxDocusaurusInstances bounds the content plugins a configuration may
+// have for the model to read them; the largest sites have a few dozen.
+const maxDocusaurusInstances = 256
 
 // docusaurusInstances returns the content plugins of the configuration
 // whose folders the tree has.

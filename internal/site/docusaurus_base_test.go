@@ -299,3 +299,28 @@ func TestDocusaurusConsts(t *testing.T) {
 		t.Errorf("4000 content plugins naming constants read in %v, want well under a second", d)
 	}
 }
+
+// TestDocusaurusInstancesBound: a configuration with more content
+// plugins than the model reads (each walks its folder) leaves the site's
+// pages unknown, named on the detection line, instead of walking the
+// folder once a plugin.
+func TestDocusaurusInstancesBound(t *testing.T) {
+	for _, n := range []int{1, maxDocusaurusInstances + 1} {
+		root := t.TempDir()
+		var b strings.Builder
+		b.WriteString("module.exports = { baseUrl: '/', plugins: [\n")
+		for i := range n {
+			fmt.Fprintf(&b, "['@docusaurus/plugin-content-docs', {id: 'd%d', path: 'docs', routeBasePath: 'd%d'}],\n", i, i)
+		}
+		b.WriteString("]};\n")
+		writeFiles(t, root, map[string]string{"docusaurus.config.js": b.String(), "docs/a.md": "# A\n"})
+		s, err := Detect(root, Options{Repository: "none"})
+		if err != nil || s.Generator != "docusaurus" {
+			t.Fatalf("%d plugins: detected %v, %v", n, s.Generator, err)
+		}
+		_, unknown := s.UnknownPage("/d0/a")
+		if many := n > maxDocusaurusInstances; unknown != many {
+			t.Errorf("%d content plugins: /d0/a unknown = %v, want %v", n, unknown, many)
+		}
+	}
+}
