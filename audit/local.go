@@ -176,8 +176,11 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 	// A link the generator leaves as written (MkDocs rewrites only
 	// Markdown links that name a file) is resolved by the browser
 	// against the page's URL, whatever the file's folder holds.
+	// VitePress's theme writes a front matter link (checkTemplates: no
+	// extent of its own) as its Markdown links, ".md" made the page's.
+	rawHTML := l.Kind == extract.HTMLAttr && !(s.Generator == "vitepress" && l.End.Offset == l.Start.Offset)
 	byURL := isPage && !t.outside && !strings.HasPrefix(ref, "/") &&
-		(s.ByPageURL(l.Kind == extract.HTMLAttr, lk.exists && (lk.dir || !published(s, t.rel))) || s.LinkAsWritten(ref) || s.LinksAsWritten(f.rel))
+		(s.ByPageURL(rawHTML, lk.exists && (lk.dir || !published(s, t.rel))) || s.LinkAsWritten(ref) || s.LinksAsWritten(f.rel))
 	if inBuild && read == s {
 		built := lk
 		if byURL {
@@ -274,7 +277,9 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 					return r.out // a redirect of the site: where it leads is the server's
 				}
 			}
-			if found, rel := a.findSite(f.root, s, p); found.exists {
+			// A link the generator leaves as written finds no page at
+			// a name only its Markdown links have (VitePress: "a.md").
+			if found, rel := a.findSite(f.root, s, p); found.exists && !(byURL && rawHTML && s.MarkdownName(p)) {
 				t.rel, lk = rel, found
 				a.checkFragment(r, s, t, lk)
 				return r.out

@@ -168,6 +168,10 @@ type Site struct {
 	// folderByURL, htmlByURL: a link to a folder, a link in raw HTML,
 	// stays as written in the page (ByPageURL).
 	folderByURL, htmlByURL bool
+	// markdownNames are the URL paths that name a page only in a
+	// Markdown link, which the generator rewrites to the page's URL
+	// (VitePress' "/a.md"): no file is served there (MarkdownName).
+	markdownNames map[string]bool
 	// dynamic are the pages whose ids a component makes from data when
 	// the site is built (an MDX page rendering imported JSON).
 	dynamic map[string]bool
@@ -579,6 +583,20 @@ func (s *Site) Alias(u, rel string) {
 		s.pages[u] = rel
 	}
 }
+
+// markdownName records that the URL path u names a page only in a
+// Markdown link (MarkdownName).
+func (s *Site) markdownName(u string) {
+	if s.markdownNames == nil {
+		s.markdownNames = map[string]bool{}
+	}
+	s.markdownNames[cleanURL(u)] = true
+}
+
+// MarkdownName reports whether the URL path p names a page only where
+// the generator rewrites the link (a Markdown link to "a.md"): a link
+// it leaves as written (raw HTML) finds no file there.
+func (s *Site) MarkdownName(p string) bool { return s.markdownNames[cleanURL(p)] }
 
 // folder returns the folder a generator's configuration names (Hugo's
 // contentDir, MkDocs' docs_dir, mdBook's src), as a slash path from the
