@@ -180,7 +180,8 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 	// extent of its own) as its Markdown links, ".md" made the page's.
 	rawHTML := l.Kind == extract.HTMLAttr && !(s.Generator == "vitepress" && l.End.Offset == l.Start.Offset)
 	byURL := isPage && !t.outside && !strings.HasPrefix(ref, "/") &&
-		(s.ByPageURL(rawHTML, lk.exists && (lk.dir || !published(s, t.rel))) || s.LinkAsWritten(ref) || s.LinksAsWritten(f.rel))
+		(s.ByPageURL(rawHTML, lk.exists && (lk.dir || !published(s, t.rel))) || s.LinkAsWritten(ref) || s.LinksAsWritten(f.rel) ||
+			rawHTML && s.HTMLMarkdownByURL() && strings.EqualFold(path.Ext(t.rel), ".md"))
 	if inBuild && read == s {
 		built := lk
 		if byURL {

@@ -168,6 +168,9 @@ type Site struct {
 	// folderByURL, htmlByURL: a link to a folder, a link in raw HTML,
 	// stays as written in the page (ByPageURL).
 	folderByURL, htmlByURL bool
+	// htmlMarkdownByURL: a link in raw HTML to a Markdown file stays as
+	// written (VitePress), where other raw-HTML links are rewritten.
+	htmlMarkdownByURL bool
 	// markdownNames are the URL paths that name a page only in a
 	// Markdown link, which the generator rewrites to the page's URL
 	// (VitePress' "/a.md"): no file is served there (MarkdownName).
@@ -371,6 +374,12 @@ func (s *Site) TitleNoID() bool { return s.titleNoID }
 func (s *Site) ByPageURL(html, other bool) bool {
 	return other && s.folderByURL || html && s.htmlByURL
 }
+
+// HTMLMarkdownByURL reports whether a relative link written in raw HTML
+// to a Markdown file stays as written in the published page, where the
+// generator rewrites only a Markdown link's ".md" (VitePress): it
+// resolves against the page's URL, at a name no file of the build has.
+func (s *Site) HTMLMarkdownByURL() bool { return s.htmlMarkdownByURL }
 
 // Template reports whether the file rel is a template of the generator
 // (a layout, an include, a theme override): its relative links resolve

@@ -110,8 +110,9 @@ func (v vitepress) Load(t *Tree, s *Site) error {
 	// no page (srcExclude, outside srcDir) leads nowhere.
 	s.mdToPages = true
 	// Only Markdown links are rewritten: one in raw HTML ("<a
-	// href="x.md">") stays as written, a URL from the page's.
-	s.htmlByURL = true
+	// href="x.md">") stays as written, a URL from the page's. (An
+	// image's src is an asset Vue's compiler bundles, as in Markdown.)
+	s.htmlMarkdownByURL = true
 	// Where no plugin writes a Markdown copy of each page, a page's
 	// ".md" URL is only a Markdown link's name of it.
 	llms := vitepressLLMs.Match(src)
