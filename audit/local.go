@@ -190,6 +190,28 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 		a.checkBuilt(r, s, pageURL, ref, t, built)
 		return r.out
 	}
+	// VitePress without cleanUrls writes a Markdown link without an
+	// extension as the page's ".html" ("./guide" is "./guide.html"):
+	// one to a folder without its slash leads to no file of the build,
+	// unless a page is published at that name.
+	if isPage && !rawHTML && !byURL && lk.exists && lk.dir && !t.dirSlash && !t.outside && s.FolderDotHTML() && path.Ext(t.rel) == "" {
+		refPath := ref
+		if k := strings.IndexAny(refPath, "?#"); k >= 0 {
+			refPath = refPath[:k]
+		}
+		if b := path.Base(refPath); refPath != "" && b != "." && b != ".." && !strings.HasSuffix(refPath, "/") {
+			if p, ok := resolveURL(pageURL, refPath+".html"); ok {
+				if found, _ := a.findSite(f.root, s, p); !found.exists {
+					if why, ok := s.UnknownPage(p); ok {
+						r.report(policy.CategoryUnverifiable, 0, nil, "%q names the folder %q without its trailing slash, which %s writes as %q, which no file of the tree publishes; %s, so it cannot be checked offline", r.shown, "/"+t.rel, s.Generator, p, why)
+						return r.out
+					}
+					r.report(policy.CategoryBrokenFile, 0, nil, "%q names the folder %q without its trailing slash: %s writes it as %q, which no file of the tree publishes (write %q)", r.shown, "/"+t.rel, s.Generator, p, refPath+"/")
+					return r.out
+				}
+			}
+		}
+	}
 	// A page of a generator's site links to URLs of the site: where the
 	// path of the tree finds no file (or only a folder), the site's
 	// layout decides. So do root-relative links of any file where the

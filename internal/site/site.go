@@ -171,6 +171,10 @@ type Site struct {
 	// htmlMarkdownByURL: a link in raw HTML to a Markdown file stays as
 	// written (VitePress), where other raw-HTML links are rewritten.
 	htmlMarkdownByURL bool
+	// folderDotHTML: a link to a path without an extension is written
+	// with ".html" added, and "/a.html" is no URL of the page at "/a/"
+	// (VitePress without cleanUrls; FolderDotHTML).
+	folderDotHTML bool
 	// markdownNames are the URL paths that name a page only in a
 	// Markdown link, which the generator rewrites to the page's URL
 	// (VitePress' "/a.md"): no file is served there (MarkdownName).
@@ -380,6 +384,12 @@ func (s *Site) ByPageURL(html, other bool) bool {
 // generator rewrites only a Markdown link's ".md" (VitePress): it
 // resolves against the page's URL, at a name no file of the build has.
 func (s *Site) HTMLMarkdownByURL() bool { return s.htmlMarkdownByURL }
+
+// FolderDotHTML reports whether the generator writes a page's link to a
+// path without an extension with ".html" added (VitePress without
+// cleanUrls): a link to a folder without its trailing slash ("./guide")
+// then leads to "./guide.html", which the folder's index page is not.
+func (s *Site) FolderDotHTML() bool { return s.folderDotHTML }
 
 // Template reports whether the file rel is a template of the generator
 // (a layout, an include, a theme override): its relative links resolve
@@ -1017,7 +1027,7 @@ func (s *Site) Files(p string) []string {
 	}
 	if base, ok := strings.CutSuffix(key, ".html"); ok && !s.noDotHTML {
 		for _, k := range []string{base, base + "/"} {
-			if f, ok := s.pages[k]; ok {
+			if f, ok := s.pages[k]; ok && !(s.folderDotHTML && k == base+"/") {
 				add(f)
 			}
 		}

@@ -113,6 +113,10 @@ func (v vitepress) Load(t *Tree, s *Site) error {
 	// href="x.md">") stays as written, a URL from the page's. (An
 	// image's src is an asset Vue's compiler bundles, as in Markdown.)
 	s.htmlMarkdownByURL = true
+	// Without cleanUrls, a Markdown link with no extension gets the
+	// page's ".html" ("./guide" is "./guide.html"), and a folder's page
+	// is only its index.html.
+	s.folderDotHTML = !vitepressClean.Match(src)
 	// Where no plugin writes a Markdown copy of each page, a page's
 	// ".md" URL is only a Markdown link's name of it.
 	llms := vitepressLLMs.Match(src)
