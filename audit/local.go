@@ -176,8 +176,12 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 	// A link the generator leaves as written (MkDocs rewrites only
 	// Markdown links that name a file) is resolved by the browser
 	// against the page's URL, whatever the file's folder holds.
+	// VitePress's theme writes a front matter link (checkTemplates: no
+	// extent of its own) as its Markdown links, ".md" made the page's.
+	rawHTML := l.Kind == extract.HTMLAttr && !(s.Generator == "vitepress" && l.End.Offset == l.Start.Offset)
 	byURL := isPage && !t.outside && !strings.HasPrefix(ref, "/") &&
-		(s.ByPageURL(l.Kind == extract.HTMLAttr, lk.exists && (lk.dir || !published(s, t.rel))) || s.LinkAsWritten(ref) || s.LinksAsWritten(f.rel))
+		(s.ByPageURL(rawHTML, lk.exists && (lk.dir || !published(s, t.rel))) || s.LinkAsWritten(ref) || s.LinksAsWritten(f.rel) ||
+			rawHTML && s.HTMLMarkdownByURL() && strings.EqualFold(path.Ext(t.rel), ".md"))
 	if inBuild && read == s {
 		built := lk
 		if byURL {
@@ -185,6 +189,28 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 		}
 		a.checkBuilt(r, s, pageURL, ref, t, built)
 		return r.out
+	}
+	// VitePress without cleanUrls writes a Markdown link without an
+	// extension as the page's ".html" ("./guide" is "./guide.html"):
+	// one to a folder without its slash leads to no file of the build,
+	// unless a page is published at that name.
+	if isPage && !rawHTML && !byURL && lk.exists && lk.dir && !t.dirSlash && !t.outside && s.FolderDotHTML() && path.Ext(t.rel) == "" {
+		refPath := ref
+		if k := strings.IndexAny(refPath, "?#"); k >= 0 {
+			refPath = refPath[:k]
+		}
+		if b := path.Base(refPath); refPath != "" && b != "." && b != ".." && !strings.HasSuffix(refPath, "/") {
+			if p, ok := resolveURL(pageURL, refPath+".html"); ok {
+				if found, _ := a.findSite(f.root, s, p); !found.exists {
+					if why, ok := s.UnknownPage(p); ok {
+						r.report(policy.CategoryUnverifiable, 0, nil, "%q names the folder %q without its trailing slash, which %s writes as %q, which no file of the tree publishes; %s, so it cannot be checked offline", r.shown, "/"+t.rel, s.Generator, p, why)
+						return r.out
+					}
+					r.report(policy.CategoryBrokenFile, 0, nil, "%q names the folder %q without its trailing slash: %s writes it as %q, which no file of the tree publishes (write %q)", r.shown, "/"+t.rel, s.Generator, p, refPath+"/")
+					return r.out
+				}
+			}
+		}
 	}
 	// A page of a generator's site links to URLs of the site: where the
 	// path of the tree finds no file (or only a folder), the site's
@@ -274,7 +300,9 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 					return r.out // a redirect of the site: where it leads is the server's
 				}
 			}
-			if found, rel := a.findSite(f.root, s, p); found.exists {
+			// A link the generator leaves as written finds no page at
+			// a name only its Markdown links have (VitePress: "a.md").
+			if found, rel := a.findSite(f.root, s, p); found.exists && !(byURL && rawHTML && s.MarkdownName(p)) {
 				t.rel, lk = rel, found
 				a.checkFragment(r, s, t, lk)
 				return r.out

@@ -168,6 +168,17 @@ type Site struct {
 	// folderByURL, htmlByURL: a link to a folder, a link in raw HTML,
 	// stays as written in the page (ByPageURL).
 	folderByURL, htmlByURL bool
+	// htmlMarkdownByURL: a link in raw HTML to a Markdown file stays as
+	// written (VitePress), where other raw-HTML links are rewritten.
+	htmlMarkdownByURL bool
+	// folderDotHTML: a link to a path without an extension is written
+	// with ".html" added, and "/a.html" is no URL of the page at "/a/"
+	// (VitePress without cleanUrls; FolderDotHTML).
+	folderDotHTML bool
+	// markdownNames are the URL paths that name a page only in a
+	// Markdown link, which the generator rewrites to the page's URL
+	// (VitePress' "/a.md"): no file is served there (MarkdownName).
+	markdownNames map[string]bool
 	// dynamic are the pages whose ids a component makes from data when
 	// the site is built (an MDX page rendering imported JSON).
 	dynamic map[string]bool
@@ -367,6 +378,18 @@ func (s *Site) TitleNoID() bool { return s.titleNoID }
 func (s *Site) ByPageURL(html, other bool) bool {
 	return other && s.folderByURL || html && s.htmlByURL
 }
+
+// HTMLMarkdownByURL reports whether a relative link written in raw HTML
+// to a Markdown file stays as written in the published page, where the
+// generator rewrites only a Markdown link's ".md" (VitePress): it
+// resolves against the page's URL, at a name no file of the build has.
+func (s *Site) HTMLMarkdownByURL() bool { return s.htmlMarkdownByURL }
+
+// FolderDotHTML reports whether the generator writes a page's link to a
+// path without an extension with ".html" added (VitePress without
+// cleanUrls): a link to a folder without its trailing slash ("./guide")
+// then leads to "./guide.html", which the folder's index page is not.
+func (s *Site) FolderDotHTML() bool { return s.folderDotHTML }
 
 // Template reports whether the file rel is a template of the generator
 // (a layout, an include, a theme override): its relative links resolve
@@ -579,6 +602,20 @@ func (s *Site) Alias(u, rel string) {
 		s.pages[u] = rel
 	}
 }
+
+// markdownName records that the URL path u names a page only in a
+// Markdown link (MarkdownName).
+func (s *Site) markdownName(u string) {
+	if s.markdownNames == nil {
+		s.markdownNames = map[string]bool{}
+	}
+	s.markdownNames[cleanURL(u)] = true
+}
+
+// MarkdownName reports whether the URL path p names a page only where
+// the generator rewrites the link (a Markdown link to "a.md"): a link
+// it leaves as written (raw HTML) finds no file there.
+func (s *Site) MarkdownName(p string) bool { return s.markdownNames[cleanURL(p)] }
 
 // folder returns the folder a generator's configuration names (Hugo's
 // contentDir, MkDocs' docs_dir, mdBook's src), as a slash path from the
@@ -990,7 +1027,7 @@ func (s *Site) Files(p string) []string {
 	}
 	if base, ok := strings.CutSuffix(key, ".html"); ok && !s.noDotHTML {
 		for _, k := range []string{base, base + "/"} {
-			if f, ok := s.pages[k]; ok {
+			if f, ok := s.pages[k]; ok && !(s.folderDotHTML && k == base+"/") {
 				add(f)
 			}
 		}

@@ -109,6 +109,23 @@ func (v vitepress) Load(t *Tree, s *Site) error {
 	// cleanUrls) whatever the file is: one to a Markdown file that is
 	// no page (srcExclude, outside srcDir) leads nowhere.
 	s.mdToPages = true
+	// Only Markdown links are rewritten: one in raw HTML ("<a
+	// href="x.md">") stays as written, a URL from the page's. (An
+	// image's src is an asset Vue's compiler bundles, as in Markdown.)
+	s.htmlMarkdownByURL = true
+	// Without cleanUrls, a Markdown link with no extension gets the
+	// page's ".html" ("./guide" is "./guide.html"), and a folder's page
+	// is only its index.html.
+	s.folderDotHTML = !vitepressClean.Match(src)
+	// Where no plugin writes a Markdown copy of each page, a page's
+	// ".md" URL is only a Markdown link's name of it.
+	llms := vitepressLLMs.Match(src)
+	mdAlias := func(u, rel string) {
+		s.Alias(u, rel)
+		if !llms {
+			s.markdownName(u)
+		}
+	}
 	s.builtDefault = outputDir(root + "/.vitepress/dist")
 	s.slug = vitepressSlug
 	// markdown-it-emoji makes ":tada:" an emoji token, which the
@@ -204,7 +221,7 @@ func (v vitepress) Load(t *Tree, s *Site) error {
 			}
 			s.Page(rel, u)
 			s.Alias("/"+noExt+".html", rel)
-			s.Alias("/"+noExt+".md", rel)
+			mdAlias("/"+noExt+".md", rel)
 			return
 		}
 		if clean {
@@ -214,7 +231,7 @@ func (v vitepress) Load(t *Tree, s *Site) error {
 		}
 		s.Alias("/"+noExt, rel)
 		s.Alias("/"+noExt+".html", rel)
-		s.Alias("/"+noExt+".md", rel)
+		mdAlias("/"+noExt+".md", rel)
 	})
 	if dynamic {
 		s.Note("dynamic routes not modelled")
