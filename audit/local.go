@@ -195,10 +195,7 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 	// one to a folder without its slash leads to no file of the build,
 	// unless a page is published at that name.
 	if isPage && !rawHTML && !byURL && lk.exists && lk.dir && !t.dirSlash && !t.outside && s.FolderDotHTML() && path.Ext(t.rel) == "" {
-		refPath := ref
-		if k := strings.IndexAny(refPath, "?#"); k >= 0 {
-			refPath = refPath[:k]
-		}
+		refPath := uri.StripQueryFragment(ref)
 		if b := path.Base(refPath); refPath != "" && b != "." && b != ".." && !strings.HasSuffix(refPath, "/") {
 			if p, ok := resolveURL(pageURL, refPath+".html"); ok {
 				if found, _ := a.findSite(f.root, s, p); !found.exists {
@@ -856,9 +853,7 @@ func climbsURL(pageURL, ref string) bool {
 	if strings.HasPrefix(ref, "/") {
 		return false
 	}
-	if k := strings.IndexAny(ref, "?#"); k >= 0 {
-		ref = ref[:k]
-	}
+	ref = uri.StripQueryFragment(ref)
 	base := strings.TrimPrefix(pageURL, "/")
 	if strings.HasSuffix(pageURL, "/") {
 		base += "index.html" // the page's folder is its URL's
@@ -869,9 +864,7 @@ func climbsURL(pageURL, ref string) bool {
 // climb returns how many levels the reference ref, in the file rel,
 // climbs above the root, and the path that follows the last "..".
 func climb(fileRel, ref string) (int, string) {
-	if k := strings.IndexAny(ref, "?#"); k >= 0 {
-		ref = ref[:k]
-	}
+	ref = uri.StripQueryFragment(ref)
 	merged := ref
 	if !strings.HasPrefix(ref, "/") {
 		merged = strings.TrimSuffix(path.Dir("/"+fileRel), "/") + "/" + ref
@@ -1437,10 +1430,7 @@ func fragText(written, right string) string {
 // as the file system does, or nil when a wrong name is not one segment of
 // the path as written, exactly once.
 func caseFix(ref string, wrong, right []string) []uri.Edit {
-	end := len(ref)
-	if k := strings.IndexAny(ref, "?#"); k >= 0 {
-		end = k
-	}
+	end := len(uri.StripQueryFragment(ref))
 	var edits []uri.Edit
 	for i, w := range wrong {
 		var hit *uri.Edit

@@ -82,3 +82,11 @@ func ExampleLevel_String() {
 	fmt.Println(uri.LevelSyntaxBased)
 	// Output: syntax-based
 }
+
+func ExampleStripQueryFragment() {
+	fmt.Println(uri.StripQueryFragment("../guide/setup.md?plain=1#install"))
+	fmt.Println(uri.StripQueryFragment("#top"))
+	// Output:
+	// ../guide/setup.md
+	//
+}

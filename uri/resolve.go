@@ -130,3 +130,15 @@ func dotFree(path string) string {
 	}
 	return removeDotSegments(path)
 }
+
+// StripQueryFragment returns ref without its query and fragment: what
+// precedes the first "?" or "#". For a relative reference that is its
+// path (RFC 3986 section 3.3: the path "is terminated by the first
+// question mark ("?") or number sign ("#") character"). ref is not
+// checked, so that a malformed reference is cut the same way.
+func StripQueryFragment(ref string) string {
+	if k := strings.IndexAny(ref, "?#"); k >= 0 {
+		return ref[:k]
+	}
+	return ref
+}

@@ -1232,9 +1232,7 @@ func (s *Site) hugoLinkFiles(rel, ref string) []string {
 	if s.hugo == nil || !s.hugo.embeddedHook || ref == "" || ref[0] == '#' || s.HookAsWritten(ref) {
 		return nil
 	}
-	if k := strings.IndexAny(ref, "?#"); k >= 0 {
-		ref = ref[:k]
-	}
+	ref = uri.StripQueryFragment(ref)
 	if dec, err := uri.Unescape(ref); err == nil {
 		ref = dec
 	}

@@ -762,9 +762,7 @@ func (s *Site) Note(format string, args ...any) {
 // cleanURL returns u as a key: a clean path, "/" first, with a final "/"
 // when u had one.
 func cleanURL(u string) string {
-	if k := strings.IndexAny(u, "?#"); k >= 0 {
-		u = u[:k]
-	}
+	u = uri.StripQueryFragment(u)
 	dir := strings.HasSuffix(u, "/")
 	u = path.Clean("/" + u)
 	if dir && u != "/" {
@@ -972,9 +970,7 @@ func (s *Site) Splat(p string) (string, bool) {
 		if r.notFound || r.cond || !strings.HasPrefix(to, "/") || strings.HasPrefix(to, "//") || strings.HasPrefix(to, "/.netlify/") {
 			return "", false // another host's, or the host's own functions and images
 		}
-		if k := strings.IndexAny(to, "?#"); k >= 0 {
-			to = to[:k]
-		}
+		to = uri.StripQueryFragment(to)
 		return to, true
 	}
 	for _, w := range s.wild {
@@ -1086,9 +1082,7 @@ func (s *Site) Own(u string) (string, bool) {
 			}
 			continue
 		}
-		if k := strings.IndexAny(rest, "?#"); k >= 0 {
-			rest = rest[:k]
-		}
+		rest = uri.StripQueryFragment(rest)
 		if dec, err := uri.Unescape(rest); err == nil {
 			rest = dec
 		}

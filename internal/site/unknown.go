@@ -450,9 +450,7 @@ func (s *Site) MarkdownLinkFiles(rel, ref string) []string {
 	if s.Generator != "docusaurus" || strings.HasPrefix(ref, "./") || strings.HasPrefix(ref, "../") {
 		return nil
 	}
-	if k := strings.IndexAny(ref, "?#"); k >= 0 {
-		ref = ref[:k]
-	}
+	ref = uri.StripQueryFragment(ref)
 	ext := strings.ToLower(path.Ext(ref))
 	if ext != ".md" && ext != ".mdx" {
 		return nil
