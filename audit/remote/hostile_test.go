@@ -205,7 +205,17 @@ func TestRetryAfterTooLong(t *testing.T) {
 			t.Errorf("%s: %q %q after %d attempts, want link-rate-limited after one", u, r.Category, r.Message, r.Attempts)
 		}
 	}
-	want(t, res, urls[0], "link-rate-limited", "answers 429 too many requests and asks to wait 277h46m39s, more than 1m0s: not checked")
+	// Which URL's 429 comes back first is the scheduler's choice (on a
+	// loaded machine not urls[0]'s): that one says why; the others may
+	// say that the host kept answering 429 to other links.
+	const why = "answers 429 too many requests and asks to wait 277h46m39s, more than 1m0s: not checked"
+	said := false
+	for _, u := range urls {
+		said = said || strings.Contains(res[u].Message, why)
+	}
+	if !said {
+		t.Errorf("no URL's message holds %q", why)
+	}
 	// A request sent after the first 429 came back (a loaded machine)
 	// waits for the host's slowed pace, a fraction of a second; the
 	// Retry-After itself is never waited for.
