@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 
 	"github.com/urilint/urilint/internal/edit"
+	"github.com/urilint/urilint/internal/plural"
 	"github.com/urilint/urilint/internal/safewrite"
 )
 
@@ -165,7 +166,7 @@ func (r *Result) diff(w io.Writer) {
 	}
 	r.Fixed = len(fixed)
 	if len(fixed) > 0 {
-		r.Warnings = append(r.Warnings, fmt.Sprintf("can fix %d of %d findings, in %s", len(fixed), len(r.Findings), plural(files, "file")))
+		r.Warnings = append(r.Warnings, fmt.Sprintf("can fix %d of %d findings, in %s", len(fixed), len(r.Findings), plural.Of(files, "file")))
 	}
 }
 
@@ -221,7 +222,7 @@ func fixRounds(cfg Config, paths []string) *Result {
 	r.Errors = append(errs, r.Errors...)
 	if len(written) > 0 {
 		r.Fixed = max(before-len(r.Findings), 0)
-		r.Warnings = append(r.Warnings, fmt.Sprintf("fixed %s: %s before, %d left", plural(len(written), "file"), plural(before, "finding"), len(r.Findings)))
+		r.Warnings = append(r.Warnings, fmt.Sprintf("fixed %s: %s before, %d left", plural.Of(len(written), "file"), plural.Of(before, "finding"), len(r.Findings)))
 	}
 	return r
 }
@@ -255,12 +256,4 @@ func (m *memoChecker) CheckLinks(ctx context.Context, urls []string) (map[string
 		}
 	}
 	return out, notes
-}
-
-// plural writes n with word, in the plural unless n is 1.
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }

@@ -23,7 +23,7 @@ var layers = []struct {
 	name string
 	pkgs []string
 }{
-	{"ground", []string{"internal/abnf", "internal/edit", "internal/safewrite", "internal/docgen", "internal/confine", "internal/apitest", "internal/textpos"}},
+	{"ground", []string{"internal/abnf", "internal/edit", "internal/safewrite", "internal/docgen", "internal/confine", "internal/apitest", "internal/textpos", "internal/plural"}},
 	{"grammar", []string{"uri"}},
 	{"policy", []string{"internal/policy", "internal/anchor"}},
 	{"text, config", []string{"extract", "internal/config"}},

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/urilint/urilint/audit"
+	"github.com/urilint/urilint/internal/plural"
 	"github.com/urilint/urilint/internal/policy"
 	"github.com/urilint/urilint/uri"
 	"golang.org/x/net/http/httpproxy"
@@ -593,7 +594,7 @@ func (c *Checker) CheckLinks(ctx context.Context, urls []string) (map[string]aud
 		out[u] = v
 	}
 	if unchecked > 0 {
-		warns = append(warns, fmt.Sprintf("%s not checked within max-time %v: they do not fail the check", plural(unchecked, "link"), c.cfg.MaxTime))
+		warns = append(warns, fmt.Sprintf("%s not checked within max-time %v: they do not fail the check", plural.Of(unchecked, "link"), c.cfg.MaxTime))
 	}
 	return out, warns
 }

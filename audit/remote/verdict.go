@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/urilint/urilint/internal/plural"
 	"github.com/urilint/urilint/internal/policy"
 )
 
@@ -138,7 +139,7 @@ func (c *Checker) verdict(r *Result, o *outcome) {
 	default:
 		r.Unconfirmed = true
 		r.Message += fmt.Sprintf("; a transient failure, unconfirmed: it failed in %s, and fails the check once it has failed in %d runs over %v",
-			plural(r.Runs, "run"), c.cfg.ConfirmRuns, c.cfg.ConfirmSpan)
+			plural.Of(r.Runs, "run"), c.cfg.ConfirmRuns, c.cfg.ConfirmSpan)
 	}
 }
 
@@ -160,13 +161,6 @@ func botWall(status int, h http.Header) bool {
 	return false
 }
 
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
-}
-
 // unconfirmedNote returns the line that says how many transient failures
 // were left unconfirmed, and why; "" when none was.
 func (c *Checker) unconfirmedNote(results map[string]Result) string {
@@ -180,7 +174,7 @@ func (c *Checker) unconfirmedNote(results map[string]Result) string {
 	case n == 0:
 		return ""
 	case c.cache == nil:
-		return fmt.Sprintf("%s unconfirmed: transient failures cannot be confirmed without a cache (-cache), so they do not fail the check", plural(n, "link"))
+		return fmt.Sprintf("%s unconfirmed: transient failures cannot be confirmed without a cache (-cache), so they do not fail the check", plural.Of(n, "link"))
 	}
-	return fmt.Sprintf("%s unconfirmed: transient failures fail the check once they have failed in %d runs over %v", plural(n, "link"), c.cfg.ConfirmRuns, c.cfg.ConfirmSpan)
+	return fmt.Sprintf("%s unconfirmed: transient failures fail the check once they have failed in %d runs over %v", plural.Of(n, "link"), c.cfg.ConfirmRuns, c.cfg.ConfirmSpan)
 }

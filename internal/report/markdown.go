@@ -12,6 +12,7 @@ import (
 
 	"github.com/urilint/urilint/audit"
 	"github.com/urilint/urilint/internal/confine"
+	"github.com/urilint/urilint/internal/plural"
 	"github.com/urilint/urilint/internal/policy"
 	"github.com/urilint/urilint/internal/site"
 	"github.com/urilint/urilint/uri"
@@ -59,9 +60,9 @@ func writeMarkdown(w io.Writer, r *audit.Result) error {
 	if r.Count() == 0 {
 		b.WriteString("## urilint: no findings\n\n")
 	} else {
-		fmt.Fprintf(&b, "## urilint: %s\n\n", plural(r.Count(), "finding"))
+		fmt.Fprintf(&b, "## urilint: %s\n\n", plural.Of(r.Count(), "finding"))
 	}
-	fmt.Fprintf(&b, "%s, %s checked by `uriextract -check`.\n\n", plural(len(r.Files), "file"), plural(r.Links(), "link"))
+	fmt.Fprintf(&b, "%s, %s checked by `uriextract -check`.\n\n", plural.Of(len(r.Files), "file"), plural.Of(r.Links(), "link"))
 	if unconfirmed, unchecked := r.Tentative(); unconfirmed+unchecked > 0 {
 		// Listed with the findings, which they are not: they fail nothing.
 		fmt.Fprintf(&b, "Listed below as well, failing nothing: %d unconfirmed (transient failures, not yet confirmed across runs), %d unchecked.\n\n", unconfirmed, unchecked)
@@ -79,7 +80,7 @@ func writeMarkdown(w io.Writer, r *audit.Result) error {
 	if len(r.Errors) > 0 {
 		// The errors take at most half the room: the findings are what
 		// the summary is for.
-		fmt.Fprintf(&b, "%s:\n\n", plural(len(r.Errors), "input error"))
+		fmt.Fprintf(&b, "%s:\n\n", plural.Of(len(r.Errors), "input error"))
 		for i, err := range r.Errors {
 			item := "- " + mdText(err.Error()) + "\n"
 			if b.Len()+len(item) > limit/2 {
@@ -143,7 +144,7 @@ files:
 	if left > 0 {
 		fmt.Fprintf(&b, "\n**%s in %s not shown**: GitHub keeps 1 MiB of a job summary. "+
 			"The job's log, `-output sarif` or `uriextract -check` run locally list them all.\n",
-			plural(left, "more finding"), plural(filesLeft, "file"))
+			plural.Of(left, "more finding"), plural.Of(filesLeft, "file"))
 	}
 	_, err := w.Write(b.Bytes())
 	return err

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/urilint/urilint/audit"
+	"github.com/urilint/urilint/internal/plural"
 	"github.com/urilint/urilint/internal/policy"
 )
 
@@ -142,14 +143,14 @@ func appendPrintable(b []byte, s string) []byte {
 // policy.Categories.
 func Summary(r *audit.Result) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s, %s", plural(len(r.Files), "file"), plural(r.Links(), "link"))
+	fmt.Fprintf(&b, "%s, %s", plural.Of(len(r.Files), "file"), plural.Of(r.Links(), "link"))
 	unconfirmed, unchecked := r.Tentative()
 	tentative := func() {
 		if unconfirmed > 0 {
 			fmt.Fprintf(&b, "; %d unconfirmed (transient failures, not failing)", unconfirmed)
 		}
 		if unchecked > 0 {
-			fmt.Fprintf(&b, "; %s unchecked (out of time, not failing)", plural(unchecked, "link"))
+			fmt.Fprintf(&b, "; %s unchecked (out of time, not failing)", plural.Of(unchecked, "link"))
 		}
 	}
 	if r.Count() == 0 {
@@ -158,7 +159,7 @@ func Summary(r *audit.Result) string {
 		return b.String()
 	}
 	count := r.ByCategory()
-	fmt.Fprintf(&b, ", %s:", plural(r.Count(), "finding"))
+	fmt.Fprintf(&b, ", %s:", plural.Of(r.Count(), "finding"))
 	sep := " "
 	for _, d := range policy.Categories {
 		if n := count[d.Category]; n > 0 {
@@ -168,11 +169,4 @@ func Summary(r *audit.Result) string {
 	}
 	tentative()
 	return b.String()
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }
