@@ -1056,8 +1056,9 @@ func (a *auditor) ownSite(root string, s *site.Site, u string) (*site.Site, stri
 			return o, p, true
 		}
 	}
-	// A host and its "www." name are mostly one site (one sends the
-	// reader to the other, the path kept: swift.org and www.swift.org),
+	// A host and its "www." name (site.WWWTwin, the rule the Jekyll
+	// model follows too) are mostly one site (one sends the reader to
+	// the other, the path kept: swift.org and www.swift.org),
 	// but not always, and what else the host serves (documentation
 	// deployed apart, under /documentation/) is no page of the build
 	// either: a URL of the other name is the site's when the build has
@@ -1066,7 +1067,7 @@ func (a *auditor) ownSite(root string, s *site.Site, u string) (*site.Site, stri
 	if !built(s) && !slices.ContainsFunc(a.sitesOf(root), built) {
 		return nil, "", false // no build to look the other name's page up in
 	}
-	if alt, ok := wwwTwin(u); ok {
+	if alt := site.WWWTwin(u); alt != "" {
 		for _, o := range append([]*site.Site{s}, a.sitesOf(root)...) {
 			if o == nil || o.Built() == "" {
 				continue
@@ -1097,19 +1098,6 @@ func (a *auditor) siblingPublishes(root string, s *site.Site, p string) *site.Si
 		}
 	}
 	return nil
-}
-
-// wwwTwin returns the http or https URL u with "www." added before its
-// host, or taken off it.
-func wwwTwin(u string) (string, bool) {
-	scheme, rest, ok := strings.Cut(u, "://")
-	if !ok || !strings.EqualFold(scheme, "https") && !strings.EqualFold(scheme, "http") {
-		return "", false
-	}
-	if len(rest) > 4 && strings.EqualFold(rest[:4], "www.") {
-		return scheme + "://" + rest[4:], true
-	}
-	return scheme + "://www." + rest, true
 }
 
 // ownURL reports whether the absolute URL u names a file of the tree at

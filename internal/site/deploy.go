@@ -72,3 +72,31 @@ func validDomain(host string) bool {
 	}
 	return true
 }
+
+// WWWTwin returns the URL u with "www." put before its host, or taken
+// off it: a site's domain and its www. twin serve the same site (one
+// redirects to the other), as a link to either says. "" for a host
+// that is an IP address, has no dot beside www., is a subdomain
+// ("docs.fixture.test" has no www. twin), or has a port. The Jekyll
+// model takes the twin of its url for a base of the site; the audit,
+// with a build, takes a link to the twin for the site's own.
+func WWWTwin(u string) string {
+	scheme, rest, ok := strings.Cut(u, "://")
+	if !ok {
+		return ""
+	}
+	host, p, _ := strings.Cut(rest, "/")
+	if p != "" {
+		p = "/" + p
+	}
+	if bare, ok := strings.CutPrefix(strings.ToLower(host), "www."); ok {
+		if !validDomain(bare) {
+			return ""
+		}
+		return scheme + "://" + bare + p
+	}
+	if !validDomain(host) || strings.Count(host, ".") != 1 || strings.Trim(host, "0123456789.") == "" {
+		return "" // a www. twin is a registered domain's, not a subdomain's
+	}
+	return scheme + "://www." + host + p
+}

@@ -98,10 +98,10 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 		// at the doubled path absolute_url would write.
 		if baseurl != "/" && strings.HasSuffix(strings.ToLower(u), strings.ToLower(baseurl)) {
 			s.BaseAt(u, baseurl)
-			s.BaseAt(wwwTwin(u), baseurl)
+			s.BaseAt(WWWTwin(u), baseurl)
 		} else {
 			s.BaseAt(u+baseurl, baseurl)
-			s.BaseAt(wwwTwin(u)+baseurl, baseurl)
+			s.BaseAt(WWWTwin(u)+baseurl, baseurl)
 		}
 	} else if u, keep := jekyllDeployedAt(t, s, baseurl); u != "" {
 		s.BaseAt(u, keep)
@@ -1102,32 +1102,6 @@ func jekyllDeployedAt(t *Tree, s *Site, baseurl string) (u, keep string) {
 		return strings.TrimSuffix(gh, "/"), ""
 	}
 	return "", ""
-}
-
-// wwwTwin returns the URL u with "www." put before its host, or taken
-// off it: a site's domain and its www. twin serve the same site (one
-// redirects to the other), as a link to either says. "" for a host
-// that is an IP address, has no dot beside www., or is a subdomain
-// ("docs.fixture.test" has no www. twin).
-func wwwTwin(u string) string {
-	scheme, rest, ok := strings.Cut(u, "://")
-	if !ok {
-		return ""
-	}
-	host, p, _ := strings.Cut(rest, "/")
-	if p != "" {
-		p = "/" + p
-	}
-	if bare, ok := strings.CutPrefix(strings.ToLower(host), "www."); ok {
-		if !validDomain(bare) {
-			return ""
-		}
-		return scheme + "://" + bare + p
-	}
-	if !validDomain(host) || strings.Count(host, ".") != 1 || strings.Trim(host, "0123456789.") == "" {
-		return "" // a www. twin is a registered domain's, not a subdomain's
-	}
-	return scheme + "://www." + host + p
 }
 
 // CopiedAsIs reports whether the generator copies the HTML file rel (a

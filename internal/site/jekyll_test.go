@@ -234,8 +234,8 @@ func TestWWWTwin(t *testing.T) {
 		{"https://www.localhost", ""},
 		{"swift.org", ""},
 	} {
-		if got := wwwTwin(c.in); got != c.want {
-			t.Errorf("wwwTwin(%q) = %q, want %q", c.in, got, c.want)
+		if got := WWWTwin(c.in); got != c.want {
+			t.Errorf("WWWTwin(%q) = %q, want %q", c.in, got, c.want)
 		}
 	}
 }
