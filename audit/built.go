@@ -2,6 +2,7 @@ package audit
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"io"
 	"math"
@@ -514,12 +515,11 @@ func (a *auditor) findBuilt(root string, sites []*site.Site) {
 				// built home page may ("<link rel=canonical>", og:url,
 				// from a value computed when it was built): absolute
 				// URLs of that site are then its own pages.
-				if !s.OwnURLKnown() {
-					if u := builtHomeURL(home.abs); u != "" {
-						s.Base(u)
-					}
+				head := readBuiltHead(home.abs)
+				if !s.OwnURLKnown() && head.url != "" {
+					s.Base(head.url)
 				}
-				if under := servedUnder(home.abs); under != "" {
+				if under := head.servedUnder(); under != "" {
 					a.servedUnder.Store(s, under)
 				}
 				if info, err := os.Stat(home.abs); err == nil {
@@ -530,88 +530,47 @@ func (a *auditor) findBuilt(root string, sites []*site.Site) {
 	}
 }
 
-// servedUnder returns the URL path under which the built home page abs
-// says its site is served, from its canonical URL (<link rel="canonical"
-// href="https://owner.github.io/project/">, which Docusaurus, MkDocs'
-// Material, Hugo's and Jekyll's SEO templates write): "/project", or ""
-// for "/" or a page that does not say. A configuration the model cannot
-// read (a baseUrl computed in code) is written there as built.
-func servedUnder(abs string) string {
-	src, err := readFile(abs)
-	if err != nil {
-		return ""
-	}
-	z := html.NewTokenizer(bytes.NewReader(src))
-	for {
-		switch z.Next() {
-		case html.ErrorToken:
-			return ""
-		case html.StartTagToken, html.SelfClosingTagToken:
-			raw := z.Raw()
-			if tagIs(raw, "body") {
-				return "" // the head is over
-			}
-			if !tagIs(raw, "link") {
-				continue
-			}
-			canonical, href := false, ""
-			for more := true; more; {
-				var k, v []byte
-				k, v, more = z.TagAttr()
-				switch string(k) {
-				case "rel":
-					canonical = slices.Contains(strings.Fields(strings.ToLower(string(v))), "canonical")
-				case "href":
-					href = string(v)
-				}
-			}
-			if !canonical {
-				continue
-			}
-			u, err := uri.Parse(strings.TrimSpace(href))
-			if err != nil || u.Scheme == "" {
-				return ""
-			}
-			p, err := uri.Unescape(u.Path)
-			if err != nil {
-				return ""
-			}
-			p = path.Clean("/" + p)
-			if strings.HasSuffix(p, ".html") {
-				p = path.Dir(p) // the home page by its file
-			}
-			if p == "/" {
-				return ""
-			}
-			return p
-		}
-	}
+// builtHead is what a built home page says of its own URL in its head,
+// which a configuration the model cannot read (a baseUrl or an og:url
+// computed in code) leaves to the build.
+type builtHead struct {
+	// canonical is the href of its first <link rel="canonical">, as
+	// written (Docusaurus, MkDocs' Material, Hugo's and Jekyll's SEO
+	// templates write one).
+	canonical string
+	// url is the absolute http or https URL it gives itself: that of its
+	// first canonical link with one, else of its first og:url meta tag.
+	url string
 }
 
-// builtHomeURL returns the absolute URL the built home page abs gives
-// itself in its head: its canonical link, else its og:url meta tag; ""
-// when it gives none.
-func builtHomeURL(abs string) string {
+// readBuiltHead reads the link and meta tags of the head of the built
+// home page abs; the zero builtHead for a page it cannot read.
+func readBuiltHead(abs string) builtHead {
+	var h builtHead
 	src, err := readFile(abs)
 	if err != nil {
-		return ""
+		return h
 	}
-	og := ""
+	og, seenCanonical := "", false
 	z := html.NewTokenizer(bytes.NewReader(src))
 	for {
 		switch z.Next() {
 		case html.ErrorToken:
-			return og
+			h.url = cmp.Or(h.url, og)
+			return h
 		case html.StartTagToken, html.SelfClosingTagToken:
 			raw := z.Raw()
 			if tagIs(raw, "body") {
-				return og // the head is over
+				h.url = cmp.Or(h.url, og)
+				return h // the head is over
 			}
 			link, meta := tagIs(raw, "link"), tagIs(raw, "meta")
 			if !link && !meta {
 				continue
 			}
-			canonical, isOG, val := false, false, ""
+			// val is the last of href and content, the attribute that
+			// holds the URL of a link and of a meta tag.
+			canonical, isOG, href, val := false, false, "", ""
 			for more := true; more; {
 				var k, v []byte
 				k, v, more = z.TagAttr()
@@ -620,18 +579,50 @@ func builtHomeURL(abs string) string {
 					canonical = slices.Contains(strings.Fields(strings.ToLower(string(v))), "canonical")
 				case "property", "name":
 					isOG = strings.EqualFold(string(v), "og:url")
-				case "href", "content":
+				case "href":
+					href = string(v)
+					val = strings.TrimSpace(href)
+				case "content":
 					val = strings.TrimSpace(string(v))
 				}
 			}
 			switch {
-			case link && canonical && isHTTP(val):
-				return val
+			case link && canonical:
+				if !seenCanonical {
+					h.canonical, seenCanonical = href, true
+				}
+				if isHTTP(val) {
+					h.url = val
+					return h
+				}
 			case meta && isOG && og == "" && isHTTP(val):
 				og = val
 			}
 		}
 	}
+}
+
+// servedUnder returns the URL path under which the home page says its
+// site is served, from its canonical URL
+// (<link rel="canonical" href="https://owner.github.io/project/">):
+// "/project", or "" for "/" or a page that does not say.
+func (h builtHead) servedUnder() string {
+	u, err := uri.Parse(strings.TrimSpace(h.canonical))
+	if err != nil || u.Scheme == "" {
+		return ""
+	}
+	p, err := uri.Unescape(u.Path)
+	if err != nil {
+		return ""
+	}
+	p = path.Clean("/" + p)
+	if strings.HasSuffix(p, ".html") {
+		p = path.Dir(p) // the home page by its file
+	}
+	if p == "/" {
+		return ""
+	}
+	return p
 }
 
 // builtFile returns the file of the build of s that serves the URL path

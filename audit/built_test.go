@@ -295,8 +295,32 @@ func TestServedUnder(t *testing.T) {
 		if err := os.WriteFile(name, []byte(tt.src), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if got := servedUnder(name); got != tt.want {
+		if got := readBuiltHead(name).servedUnder(); got != tt.want {
 			t.Errorf("servedUnder(%q) = %q, want %q", tt.src, got, tt.want)
+		}
+	}
+}
+
+// TestBuiltHeadURL checks the URL a built home page gives itself: its
+// canonical link's, else its og:url meta tag's, in the head alone.
+func TestBuiltHeadURL(t *testing.T) {
+	dir := t.TempDir()
+	for i, tt := range []struct{ src, want string }{
+		{`<head><link rel="canonical" href=" https://owner.test/project/ "></head>`, "https://owner.test/project/"},
+		{`<head><meta property="og:url" content="https://og.test/"></head>`, "https://og.test/"},
+		{`<head><meta property="og:url" content="https://og.test/"><link rel="canonical" href="https://owner.test/"></head>`, "https://owner.test/"},
+		{`<head><link rel="canonical" href="/project/"><meta name="og:url" content="https://og.test/"></head>`, "https://og.test/"},
+		{`<head><meta property="og:url" content="/relative/"><meta property="og:url" content="http://second.test/"></head>`, "http://second.test/"},
+		{`<head><meta property="og:url" content="https://first.test/"><meta property="og:url" content="https://second.test/"></head>`, "https://first.test/"},
+		{`<head><link rel="stylesheet" href="https://owner.test/css/"></head>`, ""},
+		{`<head></head><body><link rel="canonical" href="https://owner.test/late/"></body>`, ""},
+	} {
+		name := filepath.Join(dir, fmt.Sprintf("%d.html", i))
+		if err := os.WriteFile(name, []byte(tt.src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if got := readBuiltHead(name).url; got != tt.want {
+			t.Errorf("readBuiltHead(%q).url = %q, want %q", tt.src, got, tt.want)
 		}
 	}
 }
