@@ -362,7 +362,7 @@ func measure(corpus, bin string, r row, withBuilt bool) *result {
 	// much a report of the link as a broken-anchor); a link-target
 	// finding also reports, by its fragment, a link the build wrote
 	// with another page name (a Docusaurus id in place of the file's).
-	texts := sourceTexts{top: top, text: map[string]string{}, raw: map[string]string{}}
+	texts := newSourceTexts(top)
 	ghRead := newGitHubReader(top, r)
 	reported := map[string]bool{}
 	reportedFrag := map[string]bool{}
@@ -916,6 +916,12 @@ type sourceTexts struct {
 	top  string
 	text map[string]string // lower case
 	raw  map[string]string
+}
+
+// newSourceTexts returns the reader of the source files of the tree at
+// top, which reads each file when first asked.
+func newSourceTexts(top string) sourceTexts {
+	return sourceTexts{top: top, text: map[string]string{}, raw: map[string]string{}}
 }
 
 // read returns the text of a source file ("" when unreadable).

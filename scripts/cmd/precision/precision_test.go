@@ -103,6 +103,34 @@ func writeTree(t *testing.T, files map[string]string) string {
 	return dir
 }
 
+// verdictTest is a link of a source file, taken for a broken-anchor
+// finding, and the verdict the build gives it.
+type verdictTest struct{ file, uri, verdict string }
+
+// checkVerdicts judges each finding of tests by the build (judgeBuilt)
+// and checks its verdict.
+func checkVerdicts(t *testing.T, site *builtSite, pages *pageMap, tests []verdictTest) {
+	t.Helper()
+	for _, tc := range tests {
+		f := finding{File: tc.file, URI: tc.uri, Category: "broken-anchor"}
+		judgeBuilt(&f, site, pages)
+		if f.Verdict != tc.verdict {
+			t.Errorf("judgeBuilt(%s, %q) = %s (%s), want %s", tc.file, tc.uri, f.Verdict, f.Why, tc.verdict)
+		}
+	}
+}
+
+// checkPages checks the built page each source file maps to (file ->
+// page, "" for none).
+func checkPages(t *testing.T, pages *pageMap, want map[string]string) {
+	t.Helper()
+	for file, page := range want {
+		if got := pages.page[file]; got != page {
+			t.Errorf("%s maps to %q, want %q", file, got, page)
+		}
+	}
+}
+
 func TestBuiltSite(t *testing.T) {
 	out := writeTree(t, map[string]string{
 		"index.html":          `<a href="guide/#setup">ok</a><a href="/p/guide/#nope">no id</a><a href="missing/">no file</a><a href="https://example.com/">external</a><a href="https://Docs.example.org/p/guide/#gone">absolute</a><a href="/other/">other site</a>`,
@@ -300,22 +328,15 @@ func TestScriptFragment(t *testing.T) {
 	if want := []string{"/api/#changing-pv/pvc"}; !slices.Equal(broken, want) {
 		t.Errorf("broken links = %q, want %q", broken, want)
 	}
-	pages := mapPages(top, "docs", "mkdocs", site)
-	for _, tc := range []struct{ uri, verdict string }{
-		{"/viewer/#../files/a.pdf", "unmatched"},
-		{"/#/docs/x?id=y", "unmatched"},
-		{"/viewer/#./b.pdf", "unmatched"},
-		{"/#!/topic/x", "unmatched"},
-		{"/api/#changing-pv/pvc", "confirmed"},
-		{"/api/#io/v1.Kind", "refuted"},
-		{"/evolution/#?version=6.0", "unmatched"}, // a query the page's script reads
-	} {
-		f := finding{File: "docs/talks.md", URI: tc.uri, Category: "broken-anchor"}
-		judgeBuilt(&f, site, pages)
-		if f.Verdict != tc.verdict {
-			t.Errorf("judgeBuilt(%q) = %s (%s), want %s", tc.uri, f.Verdict, f.Why, tc.verdict)
-		}
-	}
+	checkVerdicts(t, site, mapPages(top, "docs", "mkdocs", site), []verdictTest{
+		{"docs/talks.md", "/viewer/#../files/a.pdf", "unmatched"},
+		{"docs/talks.md", "/#/docs/x?id=y", "unmatched"},
+		{"docs/talks.md", "/viewer/#./b.pdf", "unmatched"},
+		{"docs/talks.md", "/#!/topic/x", "unmatched"},
+		{"docs/talks.md", "/api/#changing-pv/pvc", "confirmed"},
+		{"docs/talks.md", "/api/#io/v1.Kind", "refuted"},
+		{"docs/talks.md", "/evolution/#?version=6.0", "unmatched"}, // a query the page's script reads
+	})
 }
 
 // Which of the build's broken links are the source's: a source link the
@@ -339,7 +360,7 @@ func TestSourceLinksOf(t *testing.T) {
 	})
 	site := readSite(out, "https://docs.example.org/")
 	pages := mapPages(top, ".", "hugo", site)
-	texts := sourceTexts{top: top, text: map[string]string{}, raw: map[string]string{}}
+	texts := newSourceTexts(top)
 	src := []sourceLink{
 		{File: "docs/main/x.md", Line: 1, URI: "x.md"},
 		{File: "docs/main/x.md", Line: 1, URI: "y.md"},
@@ -432,17 +453,11 @@ func TestJudgeBuilt(t *testing.T) {
 	if p, ok := pages.page["README.md"]; ok {
 		t.Errorf("README.md outside the site folder maps to %q, want no page", p)
 	}
-	for _, tc := range []struct{ uri, verdict string }{
-		{"intro.md#setup", "refuted"},
-		{"intro.md#gone", "confirmed"},
-		{"nowhere.md", "unmatched"},
-	} {
-		f := finding{File: "docs/guide.md", URI: tc.uri, Category: "broken-anchor"}
-		judgeBuilt(&f, site, pages)
-		if f.Verdict != tc.verdict {
-			t.Errorf("judgeBuilt(%q) = %s (%s), want %s", tc.uri, f.Verdict, f.Why, tc.verdict)
-		}
-	}
+	checkVerdicts(t, site, pages, []verdictTest{
+		{"docs/guide.md", "intro.md#setup", "refuted"},
+		{"docs/guide.md", "intro.md#gone", "confirmed"},
+		{"docs/guide.md", "nowhere.md", "unmatched"},
+	})
 }
 
 func TestGitHubOracle(t *testing.T) {
@@ -498,7 +513,7 @@ func TestMentions(t *testing.T) {
 	top := writeTree(t, map[string]string{
 		"docs/api.mdx": "import X from './x'\n\nSee [the option](#componentProviders) and [queries](/docs/queries/byrole#hidden).",
 	})
-	texts := sourceTexts{top: top, text: map[string]string{}, raw: map[string]string{}}
+	texts := newSourceTexts(top)
 	for _, tc := range []struct {
 		href string
 		want bool
@@ -526,7 +541,7 @@ func TestMentionsFragmentAlone(t *testing.T) {
 	top := writeTree(t, map[string]string{
 		"content/cs/docs/glossary.md": "{{% def id=\"CA\" %}} Run by [LE](#def-LE), signs a [CSR](#def-CSR). {{% /def %}} See [w](./#def-CA), [q](../faq/#q1) and [s](./OrganizingState.md#non-serializable).\n\nredirect_to: /format/1.1/#profile",
 	})
-	texts := sourceTexts{top: top, text: map[string]string{}, raw: map[string]string{}}
+	texts := newSourceTexts(top)
 	for _, tc := range []struct {
 		href string
 		want bool
@@ -564,7 +579,7 @@ func TestTemplatedOtherDeployment(t *testing.T) {
 		"scala3/reference/README.md": "The reference is published from another repository.", // a file, no page
 	})
 	site := readSite(out, "https://docs.example.org/")
-	texts := sourceTexts{top: top, text: map[string]string{}, raw: map[string]string{}}
+	texts := newSourceTexts(top)
 	for _, tc := range []struct {
 		href            string
 		templated, pubs bool
@@ -737,7 +752,7 @@ func TestBuildGap(t *testing.T) {
 	})
 	site := readSite(out, "/")
 	pages := mapPages(top, ".", "mkdocs", site)
-	texts := sourceTexts{top: top, text: map[string]string{}, raw: map[string]string{}}
+	texts := newSourceTexts(top)
 	for _, tc := range []struct {
 		href string
 		gap  bool
@@ -848,18 +863,11 @@ func TestJudgeBuiltOwnFragmentRewritten(t *testing.T) {
 		"da/docs/y/index.html": `<h2 id="other">Other</h2>`,
 	})
 	site := readSite(out, "/")
-	pages := mapPages(top, "content", "hugo", site)
-	for _, tc := range []struct{ uri, verdict string }{
-		{"#sequence", "confirmed"},
-		{"#sekvens", "refuted"},
-		{"#other", "unmatched"},
-	} {
-		f := finding{File: "content/da/docs/x.md", URI: tc.uri, Category: "broken-anchor"}
-		judgeBuilt(&f, site, pages)
-		if f.Verdict != tc.verdict {
-			t.Errorf("judgeBuilt(%q) = %s (%s), want %s", tc.uri, f.Verdict, f.Why, tc.verdict)
-		}
-	}
+	checkVerdicts(t, site, mapPages(top, "content", "hugo", site), []verdictTest{
+		{"content/da/docs/x.md", "#sequence", "confirmed"},
+		{"content/da/docs/x.md", "#sekvens", "refuted"},
+		{"content/da/docs/x.md", "#other", "unmatched"},
+	})
 }
 
 // A page is no source's page by a link to another repository's README
@@ -885,16 +893,12 @@ func TestEditLinksOfTheRepositoryOnly(t *testing.T) {
 	site := readSite(out, "/")
 	site.repo = "o/r"
 	pages := mapPages(top, ".", "hugo", site)
-	for file, want := range map[string]string{
+	checkPages(t, pages, map[string]string{
 		"README.md":                        "",
 		"CHANGELOG.md":                     "",
 		"site/content/docs/install.md":     "docs/install/index.html",
 		"site/content/docs/named-by-id.md": "docs/by-id/index.html",
-	} {
-		if got := pages.page[file]; got != want {
-			t.Errorf("%s maps to %q, want %q", file, got, want)
-		}
-	}
+	})
 	if pages.source["blog/gitops/index.html"] == "README.md" {
 		t.Errorf("another repository's README.md is taken for the blog post's source")
 	}
@@ -965,7 +969,7 @@ func TestMapPagesFallbacks(t *testing.T) {
 	})
 	site := readSite(out, "/")
 	pages := mapPages(top, ".", "jekyll", site)
-	for file, want := range map[string]string{
+	checkPages(t, pages, map[string]string{
 		"_posts/2023-03-30-swift-5.8-released.md":                           "blog/swift-5.8-released/index.html",
 		"_drafts/notes.md":                                                  "",
 		"_posts/2016-1-05-welcome.md":                                       "blog/welcome/index.html", // a post: its date says so
@@ -976,16 +980,9 @@ func TestMapPagesFallbacks(t *testing.T) {
 		"static/v2/404.html":                                                "v2/404.html",
 		"static/v2/index.html":                                              "v2/index.html",
 		"guide/cli-generated.md":                                            "guide/cli.html",
-	} {
-		if got := pages.page[file]; got != want {
-			t.Errorf("%s maps to %q, want %q", file, got, want)
-		}
-	}
-	f := finding{File: "guide/cli-generated.md", URI: "/config/retry#retry-count", Category: "broken-anchor"}
-	judgeBuilt(&f, site, pages)
-	if f.Verdict != "confirmed" {
-		t.Errorf("the included file's link: %s (%s), want confirmed on the including page", f.Verdict, f.Why)
-	}
+	})
+	// The included file's link is judged on the including page.
+	checkVerdicts(t, site, pages, []verdictTest{{"guide/cli-generated.md", "/config/retry#retry-count", "confirmed"}})
 }
 
 // A site served at www.swift.org whose redirect stub sends /download/ to
@@ -1036,16 +1033,10 @@ func TestMapPagesRedirectStubAndLooseName(t *testing.T) {
 	if got := pages.page["_errors/profile-not-supported.md"]; got != "errors/profile-not-supported.html" {
 		t.Errorf("the redirect_to page maps to %q, want its own stub", got)
 	}
-	for _, tc := range []struct{ file, uri, verdict string }{
+	checkVerdicts(t, site, pages, []verdictTest{
 		{"_sips/sips/031-byname-implicits.md", "#appendix-2", "confirmed"},
 		{"docs/faq/DesignDecisions.md", "./OrganizingState.md#non-serializable", "confirmed"},
-	} {
-		f := finding{File: tc.file, URI: tc.uri, Category: "broken-anchor"}
-		judgeBuilt(&f, site, pages)
-		if f.Verdict != tc.verdict {
-			t.Errorf("%s %s: %s (%s), want %s", tc.file, tc.uri, f.Verdict, f.Why, tc.verdict)
-		}
-	}
+	})
 }
 
 // Posts whose names normalize alike map to the page with their own name
@@ -1068,23 +1059,16 @@ func TestMapPagesRawNameCopiedAndCase(t *testing.T) {
 	})
 	site := readSite(out, "/")
 	pages := mapPages(top, ".", "hugo", site)
-	for file, want := range map[string]string{
+	checkPages(t, pages, map[string]string{
 		"content/en/blog/2018-08-05-weekly-digest.md": "blog/2018-08-05-weekly-digest/index.html",
 		"content/en/blog/2018-08-24-weekly-digest.md": "blog/2018-08-24-weekly-digest/index.html",
 		"contributing.md": "",
-	} {
-		if got := pages.page[file]; got != want {
-			t.Errorf("%s maps to %q, want %q", file, got, want)
-		}
-	}
+	})
 	if !pages.copied["contributing.md"] {
 		t.Errorf("contributing.md, which the build ships as it is, is not taken for a copy")
 	}
-	f := finding{File: "guide/started.md", URI: "../installation#Direct-Download-CDN", Category: "broken-anchor"}
-	judgeBuilt(&f, site, pages)
-	if f.Verdict != "confirmed" {
-		t.Errorf("a lowercased fragment: %s (%s), want confirmed", f.Verdict, f.Why)
-	}
+	// A fragment the generator lowercased.
+	checkVerdicts(t, site, pages, []verdictTest{{"guide/started.md", "../installation#Direct-Download-CDN", "confirmed"}})
 	mk := writeTree(t, map[string]string{"webdoc/mkdocs.yml": "site_name: x\n", "webdoc/docs/index.md": "# Home"})
 	mkOut := writeTree(t, map[string]string{"index.html": ``, "python/index.html": ``})
 	if got := mapPages(mk, "webdoc", "mkdocs", readSite(mkOut, "/")).page["webdoc/docs/index.md"]; got != "index.html" {
