@@ -96,7 +96,7 @@ func (o Options) comparable(s string, rules Rule, idn bool) (string, error) {
 	var f failure
 	m := o.mode()
 	if !parseWith(s, &u, &f, m) {
-		return "", &Error{Op: "parse", Input: s, Offset: f.off, Component: f.component, Err: f.cause, Detail: f.detail}
+		return "", f.err("parse", s)
 	}
 	if rules == 0 {
 		return s, nil
@@ -113,7 +113,7 @@ func (o Options) comparable(s string, rules Rule, idn bool) (string, error) {
 		s, u, f = ApplyEdits(s, uriFormEdits(s, &u, host, nil)), URI{}, failure{}
 		if !parseWith(s, &u, &f, m&^modeIRI) {
 			// Not reached: the URI form of an IRI is a URI.
-			return "", &Error{Op: "parse", Input: s, Offset: f.off, Component: f.component, Err: f.cause, Detail: f.detail}
+			return "", f.err("parse", s)
 		}
 	}
 	return normalizeWith(s, &u, rules, lookupScheme(u.Scheme), false), nil

@@ -161,7 +161,7 @@ func (o Options) ToURI(s string) (string, error) {
 	var u URI
 	var f failure
 	if !parseWith(s, &u, &f, o.mode()|modeIRI) {
-		return "", &Error{Op: "parse", Input: s, Offset: f.off, Component: f.component, Err: f.cause, Detail: f.detail}
+		return "", f.err("parse", s)
 	}
 	if !f.iri {
 		return s, nil
@@ -229,7 +229,7 @@ func (o Options) ToIRI(s string) (string, error) {
 	var u URI
 	var f failure
 	if !parseWith(s, &u, &f, o.mode()|modeIRI) {
-		return "", &Error{Op: "parse", Input: s, Offset: f.off, Component: f.component, Err: f.cause, Detail: f.detail}
+		return "", f.err("parse", s)
 	}
 	if strings.IndexByte(s, '%') < 0 {
 		return s, nil

@@ -80,7 +80,7 @@ func (o Options) Normalize(s string) (string, error) {
 	var u URI
 	var f failure
 	if !parseWith(s, &u, &f, o.mode()) {
-		return "", &Error{Op: "parse", Input: s, Offset: f.off, Component: f.component, Err: f.cause, Detail: f.detail}
+		return "", f.err("parse", s)
 	}
 	return normalizeWith(s, &u, AllRules&^o.Skip, lookupScheme(u.Scheme), f.iri), nil
 }

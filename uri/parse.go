@@ -107,7 +107,7 @@ func parseOp(op, s string, u *URI, m mode) error {
 	if parseWith(s, u, &f, m) {
 		return nil
 	}
-	return &Error{Op: op, Input: s, Offset: f.off, Component: f.component, Err: f.cause, Detail: f.detail}
+	return f.err(op, s)
 }
 
 // parseWith parses s into u, which must be the zero URI, under the
@@ -260,6 +260,11 @@ func scan(s string, i int, class uint16) int {
 		break
 	}
 	return i
+}
+
+// err returns the *Error of the operation op on s for the failure f.
+func (f *failure) err(op, s string) *Error {
+	return &Error{Op: op, Input: s, Offset: f.off, Component: f.component, Err: f.cause, Detail: f.detail}
 }
 
 func (f *failure) fail(off int, c Component, cause error, detail string) bool {
