@@ -277,50 +277,38 @@ func TestReadBuiltPage(t *testing.T) {
 	}
 }
 
-// TestServedUnder checks the URL path a built home page says its site is
-// served under, by its canonical URL.
-func TestServedUnder(t *testing.T) {
+// TestBuiltHead checks what a built home page says in its head of its
+// own URL: the path its site is served under, by its canonical URL, and
+// the URL it gives itself, its canonical link's, else its og:url meta
+// tag's.
+func TestBuiltHead(t *testing.T) {
 	dir := t.TempDir()
-	for i, tt := range []struct{ src, want string }{
-		{`<head><link rel="canonical" href="https://owner.test/project/"></head>`, "/project"},
-		{`<head><LINK REL="Canonical alternate" HREF="https://owner.test/a/b/index.html"></head>`, "/a/b"},
-		{`<head><link rel="canonical" href="https://owner.test/"></head>`, ""},
-		{`<head><link rel="canonical" href="/project/"></head>`, ""},
-		{`<head><link rel="stylesheet" href="https://owner.test/css/"></head>`, ""},
-		{`<head></head><body><link rel="canonical" href="https://owner.test/late/"></body>`, ""},
-		{`<head><link rel="canonical" href="https://owner.test/caf%C3%A9/"></head>`, "/café"},
-		{`<head><link rel="canonical" href="https://owner.test/../../x/"></head>`, "/x"},
+	for i, tt := range []struct{ src, under, url string }{
+		{`<head><link rel="canonical" href="https://owner.test/project/"></head>`, "/project", "https://owner.test/project/"},
+		{`<head><LINK REL="Canonical alternate" HREF="https://owner.test/a/b/index.html"></head>`, "/a/b", "https://owner.test/a/b/index.html"},
+		{`<head><link rel="canonical" href="https://owner.test/"></head>`, "", "https://owner.test/"},
+		{`<head><link rel="canonical" href="/project/"></head>`, "", ""},
+		{`<head><link rel="stylesheet" href="https://owner.test/css/"></head>`, "", ""},
+		{`<head></head><body><link rel="canonical" href="https://owner.test/late/"></body>`, "", ""},
+		{`<head><link rel="canonical" href="https://owner.test/caf%C3%A9/"></head>`, "/café", "https://owner.test/caf%C3%A9/"},
+		{`<head><link rel="canonical" href="https://owner.test/../../x/"></head>`, "/x", "https://owner.test/../../x/"},
+		{`<head><link rel="canonical" href=" https://owner.test/project/ "></head>`, "/project", "https://owner.test/project/"},
+		{`<head><meta property="og:url" content="https://og.test/docs/"></head>`, "", "https://og.test/docs/"},
+		{`<head><meta property="og:url" content="https://og.test/"><link rel="canonical" href="https://owner.test/"></head>`, "", "https://owner.test/"},
+		{`<head><link rel="canonical" href="/project/"><meta name="og:url" content="https://og.test/"></head>`, "", "https://og.test/"},
+		{`<head><meta property="og:url" content="/relative/"><meta property="og:url" content="http://second.test/"></head>`, "", "http://second.test/"},
+		{`<head><meta property="og:url" content="https://first.test/"><meta property="og:url" content="https://second.test/"></head>`, "", "https://first.test/"},
 	} {
 		name := filepath.Join(dir, fmt.Sprintf("%d.html", i))
 		if err := os.WriteFile(name, []byte(tt.src), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if got := readBuiltHead(name).servedUnder(); got != tt.want {
-			t.Errorf("servedUnder(%q) = %q, want %q", tt.src, got, tt.want)
+		h := readBuiltHead(name)
+		if got := h.servedUnder(); got != tt.under {
+			t.Errorf("readBuiltHead(%q).servedUnder() = %q, want %q", tt.src, got, tt.under)
 		}
-	}
-}
-
-// TestBuiltHeadURL checks the URL a built home page gives itself: its
-// canonical link's, else its og:url meta tag's, in the head alone.
-func TestBuiltHeadURL(t *testing.T) {
-	dir := t.TempDir()
-	for i, tt := range []struct{ src, want string }{
-		{`<head><link rel="canonical" href=" https://owner.test/project/ "></head>`, "https://owner.test/project/"},
-		{`<head><meta property="og:url" content="https://og.test/"></head>`, "https://og.test/"},
-		{`<head><meta property="og:url" content="https://og.test/"><link rel="canonical" href="https://owner.test/"></head>`, "https://owner.test/"},
-		{`<head><link rel="canonical" href="/project/"><meta name="og:url" content="https://og.test/"></head>`, "https://og.test/"},
-		{`<head><meta property="og:url" content="/relative/"><meta property="og:url" content="http://second.test/"></head>`, "http://second.test/"},
-		{`<head><meta property="og:url" content="https://first.test/"><meta property="og:url" content="https://second.test/"></head>`, "https://first.test/"},
-		{`<head><link rel="stylesheet" href="https://owner.test/css/"></head>`, ""},
-		{`<head></head><body><link rel="canonical" href="https://owner.test/late/"></body>`, ""},
-	} {
-		name := filepath.Join(dir, fmt.Sprintf("%d.html", i))
-		if err := os.WriteFile(name, []byte(tt.src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		if got := readBuiltHead(name).url; got != tt.want {
-			t.Errorf("readBuiltHead(%q).url = %q, want %q", tt.src, got, tt.want)
+		if h.url != tt.url {
+			t.Errorf("readBuiltHead(%q).url = %q, want %q", tt.src, h.url, tt.url)
 		}
 	}
 }
