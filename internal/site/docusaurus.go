@@ -496,8 +496,9 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 // site from the top, the publish folder set in Netlify's settings), and
 // one whose build.publish is the site's output ("apps/site/build") is
 // this site's. Which site a rule of a file without either is for, the
-// tree does not say: it is taken for each, as a rule makes links pass or
-// unverifiable, never broken (as vercel.json's at the top are).
+// tree does not say: it is taken for each, borrowed, as a rule that makes
+// links pass or unverifiable, never one forced on a page's path (as
+// vercel.json's at the top are).
 func (docusaurus) topNetlify(t *Tree, s *Site) {
 	conf := strings.Repeat("../", t.Up) + "netlify.toml"
 	if t.Up == 0 || s.dir == "" || t.Exists("netlify.toml") || !t.Exists(conf) {
@@ -512,8 +513,12 @@ func (docusaurus) topNetlify(t *Tree, s *Site) {
 	switch {
 	case base != "":
 		return // deployRedirects's: for the site base names
-	case publish == "" || publish == s.dir || strings.HasPrefix(publish, s.dir+"/"):
+	case inFolder(publish, s.dir):
 		s.netlifyRedirects(cfg)
+	case publish == "":
+		from := len(s.hostRules)
+		s.netlifyRedirects(cfg)
+		s.borrowRules(from)
 	}
 }
 
