@@ -541,25 +541,20 @@ func docusaurusExcluded(body, top []byte) func(string) bool {
 	if len(items) > maxExcludeGlobs {
 		return nil
 	}
-	var res []*regexp.Regexp
+	var globs []string
 	for _, q := range items {
 		g, ok := docusaurusString(q)
 		if !ok {
 			return nil
 		}
-		re := docusaurusGlob(strings.TrimPrefix(g, "./"))
-		if re == nil {
+		alts := docusaurusGlob(strings.TrimPrefix(g, "./"))
+		if alts == nil {
 			return nil
 		}
-		res = append(res, re)
+		globs = append(globs, alts...)
 	}
 	return func(p string) bool {
-		for _, re := range res {
-			if re.MatchString(p) {
-				return true
-			}
-		}
-		return false
+		return slices.ContainsFunc(globs, func(g string) bool { return globMatch(g, p) })
 	}
 }
 
@@ -603,52 +598,49 @@ const (
 	maxGlob         = 256
 )
 
-// docusaurusGlob turns a glob of the content plugins (fast-glob's: "**"
-// any folders, "*" and "?" within a name, "{a,b}" either) into a
-// regular expression of the whole path, or nil for one it does not read
-// (a negation, a class, an extglob, one longer than maxGlob).
-func docusaurusGlob(g string) *regexp.Regexp {
+// maxGlobAlternatives bounds the globs one exclude glob's braces expand
+// into ("{a,b}/{c,d}" is four): a glob of more is not read.
+const maxGlobAlternatives = 64
+
+// docusaurusGlob reads a glob of the content plugins (fast-glob's: "**"
+// any folders, "*" and "?" within a name, "{a,b}" either) into the
+// globs without braces that globMatch matches, the one matcher of the
+// model's globs; nil for one it does not read (a negation, a class, an
+// extglob, nested braces, one longer than maxGlob or of more than
+// maxGlobAlternatives).
+func docusaurusGlob(g string) []string {
 	if g == "" || len(g) > maxGlob || strings.HasPrefix(g, "!") || strings.ContainsAny(g, "[]()+@\\") {
 		return nil
 	}
-	var b strings.Builder
-	b.WriteString("^")
-	brace := false
-	for i := 0; i < len(g); i++ {
-		switch c := g[i]; {
-		case strings.HasPrefix(g[i:], "**/"):
-			b.WriteString("(?:[^/]*/)*")
-			i += 2
-		case strings.HasPrefix(g[i:], "**"):
-			b.WriteString(".*")
-			i++
-		case c == '*':
-			b.WriteString("[^/]*")
-		case c == '?':
-			b.WriteString("[^/]")
-		case c == '{' && !brace:
-			brace = true
-			b.WriteString("(?:")
-		case c == ',' && brace:
-			b.WriteString("|")
-		case c == '}' && brace:
-			brace = false
-			b.WriteString(")")
-		case c == '{' || c == '}':
-			return nil // nested braces
-		default:
-			b.WriteString(regexp.QuoteMeta(string(c)))
+	out := []string{""}
+	for rest := g; rest != ""; {
+		open := strings.IndexAny(rest, "{}")
+		if open < 0 {
+			for k := range out {
+				out[k] += rest
+			}
+			break
 		}
+		if rest[open] == '}' {
+			return nil // a brace that closes none
+		}
+		end := strings.IndexAny(rest[open+1:], "{}")
+		if end < 0 || rest[open+1+end] == '{' {
+			return nil // unclosed, or nested braces
+		}
+		alts := strings.Split(rest[open+1:open+1+end], ",")
+		if len(out)*len(alts) > maxGlobAlternatives {
+			return nil
+		}
+		var next []string
+		for _, o := range out {
+			for _, a := range alts {
+				next = append(next, o+rest[:open]+a)
+			}
+		}
+		out, rest = next, rest[open+1+end+1:]
 	}
-	if brace {
-		return nil
-	}
-	b.WriteString("$")
-	re, err := regexp.Compile(b.String())
-	if err != nil {
-		return nil
-	}
-	return re
+	return out
 }
 
 var docusaurusExcludeKey = regexp.MustCompile(`(?:^|[^\w$.])['"]?exclude['"]?\s*:`)
