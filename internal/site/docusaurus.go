@@ -356,6 +356,9 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 			folders = append(folders, [2]string{in.dir, plugin})
 		}
 	}
+	if fn, mod := docusaurusMadeBy(src); fn != "" {
+		s.Unmodelled("configuration", fmt.Sprintf("made by %s() of %s", fn, mod), true, false)
+	}
 	for _, in := range docusaurusAllInstances(t, src) {
 		if in.unread != "" {
 			// Where the plugin's folder is and where it publishes are
@@ -1278,6 +1281,19 @@ func docusaurusAllInstances(t *Tree, src []byte) []docusaurusInstance {
 			in := defaults[kind]
 			in.unread = name
 			preset[kind] = &in
+		}
+	}
+	// A configuration a package's function makes names no preset the
+	// model reads: its docs are where the configuration points beside
+	// the site's folder ("require('../docs/table-of-contents.json')"),
+	// their files pages at routes the model cannot say (the whole URL
+	// space is unknown: Load).
+	if in := preset["docs"]; in != nil && !seen["docs"] && in.dir == "docs" && !t.Exists("docs") {
+		if fn, _ := docusaurusMadeBy(src); fn != "" {
+			if dir := docusaurusMadeDocs(t, src); dir != "" {
+				in.dir, in.bad = docusaurusDir(t, dir)
+				in.routeUnread = true
+			}
 		}
 	}
 	var out []docusaurusInstance
