@@ -443,14 +443,32 @@ func (s *Site) AttrLists() (colon, bare bool) {
 // first) from the content folder of the page (its version's), then from
 // the site's folder, and "/a/b.md" from those only
 // (docusaurus.io/docs/markdown-features/links).
+//
+// Docusaurus 2 finds a link's file with a regular expression over the
+// text that ends at ".md" or ".mdx" (@docusaurus/utils' markdownLinks:
+// "[^'\"\]\s>]+\.mdx?"), so "a/b.mdx/#c" names the file "a/b.mdx" and
+// keeps "/#c" after its page's URL; Docusaurus 3 reads the link's whole
+// path, and leaves one that ends in "/" as written.
 func (s *Site) MarkdownLinkFiles(rel, ref string) []string {
 	if s.Generator == "hugo" {
 		return s.hugoLinkFiles(rel, ref)
 	}
-	if s.Generator != "docusaurus" || strings.HasPrefix(ref, "./") || strings.HasPrefix(ref, "../") {
+	if s.Generator != "docusaurus" {
 		return nil
 	}
 	ref = uri.StripQueryFragment(ref)
+	slashed := false
+	if s.refLabels { // Docusaurus 2 (docusaurusVersion)
+		if t, ok := strings.CutSuffix(ref, "/"); ok {
+			if e := strings.ToLower(path.Ext(t)); e == ".md" || e == ".mdx" {
+				ref, slashed = t, true
+			}
+		}
+	}
+	relative := strings.HasPrefix(ref, "./") || strings.HasPrefix(ref, "../")
+	if relative && !slashed {
+		return nil
+	}
 	ext := strings.ToLower(path.Ext(ref))
 	if ext != ".md" && ext != ".mdx" {
 		return nil
@@ -463,16 +481,25 @@ func (s *Site) MarkdownLinkFiles(rel, ref string) []string {
 		return nil
 	}
 	var dirs []string
-	for _, d := range s.contentDirs {
-		if d == "" || strings.HasPrefix(in, d+"/") {
-			dirs = append(dirs, d)
-			if alt, ok := s.contentAlt[d]; ok {
-				dirs = append(dirs, alt)
+	if !relative {
+		for _, d := range s.contentDirs {
+			if d == "" || strings.HasPrefix(in, d+"/") {
+				dirs = append(dirs, d)
+				if alt, ok := s.contentAlt[d]; ok {
+					dirs = append(dirs, alt)
+				}
 			}
 		}
+		dirs = append(dirs, "")
+	}
+	// With its slash, the link found no file beside the page either:
+	// that folder is tried too, last ("./" and "../": alone), but for
+	// "/a/b.md", which is never from the page's folder.
+	if slashed && !strings.HasPrefix(ref, "/") {
+		dirs = append(dirs, path.Dir(in))
 	}
 	var out []string
-	for _, d := range append(dirs, "") {
+	for _, d := range dirs {
 		p := path.Join(d, ref)
 		if strings.HasPrefix(p, "../") && !slices.ContainsFunc(s.outside, func(o string) bool { return strings.HasPrefix(path.Clean(s.dir+"/"+p), o+"/") }) {
 			continue // above the site's folder, and no folder it reads
