@@ -7,6 +7,7 @@ import (
 	"path"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/urilint/urilint/internal/anchor"
@@ -256,7 +257,30 @@ var (
 var (
 	docusaurusCore      = regexp.MustCompile(`"@docusaurus/core"\s*:\s*"[~^>=v ]*(\d+)`)
 	docusaurusCoreAlpha = regexp.MustCompile(`"@docusaurus/core"\s*:\s*"[~^>=v ]*2\.0\.0-alpha`)
+	docusaurusCoreBeta  = regexp.MustCompile(`"@docusaurus/core"\s*:\s*"[~^>=v ]*2\.0\.0-beta\.(\d+)"`)
 )
+
+// docusaurusEarlyLinks reports whether the site's package.json asks for
+// a Docusaurus 2 whose Markdown links are looked up from the page's
+// folder and then from the content folder whatever they begin with (an
+// alpha, or a beta up to 18: @docusaurus/utils' replaceMarkdownLinks
+// tried "[dirname, ...contentPaths]" for every link; from beta 19 on,
+// "./" and "../" are from the page's folder alone).
+func docusaurusEarlyLinks(t *Tree) bool {
+	src, err := t.Read("package.json")
+	if err != nil {
+		return false
+	}
+	if docusaurusCoreAlpha.Match(src) {
+		return true
+	}
+	m := docusaurusCoreBeta.FindSubmatch(src)
+	if m == nil {
+		return false
+	}
+	n, err := strconv.Atoi(string(m[1]))
+	return err == nil && n <= 18
+}
 
 // docusaurusVersion reads the site's package.json once for what its
 // "@docusaurus/core" range says. remark8: it asks for Docusaurus 2,
@@ -323,6 +347,7 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 	// "<img src=...>" or "<a href=...>" against the page's URL.
 	s.htmlByURL = true
 	s.refLabels = remark8
+	s.mdLinksFromRoot = docusaurusEarlyLinks(t)
 	s.mdCommon = docusaurusFormat.Match(src)
 	s.sitePrefix = "@site/"
 	d.staticDirs(t, s, src)

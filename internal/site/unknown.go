@@ -466,7 +466,7 @@ func (s *Site) MarkdownLinkFiles(rel, ref string) []string {
 		}
 	}
 	relative := strings.HasPrefix(ref, "./") || strings.HasPrefix(ref, "../")
-	if relative && !slashed {
+	if relative && !slashed && !s.mdLinksFromRoot {
 		return nil
 	}
 	ext := strings.ToLower(path.Ext(ref))
@@ -481,7 +481,16 @@ func (s *Site) MarkdownLinkFiles(rel, ref string) []string {
 		return nil
 	}
 	var dirs []string
-	if !relative {
+	// With its slash, the link found no file beside the page: that
+	// folder is tried first where it is the only one ("./", "../") or
+	// the first (early Docusaurus 2), last otherwise, and never for
+	// "/a/b.md".
+	own := slashed && !strings.HasPrefix(ref, "/")
+	if own && (relative || s.mdLinksFromRoot) {
+		dirs = append(dirs, path.Dir(in))
+		own = false
+	}
+	if !relative || s.mdLinksFromRoot {
 		for _, d := range s.contentDirs {
 			if d == "" || strings.HasPrefix(in, d+"/") {
 				dirs = append(dirs, d)
@@ -490,17 +499,19 @@ func (s *Site) MarkdownLinkFiles(rel, ref string) []string {
 				}
 			}
 		}
-		dirs = append(dirs, "")
+		if !relative {
+			dirs = append(dirs, "")
+		}
 	}
-	// With its slash, the link found no file beside the page either:
-	// that folder is tried too, last ("./" and "../": alone), but for
-	// "/a/b.md", which is never from the page's folder.
-	if slashed && !strings.HasPrefix(ref, "/") {
+	if own {
 		dirs = append(dirs, path.Dir(in))
 	}
 	var out []string
-	for _, d := range dirs {
+	for i, d := range dirs {
 		p := path.Join(d, ref)
+		if relative && d != "" && !strings.HasPrefix(p, d+"/") && (i > 0 || !slashed) {
+			continue // "../x.md" from a content folder (not the page's): above it, no page
+		}
 		if strings.HasPrefix(p, "../") && !slices.ContainsFunc(s.outside, func(o string) bool { return strings.HasPrefix(path.Clean(s.dir+"/"+p), o+"/") }) {
 			continue // above the site's folder, and no folder it reads
 		}
