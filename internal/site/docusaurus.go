@@ -2101,6 +2101,19 @@ func (d docusaurus) versions(t *Tree, s *Site, cfg []byte, in docusaurusInstance
 		sidebars(prefix+"versioned_sidebars/version-"+v+"-sidebars.json", at(v))
 		folders = append(folders, [2]string{prefix + "versioned_docs/version-" + v, "version-" + v})
 	}
+	// A version's folder that versions.json does not list is not
+	// published (one prepared for a release, or dropped): its links
+	// are written for the site, as the listed versions' are, and are
+	// not checked.
+	unlisted := map[string]bool{}
+	t.Walk(prefix+"versioned_docs", func(rel string) {
+		name, _, _ := strings.Cut(strings.TrimPrefix(rel, prefix+"versioned_docs/"), "/")
+		if v, ok := strings.CutPrefix(name, "version-"); ok && !slices.Contains(versions, v) && !unlisted[name] {
+			unlisted[name] = true
+			s.templates = append(s.templates, prefix+"versioned_docs/"+name)
+			s.Note("%sversioned_docs/%s/ not in %sversions.json: not published", prefix, name, prefix)
+		}
+	})
 	return folders
 }
 
