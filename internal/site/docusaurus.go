@@ -7,6 +7,7 @@ import (
 	"path"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/urilint/urilint/internal/anchor"
@@ -256,7 +257,30 @@ var (
 var (
 	docusaurusCore      = regexp.MustCompile(`"@docusaurus/core"\s*:\s*"[~^>=v ]*(\d+)`)
 	docusaurusCoreAlpha = regexp.MustCompile(`"@docusaurus/core"\s*:\s*"[~^>=v ]*2\.0\.0-alpha`)
+	docusaurusCoreBeta  = regexp.MustCompile(`"@docusaurus/core"\s*:\s*"[~^>=v ]*2\.0\.0-beta\.(\d+)"`)
 )
+
+// docusaurusEarlyLinks reports whether the site's package.json asks for
+// a Docusaurus 2 whose Markdown links are looked up from the page's
+// folder and then from the content folder whatever they begin with (an
+// alpha, or a beta up to 18: @docusaurus/utils' replaceMarkdownLinks
+// tried "[dirname, ...contentPaths]" for every link; from beta 19 on,
+// "./" and "../" are from the page's folder alone).
+func docusaurusEarlyLinks(t *Tree) bool {
+	src, err := t.Read("package.json")
+	if err != nil {
+		return false
+	}
+	if docusaurusCoreAlpha.Match(src) {
+		return true
+	}
+	m := docusaurusCoreBeta.FindSubmatch(src)
+	if m == nil {
+		return false
+	}
+	n, err := strconv.Atoi(string(m[1]))
+	return err == nil && n <= 18
+}
 
 // docusaurusVersion reads the site's package.json once for what its
 // "@docusaurus/core" range says. remark8: it asks for Docusaurus 2,
@@ -323,6 +347,7 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 	// "<img src=...>" or "<a href=...>" against the page's URL.
 	s.htmlByURL = true
 	s.refLabels = remark8
+	s.mdLinksFromRoot = docusaurusEarlyLinks(t)
 	s.mdCommon = docusaurusFormat.Match(src)
 	s.sitePrefix = "@site/"
 	d.staticDirs(t, s, src)
@@ -355,6 +380,9 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 			d.blog(t, s, in.dir, in.route)
 			folders = append(folders, [2]string{in.dir, plugin})
 		}
+	}
+	if fn, mod := docusaurusMadeBy(src); fn != "" {
+		s.Unmodelled("configuration", fmt.Sprintf("made by %s() of %s", fn, mod), true, false)
 	}
 	for _, in := range docusaurusAllInstances(t, src) {
 		if in.unread != "" {
@@ -496,8 +524,9 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 // site from the top, the publish folder set in Netlify's settings), and
 // one whose build.publish is the site's output ("apps/site/build") is
 // this site's. Which site a rule of a file without either is for, the
-// tree does not say: it is taken for each, as a rule makes links pass or
-// unverifiable, never broken (as vercel.json's at the top are).
+// tree does not say: it is taken for each, borrowed, as a rule that makes
+// links pass or unverifiable, never one forced on a page's path (as
+// vercel.json's at the top are).
 func (docusaurus) topNetlify(t *Tree, s *Site) {
 	conf := strings.Repeat("../", t.Up) + "netlify.toml"
 	if t.Up == 0 || s.dir == "" || t.Exists("netlify.toml") || !t.Exists(conf) {
@@ -512,8 +541,12 @@ func (docusaurus) topNetlify(t *Tree, s *Site) {
 	switch {
 	case base != "":
 		return // deployRedirects's: for the site base names
-	case publish == "" || publish == s.dir || strings.HasPrefix(publish, s.dir+"/"):
+	case inFolder(publish, s.dir):
 		s.netlifyRedirects(cfg)
+	case publish == "":
+		from := len(s.hostRules)
+		s.netlifyRedirects(cfg)
+		s.borrowRules(from)
 	}
 }
 
@@ -536,25 +569,20 @@ func docusaurusExcluded(body, top []byte) func(string) bool {
 	if len(items) > maxExcludeGlobs {
 		return nil
 	}
-	var res []*regexp.Regexp
+	var globs []string
 	for _, q := range items {
 		g, ok := docusaurusString(q)
 		if !ok {
 			return nil
 		}
-		re := docusaurusGlob(strings.TrimPrefix(g, "./"))
-		if re == nil {
+		alts := docusaurusGlob(strings.TrimPrefix(g, "./"))
+		if alts == nil {
 			return nil
 		}
-		res = append(res, re)
+		globs = append(globs, alts...)
 	}
 	return func(p string) bool {
-		for _, re := range res {
-			if re.MatchString(p) {
-				return true
-			}
-		}
-		return false
+		return slices.ContainsFunc(globs, func(g string) bool { return globMatch(g, p) })
 	}
 }
 
@@ -598,52 +626,49 @@ const (
 	maxGlob         = 256
 )
 
-// docusaurusGlob turns a glob of the content plugins (fast-glob's: "**"
-// any folders, "*" and "?" within a name, "{a,b}" either) into a
-// regular expression of the whole path, or nil for one it does not read
-// (a negation, a class, an extglob, one longer than maxGlob).
-func docusaurusGlob(g string) *regexp.Regexp {
+// maxGlobAlternatives bounds the globs one exclude glob's braces expand
+// into ("{a,b}/{c,d}" is four): a glob of more is not read.
+const maxGlobAlternatives = 64
+
+// docusaurusGlob reads a glob of the content plugins (fast-glob's: "**"
+// any folders, "*" and "?" within a name, "{a,b}" either) into the
+// globs without braces that globMatch matches, the one matcher of the
+// model's globs; nil for one it does not read (a negation, a class, an
+// extglob, nested braces, one longer than maxGlob or of more than
+// maxGlobAlternatives).
+func docusaurusGlob(g string) []string {
 	if g == "" || len(g) > maxGlob || strings.HasPrefix(g, "!") || strings.ContainsAny(g, "[]()+@\\") {
 		return nil
 	}
-	var b strings.Builder
-	b.WriteString("^")
-	brace := false
-	for i := 0; i < len(g); i++ {
-		switch c := g[i]; {
-		case strings.HasPrefix(g[i:], "**/"):
-			b.WriteString("(?:[^/]*/)*")
-			i += 2
-		case strings.HasPrefix(g[i:], "**"):
-			b.WriteString(".*")
-			i++
-		case c == '*':
-			b.WriteString("[^/]*")
-		case c == '?':
-			b.WriteString("[^/]")
-		case c == '{' && !brace:
-			brace = true
-			b.WriteString("(?:")
-		case c == ',' && brace:
-			b.WriteString("|")
-		case c == '}' && brace:
-			brace = false
-			b.WriteString(")")
-		case c == '{' || c == '}':
-			return nil // nested braces
-		default:
-			b.WriteString(regexp.QuoteMeta(string(c)))
+	out := []string{""}
+	for rest := g; rest != ""; {
+		open := strings.IndexAny(rest, "{}")
+		if open < 0 {
+			for k := range out {
+				out[k] += rest
+			}
+			break
 		}
+		if rest[open] == '}' {
+			return nil // a brace that closes none
+		}
+		end := strings.IndexAny(rest[open+1:], "{}")
+		if end < 0 || rest[open+1+end] == '{' {
+			return nil // unclosed, or nested braces
+		}
+		alts := strings.Split(rest[open+1:open+1+end], ",")
+		if len(out)*len(alts) > maxGlobAlternatives {
+			return nil
+		}
+		var next []string
+		for _, o := range out {
+			for _, a := range alts {
+				next = append(next, o+rest[:open]+a)
+			}
+		}
+		out, rest = next, rest[open+1+end+1:]
 	}
-	if brace {
-		return nil
-	}
-	b.WriteString("$")
-	re, err := regexp.Compile(b.String())
-	if err != nil {
-		return nil
-	}
-	return re
+	return out
 }
 
 var docusaurusExcludeKey = regexp.MustCompile(`(?:^|[^\w$.])['"]?exclude['"]?\s*:`)
@@ -1281,6 +1306,19 @@ func docusaurusAllInstances(t *Tree, src []byte) []docusaurusInstance {
 			in := defaults[kind]
 			in.unread = name
 			preset[kind] = &in
+		}
+	}
+	// A configuration a package's function makes names no preset the
+	// model reads: its docs are where the configuration points beside
+	// the site's folder ("require('../docs/table-of-contents.json')"),
+	// their files pages at routes the model cannot say (the whole URL
+	// space is unknown: Load).
+	if in := preset["docs"]; in != nil && !seen["docs"] && in.dir == "docs" && !t.Exists("docs") {
+		if fn, _ := docusaurusMadeBy(src); fn != "" {
+			if dir := docusaurusMadeDocs(t, src); dir != "" {
+				in.dir, in.bad = docusaurusDir(t, dir)
+				in.routeUnread = true
+			}
 		}
 	}
 	var out []docusaurusInstance
@@ -2063,6 +2101,19 @@ func (d docusaurus) versions(t *Tree, s *Site, cfg []byte, in docusaurusInstance
 		sidebars(prefix+"versioned_sidebars/version-"+v+"-sidebars.json", at(v))
 		folders = append(folders, [2]string{prefix + "versioned_docs/version-" + v, "version-" + v})
 	}
+	// A version's folder that versions.json does not list is not
+	// published (one prepared for a release, or dropped): its links
+	// are written for the site, as the listed versions' are, and are
+	// not checked.
+	unlisted := map[string]bool{}
+	t.Walk(prefix+"versioned_docs", func(rel string) {
+		name, _, _ := strings.Cut(strings.TrimPrefix(rel, prefix+"versioned_docs/"), "/")
+		if v, ok := strings.CutPrefix(name, "version-"); ok && !slices.Contains(versions, v) && !unlisted[name] {
+			unlisted[name] = true
+			s.templates = append(s.templates, prefix+"versioned_docs/"+name)
+			s.Note("%sversioned_docs/%s/ not in %sversions.json: not published", prefix, name, prefix)
+		}
+	})
 	return folders
 }
 

@@ -211,7 +211,11 @@ func TestDocusaurusExcluded(t *testing.T) {
 		unread  bool
 	}{
 		{`{exclude: ['getting-started/README.md']}`, []string{"getting-started/README.md"}, []string{"README.md", "x/getting-started/README.md"}, false},
-		{`{exclude: ['**/_*.{js,jsx,md,mdx}', '**/_*/**']}`, []string{"_a.md", "x/_b.mdx", "_p/c.md", "x/_p/y/z.md"}, []string{"a.md", "x/a_b.md", "x/_b.txt"}, false},
+		{`{exclude: ['**/_*.{js,jsx,md,mdx}', '**/_*/**']}`, []string{"_a.md", "x/_b.mdx", "_p/c.md", "x/_p/y/z.md"}, []string{"a.md", "x/a_b.md", "x/b_.txt"}, false},
+		{`{exclude: ['{api,internal}/**/*.md', 'a**.md']}`, []string{"api/x.md", "internal/y/z.md", "abc.md"}, []string{"apix/x.md", "x/api/y.md", "ab/c.md"}, false},
+		{`{exclude: ['{a,{b,c}}.md']}`, nil, nil, true},
+		{`{exclude: ['{a,b}.md}']}`, nil, nil, true},
+		{"{exclude: ['" + strings.Repeat("{a,b}", 7) + ".md']}", nil, nil, true},
 		{`{exclude: ["*.draft.md"]}`, []string{"a.draft.md"}, []string{"x/a.draft.md"}, false},
 		{`{exclude: ['!keep.md']}`, nil, nil, true},
 		{`{exclude: list}`, nil, nil, true},

@@ -19,6 +19,12 @@ type hostRule struct {
 	notFound bool // a 404 status: the host serves its not-found page
 	force    bool
 	cond     bool // conditions (query, language, country, role) the audit cannot know
+	// borrowed: the rule is of a file the tree does not show to be
+	// this site's own deploy configuration (the repository's top
+	// vercel.json or netlify.toml, which may be another site's): it
+	// may send a path no file serves on, never takes a page's path
+	// from it (it is not forced).
+	borrowed bool
 }
 
 // HostRedirect records a rule of the host's redirects: from and to as
@@ -146,7 +152,15 @@ func (s *Site) hostRule(p string) (*hostRule, string, bool) {
 // p: it applies even where a file serves p.
 func (s *Site) Forced(p string) bool {
 	r, _, ok := s.hostRule(p)
-	return ok && r.force
+	return ok && r.force && !r.borrowed
+}
+
+// borrowRules marks the host's rules recorded from the index from on as
+// borrowed: of a file that may be another site's.
+func (s *Site) borrowRules(from int) {
+	for i := from; i < len(s.hostRules); i++ {
+		s.hostRules[i].borrowed = true
+	}
 }
 
 // urlSegments splits the URL path p into its segments, once for all the

@@ -193,7 +193,10 @@ type Site struct {
 	// written (Docusaurus).
 	mdToPages bool
 	refLabels bool // a heading's "[text][label]" gives its id the text alone (Docusaurus 2's remark)
-	mdCommon  bool // Docusaurus reads .md files as CommonMark (markdown.format "detect" or "md"), not as MDX
+	// mdLinksFromRoot: "./x.md" and "../x.md" are also looked up from
+	// the content folder (Docusaurus 2 up to its beta 18).
+	mdLinksFromRoot bool
+	mdCommon        bool // Docusaurus reads .md files as CommonMark (markdown.format "detect" or "md"), not as MDX
 	// slashUnknown: the host decides whether a page is served with a
 	// trailing slash (Docusaurus without trailingSlash).
 	slashUnknown bool

@@ -56,12 +56,19 @@ func (s *Site) deployRedirects(t *Tree) error {
 	// Vercel reads vercel.json from the project's root directory: the
 	// site's folder, or the repository's top where the folder has none
 	// (the project builds the site in its folder). Which sites a rule
-	// of the top is for, the tree does not say: it is taken for each,
-	// as a rule makes links pass or unverifiable, never broken.
+	// of the top is for, the tree does not say unless its
+	// outputDirectory is in the site's folder: otherwise it is taken
+	// for each, borrowed, as a rule that makes links pass or
+	// unverifiable, never one that takes a page away (a redirect of
+	// another site's "/docs/:path*" is not forced on this one's pages).
 	if t.Exists("vercel.json") {
 		s.vercelRedirects(t, "vercel.json")
 	} else if conf := strings.Repeat("../", t.Up) + "vercel.json"; t.Up > 0 && s.dir != "" && t.Exists(conf) {
+		from := len(s.hostRules)
 		s.vercelRedirects(t, conf)
+		if cfg, err := readConfig(t, conf); err != nil || !inFolder(cfg.str("outputDirectory", ""), s.dir) {
+			s.borrowRules(from)
+		}
 	}
 	var cfg config
 	if t.Exists("netlify.toml") {
@@ -84,6 +91,14 @@ func (s *Site) deployRedirects(t *Tree) error {
 	}
 	s.netlifyRedirects(cfg)
 	return nil
+}
+
+// inFolder reports whether the path out (from the repository's top, as
+// a host's settings write it: "apps/site/build", "./website/build/") is
+// the folder dir or below it.
+func inFolder(out, dir string) bool {
+	out = strings.Trim(path.Clean("/"+out), "/")
+	return out != "" && dir != "" && (out == dir || strings.HasPrefix(out, dir+"/"))
 }
 
 // netlifyRedirects records the [[redirects]] of a netlify.toml.

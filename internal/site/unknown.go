@@ -443,14 +443,32 @@ func (s *Site) AttrLists() (colon, bare bool) {
 // first) from the content folder of the page (its version's), then from
 // the site's folder, and "/a/b.md" from those only
 // (docusaurus.io/docs/markdown-features/links).
+//
+// Docusaurus 2 finds a link's file with a regular expression over the
+// text that ends at ".md" or ".mdx" (@docusaurus/utils' markdownLinks:
+// "[^'\"\]\s>]+\.mdx?"), so "a/b.mdx/#c" names the file "a/b.mdx" and
+// keeps "/#c" after its page's URL; Docusaurus 3 reads the link's whole
+// path, and leaves one that ends in "/" as written.
 func (s *Site) MarkdownLinkFiles(rel, ref string) []string {
 	if s.Generator == "hugo" {
 		return s.hugoLinkFiles(rel, ref)
 	}
-	if s.Generator != "docusaurus" || strings.HasPrefix(ref, "./") || strings.HasPrefix(ref, "../") {
+	if s.Generator != "docusaurus" {
 		return nil
 	}
 	ref = uri.StripQueryFragment(ref)
+	slashed := false
+	if s.refLabels { // Docusaurus 2 (docusaurusVersion)
+		if t, ok := strings.CutSuffix(ref, "/"); ok {
+			if e := strings.ToLower(path.Ext(t)); e == ".md" || e == ".mdx" {
+				ref, slashed = t, true
+			}
+		}
+	}
+	relative := strings.HasPrefix(ref, "./") || strings.HasPrefix(ref, "../")
+	if relative && !slashed && !s.mdLinksFromRoot {
+		return nil
+	}
 	ext := strings.ToLower(path.Ext(ref))
 	if ext != ".md" && ext != ".mdx" {
 		return nil
@@ -463,17 +481,37 @@ func (s *Site) MarkdownLinkFiles(rel, ref string) []string {
 		return nil
 	}
 	var dirs []string
-	for _, d := range s.contentDirs {
-		if d == "" || strings.HasPrefix(in, d+"/") {
-			dirs = append(dirs, d)
-			if alt, ok := s.contentAlt[d]; ok {
-				dirs = append(dirs, alt)
+	// With its slash, the link found no file beside the page: that
+	// folder is tried first where it is the only one ("./", "../") or
+	// the first (early Docusaurus 2), last otherwise, and never for
+	// "/a/b.md".
+	own := slashed && !strings.HasPrefix(ref, "/")
+	if own && (relative || s.mdLinksFromRoot) {
+		dirs = append(dirs, path.Dir(in))
+		own = false
+	}
+	if !relative || s.mdLinksFromRoot {
+		for _, d := range s.contentDirs {
+			if d == "" || strings.HasPrefix(in, d+"/") {
+				dirs = append(dirs, d)
+				if alt, ok := s.contentAlt[d]; ok {
+					dirs = append(dirs, alt)
+				}
 			}
 		}
+		if !relative {
+			dirs = append(dirs, "")
+		}
+	}
+	if own {
+		dirs = append(dirs, path.Dir(in))
 	}
 	var out []string
-	for _, d := range append(dirs, "") {
+	for i, d := range dirs {
 		p := path.Join(d, ref)
+		if relative && d != "" && !strings.HasPrefix(p, d+"/") && (i > 0 || !slashed) {
+			continue // "../x.md" from a content folder (not the page's): above it, no page
+		}
 		if strings.HasPrefix(p, "../") && !slices.ContainsFunc(s.outside, func(o string) bool { return strings.HasPrefix(path.Clean(s.dir+"/"+p), o+"/") }) {
 			continue // above the site's folder, and no folder it reads
 		}
