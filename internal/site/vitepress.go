@@ -181,13 +181,15 @@ func (v vitepress) Load(t *Tree, s *Site) error {
 		walkDir = "."
 	}
 	dynamic := false
-	var pages []string // the pages' files, read again to confirm a homepage
+	var pages []string    // the pages' files, read again to confirm a homepage
+	var rendered []string // the pages whose includes are rendered in them
 	exclude := vitepressSrcExclude(src)
+	incs := &vpIncludes{t: t, s: s, dir: dir, major: major, parts: map[string]*vpPart{}}
 	t.Walk(walkDir, func(rel string) {
 		if strings.ToLower(path.Ext(rel)) != ".md" || strings.HasPrefix(rel, pub+"/") || strings.HasPrefix(rel, "node_modules/") {
 			return
 		}
-		vitepressIncludes(t, s, rel, dir)
+		includes := vitepressIncludes(incs, rel)
 		p := strings.TrimPrefix(strings.TrimPrefix(rel, dir), "/")
 		if slices.ContainsFunc(exclude, func(g string) bool { return globMatch(g, p) }) {
 			s.Exclude(rel)
@@ -203,6 +205,9 @@ func (v vitepress) Load(t *Tree, s *Site) error {
 		}
 		pages = append(pages, rel)
 		noExt := strings.TrimSuffix(p, path.Ext(p))
+		if includes && !strings.Contains(noExt, "[") {
+			rendered = append(rendered, rel)
+		}
 		// A dynamic route ("packages/[pkg].md" with its paths loader
 		// "[pkg].paths.ts") is published once for each of the params
 		// the loader's code returns, at the path with each "[param]"
@@ -235,6 +240,13 @@ func (v vitepress) Load(t *Tree, s *Site) error {
 	})
 	if dynamic {
 		s.Note("dynamic routes not modelled")
+	}
+	// The text a page includes is rendered in it: its links are the
+	// page's (IncludedIn).
+	for _, rel := range rendered {
+		if p := incs.parts[rel]; p != nil {
+			incs.render(rel, rel, 0, len(p.lines), 0)
+		}
 	}
 	if !s.OwnURLKnown() {
 		if u := vitepressProjectHomepage(t, root); u != "" && (!vitepressBase.Match(src) || hasURLPath(u)) && vitepressLinksConfirm(t, s, pages, u) {
@@ -892,33 +904,22 @@ func jsModuleFiles(rel string) []string {
 	return out
 }
 
-// vitepressInclude is VitePress's Markdown file inclusion (guide
-// "Markdown Extensions", "Markdown File Inclusion"):
-// "<!--@include: ./parts/basics.md-->", the path from the including
-// file's folder or, after "@/", from the source folder, optionally
-// followed by a region or heading ("#name") and a line range ("{3,}").
-var vitepressInclude = regexp.MustCompile(`<!--\s*@include:\s*([^\s#{]+?)(?:#[^\s{]*)?(?:\{[0-9,\s]*\})?\s*-->`)
-
 // vitepressIncludes records the Markdown files the file rel (a path
-// from the site's folder, in the source folder dir) includes: their
+// from the site's folder) includes (vitepressDirectives): their
 // headings are the page's, rendered in its place. An included file the
-// tree lacks (written by a build step) makes the page's ids unknown.
-func vitepressIncludes(t *Tree, s *Site, rel, dir string) {
-	src, err := t.Read(rel)
+// tree lacks (written by a build step) makes the page's ids unknown. It
+// reports whether the file has an include directive.
+func vitepressIncludes(v *vpIncludes, rel string) bool {
+	src, err := v.t.Read(rel)
 	if err != nil || !bytes.Contains(src, []byte("@include:")) {
-		return
+		return false
 	}
-	for _, m := range vitepressInclude.FindAllSubmatch(src, -1) {
-		name := string(m[1])
-		var f string
-		if rest, ok := strings.CutPrefix(name, "@/"); ok {
-			f = path.Join(dir, rest)
-		} else {
-			f = path.Join(path.Dir(rel), name)
-		}
-		f = strings.TrimPrefix(path.Clean("/"+f), "/")
-		if !t.Exists(f) {
-			s.UnknownIDsOf(rel, "it includes "+name+", which the tree lacks (a build step writes it)")
+	s := v.s
+	p := v.part(rel, src)
+	for _, inc := range p.incs {
+		f := inc.file
+		if !v.t.Exists(f) {
+			s.UnknownIDsOf(rel, "it includes "+inc.name+", which the tree lacks (a build step writes it)")
 			continue
 		}
 		if strings.ToLower(path.Ext(f)) != ".md" {
@@ -931,6 +932,7 @@ func vitepressIncludes(t *Tree, s *Site, rel, dir string) {
 			s.imports[rel] = append(s.imports[rel], f)
 		}
 	}
+	return len(p.incs) > 0
 }
 
 var (
