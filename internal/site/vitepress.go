@@ -416,7 +416,9 @@ func rewriteMatch(pat []rewriteSeg, segs []string) (map[string]string, bool) {
 	for i, seg := range pat {
 		switch {
 		case !seg.param:
-			if i >= len(segs) || segs[i] != seg.lit {
+			// path-to-regexp, as VitePress calls it (no options),
+			// matches without regard to case.
+			if i >= len(segs) || !strings.EqualFold(segs[i], seg.lit) {
 				return nil, false
 			}
 		case seg.mod != "":
@@ -427,10 +429,10 @@ func rewriteMatch(pat []rewriteSeg, segs []string) (map[string]string, bool) {
 			set(seg.name, strings.Join(segs[min(i, len(segs)):], "/"))
 			return params, true
 		default:
-			if i >= len(segs) || len(segs[i]) <= len(seg.suffix) || !strings.HasSuffix(segs[i], seg.suffix) {
+			if i >= len(segs) || len(segs[i]) <= len(seg.suffix) || !strings.EqualFold(segs[i][len(segs[i])-len(seg.suffix):], seg.suffix) {
 				return nil, false
 			}
-			set(seg.name, strings.TrimSuffix(segs[i], seg.suffix))
+			set(seg.name, segs[i][:len(segs[i])-len(seg.suffix)])
 		}
 	}
 	return params, len(pat) == len(segs)
@@ -753,8 +755,8 @@ const maxPackageHomepages = 64
 // URL u (a homepage a package names, which may be the project's
 // marketing site rather than these docs) say that u is this site: at
 // least two distinct paths under it that the site publishes, and no
-// more of them that it does not. (Each page's source is read again; the
-// first maxConfirmLinks links do.)
+// more of them that it does not. (Each page's source is read again,
+// until maxConfirmLinks distinct links are seen: those do.)
 func vitepressLinksConfirm(t *Tree, s *Site, pages []string, u string) bool {
 	_, rest, _ := strings.Cut(strings.TrimSuffix(u, "/"), "://")
 	host, prefix, _ := strings.Cut(rest, "/")
@@ -763,6 +765,9 @@ func vitepressLinksConfirm(t *Tree, s *Site, pages []string, u string) bool {
 	seen := map[string]bool{}
 	found, lost := 0, 0
 	for _, rel := range pages {
+		if len(seen) >= maxConfirmLinks {
+			break // enough links looked at: the other pages are not read
+		}
 		src, err := t.Read(rel)
 		if err != nil {
 			continue
