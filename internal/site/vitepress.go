@@ -52,20 +52,62 @@ const maxConfigModules = 16
 // text, since only plain options are read from it.
 func readVitepressConfig(t *Tree, rel string) ([]byte, error) {
 	src, err := t.Read(rel)
-	if err != nil || path.Base(path.Dir(rel)) != "config" {
+	if err != nil {
 		return src, err
 	}
 	n := 0
-	t.Walk(path.Dir(rel), func(m string) {
-		if m == rel || n >= maxConfigModules || !slices.Contains(vitepressConfigs, "config"+path.Ext(m)) {
-			return
+	read := []string{rel}
+	if path.Base(path.Dir(rel)) == "config" {
+		t.Walk(path.Dir(rel), func(m string) {
+			if m == rel || n >= maxConfigModules || !slices.Contains(vitepressConfigs, "config"+path.Ext(m)) {
+				return
+			}
+			n++
+			read = append(read, m)
+			if more, err := t.Read(m); err == nil {
+				src = append(append(src, '\n'), more...)
+			}
+		})
+		return src, nil
+	}
+	// A configuration spread over modules it imports
+	// ("...configShard" from ./config/configShard.ts) has its options
+	// there: the script modules it imports from its own folder or
+	// below are read with it.
+	for _, m := range vitepressConfigImport.FindAllSubmatch(src, -1) {
+		name := string(m[1])
+		if n >= maxConfigModules || !strings.HasPrefix(name, "./") {
+			continue
 		}
-		n++
-		if more, err := t.Read(m); err == nil {
+		for _, f := range jsModuleFiles(path.Join(path.Dir(rel), name)) {
+			if !vitepressScript(f) || slices.Contains(read, f) || !t.Exists(f) {
+				continue
+			}
+			more, err := t.Read(f)
+			if err != nil {
+				break
+			}
+			n++
+			read = append(read, f)
 			src = append(append(src, '\n'), more...)
+			break
 		}
-	})
+	}
 	return src, nil
+}
+
+// vitepressConfigImport is a module a configuration imports or
+// re-exports, by its relative name.
+var vitepressConfigImport = regexp.MustCompile(`(?m)^\s*(?:import|export)\s[^;'"]*?\bfrom\s*['"](\.[^'"]+)['"]`)
+
+// vitepressScript reports whether the file rel is a script module (not
+// JSON, a Vue component or a style sheet a configuration imports).
+func vitepressScript(rel string) bool {
+	switch path.Ext(rel) {
+	case ".ts", ".mts", ".js", ".mjs", ".cts", ".cjs":
+		return true
+	}
+	return false
 }
 
 var (
@@ -310,6 +352,10 @@ func rewriteSegs(segs []string) []rewriteSeg {
 // table is not modelled.
 const maxRewrites = 1024
 
+// jsLineComment is a line of a script that holds a comment alone
+// ("// ...", or a line of a block comment, "/* ...", " * ...").
+var jsLineComment = regexp.MustCompile(`(?m)^[ \t]*(?://|/\*|\*).*$`)
+
 var (
 	vitepressRewritesTable = regexp.MustCompile(`\brewrites\s*:\s*\{([^{}]*)\}`)
 	vitepressRewritePair   = regexp.MustCompile(`^\s*(?:'([^'\n]*)'|"([^"\n]*)")\s*:\s*(?:'([^'\n]*)'|"([^"\n]*)")\s*$`)
@@ -321,6 +367,9 @@ var (
 // they are anything else (a function, a regular expression, a pattern
 // with optional or grouped parts): then the model does not follow them.
 func vitepressRewriteTable(src []byte) ([]vitepressRewrite, bool) {
+	// Comments say what they like ("served from the site root thanks
+	// to the `rewrites` rule"): only code counts.
+	src = jsLineComment.ReplaceAll(src, nil)
 	if bytes.Count(src, []byte("rewrites")) != 1 {
 		return nil, false
 	}
