@@ -82,7 +82,8 @@
 // its path sends to, and, when another file includes it (Jekyll's
 // include_relative, VitePress' @include, MkDocs snippets, readfile, an
 // MDX import), to the including file's page; never to the not-found
-// page (but a 404 file). A fragment written alone matches a link the
+// page (but a 404 file). A finding the audit says is on the page of a
+// file that includes the finding's file is judged on that page. A fragment written alone matches a link the
 // render hook wrote after the page's own URL; a name compares by its
 // letters and digits and its fragment in any case where no link has it
 // as written; "x.md/" is "x.md". Edit links count only to the
@@ -386,7 +387,7 @@ func measure(corpus, bin string, r row, withBuilt bool) *result {
 				gh = readGitHubTree(top)
 			}
 			judgeGitHub(f, gh, r.repo)
-		case site != nil && pages.page[f.File] == "" && (ghRead.file(f.File) || pages.copied[f.File]):
+		case site != nil && pages.pageOf(f) == "" && (ghRead.file(f.File) || pages.copied[f.File]):
 			// No page comes from the file: it is read on GitHub, and
 			// a link of it to the site's own URL names a page of the
 			// build whatever page it is on.
