@@ -45,20 +45,7 @@ func (a *auditor) checkIncluded(f *File, l *extract.Link, out []Finding) ([]Find
 			continue
 		}
 		done = append(done, r.Page)
-		// The file as the page renders it: the page's path, for the
-		// page's URL and folder; its own text, positions and code.
-		// The page's build is its own to read.
-		view := *f
-		view.rel = r.Page
-		if f.rare != nil {
-			rare := *f.rare
-			rare.built = nil
-			view.rare = &rare
-		}
-		keep(a.checkLocalAs(&view, l, nil), r.Page)
-		if view.rare != nil && view.rare.built != nil {
-			view.rare.built.release()
-		}
+		keep(a.checkLocalAs(f.viewAs(r.Page), l, nil), r.Page)
 	}
 	for i := range best {
 		if bestPage != "" {
@@ -83,4 +70,26 @@ func findingsRank(fs []Finding) int {
 		}
 	}
 	return rank
+}
+
+// viewAs returns the file f as the page (a slash path from the root)
+// that includes its text renders it: the page's path, for the page's
+// URL and folder; f's own text, positions and code. The page's build
+// is its own to read, once for all of f's links; the views are let go
+// with f's other check data.
+func (f *File) viewAs(page string) *File {
+	rare := f.more()
+	if v, ok := rare.views[page]; ok {
+		return v
+	}
+	v := *f
+	v.rel = page
+	vr := *rare
+	vr.built, vr.views = nil, nil
+	v.rare = &vr
+	if rare.views == nil {
+		rare.views = map[string]*File{}
+	}
+	rare.views[page] = &v
+	return &v
 }

@@ -130,6 +130,9 @@ func vitepressDirectives(src []byte, rel, dir string, major int) []vpInclude {
 			} else {
 				inc.file = path.Join(path.Dir(rel), m1)
 			}
+			if inc.file == "" || inc.file == "." || strings.HasSuffix(inc.file, "/..") || inc.file == ".." {
+				continue // a folder: VitePress cannot read it, and leaves the comment
+			}
 			out = append(out, inc)
 		}
 	}
