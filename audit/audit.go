@@ -273,6 +273,10 @@ type fileRare struct {
 	// built is the file's page in the site's build, read once while
 	// the file is checked (see asBuilt).
 	built *ownBuilt
+	// views are the file as each page that includes its text renders
+	// it, by the page's path, made once for all its links
+	// (checkIncluded).
+	views map[string]*File
 	// unusedDefs are the offsets of the reference definitions that no
 	// link of the file uses (unusedDefinitions), in order.
 	unusedDefs []int32
@@ -766,6 +770,12 @@ func (a *auditor) check(f *File) []Finding {
 			f.rare.built.release()
 			f.rare.built = nil
 		}
+		for _, v := range f.rare.views {
+			if v.rare.built != nil {
+				v.rare.built.release()
+			}
+		}
+		f.rare.views = nil
 	}
 	return out
 }

@@ -78,8 +78,18 @@ func fileRel(f *File) bool {
 
 // checkLocal adds the findings of a reference to a file of the tree:
 // where it leads, as the tree's publisher resolves it (package site),
-// and whether its fragment names an anchor there.
+// and whether its fragment names an anchor there. A file whose text
+// pages include is checked as each renders it (checkIncluded).
 func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding {
+	if out, ok := a.checkIncluded(f, l, out); ok {
+		return out
+	}
+	return a.checkLocalAs(f, l, out)
+}
+
+// checkLocalAs is checkLocal for the file f as the page f.rel renders
+// it.
+func (a *auditor) checkLocalAs(f *File, l *extract.Link, out []Finding) []Finding {
 	bare := l.Kind == extract.Bare && f.kind == kindMarkdown && isHTTP(l.URI)
 	if !audited(l.Kind) && !bare || !fileRel(f) {
 		return out

@@ -2,6 +2,8 @@ package site
 
 import (
 	"path"
+	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -74,7 +76,19 @@ func (r *hostRule) match(segs []string) (string, bool) {
 			if segs[i] == "" {
 				return "", false
 			}
-			names, values = append(names, f), append(values, segs[i])
+			name := f
+			// A parameter with a pattern of its own (vercel.json's
+			// path-to-regexp "/:name(faq)", "/:section(actions|chains)"):
+			// where the pattern is a list of words, the segment is one
+			// of them; another pattern is read as any segment (the
+			// rule takes more rather than less).
+			if k := strings.IndexByte(f, '('); k > 1 && strings.HasSuffix(f, ")") {
+				name = f[:k]
+				if alts := f[k+1 : len(f)-1]; paramWords.MatchString(alts) && !slices.Contains(strings.Split(alts, "|"), segs[i]) {
+					return "", false
+				}
+			}
+			names, values = append(names, name), append(values, segs[i])
 		case f == "*":
 			// A "*" before the end ("/*/sponsors"), which Netlify does
 			// not document: read as any one segment, so that the rule
@@ -94,6 +108,10 @@ func (r *hostRule) match(segs []string) (string, bool) {
 	}
 	return fillTarget(r.to, splat, names, values), true
 }
+
+// paramWords is a parameter's pattern that is a list of words
+// ("actions|chains").
+var paramWords = regexp.MustCompile(`^[\w.~-]+(?:\|[\w.~-]+)*$`)
 
 // fillTarget puts what a rule matched into its target: ":splat" and
 // each ":name" of the source. It returns "" when the target names a

@@ -136,6 +136,10 @@ type Site struct {
 	// no include of its own (MkDocs' snippets, markdown-include): the
 	// ids those files write are all in imports (IncludesKnown).
 	includesKnown map[string]bool
+	// rendered are the files (paths from the site's folder) whose text
+	// pages include and render as their own, with the lines each page
+	// renders (VitePress' @include; IncludedIn).
+	rendered map[string][]Rendering
 	// otherVersions: other versions or translations of the site may be
 	// deployed beside its build, under its own URL (versionPrefix);
 	// topSegs are the first segments of its URL paths (finish).

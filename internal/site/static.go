@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"path"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -145,6 +146,10 @@ func (s *Site) vercelRedirects(t *Tree, rel string) {
 					// destination names ":path*" or ":path".
 					segs[i] = "*"
 					to = strings.ReplaceAll(strings.ReplaceAll(to, name+"*", ":splat"), name, ":splat")
+				case vercelParamWords.MatchString(sg):
+					// ":section(actions|chains)": one of those
+					// words, which the host's rule matches as such
+					// (hostRule).
 				case strings.ContainsAny(sg, "()?+*"):
 					// A pattern the audit does not match: read as any
 					// segment with the literal text around it (a last
@@ -161,6 +166,10 @@ func (s *Site) vercelRedirects(t *Tree, rel string) {
 		}
 	}
 }
+
+// vercelParamWords is a path-to-regexp parameter whose pattern is a
+// list of words (":name(faq)", ":section(actions|chains)").
+var vercelParamWords = regexp.MustCompile(`^:\w+\([\w.~-]+(?:\|[\w.~-]+)*\)$`)
 
 // vercelGlob returns a glob of one path segment for the path-to-regexp
 // segment sg: its parameters and groups are "*", its literal text stays

@@ -52,20 +52,62 @@ const maxConfigModules = 16
 // text, since only plain options are read from it.
 func readVitepressConfig(t *Tree, rel string) ([]byte, error) {
 	src, err := t.Read(rel)
-	if err != nil || path.Base(path.Dir(rel)) != "config" {
+	if err != nil {
 		return src, err
 	}
 	n := 0
-	t.Walk(path.Dir(rel), func(m string) {
-		if m == rel || n >= maxConfigModules || !slices.Contains(vitepressConfigs, "config"+path.Ext(m)) {
-			return
+	read := []string{rel}
+	if path.Base(path.Dir(rel)) == "config" {
+		t.Walk(path.Dir(rel), func(m string) {
+			if m == rel || n >= maxConfigModules || !slices.Contains(vitepressConfigs, "config"+path.Ext(m)) {
+				return
+			}
+			n++
+			read = append(read, m)
+			if more, err := t.Read(m); err == nil {
+				src = append(append(src, '\n'), more...)
+			}
+		})
+		return src, nil
+	}
+	// A configuration spread over modules it imports
+	// ("...configShard" from ./config/configShard.ts) has its options
+	// there: the script modules it imports from its own folder or
+	// below are read with it.
+	for _, m := range vitepressConfigImport.FindAllSubmatch(src, -1) {
+		name := string(m[1])
+		if n >= maxConfigModules || !strings.HasPrefix(name, "./") {
+			continue
 		}
-		n++
-		if more, err := t.Read(m); err == nil {
+		for _, f := range jsModuleFiles(path.Join(path.Dir(rel), name)) {
+			if !vitepressScript(f) || slices.Contains(read, f) || !t.Exists(f) {
+				continue
+			}
+			more, err := t.Read(f)
+			if err != nil {
+				break
+			}
+			n++
+			read = append(read, f)
 			src = append(append(src, '\n'), more...)
+			break
 		}
-	})
+	}
 	return src, nil
+}
+
+// vitepressConfigImport is a module a configuration imports or
+// re-exports, by its relative name.
+var vitepressConfigImport = regexp.MustCompile(`(?m)^\s*(?:import|export)\s[^;'"]*?\bfrom\s*['"](\.[^'"]+)['"]`)
+
+// vitepressScript reports whether the file rel is a script module (not
+// JSON, a Vue component or a style sheet a configuration imports).
+func vitepressScript(rel string) bool {
+	switch path.Ext(rel) {
+	case ".ts", ".mts", ".js", ".mjs", ".cts", ".cjs":
+		return true
+	}
+	return false
 }
 
 var (
@@ -181,13 +223,15 @@ func (v vitepress) Load(t *Tree, s *Site) error {
 		walkDir = "."
 	}
 	dynamic := false
-	var pages []string // the pages' files, read again to confirm a homepage
+	var pages []string    // the pages' files, read again to confirm a homepage
+	var rendered []string // the pages whose includes are rendered in them
 	exclude := vitepressSrcExclude(src)
+	incs := &vpIncludes{t: t, s: s, dir: dir, major: major, parts: map[string]*vpPart{}}
 	t.Walk(walkDir, func(rel string) {
 		if strings.ToLower(path.Ext(rel)) != ".md" || strings.HasPrefix(rel, pub+"/") || strings.HasPrefix(rel, "node_modules/") {
 			return
 		}
-		vitepressIncludes(t, s, rel, dir)
+		includes := vitepressIncludes(incs, rel)
 		p := strings.TrimPrefix(strings.TrimPrefix(rel, dir), "/")
 		if slices.ContainsFunc(exclude, func(g string) bool { return globMatch(g, p) }) {
 			s.Exclude(rel)
@@ -203,6 +247,9 @@ func (v vitepress) Load(t *Tree, s *Site) error {
 		}
 		pages = append(pages, rel)
 		noExt := strings.TrimSuffix(p, path.Ext(p))
+		if includes && !strings.Contains(noExt, "[") {
+			rendered = append(rendered, rel)
+		}
 		// A dynamic route ("packages/[pkg].md" with its paths loader
 		// "[pkg].paths.ts") is published once for each of the params
 		// the loader's code returns, at the path with each "[param]"
@@ -235,6 +282,13 @@ func (v vitepress) Load(t *Tree, s *Site) error {
 	})
 	if dynamic {
 		s.Note("dynamic routes not modelled")
+	}
+	// The text a page includes is rendered in it: its links are the
+	// page's (IncludedIn).
+	for _, rel := range rendered {
+		if p := incs.parts[rel]; p != nil {
+			incs.render(rel, rel, 0, len(p.lines), 0)
+		}
 	}
 	if !s.OwnURLKnown() {
 		if u := vitepressProjectHomepage(t, root); u != "" && (!vitepressBase.Match(src) || hasURLPath(u)) && vitepressLinksConfirm(t, s, pages, u) {
@@ -298,6 +352,10 @@ func rewriteSegs(segs []string) []rewriteSeg {
 // table is not modelled.
 const maxRewrites = 1024
 
+// jsLineComment is a line of a script that holds a comment alone
+// ("// ...", or a line of a block comment, "/* ...", " * ...").
+var jsLineComment = regexp.MustCompile(`(?m)^[ \t]*(?://|/\*|\*).*$`)
+
 var (
 	vitepressRewritesTable = regexp.MustCompile(`\brewrites\s*:\s*\{([^{}]*)\}`)
 	vitepressRewritePair   = regexp.MustCompile(`^\s*(?:'([^'\n]*)'|"([^"\n]*)")\s*:\s*(?:'([^'\n]*)'|"([^"\n]*)")\s*$`)
@@ -309,6 +367,9 @@ var (
 // they are anything else (a function, a regular expression, a pattern
 // with optional or grouped parts): then the model does not follow them.
 func vitepressRewriteTable(src []byte) ([]vitepressRewrite, bool) {
+	// Comments say what they like ("served from the site root thanks
+	// to the `rewrites` rule"): only code counts.
+	src = jsLineComment.ReplaceAll(src, nil)
 	if bytes.Count(src, []byte("rewrites")) != 1 {
 		return nil, false
 	}
@@ -404,7 +465,9 @@ func rewriteMatch(pat []rewriteSeg, segs []string) (map[string]string, bool) {
 	for i, seg := range pat {
 		switch {
 		case !seg.param:
-			if i >= len(segs) || segs[i] != seg.lit {
+			// path-to-regexp, as VitePress calls it (no options),
+			// matches without regard to case.
+			if i >= len(segs) || !strings.EqualFold(segs[i], seg.lit) {
 				return nil, false
 			}
 		case seg.mod != "":
@@ -415,10 +478,10 @@ func rewriteMatch(pat []rewriteSeg, segs []string) (map[string]string, bool) {
 			set(seg.name, strings.Join(segs[min(i, len(segs)):], "/"))
 			return params, true
 		default:
-			if i >= len(segs) || len(segs[i]) <= len(seg.suffix) || !strings.HasSuffix(segs[i], seg.suffix) {
+			if i >= len(segs) || len(segs[i]) <= len(seg.suffix) || !strings.EqualFold(segs[i][len(segs[i])-len(seg.suffix):], seg.suffix) {
 				return nil, false
 			}
-			set(seg.name, strings.TrimSuffix(segs[i], seg.suffix))
+			set(seg.name, segs[i][:len(segs[i])-len(seg.suffix)])
 		}
 	}
 	return params, len(pat) == len(segs)
@@ -741,8 +804,8 @@ const maxPackageHomepages = 64
 // URL u (a homepage a package names, which may be the project's
 // marketing site rather than these docs) say that u is this site: at
 // least two distinct paths under it that the site publishes, and no
-// more of them that it does not. (Each page's source is read again; the
-// first maxConfirmLinks links do.)
+// more of them that it does not. (Each page's source is read again,
+// until maxConfirmLinks distinct links are seen: those do.)
 func vitepressLinksConfirm(t *Tree, s *Site, pages []string, u string) bool {
 	_, rest, _ := strings.Cut(strings.TrimSuffix(u, "/"), "://")
 	host, prefix, _ := strings.Cut(rest, "/")
@@ -751,6 +814,9 @@ func vitepressLinksConfirm(t *Tree, s *Site, pages []string, u string) bool {
 	seen := map[string]bool{}
 	found, lost := 0, 0
 	for _, rel := range pages {
+		if len(seen) >= maxConfirmLinks {
+			break // enough links looked at: the other pages are not read
+		}
 		src, err := t.Read(rel)
 		if err != nil {
 			continue
@@ -892,33 +958,22 @@ func jsModuleFiles(rel string) []string {
 	return out
 }
 
-// vitepressInclude is VitePress's Markdown file inclusion (guide
-// "Markdown Extensions", "Markdown File Inclusion"):
-// "<!--@include: ./parts/basics.md-->", the path from the including
-// file's folder or, after "@/", from the source folder, optionally
-// followed by a region or heading ("#name") and a line range ("{3,}").
-var vitepressInclude = regexp.MustCompile(`<!--\s*@include:\s*([^\s#{]+?)(?:#[^\s{]*)?(?:\{[0-9,\s]*\})?\s*-->`)
-
 // vitepressIncludes records the Markdown files the file rel (a path
-// from the site's folder, in the source folder dir) includes: their
+// from the site's folder) includes (vitepressDirectives): their
 // headings are the page's, rendered in its place. An included file the
-// tree lacks (written by a build step) makes the page's ids unknown.
-func vitepressIncludes(t *Tree, s *Site, rel, dir string) {
-	src, err := t.Read(rel)
+// tree lacks (written by a build step) makes the page's ids unknown. It
+// reports whether the file has an include directive.
+func vitepressIncludes(v *vpIncludes, rel string) bool {
+	src, err := v.t.Read(rel)
 	if err != nil || !bytes.Contains(src, []byte("@include:")) {
-		return
+		return false
 	}
-	for _, m := range vitepressInclude.FindAllSubmatch(src, -1) {
-		name := string(m[1])
-		var f string
-		if rest, ok := strings.CutPrefix(name, "@/"); ok {
-			f = path.Join(dir, rest)
-		} else {
-			f = path.Join(path.Dir(rel), name)
-		}
-		f = strings.TrimPrefix(path.Clean("/"+f), "/")
-		if !t.Exists(f) {
-			s.UnknownIDsOf(rel, "it includes "+name+", which the tree lacks (a build step writes it)")
+	s := v.s
+	p := v.part(rel, src)
+	for _, inc := range p.incs {
+		f := inc.file
+		if !v.t.Exists(f) {
+			s.UnknownIDsOf(rel, "it includes "+inc.name+", which the tree lacks (a build step writes it)")
 			continue
 		}
 		if strings.ToLower(path.Ext(f)) != ".md" {
@@ -931,6 +986,7 @@ func vitepressIncludes(t *Tree, s *Site, rel, dir string) {
 			s.imports[rel] = append(s.imports[rel], f)
 		}
 	}
+	return len(p.incs) > 0
 }
 
 var (

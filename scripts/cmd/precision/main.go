@@ -82,7 +82,9 @@
 // its path sends to, and, when another file includes it (Jekyll's
 // include_relative, VitePress' @include, MkDocs snippets, readfile, an
 // MDX import), to the including file's page; never to the not-found
-// page (but a 404 file). A fragment written alone matches a link the
+// page (but a 404 file). A finding the audit says is on the page of a
+// file that includes the finding's file is judged on that page, and
+// reports that file's link. A fragment written alone matches a link the
 // render hook wrote after the page's own URL; a name compares by its
 // letters and digits and its fragment in any case where no link has it
 // as written; "x.md/" is "x.md". Edit links count only to the
@@ -369,14 +371,24 @@ func measure(corpus, bin string, r row, withBuilt bool) *result {
 	var builtConfirmed []int // the findings judgeBuilt confirmed, by index
 	for i := range fds {
 		f := &fds[i]
-		reported[f.File+"\x00"+signature(f.URI)] = true
+		// A finding on an included file's line, as the including
+		// page renders it, reports that page's link too.
+		files := []string{f.File}
+		if sm := includedOn.FindStringSubmatch(f.Message); sm != nil {
+			files = append(files, sm[1])
+		}
+		for _, file := range files {
+			reported[file+"\x00"+signature(f.URI)] = true
+		}
 		if !linkCategories[f.Category] {
 			f.Verdict, f.Why = "not-judged", "not a link-target finding"
 			res.notJudged++
 			continue
 		}
 		if _, frag, ok := strings.Cut(signature(f.URI), "#"); ok && frag != "" {
-			reportedFrag[fragKey(f.File, frag)] = true
+			for _, file := range files {
+				reportedFrag[fragKey(file, frag)] = true
+			}
 		}
 		switch {
 		case ownGitHubURL(r.repo, f.URI) != "":
@@ -386,7 +398,7 @@ func measure(corpus, bin string, r row, withBuilt bool) *result {
 				gh = readGitHubTree(top)
 			}
 			judgeGitHub(f, gh, r.repo)
-		case site != nil && pages.page[f.File] == "" && (ghRead.file(f.File) || pages.copied[f.File]):
+		case site != nil && pages.pageOf(f) == "" && (ghRead.file(f.File) || pages.copied[f.File]):
 			// No page comes from the file: it is read on GitHub, and
 			// a link of it to the site's own URL names a page of the
 			// build whatever page it is on.

@@ -1098,3 +1098,22 @@ func TestStaticCopyIsItsOwnPage(t *testing.T) {
 		t.Errorf("the static copy maps to %q", got)
 	}
 }
+
+// TestPageOfIncluded: a finding the audit makes on an included part's
+// line, as the including page renders it, is judged on that page, not
+// on the part's own (nor on none, for a part that is no page).
+func TestPageOfIncluded(t *testing.T) {
+	m := &pageMap{page: map[string]string{"docs/guide/a.md": "guide/a.html", "docs/shared/s.md": "shared/s.html"}}
+	on := &finding{File: "docs/parts/p.md", Message: `"./c.md" leads to "/guide/c.md" on the site, which no file of the tree publishes (on the page of "docs/guide/a.md", which includes this file)`}
+	if got := m.pageOf(on); got != "guide/a.html" {
+		t.Errorf("pageOf(part) = %q, want guide/a.html", got)
+	}
+	shared := &finding{File: "docs/shared/s.md", Message: `"#x" names anchor "x", which "/docs/guide/a.md" does not have (on the page of "docs/guide/a.md", which includes this file)`}
+	if got := m.pageOf(shared); got != "guide/a.html" {
+		t.Errorf("pageOf(shared part) = %q, want guide/a.html", got)
+	}
+	own := &finding{File: "docs/shared/s.md", Message: `"./t.md" leads to "/shared/t.md", which does not exist`}
+	if got := m.pageOf(own); got != "shared/s.html" {
+		t.Errorf("pageOf(own) = %q, want shared/s.html", got)
+	}
+}

@@ -1079,7 +1079,7 @@ func commonSuffix(a, b []string) int {
 // finding's file is mapped to its page, and the finding's link to the
 // links of that page with the same signature.
 func judgeBuilt(f *finding, site *builtSite, pages *pageMap) {
-	pg := pages.page[f.File]
+	pg := pages.pageOf(f)
 	if pg == "" {
 		f.Verdict, f.Why = "unmatched", "the file maps to no built page"
 		return
@@ -1514,4 +1514,20 @@ func markdownHeadings(src string) []mdHeading {
 		out = append(out, h)
 	}
 	return out
+}
+
+// includedOn is what the audit adds to the message of a finding on a
+// file whose text a page includes (VitePress's @include), when the
+// link is the including page's: that page's source file.
+var includedOn = regexp.MustCompile(`\(on the page of "([^"]+)", which includes this file\)$`)
+
+// pageOf returns the built page a finding is on: the page its message
+// says renders the file's text, else its file's page.
+func (m *pageMap) pageOf(f *finding) string {
+	if sm := includedOn.FindStringSubmatch(f.Message); sm != nil {
+		if pg := m.page[sm[1]]; pg != "" {
+			return pg
+		}
+	}
+	return m.page[f.File]
 }

@@ -1,0 +1,374 @@
+package site
+
+import (
+	"bytes"
+	"path"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// VitePress's Markdown file inclusion (guide "Markdown Extensions",
+// "Markdown File Inclusion"), as its processIncludes does it: the text
+// of "<!--@include: path-->" is put in place of the comment before the
+// page is parsed, so what the included file writes is the including
+// page's: its headings get ids there, and its links are the page's
+// links, resolved from the page's URL (the rewritten one, with
+// rewrites), not from the included file's folder. The path is from the
+// folder of the file the comment is in (the included file's, for an
+// include inside an included file), or, after "@", from the source
+// folder ("@/parts/x.md", and "@parts/x.md" alike: the character after
+// "@" is dropped only when it is "/"). A region ("#name") or a line
+// range ("{3,10}") after the path includes part of the file.
+
+// A Rendering is a page that renders the text of another file inside
+// its own (VitePress' "<!--@include: ./part.md-->"): Page is the page's
+// source, a slash path from the audited root, and From and To the lines
+// of the included file it renders (from 1, both included).
+type Rendering struct {
+	Page     string
+	From, To int
+}
+
+// IncludedIn returns the pages that render the text of the file rel (a
+// slash path from the audited root) inside their own, with the lines
+// each renders; nil when no page does. A link written there is the
+// including page's link.
+func (s *Site) IncludedIn(rel string) []Rendering {
+	in, ok := s.inner(rel)
+	if !ok || s.rendered == nil {
+		return nil
+	}
+	rs := s.rendered[in]
+	if rs == nil {
+		return nil
+	}
+	out := make([]Rendering, len(rs))
+	for i, r := range rs {
+		out[i] = Rendering{Page: s.outer(r.Page), From: r.From, To: r.To}
+	}
+	return out
+}
+
+// vitepressIncludeComment is processIncludes' directive: the comment's
+// whole text after "@include:", trimmed, on one line.
+var vitepressIncludeComment = regexp.MustCompile(`<!--\s*@include:\s*(.*?)\s*-->`)
+
+// vitepressRange is the line range at the end of a directive ("{3,}",
+// "{,10}", "{3,10}"); vitepressRegion1 and vitepressRegion2 its region
+// as VitePress 1 and 2 read it: the first "#name" anywhere in it.
+var (
+	vitepressRange   = regexp.MustCompile(`\{(\d*),(\d*)\}$`)
+	vitepressRegion1 = regexp.MustCompile(`#[\w-]+`)
+	vitepressRegion2 = regexp.MustCompile(`#[^\s{]+`)
+)
+
+// vpInclude is one include directive of a file.
+type vpInclude struct {
+	line   int    // the directive's line, from 0
+	name   string // the path as written
+	file   string // the file it names, a slash path from the site's folder (it may climb: "../x.md")
+	region string // without its "#", "" for none
+	rng    bool   // a line range follows
+	a, b   string // the range's bounds as written, "" for none
+}
+
+// vitepressDirectives returns the include directives of the file rel (a
+// slash path from the site's folder; its source src) in the source
+// folder dir, as VitePress of the major version reads them.
+func vitepressDirectives(src []byte, rel, dir string, major int) []vpInclude {
+	if !bytes.Contains(src, []byte("@include:")) {
+		return nil
+	}
+	region := vitepressRegion1
+	if major >= 2 {
+		region = vitepressRegion2
+	}
+	var out []vpInclude
+	line := 0
+	for rest := src; len(rest) > 0; line++ {
+		end := bytes.IndexByte(rest, '\n')
+		text := rest
+		if end >= 0 {
+			text, rest = rest[:end], rest[end+1:]
+		} else {
+			rest = nil
+		}
+		if !bytes.Contains(text, []byte("@include:")) {
+			continue
+		}
+		for _, m := range vitepressIncludeComment.FindAllSubmatch(text, -1) {
+			m1 := string(m[1])
+			if m1 == "" {
+				continue
+			}
+			inc := vpInclude{line: line}
+			cut := 0
+			if r := vitepressRange.FindStringSubmatch(m1); r != nil {
+				inc.rng, inc.a, inc.b = true, r[1], r[2]
+				cut += len(r[0])
+			}
+			if r := region.FindString(m1); r != "" {
+				inc.region = r[1:]
+				cut += len(r)
+			}
+			if cut > len(m1) {
+				continue // the region is inside the range: VitePress's cut leaves no path
+			}
+			m1 = m1[:len(m1)-cut]
+			if m1 == "" {
+				continue
+			}
+			inc.name = m1
+			if m1[0] == '@' {
+				rest := m1[1:]
+				if len(m1) > 1 && m1[1] == '/' {
+					rest = m1[2:]
+				}
+				inc.file = path.Join(dir, rest)
+			} else {
+				inc.file = path.Join(path.Dir(rel), m1)
+			}
+			if inc.file == "" || inc.file == "." || strings.HasSuffix(inc.file, "/..") || inc.file == ".." {
+				continue // a folder: VitePress cannot read it, and leaves the comment
+			}
+			out = append(out, inc)
+		}
+	}
+	return out
+}
+
+// maxVitepressIncludeDepth bounds how deep includes of includes are
+// followed (VitePress follows them until the build fails on a cycle), and
+// maxIncludeReads how many included files are read for their own.
+const (
+	maxVitepressIncludeDepth = 8
+	maxIncludeReads          = 4096
+)
+
+// vpPart is an included file, read once: its lines and directives.
+type vpPart struct {
+	lines [][]byte
+	incs  []vpInclude
+}
+
+// vpIncludes lays out which pages render which files' lines.
+type vpIncludes struct {
+	t     *Tree
+	s     *Site
+	dir   string // the source folder
+	major int
+	parts map[string]*vpPart // nil: not a file of the tree
+	reads int
+}
+
+// part returns the file rel read, nil when the tree has no such file
+// (or too many were read).
+func (v *vpIncludes) part(rel string, src []byte) *vpPart {
+	if p, ok := v.parts[rel]; ok {
+		return p
+	}
+	if src == nil {
+		if v.reads >= maxIncludeReads {
+			return nil
+		}
+		v.reads++
+		var err error
+		if src, err = v.t.Read(rel); err != nil {
+			v.parts[rel] = nil
+			return nil
+		}
+	}
+	p := &vpPart{lines: bytes.Split(src, []byte("\n")), incs: vitepressDirectives(src, rel, v.dir, v.major)}
+	v.parts[rel] = p
+	return p
+}
+
+// render records the files that the lines [lo, hi) of the file rel
+// include, rendered in the page, and follows their own includes.
+func (v *vpIncludes) render(page, rel string, lo, hi, depth int) {
+	p := v.parts[rel]
+	if p == nil || depth >= maxVitepressIncludeDepth {
+		return
+	}
+	for _, inc := range p.incs {
+		if inc.line < lo || inc.line >= hi {
+			continue
+		}
+		q := v.part(inc.file, nil)
+		if q == nil {
+			continue // VitePress leaves the comment as it is
+		}
+		clo, chi := v.span(q, inc)
+		if clo >= chi {
+			continue
+		}
+		r := Rendering{Page: page, From: clo + 1, To: chi}
+		if v.s.rendered == nil {
+			v.s.rendered = map[string][]Rendering{}
+		}
+		if !slices.Contains(v.s.rendered[inc.file], r) {
+			v.s.rendered[inc.file] = append(v.s.rendered[inc.file], r)
+		}
+		v.render(page, inc.file, clo, chi, depth+1)
+	}
+}
+
+// span returns the lines [lo, hi) of the included file p that the
+// directive inc puts in the page: its region's (the lines between the
+// region's markers; with VitePress 2, where no marker names it, the
+// section below the heading of that id), then its range's within
+// those, counted from 1 with JavaScript's slice (a bound of 0 is -1:
+// from the end). A region not found is the whole file, as VitePress
+// takes it.
+func (v *vpIncludes) span(p *vpPart, inc vpInclude) (int, int) {
+	lo, hi := 0, len(p.lines)
+	if inc.region != "" {
+		if a, b, ok := vitepressRegionLines(p.lines, inc.region); ok {
+			lo, hi = a, b
+		} else if v.major >= 2 {
+			if a, b, ok := v.headingSection(p.lines, inc.region); ok {
+				lo, hi = a, b
+			}
+		}
+	}
+	if inc.rng {
+		n := hi - lo
+		start, end := 0, n
+		if inc.a != "" {
+			k, _ := strconv.Atoi(inc.a)
+			start = jsIndex(k-1, n)
+		}
+		if inc.b != "" {
+			k, _ := strconv.Atoi(inc.b)
+			end = jsIndex(k, n)
+		}
+		if end < start {
+			end = start
+		}
+		lo, hi = lo+start, lo+end
+	}
+	return lo, hi
+}
+
+// jsIndex is what JavaScript's Array.prototype.slice makes of the bound
+// k of an array of n: a negative one counts from the end, both are
+// clamped to [0, n].
+func jsIndex(k, n int) int {
+	if k < 0 {
+		k += n
+	}
+	return min(max(k, 0), n)
+}
+
+// vitepressRegionMarkers are the region comments VitePress's findRegion
+// knows (its snippets' and includes'): the tag ("region" or
+// "endregion") and the region's name.
+var vitepressRegionMarkers = []*regexp.Regexp{
+	regexp.MustCompile(`^// ?#?((?:end)?region) ([\w*-]+)$`),
+	regexp.MustCompile(`^/\* ?#((?:end)?region) ([\w*-]+) ?\*/$`),
+	regexp.MustCompile(`^#pragma ((?:end)?region) ([\w*-]+)$`),
+	regexp.MustCompile(`^<!-- #?((?:end)?region) ([\w*-]+) -->$`),
+	regexp.MustCompile(`^#((?:End )Region) ([\w*-]+)$`),
+	regexp.MustCompile(`^::#((?:end)region) ([\w*-]+)$`),
+	regexp.MustCompile(`^# ?((?:end)?region) ([\w*-]+)$`),
+}
+
+// vitepressRegionLines returns the lines [lo, hi) between the markers
+// of the region name: after the line that opens it, before the first
+// that closes it with the same kind of marker.
+func vitepressRegionLines(lines [][]byte, name string) (int, int, bool) {
+	var re *regexp.Regexp
+	start := -1
+	for i, line := range lines {
+		if !bytes.Contains(line, []byte("egion")) {
+			continue
+		}
+		text := string(bytes.TrimSpace(line))
+		if re == nil {
+			for _, r := range vitepressRegionMarkers {
+				if m := r.FindStringSubmatch(text); m != nil && m[2] == name && strings.EqualFold(m[1], "region") {
+					re, start = r, i+1
+					break
+				}
+			}
+			continue
+		}
+		if m := re.FindStringSubmatch(text); m != nil && m[2] == name && isEndRegion(m[1]) {
+			return start, i, true
+		}
+	}
+	return 0, 0, false
+}
+
+// isEndRegion reports whether a marker's tag closes a region ("endregion",
+// "End Region", "endRegion").
+func isEndRegion(tag string) bool {
+	t := strings.ReplaceAll(strings.ToLower(tag), " ", "")
+	return t == "endregion"
+}
+
+// headingSection returns the lines [lo, hi) below the heading whose id
+// is id (VitePress 2's region by heading): from the line after it to
+// the next heading of its level or above, or to the end. Only ATX
+// headings outside fenced code are read.
+func (v *vpIncludes) headingSection(lines [][]byte, id string) (int, int, bool) {
+	level, lo := 0, -1
+	seen := map[string]int{}
+	fence := ""
+	for i, line := range lines {
+		t := strings.TrimLeft(string(line), " ")
+		if len(line)-len(t) > 3 {
+			continue
+		}
+		if f := fenceOf(line); f != nil {
+			switch {
+			case fence == "":
+				fence = string(f)
+			case len(f) >= len(fence) && f[0] == fence[0] && strings.TrimSpace(t[len(f):]) == "":
+				fence = ""
+			}
+			continue
+		}
+		if fence != "" {
+			continue
+		}
+		n := 0
+		for n < len(t) && n < 7 && t[n] == '#' {
+			n++
+		}
+		if n == 0 || n > 6 || n < len(t) && t[n] != ' ' && t[n] != '\t' {
+			continue
+		}
+		if lo >= 0 {
+			if n <= level {
+				return lo, i, true
+			}
+			continue
+		}
+		text := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(t[n:]), "#"))
+		hid := ""
+		if m := explicitHeadingID.FindStringSubmatch(text); m != nil {
+			hid = m[1]
+		} else {
+			hid = v.s.slug(text)
+			if k := seen[hid]; k > 0 {
+				seen[hid] = k + 1
+				hid += "-" + strconv.Itoa(k)
+			} else {
+				seen[hid] = 1
+			}
+		}
+		if hid == id {
+			level, lo = n, i+1
+		}
+	}
+	if lo >= 0 {
+		return lo, len(lines), true
+	}
+	return 0, 0, false
+}
+
+// explicitHeadingID is a heading's own id written at its end ("{#id}").
+var explicitHeadingID = regexp.MustCompile(`\{#([^\s}]+)\}\s*$`)
