@@ -1711,6 +1711,12 @@ func (s *Site) CodeRanges(src []byte) [][2]int {
 	if s.Generator != "hugo" {
 		return nil
 	}
+	return hugoCodeShortcodeRanges(src)
+}
+
+// hugoCodeShortcodeRanges returns the inner text of src's paired code
+// shortcodes (CodeRanges of a Hugo site), in order.
+func hugoCodeShortcodeRanges(src []byte) [][2]int {
 	type tag struct {
 		start, end int // of the tag
 		name       string
@@ -2355,24 +2361,34 @@ func (s *Site) belowRegularPage(p string) bool {
 // inline script (no src) or one whose src is relative, a file beside the
 // page (a generated reference's main.js). A script the site serves to
 // many pages ("/js/collapsible.js") reads the fragment at most; the
-// page's own may write what it shows, ids too.
+// page's own may write what it shows, ids too. A "<script" that the page
+// shows as code (hugoCodeText: a fenced block, a code span, a code
+// shortcode's inner text) or hides in an HTML comment runs nothing: a
+// page explaining how to embed a widget is no page whose ids a script
+// writes.
 func hugoScripts(src []byte) (any, own bool) {
-	for {
-		i := bytes.IndexByte(src, '<')
+	if !containsFoldScript(src) {
+		return false, false // the common page: no list of code ranges made
+	}
+	code := hugoCodeText(src)
+	for off := 0; ; {
+		i := bytes.IndexByte(src[off:], '<')
 		if i < 0 {
 			return any, own
 		}
-		src = src[i+1:]
-		if len(src) < len("script") || !bytes.EqualFold(src[:len("script")], []byte("script")) {
+		at := off + i
+		off = at + 1
+		rest := src[off:]
+		if len(rest) < len("script") || !bytes.EqualFold(rest[:len("script")], []byte("script")) || inRanges(code, at) {
 			continue
 		}
 		any = true
-		end := bytes.IndexByte(src, '>')
+		end := bytes.IndexByte(rest, '>')
 		if end < 0 {
 			return any, own
 		}
-		tag := src[:end]
-		src = src[end+1:] // on past the tag: each byte is read once
+		tag := rest[:end]
+		off += end + 1 // on past the tag: each byte is read once
 		k := indexFoldSrc(tag)
 		if k < 0 {
 			return true, true // inline: the page's own
@@ -2382,6 +2398,151 @@ func hugoScripts(src []byte) (any, own bool) {
 			return true, true // beside the page
 		}
 	}
+}
+
+// containsFoldScript reports whether src holds "<script" in any letter
+// case, without a lowered copy.
+func containsFoldScript(src []byte) bool {
+	for {
+		i := bytes.IndexByte(src, '<')
+		if i < 0 {
+			return false
+		}
+		src = src[i+1:]
+		if len(src) >= len("script") && bytes.EqualFold(src[:len("script")], []byte("script")) {
+			return true
+		}
+	}
+}
+
+// hugoCodeText returns the byte ranges of a content file's text that
+// Hugo renders as code or not at all, sorted and apart: fenced code
+// blocks (a fence at any indentation, as in a list item, closed by a run
+// of its character at least as long; one left open runs to the end),
+// code spans (a run of backticks closed by a run of the same length on
+// its line, CommonMark 6.1; a span across lines is not seen), HTML
+// comments ("<!--" to "-->") and the inner text of paired code
+// shortcodes. Each line is read once; a backtick run's closing is looked
+// for once per run length and line, so a line of unclosed runs is not
+// read again for each.
+func hugoCodeText(src []byte) [][2]int {
+	var out [][2]int
+	var fence []byte
+	fenceStart := 0
+	for off := 0; off < len(src); {
+		line := src[off:]
+		next := len(src)
+		if nl := bytes.IndexByte(line, '\n'); nl >= 0 {
+			line, next = line[:nl], off+nl+1
+		}
+		trimmed := bytes.TrimLeft(line, " \t")
+		if run := fenceRun(trimmed); run != nil {
+			switch {
+			case fence == nil && (run[0] == '~' || bytes.IndexByte(trimmed[len(run):], '`') < 0):
+				fence, fenceStart = run, off
+				off = next
+				continue
+			case fence != nil && run[0] == fence[0] && len(run) >= len(fence) && len(bytes.TrimSpace(trimmed[len(run):])) == 0:
+				out = append(out, [2]int{fenceStart, next})
+				fence = nil
+				off = next
+				continue
+			}
+		}
+		if fence != nil {
+			off = next
+			continue
+		}
+		var closed [33]bool // run lengths with no closing run on the rest of the line
+		for i := 0; i < len(line); {
+			switch {
+			case line[i] == '`':
+				n := 1
+				for i+n < len(line) && line[i+n] == '`' {
+					n++
+				}
+				k := min(n, len(closed)-1)
+				if !closed[k] {
+					if e := closingRun(line[i+n:], n); e >= 0 {
+						out = append(out, [2]int{off + i, off + i + n + e + n})
+						i += n + e + n
+						continue
+					}
+					closed[k] = true
+				}
+				i += n
+			case line[i] == '<' && bytes.HasPrefix(line[i:], []byte("<!--")):
+				e := bytes.Index(src[off+i+4:], []byte("-->"))
+				end := len(src)
+				if e >= 0 {
+					end = off + i + 4 + e + 3
+				}
+				out = append(out, [2]int{off + i, end})
+				if end >= next {
+					i = len(line) // the comment goes on past this line
+					next = max(next, end)
+					continue
+				}
+				i = end - off
+			default:
+				i++
+			}
+		}
+		off = next
+	}
+	if fence != nil {
+		out = append(out, [2]int{fenceStart, len(src)})
+	}
+	if sc := hugoCodeShortcodeRanges(src); len(sc) > 0 {
+		out = append(out, sc...)
+		slices.SortFunc(out, func(a, b [2]int) int { return a[0] - b[0] })
+		merged := out[:1]
+		for _, r := range out[1:] {
+			if last := &merged[len(merged)-1]; r[0] <= last[1] {
+				last[1] = max(last[1], r[1])
+				continue
+			}
+			merged = append(merged, r)
+		}
+		out = merged
+	}
+	return out
+}
+
+// fenceRun returns the run of three or more backticks or tildes that
+// line (its indentation cut) begins with, or nil.
+func fenceRun(line []byte) []byte {
+	if len(line) < 3 || line[0] != '`' && line[0] != '~' {
+		return nil
+	}
+	n := 1
+	for n < len(line) && line[n] == line[0] {
+		n++
+	}
+	if n < 3 {
+		return nil
+	}
+	return line[:n]
+}
+
+// closingRun returns the index in s of the first run of exactly n
+// backticks, or -1.
+func closingRun(s []byte, n int) int {
+	for i := 0; i < len(s); {
+		if s[i] != '`' {
+			i++
+			continue
+		}
+		m := 1
+		for i+m < len(s) && s[i+m] == '`' {
+			m++
+		}
+		if m == n {
+			return i
+		}
+		i += m
+	}
+	return -1
 }
 
 // indexFoldSrc returns the index of the first "src=" in tag in any letter
