@@ -938,6 +938,61 @@ func (s *Site) HookAsWritten(ref string) bool {
 	return false
 }
 
+// LinkHookLooksUp reports whether the link render hook of a Hugo site,
+// the embedded one or a copy of it, looks the relative destination ref
+// up (MarkdownLinkFiles lists where): what it finds no page or resource
+// for it renders as written, which the browser resolves from the page's
+// URL, not from the file's folder. .GetPage finds a page in any letter
+// case ("SPEC.md" is the page of spec.md): Hugo lower-cases the paths
+// of its pages and the path it is asked for.
+func (s *Site) LinkHookLooksUp(ref string) bool {
+	if s.hugo == nil || !s.hugo.embeddedHook || ref == "" || ref[0] == '#' || ref[0] == '/' || strings.Contains(ref, "://") {
+		return false
+	}
+	return !s.HookAsWritten(ref)
+}
+
+// LinkHookFindsSection reports whether the link render hook's .GetPage
+// finds a top-level section for the relative destination ref of the
+// page rel, from the page's folder or the content root: Hugo renders a
+// section for every top-level folder of content, with no _index file
+// that MarkdownLinkFiles could name ("docs/" in docs/v1/README.md is
+// the section /docs/ when docs/v1/docs/ is no section; the folder
+// beside the file is not the page).
+func (s *Site) LinkHookFindsSection(rel, ref string) bool {
+	if !s.LinkHookLooksUp(ref) || len(s.hugo.topSections) == 0 {
+		return false
+	}
+	in, ok := s.inner(rel)
+	if !ok {
+		return false
+	}
+	ref = uri.StripQueryFragment(ref)
+	if dec, err := uri.Unescape(ref); err == nil {
+		ref = dec
+	}
+	page := strings.TrimSuffix(strings.TrimPrefix(ref, "./"), "/")
+	if page == "" {
+		return false
+	}
+	base := path.Dir(in)
+	if strings.HasPrefix(path.Base(in), "index.") {
+		base = path.Dir(base) // a leaf bundle's container
+	}
+	if s.hugo.topSections[path.Join(base, page)] {
+		return true
+	}
+	if strings.HasPrefix(ref, ".") {
+		return false
+	}
+	for _, d := range s.contentDirs {
+		if strings.HasPrefix(in, d+"/") && s.hugo.topSections[path.Join(d, page)] {
+			return true
+		}
+	}
+	return false
+}
+
 // LinkAsWritten reports whether the page links of the site render the
 // relative destination ref as written, so that the browser resolves it
 // from the page's URL, not from the file's folder: on a Hugo site no
@@ -1204,6 +1259,10 @@ type hugoModel struct {
 	// (inline, or a file beside the page), which may write ids too
 	// (ScriptRoute).
 	scripted map[string]bool
+	// topSections: the top-level folders of the content folders
+	// ("content/docs"), each a section Hugo renders, an _index file or
+	// not.
+	topSections map[string]bool
 	// byType are the content files by their page's type (the front
 	// matter's type, else the top-level section) and, after a NUL, the
 	// layout their front matter names: hugoTypeIDs.
@@ -1258,6 +1317,17 @@ func (s *Site) hugoLinkFiles(rel, ref string) []string {
 			}
 		}
 	}
+	// .GetPage finds pages, so only content files: a logo beside a
+	// regular page (README.md beside antrea_logo.svg, no index.md) is no
+	// page and no resource of a bundle; the hook writes it as it is, and
+	// the browser looks for it below the page's URL.
+	addPages := func(files ...string) {
+		for _, f := range files {
+			if hugoContent[strings.ToLower(path.Ext(f))] {
+				add(f)
+			}
+		}
+	}
 	page := strings.TrimSuffix(ref, "/")
 	dir := path.Dir(in)
 	if !strings.HasPrefix(ref, "/") {
@@ -1265,13 +1335,13 @@ func (s *Site) hugoLinkFiles(rel, ref string) []string {
 		if n := path.Base(in); strings.HasPrefix(n, "index.") {
 			base = path.Dir(dir) // a leaf bundle's container
 		}
-		add(contentCandidates(path.Join(base, page))...)
+		addPages(contentCandidates(path.Join(base, page))...)
 	}
 	if !strings.HasPrefix(ref, ".") && root != "" {
-		add(contentCandidates(path.Join(root, page))...)
+		addPages(contentCandidates(path.Join(root, page))...)
 	}
 	if s.hugo.oldGetPage {
-		add(s.hugoOldGetPage(in, root, page)...)
+		addPages(s.hugoOldGetPage(in, root, page)...)
 	}
 	if !strings.HasPrefix(ref, "/") && strings.HasPrefix(path.Base(in), "index.") {
 		add(path.Join(dir, ref)) // a resource of the bundle
@@ -1433,6 +1503,12 @@ func (hugo) pages(t *Tree, s *Site, l hugoLang, dir, sub string, lower, ugly boo
 		// (gohugo.io/content-management/sections).
 		if top, _, ok := strings.Cut(p, "/"); ok {
 			sections[prefix+"/"+hugoURLize(top, lower)+"/"] = true
+			if sub == "" {
+				if s.hugo.topSections == nil {
+					s.hugo.topSections = map[string]bool{}
+				}
+				s.hugo.topSections[path.Join(strings.Trim(path.Clean(dir), "/"), top)] = true
+			}
 		}
 		src, _ := t.head(rel)
 		fm := hugoFrontMatter(src)
