@@ -170,15 +170,29 @@ func (a *auditor) checkLocalAs(f *File, l *extract.Link, out []Finding) []Findin
 			return r.out
 		}
 	}
-	if isPage && (!lk.exists || lk.dir || t.dirSlash) && !t.outside && !pathname {
+	// Hugo's link render hook (the embedded one, or a copy) looks a
+	// relative destination up as a page, a resource of the page's
+	// bundle or an asset, in any letter case, and writes one it does not
+	// find as it is: from a regular page, served one level below its
+	// file's folder, the browser then misses a file beside it. An
+	// image is the image hook's, not this one's.
+	hookLooksUp := isPage && !t.outside && !pathname && l.Kind != extract.Image && s.LinkHookLooksUp(ref)
+	hookMiss := false
+	if isPage && (!lk.exists || lk.dir || t.dirSlash || hookLooksUp) && !t.outside && !pathname {
 		// A generator that looks a Markdown file's link up in more
 		// folders than the file's own (Docusaurus: the content folders
 		// and the site's folder first) finds it there; Hugo's GetPage
 		// also finds "other.md/" (a file with a slash after it).
+		hookMiss = hookLooksUp && !s.LinkHookFindsSection(f.rel, ref)
 		for _, c := range s.MarkdownLinkFiles(f.rel, ref) {
-			if found := a.fs.find(f.root, c); found.exists && !found.dir && found.right == "" && (!found.link || a.inRoot(f.root, found.abs)) {
+			found := a.fs.find(f.root, c)
+			if found.right != "" && hookLooksUp {
+				c, found = found.right, a.fs.find(f.root, found.right)
+			}
+			if found.exists && !found.dir && found.right == "" && (!found.link || a.inRoot(f.root, found.abs)) {
 				t.rel, lk = c, found
 				t.dirSlash = false // the generator's name for the file ("../hello/": hello.md)
+				hookMiss = false
 				break
 			}
 		}
@@ -190,7 +204,7 @@ func (a *auditor) checkLocalAs(f *File, l *extract.Link, out []Finding) []Findin
 	// extent of its own) as its Markdown links, ".md" made the page's.
 	rawHTML := l.Kind == extract.HTMLAttr && !(s.Generator == "vitepress" && l.End.Offset == l.Start.Offset)
 	byURL := isPage && !t.outside && !strings.HasPrefix(ref, "/") &&
-		(s.ByPageURL(rawHTML, lk.exists && (lk.dir || !published(s, t.rel))) || s.LinkAsWritten(ref) || s.LinksAsWritten(f.rel) ||
+		(s.ByPageURL(rawHTML, lk.exists && (lk.dir || !published(s, t.rel))) || s.LinkAsWritten(ref) || s.LinksAsWritten(f.rel) || hookMiss && !rawHTML ||
 			rawHTML && s.HTMLMarkdownByURL() && strings.EqualFold(path.Ext(t.rel), ".md"))
 	if inBuild && read == s {
 		built := lk
@@ -389,6 +403,10 @@ func (a *auditor) checkLocalAs(f *File, l *extract.Link, out []Finding) []Findin
 								return r.out
 							}
 						}
+					}
+					if byURL && hookMiss {
+						r.report(policy.CategoryBrokenFile, 0, nil, "%q leads to %q on %s, which no file of the tree publishes: the link render hook finds no page, bundle resource or asset by that name and writes it as it is, so it resolves against the page's URL %q, not the file's folder", r.shown, p, theSite(s), pageURL)
+						return r.out
 					}
 					if byURL {
 						// The tree's path exists: say why it is not the one.

@@ -938,6 +938,61 @@ func (s *Site) HookAsWritten(ref string) bool {
 	return false
 }
 
+// LinkHookLooksUp reports whether the link render hook of a Hugo site,
+// the embedded one or a copy of it, looks the relative destination ref
+// up (MarkdownLinkFiles lists where): what it finds no page or resource
+// for it renders as written, which the browser resolves from the page's
+// URL, not from the file's folder. .GetPage finds a page in any letter
+// case ("SPEC.md" is the page of spec.md): Hugo lower-cases the paths
+// of its pages and the path it is asked for.
+func (s *Site) LinkHookLooksUp(ref string) bool {
+	if s.hugo == nil || !s.hugo.embeddedHook || ref == "" || ref[0] == '#' || ref[0] == '/' || strings.Contains(ref, "://") {
+		return false
+	}
+	return !s.HookAsWritten(ref)
+}
+
+// LinkHookFindsSection reports whether the link render hook's .GetPage
+// finds a top-level section for the relative destination ref of the
+// page rel, from the page's folder or the content root: Hugo renders a
+// section for every top-level folder of content, with no _index file
+// that MarkdownLinkFiles could name ("docs/" in docs/v1/README.md is
+// the section /docs/ when docs/v1/docs/ is no section; the folder
+// beside the file is not the page).
+func (s *Site) LinkHookFindsSection(rel, ref string) bool {
+	if !s.LinkHookLooksUp(ref) || len(s.hugo.topSections) == 0 {
+		return false
+	}
+	in, ok := s.inner(rel)
+	if !ok {
+		return false
+	}
+	ref = uri.StripQueryFragment(ref)
+	if dec, err := uri.Unescape(ref); err == nil {
+		ref = dec
+	}
+	page := strings.TrimSuffix(strings.TrimPrefix(ref, "./"), "/")
+	if page == "" {
+		return false
+	}
+	base := path.Dir(in)
+	if strings.HasPrefix(path.Base(in), "index.") {
+		base = path.Dir(base) // a leaf bundle's container
+	}
+	if s.hugo.topSections[path.Join(base, page)] {
+		return true
+	}
+	if strings.HasPrefix(ref, ".") {
+		return false
+	}
+	for _, d := range s.contentDirs {
+		if strings.HasPrefix(in, d+"/") && s.hugo.topSections[path.Join(d, page)] {
+			return true
+		}
+	}
+	return false
+}
+
 // LinkAsWritten reports whether the page links of the site render the
 // relative destination ref as written, so that the browser resolves it
 // from the page's URL, not from the file's folder: on a Hugo site no
@@ -1204,6 +1259,10 @@ type hugoModel struct {
 	// (inline, or a file beside the page), which may write ids too
 	// (ScriptRoute).
 	scripted map[string]bool
+	// topSections: the top-level folders of the content folders
+	// ("content/docs"), each a section Hugo renders, an _index file or
+	// not.
+	topSections map[string]bool
 	// byType are the content files by their page's type (the front
 	// matter's type, else the top-level section) and, after a NUL, the
 	// layout their front matter names: hugoTypeIDs.
@@ -1258,6 +1317,17 @@ func (s *Site) hugoLinkFiles(rel, ref string) []string {
 			}
 		}
 	}
+	// .GetPage finds pages, so only content files: a logo beside a
+	// regular page (README.md beside antrea_logo.svg, no index.md) is no
+	// page and no resource of a bundle; the hook writes it as it is, and
+	// the browser looks for it below the page's URL.
+	addPages := func(files ...string) {
+		for _, f := range files {
+			if hugoContent[strings.ToLower(path.Ext(f))] {
+				add(f)
+			}
+		}
+	}
 	page := strings.TrimSuffix(ref, "/")
 	dir := path.Dir(in)
 	if !strings.HasPrefix(ref, "/") {
@@ -1265,13 +1335,13 @@ func (s *Site) hugoLinkFiles(rel, ref string) []string {
 		if n := path.Base(in); strings.HasPrefix(n, "index.") {
 			base = path.Dir(dir) // a leaf bundle's container
 		}
-		add(contentCandidates(path.Join(base, page))...)
+		addPages(contentCandidates(path.Join(base, page))...)
 	}
 	if !strings.HasPrefix(ref, ".") && root != "" {
-		add(contentCandidates(path.Join(root, page))...)
+		addPages(contentCandidates(path.Join(root, page))...)
 	}
 	if s.hugo.oldGetPage {
-		add(s.hugoOldGetPage(in, root, page)...)
+		addPages(s.hugoOldGetPage(in, root, page)...)
 	}
 	if !strings.HasPrefix(ref, "/") && strings.HasPrefix(path.Base(in), "index.") {
 		add(path.Join(dir, ref)) // a resource of the bundle
@@ -1433,6 +1503,12 @@ func (hugo) pages(t *Tree, s *Site, l hugoLang, dir, sub string, lower, ugly boo
 		// (gohugo.io/content-management/sections).
 		if top, _, ok := strings.Cut(p, "/"); ok {
 			sections[prefix+"/"+hugoURLize(top, lower)+"/"] = true
+			if sub == "" {
+				if s.hugo.topSections == nil {
+					s.hugo.topSections = map[string]bool{}
+				}
+				s.hugo.topSections[path.Join(strings.Trim(path.Clean(dir), "/"), top)] = true
+			}
 		}
 		src, _ := t.head(rel)
 		fm := hugoFrontMatter(src)
@@ -1711,6 +1787,12 @@ func (s *Site) CodeRanges(src []byte) [][2]int {
 	if s.Generator != "hugo" {
 		return nil
 	}
+	return hugoCodeShortcodeRanges(src)
+}
+
+// hugoCodeShortcodeRanges returns the inner text of src's paired code
+// shortcodes (CodeRanges of a Hugo site), in order.
+func hugoCodeShortcodeRanges(src []byte) [][2]int {
 	type tag struct {
 		start, end int // of the tag
 		name       string
@@ -2355,24 +2437,34 @@ func (s *Site) belowRegularPage(p string) bool {
 // inline script (no src) or one whose src is relative, a file beside the
 // page (a generated reference's main.js). A script the site serves to
 // many pages ("/js/collapsible.js") reads the fragment at most; the
-// page's own may write what it shows, ids too.
+// page's own may write what it shows, ids too. A "<script" that the page
+// shows as code (hugoCodeText: a fenced block, a code span, a code
+// shortcode's inner text) or hides in an HTML comment runs nothing: a
+// page explaining how to embed a widget is no page whose ids a script
+// writes.
 func hugoScripts(src []byte) (any, own bool) {
-	for {
-		i := bytes.IndexByte(src, '<')
+	if !containsFoldScript(src) {
+		return false, false // the common page: no list of code ranges made
+	}
+	code := hugoCodeText(src)
+	for off := 0; ; {
+		i := bytes.IndexByte(src[off:], '<')
 		if i < 0 {
 			return any, own
 		}
-		src = src[i+1:]
-		if len(src) < len("script") || !bytes.EqualFold(src[:len("script")], []byte("script")) {
+		at := off + i
+		off = at + 1
+		rest := src[off:]
+		if len(rest) < len("script") || !bytes.EqualFold(rest[:len("script")], []byte("script")) || inRanges(code, at) {
 			continue
 		}
 		any = true
-		end := bytes.IndexByte(src, '>')
+		end := bytes.IndexByte(rest, '>')
 		if end < 0 {
 			return any, own
 		}
-		tag := src[:end]
-		src = src[end+1:] // on past the tag: each byte is read once
+		tag := rest[:end]
+		off += end + 1 // on past the tag: each byte is read once
 		k := indexFoldSrc(tag)
 		if k < 0 {
 			return true, true // inline: the page's own
@@ -2382,6 +2474,151 @@ func hugoScripts(src []byte) (any, own bool) {
 			return true, true // beside the page
 		}
 	}
+}
+
+// containsFoldScript reports whether src holds "<script" in any letter
+// case, without a lowered copy.
+func containsFoldScript(src []byte) bool {
+	for {
+		i := bytes.IndexByte(src, '<')
+		if i < 0 {
+			return false
+		}
+		src = src[i+1:]
+		if len(src) >= len("script") && bytes.EqualFold(src[:len("script")], []byte("script")) {
+			return true
+		}
+	}
+}
+
+// hugoCodeText returns the byte ranges of a content file's text that
+// Hugo renders as code or not at all, sorted and apart: fenced code
+// blocks (a fence at any indentation, as in a list item, closed by a run
+// of its character at least as long; one left open runs to the end),
+// code spans (a run of backticks closed by a run of the same length on
+// its line, CommonMark 6.1; a span across lines is not seen), HTML
+// comments ("<!--" to "-->") and the inner text of paired code
+// shortcodes. Each line is read once; a backtick run's closing is looked
+// for once per run length and line, so a line of unclosed runs is not
+// read again for each.
+func hugoCodeText(src []byte) [][2]int {
+	var out [][2]int
+	var fence []byte
+	fenceStart := 0
+	for off := 0; off < len(src); {
+		line := src[off:]
+		next := len(src)
+		if nl := bytes.IndexByte(line, '\n'); nl >= 0 {
+			line, next = line[:nl], off+nl+1
+		}
+		trimmed := bytes.TrimLeft(line, " \t")
+		if run := fenceRun(trimmed); run != nil {
+			switch {
+			case fence == nil && (run[0] == '~' || bytes.IndexByte(trimmed[len(run):], '`') < 0):
+				fence, fenceStart = run, off
+				off = next
+				continue
+			case fence != nil && run[0] == fence[0] && len(run) >= len(fence) && len(bytes.TrimSpace(trimmed[len(run):])) == 0:
+				out = append(out, [2]int{fenceStart, next})
+				fence = nil
+				off = next
+				continue
+			}
+		}
+		if fence != nil {
+			off = next
+			continue
+		}
+		var closed [33]bool // run lengths with no closing run on the rest of the line
+		for i := 0; i < len(line); {
+			switch {
+			case line[i] == '`':
+				n := 1
+				for i+n < len(line) && line[i+n] == '`' {
+					n++
+				}
+				k := min(n, len(closed)-1)
+				if !closed[k] {
+					if e := closingRun(line[i+n:], n); e >= 0 {
+						out = append(out, [2]int{off + i, off + i + n + e + n})
+						i += n + e + n
+						continue
+					}
+					closed[k] = true
+				}
+				i += n
+			case line[i] == '<' && bytes.HasPrefix(line[i:], []byte("<!--")):
+				e := bytes.Index(src[off+i+4:], []byte("-->"))
+				end := len(src)
+				if e >= 0 {
+					end = off + i + 4 + e + 3
+				}
+				out = append(out, [2]int{off + i, end})
+				if end >= next {
+					i = len(line) // the comment goes on past this line
+					next = max(next, end)
+					continue
+				}
+				i = end - off
+			default:
+				i++
+			}
+		}
+		off = next
+	}
+	if fence != nil {
+		out = append(out, [2]int{fenceStart, len(src)})
+	}
+	if sc := hugoCodeShortcodeRanges(src); len(sc) > 0 {
+		out = append(out, sc...)
+		slices.SortFunc(out, func(a, b [2]int) int { return a[0] - b[0] })
+		merged := out[:1]
+		for _, r := range out[1:] {
+			if last := &merged[len(merged)-1]; r[0] <= last[1] {
+				last[1] = max(last[1], r[1])
+				continue
+			}
+			merged = append(merged, r)
+		}
+		out = merged
+	}
+	return out
+}
+
+// fenceRun returns the run of three or more backticks or tildes that
+// line (its indentation cut) begins with, or nil.
+func fenceRun(line []byte) []byte {
+	if len(line) < 3 || line[0] != '`' && line[0] != '~' {
+		return nil
+	}
+	n := 1
+	for n < len(line) && line[n] == line[0] {
+		n++
+	}
+	if n < 3 {
+		return nil
+	}
+	return line[:n]
+}
+
+// closingRun returns the index in s of the first run of exactly n
+// backticks, or -1.
+func closingRun(s []byte, n int) int {
+	for i := 0; i < len(s); {
+		if s[i] != '`' {
+			i++
+			continue
+		}
+		m := 1
+		for i+m < len(s) && s[i+m] == '`' {
+			m++
+		}
+		if m == n {
+			return i
+		}
+		i += m
+	}
+	return -1
 }
 
 // indexFoldSrc returns the index of the first "src=" in tag in any letter

@@ -268,6 +268,7 @@ func FuzzShortcodes(f *testing.F) {
 	f.Add([]byte("{{< def id=\"x\" >}} {{% a/b %}} {{</* c */>}} {{<"))
 	f.Add([]byte("---\ntitle: x\n---\n<!-- c -->\n"))
 	f.Add([]byte(`<script type="module" src="main.js"></script><SCRIPT>x</SCRIPT><script src=`))
+	f.Add([]byte("a ` b ``<script>`` ```html\n<script>x</script>\n```\n<!-- <script> -->{{< highlight >}}<script>{{< /highlight >}}"))
 	f.Add([]byte(`{{ $g := printf "tabs-%d" .Ordinal }}{{ $t := printf "%s-%s" $g . | anchorize }}<a id="{{ $t }}">`))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		names := shortcodeNames(src)
