@@ -1195,8 +1195,8 @@ func (a *auditor) checkFragment(r *reporter, s *site.Site, t local, lk lookup) {
 			frag = f // the generator writes the link with this fragment
 		}
 		m, right := set.Find(frag, s.Anchors)
-		if m != anchor.Found && a.importedID(r.f.root, s, page, frag, 0) {
-			return // an id of a file the page renders (an MDX partial)
+		if m != anchor.Found && a.importedID(r.f.root, s, page, frag, 0) && !s.OutsideIncludedLines(page, frag) {
+			return // an id of a file the page renders (an MDX partial), in the lines it renders
 		}
 		switch m {
 		case anchor.Found:

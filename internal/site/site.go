@@ -140,6 +140,9 @@ type Site struct {
 	// pages include and render as their own, with the lines each page
 	// renders (VitePress' @include; IncludedIn).
 	rendered map[string][]Rendering
+	// partIDs are, by page (a path from the site's folder), the ids of
+	// the headings of files it includes in part (OutsideIncludedLines).
+	partIDs map[string]*partIDs
 	// otherVersions: other versions or translations of the site may be
 	// deployed beside its build, under its own URL (versionPrefix);
 	// topSegs are the first segments of its URL paths (finish).

@@ -204,6 +204,9 @@ func (v *vpIncludes) render(page, rel string, lo, hi, depth int) {
 		if clo >= chi {
 			continue
 		}
+		if clo > 0 || chi < len(q.lines) {
+			v.partIDs(page, q, clo, chi)
+		}
 		r := Rendering{Page: page, From: clo + 1, To: chi}
 		if v.s.rendered == nil {
 			v.s.rendered = map[string][]Rendering{}
@@ -213,6 +216,45 @@ func (v *vpIncludes) render(page, rel string, lo, hi, depth int) {
 		}
 		v.render(page, inc.file, clo, chi, depth+1)
 	}
+}
+
+// partIDs records, for the page, the ids of the headings of the part
+// p that it includes only in part (the lines [lo, hi)): those outside
+// are no ids of the page, unless another of its headings has them too.
+func (v *vpIncludes) partIDs(page string, p *vpPart, lo, hi int) {
+	s := v.s
+	if s.partIDs == nil {
+		s.partIDs = map[string]*partIDs{}
+	}
+	ids := s.partIDs[page]
+	if ids == nil {
+		ids = &partIDs{inside: map[string]bool{}, outside: map[string]bool{}}
+		s.partIDs[page] = ids
+	}
+	v.eachHeading(p.lines, func(i int, id string) {
+		if i >= lo && i < hi {
+			ids.inside[id] = true
+		} else {
+			ids.outside[id] = true
+		}
+	})
+}
+
+// partIDs are the ids of the headings of files a page includes in
+// part: inside the lines it renders, and outside them.
+type partIDs struct{ inside, outside map[string]bool }
+
+// OutsideIncludedLines reports whether the id frag of the page rel (a
+// slash path from the audited root) is only that of a heading of a file
+// the page includes in part (a region or a line range), outside the
+// lines it renders: the page does not have it, though the file does.
+func (s *Site) OutsideIncludedLines(rel, frag string) bool {
+	in, ok := s.inner(rel)
+	if !ok || s.partIDs == nil {
+		return false
+	}
+	ids := s.partIDs[in]
+	return ids != nil && ids.outside[frag] && !ids.inside[frag]
 }
 
 // span returns the lines [lo, hi) of the included file p that the
@@ -311,10 +353,33 @@ func isEndRegion(tag string) bool {
 
 // headingSection returns the lines [lo, hi) below the heading whose id
 // is id (VitePress 2's region by heading): from the line after it to
-// the next heading of its level or above, or to the end. Only ATX
-// headings outside fenced code are read.
+// the next heading of its level or above, or to the end.
 func (v *vpIncludes) headingSection(lines [][]byte, id string) (int, int, bool) {
-	level, lo := 0, -1
+	lo, hi, level := -1, len(lines), 0
+	v.eachHeadingLevel(lines, func(i, n int, hid string) {
+		switch {
+		case lo < 0 && hid == id:
+			lo, level = i+1, n
+		case lo >= 0 && hi == len(lines) && n <= level:
+			hi = i
+		}
+	})
+	if lo < 0 {
+		return 0, 0, false
+	}
+	return lo, hi, true
+}
+
+// eachHeading calls fn with the line (from 0) and id of each heading of
+// lines (eachHeadingLevel).
+func (v *vpIncludes) eachHeading(lines [][]byte, fn func(i int, id string)) {
+	v.eachHeadingLevel(lines, func(i, _ int, id string) { fn(i, id) })
+}
+
+// eachHeadingLevel calls fn with the line (from 0), level and id of
+// each ATX heading of lines outside fenced code: its own id ("{#id}"),
+// else the site's slug of its text, numbered when repeated.
+func (v *vpIncludes) eachHeadingLevel(lines [][]byte, fn func(i, level int, id string)) {
 	seen := map[string]int{}
 	fence := ""
 	for i, line := range lines {
@@ -341,12 +406,6 @@ func (v *vpIncludes) headingSection(lines [][]byte, id string) (int, int, bool) 
 		if n == 0 || n > 6 || n < len(t) && t[n] != ' ' && t[n] != '\t' {
 			continue
 		}
-		if lo >= 0 {
-			if n <= level {
-				return lo, i, true
-			}
-			continue
-		}
 		text := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(t[n:]), "#"))
 		hid := ""
 		if m := explicitHeadingID.FindStringSubmatch(text); m != nil {
@@ -360,14 +419,8 @@ func (v *vpIncludes) headingSection(lines [][]byte, id string) (int, int, bool) 
 				seen[hid] = 1
 			}
 		}
-		if hid == id {
-			level, lo = n, i+1
-		}
+		fn(i, n, hid)
 	}
-	if lo >= 0 {
-		return lo, len(lines), true
-	}
-	return 0, 0, false
 }
 
 // explicitHeadingID is a heading's own id written at its end ("{#id}").
