@@ -192,8 +192,12 @@ type Site struct {
 	// and one to a file the site publishes no page of is left as
 	// written (Docusaurus).
 	mdToPages bool
-	refLabels bool // a heading's "[text][label]" gives its id the text alone (Docusaurus 2's remark)
-	mdCommon  bool // Docusaurus reads .md files as CommonMark (markdown.format "detect" or "md"), not as MDX
+	// linkedPages: a symbolic link to a file is read as that file,
+	// published at the link's place (MkDocs walks docs_dir following
+	// links).
+	linkedPages bool
+	refLabels   bool // a heading's "[text][label]" gives its id the text alone (Docusaurus 2's remark)
+	mdCommon    bool // Docusaurus reads .md files as CommonMark (markdown.format "detect" or "md"), not as MDX
 	// slashUnknown: the host decides whether a page is served with a
 	// trailing slash (Docusaurus without trailingSlash).
 	slashUnknown bool
@@ -780,6 +784,18 @@ func (s *Site) URL(rel string) (string, bool) {
 	}
 	u, ok := s.urls[rel]
 	return u, ok
+}
+
+// LinkedPage reports whether the site publishes the file rel (slash path
+// from the audited root), a symbolic link, as a page of its own at the
+// link's place: the text is the target's, and its relative links resolve
+// from the link's folder. A forge shows such a link as the path it holds.
+func (s *Site) LinkedPage(rel string) bool {
+	if !s.linkedPages {
+		return false
+	}
+	_, ok := s.URL(rel)
+	return ok
 }
 
 // Dir returns the site's folder, a slash path from the audited root:
