@@ -47,6 +47,9 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 	// MkDocs walks docs_dir following symbolic links: a link to a page
 	// of another folder is a page of its own, at the link's place.
 	s.linkedPages = true
+	// "No '.' in the last part of a path indicates path does not point
+	// to a file" (MkDocs' link rewriting): such a link stays as written.
+	s.extlessByURL = true
 	s.Anchors = anchor.HTML
 	s.builtDefault = outputDir(cfg.str("site_dir", "site"))
 	s.Base(cfg.str("site_url", ""))

@@ -196,8 +196,11 @@ type Site struct {
 	// published at the link's place (MkDocs walks docs_dir following
 	// links).
 	linkedPages bool
-	refLabels   bool // a heading's "[text][label]" gives its id the text alone (Docusaurus 2's remark)
-	mdCommon    bool // Docusaurus reads .md files as CommonMark (markdown.format "detect" or "md"), not as MDX
+	// extlessByURL: a relative link whose last segment has no "." is
+	// left as written (MkDocs: it names no source file).
+	extlessByURL bool
+	refLabels    bool // a heading's "[text][label]" gives its id the text alone (Docusaurus 2's remark)
+	mdCommon     bool // Docusaurus reads .md files as CommonMark (markdown.format "detect" or "md"), not as MDX
 	// slashUnknown: the host decides whether a page is served with a
 	// trailing slash (Docusaurus without trailingSlash).
 	slashUnknown bool
@@ -381,6 +384,25 @@ func (s *Site) TitleNoID() bool { return s.titleNoID }
 // file of docs_dir.
 func (s *Site) ByPageURL(html, other bool) bool {
 	return other && s.folderByURL || html && s.htmlByURL
+}
+
+// ExtlessByURL reports whether the relative link ref stays as written
+// in the published page because the last segment of its path has no "."
+// (MkDocs rewrites only links that name a file: "cuda/Dockerfile", a
+// file of docs_dir though it is, is resolved by the browser against the
+// page's URL).
+func (s *Site) ExtlessByURL(ref string) bool {
+	if !s.extlessByURL {
+		return false
+	}
+	p := uri.StripQueryFragment(ref)
+	if p == "" || strings.HasPrefix(p, "/") || strings.HasPrefix(p, "\\") || strings.Contains(p, ":") {
+		return false
+	}
+	// A link ending in "/" is a folder's, whose own rules hold
+	// (ByPageURL; "x.md/" names the file x.md to the audit).
+	last := p[strings.LastIndexByte(p, '/')+1:]
+	return last != "" && !strings.Contains(last, ".")
 }
 
 // HTMLMarkdownByURL reports whether a relative link written in raw HTML
