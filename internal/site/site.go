@@ -192,15 +192,8 @@ type Site struct {
 	// and one to a file the site publishes no page of is left as
 	// written (Docusaurus).
 	mdToPages bool
-	// linkedPages: a symbolic link to a file is read as that file,
-	// published at the link's place (MkDocs walks docs_dir following
-	// links).
-	linkedPages bool
-	// extlessByURL: a relative link whose last segment has no "." is
-	// left as written (MkDocs: it names no source file).
-	extlessByURL bool
-	refLabels    bool // a heading's "[text][label]" gives its id the text alone (Docusaurus 2's remark)
-	mdCommon     bool // Docusaurus reads .md files as CommonMark (markdown.format "detect" or "md"), not as MDX
+	refLabels bool // a heading's "[text][label]" gives its id the text alone (Docusaurus 2's remark)
+	mdCommon  bool // Docusaurus reads .md files as CommonMark (markdown.format "detect" or "md"), not as MDX
 	// slashUnknown: the host decides whether a page is served with a
 	// trailing slash (Docusaurus without trailingSlash).
 	slashUnknown bool
@@ -251,6 +244,13 @@ type Site struct {
 	// pre is the template language run over pages before their
 	// Markdown (Templates).
 	pre preMarkdown
+	// linkedPages: a symbolic link to a file is read as that file,
+	// published at the link's place (MkDocs walks docs_dir following
+	// links).
+	linkedPages bool
+	// extlessByURL: a relative link whose last segment has no "." is
+	// left as written (MkDocs: it names no source file).
+	extlessByURL bool
 }
 
 // OwnHeadingIDs reports whether the publisher gives headings ids of its
