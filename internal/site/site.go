@@ -812,8 +812,13 @@ func (s *Site) URL(rel string) (string, bool) {
 // from the audited root), a symbolic link, as a page of its own at the
 // link's place: the text is the target's, and its relative links resolve
 // from the link's folder. A forge shows such a link as the path it holds.
+//
+// Not where code the model does not run may add pages or rewrite the
+// Markdown (hooks, plugins not modelled: copier's hook turns the
+// "CHANGELOG.md" of a linked CONTRIBUTING.md into "changelog.md"): the
+// file is then read once, as a forge shows it.
 func (s *Site) LinkedPage(rel string) bool {
-	if !s.linkedPages {
+	if !s.linkedPages || s.mayRewrite() {
 		return false
 	}
 	_, ok := s.URL(rel)

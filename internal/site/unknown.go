@@ -107,6 +107,17 @@ func (s *Site) UnknownFiles(p, why string) {
 	s.unknown = append(s.unknown, unknownSpace{prefix: "/" + strings.Trim(p, "/"), why: why, filesOnly: true})
 }
 
+// mayRewrite reports whether something the model does not cover may add
+// pages anywhere on the site, and so rewrite them too (Unmodelled).
+func (s *Site) mayRewrite() bool {
+	for _, u := range s.unknown {
+		if u.prefix == "/" && !u.exact && !u.pagesOnly && !u.filesOnly && !u.notMarkdown && !u.notBelowPages {
+			return true
+		}
+	}
+	return false
+}
+
 // UnknownAfterBuild records that the URL path prefix p may hold files
 // written once the pages are (MkDocs' on_post_build), for the reason
 // why: anything but a Markdown file, as the generator resolved the links
