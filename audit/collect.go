@@ -140,15 +140,41 @@ func (c *collector) add(name, abs, real, root string, walked bool) {
 			real = r
 		}
 	}
-	if c.seen[real] {
+	key := real
+	if c.linkedPage(abs, real, root) {
+		// A site publishes this link to a file of another folder as a
+		// page of its own, where the relative links lead elsewhere:
+		// read apart from the file it leads to, once per folder.
+		key += "\x00" + filepath.Dir(abs)
+	}
+	if c.seen[key] {
 		return
 	}
-	c.seen[real] = true
+	c.seen[key] = true
 	f := &File{Name: name, abs: abs, root: root, kind: c.a.forced(kindOf(name)), walked: walked, testInput: walked && c.testInput}
 	if real != abs {
 		f.rare = &fileRare{real: real}
 	}
 	c.emit(f)
+}
+
+// linkedPage reports whether abs, a symbolic link to the file real in
+// another folder, is a page of its own of a site of the tree at root
+// (site.LinkedPage).
+func (c *collector) linkedPage(abs, real, root string) bool {
+	if real == abs || filepath.Dir(abs) == filepath.Dir(real) {
+		return false
+	}
+	f := &File{abs: abs, root: root}
+	if !fileRel(f) {
+		return false
+	}
+	for _, s := range c.a.sitesOf(root) {
+		if s.Contains(f.rel) {
+			return s.LinkedPage(f.rel)
+		}
+	}
+	return false
 }
 
 // path emits the file or the documents of the directory p.

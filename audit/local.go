@@ -204,7 +204,7 @@ func (a *auditor) checkLocalAs(f *File, l *extract.Link, out []Finding) []Findin
 	// extent of its own) as its Markdown links, ".md" made the page's.
 	rawHTML := l.Kind == extract.HTMLAttr && !(s.Generator == "vitepress" && l.End.Offset == l.Start.Offset)
 	byURL := isPage && !t.outside && !strings.HasPrefix(ref, "/") &&
-		(s.ByPageURL(rawHTML, lk.exists && (lk.dir || !published(s, t.rel))) || s.LinkAsWritten(ref) || s.LinksAsWritten(f.rel) || hookMiss && !rawHTML ||
+		(s.ByPageURL(rawHTML, lk.exists && (lk.dir || !published(s, t.rel))) || s.LinkAsWritten(ref) || s.LinksAsWritten(f.rel) || hookMiss && !rawHTML || !rawHTML && s.ExtlessByURL(ref) ||
 			rawHTML && s.HTMLMarkdownByURL() && strings.EqualFold(path.Ext(t.rel), ".md"))
 	if inBuild && read == s {
 		built := lk
@@ -410,7 +410,11 @@ func (a *auditor) checkLocalAs(f *File, l *extract.Link, out []Finding) []Findin
 					}
 					if byURL {
 						// The tree's path exists: say why it is not the one.
-						r.report(policy.CategoryBrokenFile, 0, nil, "%q leads to %q on %s, which no file of the tree publishes: %s leaves a link to a folder, to a file it does not publish or in raw HTML as written, so it resolves against the page's URL %q, not the file's folder", r.shown, p, theSite(s), s.Generator, pageURL)
+						what := "a link to a folder, to a file it does not publish or in raw HTML"
+						if !rawHTML && s.ExtlessByURL(ref) {
+							what = "a link whose last segment has no \".\""
+						}
+						r.report(policy.CategoryBrokenFile, 0, nil, "%q leads to %q on %s, which no file of the tree publishes: %s leaves %s as written, so it resolves against the page's URL %q, not the file's folder", r.shown, p, theSite(s), s.Generator, what, pageURL)
 						return r.out
 					}
 					r.report(policy.CategoryBrokenFile, 0, nil, "%q leads to %q on %s, which no file of the tree publishes%s", r.shown, p, theSite(s), fragNote(t))

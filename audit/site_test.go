@@ -63,9 +63,17 @@ func TestSites(t *testing.T) {
 					}
 					continue
 				}
-				p := filepath.Join(dir, filepath.FromSlash(f.Name))
+				// "-- a/b.md -> ../b.md --" is a symbolic link.
+				name, target, link := strings.Cut(f.Name, " -> ")
+				p := filepath.Join(dir, filepath.FromSlash(name))
 				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 					t.Fatal(err)
+				}
+				if link {
+					if err := os.Symlink(filepath.FromSlash(target), p); err != nil {
+						t.Fatal(err)
+					}
+					continue
 				}
 				if err := os.WriteFile(p, f.Data, 0o644); err != nil {
 					t.Fatal(err)

@@ -44,6 +44,12 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 		}
 	}
 	dirURLs := cfg.flag("use_directory_urls", true)
+	// MkDocs walks docs_dir following symbolic links: a link to a page
+	// of another folder is a page of its own, at the link's place.
+	s.linkedPages = true
+	// "No '.' in the last part of a path indicates path does not point
+	// to a file" (MkDocs' link rewriting): such a link stays as written.
+	s.extlessByURL = true
 	s.Anchors = anchor.HTML
 	s.builtDefault = outputDir(cfg.str("site_dir", "site"))
 	s.Base(cfg.str("site_url", ""))
@@ -197,6 +203,20 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 						continue
 					}
 					s.UnknownURL("/"+f, "plugin gen-files writes it")
+				}
+				continue
+			}
+		}
+		if name == "mkdocs-simple-hooks" {
+			// Functions named by the MkDocs event that runs them: what
+			// each event can change is known (mkdocsEventReach).
+			if events, ok := mkdocsSimpleHooks(opts); ok {
+				files, pages, ids := mkdocsEventReach(events)
+				if files && !pages {
+					s.UnknownAfterBuild("/", "plugin mkdocs-simple-hooks writes files after the build")
+				}
+				if pages || ids {
+					s.Unmodelled("plugins", name, pages, ids)
 				}
 				continue
 			}
@@ -735,6 +755,59 @@ var mkdocsPlainPlugins = map[string]bool{
 	"autorefs": true, "table-reader": true, "mermaid2": true,
 	"termynal": true, "open-in-new-tab": true, "callouts": true, "badges": true, "drawio": true,
 	"gh-admonitions": true, "same-dir": true, "mike": true,
+	// mkdocs-version-annotations: "+++ 1.0" lines become admonitions,
+	// which have no id.
+	"mkdocs-version-annotations": true,
+}
+
+// mkdocsSimpleHooks returns the MkDocs events that mkdocs-simple-hooks'
+// hooks option names ("on_post_build": "docs.hooks:copy_get"), a map of
+// event to function or, in its first versions, a list of one-entry maps;
+// ok is false for anything else.
+func mkdocsSimpleHooks(opts config) (events []string, ok bool) {
+	switch v := opts["hooks"].(type) {
+	case map[string]any:
+		for e := range v {
+			events = append(events, e)
+		}
+	case []any:
+		for _, item := range v {
+			m, isMap := item.(map[string]any)
+			if !isMap {
+				return nil, false
+			}
+			for e := range m {
+				events = append(events, e)
+			}
+		}
+	default:
+		return nil, false
+	}
+	return events, len(events) > 0
+}
+
+// mkdocsEventReach says what Python run at the MkDocs build events named
+// (MkDocs' "Events" reference) may change that the model does not know:
+// files the model has no name for, which it writes into site_dir once the
+// build is over (on_post_build, the static templates' events: no page of
+// docs_dir comes from them, and a Markdown link has been resolved against
+// docs_dir's files before); pages (on_config, on_pre_build and on_files
+// can add or move documentation files; on_nav and on_env too, to be
+// safe); ids (the page events, which see each page's Markdown or HTML).
+// An event it does not know may do anything.
+func mkdocsEventReach(events []string) (files, pages, ids bool) {
+	for _, e := range events {
+		switch e {
+		case "on_startup", "on_shutdown", "on_serve", "on_build_error":
+		case "on_post_build", "on_pre_template", "on_template_context", "on_post_template":
+			files = true
+		case "on_pre_page", "on_page_read_source", "on_page_markdown", "on_page_content", "on_page_context", "on_post_page":
+			ids = true
+		default:
+			pages, ids = true, true
+		}
+	}
+	return files, pages, ids
 }
 
 // mkdocsLLMsTxt is mkdocs-llmstxt: it writes /llms.txt and, named by

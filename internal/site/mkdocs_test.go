@@ -410,3 +410,33 @@ func wholeIncludes(src []byte, mark string) (names []string, ok bool) {
 	}
 	return names, true
 }
+
+func TestMkdocsSimpleHooksReach(t *testing.T) {
+	for _, c := range []struct {
+		name              string
+		hooks             any
+		ok                bool
+		files, pages, ids bool
+	}{
+		{"post build", map[string]any{"on_post_build": "docs.hooks:copy_get"}, true, true, false, false},
+		{"list form", []any{map[string]any{"on_page_markdown": "h:f"}}, true, false, false, true},
+		{"files", map[string]any{"on_files": "h:f", "on_post_build": "h:g"}, true, true, true, true},
+		{"unknown event", map[string]any{"on_whatever": "h:f"}, true, false, true, true},
+		{"serve only", map[string]any{"on_serve": "h:f"}, true, false, false, false},
+		{"no hooks", nil, false, false, false, false},
+		{"list of names", []any{"on_files"}, false, false, false, false},
+	} {
+		events, ok := mkdocsSimpleHooks(config{"hooks": c.hooks})
+		if ok != c.ok {
+			t.Errorf("%s: ok %v, want %v", c.name, ok, c.ok)
+			continue
+		}
+		if !ok {
+			continue
+		}
+		files, pages, ids := mkdocsEventReach(events)
+		if files != c.files || pages != c.pages || ids != c.ids {
+			t.Errorf("%s: files, pages, ids %v %v %v, want %v %v %v", c.name, files, pages, ids, c.files, c.pages, c.ids)
+		}
+	}
+}

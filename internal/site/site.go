@@ -254,6 +254,13 @@ type Site struct {
 	// pre is the template language run over pages before their
 	// Markdown (Templates).
 	pre preMarkdown
+	// linkedPages: a symbolic link to a file is read as that file,
+	// published at the link's place (MkDocs walks docs_dir following
+	// links).
+	linkedPages bool
+	// extlessByURL: a relative link whose last segment has no "." is
+	// left as written (MkDocs: it names no source file).
+	extlessByURL bool
 }
 
 // OwnHeadingIDs reports whether the publisher gives headings ids of its
@@ -387,6 +394,25 @@ func (s *Site) TitleNoID() bool { return s.titleNoID }
 // file of docs_dir.
 func (s *Site) ByPageURL(html, other bool) bool {
 	return other && s.folderByURL || html && s.htmlByURL
+}
+
+// ExtlessByURL reports whether the relative link ref stays as written
+// in the published page because the last segment of its path has no "."
+// (MkDocs rewrites only links that name a file: "cuda/Dockerfile", a
+// file of docs_dir though it is, is resolved by the browser against the
+// page's URL).
+func (s *Site) ExtlessByURL(ref string) bool {
+	if !s.extlessByURL {
+		return false
+	}
+	p := uri.StripQueryFragment(ref)
+	if p == "" || strings.HasPrefix(p, "/") || strings.HasPrefix(p, "\\") || strings.Contains(p, ":") {
+		return false
+	}
+	// A link ending in "/" is a folder's, whose own rules hold
+	// (ByPageURL; "x.md/" names the file x.md to the audit).
+	last := p[strings.LastIndexByte(p, '/')+1:]
+	return last != "" && !strings.Contains(last, ".")
 }
 
 // HTMLMarkdownByURL reports whether a relative link written in raw HTML
@@ -790,6 +816,23 @@ func (s *Site) URL(rel string) (string, bool) {
 	}
 	u, ok := s.urls[rel]
 	return u, ok
+}
+
+// LinkedPage reports whether the site publishes the file rel (slash path
+// from the audited root), a symbolic link, as a page of its own at the
+// link's place: the text is the target's, and its relative links resolve
+// from the link's folder. A forge shows such a link as the path it holds.
+//
+// Not where code the model does not run may add pages or rewrite the
+// Markdown (hooks, plugins not modelled: copier's hook turns the
+// "CHANGELOG.md" of a linked CONTRIBUTING.md into "changelog.md"): the
+// file is then read once, as a forge shows it.
+func (s *Site) LinkedPage(rel string) bool {
+	if !s.linkedPages || s.mayRewrite() {
+		return false
+	}
+	_, ok := s.URL(rel)
+	return ok
 }
 
 // Dir returns the site's folder, a slash path from the audited root:

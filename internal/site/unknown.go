@@ -35,6 +35,10 @@ type unknownSpace struct {
 	// own content (a theme's static files are not served inside a
 	// page's folder; an output format's file there is named index.EXT).
 	notBelowPages bool
+	// notMarkdown: nor Markdown files (".md"), which a build step run
+	// after the pages were written does not make pages of: a link naming
+	// one was resolved against the source files before.
+	notMarkdown bool
 }
 
 // Unmodelled records that the configuration names something of the kind
@@ -103,6 +107,25 @@ func (s *Site) UnknownFiles(p, why string) {
 	s.unknown = append(s.unknown, unknownSpace{prefix: "/" + strings.Trim(p, "/"), why: why, filesOnly: true})
 }
 
+// mayRewrite reports whether something the model does not cover may add
+// pages anywhere on the site, and so rewrite them too (Unmodelled).
+func (s *Site) mayRewrite() bool {
+	for _, u := range s.unknown {
+		if u.prefix == "/" && !u.exact && !u.pagesOnly && !u.filesOnly && !u.notMarkdown && !u.notBelowPages {
+			return true
+		}
+	}
+	return false
+}
+
+// UnknownAfterBuild records that the URL path prefix p may hold files
+// written once the pages are (MkDocs' on_post_build), for the reason
+// why: anything but a Markdown file, as the generator resolved the links
+// naming one before.
+func (s *Site) UnknownAfterBuild(p, why string) {
+	s.unknown = append(s.unknown, unknownSpace{prefix: "/" + strings.Trim(p, "/"), why: why, notMarkdown: true})
+}
+
 // pageExts are the extensions of URL paths that a generated page may
 // have: none (a folder, or "/x" served from x.html), HTML, and the feeds
 // and indexes generators write.
@@ -132,6 +155,9 @@ func (s *Site) UnknownPage(p string) (string, bool) {
 	p = cleanURL(p)
 	for _, u := range s.unknown {
 		if u.pagesOnly && !pageLike(p) || u.filesOnly && path.Ext(strings.TrimSuffix(p, "/")) == "" {
+			continue
+		}
+		if u.notMarkdown && strings.EqualFold(path.Ext(p), ".md") {
 			continue
 		}
 		if u.notBelowPages && s.belowRegularPage(p) {

@@ -79,9 +79,17 @@ func main() {
 				}
 			}
 			f.Data = []byte(strings.Join(kept, ""))
-			p := filepath.Join(os.Args[3], filepath.FromSlash(f.Name))
+			// "-- a/b.md -> ../b.md --" is a symbolic link.
+			name, target, link := strings.Cut(f.Name, " -> ")
+			p := filepath.Join(os.Args[3], filepath.FromSlash(name))
 			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 				fail(err)
+			}
+			if link {
+				if err := os.Symlink(filepath.FromSlash(target), p); err != nil {
+					fail(err)
+				}
+				continue
 			}
 			if err := os.WriteFile(p, f.Data, 0o644); err != nil {
 				fail(err)
