@@ -568,6 +568,20 @@ func (h hugo) Load(t *Tree, s *Site) error {
 		}
 		return nil
 	}
+	// Default templates that render a partial writing ids for the
+	// pages that set a parameter (hugoParamGuards).
+	layoutDirs := []string{"layouts"}
+	for _, theme := range themes {
+		layoutDirs = append(layoutDirs, path.Join(themesDir, theme, "layouts"))
+	}
+	if guards := hugoParamGuards(t, layoutDirs, partial); len(guards) > 0 {
+		var rels []string
+		for _, rs := range s.hugo.byType {
+			rels = append(rels, rs...)
+		}
+		slices.Sort(rels)
+		hugoGuardedPages(t, s, guards, rels)
+	}
 	// A render-heading hook of the site's, or of a theme in the tree,
 	// that passes on neither .Anchor nor .Attributes (which holds the
 	// id), itself or in a partial it calls, writes ids of its own
