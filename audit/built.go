@@ -1414,7 +1414,7 @@ func (a *auditor) reportTemplateMissing(r *reporter, s *site.Site, p string) {
 		r.report(policy.CategoryUnverifiable, 0, nil, "%q names %q, which does not exist; the site's build in %q was made, so the %s build found a page by that name, which cannot be told offline", r.shown, p, s.Built()+"/", s.Generator)
 		return
 	}
-	if why, ok := s.UnseenPages(); ok {
+	if why, ok := s.UnseenPages(p); ok {
 		r.report(policy.CategoryUnverifiable, 0, nil, "%q names %q, which does not exist; %s, and may hold the page it names", r.shown, p, why)
 		return
 	}

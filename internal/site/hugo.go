@@ -360,6 +360,23 @@ func (h hugo) Load(t *Tree, s *Site) error {
 		seen[key] = true
 		h.pages(t, s, l, l.dir, "", lower, ugly, codes)
 	}
+	// Content a build step writes (hugoBuildSteps): the URLs below the
+	// folder it writes, and refs to files there, are unknown.
+	if written, by := hugoBuildSteps(t, s.contentDirs); len(written) > 0 {
+		var shown []string
+		for _, w := range written {
+			why := fmt.Sprintf("%s writes %s/ when the site is built", by[w], w)
+			s.hugo.written = append(s.hugo.written, hugoWritten{dir: w, why: why})
+			for _, l := range langs {
+				d := strings.Trim(path.Clean(l.dir), "/")
+				if sub, ok := strings.CutPrefix(w, d+"/"); ok || w == d {
+					s.UnknownSpace(l.prefix+"/"+hugoURLize(sub, lower), why)
+				}
+			}
+			shown = append(shown, fmt.Sprintf("%s (%s)", w, by[w]))
+		}
+		s.Note("content written by build steps: %s", strings.Join(shown, ", "))
+	}
 	typeDirs := []string{"layouts"}
 	for _, theme := range themes {
 		typeDirs = append(typeDirs, path.Join(themesDir, theme, "layouts"))
@@ -550,6 +567,20 @@ func (h hugo) Load(t *Tree, s *Site) error {
 			}
 		}
 		return nil
+	}
+	// Default templates that render a partial writing ids for the
+	// pages that set a parameter (hugoParamGuards).
+	layoutDirs := []string{"layouts"}
+	for _, theme := range themes {
+		layoutDirs = append(layoutDirs, path.Join(themesDir, theme, "layouts"))
+	}
+	if guards := hugoParamGuards(t, layoutDirs, partial); len(guards) > 0 {
+		var rels []string
+		for _, rs := range s.hugo.byType {
+			rels = append(rels, rs...)
+		}
+		slices.Sort(rels)
+		hugoGuardedPages(t, s, guards, rels)
 	}
 	// A render-heading hook of the site's, or of a theme in the tree,
 	// that passes on neither .Anchor nor .Attributes (which holds the
@@ -1263,20 +1294,43 @@ type hugoModel struct {
 	// ("content/docs"), each a section Hugo renders, an _index file or
 	// not.
 	topSections map[string]bool
+	// written: the content folders a build step writes (hugoBuildSteps).
+	written []hugoWritten
 	// byType are the content files by their page's type (the front
 	// matter's type, else the top-level section) and, after a NUL, the
 	// layout their front matter names: hugoTypeIDs.
 	byType map[string][]string
 }
 
-// UnseenPages returns why the site may have pages that no file of the
-// tree shows, when it may: a ref or relref that names no file of the
-// tree cannot be said to fail the build.
-func (s *Site) UnseenPages() (string, bool) {
-	if s.hugo == nil || s.hugo.unseen == "" {
+// UnseenPages returns why the site may have a page at the file p (a
+// slash path from the audited root, "/content/latest/packages") that the
+// tree does not show, when it may: a ref or relref that names no file of
+// the tree there cannot be said to fail the build. A content mount the
+// tree lacks may publish any page; a build step writes the pages of the
+// content folder it writes (hugoBuildSteps).
+func (s *Site) UnseenPages(p string) (string, bool) {
+	if s.hugo == nil {
 		return "", false
 	}
-	return s.hugo.unseen, true
+	if s.hugo.unseen != "" {
+		return s.hugo.unseen, true
+	}
+	in, ok := s.inner(strings.TrimPrefix(p, "/"))
+	if !ok {
+		return "", false
+	}
+	for _, w := range s.hugo.written {
+		if in == w.dir || strings.HasPrefix(in, w.dir+"/") {
+			return w.why, true
+		}
+	}
+	return "", false
+}
+
+// hugoWritten is a content folder a build step writes, and why it is
+// known to (the step's file).
+type hugoWritten struct {
+	dir, why string
 }
 
 // hugoLinkFiles returns the files that Hugo's embedded link render hook
