@@ -177,6 +177,7 @@ func FuzzDocusaurusStringOf(f *testing.F) {
 		"{routeBasePath: '/'}", "{routeBasePath,}", "const routeBasePath = 'x'; {routeBasePath,}",
 		"{exclude: ['**/_*.{md,mdx}', 'a/*.md']}", "{exclude: ['{a,{b}}']}",
 		"{path: path.resolve(__dirname, '..', 'docs')}", "{routeBasePath: ", "{path: path.join(__dirname, ,)}",
+		"const {g} = require('kit');\nmodule.exports = g({});\n", "import m from 'kit';\nexport default m({});\n",
 	} {
 		f.Add(s)
 	}
@@ -190,6 +191,11 @@ func FuzzDocusaurusStringOf(f *testing.F) {
 			if !found && (v != "" || !ok) {
 				t.Errorf("docusaurusStringOf(%q) = %q, %v, %v: a value where no option is", cfg, v, found, ok)
 			}
+		}
+		// The function a package's configuration is made by is named
+		// only with the package it comes from.
+		if fn, mod := docusaurusMadeBy(body); (fn == "") != (mod == "") {
+			t.Errorf("docusaurusMadeBy(%q) = %q, %q", cfg, fn, mod)
 		}
 		// The exclude option's globs, read from the same object.
 		if excluded := docusaurusExcluded(body, topLevel(body)); excluded != nil {
