@@ -177,7 +177,7 @@ func FuzzDocusaurusStringOf(f *testing.F) {
 		"{routeBasePath: '/'}", "{routeBasePath,}", "const routeBasePath = 'x'; {routeBasePath,}",
 		"{exclude: ['**/_*.{md,mdx}', 'a/*.md']}", "{exclude: ['{a,{b}}']}",
 		"{path: path.resolve(__dirname, '..', 'docs')}", "{routeBasePath: ", "{path: path.join(__dirname, ,)}",
-		"const {g} = require('kit');\nmodule.exports = g({});\n", "import m from 'kit';\nexport default m({});\n",
+		"const {g} = require('kit');\nmodule.exports = g({});\n", "{remarkPlugins: [[require('a'), {}], b]}", "import m from 'kit';\nexport default m({});\n",
 	} {
 		f.Add(s)
 	}
@@ -196,6 +196,13 @@ func FuzzDocusaurusStringOf(f *testing.F) {
 		// only with the package it comes from.
 		if fn, mod := docusaurusMadeBy(body); (fn == "") != (mod == "") {
 			t.Errorf("docusaurusMadeBy(%q) = %q, %q", cfg, fn, mod)
+		}
+		// The Markdown plugins' modules: each one named once.
+		mods := docusaurusMarkdownPluginModules(body)
+		for i, m := range mods {
+			if m == "" || slices.Contains(mods[i+1:], m) {
+				t.Errorf("docusaurusMarkdownPluginModules(%q) = %q", cfg, mods)
+			}
 		}
 		// The exclude option's globs, read from the same object.
 		if excluded := docusaurusExcluded(body, topLevel(body)); excluded != nil {
