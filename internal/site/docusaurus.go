@@ -381,6 +381,7 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 			folders = append(folders, [2]string{in.dir, plugin})
 		}
 	}
+	d.markdownPlugins(t, s, src)
 	if fn, mod := docusaurusMadeBy(src); fn != "" {
 		s.Unmodelled("configuration", fmt.Sprintf("made by %s() of %s", fn, mod), true, false)
 	}

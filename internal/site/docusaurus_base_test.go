@@ -177,6 +177,7 @@ func FuzzDocusaurusStringOf(f *testing.F) {
 		"{routeBasePath: '/'}", "{routeBasePath,}", "const routeBasePath = 'x'; {routeBasePath,}",
 		"{exclude: ['**/_*.{md,mdx}', 'a/*.md']}", "{exclude: ['{a,{b}}']}",
 		"{path: path.resolve(__dirname, '..', 'docs')}", "{routeBasePath: ", "{path: path.join(__dirname, ,)}",
+		"const {g} = require('kit');\nmodule.exports = g({});\n", "{remarkPlugins: [[require('a'), {}], b]}", "import m from 'kit';\nexport default m({});\n",
 	} {
 		f.Add(s)
 	}
@@ -189,6 +190,18 @@ func FuzzDocusaurusStringOf(f *testing.F) {
 			v, found, ok := docusaurusStringOf(docusaurusConsts(body), body, topLevel(body), c.name, c.key)
 			if !found && (v != "" || !ok) {
 				t.Errorf("docusaurusStringOf(%q) = %q, %v, %v: a value where no option is", cfg, v, found, ok)
+			}
+		}
+		// The function a package's configuration is made by is named
+		// only with the package it comes from.
+		if fn, mod := docusaurusMadeBy(body); (fn == "") != (mod == "") {
+			t.Errorf("docusaurusMadeBy(%q) = %q, %q", cfg, fn, mod)
+		}
+		// The Markdown plugins' modules: each one named once.
+		mods := docusaurusMarkdownPluginModules(body)
+		for i, m := range mods {
+			if m == "" || slices.Contains(mods[i+1:], m) {
+				t.Errorf("docusaurusMarkdownPluginModules(%q) = %q", cfg, mods)
 			}
 		}
 		// The exclude option's globs, read from the same object.

@@ -77,7 +77,8 @@ func docusaurusMadeDocs(t *Tree, src []byte) string {
 		}
 		md := false
 		t.Walk(dir, func(rel string) {
-			md = md || docusaurusExts[path.Ext(rel)]
+			// A file below the folder: "../README.md" names no folder.
+			md = md || strings.HasPrefix(rel, dir+"/") && docusaurusExts[path.Ext(rel)]
 		})
 		if md {
 			return "../" + first

@@ -28,23 +28,3 @@ func TestDocusaurusMadeBy(t *testing.T) {
 		}
 	}
 }
-
-// FuzzDocusaurusMadeBy checks that any configuration is answered, and
-// that a function is named only with the package it comes from.
-func FuzzDocusaurusMadeBy(f *testing.F) {
-	for _, s := range []string{
-		"const {g} = require('k');\nmodule.exports = g({});\n",
-		"import m from 'kit';\nexport default m({});\n",
-		"module.exports = {};\n",
-	} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, src string) {
-		if len(src) > 4096 {
-			return
-		}
-		if fn, mod := docusaurusMadeBy([]byte(src)); (fn == "") != (mod == "") {
-			t.Errorf("docusaurusMadeBy(%q) = %q, %q", src, fn, mod)
-		}
-	})
-}
