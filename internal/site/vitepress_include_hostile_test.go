@@ -1,0 +1,52 @@
+package site
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestVitepressIncludeHostile: include directives a repository writes
+// to make the model work without bound (a page that includes itself
+// many times, two parts that include each other, many partial includes
+// of one large part) are laid out in a bounded time.
+func TestVitepressIncludeHostile(t *testing.T) {
+	var big, ranges strings.Builder
+	for i := range 10000 {
+		fmt.Fprintf(&big, "## H\n<!-- #region r%d -->\n<!-- #endregion r%d -->\n", i, i)
+		fmt.Fprintf(&ranges, "<!--@include: ./big.md{%d,}-->\n<!--@include: ./big.md#r%d-->\n", i+1, i)
+	}
+	for _, tt := range []struct {
+		name, part string
+		files      map[string]string
+	}{
+		{"self", "index.md", map[string]string{"index.md": "# Home\n" + strings.Repeat("<!--@include: ./index.md-->\n", 40)}},
+		{"cycle", "a.md", map[string]string{
+			"index.md": "# Home\n<!--@include: ./a.md-->\n",
+			"a.md":     strings.Repeat("<!--@include: ./b.md-->\n", 40),
+			"b.md":     strings.Repeat("<!--@include: ./a.md-->\n", 40),
+		}},
+		{"ranges", "big.md", map[string]string{
+			"index.md": "# Home\n" + ranges.String(),
+			"big.md":   big.String(),
+		}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.files[".vitepress/config.mts"] = "export default { title: 'x' }\n"
+			root, _ := hostileTree(t, tt.files)
+			start := time.Now()
+			s, err := Detect(root, Options{})
+			if err != nil {
+				t.Fatalf("Detect = %v", err)
+			}
+			if d := time.Since(start); d > 5*time.Second {
+				t.Errorf("Detect took %v", d)
+			}
+			if rs := s.IncludedIn(tt.part); !slices.ContainsFunc(rs, func(r Rendering) bool { return r.Page == "index.md" }) {
+				t.Errorf("IncludedIn(%q) = %+v, want the home page among them", tt.part, rs)
+			}
+		})
+	}
+}
