@@ -18,7 +18,10 @@ import (
 // kept (a broken target over an unverifiable one over none), which
 // still points at the file's line, its message naming the page. A file
 // that is no page is checked only where a page renders it. ok is false
-// for a file no page includes: checkLocal checks it.
+// for a file no page includes: checkLocal checks it. Of the pages that
+// include it, the first maxIncludingPages are checked: a part that
+// thousands of pages include would otherwise cost each of its links
+// thousands of checks (and thousands of built pages held at once).
 func (a *auditor) checkIncluded(f *File, l *extract.Link, out []Finding) ([]Finding, bool) {
 	if f.kind != kindMarkdown || !fileRel(f) {
 		return out, false
@@ -44,6 +47,9 @@ func (a *auditor) checkIncluded(f *File, l *extract.Link, out []Finding) ([]Find
 		if line < r.From || line > r.To || r.Page == f.rel || slices.Contains(done, r.Page) {
 			continue
 		}
+		if bestRank == maxRank || len(done) == maxIncludingPages {
+			break // no page can say worse, or enough pages have said
+		}
 		done = append(done, r.Page)
 		keep(a.checkLocalAs(f.viewAs(r.Page), l, nil), r.Page)
 	}
@@ -55,6 +61,14 @@ func (a *auditor) checkIncluded(f *File, l *extract.Link, out []Finding) ([]Find
 	return append(out, best...), true
 }
 
+// maxIncludingPages bounds the pages a link of an included file is
+// checked as (checkIncluded).
+const maxIncludingPages = 32
+
+// maxRank is findingsRank's rank of a broken target: no page's finding
+// outranks it.
+const maxRank = 3
+
 // findingsRank orders the findings of one link by how much they say:
 // none, only unverifiable, another finding, a broken target.
 func findingsRank(fs []Finding) int {
@@ -62,7 +76,7 @@ func findingsRank(fs []Finding) int {
 	for _, f := range fs {
 		switch f.Category {
 		case policy.CategoryBrokenFile, policy.CategoryBrokenAnchor:
-			return 3
+			return maxRank
 		case policy.CategoryUnverifiable:
 			rank = max(rank, 1)
 		default:
