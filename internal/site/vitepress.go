@@ -287,7 +287,7 @@ func (v vitepress) Load(t *Tree, s *Site) error {
 	// page's (IncludedIn).
 	for _, rel := range rendered {
 		if p := incs.parts[rel]; p != nil {
-			incs.render(rel, rel, 0, len(p.lines), 0)
+			incs.render(rel, rel, 0, p.n, 0)
 		}
 	}
 	if !s.OwnURLKnown() {

@@ -155,7 +155,12 @@ const (
 // its headings and regions, found once for all the directives that
 // include it in part.
 type vpPart struct {
-	lines   [][]byte
+	// src is the file's text, and n its number of lines: its lines are
+	// split apart only to find its headings and regions, and not kept
+	// (a slice header for each line of each file would be 24 bytes a
+	// line, a megabyte of line breaks 24 MB).
+	src     []byte
+	n       int
 	incs    []vpInclude
 	heads   []vpHeading       // nil until headings
 	regions map[string][2]int // nil until regionLines: each region's lines [lo, hi)
@@ -207,9 +212,15 @@ func (v *vpIncludes) part(rel string, src []byte) *vpPart {
 			return nil
 		}
 	}
-	p := &vpPart{lines: bytes.Split(src, []byte("\n")), incs: vitepressDirectives(src, rel, v.dir, v.major)}
+	p := newVpPart(src)
+	p.incs = vitepressDirectives(src, rel, v.dir, v.major)
 	v.parts[rel] = p
 	return p
+}
+
+// newVpPart returns the part of the text src, its directives not read.
+func newVpPart(src []byte) *vpPart {
+	return &vpPart{src: src, n: bytes.Count(src, []byte("\n")) + 1}
 }
 
 // spend takes n steps of maxIncludeSteps, and reports false (noting it
@@ -258,7 +269,7 @@ func (v *vpIncludes) render(page, rel string, lo, hi, depth int) {
 		}
 		v.done[key] = depth + 1
 		if !seen {
-			if clo > 0 || chi < len(q.lines) {
+			if clo > 0 || chi < q.n {
 				v.partIDs(page, q, clo, chi)
 			}
 			if v.s.rendered == nil {
@@ -321,7 +332,7 @@ func (s *Site) OutsideIncludedLines(rel, frag string) bool {
 // from the end). A region not found is the whole file, as VitePress
 // takes it.
 func (v *vpIncludes) span(p *vpPart, inc vpInclude) (int, int) {
-	lo, hi := 0, len(p.lines)
+	lo, hi := 0, p.n
 	if inc.region != "" {
 		if r, ok := p.regionLines()[inc.region]; ok {
 			lo, hi = r[0], r[1]
@@ -387,7 +398,7 @@ func (p *vpPart) regionLines() map[string][2]int {
 		start int
 	}
 	opened := map[string]open{}
-	for i, line := range p.lines {
+	for i, line := range bytes.Split(p.src, []byte("\n")) {
 		if !bytes.Contains(line, []byte("egion")) {
 			continue
 		}
@@ -445,13 +456,13 @@ func (v *vpIncludes) headings(p *vpPart) []vpHeading {
 	}
 	p.heads = []vpHeading{}
 	var open []int // the headings whose section has not ended, levels rising
-	v.eachHeadingLevel(p.lines, func(i, level int, id string) {
+	v.eachHeadingLevel(bytes.Split(p.src, []byte("\n")), func(i, level int, id string) {
 		for len(open) > 0 && p.heads[open[len(open)-1]].level >= level {
 			p.heads[open[len(open)-1]].end = i
 			open = open[:len(open)-1]
 		}
 		open = append(open, len(p.heads))
-		p.heads = append(p.heads, vpHeading{line: i, level: level, end: len(p.lines), id: id})
+		p.heads = append(p.heads, vpHeading{line: i, level: level, end: p.n, id: id})
 	})
 	return p.heads
 }

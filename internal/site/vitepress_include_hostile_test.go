@@ -2,6 +2,7 @@ package site
 
 import (
 	"fmt"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -48,5 +49,25 @@ func TestVitepressIncludeHostile(t *testing.T) {
 				t.Errorf("IncludedIn(%q) = %+v, want the home page among them", tt.part, rs)
 			}
 		})
+	}
+}
+
+// TestVitepressIncludeLinesNotKept: the model keeps a page's text for
+// its includes, not a slice for each of its lines: pages of line breaks
+// cost their size, not 24 bytes a line more.
+func TestVitepressIncludeLinesNotKept(t *testing.T) {
+	files := map[string]string{".vitepress/config.mts": "export default { title: 'x' }\n", "part.md": "## Part\n"}
+	for i := range 8 {
+		files[fmt.Sprintf("p%d.md", i)] = "<!--@include: ./part.md-->\n" + strings.Repeat("\n", 1000000)
+	}
+	root, _ := hostileTree(t, files)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	if _, err := Detect(root, Options{}); err != nil {
+		t.Fatalf("Detect = %v", err)
+	}
+	runtime.ReadMemStats(&after)
+	if got := after.TotalAlloc - before.TotalAlloc; got > 100<<20 {
+		t.Errorf("Detect allocated %d MB for 8 MB of pages", got>>20)
 	}
 }
