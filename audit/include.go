@@ -3,6 +3,7 @@ package audit
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/internal/policy"
@@ -31,6 +32,17 @@ func (a *auditor) checkIncluded(f *File, l *extract.Link, out []Finding) ([]Find
 	if rs == nil {
 		return out, false
 	}
+	// A generator that may rebase the part's relative Markdown links
+	// (site.Site.IncludeLinksMayRebase) resolves them from the part's
+	// folder, or, in a version it may also be, from the page's: a
+	// target either way finds is not broken.
+	var own []Finding
+	rebase := s.IncludeLinksMayRebase() && (l.Kind == extract.InlineLink || l.Kind == extract.Image || l.Kind == extract.Definition) && strings.HasPrefix(l.URI, ".")
+	if rebase {
+		if own = a.checkLocalAs(f, l, nil); findingsRank(own) == 0 {
+			return out, true
+		}
+	}
 	var best []Finding
 	bestRank, bestPage := -1, ""
 	keep := func(got []Finding, page string) {
@@ -51,7 +63,11 @@ func (a *auditor) checkIncluded(f *File, l *extract.Link, out []Finding) ([]Find
 			break // no page can say worse, or enough pages have said
 		}
 		done = append(done, r.Page)
-		keep(a.checkLocalAs(f.viewAs(r.Page), l, nil), r.Page)
+		got := a.checkLocalAs(f.viewAs(r.Page), l, nil)
+		if rebase && findingsRank(own) < findingsRank(got) {
+			got = own
+		}
+		keep(got, r.Page)
 	}
 	for i := range best {
 		if bestPage != "" {

@@ -50,6 +50,14 @@ func (s *Site) IncludedIn(rel string) []Rendering {
 	return out
 }
 
+// IncludeLinksMayRebase reports whether the site's generator may write
+// the relative Markdown links ("./x.md", "../x.md") of a file a page
+// includes as from that file's folder rather than the page's (VitePress
+// from 2.0.0-alpha.19, unless markdown.include.rebaseRelativeUrls is
+// false): the version the range admits decides, which the tree may not
+// say.
+func (s *Site) IncludeLinksMayRebase() bool { return s.includeRebase }
+
 // vitepressIncludeComment is processIncludes' directive: the comment's
 // whole text after "@include:", trimmed, on one line.
 var vitepressIncludeComment = regexp.MustCompile(`<!--\s*@include:\s*(.*?)\s*-->`)
