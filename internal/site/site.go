@@ -138,7 +138,8 @@ type Site struct {
 	includesKnown map[string]bool
 	// rendered are the files (paths from the site's folder) whose text
 	// pages include and render as their own, with the lines each page
-	// renders (VitePress' @include; IncludedIn).
+	// renders, the pages' paths from the audited root (VitePress'
+	// @include; IncludedIn).
 	rendered map[string][]Rendering
 	// includeRebase: the generator may rebase the relative links of an
 	// included Markdown file, which then resolve from its folder

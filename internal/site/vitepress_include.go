@@ -33,21 +33,14 @@ type Rendering struct {
 // IncludedIn returns the pages that render the text of the file rel (a
 // slash path from the audited root) inside their own, with the lines
 // each renders; nil when no page does. A link written there is the
-// including page's link.
+// including page's link. The slice is the site's: the caller does not
+// change it (it is asked for every link of the file).
 func (s *Site) IncludedIn(rel string) []Rendering {
 	in, ok := s.inner(rel)
 	if !ok || s.rendered == nil {
 		return nil
 	}
-	rs := s.rendered[in]
-	if rs == nil {
-		return nil
-	}
-	out := make([]Rendering, len(rs))
-	for i, r := range rs {
-		out[i] = Rendering{Page: s.outer(r.Page), From: r.From, To: r.To}
-	}
-	return out
+	return s.rendered[in]
 }
 
 // IncludeLinksMayRebase reports whether the site's generator may write
@@ -283,7 +276,7 @@ func (v *vpIncludes) render(page, rel string, lo, hi, depth int) {
 			if v.s.rendered == nil {
 				v.s.rendered = map[string][]Rendering{}
 			}
-			v.s.rendered[inc.file] = append(v.s.rendered[inc.file], Rendering{Page: page, From: clo + 1, To: chi})
+			v.s.rendered[inc.file] = append(v.s.rendered[inc.file], Rendering{Page: v.s.outer(page), From: clo + 1, To: chi})
 		}
 		v.render(page, inc.file, clo, chi, depth+1)
 	}

@@ -71,3 +71,26 @@ func TestVitepressIncludeLinesNotKept(t *testing.T) {
 		t.Errorf("Detect allocated %d MB for 8 MB of pages", got>>20)
 	}
 }
+
+// TestIncludedInNoAlloc: IncludedIn is asked for every link of a part
+// that pages include, and answers from what the load laid out, without
+// a copy for each link (a part thousands of pages include has
+// thousands of renderings).
+func TestIncludedInNoAlloc(t *testing.T) {
+	root, _ := hostileTree(t, map[string]string{
+		"docs/.vitepress/config.mts": "export default { title: 'x' }\n",
+		"docs/index.md":              "# Home\n<!--@include: ./p.md-->\n",
+		"docs/p.md":                  "[x](./index.md)\n",
+	})
+	s, err := Detect(root, Options{})
+	if err != nil {
+		t.Fatalf("Detect = %v", err)
+	}
+	rs := s.IncludedIn("docs/p.md")
+	if want := []Rendering{{Page: "docs/index.md", From: 1, To: 2}}; !slices.Equal(rs, want) {
+		t.Fatalf("IncludedIn(docs/p.md) = %+v, want %+v", rs, want)
+	}
+	if n := testing.AllocsPerRun(100, func() { s.IncludedIn("docs/p.md") }); n != 0 {
+		t.Errorf("IncludedIn allocates %v times, want 0", n)
+	}
+}
