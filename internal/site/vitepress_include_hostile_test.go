@@ -2,6 +2,8 @@ package site
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
@@ -92,5 +94,30 @@ func TestIncludedInNoAlloc(t *testing.T) {
 	}
 	if n := testing.AllocsPerRun(100, func() { s.IncludedIn("docs/p.md") }); n != 0 {
 		t.Errorf("IncludedIn allocates %v times, want 0", n)
+	}
+}
+
+// TestVitepressIncludeOutside: an include that climbs out of the tree
+// ("@/../../../outside.md", a file that exists there) reads nothing
+// outside it: the tree stops ".." at its root, where no such file is,
+// and does not read through a folder linked outside it.
+func TestVitepressIncludeOutside(t *testing.T) {
+	root, outer := hostileTree(t, map[string]string{
+		".vitepress/config.mts": "export default { title: 'x' }\n",
+		"index.md":              "# Home\n<!--@include: @/../../../outside.md-->\n<!--@include: ../../../outside.md{1,2}-->\n<!--@include: ./parts/page.md-->\n",
+	})
+	if err := os.Symlink(filepath.Join(outer, "secret"), filepath.Join(root, "parts")); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Detect(root, Options{})
+	if err != nil {
+		t.Fatalf("Detect = %v", err)
+	}
+	noOutside(t, s)
+	for f, rs := range s.rendered {
+		t.Errorf("the site renders %q in %+v", f, rs)
+	}
+	for page, fs := range s.imports {
+		t.Errorf("%q imports %q", page, fs)
 	}
 }
