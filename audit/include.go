@@ -3,6 +3,7 @@ package audit
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/internal/policy"
@@ -18,7 +19,10 @@ import (
 // kept (a broken target over an unverifiable one over none), which
 // still points at the file's line, its message naming the page. A file
 // that is no page is checked only where a page renders it. ok is false
-// for a file no page includes: checkLocal checks it.
+// for a file no page includes: checkLocal checks it. Of the pages that
+// include it, the first maxIncludingPages are checked: a part that
+// thousands of pages include would otherwise cost each of its links
+// thousands of checks (and thousands of built pages held at once).
 func (a *auditor) checkIncluded(f *File, l *extract.Link, out []Finding) ([]Finding, bool) {
 	if f.kind != kindMarkdown || !fileRel(f) {
 		return out, false
@@ -27,6 +31,17 @@ func (a *auditor) checkIncluded(f *File, l *extract.Link, out []Finding) ([]Find
 	rs := s.IncludedIn(f.rel)
 	if rs == nil {
 		return out, false
+	}
+	// A generator that may rebase the part's relative Markdown links
+	// (site.Site.IncludeLinksMayRebase) resolves them from the part's
+	// folder, or, in a version it may also be, from the page's: a
+	// target either way finds is not broken.
+	var own []Finding
+	rebase := s.IncludeLinksMayRebase() && (l.Kind == extract.InlineLink || l.Kind == extract.Image || l.Kind == extract.Definition) && strings.HasPrefix(l.URI, ".")
+	if rebase {
+		if own = a.checkLocalAs(f, l, nil); findingsRank(own) == 0 {
+			return out, true
+		}
 	}
 	var best []Finding
 	bestRank, bestPage := -1, ""
@@ -44,8 +59,15 @@ func (a *auditor) checkIncluded(f *File, l *extract.Link, out []Finding) ([]Find
 		if line < r.From || line > r.To || r.Page == f.rel || slices.Contains(done, r.Page) {
 			continue
 		}
+		if bestRank == maxRank || len(done) == maxIncludingPages {
+			break // no page can say worse, or enough pages have said
+		}
 		done = append(done, r.Page)
-		keep(a.checkLocalAs(f.viewAs(r.Page), l, nil), r.Page)
+		got := a.checkLocalAs(f.viewAs(r.Page), l, nil)
+		if rebase && findingsRank(own) < findingsRank(got) {
+			got = own
+		}
+		keep(got, r.Page)
 	}
 	for i := range best {
 		if bestPage != "" {
@@ -55,6 +77,14 @@ func (a *auditor) checkIncluded(f *File, l *extract.Link, out []Finding) ([]Find
 	return append(out, best...), true
 }
 
+// maxIncludingPages bounds the pages a link of an included file is
+// checked as (checkIncluded).
+const maxIncludingPages = 32
+
+// maxRank is findingsRank's rank of a broken target: no page's finding
+// outranks it.
+const maxRank = 3
+
 // findingsRank orders the findings of one link by how much they say:
 // none, only unverifiable, another finding, a broken target.
 func findingsRank(fs []Finding) int {
@@ -62,7 +92,7 @@ func findingsRank(fs []Finding) int {
 	for _, f := range fs {
 		switch f.Category {
 		case policy.CategoryBrokenFile, policy.CategoryBrokenAnchor:
-			return 3
+			return maxRank
 		case policy.CategoryUnverifiable:
 			rank = max(rank, 1)
 		default:

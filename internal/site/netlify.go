@@ -3,7 +3,6 @@ package site
 import (
 	"path"
 	"regexp"
-	"slices"
 	"strings"
 )
 
@@ -84,7 +83,7 @@ func (r *hostRule) match(segs []string) (string, bool) {
 			// rule takes more rather than less).
 			if k := strings.IndexByte(f, '('); k > 1 && strings.HasSuffix(f, ")") {
 				name = f[:k]
-				if alts := f[k+1 : len(f)-1]; paramWords.MatchString(alts) && !slices.Contains(strings.Split(alts, "|"), segs[i]) {
+				if alts := f[k+1 : len(f)-1]; paramWords.MatchString(alts) && !wordIn(alts, segs[i]) {
 					return "", false
 				}
 			}
@@ -107,6 +106,17 @@ func (r *hostRule) match(segs []string) (string, bool) {
 		}
 	}
 	return fillTarget(r.to, splat, names, values), true
+}
+
+// wordIn reports whether seg is one of the words of alts ("a|b"),
+// without a slice of them: match runs for every link's path.
+func wordIn(alts, seg string) bool {
+	for w := range strings.SplitSeq(alts, "|") {
+		if w == seg {
+			return true
+		}
+	}
+	return false
 }
 
 // paramWords is a parameter's pattern that is a list of words

@@ -138,8 +138,13 @@ type Site struct {
 	includesKnown map[string]bool
 	// rendered are the files (paths from the site's folder) whose text
 	// pages include and render as their own, with the lines each page
-	// renders (VitePress' @include; IncludedIn).
+	// renders, the pages' paths from the audited root (VitePress'
+	// @include; IncludedIn).
 	rendered map[string][]Rendering
+	// includeRebase: the generator may rebase the relative links of an
+	// included Markdown file, which then resolve from its folder
+	// (VitePress from 2.0.0-alpha.19; IncludeLinksMayRebase).
+	includeRebase bool
 	// partIDs are, by page (a path from the site's folder), the ids of
 	// the headings of files it includes in part (OutsideIncludedLines).
 	partIDs map[string]*partIDs

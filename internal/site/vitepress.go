@@ -192,7 +192,8 @@ func (v vitepress) Load(t *Tree, s *Site) error {
 			s.Unmodelled("", "markdown.anchor.slugify", false, true)
 		}
 	}
-	major := vitepressMajor(t, root)
+	major, spec := vitepressVersion(t, root)
+	s.includeRebase = major >= 2 && vitepressMayRebase(spec) && !vitepressNoRebase.Match(src)
 	if major == 0 && !vitepressSlugify.Match(src) {
 		// VitePress 0.x slugged with VuePress's steps: letters with
 		// diacritics made plain, no NFKD, curly quotes kept.
@@ -287,7 +288,7 @@ func (v vitepress) Load(t *Tree, s *Site) error {
 	// page's (IncludedIn).
 	for _, rel := range rendered {
 		if p := incs.parts[rel]; p != nil {
-			incs.render(rel, rel, 0, len(p.lines), 0)
+			incs.render(rel, rel, 0, p.n, 0)
 		}
 	}
 	if !s.OwnURLKnown() {
@@ -489,28 +490,52 @@ func rewriteMatch(pat []rewriteSeg, segs []string) (map[string]string, bool) {
 
 // vitepressDep is the vitepress dependency of a package.json: its
 // version range.
-var vitepressDep = regexp.MustCompile(`"vitepress"\s*:\s*"[\^~>=v ]*([0-9]+)\.`)
+var vitepressDep = regexp.MustCompile(`"vitepress"\s*:\s*"([\^~>=v ]*([0-9]+)\.[^"]*)"`)
 
-// vitepressMajor is the major version of VitePress the package.json
+// vitepressVersion is the major version of VitePress the package.json
 // nearest the project root depends on (its folder, then each one above
 // it up to the audited root), -1 when none names a version (a catalog:
-// or workspace: range, or no package.json).
-func vitepressMajor(t *Tree, root string) int {
+// or workspace: range, or no package.json), and the range as written.
+func vitepressVersion(t *Tree, root string) (int, string) {
 	for dir := root; ; dir = path.Dir(dir) {
 		if dir == "" {
 			dir = "."
 		}
 		if src, err := t.Read(path.Join(dir, "package.json")); err == nil {
 			if m := vitepressDep.FindSubmatch(src); m != nil {
-				if n, err := strconv.Atoi(string(m[1])); err == nil {
-					return n
+				if n, err := strconv.Atoi(string(m[2])); err == nil {
+					return n, string(m[1])
 				}
 			}
 		}
 		if dir == "." || dir == "/" {
-			return -1
+			return -1, ""
 		}
 	}
+}
+
+// vitepressRebaseFrom is the first VitePress that rebases the relative
+// links of an included Markdown file ("./x.md" resolves from that
+// file's folder, not the page's): 2.0.0-alpha.19 (include.ts, option
+// markdown.include.rebaseRelativeUrls, true unless set false).
+const vitepressRebaseFrom = 19
+
+var (
+	vitepressAlphaPin = regexp.MustCompile(`^[=v ]*2\.0\.0-alpha\.(\d+)$`)
+	vitepressNoRebase = regexp.MustCompile(`\brebaseRelativeUrls\s*:\s*false\b`)
+)
+
+// vitepressMayRebase reports whether the VitePress 2 range spec admits a
+// version that rebases an included file's relative links: all but a
+// pinned alpha before vitepressRebaseFrom ("^2.0.0-alpha.5" admits
+// alpha.19).
+func vitepressMayRebase(spec string) bool {
+	m := vitepressAlphaPin.FindStringSubmatch(strings.TrimSpace(spec))
+	if m == nil {
+		return true
+	}
+	n, err := strconv.Atoi(m[1])
+	return err != nil || n >= vitepressRebaseFrom
 }
 
 // vitepress0Special are the characters VitePress 0.x's slug turns

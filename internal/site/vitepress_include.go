@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"path"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 )
@@ -34,22 +33,23 @@ type Rendering struct {
 // IncludedIn returns the pages that render the text of the file rel (a
 // slash path from the audited root) inside their own, with the lines
 // each renders; nil when no page does. A link written there is the
-// including page's link.
+// including page's link. The slice is the site's: the caller does not
+// change it (it is asked for every link of the file).
 func (s *Site) IncludedIn(rel string) []Rendering {
 	in, ok := s.inner(rel)
 	if !ok || s.rendered == nil {
 		return nil
 	}
-	rs := s.rendered[in]
-	if rs == nil {
-		return nil
-	}
-	out := make([]Rendering, len(rs))
-	for i, r := range rs {
-		out[i] = Rendering{Page: s.outer(r.Page), From: r.From, To: r.To}
-	}
-	return out
+	return s.rendered[in]
 }
+
+// IncludeLinksMayRebase reports whether the site's generator may write
+// the relative Markdown links ("./x.md", "../x.md") of a file a page
+// includes as from that file's folder rather than the page's (VitePress
+// from 2.0.0-alpha.19, unless markdown.include.rebaseRelativeUrls is
+// false): the version the range admits decides, which the tree may not
+// say.
+func (s *Site) IncludeLinksMayRebase() bool { return s.includeRebase }
 
 // vitepressIncludeComment is processIncludes' directive: the comment's
 // whole text after "@include:", trimmed, on one line.
@@ -140,17 +140,45 @@ func vitepressDirectives(src []byte, rel, dir string, major int) []vpInclude {
 }
 
 // maxVitepressIncludeDepth bounds how deep includes of includes are
-// followed (VitePress follows them until the build fails on a cycle), and
-// maxIncludeReads how many included files are read for their own.
+// followed (VitePress follows them until the build fails on a cycle),
+// maxIncludeReads how many included files are read for their own, and
+// maxIncludeSteps the work of laying includes out: the directives
+// followed and the headings looked at, which a repository's includes of
+// includes (a page that includes itself forty times) would otherwise
+// multiply without bound.
 const (
 	maxVitepressIncludeDepth = 8
 	maxIncludeReads          = 4096
+	maxIncludeSteps          = 1 << 20
 )
 
-// vpPart is an included file, read once: its lines and directives.
+// vpPart is an included file, read once: its lines and directives, and
+// its headings and regions, found once for all the directives that
+// include it in part.
 type vpPart struct {
-	lines [][]byte
-	incs  []vpInclude
+	// src is the file's text, and n its number of lines: its lines are
+	// split apart only to find its headings and regions, and not kept
+	// (a slice header for each line of each file would be 24 bytes a
+	// line, a megabyte of line breaks 24 MB).
+	src     []byte
+	n       int
+	incs    []vpInclude
+	heads   []vpHeading       // nil until headings
+	regions map[string][2]int // nil until regionLines: each region's lines [lo, hi)
+}
+
+// vpHeading is a heading of a part: its line (from 0), level and id, and
+// the line where its section ends (the next heading of its level or
+// above, or the part's end).
+type vpHeading struct {
+	line, level, end int
+	id               string
+}
+
+// vpSpan is the lines [lo, hi) of the file file that a page renders.
+type vpSpan struct {
+	page, file string
+	lo, hi     int
 }
 
 // vpIncludes lays out which pages render which files' lines.
@@ -161,6 +189,11 @@ type vpIncludes struct {
 	major int
 	parts map[string]*vpPart // nil: not a file of the tree
 	reads int
+	// done are the spans already rendered, with the least depth they
+	// were followed from: a span met again no deeper is not followed
+	// again (a cycle, or a part included twice).
+	done  map[vpSpan]int
+	steps int // spent of maxIncludeSteps
 }
 
 // part returns the file rel read, nil when the tree has no such file
@@ -180,9 +213,29 @@ func (v *vpIncludes) part(rel string, src []byte) *vpPart {
 			return nil
 		}
 	}
-	p := &vpPart{lines: bytes.Split(src, []byte("\n")), incs: vitepressDirectives(src, rel, v.dir, v.major)}
+	p := newVpPart(src)
+	p.incs = vitepressDirectives(src, rel, v.dir, v.major)
 	v.parts[rel] = p
 	return p
+}
+
+// newVpPart returns the part of the text src, its directives not read.
+func newVpPart(src []byte) *vpPart {
+	return &vpPart{src: src, n: bytes.Count(src, []byte("\n")) + 1}
+}
+
+// spend takes n steps of maxIncludeSteps, and reports false (noting it
+// once) when they are spent: the includes are then not followed further.
+func (v *vpIncludes) spend(n int) bool {
+	if v.steps >= maxIncludeSteps {
+		return false
+	}
+	v.steps += n
+	if v.steps >= maxIncludeSteps {
+		v.s.Note("include directives not all followed: more than %d steps", maxIncludeSteps)
+		return false
+	}
+	return true
 }
 
 // render records the files that the lines [lo, hi) of the file rel
@@ -196,6 +249,9 @@ func (v *vpIncludes) render(page, rel string, lo, hi, depth int) {
 		if inc.line < lo || inc.line >= hi {
 			continue
 		}
+		if !v.spend(1) {
+			return
+		}
 		q := v.part(inc.file, nil)
 		if q == nil {
 			continue // VitePress leaves the comment as it is
@@ -204,15 +260,23 @@ func (v *vpIncludes) render(page, rel string, lo, hi, depth int) {
 		if clo >= chi {
 			continue
 		}
-		if clo > 0 || chi < len(q.lines) {
-			v.partIDs(page, q, clo, chi)
+		key := vpSpan{page: page, file: inc.file, lo: clo, hi: chi}
+		d, seen := v.done[key]
+		if seen && d <= depth+1 {
+			continue
 		}
-		r := Rendering{Page: page, From: clo + 1, To: chi}
-		if v.s.rendered == nil {
-			v.s.rendered = map[string][]Rendering{}
+		if v.done == nil {
+			v.done = map[vpSpan]int{}
 		}
-		if !slices.Contains(v.s.rendered[inc.file], r) {
-			v.s.rendered[inc.file] = append(v.s.rendered[inc.file], r)
+		v.done[key] = depth + 1
+		if !seen {
+			if clo > 0 || chi < q.n {
+				v.partIDs(page, q, clo, chi)
+			}
+			if v.s.rendered == nil {
+				v.s.rendered = map[string][]Rendering{}
+			}
+			v.s.rendered[inc.file] = append(v.s.rendered[inc.file], Rendering{Page: v.s.outer(page), From: clo + 1, To: chi})
 		}
 		v.render(page, inc.file, clo, chi, depth+1)
 	}
@@ -222,6 +286,10 @@ func (v *vpIncludes) render(page, rel string, lo, hi, depth int) {
 // p that it includes only in part (the lines [lo, hi)): those outside
 // are no ids of the page, unless another of its headings has them too.
 func (v *vpIncludes) partIDs(page string, p *vpPart, lo, hi int) {
+	heads := v.headings(p)
+	if !v.spend(len(heads)) {
+		return
+	}
 	s := v.s
 	if s.partIDs == nil {
 		s.partIDs = map[string]*partIDs{}
@@ -231,13 +299,13 @@ func (v *vpIncludes) partIDs(page string, p *vpPart, lo, hi int) {
 		ids = &partIDs{inside: map[string]bool{}, outside: map[string]bool{}}
 		s.partIDs[page] = ids
 	}
-	v.eachHeading(p.lines, func(i int, id string) {
-		if i >= lo && i < hi {
-			ids.inside[id] = true
+	for _, h := range heads {
+		if h.line >= lo && h.line < hi {
+			ids.inside[h.id] = true
 		} else {
-			ids.outside[id] = true
+			ids.outside[h.id] = true
 		}
-	})
+	}
 }
 
 // partIDs are the ids of the headings of files a page includes in
@@ -265,12 +333,12 @@ func (s *Site) OutsideIncludedLines(rel, frag string) bool {
 // from the end). A region not found is the whole file, as VitePress
 // takes it.
 func (v *vpIncludes) span(p *vpPart, inc vpInclude) (int, int) {
-	lo, hi := 0, len(p.lines)
+	lo, hi := 0, p.n
 	if inc.region != "" {
-		if a, b, ok := vitepressRegionLines(p.lines, inc.region); ok {
-			lo, hi = a, b
+		if r, ok := p.regionLines()[inc.region]; ok {
+			lo, hi = r[0], r[1]
 		} else if v.major >= 2 {
-			if a, b, ok := v.headingSection(p.lines, inc.region); ok {
+			if a, b, ok := v.headingSection(p, inc.region); ok {
 				lo, hi = a, b
 			}
 		}
@@ -317,31 +385,48 @@ var vitepressRegionMarkers = []*regexp.Regexp{
 	regexp.MustCompile(`^# ?((?:end)?region) ([\w*-]+)$`),
 }
 
-// vitepressRegionLines returns the lines [lo, hi) between the markers
-// of the region name: after the line that opens it, before the first
-// that closes it with the same kind of marker.
-func vitepressRegionLines(lines [][]byte, name string) (int, int, bool) {
-	var re *regexp.Regexp
-	start := -1
-	for i, line := range lines {
+// regionLines returns the regions of the part, found in one pass: by
+// name, the lines [lo, hi) between its markers, after the line that
+// first opens it, before the first that closes it with the same kind of
+// marker.
+func (p *vpPart) regionLines() map[string][2]int {
+	if p.regions != nil {
+		return p.regions
+	}
+	p.regions = map[string][2]int{}
+	type open struct {
+		re    *regexp.Regexp
+		start int
+	}
+	opened := map[string]open{}
+	for i, line := range bytes.Split(p.src, []byte("\n")) {
 		if !bytes.Contains(line, []byte("egion")) {
 			continue
 		}
 		text := string(bytes.TrimSpace(line))
-		if re == nil {
-			for _, r := range vitepressRegionMarkers {
-				if m := r.FindStringSubmatch(text); m != nil && m[2] == name && strings.EqualFold(m[1], "region") {
-					re, start = r, i+1
+		for _, r := range vitepressRegionMarkers {
+			m := r.FindStringSubmatch(text)
+			if m == nil {
+				continue
+			}
+			name := m[2]
+			if _, done := p.regions[name]; done {
+				continue
+			}
+			if o, ok := opened[name]; ok {
+				if o.re == r && isEndRegion(m[1]) {
+					p.regions[name] = [2]int{o.start, i}
 					break
 				}
+				continue
 			}
-			continue
-		}
-		if m := re.FindStringSubmatch(text); m != nil && m[2] == name && isEndRegion(m[1]) {
-			return start, i, true
+			if strings.EqualFold(m[1], "region") {
+				opened[name] = open{r, i + 1}
+				break
+			}
 		}
 	}
-	return 0, 0, false
+	return p.regions
 }
 
 // isEndRegion reports whether a marker's tag closes a region ("endregion",
@@ -351,29 +436,36 @@ func isEndRegion(tag string) bool {
 	return t == "endregion"
 }
 
-// headingSection returns the lines [lo, hi) below the heading whose id
-// is id (VitePress 2's region by heading): from the line after it to
-// the next heading of its level or above, or to the end.
-func (v *vpIncludes) headingSection(lines [][]byte, id string) (int, int, bool) {
-	lo, hi, level := -1, len(lines), 0
-	v.eachHeadingLevel(lines, func(i, n int, hid string) {
-		switch {
-		case lo < 0 && hid == id:
-			lo, level = i+1, n
-		case lo >= 0 && hi == len(lines) && n <= level:
-			hi = i
+// headingSection returns the lines [lo, hi) below the first heading
+// of the part whose id is id (VitePress 2's region by heading): from the
+// line after it to the next heading of its level or above, or to the
+// end.
+func (v *vpIncludes) headingSection(p *vpPart, id string) (int, int, bool) {
+	for _, h := range v.headings(p) {
+		if h.id == id {
+			return h.line + 1, h.end, true
 		}
-	})
-	if lo < 0 {
-		return 0, 0, false
 	}
-	return lo, hi, true
+	return 0, 0, false
 }
 
-// eachHeading calls fn with the line (from 0) and id of each heading of
-// lines (eachHeadingLevel).
-func (v *vpIncludes) eachHeading(lines [][]byte, fn func(i int, id string)) {
-	v.eachHeadingLevel(lines, func(i, _ int, id string) { fn(i, id) })
+// headings returns the headings of the part, found once, each with the
+// end of its section.
+func (v *vpIncludes) headings(p *vpPart) []vpHeading {
+	if p.heads != nil {
+		return p.heads
+	}
+	p.heads = []vpHeading{}
+	var open []int // the headings whose section has not ended, levels rising
+	v.eachHeadingLevel(bytes.Split(p.src, []byte("\n")), func(i, level int, id string) {
+		for len(open) > 0 && p.heads[open[len(open)-1]].level >= level {
+			p.heads[open[len(open)-1]].end = i
+			open = open[:len(open)-1]
+		}
+		open = append(open, len(p.heads))
+		p.heads = append(p.heads, vpHeading{line: i, level: level, end: p.n, id: id})
+	})
+	return p.heads
 }
 
 // eachHeadingLevel calls fn with the line (from 0), level and id of

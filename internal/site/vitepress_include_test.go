@@ -35,7 +35,7 @@ func TestVitepressDirectives(t *testing.T) {
 // 1 within it, a bound of 0 counted from the end as slice does, a
 // region not found the whole file.
 func TestVitepressSpan(t *testing.T) {
-	part := &vpPart{lines: bytes.Split([]byte("a\n<!-- #region r -->\nb\nc\nd\n<!-- #endregion r -->\ne"), []byte("\n"))}
+	part := newVpPart([]byte("a\n<!-- #region r -->\nb\nc\nd\n<!-- #endregion r -->\ne"))
 	v := &vpIncludes{s: &Site{slug: vitepressSlug}, major: 1}
 	for _, c := range []struct {
 		inc    vpInclude
@@ -64,7 +64,7 @@ func FuzzVitepressDirectives(f *testing.F) {
 		lines := bytes.Split(src, []byte("\n"))
 		incs := vitepressDirectives(src, "a/b.md", "", major)
 		v := &vpIncludes{s: &Site{slug: vitepressSlug}, major: major}
-		p := &vpPart{lines: lines}
+		p := newVpPart(src)
 		for _, inc := range incs {
 			if inc.line < 0 || inc.line >= len(lines) || inc.file == "" {
 				t.Fatalf("directive %+v of %d lines", inc, len(lines))
