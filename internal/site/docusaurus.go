@@ -2106,10 +2106,16 @@ func (d docusaurus) versions(t *Tree, s *Site, cfg []byte, in docusaurusInstance
 	// published (one prepared for a release, or dropped): its links
 	// are written for the site, as the listed versions' are, and are
 	// not checked.
+	// A set, not slices.Contains per file: files × versions would be
+	// quadratic on a hostile versions.json.
+	listed := make(map[string]bool, len(versions))
+	for _, v := range versions {
+		listed[v] = true
+	}
 	unlisted := map[string]bool{}
 	t.Walk(prefix+"versioned_docs", func(rel string) {
 		name, _, _ := strings.Cut(strings.TrimPrefix(rel, prefix+"versioned_docs/"), "/")
-		if v, ok := strings.CutPrefix(name, "version-"); ok && !slices.Contains(versions, v) && !unlisted[name] {
+		if v, ok := strings.CutPrefix(name, "version-"); ok && !listed[v] && !unlisted[name] {
 			unlisted[name] = true
 			s.templates = append(s.templates, prefix+"versioned_docs/"+name)
 			s.Note("%sversioned_docs/%s/ not in %sversions.json: not published", prefix, name, prefix)
