@@ -2,6 +2,7 @@ package site
 
 import (
 	"bytes"
+	"math"
 	"path"
 	"regexp"
 	"slices"
@@ -255,6 +256,7 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 				inc.record(s, rel, src)
 			}
 			markPartials(t, s, rel, src, marks, bases)
+			renderPartials(s, rel)
 			for _, pm := range pageMarks {
 				if pm[0] == "macros" && macrosRead && s.includesKnown[rel] {
 					continue
@@ -980,6 +982,31 @@ func markPartials(t *Tree, s *Site, rel string, src []byte, marks, bases []strin
 				}
 				s.partials[p] = true
 			}
+		}
+	}
+}
+
+// renderPartials records the partials (files outside the served
+// folders) that the page rel includes whole as rendered inside it:
+// their text is the page's Markdown, whose links MkDocs resolves from
+// the page's file and the reader follows from its URL, so each link of
+// the partial is checked as the page's (IncludedIn), against the build
+// when there is one. A partial included in part (a line range, a
+// section) is not: its other lines are on no page.
+func renderPartials(s *Site, rel string) {
+	if !s.includesKnown[rel] {
+		return
+	}
+	page := s.outer(rel)
+	for _, f := range s.imports[rel] {
+		if !s.partials[f] {
+			continue
+		}
+		if s.rendered == nil {
+			s.rendered = map[string][]Rendering{}
+		}
+		if !slices.ContainsFunc(s.rendered[f], func(r Rendering) bool { return r.Page == page }) {
+			s.rendered[f] = append(s.rendered[f], Rendering{Page: page, From: 1, To: math.MaxInt32})
 		}
 	}
 }
