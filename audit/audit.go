@@ -637,7 +637,9 @@ func (a *auditor) parseInto(f *File, rb *recBuilder, each func([]extract.Link)) 
 		f.dropSource()
 		return
 	}
-	if f.walked && f.kind == kindHTML && isTemplate(f.Src) && !a.siteFor(f).CopiedAsIs(f.rel) {
+	// (A template that pages name is read: its links are theirs,
+	// checkIncluded.)
+	if f.walked && f.kind == kindHTML && isTemplate(f.Src) && !a.siteFor(f).CopiedAsIs(f.rel) && !(fileRel(f) && a.siteFor(f).IncludedIn(f.rel) != nil) {
 		f.dropSource()
 		return
 	}

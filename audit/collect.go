@@ -295,11 +295,42 @@ func (c *collector) path(p string) {
 		c.testInput = site.InTestFolder(filepath.ToSlash(strings.TrimPrefix(strings.TrimPrefix(name, p), string(filepath.Separator))))
 		c.add(name, fa, real, root, true)
 	}, c.fail)
+	if err == nil {
+		found += c.unwalked(p, abs, root, realRoot, tree)
+	}
 	if err != nil {
 		c.fail(p, err)
 	} else if found == 0 {
 		c.fail(p, errorf(p, "found no documents (.md, .markdown, .txt, .html or .htm files)"))
 	}
+}
+
+// unwalked emits the files below the directory p (absolute abs) that
+// the walk does not enter but a site renders on its pages
+// (site.Site.UnwalkedPartials: MkDocs snippets kept in a hidden folder),
+// as the walk would have, and returns how many.
+func (c *collector) unwalked(p, abs, root, realRoot string, tree *gitTree) int {
+	n := 0
+	for _, s := range c.a.sitesOf(root) {
+		for _, rel := range s.UnwalkedPartials() {
+			fa := filepath.Join(root, filepath.FromSlash(rel))
+			below, err := filepath.Rel(abs, fa)
+			if err != nil || !filepath.IsLocal(below) || c.a.excluded(root, fa) || tree != nil && tree.ignored(fa, false) {
+				continue
+			}
+			real := confine.Real(fa)
+			if !within(realRoot, real) {
+				continue
+			}
+			if info, err := os.Stat(fa); err != nil || !info.Mode().IsRegular() {
+				continue
+			}
+			c.testInput = false
+			c.add(filepath.Join(p, below), fa, real, root, true)
+			n++
+		}
+	}
+	return n
 }
 
 // linkedOutside reports, and emits as a failure, a named path p (absolute

@@ -24,13 +24,16 @@ import (
 // thousands of pages include would otherwise cost each of its links
 // thousands of checks (and thousands of built pages held at once).
 func (a *auditor) checkIncluded(f *File, l *extract.Link, out []Finding) ([]Finding, bool) {
-	if f.kind != kindMarkdown || !fileRel(f) {
+	if f.kind != kindMarkdown && f.kind != kindHTML || !fileRel(f) {
 		return out, false
 	}
 	s := a.siteFor(f)
 	rs := s.IncludedIn(f.rel)
 	if rs == nil {
 		return out, false
+	}
+	if f.kind == kindHTML && (strings.Contains(l.URI, "{{") || strings.Contains(l.URI, "{%")) {
+		return out, true // a template's link that its language writes
 	}
 	// A generator that may rebase the part's relative Markdown links
 	// (site.Site.IncludeLinksMayRebase) resolves them from the part's

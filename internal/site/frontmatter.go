@@ -35,6 +35,9 @@ type frontMatter struct {
 	Layout any `yaml:"layout" toml:"layout" json:"layout"`
 	// Headless, Build and BuildOld are a Hugo page's build options
 	// (headless: true; build, _build before Hugo 0.145: render never).
+	// Template names the theme's template that renders an MkDocs
+	// page (page.meta.template).
+	Template any `yaml:"template" toml:"template" json:"template"`
 	Headless any `yaml:"headless" toml:"headless" json:"headless"`
 	Build    any `yaml:"build" toml:"build" json:"build"`
 	BuildOld any `yaml:"_build" toml:"_build" json:"_build"`

@@ -2,6 +2,7 @@ package site
 
 import (
 	"bytes"
+	"math"
 	"path"
 	"regexp"
 	"slices"
@@ -98,11 +99,13 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 	if !ok {
 		s.Unmodelled("", "docs_dir outside the audited tree", true, true)
 	}
+	customDir := ""
 	if dir := cfg.str("theme.custom_dir", ""); dir != "" {
 		// The theme's folder holds templates, and files MkDocs copies
 		// to the site as they are (images, scripts, styles).
 		if d, ok := m.dir(t, s, dir); ok {
 			s.templates = append(s.templates, d)
+			customDir = d
 		} else {
 			s.Unmodelled("", "theme.custom_dir outside the audited tree", true, false)
 		}
@@ -175,6 +178,9 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 			continue
 		}
 		s.Page(rel, mkdocsPageURL(p, dirURLs))
+	}
+	if customDir != "" {
+		pageTemplates(t, s, customDir, pages)
 	}
 	// macros and mkdocstrings write ids only where a page calls them
 	// ("{{ }}" and "{% %}", a "::: identifier" line): the ids of those
@@ -255,6 +261,7 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 				inc.record(s, rel, src)
 			}
 			markPartials(t, s, rel, src, marks, bases)
+			renderPartials(s, rel)
 			for _, pm := range pageMarks {
 				if pm[0] == "macros" && macrosRead && s.includesKnown[rel] {
 					continue
@@ -980,6 +987,67 @@ func markPartials(t *Tree, s *Site, rel string, src []byte, marks, bases []strin
 				}
 				s.partials[p] = true
 			}
+		}
+	}
+}
+
+// renderPartials records the partials (files outside the served
+// folders) that the page rel includes whole as rendered inside it:
+// their text is the page's Markdown, whose links MkDocs resolves from
+// the page's file and the reader follows from its URL, so each link of
+// the partial is checked as the page's (IncludedIn), against the build
+// when there is one. A partial included in part (a line range, a
+// section) is not: its other lines are on no page.
+func renderPartials(s *Site, rel string) {
+	if !s.includesKnown[rel] {
+		return
+	}
+	page := s.outer(rel)
+	for _, f := range s.imports[rel] {
+		if !s.partials[f] {
+			continue
+		}
+		if s.rendered == nil {
+			s.rendered = map[string][]Rendering{}
+		}
+		if !slices.ContainsFunc(s.rendered[f], func(r Rendering) bool { return r.Page == page }) {
+			s.rendered[f] = append(s.rendered[f], Rendering{Page: page, From: 1, To: math.MaxInt32})
+		}
+	}
+}
+
+// pageTemplates records the templates of the theme's custom_dir that
+// pages name in their front matter (`template: home.html`, Material's
+// landing pages) as rendered on those pages: MkDocs renders the page
+// with that template, whose links it writes as they are, for the
+// browser to resolve from the page's URL. Their links are checked as
+// the page's (IncludedIn); those Jinja writes ("{{ 'setup/' | url }}")
+// are left out. A template no page names (main.html, which every page
+// extends, and its blocks) is not read: where its relative links land
+// depends on the page.
+func pageTemplates(t *Tree, s *Site, dir string, pages []string) {
+	for _, rel := range pages {
+		if _, ok := s.URL(rel); !ok {
+			continue
+		}
+		src, err := t.head(rel)
+		if err != nil || !bytes.HasPrefix(src, []byte("---")) {
+			continue
+		}
+		name, ok := readFrontMatter(src).Template.(string)
+		if !ok || name == "" || strings.HasPrefix(name, "/") {
+			continue
+		}
+		tmpl := path.Join(dir, name)
+		if !strings.HasPrefix(tmpl, dir+"/") || !t.Exists(tmpl) {
+			continue
+		}
+		if s.rendered == nil {
+			s.rendered = map[string][]Rendering{}
+		}
+		page := s.outer(rel)
+		if !slices.ContainsFunc(s.rendered[tmpl], func(r Rendering) bool { return r.Page == page }) {
+			s.rendered[tmpl] = append(s.rendered[tmpl], Rendering{Page: page, From: 1, To: math.MaxInt32})
 		}
 	}
 }

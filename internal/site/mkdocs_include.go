@@ -637,3 +637,26 @@ func jinjaIncludes(src []byte, fences [][2]int) (incs []includeLine, ok bool) {
 	}
 	return incs, true
 }
+
+// UnwalkedPartials returns the files (slash paths from the audited root)
+// that pages of an MkDocs site include whole and render as their own
+// (IncludedIn), kept in a folder that no walk enters (SkippedDir: a
+// hidden one, "docs/.snippets/part.md"): the audit reads them all the
+// same, as their text is on those pages. Sorted; nil for other
+// generators, whose hidden folders hold their own machinery.
+func (s *Site) UnwalkedPartials() []string {
+	if s.Generator != "mkdocs" {
+		return nil
+	}
+	var out []string
+	for rel := range s.rendered {
+		for _, seg := range strings.Split(path.Dir(rel), "/") {
+			if seg != "." && seg != ".." && SkippedDir(seg) {
+				out = append(out, s.outer(rel))
+				break
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
