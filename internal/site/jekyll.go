@@ -216,6 +216,12 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 			s.unmodelled = append(s.unmodelled, [2]string{"plugins", e.file})
 		}
 		for _, d := range e.files {
+			if d == "/" {
+				// Files of its own in the site's top ("resume.json"), or
+				// anywhere: none is a folder's page.
+				s.UnknownFiles(prefix+"/", "plugin "+e.file+" writes files there")
+				continue
+			}
 			s.UnknownSpace(prefix+d, "plugin "+e.file+" writes files there")
 		}
 		if e.anywhere {
