@@ -224,6 +224,9 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 			}
 			s.UnknownSpace(prefix+d, "plugin "+e.file+" writes files there")
 		}
+		for _, u := range e.urls {
+			s.UnknownURL(prefix+u, "plugin "+e.file+" writes it")
+		}
 		if e.anywhere {
 			s.UnknownFiles(prefix+"/", "plugin "+e.file+" writes files into the build")
 		}

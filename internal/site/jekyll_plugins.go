@@ -14,6 +14,7 @@ import (
 type jekyllPluginEffect struct {
 	file     string   // slash path from the site's folder
 	files    []string // URL folders it publishes files of any kind into, "/" for anywhere
+	urls     []string // URL paths of single files it publishes
 	anywhere bool     // it writes files (with an extension) the model cannot place
 	rewrites bool     // it rewrites the content or output of the pages it renders
 	tags     []string // Liquid tags it registers
@@ -25,7 +26,9 @@ var (
 	jekyllAddsStatic = regexp.MustCompile(`static_files\s*(<<|\.push|\.concat|\+=|\.unshift)`)
 	// jekyllStaticNew matches the making of a static file, its folder
 	// when a string is the third argument.
-	jekyllStaticNew = regexp.MustCompile(`\bStaticFile\.new\(\s*[^,()]+,\s*[^,()]+,\s*(?:"([^"]*)"|'([^']*)'|[^,()]+)`)
+	// A class of the plugin's own made from StaticFile (SitemapFile) is
+	// made alike; a name given as a string too makes one URL.
+	jekyllStaticNew = regexp.MustCompile(`\b\w*File\.new\(\s*[^,()]+,\s*[^,()]+,\s*(?:"([^"]*)"|'([^']*)'|[^,()]+),\s*(?:"([^"#]*)"|'([^']*)'|[^,()]+)`)
 	// jekyllDestWrite matches a path into the build folder
 	// (site.in_dest_dir("x"), File.join(site.dest, "x")), the first
 	// part of the path when it is a string; or a copy into its top.
@@ -90,6 +93,14 @@ func jekyllPluginEffects(t *Tree) (out []jekyllPluginEffect, own bool) {
 					e.files = []string{"/"}
 					break
 				}
+				name := m[3]
+				if name == nil {
+					name = m[4]
+				}
+				if name != nil && !bytes.Contains(lit, []byte("#{")) {
+					e.urls = append(e.urls, path.Join(jekyllPluginFolder(lit, true), string(name)))
+					continue
+				}
 				e.files = append(e.files, jekyllPluginFolder(lit, true))
 			}
 		}
@@ -116,7 +127,7 @@ func jekyllPluginEffects(t *Tree) (out []jekyllPluginEffect, own bool) {
 			name := string(bytes.Join([][]byte{m[1], m[2], m[3]}, nil))
 			e.tags = append(e.tags, name)
 		}
-		if len(e.files) > 0 || e.anywhere || e.rewrites || len(e.tags) > 0 {
+		if len(e.files) > 0 || len(e.urls) > 0 || e.anywhere || e.rewrites || len(e.tags) > 0 {
 			out = append(out, e)
 		}
 	})
