@@ -36,7 +36,7 @@ var (
 	// jekyllRewrite matches Ruby that rewrites a page's content or
 	// output in place or from itself (page.output = page.output.gsub(...)).
 	jekyllRewrite     = regexp.MustCompile(`\.(?:content|output)\s*(?:\.(?:gsub!|sub!|replace|prepend|insert|concat)|<<)`)
-	jekyllSelfRewrite = regexp.MustCompile(`(\w+)\.(content|output)\s*=\s*(\w+)\.(content|output)\b`)
+	jekyllSelfRewrite = regexp.MustCompile(`(\w+)\.(content|output)\s*=[^=~>]([^\n]*)`)
 	// jekyllRegisterTag matches the registration of a Liquid tag.
 	jekyllRegisterTag = regexp.MustCompile(`register_tag\(\s*(?:"([\w-]+)"|'([\w-]+)'|:([\w-]+))`)
 )
@@ -118,8 +118,11 @@ func jekyllPluginEffects(t *Tree) (out []jekyllPluginEffect, own bool) {
 		if jekyllRewrite.Match(src) {
 			e.rewrites = true
 		}
+		// "doc.output = add_anchors(doc.output)": the value is made of
+		// what it replaces (a page made anew, "page.content = "...", is
+		// the plugin's own).
 		for _, m := range jekyllSelfRewrite.FindAllSubmatch(src, -1) {
-			if bytes.Equal(m[1], m[3]) && bytes.Equal(m[2], m[4]) {
+			if bytes.Contains(m[3], append(append(append([]byte{}, m[1]...), '.'), m[2]...)) {
 				e.rewrites = true
 			}
 		}
