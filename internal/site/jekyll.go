@@ -227,7 +227,12 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 		for _, u := range e.urls {
 			s.UnknownURL(prefix+u, "plugin "+e.file+" writes it")
 		}
-		if e.anywhere {
+		switch {
+		case e.anywhere && len(e.exts) > 0:
+			// Written at paths it computes, ending as its strings do
+			// ("#{url}.md"): files of those kinds only.
+			s.UnknownFilesOf(prefix+"/", e.exts, "plugin "+e.file+" writes files into the build")
+		case e.anywhere:
 			s.UnknownFiles(prefix+"/", "plugin "+e.file+" writes files into the build")
 		}
 		if e.rewrites && s.unknownIDs == "" {

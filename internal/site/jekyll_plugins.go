@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -16,6 +17,7 @@ type jekyllPluginEffect struct {
 	files    []string // URL folders it publishes files of any kind into, "/" for anywhere
 	urls     []string // URL paths of single files it publishes
 	anywhere bool     // it writes files (with an extension) the model cannot place
+	exts     []string // the extensions its strings end with (".md"), which such files have
 	rewrites bool     // it rewrites the content or output of the pages it renders
 	tags     []string // Liquid tags it registers
 }
@@ -40,6 +42,25 @@ var (
 	// jekyllRegisterTag matches the registration of a Liquid tag.
 	jekyllRegisterTag = regexp.MustCompile(`register_tag\(\s*(?:"([\w-]+)"|'([\w-]+)'|:([\w-]+))`)
 )
+
+// jekyllLiteralExt matches the extension a Ruby string ends with
+// ("#{url}.md").
+var jekyllLiteralExt = regexp.MustCompile(`\.([A-Za-z][A-Za-z0-9]{0,7})["']`)
+
+// jekyllLiteralExts returns the extensions (".md", lower case) the
+// strings of a plugin end with: a file it writes at a path it computes
+// ("site.in_dest_dir("#{url}.md")") has one of them. None when it has
+// none.
+func jekyllLiteralExts(src []byte) []string {
+	var exts []string
+	for _, m := range jekyllLiteralExt.FindAllSubmatch(src, -1) {
+		e := "." + strings.ToLower(string(m[1]))
+		if e != ".rb" && !slices.Contains(exts, e) {
+			exts = append(exts, e)
+		}
+	}
+	return exts
+}
 
 // jekyllPluginFolder returns the URL folder of a path written as a Ruby
 // string: the text before any interpolation ("api/#{version}" is under
@@ -110,6 +131,9 @@ func jekyllPluginEffects(t *Tree) (out []jekyllPluginEffect, own bool) {
 				lit = m[2]
 			}
 			if lit == nil {
+				if !e.anywhere {
+					e.exts = jekyllLiteralExts(src)
+				}
 				e.anywhere = true
 				continue
 			}
