@@ -99,66 +99,73 @@ func jekyllPluginEffects(t *Tree) (out []jekyllPluginEffect, own bool) {
 		if err != nil {
 			return
 		}
-		e := jekyllPluginEffect{file: rel}
-		if jekyllAddsStatic.Match(src) {
-			made := jekyllStaticNew.FindAllSubmatch(src, -1)
-			if len(made) == 0 {
-				e.files = []string{"/"}
-			}
-			for _, m := range made {
-				lit := m[1]
-				if lit == nil {
-					lit = m[2]
-				}
-				if lit == nil {
-					e.files = []string{"/"}
-					break
-				}
-				name := m[3]
-				if name == nil {
-					name = m[4]
-				}
-				if name != nil && !bytes.Contains(lit, []byte("#{")) {
-					e.urls = append(e.urls, path.Join(jekyllPluginFolder(lit, true), string(name)))
-					continue
-				}
-				e.files = append(e.files, jekyllPluginFolder(lit, true))
-			}
+		if e, ok := jekyllPluginEffectOf(rel, src); ok {
+			out = append(out, e)
 		}
-		for _, m := range jekyllDestWrite.FindAllSubmatch(src, -1) {
+	})
+	return out, own
+}
+
+// jekyllPluginEffectOf reads what the plugin rel, whose Ruby source is
+// src, publishes and rewrites (jekyllPluginEffects); ok is false when
+// it does none of it.
+func jekyllPluginEffectOf(rel string, src []byte) (e jekyllPluginEffect, ok bool) {
+	e.file = rel
+	if jekyllAddsStatic.Match(src) {
+		made := jekyllStaticNew.FindAllSubmatch(src, -1)
+		if len(made) == 0 {
+			e.files = []string{"/"}
+		}
+		for _, m := range made {
 			lit := m[1]
 			if lit == nil {
 				lit = m[2]
 			}
 			if lit == nil {
-				if !e.anywhere {
-					e.exts = jekyllLiteralExts(src)
-				}
-				e.anywhere = true
+				e.files = []string{"/"}
+				break
+			}
+			name := m[3]
+			if name == nil {
+				name = m[4]
+			}
+			if name != nil && !bytes.Contains(lit, []byte("#{")) {
+				e.urls = append(e.urls, path.Join(jekyllPluginFolder(lit, true), string(name)))
 				continue
 			}
 			e.files = append(e.files, jekyllPluginFolder(lit, true))
 		}
-		if jekyllRewrite.Match(src) {
+	}
+	for _, m := range jekyllDestWrite.FindAllSubmatch(src, -1) {
+		lit := m[1]
+		if lit == nil {
+			lit = m[2]
+		}
+		if lit == nil {
+			if !e.anywhere {
+				e.exts = jekyllLiteralExts(src)
+			}
+			e.anywhere = true
+			continue
+		}
+		e.files = append(e.files, jekyllPluginFolder(lit, true))
+	}
+	if jekyllRewrite.Match(src) {
+		e.rewrites = true
+	}
+	// "doc.output = add_anchors(doc.output)": the value is made of
+	// what it replaces (a page made anew, "page.content = "...", is
+	// the plugin's own).
+	for _, m := range jekyllSelfRewrite.FindAllSubmatch(src, -1) {
+		if bytes.Contains(m[3], append(append(append([]byte{}, m[1]...), '.'), m[2]...)) {
 			e.rewrites = true
 		}
-		// "doc.output = add_anchors(doc.output)": the value is made of
-		// what it replaces (a page made anew, "page.content = "...", is
-		// the plugin's own).
-		for _, m := range jekyllSelfRewrite.FindAllSubmatch(src, -1) {
-			if bytes.Contains(m[3], append(append(append([]byte{}, m[1]...), '.'), m[2]...)) {
-				e.rewrites = true
-			}
-		}
-		for _, m := range jekyllRegisterTag.FindAllSubmatch(src, -1) {
-			name := string(bytes.Join([][]byte{m[1], m[2], m[3]}, nil))
-			e.tags = append(e.tags, name)
-		}
-		if len(e.files) > 0 || len(e.urls) > 0 || e.anywhere || e.rewrites || len(e.tags) > 0 {
-			out = append(out, e)
-		}
-	})
-	return out, own
+	}
+	for _, m := range jekyllRegisterTag.FindAllSubmatch(src, -1) {
+		name := string(bytes.Join([][]byte{m[1], m[2], m[3]}, nil))
+		e.tags = append(e.tags, name)
+	}
+	return e, len(e.files) > 0 || len(e.urls) > 0 || e.anywhere || e.rewrites || len(e.tags) > 0
 }
 
 // jekyllTagUse matches the opening of a Liquid tag and its name.
