@@ -204,6 +204,45 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 			s.UnknownPages(prefix+d, "plugin "+f+" is not modelled")
 		}
 	}
+	// What else the site's own plugins do, unmodelled: files they
+	// publish (static files, writes into the build folder) make their
+	// folder unverifiable, for files of any kind; a page they rewrite
+	// (its content or output) or that uses a tag they register has ids
+	// the model does not know.
+	effects, ownPlugins := jekyllPluginEffects(t)
+	tags := map[string]string{}
+	for _, e := range effects {
+		if !slices.Contains(files, e.file) {
+			s.unmodelled = append(s.unmodelled, [2]string{"plugins", e.file})
+		}
+		for _, d := range e.files {
+			if d == "/" {
+				// Files of its own in the site's top ("resume.json"), or
+				// anywhere: none is a folder's page.
+				s.UnknownFiles(prefix+"/", "plugin "+e.file+" writes files there")
+				continue
+			}
+			s.UnknownSpace(prefix+d, "plugin "+e.file+" writes files there")
+		}
+		for _, u := range e.urls {
+			s.UnknownURL(prefix+u, "plugin "+e.file+" writes it")
+		}
+		switch {
+		case e.anywhere && len(e.exts) > 0:
+			// Written at paths it computes, ending as its strings do
+			// ("#{url}.md"): files of those kinds only.
+			s.UnknownFilesOf(prefix+"/", e.exts, "plugin "+e.file+" writes files into the build")
+		case e.anywhere:
+			s.UnknownFiles(prefix+"/", "plugin "+e.file+" writes files into the build")
+		}
+		if e.rewrites && s.unknownIDs == "" {
+			s.unknownIDs = "plugin " + e.file + " rewrites the pages it renders"
+		}
+		for _, tag := range e.tags {
+			tags[tag] = e.file
+		}
+	}
+	jekyllTagPages(t, s, tags)
 	for _, c := range colls {
 		if !c.output || c.name == "" || strings.ContainsAny(c.name, "/\\") || strings.HasPrefix(c.name, ".") {
 			continue // no folder of the site's: "_../x" is none
@@ -284,6 +323,16 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 	if postsPermalink != "" && !strings.Contains(postsPermalink, ":") {
 		postsPermalink = postTemplate(postsPermalink, "") // a style's name
 	}
+	// A page's permalink keeps a placeholder Jekyll does not know as
+	// written ("/releases/:version/"); the site's own plugins may fill
+	// it: the page is then somewhere in the folder before it.
+	addFilled := func(rel, u string) {
+		if loc := jekyllPlaceholder.FindStringIndex(u); ownPlugins && loc != nil {
+			s.UnknownPages(prefix+u[:strings.LastIndex(u[:loc[0]], "/")+1], "permalink "+strconv.Quote(u)+" of "+rel+" names a placeholder the site's own plugins may fill")
+			return
+		}
+		add(rel, u)
+	}
 	t.Walk(".", func(rel string) {
 		if strings.HasPrefix(rel, "vendor/") || rel == "Gemfile" {
 			return
@@ -335,7 +384,7 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 		}
 		k := strings.LastIndex("/"+d, "/_posts/")
 		if k < 0 && fm.Permalink != "" {
-			add(rel, jekyllPageFill(fm.Permalink, d, name))
+			addFilled(rel, jekyllPageFill(fm.Permalink, d, name))
 			return
 		}
 		if k >= 0 {
@@ -369,7 +418,7 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 			return
 		}
 		if pl, _ := jekyllDefaultValues(defaults, rel, "pages"); pl != "" {
-			add(rel, jekyllPageFill(pl, d, name))
+			addFilled(rel, jekyllPageFill(pl, d, name))
 			return
 		}
 		switch {

@@ -270,3 +270,21 @@ func TestJekyllGemGitHubPages(t *testing.T) {
 		}
 	}
 }
+
+// FuzzJekyllPluginEffectOf reads any Ruby source as a site's own plugin:
+// whatever it holds, the folders and URLs it gives are URL paths from the
+// site's top, and reading it does not panic.
+func FuzzJekyllPluginEffectOf(f *testing.F) {
+	f.Add([]byte(`site.static_files << Jekyll::StaticFile.new(site, base, "api/#{v}", name)`))
+	f.Add([]byte(`File.write(site.in_dest_dir("#{url}.md"), x)`))
+	f.Add([]byte(`page.output = add(page.output)` + "\n" + `Liquid::Template.register_tag("x", T)`))
+	f.Add([]byte(`SitemapFile.new(site, site.source, '', 'sitemap.xml') static_files << x File.join(site.dest, '#{')`))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		e, _ := jekyllPluginEffectOf("_plugins/x.rb", src)
+		for _, p := range append(append([]string{}, e.files...), e.urls...) {
+			if !strings.HasPrefix(p, "/") {
+				t.Errorf("%q: URL path %q not from the site's top", src, p)
+			}
+		}
+	})
+}

@@ -39,6 +39,9 @@ type unknownSpace struct {
 	// after the pages were written does not make pages of: a link naming
 	// one was resolved against the source files before.
 	notMarkdown bool
+	// exts, when set, are the extensions (".md", lower case) of the
+	// only files there that may be published.
+	exts map[string]bool
 }
 
 // Unmodelled records that the configuration names something of the kind
@@ -107,11 +110,22 @@ func (s *Site) UnknownFiles(p, why string) {
 	s.unknown = append(s.unknown, unknownSpace{prefix: "/" + strings.Trim(p, "/"), why: why, filesOnly: true})
 }
 
+// UnknownFilesOf records that the URL path prefix p may hold files
+// with one of the extensions exts (".md", lower case) that no source
+// file of the tree shows: a plugin writes a Markdown copy of each page.
+func (s *Site) UnknownFilesOf(p string, exts []string, why string) {
+	set := make(map[string]bool, len(exts))
+	for _, e := range exts {
+		set[e] = true
+	}
+	s.unknown = append(s.unknown, unknownSpace{prefix: "/" + strings.Trim(p, "/"), why: why, filesOnly: true, exts: set})
+}
+
 // mayRewrite reports whether something the model does not cover may add
 // pages anywhere on the site, and so rewrite them too (Unmodelled).
 func (s *Site) mayRewrite() bool {
 	for _, u := range s.unknown {
-		if u.prefix == "/" && !u.exact && !u.pagesOnly && !u.filesOnly && !u.notMarkdown && !u.notBelowPages {
+		if u.prefix == "/" && !u.exact && !u.pagesOnly && !u.filesOnly && !u.notMarkdown && !u.notBelowPages && u.exts == nil {
 			return true
 		}
 	}
@@ -158,6 +172,9 @@ func (s *Site) UnknownPage(p string) (string, bool) {
 			continue
 		}
 		if u.notMarkdown && strings.EqualFold(path.Ext(p), ".md") {
+			continue
+		}
+		if u.exts != nil && !u.exts[strings.ToLower(path.Ext(strings.TrimSuffix(p, "/")))] {
 			continue
 		}
 		if u.notBelowPages && s.belowRegularPage(p) {
