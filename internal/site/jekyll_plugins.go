@@ -103,6 +103,17 @@ func jekyllPluginEffects(t *Tree) (out []jekyllPluginEffect, own bool) {
 			out = append(out, e)
 		}
 	})
+	n := 0
+	for _, e := range out {
+		n += len(e.files) + len(e.urls)
+	}
+	if n > maxPluginsPaths {
+		for i := range out {
+			if len(out[i].files)+len(out[i].urls) > 0 {
+				out[i].files, out[i].urls = []string{"/"}, nil
+			}
+		}
+	}
 	return out, own
 }
 
@@ -165,8 +176,22 @@ func jekyllPluginEffectOf(rel string, src []byte) (e jekyllPluginEffect, ok bool
 		name := string(bytes.Join([][]byte{m[1], m[2], m[3]}, nil))
 		e.tags = append(e.tags, name)
 	}
+	if len(e.files)+len(e.urls) > maxPluginPaths {
+		// Each path is a space every link is matched against, and each
+		// is added once the spaces before it are searched: a plugin
+		// naming thousands is read as writing files anywhere.
+		e.files, e.urls = []string{"/"}, nil
+	}
 	return e, len(e.files) > 0 || len(e.urls) > 0 || e.anywhere || e.rewrites || len(e.tags) > 0
 }
+
+// maxPluginPaths bounds the folders and files one plugin is read to
+// publish into (jekyllPluginEffectOf), and maxPluginsPaths those of all
+// the site's plugins together (jekyllPluginEffects).
+const (
+	maxPluginPaths  = 64
+	maxPluginsPaths = 256
+)
 
 // jekyllTagUse matches the opening of a Liquid tag and its name.
 var jekyllTagUse = regexp.MustCompile(`\{%-?\s*([\w-]+)`)
