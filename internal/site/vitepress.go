@@ -353,10 +353,6 @@ func rewriteSegs(segs []string) []rewriteSeg {
 // table is not modelled.
 const maxRewrites = 1024
 
-// jsLineComment is a line of a script that holds a comment alone
-// ("// ...", or a line of a block comment, "/* ...", " * ...").
-var jsLineComment = regexp.MustCompile(`(?m)^[ \t]*(?://|/\*|\*).*$`)
-
 var (
 	vitepressRewritesTable = regexp.MustCompile(`\brewrites\s*:\s*\{([^{}]*)\}`)
 	vitepressRewritePair   = regexp.MustCompile(`^\s*(?:'([^'\n]*)'|"([^"\n]*)")\s*:\s*(?:'([^'\n]*)'|"([^"\n]*)")\s*$`)
@@ -370,7 +366,7 @@ var (
 func vitepressRewriteTable(src []byte) ([]vitepressRewrite, bool) {
 	// Comments say what they like ("served from the site root thanks
 	// to the `rewrites` rule"): only code counts.
-	src = jsLineComment.ReplaceAll(src, nil)
+	src = blankJSComments(src)
 	if bytes.Count(src, []byte("rewrites")) != 1 {
 		return nil, false
 	}

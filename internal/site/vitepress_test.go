@@ -148,6 +148,18 @@ func TestRewriteTable(t *testing.T) {
 			t.Errorf("rewriteTo(%q) = %q, want %q", c.p, got, c.want)
 		}
 	}
+	// Code after a comment on its line counts, and a comment naming
+	// rewrites ("// see rewrites: {...}") does not.
+	for _, cfg := range []string{
+		`/* the old URLs */ rewrites: { 'guide/old.md': 'guide/new.md' }`,
+		"// rewrites: { 'x.md': 'y.md' } was here\nrewrites: { 'guide/old.md': 'guide/new.md' }",
+		"/*\n * rewrites: {}\n */\nrewrites: { 'guide/old.md': 'guide/new.md' }",
+	} {
+		rules, ok := vitepressRewriteTable([]byte(cfg))
+		if got, _ := rewriteTo(rules, "guide/old.md"); !ok || got != "guide/new.md" {
+			t.Errorf("vitepressRewriteTable(%q): read %v, guide/old.md to %q; want guide/new.md", cfg, ok, got)
+		}
+	}
 	for _, cfg := range []string{
 		`rewrites: (id) => id.replace(/^latest\//, '')`,
 		`rewrites: { 'packages/:pkg/src/(.*)': ':pkg/index.md' }`,
