@@ -3,6 +3,8 @@ package site
 import (
 	"bytes"
 	"strings"
+
+	"github.com/urilint/urilint/uri"
 )
 
 // Where a site is deployed, read alike by MkDocs (mkdocsDeployedAt) and
@@ -80,23 +82,21 @@ func validDomain(host string) bool {
 // ("docs.fixture.test" has no www. twin), or has a port. The Jekyll
 // model takes the twin of its url for a base of the site; the audit,
 // with a build, takes a link to the twin for the site's own.
-func WWWTwin(u string) string {
-	scheme, rest, ok := strings.Cut(u, "://")
-	if !ok {
+func WWWTwin(raw string) string {
+	u, err := uri.Options{IRI: true}.ParseAbsolute(raw)
+	if err != nil || !u.HasAuthority || u.HasUserinfo || u.HasPort {
 		return ""
 	}
-	host, p, _ := strings.Cut(rest, "/")
-	if p != "" {
-		p = "/" + p
-	}
-	if bare, ok := strings.CutPrefix(strings.ToLower(host), "www."); ok {
+	if bare, ok := strings.CutPrefix(strings.ToLower(u.Host), "www."); ok {
 		if !validDomain(bare) {
 			return ""
 		}
-		return scheme + "://" + bare + p
+		u.Host = bare
+		return u.String()
 	}
-	if !validDomain(host) || strings.Count(host, ".") != 1 || strings.Trim(host, "0123456789.") == "" {
+	if !validDomain(u.Host) || strings.Count(u.Host, ".") != 1 || strings.Trim(u.Host, "0123456789.") == "" {
 		return "" // a www. twin is a registered domain's, not a subdomain's
 	}
-	return scheme + "://www." + host + p
+	u.Host = "www." + u.Host
+	return u.String()
 }

@@ -233,6 +233,9 @@ func TestWWWTwin(t *testing.T) {
 		{"https://localhost", ""},
 		{"https://www.localhost", ""},
 		{"swift.org", ""},
+		{"https://user@swift.org/", ""},
+		{"https://swift.org:8443/", ""},
+		{"https://Swift.org/a?b#c", "https://www.Swift.org/a?b#c"},
 	} {
 		if got := WWWTwin(c.in); got != c.want {
 			t.Errorf("WWWTwin(%q) = %q, want %q", c.in, got, c.want)
