@@ -823,6 +823,16 @@ func (a *auditor) checkBuilt(r *reporter, s *site.Site, pageURL, ref string, t l
 		r.report(policy.CategoryUnverifiable, 0, nil, "%q names %q, which changed after its build in %q was made: build again to check it", r.shown, "/"+t.rel, s.Built()+"/")
 		return
 	}
+	if !ok && bundled && how == builtWritten {
+		// A bundler that copies the file under a name of its own
+		// rewrites the page's link to it; the built page has the link
+		// as written (Hugo leaves "logo.svg" of a page built at
+		// /x/readme/ as it is), so the reader follows it as written.
+		if q, ok := a.writtenTarget(r, s, pageURL, ""); !ok {
+			r.report(policy.CategoryBrokenFile, 0, nil, "%q leads to %q on %s, as its built page writes it (the generator left it as written), which its build in %q does not have%s", r.shown, q, theSite(s), s.Built()+"/", fragNote(t))
+			return
+		}
+	}
 	if !ok && bundled && how != builtMoved {
 		r.report(policy.CategoryUnverifiable, 0, nil, "%q names %q, a file of the tree that its build in %q does not have at %q: the generator may have copied it under another name, so it cannot be checked offline", r.shown, "/"+t.rel, s.Built()+"/", p)
 		return
@@ -848,10 +858,11 @@ func (a *auditor) checkBuilt(r *reporter, s *site.Site, pageURL, ref string, t l
 
 // writtenTarget returns where the link of r, which the built page of
 // the page served at pageURL has as written, leads as written, and
-// whether the build has it there (or the model's p is that path). The
-// page's URL is taken with and without its final "/" when the build
-// serves it from a folder's index.html (the host may redirect to
-// either): the build must lack the target from both to call it broken.
+// whether the build has it there (or the model's p, when not "", is
+// that path). The page's URL is taken with and without its final "/"
+// when the build serves it from a folder's index.html (the host may
+// redirect to either): the build must lack the target from both to
+// call it broken.
 func (a *auditor) writtenTarget(r *reporter, s *site.Site, pageURL, p string) (string, bool) {
 	ref := r.l.URI
 	if isHTTP(ref) || strings.HasPrefix(ref, "//") || ref == "" || ref[0] == '#' || ref[0] == '?' || climbsURL(pageURL, ref) {
@@ -872,7 +883,7 @@ func (a *auditor) writtenTarget(r *reporter, s *site.Site, pageURL, p string) (s
 	first := ""
 	for _, base := range bases {
 		q, ok := resolveURL(base, ref)
-		if !ok || strings.TrimSuffix(q, "/") == strings.TrimSuffix(p, "/") {
+		if !ok || p != "" && strings.TrimSuffix(q, "/") == strings.TrimSuffix(p, "/") {
 			return "", true
 		}
 		if _, ok := a.builtFile(s, q); ok {
