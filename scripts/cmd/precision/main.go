@@ -337,11 +337,18 @@ func measure(corpus, bin string, r row, withBuilt bool) *result {
 	case out != "":
 		res.truth = "build"
 		// Netlify reads netlify.toml from the base folder it builds in,
-		// the site's folder or the repository's top.
+		// the site's folder or the repository's top; Vercel reads
+		// vercel.json from the project's root folder, either one too.
 		var rules []redirectRule
 		for _, dir := range []string{filepath.Join(top, r.site), top} {
 			if src, err := os.ReadFile(filepath.Join(dir, "netlify.toml")); err == nil {
 				rules = netlifyRedirects(src)
+				break
+			}
+		}
+		for _, dir := range []string{filepath.Join(top, r.site), top} {
+			if src, err := os.ReadFile(filepath.Join(dir, "vercel.json")); err == nil {
+				rules = append(rules, vercelRedirects(src)...)
 				break
 			}
 		}

@@ -1117,3 +1117,45 @@ func TestPageOfIncluded(t *testing.T) {
 		t.Errorf("pageOf(own) = %q, want shared/s.html", got)
 	}
 }
+
+// Vercel's redirects (vercel.json) apply before its files, as forced
+// rules: a link to a path a rule moves is judged where the rule sends
+// it, and a rule whose source has a pattern Netlify's syntax cannot say
+// is left out (the build's word stands there).
+func TestVercelRedirects(t *testing.T) {
+	cfg := []byte(`{"redirects": [
+		{"source": "/index.html", "destination": "/", "permanent": true},
+		{"source": "/:path+.html", "destination": "/:path", "permanent": true},
+		{"source": "/tutorials/cli", "destination": "/ref/cli", "permanent": true},
+		{"source": "/guides/flow", "destination": "/ref/conf#flow"},
+		{"source": "/old/:rest*", "destination": "/new/:rest"},
+		{"source": "/blog/:slug", "destination": "/posts/:slug/"},
+		{"source": "/q", "destination": "/r", "has": [{"type": "query", "key": "id"}]}
+	]}`)
+	got := vercelRedirects(cfg)
+	want := []redirectRule{
+		{from: "/index.html", to: "/", force: true},
+		{from: "/tutorials/cli", to: "/ref/cli", force: true},
+		{from: "/guides/flow", to: "/ref/conf#flow", force: true},
+		{from: "/old/*", to: "/new/:splat", force: true},
+		{from: "/blog/:slug", to: "/posts/:slug/", force: true},
+	}
+	if !slices.Equal(got, want) {
+		t.Fatalf("vercelRedirects = %+v, want %+v", got, want)
+	}
+	if vercelRedirects([]byte("{not json")) != nil {
+		t.Errorf("a vercel.json that is no JSON has rules")
+	}
+	out := writeTree(t, map[string]string{
+		"index.html": `<a href="/tutorials/cli">moved</a><a href="/guides/flow">moved, with an id</a>` +
+			`<a href="/old/a/b/">moved below</a><a href="/blog/x">to a post</a><a href="/gone/">gone</a>`,
+		"ref/cli.html":       ``,
+		"ref/conf.html":      `<h2 id="flow">Flow</h2>`,
+		"new/a/b.html":       ``,
+		"posts/x/index.html": ``,
+	})
+	s := readSite(out, "/", got...)
+	if len(s.broken) != 1 || s.broken[0].href != "/gone/" {
+		t.Errorf("broken = %+v, want /gone/ alone", s.broken)
+	}
+}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"io/fs"
 	"net/url"
@@ -458,6 +459,61 @@ func netlifyRedirects(src []byte) []redirectRule {
 	flush()
 	return rules
 }
+
+// vercelRedirects returns the rules of the "redirects" of a vercel.json
+// file, as redirectRules. Vercel applies them before it looks for a
+// file, so each is forced. Its sources are path-to-regexp patterns: a
+// ":name" segment is one segment, as Netlify's; a last ":name*" or
+// ":name+" the rest of the path, Netlify's "*" (":name" in the
+// destination its ":splat"). A rule whose source has any other pattern
+// (a parameter inside a segment, "/:path+.html", a regular expression)
+// or that has conditions ("has", "missing") is left out: the judge
+// then takes the build's word for those paths.
+func vercelRedirects(src []byte) []redirectRule {
+	var cfg struct {
+		Redirects []struct {
+			Source      string          `json:"source"`
+			Destination string          `json:"destination"`
+			Has         json.RawMessage `json:"has"`
+			Missing     json.RawMessage `json:"missing"`
+		} `json:"redirects"`
+	}
+	if json.Unmarshal(src, &cfg) != nil {
+		return nil
+	}
+	var rules []redirectRule
+next:
+	for _, r := range cfg.Redirects {
+		if !strings.HasPrefix(r.Source, "/") || r.Destination == "" || len(r.Has) > 0 || len(r.Missing) > 0 {
+			continue
+		}
+		segs := pathSegments(r.Source)
+		to := r.Destination
+		for i, seg := range segs {
+			name, isParam := strings.CutPrefix(seg, ":")
+			if !isParam {
+				if strings.ContainsAny(seg, ":()*+?") {
+					continue next
+				}
+				continue
+			}
+			rest := strings.TrimSuffix(strings.TrimSuffix(name, "*"), "+")
+			switch {
+			case !vercelParam.MatchString(rest):
+				continue next // "/:path+.html", "/:id(\\d+)"
+			case rest != name && i != len(segs)-1:
+				continue next // a wildcard before the last segment
+			case rest != name:
+				segs[i] = "*"
+				to = regexp.MustCompile(`:`+regexp.QuoteMeta(rest)+`\b`).ReplaceAllString(to, ":splat")
+			}
+		}
+		rules = append(rules, redirectRule{from: "/" + strings.Join(segs, "/"), to: to, force: true})
+	}
+	return rules
+}
+
+var vercelParam = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
 // match reports whether the rule takes the URL path p, and where it
 // sends it ("" when to names a placeholder from does not have).
