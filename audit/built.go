@@ -809,7 +809,16 @@ func (a *auditor) checkBuilt(r *reporter, s *site.Site, pageURL, ref string, t l
 				}
 				to = next
 			}
-			if _, ok := a.builtFile(s, to); ok || s.ExactRedirect(to) {
+			if found, ok := a.builtFile(s, to); ok {
+				// The browser keeps the fragment over a redirect whose
+				// target has none of its own: the page it lands on
+				// must have the id.
+				if written, _ := s.Redirected(p); t.hasFrag && !strings.Contains(written, "#") && kindOf(found.abs) == kindHTML {
+					a.checkBuiltFragment(r, s, to, found, t, false)
+				}
+				return
+			}
+			if s.ExactRedirect(to) {
 				return
 			}
 			r.report(policy.CategoryBrokenFile, 0, nil, "%q leads to %q on %s, which its build in %q does not have, nor %q, where the site's redirects send it", r.shown, p, theSite(s), s.Built()+"/", to)
