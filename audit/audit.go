@@ -639,9 +639,15 @@ func (a *auditor) parseInto(f *File, rb *recBuilder, each func([]extract.Link)) 
 	}
 	// (A template that pages name is read: its links are theirs,
 	// checkIncluded.)
+	builtTmpl := ""
 	if f.walked && f.kind == kindHTML && isTemplate(f.Src) && !a.siteFor(f).CopiedAsIs(f.rel) && !(fileRel(f) && a.siteFor(f).IncludedIn(f.rel) != nil) {
-		f.dropSource()
-		return
+		// A page of the site whose build has it (a Jekyll page written
+		// in HTML with Liquid) is read for the links its built page
+		// has as written (keepBuiltLinks).
+		if builtTmpl = a.builtTemplatePage(f); builtTmpl == "" {
+			f.dropSource()
+			return
+		}
 	}
 	switch f.kind {
 	case kindMarkdown:
@@ -661,6 +667,9 @@ func (a *auditor) parseInto(f *File, rb *recBuilder, each func([]extract.Link)) 
 		}
 	case kindHTML:
 		f.doc = a.ex.HTMLDoc(f.Src)
+		if builtTmpl != "" {
+			f.doc.Links = keepBuiltLinks(f.doc.Links, builtTmpl)
+		}
 		if b := htmlBaseRef(f.Src); b != "" {
 			f.more().baseRef = b
 		}

@@ -154,6 +154,64 @@ var builtBufs = sync.Pool{New: func() any { return new([]byte) }}
 // is not read for ids.
 const maxBuiltPage = 64 << 20
 
+// builtTemplatePage returns the built page of the walked HTML file f,
+// which holds template actions, when f is a page of its site (a Jekyll
+// page written in HTML, whose Liquid the generator runs) and the site's
+// build has that page, built after f last changed; else "". Without a
+// build such a file is left out: what its actions write cannot be told.
+func (a *auditor) builtTemplatePage(f *File) string {
+	if !fileRel(f) {
+		return ""
+	}
+	s := a.siteFor(f)
+	if s.Built() == "" || s.Template(f.rel) {
+		return ""
+	}
+	pageURL, ok := s.URL(f.rel)
+	if !ok {
+		return ""
+	}
+	lk, ok := a.builtFile(s, pageURL)
+	if !ok || kindOf(lk.abs) != kindHTML || newer(f.abs, lk.abs) {
+		return ""
+	}
+	return lk.abs
+}
+
+// keepBuiltLinks returns the links of a page whose source holds
+// template actions that its built page, the file abs, has as written:
+// those are the source's, as the generator left them, and are checked
+// as any other link of a built page; the others (written with an
+// action, or in a part the template did not render) are the
+// template's, whose output the build shows and the source does not.
+func keepBuiltLinks(links []extract.Link, abs string) []extract.Link {
+	bufp := builtBufs.Get().(*[]byte)
+	defer builtBufs.Put(bufp)
+	src, err := readBuilt(abs, (*bufp)[:0])
+	*bufp = src[:0]
+	if err != nil {
+		return nil
+	}
+	vals := scanLinkAttrs(src, nil)
+	var toks []string
+	kept := links[:0]
+	for _, l := range links {
+		if l.URI == "" {
+			continue
+		}
+		if !hasLinkValue(src, vals, l.URI) {
+			if toks == nil {
+				toks = readLinks(src)
+			}
+			if !slices.Contains(toks, l.URI) {
+				continue
+			}
+		}
+		kept = append(kept, l)
+	}
+	return kept
+}
+
 // readBuilt reads the built file abs into buf, which it grows as
 // needed, and returns the bytes: a regular file of at most maxBuiltPage
 // bytes (a build is untrusted input: a FIFO there would never end).

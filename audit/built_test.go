@@ -632,3 +632,65 @@ func writeBuiltTree(t *testing.T, files map[string]string, built ...string) {
 		}
 	}
 }
+
+// TestBuiltTemplatePage: a Jekyll page written in HTML, whose Liquid the
+// generator runs, is a template to the walk and left out without a
+// build. With its build, the links its built page has as written are
+// the source's and checked against the build (L1, an id the page has;
+// L2, one it lacks; L3, a page the build has); a link written with
+// Liquid (L4) and one in a part Liquid did not render (L5) are the
+// template's, and not checked. A layout, which no URL serves, stays a
+// template.
+func TestBuiltTemplatePage(t *testing.T) {
+	for _, withBuild := range []bool{false, true} {
+		dir := t.TempDir()
+		files := map[string]string{
+			dir + "/.git/HEAD":             "ref: refs/heads/main\n",
+			dir + "/.gitignore":            "/_site\n",
+			dir + "/_config.yml":           "title: Fixture\nversion: \"1.2\"\n",
+			dir + "/_layouts/default.html": "<!doctype html><html><body>{{ content }}<a href=\"#nowhere\">layout</a></body></html>\n",
+			dir + "/reference.html": "---\nlayout: default\n---\n" +
+				"<h2 id=\"intro\">Reference for {{ site.version }}</h2>\n" +
+				"<a href=\"#intro\">L1</a>\n" +
+				"<a href=\"#map-factory\">L2</a>\n" +
+				"<a href=\"guide.html\">L3</a>\n" +
+				"<a href=\"{{ site.baseurl }}/gone.html\">L4</a>\n" +
+				"{% if site.old %}<a href=\"missing.html\">L5</a>{% endif %}\n",
+			dir + "/guide.md": "# Guide\n",
+		}
+		if withBuild {
+			files[dir+"/_site/index.html"] = "<!doctype html><html><body><h1>Fixture</h1></body></html>\n"
+			files[dir+"/_site/reference.html"] = "<!doctype html><html><body><h2 id=\"intro\">Reference for 1.2</h2>\n" +
+				"<a href=\"#intro\">L1</a>\n<a href=\"#map-factory\">L2</a>\n<a href=\"guide.html\">L3</a>\n<a href=\"/gone.html\">L4</a>\n" +
+				"<a href=\"#nowhere\">layout</a></body></html>\n"
+			files[dir+"/_site/guide.html"] = "<!doctype html><html><body><h1 id=\"guide\">Guide</h1></body></html>\n"
+		}
+		writeBuiltTree(t, files)
+		// The sources older than the build: a fresh build, by the times.
+		old := time.Now().Add(-time.Hour)
+		for _, name := range []string{"_config.yml", "_layouts/default.html", "reference.html", "guide.md"} {
+			if err := os.Chtimes(filepath.Join(dir, filepath.FromSlash(name)), old, old); err != nil {
+				t.Fatal(err)
+			}
+		}
+		r := Run(Config{Enable: []string{"unverifiable"}, Root: dir}, []string{dir})
+		for _, err := range r.Errors {
+			t.Errorf("error: %v", err)
+		}
+		var got []string
+		for _, f := range r.Findings {
+			rel, _ := filepath.Rel(dir, f.File)
+			got = append(got, fmt.Sprintf("%s:%d: %s", filepath.ToSlash(rel), f.Pos.Line, f.Category))
+		}
+		var want []string
+		if withBuild {
+			want = []string{"reference.html:6: broken-anchor"}
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("with a build %v: findings %q, want %q (%s)", withBuild, got, want, strings.Join(r.Sites, "; "))
+			for _, f := range r.Findings {
+				t.Logf("%s", f.Message)
+			}
+		}
+	}
+}
