@@ -1012,7 +1012,10 @@ func (t sourceTexts) mentions(file, href string, self bool) bool {
 	if own == "index" || own == "readme" || own == "_index" {
 		own = strings.ToLower(path.Base(path.Dir(file)))
 	}
-	if stem == "" || stem == "." || stem == "index" {
+	// An index or a README is named by its folder: every folder has
+	// one, and a text naming "README.md" (a shortcode's include of the
+	// page's own README) does not name "CHANGELOG/README.md".
+	if stem == "" || stem == "." || stem == "index" || strings.EqualFold(stem, "readme") {
 		if frag == "" {
 			return false
 		}

@@ -511,7 +511,8 @@ func TestGitHubOracle(t *testing.T) {
 
 func TestMentions(t *testing.T) {
 	top := writeTree(t, map[string]string{
-		"docs/api.mdx": "import X from './x'\n\nSee [the option](#componentProviders) and [queries](/docs/queries/byrole#hidden).",
+		"docs/api.mdx":              "import X from './x'\n\nSee [the option](#componentProviders) and [queries](/docs/queries/byrole#hidden).\n\n{{% include-md \"README.md\" %}} and guide/README.md",
+		"content/docs/v1/_index.md": "---\nversion: v1\n---\n\n{{% include-md \"README.md\" %}}\n",
 	})
 	texts := newSourceTexts(top)
 	for _, tc := range []struct {
@@ -528,10 +529,17 @@ func TestMentions(t *testing.T) {
 		{"/docs/queries", false},                 // a folder on the way, not the target
 		{"/es/docs/api/", false},                 // the page itself, as a locale switcher links it
 		{"/pathname/docs/queries/byrole", false}, // not written so
+		{"CHANGELOG/README.md", false},           // "README.md" is an include's argument, every folder's page
+		{"../README.md", false},
+		{"guide/README.md", true}, // written whole
 	} {
 		if got := texts.mentions("docs/api.mdx", tc.href, false); got != tc.want {
 			t.Errorf("mentions(%q) = %v, want %v", tc.href, got, tc.want)
 		}
+	}
+	// A section's page that includes its README names no README's link.
+	if texts.mentions("content/docs/v1/_index.md", "CHANGELOG/README.md", false) {
+		t.Errorf("the include of README.md names CHANGELOG/README.md")
 	}
 }
 
