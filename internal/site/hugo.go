@@ -135,6 +135,19 @@ func (h hugo) Load(t *Tree, s *Site) error {
 	}
 	s.builtDefault = outputDir(cfg.str("publishDir", "public"))
 	s.Base(cfg.str("baseURL", ""))
+	// The repository's build may give another base URL on hugo's
+	// command line (hugoCommandBase); served under its path, the
+	// pages' URLs begin with it and the build folder's do not.
+	if u, from := hugoCommandBase(t, s); u != "" {
+		s.Base(u)
+		if i := strings.Index(u, "://"); i >= 0 {
+			if _, p, ok := strings.Cut(u[i+3:], "/"); ok && strings.Trim(p, "/") != "" {
+				s.basePath = "/" + strings.Trim(p, "/") + "/"
+				s.builtPrefix = strings.TrimSuffix(s.basePath, "/")
+				s.Note("served under %s (--baseURL in %s)", s.basePath, s.outer(from))
+			}
+		}
+	}
 	idType := "github"
 	if cfg.table("blackfriday") != nil && cfg.table("markup") == nil && !hugoModern(t, cfg) {
 		// Hugo rendered with Blackfriday until 0.60: a site configured
@@ -148,6 +161,13 @@ func (h hugo) Load(t *Tree, s *Site) error {
 		s.slug = blackfridaySlug
 	}
 	s.termIDs = cfg.flag("markup.goldmark.parser.autoDefinitionTermID", false)
+	// Goldmark writes "<!-- raw HTML omitted -->" for the raw HTML of a
+	// Markdown page unless markup.goldmark.renderer.unsafe (Hugo 0.60
+	// on; Blackfriday rendered it): an <a name="x"> there is no anchor.
+	s.hugo.rawDropped = idType != "blackfriday" && !cfg.flag("markup.goldmark.renderer.unsafe", false)
+	if v, _ := hugoPinned(t); s.hugo.rawDropped && v != "" && hugoOlder(v, "0.60") {
+		s.hugo.rawDropped = false
+	}
 	lower := !cfg.flag("disablePathToLower", false)
 	ugly := cfg.flag("uglyURLs", false)
 	contentDir := folder(cfg.str("contentDir", "content"))
@@ -348,8 +368,31 @@ func (h hugo) Load(t *Tree, s *Site) error {
 			i--
 		}
 	}
+	// Each theme's folder (from the site's): themesDir/NAME, or the
+	// theme around the site's folder (hugoEnclosingTheme); then the
+	// module imports the tree has (hugoLocalModule).
+	var themeDirs []string
 	for _, theme := range themes {
-		s.Mount("/", path.Join(themesDir, theme)+"/static")
+		d := path.Join(themesDir, theme)
+		if !t.Exists(d) {
+			if e := hugoEnclosingTheme(t); e != "" {
+				s.Note("theme %s: the theme around the site, %s (--themesDir)", theme, hugoShownDir(s, e))
+				d = e
+			}
+		}
+		themeDirs = append(themeDirs, d)
+	}
+	localModules := map[string]bool{}
+	for _, imp := range cfg.list("module.imports") {
+		p := imp.str("path", "")
+		if d := hugoLocalModule(t, cfg, p); p != "" && d != "" && !slices.Contains(themeDirs, d) {
+			localModules[p] = true
+			themeDirs = append(themeDirs, d)
+			s.Note("module %s: %s of the tree", p, hugoShownDir(s, d))
+		}
+	}
+	for _, d := range themeDirs {
+		s.Mount("/", d+"/static")
 	}
 	seen := map[string]bool{}
 	for _, l := range langs {
@@ -378,8 +421,8 @@ func (h hugo) Load(t *Tree, s *Site) error {
 		s.Note("content written by build steps: %s", strings.Join(shown, ", "))
 	}
 	typeDirs := []string{"layouts"}
-	for _, theme := range themes {
-		typeDirs = append(typeDirs, path.Join(themesDir, theme, "layouts"))
+	for _, d := range themeDirs {
+		typeDirs = append(typeDirs, d+"/layouts")
 	}
 	hugoTypeIDs(t, s, typeDirs)
 	// Archetypes (archetypeDir) are the templates "hugo new" copies
@@ -390,16 +433,16 @@ func (h hugo) Load(t *Tree, s *Site) error {
 		s.templates = append(s.templates, themesDir)
 	}
 	hooks := []string{"layouts/_markup/render-link.html", "layouts/_default/_markup/render-link.html"}
-	for _, theme := range themes {
-		hooks = append(hooks, path.Join(themesDir, theme)+"/layouts/_markup/render-link.html", path.Join(themesDir, theme)+"/layouts/_default/_markup/render-link.html")
+	for _, d := range themeDirs {
+		hooks = append(hooks, d+"/layouts/_markup/render-link.html", d+"/layouts/_default/_markup/render-link.html")
 	}
 	embedded := func() {
 		// Modelled (hugoLinkFiles): a link it does not resolve is
 		// rendered as written.
 		s.hugo.embeddedHook = true
 		s.hugo.assets = append(s.hugo.assets, folder(cfg.str("assetDir", "assets")))
-		for _, theme := range themes {
-			s.hugo.assets = append(s.hugo.assets, path.Join(themesDir, theme, "assets"))
+		for _, d := range themeDirs {
+			s.hugo.assets = append(s.hugo.assets, d+"/assets")
 		}
 	}
 	pinned, pinnedBy := hugoPinned(t)
@@ -462,8 +505,8 @@ func (h hugo) Load(t *Tree, s *Site) error {
 			if of := ofs.table(name); of != nil && strings.EqualFold(of.str("baseName", ""), "_redirects") {
 				why := "the templates write the redirects (outputFormats." + name + ")"
 				layouts := []string{"layouts"}
-				for _, theme := range themes {
-					layouts = append(layouts, path.Join(themesDir, theme, "layouts"))
+				for _, d := range themeDirs {
+					layouts = append(layouts, d+"/layouts")
 				}
 				hugoRedirectTemplates(t, s, cfg, layouts, strings.ToLower(name), why)
 				s.hugo.redirectsWhy = why
@@ -491,6 +534,9 @@ func (h hugo) Load(t *Tree, s *Site) error {
 	var lacking []string
 	for _, imp := range cfg.list("module.imports") {
 		p := imp.str("path", "?")
+		if localModules[p] {
+			continue // in the tree: a theme of the site's
+		}
 		lacking = append(lacking, p)
 		s.Unmodelled("modules", p, false, false)
 		if s.hugo.unseen == "" {
@@ -515,8 +561,8 @@ func (h hugo) Load(t *Tree, s *Site) error {
 			}
 		}
 	}
-	for _, theme := range themes {
-		if !t.Exists(path.Join(themesDir, theme)) {
+	for i, theme := range themes {
+		if !t.Exists(themeDirs[i]) {
 			lacking = append(lacking, theme)
 			s.Unmodelled("themes", theme, false, false)
 		}
@@ -540,8 +586,8 @@ func (h hugo) Load(t *Tree, s *Site) error {
 	// does not render; it reads them only for the ids they may write
 	// (ShortcodeIDs). The detection line names them.
 	scDirs := []string{"layouts/shortcodes", "layouts/_shortcodes"}
-	for _, theme := range themes {
-		scDirs = append(scDirs, path.Join(themesDir, theme)+"/layouts/shortcodes", path.Join(themesDir, theme)+"/layouts/_shortcodes")
+	for _, d := range themeDirs {
+		scDirs = append(scDirs, d+"/layouts/shortcodes", d+"/layouts/_shortcodes")
 	}
 	// Hugo 0.146's template system also looks shortcodes up in the
 	// _shortcodes folder of a section's or type's layouts
@@ -555,8 +601,8 @@ func (h hugo) Load(t *Tree, s *Site) error {
 	// the site's or a theme's, as Hugo looks it up; nil when there is
 	// none.
 	partialDirs := []string{"layouts/partials", "layouts/_partials"}
-	for _, theme := range themes {
-		partialDirs = append(partialDirs, path.Join(themesDir, theme, "layouts/partials"), path.Join(themesDir, theme, "layouts/_partials"))
+	for _, d := range themeDirs {
+		partialDirs = append(partialDirs, d+"/layouts/partials", d+"/layouts/_partials")
 	}
 	partial := func(name string) []byte {
 		for _, d := range partialDirs {
@@ -571,8 +617,8 @@ func (h hugo) Load(t *Tree, s *Site) error {
 	// Default templates that render a partial writing ids for the
 	// pages that set a parameter (hugoParamGuards).
 	layoutDirs := []string{"layouts"}
-	for _, theme := range themes {
-		layoutDirs = append(layoutDirs, path.Join(themesDir, theme, "layouts"))
+	for _, d := range themeDirs {
+		layoutDirs = append(layoutDirs, d+"/layouts")
 	}
 	if guards := hugoParamGuards(t, layoutDirs, partial); len(guards) > 0 {
 		var rels []string
@@ -587,8 +633,8 @@ func (h hugo) Load(t *Tree, s *Site) error {
 	// id), itself or in a partial it calls, writes ids of its own
 	// making.
 	headingHooks := []string{"layouts/_markup/render-heading.html", "layouts/_default/_markup/render-heading.html"}
-	for _, theme := range themes {
-		headingHooks = append(headingHooks, path.Join(themesDir, theme)+"/layouts/_markup/render-heading.html", path.Join(themesDir, theme)+"/layouts/_default/_markup/render-heading.html")
+	for _, d := range themeDirs {
+		headingHooks = append(headingHooks, d+"/layouts/_markup/render-heading.html", d+"/layouts/_default/_markup/render-heading.html")
 	}
 	if hook := t.First(headingHooks...); hook != "" {
 		src, _ := t.Read(hook)
@@ -1247,7 +1293,10 @@ func hugoPermalink(pat, dir, name string, fm frontMatter, lower bool) (string, b
 // name).
 type hugoModel struct {
 	byName map[string][]string // language code and name -> files
-	lang   map[string]string   // file -> language code
+	// rawDropped: Goldmark renders no raw HTML of a Markdown page
+	// (markup.goldmark.renderer.unsafe off, Hugo's default since 0.60).
+	rawDropped bool
+	lang       map[string]string // file -> language code
 	// embeddedHook: links are rendered by Hugo's embedded link render
 	// hook; assets are the folders its resources.Get reads.
 	embeddedHook bool

@@ -1,0 +1,210 @@
+package site
+
+import (
+	"bytes"
+	"path"
+	"regexp"
+	"strings"
+
+	"golang.org/x/mod/modfile"
+)
+
+// A Hugo theme's repository keeps a site that shows it, most often in
+// exampleSite/, whose configuration names the theme (theme =
+// "hugo-book") or imports it as a module (github.com/x/theme). The
+// theme is the repository itself, above the site's folder, which Hugo
+// finds only as the repository's own build tells it: `hugo
+// --themesDir ../..` from exampleSite/ (Hugo's theme guidelines;
+// the theme's name is the clone's folder's), or a module replacement
+// (exampleSite/go.mod's `replace github.com/x/theme => ../`,
+// module.replacements). Neither the clone's name nor the command is the
+// configuration's, but a theme named and not found stops Hugo's build:
+// a site that builds at all takes the theme from there. So the model
+// reads that theme's layouts, hooks and shortcodes as a theme of the
+// tree, not as a theme it lacks.
+
+// hugoEnclosingTheme returns the nearest folder above the site's (a
+// slash path from the site's folder: "..", "../.."), up to the audited
+// root, that is a Hugo theme: a theme.toml beside a layouts folder.
+// It returns "" when there is none.
+func hugoEnclosingTheme(t *Tree) string {
+	for i := 1; i <= t.Up; i++ {
+		d := strings.TrimSuffix(strings.Repeat("../", i), "/")
+		if t.Exists(d+"/theme.toml") && t.Exists(d+"/layouts") {
+			return d
+		}
+	}
+	return ""
+}
+
+// hugoLocalModule returns the folder of the tree (a slash path from the
+// site's folder) that is the module of import path p: the folder a
+// replacement names (module.replacements "p -> ../", the site's go.mod
+// "replace p => ../"), or a folder above the site's whose go.mod declares
+// the module p (a theme's repository, whose example site imports it and
+// builds with a replacement or a workspace). It returns "" when the
+// module is none of the tree's.
+func hugoLocalModule(t *Tree, cfg config, p string) string {
+	local := func(dir string) string {
+		c := path.Clean(dir)
+		if path.IsAbs(c) || !(c == ".." || strings.HasPrefix(c, "../") || c == "." || strings.HasPrefix(c, "./")) {
+			return "" // an absolute path is the builder's machine's
+		}
+		if c == "." || !t.Exists(c) {
+			return ""
+		}
+		return c
+	}
+	// module.replacements: "github.com/a/b -> ../b, ..." (Hugo's
+	// modules configuration, also HUGO_MODULE_REPLACEMENTS).
+	for _, r := range cfg.strs("module.replacements") {
+		for _, pair := range strings.Split(r, ",") {
+			from, to, ok := strings.Cut(pair, "->")
+			if ok && strings.TrimSpace(from) == p {
+				if d := local(strings.TrimSpace(to)); d != "" {
+					return d
+				}
+			}
+		}
+	}
+	if src, err := t.Read("go.mod"); err == nil {
+		if f, err := modfile.ParseLax("go.mod", src, nil); err == nil {
+			for _, r := range f.Replace {
+				if r.Old.Path == p && r.New.Version == "" {
+					if d := local(r.New.Path); d != "" {
+						return d
+					}
+				}
+			}
+		}
+	}
+	for i := 1; i <= t.Up; i++ {
+		d := strings.TrimSuffix(strings.Repeat("../", i), "/")
+		src, err := t.Read(d + "/go.mod")
+		if err != nil {
+			continue
+		}
+		if modfile.ModulePath(src) == p && t.Exists(d+"/layouts") {
+			return d
+		}
+	}
+	return ""
+}
+
+// hugoBaseFlag finds the base URL a hugo command line gives
+// (--baseURL URL, --baseURL=URL, -b URL): a literal, or a GitHub
+// Actions expression (${{ steps.pages.outputs.base_url }}).
+var hugoBaseFlag = regexp.MustCompile(`(?i)(?:--baseurl|\s-b)(?:=|\s+)["']?(\$\{\{[^}\n]*\}\}|[^\s"'\\]+)`)
+
+// hugoPagesBase is the expression of GitHub's Hugo starter workflow,
+// the output of actions/configure-pages.
+var hugoPagesBase = regexp.MustCompile(`^\$\{\{\s*steps\.[\w-]+\.outputs\.base_url\s*\}\}$`)
+
+// hugoCommandBase returns the base URL the repository's own build of
+// the site gives Hugo on its command line, which wins over the
+// configuration's baseURL: a theme's example site configured with
+// "https://example.com" is deployed by a GitHub workflow with
+// `hugo -s exampleSite --baseURL https://owner.github.io/theme`. It
+// reads the build commands of netlify.toml and the GitHub workflows (the
+// site folder's and the audited root's) that name the site's folder
+// (any, for a site at the root), in lines that run hugo. The starter
+// workflow's `--baseURL "${{ steps.pages.outputs.base_url }}/"` is the
+// repository's GitHub Pages URL (https://owner.github.io/name/, or the
+// host a static/CNAME names). It returns "" when no command gives one,
+// or when two give different ones.
+func hugoCommandBase(t *Tree, s *Site) (base, from string) {
+	up := strings.Repeat("../", t.Up)
+	var files []string
+	for _, d := range []string{"", up} {
+		files = append(files, d+"netlify.toml")
+		t.Walk(d+".github/workflows", func(rel string) {
+			if ext := path.Ext(rel); ext == ".yml" || ext == ".yaml" {
+				files = append(files, rel)
+			}
+		})
+		if up == "" {
+			break
+		}
+	}
+	for _, f := range files {
+		src, err := t.Read(f)
+		if err != nil || s.dir != "" && !bytes.Contains(src, []byte(s.dir)) {
+			continue
+		}
+		// A command continued over lines ("hugo \" then "--baseURL
+		// ...") is one line.
+		for _, line := range strings.Split(strings.ReplaceAll(string(src), "\\\n", " "), "\n") {
+			if !strings.Contains(strings.ToLower(line), "hugo") {
+				continue
+			}
+			for _, m := range hugoBaseFlag.FindAllStringSubmatch(line, -1) {
+				u := m[1]
+				if hugoPagesBase.MatchString(u) {
+					if u = hugoPagesURL(t, s, src); u == "" {
+						continue
+					}
+				}
+				if !strings.HasPrefix(u, "https://") && !strings.HasPrefix(u, "http://") || hugoLocalBase(u) {
+					continue // $URL, a variable: unknown; a local server's
+				}
+				if base != "" && strings.TrimSuffix(base, "/") != strings.TrimSuffix(u, "/") {
+					return "", ""
+				}
+				base, from = u, f
+			}
+		}
+	}
+	return base, from
+}
+
+// hugoPagesURL returns the URL GitHub Pages serves the repository's
+// site at, when the workflow src configures Pages
+// (actions/configure-pages): the host a CNAME of the site's static
+// folder names, else GitHub Pages' own URL of the repository; "" off
+// GitHub.
+func hugoPagesURL(t *Tree, s *Site, src []byte) string {
+	if !bytes.Contains(src, []byte("actions/configure-pages")) {
+		return ""
+	}
+	if t.Exists("static/CNAME") {
+		return cnameURL(t, "static/CNAME")
+	}
+	u, _ := githubPagesURL(s.Repo)
+	return u
+}
+
+// hugoShownDir names the folder d (from the site's) for the detection
+// line, from the audited root: "docs/", or "./" for the root itself.
+func hugoShownDir(s *Site, d string) string {
+	if c := path.Clean(s.dir + "/" + d); c != "." && c != "" && !strings.HasPrefix(c, "../") {
+		return c + "/"
+	}
+	return "./"
+}
+
+// hugoLocalBase reports whether the base URL u is a local server's or a
+// placeholder's (a test build's "-b http://localhost:1313"), not where
+// the site is deployed.
+func hugoLocalBase(u string) bool {
+	_, rest, _ := strings.Cut(u, "://")
+	host, _, _ := strings.Cut(rest, "/")
+	host, _, _ = strings.Cut(host, ":")
+	host = strings.ToLower(host)
+	return host == "localhost" || strings.HasPrefix(host, "127.") || host == "0.0.0.0" || host == "[::1]" ||
+		strings.HasSuffix(host, "example.com") || strings.HasSuffix(host, "example.org") || strings.HasSuffix(host, ".invalid")
+}
+
+// RawHTMLDropped reports whether the publisher renders none of the raw
+// HTML of a Markdown page (Hugo's Goldmark without
+// markup.goldmark.renderer.unsafe writes "<!-- raw HTML omitted -->"):
+// an id or name written there is no anchor of the page.
+func (s *Site) RawHTMLDropped() bool { return s.hugo != nil && s.hugo.rawDropped }
+
+// CallsShortcodes reports whether the page text src may call a Hugo
+// shortcode ("{{<" or "{{%"). The raw HTML between a paired shortcode's
+// tags is the shortcode's .Inner, which its template may write as it
+// is, unlike Goldmark: a page that calls one keeps its raw HTML in the
+// model (RawHTMLDropped).
+func CallsShortcodes(src []byte) bool {
+	return bytes.Contains(src, []byte("{{<")) || bytes.Contains(src, []byte("{{%"))
+}
