@@ -949,14 +949,16 @@ var hookHrefAsIs = regexp.MustCompile(`href="\{\{-?\s*\.Destination\s*(?:\|\s*sa
 // destinationAsIs reports whether a site's render-link hook writes the
 // link's destination unchanged (`<a href="{{ .Destination | safeURL }}"
 // {{ if strings.HasPrefix .Destination "http" }} target="_blank"{{ end }}>`):
-// its only href is ".Destination", and nothing sets another (no
-// variable, GetPage, partial).
+// its only href is ".Destination", and nothing writes another (no
+// GetPage, partial, template).
 func destinationAsIs(src string) bool {
 	src = hugoComment.ReplaceAllString(src, "")
 	if strings.Count(src, "href=") != 1 || !hookHrefAsIs.MatchString(src) {
 		return false
 	}
-	for _, w := range []string{":=", " = ", "GetPage", "partial", "template ", "Scratch", "Store"} {
+	// Variables may set the class or the title (a theme's
+	// `$raw := hasPrefix .Text "<img"`): the href stays the destination.
+	for _, w := range []string{"GetPage", "partial", "template ", "Scratch", "Store"} {
 		if strings.Contains(src, w) {
 			return false
 		}
