@@ -432,6 +432,23 @@ func (h hugo) Load(t *Tree, s *Site) error {
 	if themesDir != "" {
 		s.templates = append(s.templates, themesDir)
 	}
+	// partial reads the partial template name ("components/alert"),
+	// the site's or a theme's, as Hugo looks it up; nil when there is
+	// none.
+	partialDirs := []string{"layouts/partials", "layouts/_partials"}
+	for _, d := range themeDirs {
+		partialDirs = append(partialDirs, d+"/layouts/partials", d+"/layouts/_partials")
+	}
+	partial := func(name string) []byte {
+		for _, d := range partialDirs {
+			for _, n := range []string{name, name + ".html"} {
+				if src, err := t.Read(path.Join(d, path.Clean("/"+n))); err == nil {
+					return src
+				}
+			}
+		}
+		return nil
+	}
 	hooks := []string{"layouts/_markup/render-link.html", "layouts/_default/_markup/render-link.html"}
 	for _, d := range themeDirs {
 		hooks = append(hooks, d+"/layouts/_markup/render-link.html", d+"/layouts/_default/_markup/render-link.html")
@@ -447,10 +464,13 @@ func (h hugo) Load(t *Tree, s *Site) error {
 	}
 	pinned, pinnedBy := hugoPinned(t)
 	if hook := t.First(hooks...); hook != "" {
-		src, err := t.Read(hook)
-		like := err == nil && embeddedLike(string(src)) // read once, for the guards and the switch
+		raw, err := t.Read(hook)
+		// The hook as the site renders it: its parameter guards
+		// decided, the partials it calls read in place.
+		src := hugoHookText(string(raw), cfg, partial)
+		like := err == nil && embeddedLike(src) // read once, for the guards and the switch
 		if like {
-			s.hugo.hookAsWritten = hookSkipPrefixes(string(src))
+			s.hugo.hookAsWritten = hookSkipPrefixes(src)
 		}
 		switch {
 		case like && pinned != "" && hugoOlder(pinned, "0.123"):
@@ -468,7 +488,7 @@ func (h hugo) Load(t *Tree, s *Site) error {
 		case like:
 			embedded()
 			s.Note("render hook %s, resolving as Hugo's embedded one", hook)
-		case err == nil && destinationAsIs(string(src)):
+		case err == nil && destinationAsIs(src):
 			// Its href is the destination as written: links are
 			// resolved as with no hook at all (LinkAsWritten).
 			s.Note("render hook %s, writing links as written", hook)
@@ -597,23 +617,6 @@ func (h hugo) Load(t *Tree, s *Site) error {
 			scDirs = append(scDirs, rel[:i+len("/_shortcodes")])
 		}
 	})
-	// partial reads the partial template name ("components/alert"),
-	// the site's or a theme's, as Hugo looks it up; nil when there is
-	// none.
-	partialDirs := []string{"layouts/partials", "layouts/_partials"}
-	for _, d := range themeDirs {
-		partialDirs = append(partialDirs, d+"/layouts/partials", d+"/layouts/_partials")
-	}
-	partial := func(name string) []byte {
-		for _, d := range partialDirs {
-			for _, n := range []string{name, name + ".html"} {
-				if src, err := t.Read(path.Join(d, path.Clean("/"+n))); err == nil {
-					return src
-				}
-			}
-		}
-		return nil
-	}
 	// Default templates that render a partial writing ids for the
 	// pages that set a parameter (hugoParamGuards).
 	layoutDirs := []string{"layouts"}
@@ -930,6 +933,9 @@ func embeddedLinkHook(cfg config, multilingual bool) bool {
 // more (relURL, a replace, a path of its own making) is not modelled.
 func embeddedLike(src string) bool {
 	src = hugoComment.ReplaceAllString(src, "")
+	// Trimming what .GetPage ignores or reads alike ("x.md" is the
+	// page x, "./x" is x from the page's folder) rewrites nothing.
+	src = hugoLookupTrim.ReplaceAllString(src, "")
 	if !strings.Contains(src, ".GetPage ") || !strings.Contains(src, ".RelPermalink") {
 		return false
 	}
@@ -946,6 +952,15 @@ func embeddedLike(src string) bool {
 // safe for the URL context and nothing more.
 var hookHrefAsIs = regexp.MustCompile(`href="\{\{-?\s*\.Destination\s*(?:\|\s*safeURL\s*)?-?\}\}"`)
 
+// hugoLookupTrim trims what a hook's .GetPage reads alike from a path
+// before looking it up: the ".md" extension, a section's "/_index", a
+// leading "./".
+var hugoLookupTrim = regexp.MustCompile(`strings\.Trim(?:Suffix\s+"(?:\.md|/_index)"|Prefix\s+"\./")`)
+
+// hugoDestVar is a variable set to the destination as written:
+// {{ $destination := .Destination }}.
+var hugoDestVar = regexp.MustCompile(`\$(\w+)\s*:=\s*\.Destination\s*-?\}\}`)
+
 // destinationAsIs reports whether a site's render-link hook writes the
 // link's destination unchanged (`<a href="{{ .Destination | safeURL }}"
 // {{ if strings.HasPrefix .Destination "http" }} target="_blank"{{ end }}>`):
@@ -953,8 +968,17 @@ var hookHrefAsIs = regexp.MustCompile(`href="\{\{-?\s*\.Destination\s*(?:\|\s*sa
 // GetPage, partial, template).
 func destinationAsIs(src string) bool {
 	src = hugoComment.ReplaceAllString(src, "")
-	if strings.Count(src, "href=") != 1 || !hookHrefAsIs.MatchString(src) {
+	if strings.Count(src, "href=") != 1 {
 		return false
+	}
+	if !hookHrefAsIs.MatchString(src) {
+		// href="{{ $d | safeURL }}" of a $d set to .Destination and
+		// never set again is the destination too.
+		m := hugoDestVar.FindStringSubmatch(src)
+		if m == nil || strings.Contains(src, "$"+m[1]+" =") || strings.Contains(src, "$"+m[1]+"=") ||
+			!regexp.MustCompile(`href="\{\{-?\s*\$`+m[1]+`\s*(?:\|\s*safeURL\s*)?-?\}\}"`).MatchString(src) {
+			return false
+		}
 	}
 	// Variables may set the class or the title (a theme's
 	// `$raw := hasPrefix .Text "<img"`): the href stays the destination.

@@ -208,3 +208,70 @@ func (s *Site) RawHTMLDropped() bool { return s.hugo != nil && s.hugo.rawDropped
 func CallsShortcodes(src []byte) bool {
 	return bytes.Contains(src, []byte("{{<")) || bytes.Contains(src, []byte("{{%"))
 }
+
+// hugoHookParamIf is a block of a template written only when a site
+// parameter is set: {{ if .Page.Site.Params.NAME }} ... {{ end }}, with
+// no other action that opens a block inside.
+var hugoHookParamIf = regexp.MustCompile(`\{\{-?\s*if\s+(?:\$?\.Page\.Site|\.Site|site)\.Params\.(\w+)\s*-?\}\}((?s:.*?))\{\{-?\s*end\s*-?\}\}`)
+
+// hugoBlockAction opens or divides a block of a template.
+var hugoBlockAction = regexp.MustCompile(`\{\{-?\s*(?:if|with|range|else)\b`)
+
+// hugoPartialAssign is a variable set to what a partial returns with the
+// hook's context: {{ $destination = partial "docs/links/link" . }}.
+var hugoPartialAssign = regexp.MustCompile(`\{\{-?\s*\$\w+\s*:?=\s*partial(?:Cached)?\s+"([^"]+)"\s+\.\s*-?\}\}`)
+
+// hugoHookText returns the text of a render-link hook as the site renders
+// it, for the model's reading of it (embeddedLike, destinationAsIs): a
+// block guarded by a site parameter is kept, unguarded, when the
+// configuration sets the parameter, and dropped when it does not; a
+// partial the hook calls with its own context is read in its place
+// (partial returns its source, nil when there is none). A theme's hook
+// may resolve links only when a parameter asks for it (hugo-book's
+// BookPortableLinks, a partial that looks the destination up with
+// .GetPage). What this cannot read is left as written, for the model to
+// take as a hook it does not know.
+func hugoHookText(src string, cfg config, partial func(string) []byte) string {
+	src = hugoComment.ReplaceAllString(src, "")
+	src = hugoHookParamIf.ReplaceAllStringFunc(src, func(block string) string {
+		m := hugoHookParamIf.FindStringSubmatch(block)
+		if hugoBlockAction.MatchString(m[2]) {
+			return block
+		}
+		if hugoTruthy(cfg.get("params." + m[1])) {
+			return m[2]
+		}
+		return ""
+	})
+	return hugoPartialAssign.ReplaceAllStringFunc(src, func(call string) string {
+		p := partial(hugoPartialAssign.FindStringSubmatch(call)[1])
+		if p == nil {
+			return call
+		}
+		return hugoComment.ReplaceAllString(string(p), "")
+	})
+}
+
+// hugoTruthy reports whether a configuration value is true in a template's
+// if: set, not false, not zero, not empty.
+func hugoTruthy(v any) bool {
+	switch v := v.(type) {
+	case nil:
+		return false
+	case bool:
+		return v
+	case string:
+		return v != ""
+	case int64:
+		return v != 0
+	case int:
+		return v != 0
+	case float64:
+		return v != 0
+	case []any:
+		return len(v) > 0
+	case map[string]any:
+		return len(v) > 0
+	}
+	return true
+}

@@ -3,6 +3,7 @@ package site
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -50,4 +51,48 @@ func TestHugoCommandBase(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestHugoHookText: a hook whose lookup a site parameter turns on is
+// read as the site renders it, the partial in place.
+func TestHugoHookText(t *testing.T) {
+	hook := "{{- $destination := .Destination -}}\n{{- if .Page.Site.Params.portableLinks -}}\n" +
+		"  {{- $destination = partial \"docs/links/portable\" . -}}\n{{- end -}}\n" +
+		"<a href=\"{{ $destination | safeURL }}\"{{ with .Title }} title=\"{{ . }}\"{{ end }}>{{ .Text | safeHTML }}</a>\n"
+	lookup := "{{- $d := .Destination -}}{{- $u := urls.Parse .Destination -}}" +
+		"{{- $p := strings.TrimSuffix \".md\" (strings.TrimPrefix \"./\" $u.Path) -}}" +
+		"{{- with .Page.GetPage $p }}{{ $d = .RelPermalink }}{{ end -}}{{- return $d -}}"
+	partial := func(name string) []byte {
+		if name == "docs/links/portable" {
+			return []byte(lookup)
+		}
+		return nil
+	}
+	off := hugoHookText(hook, config{}, partial)
+	if !destinationAsIs(off) || embeddedLike(off) {
+		t.Errorf("parameter unset: %q read as destinationAsIs %v, embeddedLike %v; want true, false", off, destinationAsIs(off), embeddedLike(off))
+	}
+	on := hugoHookText(hook, config{"params": map[string]any{"portablelinks": "warning"}}, partial)
+	if !embeddedLike(on) || destinationAsIs(on) {
+		t.Errorf("parameter set: %q read as embeddedLike %v, destinationAsIs %v; want true, false", on, embeddedLike(on), destinationAsIs(on))
+	}
+	none := hugoHookText(hook, config{"params": map[string]any{"portablelinks": true}}, func(string) []byte { return nil })
+	if embeddedLike(none) || destinationAsIs(none) {
+		t.Errorf("partial the tree lacks: %q read as a hook the model knows", none)
+	}
+}
+
+// FuzzHugoHookText: any hook text is read without a panic, and one with
+// no template action is left as it is.
+func FuzzHugoHookText(f *testing.F) {
+	f.Add("{{ if site.Params.x }}{{ $d = partial \"p\" . }}{{ end }}<a href=\"{{ $d }}\">")
+	f.Add("<a href=\"{{ .Destination | safeURL }}\">{{ .Text }}</a>")
+	f.Fuzz(func(t *testing.T, src string) {
+		got := hugoHookText(src, config{"params": map[string]any{"x": true}}, func(string) []byte { return []byte("{{ .Page.GetPage . }}") })
+		destinationAsIs(got)
+		embeddedLike(got)
+		if !strings.Contains(src, "{{") && got != src {
+			t.Fatalf("hugoHookText(%q) = %q, want it unchanged", src, got)
+		}
+	})
 }
