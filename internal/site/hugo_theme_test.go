@@ -96,3 +96,23 @@ func FuzzHugoHookText(f *testing.F) {
 		}
 	})
 }
+
+// TestMountClimb: a mounted folder beside the site's stays beside it
+// (a theme's static/ from exampleSite/), and one that would leave the
+// audited root is read from the root, as before.
+func TestMountClimb(t *testing.T) {
+	for _, tc := range []struct{ dir, mount, want string }{
+		{"exampleSite", "../static", "../static"},
+		{"docs/site", "../../static", "../../static"},
+		{"exampleSite", "../../etc", "etc"},
+		{"", "../static", "static"},
+		{"", "static", "static"},
+	} {
+		s := newSite(t.TempDir())
+		s.dir = tc.dir
+		s.Mount("/", tc.mount)
+		if got := s.mounts[0].dir; got != tc.want {
+			t.Errorf("site %q: Mount(%q) is %q, want %q", tc.dir, tc.mount, got, tc.want)
+		}
+	}
+}
