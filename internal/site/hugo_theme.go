@@ -50,8 +50,8 @@ func hugoLocalModule(t *Tree, cfg config, p string) string {
 		if path.IsAbs(c) || !(c == ".." || strings.HasPrefix(c, "../") || c == "." || strings.HasPrefix(c, "./")) {
 			return "" // an absolute path is the builder's machine's
 		}
-		if c == "." || !t.Exists(c) {
-			return ""
+		if c == "." || strings.Count(c+"/", "../") > t.Up || !t.Exists(c) {
+			return "" // above the audited root: none of the tree's
 		}
 		return c
 	}
