@@ -382,6 +382,16 @@ func (h hugo) Load(t *Tree, s *Site) error {
 		}
 		themeDirs = append(themeDirs, d)
 	}
+	// No theme configured, no module imported, and no layouts of the
+	// site's own: Hugo renders its pages only with a theme the build
+	// command names (--theme, HUGO_THEME), which for a site inside a
+	// theme's repository is the theme around it.
+	if len(themes) == 0 && len(cfg.list("module.imports")) == 0 && !t.Exists("layouts") {
+		if e := hugoEnclosingTheme(t); e != "" {
+			themeDirs = append(themeDirs, e)
+			s.Note("theme: the theme around the site, %s (--theme)", hugoShownDir(s, e))
+		}
+	}
 	localModules := map[string]bool{}
 	for _, imp := range cfg.list("module.imports") {
 		p := imp.str("path", "")
