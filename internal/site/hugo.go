@@ -342,7 +342,10 @@ func (h hugo) Load(t *Tree, s *Site) error {
 						s.UnknownSpace(langs[i].prefix+"/"+hugoURLize(sub, lower), s.hugo.unseen)
 						continue
 					}
+					// files: the mount's include and exclude globs.
+					s.hugo.mountFiles = hugoMountFiles(m.strs("files"))
 					h.pages(t, s, langs[i], src, sub, lower, ugly, codes)
+					s.hugo.mountFiles = nil
 				}
 			}
 		}
@@ -1332,6 +1335,9 @@ type hugoModel struct {
 	// rawDropped: Goldmark renders no raw HTML of a Markdown page
 	// (markup.goldmark.renderer.unsafe off, Hugo's default since 0.60).
 	rawDropped bool
+	// mountFiles filters the files of the content mount being read
+	// (module.mounts' files); nil keeps all.
+	mountFiles *hugoFileFilter
 	lang       map[string]string // file -> language code
 	// embeddedHook: links are rendered by Hugo's embedded link render
 	// hook; assets are the folders its resources.Get reads.
@@ -1748,6 +1754,9 @@ func (hugo) pages(t *Tree, s *Site, l hugoLang, dir, sub string, lower, ugly boo
 	var files []string // content files, to find the bundles' resources
 	t.Walk(dir, func(rel string) {
 		p := strings.TrimPrefix(rel, strings.Trim(dir, "/")+"/")
+		if !s.hugo.mountFiles.keeps(p) {
+			return // the mount's files leave it out
+		}
 		if sub != "" {
 			p = sub + "/" + p
 		}

@@ -275,3 +275,109 @@ func hugoTruthy(v any) bool {
 	}
 	return true
 }
+
+// hugoFileFilter is a content mount's files setting (Hugo 0.89): glob
+// patterns matched against a file's path below the mount's source, and
+// each folder above it, "! pattern" excluding. A file an exclusion
+// matches is left out; with inclusions, a file none matches is too.
+type hugoFileFilter struct{ include, exclude []*regexp.Regexp }
+
+// hugoMountFiles reads a mount's files patterns; nil when there are none.
+// A pattern is a glob as Hugo's (gobwas/glob with "/" its separator):
+// "*" and "?" within a segment, "**" across them, {a,b} alternatives,
+// [...] classes; compared ignoring case.
+func hugoMountFiles(patterns []string) *hugoFileFilter {
+	if len(patterns) == 0 {
+		return nil
+	}
+	f := &hugoFileFilter{}
+	for _, p := range patterns {
+		p = strings.TrimSpace(p)
+		neg := strings.HasPrefix(p, "!")
+		p = strings.TrimSpace(strings.TrimPrefix(p, "!"))
+		re, err := regexp.Compile("^(?i:" + globRegexp(p) + ")$")
+		if err != nil || p == "" {
+			continue
+		}
+		if neg {
+			f.exclude = append(f.exclude, re)
+		} else {
+			f.include = append(f.include, re)
+		}
+	}
+	return f
+}
+
+// keeps reports whether the file p (slash path below the mount's source)
+// is mounted.
+func (f *hugoFileFilter) keeps(p string) bool {
+	if f == nil {
+		return true
+	}
+	matches := func(res []*regexp.Regexp) bool {
+		for q := p; q != "." && q != "" && q != "/"; q = path.Dir(q) {
+			for _, re := range res {
+				if re.MatchString(q) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	if matches(f.exclude) {
+		return false
+	}
+	return len(f.include) == 0 || matches(f.include)
+}
+
+// globRegexp returns the regular expression of the glob g.
+func globRegexp(g string) string {
+	var b strings.Builder
+	depth := 0 // inside {...}
+	for i := 0; i < len(g); i++ {
+		switch c := g[i]; c {
+		case '*':
+			if i+1 < len(g) && g[i+1] == '*' {
+				b.WriteString(".*")
+				i++
+			} else {
+				b.WriteString("[^/]*")
+			}
+		case '?':
+			b.WriteString("[^/]")
+		case '{':
+			depth++
+			b.WriteString("(?:")
+		case '}':
+			if depth > 0 {
+				depth--
+				b.WriteString(")")
+			} else {
+				b.WriteString(`\}`)
+			}
+		case ',':
+			if depth > 0 {
+				b.WriteString("|")
+			} else {
+				b.WriteString(",")
+			}
+		case '[':
+			if j := strings.IndexByte(g[i+1:], ']'); j > 0 {
+				class := g[i+1 : i+1+j]
+				if class[0] == '!' {
+					class = "^" + class[1:]
+				}
+				b.WriteString("[" + strings.ReplaceAll(class, `\`, `\\`) + "]")
+				i += j + 1
+			} else {
+				b.WriteString(`\[`)
+			}
+		default:
+			b.WriteString(regexp.QuoteMeta(string(c)))
+		}
+	}
+	for ; depth > 0; depth-- {
+		b.WriteString(")")
+	}
+	return b.String()
+}

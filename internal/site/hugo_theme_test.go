@@ -116,3 +116,38 @@ func TestMountClimb(t *testing.T) {
 		}
 	}
 }
+
+// TestHugoMountFiles: a mount's files globs, on a file and the folders
+// above it.
+func TestHugoMountFiles(t *testing.T) {
+	for _, tc := range []struct {
+		files []string
+		p     string
+		want  bool
+	}{
+		{[]string{"! docs/v?"}, "docs/v1/1.76/faq.md", false},
+		{[]string{"! docs/v?"}, "docs/v10/faq.md", true},
+		{[]string{"! docs/v?", "! _index-pre-docsy.md"}, "_index-pre-docsy.md", false},
+		{[]string{"! _*"}, "_dev/x.md", false},
+		{[]string{"! _*"}, "a/_index.md", true},
+		{[]string{"**.md"}, "a/b/c.md", true},
+		{[]string{"**.md"}, "a/b/c.png", false},
+		{[]string{"{guide,faq}/**"}, "faq/a.md", true},
+		{[]string{"[!a]*.MD"}, "b.md", true},
+		{nil, "x.md", true},
+	} {
+		if got := hugoMountFiles(tc.files).keeps(tc.p); got != tc.want {
+			t.Errorf("files %q keep %q = %v, want %v", tc.files, tc.p, got, tc.want)
+		}
+	}
+}
+
+// FuzzGlobRegexp: every glob makes a regular expression that compiles,
+// or is left out, without a panic.
+func FuzzGlobRegexp(f *testing.F) {
+	f.Add("! docs/v?")
+	f.Add("{a,b/**}[!c-d]*")
+	f.Fuzz(func(t *testing.T, g string) {
+		hugoMountFiles([]string{g}).keeps("a/b/c.md")
+	})
+}
