@@ -28,8 +28,11 @@ type target struct {
 	once   sync.Once
 	kind   kind
 	binary bool
-	title  int // the index in anchors of the first heading when it is a leading top-level one, else -1
-	lines  int // for line anchors
+	// shortcodes: the page calls a Hugo shortcode, which may write its
+	// raw HTML as it is (site.CallsShortcodes).
+	shortcodes bool
+	title      int // the index in anchors of the first heading when it is a leading top-level one, else -1
+	lines      int // for line anchors
 	// h1 are the indexes in anchors of the top-level headings ("# A",
 	// "A\n==="), which some publishers give no id (site.H1NoID).
 	h1 []int
@@ -206,7 +209,8 @@ func (t *target) fill(k kind, src []byte, d *extract.Doc, texts bool) {
 			w.liquidIncludes, w.writtenBesidesLiquid = tags, writtenIDs(src, false, true)
 		}
 	}
-	if bytes.Contains(src, []byte("{{<")) || bytes.Contains(src, []byte("{{%")) {
+	if site.CallsShortcodes(src) {
+		t.shortcodes = true
 		w.shortcodes, w.shortcodeArgs, w.shortcodeHTML = site.ShortcodeUses(src)
 	}
 	if w.written != "" || w.shortcodes != nil || w.shortcodeArgs != nil || w.shortcodeHTML != nil {
@@ -291,7 +295,11 @@ func (t *target) anchorsFor(s *site.Site) *anchor.Set {
 	set := &anchor.Set{}
 	ids := s.HeadingIDs(t.headings)
 	h := 0
+	rawDropped := t.kind == kindMarkdown && !t.shortcodes && s.RawHTMLDropped()
 	for i, an := range t.anchors {
+		if rawDropped && (an.kind == extract.IDAttr || an.kind == extract.NameAttr) {
+			continue // raw HTML the publisher does not render
+		}
 		if i == t.title && s.TitleNoID() || s.H1NoID() && slices.Contains(t.h1, i) {
 			if an.kind == extract.HeadingSlug {
 				h++

@@ -239,10 +239,13 @@ type File struct {
 	// is decoded from UTF-16, so offsets are not those of the file.
 	walked, failed, decoded bool
 	kind                    kind
-	parsed                  bool         // compact kept what the check needs
-	links                   int32        // how many
-	rel                     string       // slash path from the root, once known
-	doc                     *extract.Doc // the parse, until compact
+	parsed                  bool // compact kept what the check needs
+	// rawDropped: the publisher renders none of the page's raw HTML
+	// (site.Site.RawHTMLDropped), so its links are none of the page's.
+	rawDropped bool
+	links      int32        // how many
+	rel        string       // slash path from the root, once known
+	doc        *extract.Doc // the parse, until compact
 
 	// What compact keeps of the parse for the check (see linkRec).
 	recs []linkRec
@@ -931,6 +934,7 @@ func (a *auditor) compactFrom(f *File, rb *recBuilder) {
 	}
 	if f.abs != "" && f.kind == kindMarkdown && fileRel(f) {
 		s := a.siteFor(f)
+		f.rawDropped = s.RawHTMLDropped() && !site.CallsShortcodes(f.Src)
 		if code, tmpls := s.CodeRanges(f.Src), a.findTemplates(f, s); code != nil || tmpls != nil {
 			m := f.more()
 			m.code, m.tmpls = code, tmpls

@@ -106,6 +106,11 @@ func (a *auditor) checkLocalAs(f *File, l *extract.Link, out []Finding) []Findin
 	if l.Kind == extract.Definition && f.unusedDefinition(l.Start.Offset) {
 		return out
 	}
+	// Nor does raw HTML that the publisher leaves out of the page
+	// (Hugo's Goldmark without unsafe).
+	if l.Kind == extract.HTMLAttr && f.rawDropped {
+		return out
+	}
 	// A document walked in a test's folder that is no page of a site is
 	// a test's input, its links often broken on purpose (an mdBook
 	// fixture's "[link](link)"); a file named on the command line is

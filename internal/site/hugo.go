@@ -135,6 +135,19 @@ func (h hugo) Load(t *Tree, s *Site) error {
 	}
 	s.builtDefault = outputDir(cfg.str("publishDir", "public"))
 	s.Base(cfg.str("baseURL", ""))
+	// The repository's build may give another base URL on hugo's
+	// command line (hugoCommandBase); served under its path, the
+	// pages' URLs begin with it and the build folder's do not.
+	if u, from := hugoCommandBase(t, s); u != "" {
+		s.Base(u)
+		if i := strings.Index(u, "://"); i >= 0 {
+			if _, p, ok := strings.Cut(u[i+3:], "/"); ok && strings.Trim(p, "/") != "" {
+				s.basePath = "/" + strings.Trim(p, "/") + "/"
+				s.builtPrefix = strings.TrimSuffix(s.basePath, "/")
+				s.Note("served under %s (--baseURL in %s)", s.basePath, s.outer(from))
+			}
+		}
+	}
 	idType := "github"
 	if cfg.table("blackfriday") != nil && cfg.table("markup") == nil && !hugoModern(t, cfg) {
 		// Hugo rendered with Blackfriday until 0.60: a site configured
@@ -148,6 +161,13 @@ func (h hugo) Load(t *Tree, s *Site) error {
 		s.slug = blackfridaySlug
 	}
 	s.termIDs = cfg.flag("markup.goldmark.parser.autoDefinitionTermID", false)
+	// Goldmark writes "<!-- raw HTML omitted -->" for the raw HTML of a
+	// Markdown page unless markup.goldmark.renderer.unsafe (Hugo 0.60
+	// on; Blackfriday rendered it): an <a name="x"> there is no anchor.
+	s.hugo.rawDropped = idType != "blackfriday" && !cfg.flag("markup.goldmark.renderer.unsafe", false)
+	if v, _ := hugoPinned(t); s.hugo.rawDropped && v != "" && hugoOlder(v, "0.60") {
+		s.hugo.rawDropped = false
+	}
 	lower := !cfg.flag("disablePathToLower", false)
 	ugly := cfg.flag("uglyURLs", false)
 	contentDir := folder(cfg.str("contentDir", "content"))
@@ -322,7 +342,10 @@ func (h hugo) Load(t *Tree, s *Site) error {
 						s.UnknownSpace(langs[i].prefix+"/"+hugoURLize(sub, lower), s.hugo.unseen)
 						continue
 					}
+					// files: the mount's include and exclude globs.
+					s.hugo.mountFiles = hugoMountFiles(m.strs("files"))
 					h.pages(t, s, langs[i], src, sub, lower, ugly, codes)
+					s.hugo.mountFiles = nil
 				}
 			}
 		}
@@ -348,8 +371,41 @@ func (h hugo) Load(t *Tree, s *Site) error {
 			i--
 		}
 	}
+	// Each theme's folder (from the site's): themesDir/NAME, or the
+	// theme around the site's folder (hugoEnclosingTheme); then the
+	// module imports the tree has (hugoLocalModule).
+	var themeDirs []string
 	for _, theme := range themes {
-		s.Mount("/", path.Join(themesDir, theme)+"/static")
+		d := path.Join(themesDir, theme)
+		if !t.Exists(d) {
+			if e := hugoEnclosingTheme(t); e != "" {
+				s.Note("theme %s: the theme around the site, %s (--themesDir)", theme, hugoShownDir(s, e))
+				d = e
+			}
+		}
+		themeDirs = append(themeDirs, d)
+	}
+	// No theme configured, no module imported, and no layouts of the
+	// site's own: Hugo renders its pages only with a theme the build
+	// command names (--theme, HUGO_THEME), which for a site inside a
+	// theme's repository is the theme around it.
+	if len(themes) == 0 && len(cfg.list("module.imports")) == 0 && !t.Exists("layouts") {
+		if e := hugoEnclosingTheme(t); e != "" {
+			themeDirs = append(themeDirs, e)
+			s.Note("theme: the theme around the site, %s (--theme)", hugoShownDir(s, e))
+		}
+	}
+	localModules := map[string]bool{}
+	for _, imp := range cfg.list("module.imports") {
+		p := imp.str("path", "")
+		if d := hugoLocalModule(t, cfg, p); p != "" && d != "" && !slices.Contains(themeDirs, d) {
+			localModules[p] = true
+			themeDirs = append(themeDirs, d)
+			s.Note("module %s: %s of the tree", p, hugoShownDir(s, d))
+		}
+	}
+	for _, d := range themeDirs {
+		s.Mount("/", d+"/static")
 	}
 	seen := map[string]bool{}
 	for _, l := range langs {
@@ -378,8 +434,8 @@ func (h hugo) Load(t *Tree, s *Site) error {
 		s.Note("content written by build steps: %s", strings.Join(shown, ", "))
 	}
 	typeDirs := []string{"layouts"}
-	for _, theme := range themes {
-		typeDirs = append(typeDirs, path.Join(themesDir, theme, "layouts"))
+	for _, d := range themeDirs {
+		typeDirs = append(typeDirs, d+"/layouts")
 	}
 	hugoTypeIDs(t, s, typeDirs)
 	// Archetypes (archetypeDir) are the templates "hugo new" copies
@@ -389,25 +445,45 @@ func (h hugo) Load(t *Tree, s *Site) error {
 	if themesDir != "" {
 		s.templates = append(s.templates, themesDir)
 	}
+	// partial reads the partial template name ("components/alert"),
+	// the site's or a theme's, as Hugo looks it up; nil when there is
+	// none.
+	partialDirs := []string{"layouts/partials", "layouts/_partials"}
+	for _, d := range themeDirs {
+		partialDirs = append(partialDirs, d+"/layouts/partials", d+"/layouts/_partials")
+	}
+	partial := func(name string) []byte {
+		for _, d := range partialDirs {
+			for _, n := range []string{name, name + ".html"} {
+				if src, err := t.Read(path.Join(d, path.Clean("/"+n))); err == nil {
+					return src
+				}
+			}
+		}
+		return nil
+	}
 	hooks := []string{"layouts/_markup/render-link.html", "layouts/_default/_markup/render-link.html"}
-	for _, theme := range themes {
-		hooks = append(hooks, path.Join(themesDir, theme)+"/layouts/_markup/render-link.html", path.Join(themesDir, theme)+"/layouts/_default/_markup/render-link.html")
+	for _, d := range themeDirs {
+		hooks = append(hooks, d+"/layouts/_markup/render-link.html", d+"/layouts/_default/_markup/render-link.html")
 	}
 	embedded := func() {
 		// Modelled (hugoLinkFiles): a link it does not resolve is
 		// rendered as written.
 		s.hugo.embeddedHook = true
 		s.hugo.assets = append(s.hugo.assets, folder(cfg.str("assetDir", "assets")))
-		for _, theme := range themes {
-			s.hugo.assets = append(s.hugo.assets, path.Join(themesDir, theme, "assets"))
+		for _, d := range themeDirs {
+			s.hugo.assets = append(s.hugo.assets, d+"/assets")
 		}
 	}
 	pinned, pinnedBy := hugoPinned(t)
 	if hook := t.First(hooks...); hook != "" {
-		src, err := t.Read(hook)
-		like := err == nil && embeddedLike(string(src)) // read once, for the guards and the switch
+		raw, err := t.Read(hook)
+		// The hook as the site renders it: its parameter guards
+		// decided, the partials it calls read in place.
+		src := hugoHookText(string(raw), cfg, partial)
+		like := err == nil && embeddedLike(src) // read once, for the guards and the switch
 		if like {
-			s.hugo.hookAsWritten = hookSkipPrefixes(string(src))
+			s.hugo.hookAsWritten = hookSkipPrefixes(src)
 		}
 		switch {
 		case like && pinned != "" && hugoOlder(pinned, "0.123"):
@@ -425,7 +501,7 @@ func (h hugo) Load(t *Tree, s *Site) error {
 		case like:
 			embedded()
 			s.Note("render hook %s, resolving as Hugo's embedded one", hook)
-		case err == nil && destinationAsIs(string(src)):
+		case err == nil && destinationAsIs(src):
 			// Its href is the destination as written: links are
 			// resolved as with no hook at all (LinkAsWritten).
 			s.Note("render hook %s, writing links as written", hook)
@@ -462,8 +538,8 @@ func (h hugo) Load(t *Tree, s *Site) error {
 			if of := ofs.table(name); of != nil && strings.EqualFold(of.str("baseName", ""), "_redirects") {
 				why := "the templates write the redirects (outputFormats." + name + ")"
 				layouts := []string{"layouts"}
-				for _, theme := range themes {
-					layouts = append(layouts, path.Join(themesDir, theme, "layouts"))
+				for _, d := range themeDirs {
+					layouts = append(layouts, d+"/layouts")
 				}
 				hugoRedirectTemplates(t, s, cfg, layouts, strings.ToLower(name), why)
 				s.hugo.redirectsWhy = why
@@ -491,6 +567,9 @@ func (h hugo) Load(t *Tree, s *Site) error {
 	var lacking []string
 	for _, imp := range cfg.list("module.imports") {
 		p := imp.str("path", "?")
+		if localModules[p] {
+			continue // in the tree: a theme of the site's
+		}
 		lacking = append(lacking, p)
 		s.Unmodelled("modules", p, false, false)
 		if s.hugo.unseen == "" {
@@ -515,8 +594,8 @@ func (h hugo) Load(t *Tree, s *Site) error {
 			}
 		}
 	}
-	for _, theme := range themes {
-		if !t.Exists(path.Join(themesDir, theme)) {
+	for i, theme := range themes {
+		if !t.Exists(themeDirs[i]) {
 			lacking = append(lacking, theme)
 			s.Unmodelled("themes", theme, false, false)
 		}
@@ -540,8 +619,8 @@ func (h hugo) Load(t *Tree, s *Site) error {
 	// does not render; it reads them only for the ids they may write
 	// (ShortcodeIDs). The detection line names them.
 	scDirs := []string{"layouts/shortcodes", "layouts/_shortcodes"}
-	for _, theme := range themes {
-		scDirs = append(scDirs, path.Join(themesDir, theme)+"/layouts/shortcodes", path.Join(themesDir, theme)+"/layouts/_shortcodes")
+	for _, d := range themeDirs {
+		scDirs = append(scDirs, d+"/layouts/shortcodes", d+"/layouts/_shortcodes")
 	}
 	// Hugo 0.146's template system also looks shortcodes up in the
 	// _shortcodes folder of a section's or type's layouts
@@ -551,28 +630,11 @@ func (h hugo) Load(t *Tree, s *Site) error {
 			scDirs = append(scDirs, rel[:i+len("/_shortcodes")])
 		}
 	})
-	// partial reads the partial template name ("components/alert"),
-	// the site's or a theme's, as Hugo looks it up; nil when there is
-	// none.
-	partialDirs := []string{"layouts/partials", "layouts/_partials"}
-	for _, theme := range themes {
-		partialDirs = append(partialDirs, path.Join(themesDir, theme, "layouts/partials"), path.Join(themesDir, theme, "layouts/_partials"))
-	}
-	partial := func(name string) []byte {
-		for _, d := range partialDirs {
-			for _, n := range []string{name, name + ".html"} {
-				if src, err := t.Read(path.Join(d, path.Clean("/"+n))); err == nil {
-					return src
-				}
-			}
-		}
-		return nil
-	}
 	// Default templates that render a partial writing ids for the
 	// pages that set a parameter (hugoParamGuards).
 	layoutDirs := []string{"layouts"}
-	for _, theme := range themes {
-		layoutDirs = append(layoutDirs, path.Join(themesDir, theme, "layouts"))
+	for _, d := range themeDirs {
+		layoutDirs = append(layoutDirs, d+"/layouts")
 	}
 	if guards := hugoParamGuards(t, layoutDirs, partial); len(guards) > 0 {
 		var rels []string
@@ -587,8 +649,8 @@ func (h hugo) Load(t *Tree, s *Site) error {
 	// id), itself or in a partial it calls, writes ids of its own
 	// making.
 	headingHooks := []string{"layouts/_markup/render-heading.html", "layouts/_default/_markup/render-heading.html"}
-	for _, theme := range themes {
-		headingHooks = append(headingHooks, path.Join(themesDir, theme)+"/layouts/_markup/render-heading.html", path.Join(themesDir, theme)+"/layouts/_default/_markup/render-heading.html")
+	for _, d := range themeDirs {
+		headingHooks = append(headingHooks, d+"/layouts/_markup/render-heading.html", d+"/layouts/_default/_markup/render-heading.html")
 	}
 	if hook := t.First(headingHooks...); hook != "" {
 		src, _ := t.Read(hook)
@@ -884,6 +946,9 @@ func embeddedLinkHook(cfg config, multilingual bool) bool {
 // more (relURL, a replace, a path of its own making) is not modelled.
 func embeddedLike(src string) bool {
 	src = hugoComment.ReplaceAllString(src, "")
+	// Trimming what .GetPage ignores or reads alike ("x.md" is the
+	// page x, "./x" is x from the page's folder) rewrites nothing.
+	src = hugoLookupTrim.ReplaceAllString(src, "")
 	if !strings.Contains(src, ".GetPage ") || !strings.Contains(src, ".RelPermalink") {
 		return false
 	}
@@ -900,17 +965,37 @@ func embeddedLike(src string) bool {
 // safe for the URL context and nothing more.
 var hookHrefAsIs = regexp.MustCompile(`href="\{\{-?\s*\.Destination\s*(?:\|\s*safeURL\s*)?-?\}\}"`)
 
+// hugoLookupTrim trims what a hook's .GetPage reads alike from a path
+// before looking it up: the ".md" extension, a section's "/_index", a
+// leading "./".
+var hugoLookupTrim = regexp.MustCompile(`strings\.Trim(?:Suffix\s+"(?:\.md|/_index)"|Prefix\s+"\./")`)
+
+// hugoDestVar is a variable set to the destination as written:
+// {{ $destination := .Destination }}.
+var hugoDestVar = regexp.MustCompile(`\$(\w+)\s*:=\s*\.Destination\s*-?\}\}`)
+
 // destinationAsIs reports whether a site's render-link hook writes the
 // link's destination unchanged (`<a href="{{ .Destination | safeURL }}"
 // {{ if strings.HasPrefix .Destination "http" }} target="_blank"{{ end }}>`):
-// its only href is ".Destination", and nothing sets another (no
-// variable, GetPage, partial).
+// its only href is ".Destination", and nothing writes another (no
+// GetPage, partial, template).
 func destinationAsIs(src string) bool {
 	src = hugoComment.ReplaceAllString(src, "")
-	if strings.Count(src, "href=") != 1 || !hookHrefAsIs.MatchString(src) {
+	if strings.Count(src, "href=") != 1 {
 		return false
 	}
-	for _, w := range []string{":=", " = ", "GetPage", "partial", "template ", "Scratch", "Store"} {
+	if !hookHrefAsIs.MatchString(src) {
+		// href="{{ $d | safeURL }}" of a $d set to .Destination and
+		// never set again is the destination too.
+		m := hugoDestVar.FindStringSubmatch(src)
+		if m == nil || strings.Contains(src, "$"+m[1]+" =") || strings.Contains(src, "$"+m[1]+"=") ||
+			!regexp.MustCompile(`href="\{\{-?\s*\$`+m[1]+`\s*(?:\|\s*safeURL\s*)?-?\}\}"`).MatchString(src) {
+			return false
+		}
+	}
+	// Variables may set the class or the title (a theme's
+	// `$raw := hasPrefix .Text "<img"`): the href stays the destination.
+	for _, w := range []string{"GetPage", "partial", "template ", "Scratch", "Store"} {
 		if strings.Contains(src, w) {
 			return false
 		}
@@ -1247,7 +1332,13 @@ func hugoPermalink(pat, dir, name string, fm frontMatter, lower bool) (string, b
 // name).
 type hugoModel struct {
 	byName map[string][]string // language code and name -> files
-	lang   map[string]string   // file -> language code
+	// rawDropped: Goldmark renders no raw HTML of a Markdown page
+	// (markup.goldmark.renderer.unsafe off, Hugo's default since 0.60).
+	rawDropped bool
+	// mountFiles filters the files of the content mount being read
+	// (module.mounts' files); nil keeps all.
+	mountFiles *hugoFileFilter
+	lang       map[string]string // file -> language code
 	// embeddedHook: links are rendered by Hugo's embedded link render
 	// hook; assets are the folders its resources.Get reads.
 	embeddedHook bool
@@ -1663,6 +1754,9 @@ func (hugo) pages(t *Tree, s *Site, l hugoLang, dir, sub string, lower, ugly boo
 	var files []string // content files, to find the bundles' resources
 	t.Walk(dir, func(rel string) {
 		p := strings.TrimPrefix(rel, strings.Trim(dir, "/")+"/")
+		if !s.hugo.mountFiles.keeps(p) {
+			return // the mount's files leave it out
+		}
 		if sub != "" {
 			p = sub + "/" + p
 		}

@@ -32,6 +32,8 @@ func TestDestinationAsIs(t *testing.T) {
 		{`<a href="{{ .Destination | relURL }}">{{ .Text }}</a>`, false},                                                        // rewritten
 		{`{{ $u := .Destination }}{{ with .Page.GetPage $u }}{{ $u = .RelPermalink }}{{ end }}<a href="{{ $u }}">x</a>`, false}, // looked up
 		{`<a href="{{ .Destination }}">x</a><a href="{{ .Page.RelPermalink }}">y</a>`, false},                                   // another href
+		// A docs theme's hook: variables choose the class, a printf the title.
+		{"{{- $raw := or (hasPrefix .Text \"<img\") (hasPrefix .Text \"<figure\") -}}\n<a\n  class=\"link{{ if $raw }}--raw{{ end }}\"\n  href=\"{{ .Destination | safeURL }}\"\n  {{- with .Title }}{{ printf \"title=\\\"%s\\\"\" . | safeHTMLAttr }}{{- end }}\n>{{- .Text | safeHTML -}}</a>", true},
 	} {
 		if got := destinationAsIs(tc.src); got != tc.want {
 			t.Errorf("destinationAsIs(%q) = %v, want %v", tc.src, got, tc.want)

@@ -667,10 +667,15 @@ func folder(dir string) string {
 	return strings.Trim(path.Clean("/"+dir), "/")
 }
 
-// Mount serves the folder dir (slash path from the root) at the URL path
-// prefix u, file by file.
+// Mount serves the folder dir (slash path from the site's folder; one
+// that climbs, "../static" of a theme around the site, is beside it) at
+// the URL path prefix u, file by file.
 func (s *Site) Mount(u, dir string) {
-	dir = folder(dir)
+	if c := path.Clean(dir); strings.HasPrefix(c, "../") && s.dir != "" && strings.Count(c, "../") <= strings.Count(s.dir, "/")+1 {
+		dir = c // a folder beside the site's, inside the audited root (outer reads it so)
+	} else {
+		dir = folder(dir)
+	}
 	u = "/" + strings.Trim(u, "/")
 	for _, m := range s.mounts {
 		if m.url == u && m.dir == dir {

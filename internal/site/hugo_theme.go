@@ -1,0 +1,383 @@
+package site
+
+import (
+	"bytes"
+	"path"
+	"regexp"
+	"strings"
+
+	"golang.org/x/mod/modfile"
+)
+
+// A Hugo theme's repository keeps a site that shows it, most often in
+// exampleSite/, whose configuration names the theme (theme =
+// "hugo-book") or imports it as a module (github.com/x/theme). The
+// theme is the repository itself, above the site's folder, which Hugo
+// finds only as the repository's own build tells it: `hugo
+// --themesDir ../..` from exampleSite/ (Hugo's theme guidelines;
+// the theme's name is the clone's folder's), or a module replacement
+// (exampleSite/go.mod's `replace github.com/x/theme => ../`,
+// module.replacements). Neither the clone's name nor the command is the
+// configuration's, but a theme named and not found stops Hugo's build:
+// a site that builds at all takes the theme from there. So the model
+// reads that theme's layouts, hooks and shortcodes as a theme of the
+// tree, not as a theme it lacks.
+
+// hugoEnclosingTheme returns the nearest folder above the site's (a
+// slash path from the site's folder: "..", "../.."), up to the audited
+// root, that is a Hugo theme: a theme.toml beside a layouts folder.
+// It returns "" when there is none.
+func hugoEnclosingTheme(t *Tree) string {
+	for i := 1; i <= t.Up; i++ {
+		d := strings.TrimSuffix(strings.Repeat("../", i), "/")
+		if t.Exists(d+"/theme.toml") && t.Exists(d+"/layouts") {
+			return d
+		}
+	}
+	return ""
+}
+
+// hugoLocalModule returns the folder of the tree (a slash path from the
+// site's folder) that is the module of import path p: the folder a
+// replacement names (module.replacements "p -> ../", the site's go.mod
+// "replace p => ../"), or a folder above the site's whose go.mod declares
+// the module p (a theme's repository, whose example site imports it and
+// builds with a replacement or a workspace). It returns "" when the
+// module is none of the tree's.
+func hugoLocalModule(t *Tree, cfg config, p string) string {
+	local := func(dir string) string {
+		c := path.Clean(dir)
+		if path.IsAbs(c) || !(c == ".." || strings.HasPrefix(c, "../") || c == "." || strings.HasPrefix(c, "./")) {
+			return "" // an absolute path is the builder's machine's
+		}
+		if c == "." || strings.Count(c+"/", "../") > t.Up || !t.Exists(c) {
+			return "" // above the audited root: none of the tree's
+		}
+		return c
+	}
+	// module.replacements: "github.com/a/b -> ../b, ..." (Hugo's
+	// modules configuration, also HUGO_MODULE_REPLACEMENTS).
+	for _, r := range cfg.strs("module.replacements") {
+		for _, pair := range strings.Split(r, ",") {
+			from, to, ok := strings.Cut(pair, "->")
+			if ok && strings.TrimSpace(from) == p {
+				if d := local(strings.TrimSpace(to)); d != "" {
+					return d
+				}
+			}
+		}
+	}
+	if src, err := t.Read("go.mod"); err == nil {
+		if f, err := modfile.ParseLax("go.mod", src, nil); err == nil {
+			for _, r := range f.Replace {
+				if r.Old.Path == p && r.New.Version == "" {
+					if d := local(r.New.Path); d != "" {
+						return d
+					}
+				}
+			}
+		}
+	}
+	for i := 1; i <= t.Up; i++ {
+		d := strings.TrimSuffix(strings.Repeat("../", i), "/")
+		src, err := t.Read(d + "/go.mod")
+		if err != nil {
+			continue
+		}
+		if modfile.ModulePath(src) == p && t.Exists(d+"/layouts") {
+			return d
+		}
+	}
+	return ""
+}
+
+// hugoBaseFlag finds the base URL a hugo command line gives
+// (--baseURL URL, --baseURL=URL, -b URL): a literal, or a GitHub
+// Actions expression (${{ steps.pages.outputs.base_url }}).
+var hugoBaseFlag = regexp.MustCompile(`(?i)(?:--baseurl|\s-b)(?:=|\s+)["']?(\$\{\{[^}\n]*\}\}|[^\s"'\\]+)`)
+
+// hugoPagesBase is the expression of GitHub's Hugo starter workflow,
+// the output of actions/configure-pages.
+var hugoPagesBase = regexp.MustCompile(`^\$\{\{\s*steps\.[\w-]+\.outputs\.base_url\s*\}\}$`)
+
+// hugoCommandBase returns the base URL the repository's own build of
+// the site gives Hugo on its command line, which wins over the
+// configuration's baseURL: a theme's example site configured with
+// "https://example.com" is deployed by a GitHub workflow with
+// `hugo -s exampleSite --baseURL https://owner.github.io/theme`. It
+// reads the build commands of netlify.toml and the GitHub workflows (the
+// site folder's and the audited root's) that name the site's folder
+// (any, for a site at the root), in lines that run hugo. The starter
+// workflow's `--baseURL "${{ steps.pages.outputs.base_url }}/"` is the
+// repository's GitHub Pages URL (https://owner.github.io/name/, or the
+// host a static/CNAME names). It returns "" when no command gives one,
+// or when two give different ones.
+func hugoCommandBase(t *Tree, s *Site) (base, from string) {
+	up := strings.Repeat("../", t.Up)
+	var files []string
+	for _, d := range []string{"", up} {
+		files = append(files, d+"netlify.toml")
+		t.Walk(d+".github/workflows", func(rel string) {
+			if ext := path.Ext(rel); ext == ".yml" || ext == ".yaml" {
+				files = append(files, rel)
+			}
+		})
+		if up == "" {
+			break
+		}
+	}
+	for _, f := range files {
+		src, err := t.Read(f)
+		if err != nil || s.dir != "" && !bytes.Contains(src, []byte(s.dir)) {
+			continue
+		}
+		// A command continued over lines ("hugo \" then "--baseURL
+		// ...") is one line.
+		for _, line := range strings.Split(strings.ReplaceAll(string(src), "\\\n", " "), "\n") {
+			if !strings.Contains(strings.ToLower(line), "hugo") {
+				continue
+			}
+			for _, m := range hugoBaseFlag.FindAllStringSubmatch(line, -1) {
+				u := m[1]
+				if hugoPagesBase.MatchString(u) {
+					if u = hugoPagesURL(t, s, src); u == "" {
+						continue
+					}
+				}
+				if !strings.HasPrefix(u, "https://") && !strings.HasPrefix(u, "http://") || hugoLocalBase(u) {
+					continue // $URL, a variable: unknown; a local server's
+				}
+				if base != "" && strings.TrimSuffix(base, "/") != strings.TrimSuffix(u, "/") {
+					return "", ""
+				}
+				base, from = u, f
+			}
+		}
+	}
+	return base, from
+}
+
+// hugoPagesURL returns the URL GitHub Pages serves the repository's
+// site at, when the workflow src configures Pages
+// (actions/configure-pages): the host a CNAME of the site's static
+// folder names, else GitHub Pages' own URL of the repository; "" off
+// GitHub.
+func hugoPagesURL(t *Tree, s *Site, src []byte) string {
+	if !bytes.Contains(src, []byte("actions/configure-pages")) {
+		return ""
+	}
+	if t.Exists("static/CNAME") {
+		return cnameURL(t, "static/CNAME")
+	}
+	u, _ := githubPagesURL(s.Repo)
+	return u
+}
+
+// hugoShownDir names the folder d (from the site's) for the detection
+// line, from the audited root: "docs/", or "./" for the root itself.
+func hugoShownDir(s *Site, d string) string {
+	if c := path.Clean(s.dir + "/" + d); c != "." && c != "" && !strings.HasPrefix(c, "../") {
+		return c + "/"
+	}
+	return "./"
+}
+
+// hugoLocalBase reports whether the base URL u is a local server's or a
+// placeholder's (a test build's "-b http://localhost:1313"), not where
+// the site is deployed.
+func hugoLocalBase(u string) bool {
+	_, rest, _ := strings.Cut(u, "://")
+	host, _, _ := strings.Cut(rest, "/")
+	host, _, _ = strings.Cut(host, ":")
+	host = strings.ToLower(host)
+	return host == "localhost" || strings.HasPrefix(host, "127.") || host == "0.0.0.0" || host == "[::1]" ||
+		strings.HasSuffix(host, "example.com") || strings.HasSuffix(host, "example.org") || strings.HasSuffix(host, ".invalid")
+}
+
+// RawHTMLDropped reports whether the publisher renders none of the raw
+// HTML of a Markdown page (Hugo's Goldmark without
+// markup.goldmark.renderer.unsafe writes "<!-- raw HTML omitted -->"):
+// an id or name written there is no anchor of the page.
+func (s *Site) RawHTMLDropped() bool { return s.hugo != nil && s.hugo.rawDropped }
+
+// CallsShortcodes reports whether the page text src may call a Hugo
+// shortcode ("{{<" or "{{%"). The raw HTML between a paired shortcode's
+// tags is the shortcode's .Inner, which its template may write as it
+// is, unlike Goldmark: a page that calls one keeps its raw HTML in the
+// model (RawHTMLDropped).
+func CallsShortcodes(src []byte) bool {
+	return bytes.Contains(src, []byte("{{<")) || bytes.Contains(src, []byte("{{%"))
+}
+
+// hugoHookParamIf is a block of a template written only when a site
+// parameter is set: {{ if .Page.Site.Params.NAME }} ... {{ end }}, with
+// no other action that opens a block inside.
+var hugoHookParamIf = regexp.MustCompile(`\{\{-?\s*if\s+(?:\$?\.Page\.Site|\.Site|site)\.Params\.(\w+)\s*-?\}\}((?s:.*?))\{\{-?\s*end\s*-?\}\}`)
+
+// hugoBlockAction opens or divides a block of a template.
+var hugoBlockAction = regexp.MustCompile(`\{\{-?\s*(?:if|with|range|else)\b`)
+
+// hugoPartialAssign is a variable set to what a partial returns with the
+// hook's context: {{ $destination = partial "docs/links/link" . }}.
+var hugoPartialAssign = regexp.MustCompile(`\{\{-?\s*\$\w+\s*:?=\s*partial(?:Cached)?\s+"([^"]+)"\s+\.\s*-?\}\}`)
+
+// hugoHookText returns the text of a render-link hook as the site renders
+// it, for the model's reading of it (embeddedLike, destinationAsIs): a
+// block guarded by a site parameter is kept, unguarded, when the
+// configuration sets the parameter, and dropped when it does not; a
+// partial the hook calls with its own context is read in its place
+// (partial returns its source, nil when there is none). A theme's hook
+// may resolve links only when a parameter asks for it (hugo-book's
+// BookPortableLinks, a partial that looks the destination up with
+// .GetPage). What this cannot read is left as written, for the model to
+// take as a hook it does not know.
+func hugoHookText(src string, cfg config, partial func(string) []byte) string {
+	src = hugoComment.ReplaceAllString(src, "")
+	src = hugoHookParamIf.ReplaceAllStringFunc(src, func(block string) string {
+		m := hugoHookParamIf.FindStringSubmatch(block)
+		if hugoBlockAction.MatchString(m[2]) {
+			return block
+		}
+		if hugoTruthy(cfg.get("params." + m[1])) {
+			return m[2]
+		}
+		return ""
+	})
+	return hugoPartialAssign.ReplaceAllStringFunc(src, func(call string) string {
+		p := partial(hugoPartialAssign.FindStringSubmatch(call)[1])
+		if p == nil {
+			return call
+		}
+		return hugoComment.ReplaceAllString(string(p), "")
+	})
+}
+
+// hugoTruthy reports whether a configuration value is true in a template's
+// if: set, not false, not zero, not empty.
+func hugoTruthy(v any) bool {
+	switch v := v.(type) {
+	case nil:
+		return false
+	case bool:
+		return v
+	case string:
+		return v != ""
+	case int64:
+		return v != 0
+	case int:
+		return v != 0
+	case float64:
+		return v != 0
+	case []any:
+		return len(v) > 0
+	case map[string]any:
+		return len(v) > 0
+	}
+	return true
+}
+
+// hugoFileFilter is a content mount's files setting (Hugo 0.89): glob
+// patterns matched against a file's path below the mount's source, and
+// each folder above it, "! pattern" excluding. A file an exclusion
+// matches is left out; with inclusions, a file none matches is too.
+type hugoFileFilter struct{ include, exclude []*regexp.Regexp }
+
+// hugoMountFiles reads a mount's files patterns; nil when there are none.
+// A pattern is a glob as Hugo's (gobwas/glob with "/" its separator):
+// "*" and "?" within a segment, "**" across them, {a,b} alternatives,
+// [...] classes; compared ignoring case.
+func hugoMountFiles(patterns []string) *hugoFileFilter {
+	if len(patterns) == 0 {
+		return nil
+	}
+	f := &hugoFileFilter{}
+	for _, p := range patterns {
+		p = strings.TrimSpace(p)
+		neg := strings.HasPrefix(p, "!")
+		p = strings.TrimSpace(strings.TrimPrefix(p, "!"))
+		re, err := regexp.Compile("^(?i:" + globRegexp(p) + ")$")
+		if err != nil || p == "" {
+			continue
+		}
+		if neg {
+			f.exclude = append(f.exclude, re)
+		} else {
+			f.include = append(f.include, re)
+		}
+	}
+	return f
+}
+
+// keeps reports whether the file p (slash path below the mount's source)
+// is mounted.
+func (f *hugoFileFilter) keeps(p string) bool {
+	if f == nil {
+		return true
+	}
+	matches := func(res []*regexp.Regexp) bool {
+		for q := p; q != "." && q != "" && q != "/"; q = path.Dir(q) {
+			for _, re := range res {
+				if re.MatchString(q) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	if matches(f.exclude) {
+		return false
+	}
+	return len(f.include) == 0 || matches(f.include)
+}
+
+// globRegexp returns the regular expression of the glob g.
+func globRegexp(g string) string {
+	var b strings.Builder
+	depth := 0 // inside {...}
+	for i := 0; i < len(g); i++ {
+		switch c := g[i]; c {
+		case '*':
+			if i+1 < len(g) && g[i+1] == '*' {
+				b.WriteString(".*")
+				i++
+			} else {
+				b.WriteString("[^/]*")
+			}
+		case '?':
+			b.WriteString("[^/]")
+		case '{':
+			depth++
+			b.WriteString("(?:")
+		case '}':
+			if depth > 0 {
+				depth--
+				b.WriteString(")")
+			} else {
+				b.WriteString(`\}`)
+			}
+		case ',':
+			if depth > 0 {
+				b.WriteString("|")
+			} else {
+				b.WriteString(",")
+			}
+		case '[':
+			if j := strings.IndexByte(g[i+1:], ']'); j > 0 {
+				class := g[i+1 : i+1+j]
+				if class[0] == '!' {
+					class = "^" + class[1:]
+				}
+				b.WriteString("[" + strings.ReplaceAll(class, `\`, `\\`) + "]")
+				i += j + 1
+			} else {
+				b.WriteString(`\[`)
+			}
+		default:
+			b.WriteString(regexp.QuoteMeta(string(c)))
+		}
+	}
+	for ; depth > 0; depth-- {
+		b.WriteString(")")
+	}
+	return b.String()
+}
