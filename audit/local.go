@@ -32,11 +32,11 @@ func audited(k extract.Kind) bool {
 
 // linkifies reports whether the publisher of s makes a bare http URL of
 // a Markdown page a link (GitHub's autolinks, goldmark's linkify on Hugo,
-// remark-gfm on Docusaurus), which is then checked as a page of the site
-// when it is one: kramdown, Python-Markdown and markdown-it leave it
-// text by default.
+// remark-gfm on Docusaurus, pymdownx.magiclink on MkDocs), which is then
+// checked as a page of the site when it is one: kramdown, Python-Markdown
+// and markdown-it leave it text by default.
 func linkifies(s *site.Site) bool {
-	return s.Forge || s.Generator == "hugo" || s.Generator == "docusaurus"
+	return s.Forge || s.Generator == "hugo" || s.Generator == "docusaurus" || s.LinksBareURLs()
 }
 
 // reporter adds the findings of one link.

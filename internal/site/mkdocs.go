@@ -81,6 +81,11 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 			s.htmlByURL = false
 		case "pymdownx.emoji":
 			emoji = true
+		case "pymdownx.magiclink":
+			// magiclink makes every bare http, https and ftp URL of the
+			// text a link (its RE_LINK; code, raw HTML and links left
+			// alone), which the build then has to serve.
+			s.linksBareURLs = true
 		}
 		switch name {
 		case "footnotes", "extra", "pymdownx.extra":
@@ -890,6 +895,11 @@ func mkdocsExtensions(cfg config) []string {
 	}
 	return out
 }
+
+// LinksBareURLs reports whether the site's Markdown renderer makes a bare
+// http URL of its pages a link (MkDocs with pymdownx.magiclink), as a
+// forge does: one to the site's own URL is then checked as a page of it.
+func (s *Site) LinksBareURLs() bool { return s != nil && s.linksBareURLs }
 
 // mkdocsKnownExtension reports whether a Markdown extension writes no id
 // the model does not make: those of Python-Markdown and PyMdown

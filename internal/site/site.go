@@ -180,6 +180,9 @@ type Site struct {
 	// folderByURL, htmlByURL: a link to a folder, a link in raw HTML,
 	// stays as written in the page (ByPageURL).
 	folderByURL, htmlByURL bool
+	// linksBareURLs: the Markdown renderer makes a bare http URL of a
+	// page a link (MkDocs' pymdownx.magiclink): LinksBareURLs.
+	linksBareURLs bool
 	// htmlMarkdownByURL: a link in raw HTML to a Markdown file stays as
 	// written (VitePress), where other raw-HTML links are rewritten.
 	htmlMarkdownByURL bool
