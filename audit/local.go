@@ -90,12 +90,14 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 // checkLocalAs is checkLocal for the file f as the page f.rel renders
 // it.
 func (a *auditor) checkLocalAs(f *File, l *extract.Link, out []Finding) []Finding {
-	bare := l.Kind == extract.Bare && f.kind == kindMarkdown && isHTTP(l.URI)
+	bare := (l.Kind == extract.Bare || l.Kind == extract.Quoted) && f.kind == kindMarkdown && isHTTP(l.URI)
 	if !audited(l.Kind) && !bare || !fileRel(f) {
 		return out
 	}
 	s := a.siteFor(f)
-	if bare && !linkifies(s) {
+	// (magiclink links a URL in quotes too; GitHub's autolinks are
+	// read as before, bare only.)
+	if bare && (!linkifies(s) || l.Kind == extract.Quoted && !s.LinksBareURLs()) {
 		return out
 	}
 	if s.Template(f.rel) || a.inCode(f, l.Start.Offset) || f.walked && f.kind == kindHTML && !s.PublishesHTML(f.rel) {
