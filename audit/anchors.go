@@ -304,11 +304,11 @@ func (t *target) anchorsFor(s *site.Site) *anchor.Set {
 		}
 		if text, ok := t.attrText[i]; ok && !s.HeadingAttributes() {
 			// The block is text: "Title {#custom}" is "title-custom",
-			// numbered past the ids before it.
-			base := extract.Slug(text)
+			// numbered past the ids before it (MkDocs: "title-custom_1").
+			base := s.Slug(text)
 			name = base
 			for k := 1; set.Has(name); k++ {
-				name = base + "-" + strconv.Itoa(k)
+				name = base + s.DupSep() + strconv.Itoa(k)
 			}
 		}
 		if an.kind == extract.HeadingSlug {

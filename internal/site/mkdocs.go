@@ -75,10 +75,20 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 	s.folderByURL = true
 	s.htmlByURL = true
 	emoji := false
+	// Python-Markdown reads "{#id}" and "{: #id}" only with attr_list,
+	// which MkDocs does not enable by itself (its defaults are toc,
+	// tables and fenced_code): without it the block is text, and a
+	// heading "Title {#id}" has the id "title-id".
+	s.noAttrLists = true
 	for _, name := range mkdocsExtensions(cfg) {
 		switch name = strings.TrimPrefix(name, "markdown.extensions."); name {
+		case "attr_list":
+			s.noAttrLists = false
 		case "md_in_html", "extra", "pymdownx.extra":
 			s.htmlByURL = false
+			if name != "md_in_html" {
+				s.noAttrLists = false // extra includes attr_list
+			}
 		case "pymdownx.emoji":
 			emoji = true
 		case "pymdownx.magiclink":

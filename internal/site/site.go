@@ -180,6 +180,9 @@ type Site struct {
 	// folderByURL, htmlByURL: a link to a folder, a link in raw HTML,
 	// stays as written in the page (ByPageURL).
 	folderByURL, htmlByURL bool
+	// noAttrLists: the Markdown renderer reads no attribute list
+	// ("## Title {#id}" is text of the heading: MkDocs without attr_list).
+	noAttrLists bool
 	// linksBareURLs: the Markdown renderer makes a bare http URL of a
 	// page a link (MkDocs' pymdownx.magiclink): LinksBareURLs.
 	linksBareURLs bool
