@@ -1230,6 +1230,12 @@ func (a *auditor) checkFragment(r *reporter, s *site.Site, t local, lk lookup) {
 				written = ""
 			}
 		}
+		if written != "" && w.writtenBesides == "" && len(w.includeMarks) > 0 && !slices.ContainsFunc(w.includeMarks, s.ReadsIncludeMark) {
+			// No extension or plugin of the site reads the page's
+			// include marks: they are its text ("--8<--" without
+			// pymdownx.snippets).
+			written = ""
+		}
 		if s.IncludesKnown(page) {
 			written = w.writtenBesides
 			if includedRepeat(name) {

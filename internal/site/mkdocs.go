@@ -260,6 +260,7 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 	// For a page, a later reason of unknown ids replaces an earlier one,
 	// in this order.
 	inc := newMkdocsIncluder(t, cfg, docs, plugins)
+	s.includeReaders = mkdocsIncludeReaders(cfg, plugins)
 	// A page calling macros whose Jinja the model reads whole is known.
 	macrosRead := inc != nil && inc.macros
 	marks, bases := mkdocsPartials(cfg)
