@@ -39,6 +39,19 @@ func linkifies(s *site.Site) bool {
 	return s.Forge || s.Generator == "hugo" || s.Generator == "docusaurus" || s.LinksBareURLs()
 }
 
+// forgeShown reports whether the Markdown file f, of the MkDocs site s,
+// is read on the forge: no page of the site (a README beside docs_dir,
+// helm/chart/README.md), which GitHub shows with its bare URLs made links
+// whatever the site's Markdown does. (Other generators' files read on
+// the forge are left as they were: not measured.)
+func forgeShown(f *File, s *site.Site) bool {
+	if s.Forge || s.Generator != "mkdocs" || f.kind != kindMarkdown {
+		return false
+	}
+	_, isPage := s.URL(f.rel)
+	return !isPage && !s.RendersUnplaced(f.rel)
+}
+
 // reporter adds the findings of one link.
 type reporter struct {
 	a     *auditor
@@ -97,7 +110,7 @@ func (a *auditor) checkLocalAs(f *File, l *extract.Link, out []Finding) []Findin
 	s := a.siteFor(f)
 	// (magiclink links a URL in quotes too; GitHub's autolinks are
 	// read as before, bare only.)
-	if bare && (!linkifies(s) || l.Kind == extract.Quoted && !s.LinksBareURLs()) {
+	if bare && (!linkifies(s) && !(l.Kind == extract.Bare && forgeShown(f, s)) || l.Kind == extract.Quoted && !s.LinksBareURLs()) {
 		return out
 	}
 	if s.Template(f.rel) || a.inCode(f, l.Start.Offset) || f.walked && f.kind == kindHTML && !s.PublishesHTML(f.rel) {
