@@ -108,9 +108,9 @@ func (a *auditor) checkLocalAs(f *File, l *extract.Link, out []Finding) []Findin
 		return out
 	}
 	s := a.siteFor(f)
-	// (magiclink links a URL in quotes too; GitHub's autolinks are
-	// read as before, bare only.)
-	if bare && (!linkifies(s) && !(l.Kind == extract.Bare && forgeShown(f, s)) || l.Kind == extract.Quoted && !s.LinksBareURLs()) {
+	// (magiclink links a URL in quotes too; GitHub's autolinks begin
+	// only after white space or "*", "_", "~", "(": bare ones.)
+	if bare && (!linkifies(s) && !(l.Kind == extract.Bare && forgeShown(f, s)) || l.Kind == extract.Quoted && (!s.LinksBareURLs() || forgeShown(f, s))) {
 		return out
 	}
 	if s.Template(f.rel) || a.inCode(f, l.Start.Offset) || f.walked && f.kind == kindHTML && !s.PublishesHTML(f.rel) {
