@@ -81,6 +81,10 @@ type pageWriters struct {
 	// what still writes ids when the site's model resolved every file
 	// the page includes (site.IncludesKnown).
 	writtenBesides string
+	// includeMarks are the include marks of idWriters the page has
+	// ("--8<--", "{!", "{% include"), which only a site that reads
+	// them makes includes (site.ReadsIncludeMark).
+	includeMarks []string
 	// liquidIncludes are the page's Jekyll include tags
 	// (site.LiquidIncludeTags), writtenBesidesLiquid is written leaving
 	// them out: what still writes ids when the site's model knows what
@@ -205,6 +209,11 @@ func (t *target) fill(k kind, src []byte, d *extract.Doc, texts bool) {
 		// Without a writer, none is left beside the includes either:
 		// the second scan is for a page that has one.
 		w.writtenBesides = writtenIDs(src, true, false)
+		for _, iw := range idWriters {
+			if iw.include && bytes.Contains(src, []byte(iw.mark)) {
+				w.includeMarks = append(w.includeMarks, iw.mark)
+			}
+		}
 		if tags := site.LiquidIncludeTags(src); tags != nil {
 			w.liquidIncludes, w.writtenBesidesLiquid = tags, writtenIDs(src, false, true)
 		}
@@ -312,11 +321,11 @@ func (t *target) anchorsFor(s *site.Site) *anchor.Set {
 		}
 		if text, ok := t.attrText[i]; ok && !s.HeadingAttributes() {
 			// The block is text: "Title {#custom}" is "title-custom",
-			// numbered past the ids before it.
-			base := extract.Slug(text)
+			// numbered past the ids before it (MkDocs: "title-custom_1").
+			base := s.Slug(text)
 			name = base
 			for k := 1; set.Has(name); k++ {
-				name = base + "-" + strconv.Itoa(k)
+				name = base + s.DupSep() + strconv.Itoa(k)
 			}
 		}
 		if an.kind == extract.HeadingSlug {

@@ -32,11 +32,24 @@ func audited(k extract.Kind) bool {
 
 // linkifies reports whether the publisher of s makes a bare http URL of
 // a Markdown page a link (GitHub's autolinks, goldmark's linkify on Hugo,
-// remark-gfm on Docusaurus), which is then checked as a page of the site
-// when it is one: kramdown, Python-Markdown and markdown-it leave it
-// text by default.
+// remark-gfm on Docusaurus, pymdownx.magiclink on MkDocs), which is then
+// checked as a page of the site when it is one: kramdown, Python-Markdown
+// and markdown-it leave it text by default.
 func linkifies(s *site.Site) bool {
-	return s.Forge || s.Generator == "hugo" || s.Generator == "docusaurus"
+	return s.Forge || s.Generator == "hugo" || s.Generator == "docusaurus" || s.LinksBareURLs()
+}
+
+// forgeShown reports whether the Markdown file f, of the MkDocs site s,
+// is read on the forge: no page of the site (a README beside docs_dir,
+// helm/chart/README.md), which GitHub shows with its bare URLs made links
+// whatever the site's Markdown does. (Other generators' files read on
+// the forge are left as they were: not measured.)
+func forgeShown(f *File, s *site.Site) bool {
+	if s.Forge || s.Generator != "mkdocs" || f.kind != kindMarkdown {
+		return false
+	}
+	_, isPage := s.URL(f.rel)
+	return !isPage && !s.RendersUnplaced(f.rel)
 }
 
 // reporter adds the findings of one link.
@@ -90,12 +103,14 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 // checkLocalAs is checkLocal for the file f as the page f.rel renders
 // it.
 func (a *auditor) checkLocalAs(f *File, l *extract.Link, out []Finding) []Finding {
-	bare := l.Kind == extract.Bare && f.kind == kindMarkdown && isHTTP(l.URI)
+	bare := (l.Kind == extract.Bare || l.Kind == extract.Quoted) && f.kind == kindMarkdown && isHTTP(l.URI)
 	if !audited(l.Kind) && !bare || !fileRel(f) {
 		return out
 	}
 	s := a.siteFor(f)
-	if bare && !linkifies(s) {
+	// (magiclink links a URL in quotes too; GitHub's autolinks begin
+	// only after white space or "*", "_", "~", "(": bare ones.)
+	if bare && (!linkifies(s) && !(l.Kind == extract.Bare && forgeShown(f, s)) || l.Kind == extract.Quoted && (!s.LinksBareURLs() || forgeShown(f, s))) {
 		return out
 	}
 	if s.Template(f.rel) || a.inCode(f, l.Start.Offset) || f.walked && f.kind == kindHTML && !s.PublishesHTML(f.rel) {
@@ -1232,6 +1247,12 @@ func (a *auditor) checkFragment(r *reporter, s *site.Site, t local, lk lookup) {
 				}
 				written = ""
 			}
+		}
+		if written != "" && w.writtenBesides == "" && len(w.includeMarks) > 0 && !slices.ContainsFunc(w.includeMarks, s.ReadsIncludeMark) {
+			// No extension or plugin of the site reads the page's
+			// include marks: they are its text ("--8<--" without
+			// pymdownx.snippets).
+			written = ""
 		}
 		if s.IncludesKnown(page) {
 			written = w.writtenBesides

@@ -89,8 +89,11 @@ func (s *Site) ForgeClimb(up int, rest string) bool {
 // id. GitHub's Markdown has no such syntax: the block is text of the
 // heading, whose slug is then "title-custom", and "#custom" names
 // nothing. GitLab is left as the generators are: whether it reads them
-// is not modelled.
-func (s *Site) HeadingAttributes() bool { return !s.Forge || s.Generator != "github" }
+// is not modelled. Python-Markdown reads them only with attr_list (or
+// extra) enabled: MkDocs without it is as GitHub.
+func (s *Site) HeadingAttributes() bool {
+	return (!s.Forge || s.Generator != "github") && !s.noAttrLists
+}
 
 // forgeRendered are the markup languages, by file extension, that a
 // forge renders as documents besides Markdown (github/markup's list;

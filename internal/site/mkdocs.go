@@ -75,12 +75,27 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 	s.folderByURL = true
 	s.htmlByURL = true
 	emoji := false
+	// Python-Markdown reads "{#id}" and "{: #id}" only with attr_list,
+	// which MkDocs does not enable by itself (its defaults are toc,
+	// tables and fenced_code): without it the block is text, and a
+	// heading "Title {#id}" has the id "title-id".
+	s.noAttrLists = true
 	for _, name := range mkdocsExtensions(cfg) {
 		switch name = strings.TrimPrefix(name, "markdown.extensions."); name {
+		case "attr_list":
+			s.noAttrLists = false
 		case "md_in_html", "extra", "pymdownx.extra":
 			s.htmlByURL = false
+			if name != "md_in_html" {
+				s.noAttrLists = false // extra includes attr_list
+			}
 		case "pymdownx.emoji":
 			emoji = true
+		case "pymdownx.magiclink":
+			// magiclink makes every bare http, https and ftp URL of the
+			// text a link (its RE_LINK; code, raw HTML and links left
+			// alone), which the build then has to serve.
+			s.linksBareURLs = true
 		}
 		switch name {
 		case "footnotes", "extra", "pymdownx.extra":
@@ -245,6 +260,7 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 	// For a page, a later reason of unknown ids replaces an earlier one,
 	// in this order.
 	inc := newMkdocsIncluder(t, cfg, docs, plugins)
+	s.includeReaders = mkdocsIncludeReaders(cfg, plugins)
 	// A page calling macros whose Jinja the model reads whole is known.
 	macrosRead := inc != nil && inc.macros
 	marks, bases := mkdocsPartials(cfg)
@@ -890,6 +906,11 @@ func mkdocsExtensions(cfg config) []string {
 	}
 	return out
 }
+
+// LinksBareURLs reports whether the site's Markdown renderer makes a bare
+// http URL of its pages a link (MkDocs with pymdownx.magiclink), as a
+// forge does: one to the site's own URL is then checked as a page of it.
+func (s *Site) LinksBareURLs() bool { return s != nil && s.linksBareURLs }
 
 // mkdocsKnownExtension reports whether a Markdown extension writes no id
 // the model does not make: those of Python-Markdown and PyMdown

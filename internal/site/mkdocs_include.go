@@ -105,6 +105,44 @@ func newMkdocsIncluder(t *Tree, cfg config, docs string, plugins map[string]conf
 	return in
 }
 
+// ReadsIncludeMark reports whether an extension or plugin of the site
+// reads the include mark ("--8<--", "{!", "{% include", "{%- include")
+// of a page: where none does (MkDocs without pymdownx.snippets for
+// "--8<--"), the mark is text and includes nothing.
+func (s *Site) ReadsIncludeMark(mark string) bool {
+	if s == nil || s.includeReaders == nil {
+		return true
+	}
+	return s.includeReaders[mark]
+}
+
+// mkdocsIncludeReaders returns the include marks that the extensions and
+// plugins of an MkDocs configuration read, nil when an extension the
+// model does not know may read any.
+func mkdocsIncludeReaders(cfg config, plugins map[string]config) map[string]bool {
+	readers := map[string]bool{}
+	for _, name := range mkdocsExtensions(cfg) {
+		name = strings.TrimPrefix(name, "markdown.extensions.")
+		if !mkdocsKnownExtension(name) {
+			return nil
+		}
+		if mark, ok := mkdocsIncludes[name]; ok {
+			readers[mark] = true
+		}
+	}
+	for name := range plugins {
+		if !mkdocsPlainPlugins[name] && name != "macros" && name != "include-markdown" {
+			return nil // a plugin not modelled may read the page's text
+		}
+	}
+	_, im := plugins["include-markdown"]
+	_, macros := plugins["macros"]
+	if im || macros {
+		readers["{% include"], readers["{%- include"] = true, true
+	}
+	return readers
+}
+
 // record records the includes of the page rel (source src) in s.
 func (in *mkdocsIncluder) record(s *Site, rel string, src []byte) {
 	files, includes, known := in.page(rel, src)

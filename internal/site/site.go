@@ -180,6 +180,16 @@ type Site struct {
 	// folderByURL, htmlByURL: a link to a folder, a link in raw HTML,
 	// stays as written in the page (ByPageURL).
 	folderByURL, htmlByURL bool
+	// noAttrLists: the Markdown renderer reads no attribute list
+	// ("## Title {#id}" is text of the heading: MkDocs without attr_list).
+	noAttrLists bool
+	// includeReaders are the include marks of a page ("--8<--", "{!",
+	// "{% include") that an extension or plugin of the site reads
+	// (MkDocs); nil: any may be (ReadsIncludeMark).
+	includeReaders map[string]bool
+	// linksBareURLs: the Markdown renderer makes a bare http URL of a
+	// page a link (MkDocs' pymdownx.magiclink): LinksBareURLs.
+	linksBareURLs bool
 	// htmlMarkdownByURL: a link in raw HTML to a Markdown file stays as
 	// written (VitePress), where other raw-HTML links are rewritten.
 	htmlMarkdownByURL bool

@@ -77,6 +77,15 @@ func (s *Site) TermAnchors(terms []string) []string {
 	return out
 }
 
+// DupSep returns what comes between a repeated heading's id and its
+// number ("-" on GitHub, "_" on MkDocs).
+func (s *Site) DupSep() string {
+	if s.dupSep == "" {
+		return "-"
+	}
+	return s.dupSep
+}
+
 // Slug returns the id the publisher gives a heading with this text,
 // without the number of a repeated one.
 func (s *Site) Slug(text string) string {

@@ -472,7 +472,7 @@ func (s *Site) AttrLists() (colon, bare bool) {
 	case "jekyll":
 		return true, false
 	case "mkdocs":
-		return true, true
+		return !s.noAttrLists, !s.noAttrLists
 	case "vitepress":
 		return false, true
 	}
