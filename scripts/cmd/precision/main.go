@@ -419,6 +419,10 @@ func measure(corpus, bin string, r row, withBuilt bool) *result {
 		case site != nil:
 			judgeBuilt(f, site, pages)
 			if f.Verdict == "confirmed" {
+				if why := site.otherVersion(r.generator, f.Page, f.Built); why != "" {
+					f.Verdict, f.Why = "unmatched", why
+					continue
+				}
 				if gap := site.buildGap(f.Page, f.Built, pages.source, texts.read); gap != "" {
 					f.Verdict, f.Why = "unmatched", gap
 					continue
@@ -509,6 +513,9 @@ func measure(corpus, bin string, r row, withBuilt bool) *result {
 				// a reference another tool builds), this build is
 				// one.
 				bo.bl.NotFromSource = "an absolute URL of the site's host, in a folder the build ships without a page: another deployment on that host fills it"
+			}
+			if bo.source && bo.bl.NotFromSource == "" {
+				bo.bl.NotFromSource = site.otherVersion(r.generator, b.page, b.href)
 			}
 			if bo.source && bo.bl.NotFromSource == "" {
 				bo.bl.NotFromSource = site.buildGap(b.page, b.href, pages.source, texts.read)

@@ -1167,3 +1167,32 @@ func TestVercelRedirects(t *testing.T) {
 		t.Errorf("broken = %+v, want /gone/ alone", s.broken)
 	}
 }
+
+func TestOtherVersion(t *testing.T) {
+	out := writeTree(t, map[string]string{
+		"index.html":               ``,
+		"guide/index.html":         ``,
+		"v1/index.html":            ``, // a version folder this build has
+		"en/latest/api/index.html": ``,
+	})
+	site := readSite(out, "https://tool.example.org/")
+	for _, tc := range []struct {
+		gen, href string
+		want      bool
+	}{
+		{"mkdocs", "/v0.7.1/guide/", true},
+		{"mkdocs", "https://tool.example.org/latest/guide/#x", true},
+		{"mkdocs", "/en/stable/api/", true},   // Read the Docs: a language, then the version
+		{"mkdocs", "/v1/missing/", false},     // a version folder the build has: it judges it
+		{"mkdocs", "/en/latest/gone/", false}, // so
+		{"mkdocs", "/guide/v2/", false},       // below a folder of pages, not a language
+		{"mkdocs", "/pt-br/v2/", true},
+		{"mkdocs", "/guides/", false}, // no version
+		{"mkdocs", "https://other.example.org/v2/", false},
+		{"hugo", "/v0.7.1/guide/", false}, // only MkDocs sites are read as deployed beside their versions
+	} {
+		if got := site.otherVersion(tc.gen, "index.html", tc.href) != ""; got != tc.want {
+			t.Errorf("otherVersion(%q, %q) = %v, want %v", tc.gen, tc.href, got, tc.want)
+		}
+	}
+}

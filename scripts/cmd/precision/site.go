@@ -1587,3 +1587,73 @@ func (m *pageMap) pageOf(f *finding) string {
 	}
 	return m.page[f.File]
 }
+
+// otherVersion says why href on page rel names a page of another
+// version of an MkDocs site, which no build of this tree can judge, or
+// "". An MkDocs site is commonly deployed beside its other versions
+// (mike's /v2.11/ and /latest/, Read the Docs' /en/stable/), each its own
+// build: a link into a version folder that this build has nothing of is
+// neither broken nor fine here, and is judged by no one (the audit says
+// unverifiable, from source and with the build).
+func (s *builtSite) otherVersion(generator, rel, href string) string {
+	if generator != "mkdocs" {
+		return ""
+	}
+	_, p, internal, err := s.locate(rel, href)
+	if err != nil || !internal {
+		return ""
+	}
+	s.publishesFolder(rel, href) // makes s.dirs and s.fileDirs
+	segs := strings.SplitN(strings.Trim(p, "/"), "/", 3)
+	dir := ""
+	switch {
+	case versionSegment(segs[0]):
+		dir = segs[0]
+	case len(segs) > 1 && languageSegment(segs[0]) && versionSegment(segs[1]):
+		dir = segs[0] + "/" + segs[1] // Read the Docs' /en/stable/
+	}
+	if dir == "" || s.fileDirs[dir] {
+		return ""
+	}
+	return fmt.Sprintf("%q is a version folder the build has nothing of: another version's deployment", "/"+dir+"/")
+}
+
+// languageSegment reports whether a URL path segment looks like a
+// language code ("en", "pt-br", "zh_CN").
+func languageSegment(seg string) bool {
+	lang, region, _ := strings.Cut(strings.ReplaceAll(seg, "_", "-"), "-")
+	if len(lang) != 2 || len(region) > 4 {
+		return false
+	}
+	for _, c := range lang + region {
+		if !unicode.IsLetter(c) || c > unicode.MaxASCII {
+			return false
+		}
+	}
+	return true
+}
+
+// versionSegment reports whether a URL path segment names a version:
+// a number with dots, "v" before it or not ("1.7", "v2.11", "3.x"), or
+// a name versioning tools give ("latest", "stable", "dev").
+func versionSegment(seg string) bool {
+	switch strings.ToLower(seg) {
+	case "latest", "stable", "dev", "main", "master", "next":
+		return true
+	}
+	n := strings.TrimPrefix(strings.TrimPrefix(seg, "v"), "V")
+	if n == "" || n[0] < '0' || n[0] > '9' {
+		return false
+	}
+	for _, part := range strings.Split(n, ".") {
+		if part == "" || len(part) > 4 {
+			return false
+		}
+		for _, c := range part {
+			if (c < '0' || c > '9') && c != 'x' {
+				return false
+			}
+		}
+	}
+	return true
+}
