@@ -984,6 +984,12 @@ func (a *auditor) checkOwn(r *reporter, s *site.Site) {
 			if _, inBuild := a.builtFile(s, p); !inBuild {
 				p = rest // the build is this tree, deployed there
 			}
+		} else if why, ok := s.OtherVersion(p); ok {
+			// Another version is deployed beside the build, not in it.
+			if _, inBuild := a.builtFile(s, p); !inBuild {
+				r.report(policy.CategoryUnverifiable, 0, nil, "%q is a page of %s at %q, which its build in %q does not have; %s, so it cannot be checked offline", r.shown, theSite(s), p, s.Built()+"/", why)
+				return
+			}
 		}
 		// The build has the host's redirects as pages, or checkBuilt
 		// applies them where it has none.

@@ -190,6 +190,14 @@ func (s *Site) UnknownPage(p string) (string, bool) {
 			return u.why, true
 		}
 	}
+	return s.OtherVersion(p)
+}
+
+// OtherVersion returns why the URL path p is a page of another version
+// or translation of the site ("/v2.11/", "/zh-cn/"), deployed beside
+// its build under its own URL, when it is one: neither the tree nor its
+// build holds that page, so a link there cannot be checked offline.
+func (s *Site) OtherVersion(p string) (string, bool) {
 	if s.otherVersions && !s.topSegs[firstSegment(p)] {
 		if v, ok := versionPrefix(p); ok {
 			return fmt.Sprintf("%q looks like another version or translation of the site, deployed beside this build", v), true
