@@ -13,6 +13,7 @@ import (
 
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/internal/anchor"
+	"github.com/urilint/urilint/uri"
 )
 
 // jekyll publishes a Jekyll site (jekyllrb.com/docs: "permalinks",
@@ -40,6 +41,18 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 		cfg = config{}
 	}
 	baseurl := "/" + strings.Trim(cfg.str("baseurl", ""), "/")
+	siteURL := cfg.str("url", "")
+	// A baseurl written as a whole URL ("http://samza.apache.org", so
+	// that the layouts' "{{ site.baseurl }}/a" links are absolute)
+	// names where the site is served: the pages are under its path, and
+	// it is the site's URL when url is unset. Liquid writes it as
+	// configured.
+	if b, err := uri.ParseAbsolute(cfg.str("baseurl", "")); err == nil && b.HasAuthority && b.Host != "" {
+		baseurl = "/" + strings.Trim(b.Path, "/")
+		if siteURL == "" {
+			siteURL = strings.TrimSuffix(strings.TrimSuffix(cfg.str("baseurl", ""), "/"), strings.TrimSuffix(b.Path, "/"))
+		}
+	}
 	s.liquid = &liquidVars{baseurl: cfg.str("baseurl", ""), url: cfg.str("url", "")}
 	// jekyll-redirect-from writes a redirect_to page with the site's
 	// layout "redirect" when there is one, else with its own template.
@@ -91,7 +104,7 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 	}
 	s.builtPrefix = strings.TrimSuffix(baseurl, "/")
 	s.builtDefault = outputDir(cfg.str("destination", "_site"))
-	if u := strings.TrimSuffix(cfg.str("url", ""), "/"); u != "" {
+	if u := strings.TrimSuffix(siteURL, "/"); u != "" {
 		// A url that names baseurl's path already
 		// ("https://owner.github.io/proj/" with baseurl "/proj") says
 		// where the site is: GitHub Pages serves the project there, not
@@ -110,7 +123,7 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 	// The site is served under baseurl: "/about.html" is outside it.
 	s.Mount(baseurl, "")
 	add := func(rel, u string) {
-		u = strings.TrimSuffix(baseurl, "/") + u
+		u = strings.TrimSuffix(baseurl, "/") + jekyllSanitizeURL(u)
 		// A permalink that names the folder's index file
 		// ("/news/index.html") is served at the folder too.
 		if dir, ok := strings.CutSuffix(u, "/index.html"); ok {
@@ -360,6 +373,12 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 					s.verbatim = map[string]bool{}
 				}
 				s.verbatim[rel] = true
+				// Served at its own path, a page whose relative links
+				// the browser resolves from that URL: they find the
+				// pages rendered from Markdown beside it
+				// ("serialization.html" of serialization.md), which no
+				// file of the tree is named.
+				add(rel, "/"+rel)
 			}
 			return
 		}
@@ -388,7 +407,7 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 			return
 		}
 		if k >= 0 {
-			m := datedName.FindStringSubmatch(name)
+			m := jekyllDatedName(name)
 			if m == nil {
 				if fm.Permalink != "" {
 					add(rel, fm.Permalink)
@@ -1184,4 +1203,41 @@ func kramdownTypography(text string) string {
 		}
 	}
 	return b.String()
+}
+
+// jekyllDated matches a post's file name as Jekyll's Document does
+// (DATE_FILENAME_MATCHER): a month and a day of one or two digits
+// ("2012-7-25-intro").
+var jekyllDated = regexp.MustCompile(`^(\d{4})-(\d{1,2})-(\d{1,2})-(.+)$`)
+
+// jekyllDatedName returns the year, month, day (two digits each, as
+// Jekyll's :month and :day write them) and title of a post's file name
+// (without its extension), or nil when it is not dated.
+func jekyllDatedName(name string) []string {
+	m := jekyllDated.FindStringSubmatch(name)
+	if m == nil {
+		return nil
+	}
+	for _, i := range []int{2, 3} {
+		if len(m[i]) == 1 {
+			m[i] = "0" + m[i]
+		}
+	}
+	return m
+}
+
+// jekyllSanitizeURL is the URL Jekyll writes of a filled permalink
+// (Jekyll::URL#sanitize_url): from the site's top, ".." made "/", "./"
+// taken out and repeated slashes made one, so "./:title" places a page
+// at "/title", not beside its file.
+func jekyllSanitizeURL(u string) string {
+	if !strings.Contains(u, ".") && !strings.Contains(u, "//") && strings.HasPrefix(u, "/") {
+		return u
+	}
+	u = strings.ReplaceAll("/"+u, "..", "/")
+	u = strings.ReplaceAll(u, "./", "")
+	for strings.Contains(u, "//") {
+		u = strings.ReplaceAll(u, "//", "/")
+	}
+	return u
 }
