@@ -346,6 +346,11 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 		}
 		add(rel, u)
 	}
+	// Files Jekyll does not copy, though the site's folder holds them:
+	// below a folder whose name begins with "_" (a plugin's report
+	// "files/___src_js/"), named so, or that exclude names, unless
+	// include names them. A collection's files are placed before.
+	var unpublished []string
 	t.Walk(".", func(rel string) {
 		if strings.HasPrefix(rel, "vendor/") || rel == "Gemfile" {
 			return
@@ -353,11 +358,20 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 		parts := strings.Split(rel, "/")
 		for i, p := range parts[:len(parts)-1] {
 			if strings.HasPrefix(p, "_") && p != "_posts" && !jekyllIncluded(include, parts[:i+1]) {
+				unpublished = append(unpublished, rel)
 				return
 			}
 		}
 		ext := strings.ToLower(path.Ext(rel))
 		if !jekyllPages[ext] {
+			excluded := strings.HasPrefix(parts[len(parts)-1], "_") && !jekyllIncluded(include, parts) ||
+				slices.Contains(parts, "node_modules")
+			for i := range parts {
+				excluded = excluded || jekyllIncluded(exclude, parts[:i+1])
+			}
+			if excluded {
+				unpublished = append(unpublished, rel)
+			}
 			return
 		}
 		src, _ := t.head(rel)
@@ -451,6 +465,18 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 			add(rel, "/"+d+name+".html")
 		}
 	})
+	if len(unpublished) > 0 {
+		served := make(map[string]bool, len(s.pages))
+		for _, f := range s.pages {
+			served[f] = true
+		}
+		for _, rel := range unpublished {
+			if _, ok := s.urls[rel]; !ok && !served[rel] {
+				s.Exclude(rel)
+			}
+		}
+		s.excludedByPath = true
+	}
 	if e := s.deployRedirects(t); err == nil {
 		err = e
 	}

@@ -167,6 +167,10 @@ type Site struct {
 	// leaves out of the site (Exclude), slash paths from the site's
 	// folder.
 	excluded map[string]bool
+	// excludedByPath: a file excluded is not found by its path of the
+	// tree either (Jekyll copies the site's folder whole but these:
+	// Unserved).
+	excludedByPath bool
 	// partials are Markdown files outside the served folders that pages
 	// include when the site is built (MkDocs' snippets, markdown-include):
 	// their links are written for the including page, like a template's;
@@ -963,6 +967,18 @@ func (s *Site) Exclude(rel string) {
 		s.excluded = map[string]bool{}
 	}
 	s.excluded[rel] = true
+}
+
+// Unserved reports whether the file rel (a slash path from the audited
+// root), which the tree has, is one the generator leaves out of a site
+// that otherwise copies its folder whole (Jekyll: below a "_" folder,
+// named in exclude): a link to it is resolved as the site serves it.
+func (s *Site) Unserved(rel string) bool {
+	if !s.excludedByPath || len(s.excluded) == 0 {
+		return false
+	}
+	in, ok := s.inner(rel)
+	return ok && s.excluded[in]
 }
 
 // RedirectFragment returns the URL path of the page that a redirect of
