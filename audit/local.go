@@ -270,7 +270,13 @@ func (a *auditor) checkLocalAs(f *File, l *extract.Link, out []Finding) []Findin
 	pathOff := lk.exists && (lk.right != "" || t.dirSlash && !lk.dir)
 	// A file of the tree that the generator does not copy (Jekyll's
 	// "_" folders and exclude list) serves no URL: the site decides.
+	// A page's source is left to the rules of links to pages
+	// (jekyll-relative-links rewrites them to its URL).
 	unserved := isPage && lk.exists && !lk.dir && !t.outside && s.Unserved(t.rel)
+	if unserved {
+		_, toPage := s.URL(t.rel)
+		unserved = !toPage
+	}
 	if !lk.exists || byURL || unserved || !s.Forge && (lk.dir || pathOff) {
 		p, ok := "", false
 		switch {

@@ -285,7 +285,18 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 				vals := map[string]string{"collection": c.name, "path": "/" + p, "name": path.Base(p), "title": "", "output_ext": ""}
 				if u, _, ok := jekyllFill(tmpl, vals); ok {
 					u = strings.TrimSuffix(u, "/") + path.Ext(rel)
-					s.Alias(prefix+"/"+strings.TrimPrefix(u, "/"), rel)
+					if ext == ".html" || ext == ".htm" {
+						// A page as it is copied (jsdoc's output, a
+						// version a folder): its relative links are
+						// the browser's, from that URL.
+						if s.verbatim == nil {
+							s.verbatim = map[string]bool{}
+						}
+						s.verbatim[rel] = true
+						add(rel, u)
+					} else {
+						s.Alias(prefix+"/"+strings.TrimPrefix(u, "/"), rel)
+					}
 				}
 				if jekyllPages[ext] {
 					statics = append(statics, rel)
@@ -470,12 +481,13 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 		for _, f := range s.pages {
 			served[f] = true
 		}
+		s.notAtPath = make(map[string]bool, len(unpublished))
 		for _, rel := range unpublished {
+			s.notAtPath[rel] = true
 			if _, ok := s.urls[rel]; !ok && !served[rel] {
 				s.Exclude(rel)
 			}
 		}
-		s.excludedByPath = true
 	}
 	if e := s.deployRedirects(t); err == nil {
 		err = e

@@ -167,10 +167,12 @@ type Site struct {
 	// leaves out of the site (Exclude), slash paths from the site's
 	// folder.
 	excluded map[string]bool
-	// excludedByPath: a file excluded is not found by its path of the
-	// tree either (Jekyll copies the site's folder whole but these:
+	// notAtPath are the files of the served folders (slash paths from
+	// the site's folder) that no URL serves at their path of the tree,
+	// though a page may be published from one elsewhere (Jekyll copies
+	// its folder whole but for "_" folders and what exclude names:
 	// Unserved).
-	excludedByPath bool
+	notAtPath map[string]bool
 	// partials are Markdown files outside the served folders that pages
 	// include when the site is built (MkDocs' snippets, markdown-include):
 	// their links are written for the including page, like a template's;
@@ -974,11 +976,11 @@ func (s *Site) Exclude(rel string) {
 // that otherwise copies its folder whole (Jekyll: below a "_" folder,
 // named in exclude): a link to it is resolved as the site serves it.
 func (s *Site) Unserved(rel string) bool {
-	if !s.excludedByPath || len(s.excluded) == 0 {
+	if len(s.notAtPath) == 0 {
 		return false
 	}
 	in, ok := s.inner(rel)
-	return ok && s.excluded[in]
+	return ok && s.notAtPath[in]
 }
 
 // RedirectFragment returns the URL path of the page that a redirect of
@@ -1102,6 +1104,12 @@ func (s *Site) Files(p string) []string {
 			}
 		}
 	}
+	page := add
+	add = func(f string) {
+		if !s.notAtPath[f] {
+			page(f)
+		}
+	}
 	for _, m := range s.mounts {
 		rest, ok := strings.CutPrefix(key, m.url)
 		if !ok || m.url != "/" && rest != "" && rest[0] != '/' {
@@ -1132,7 +1140,7 @@ func (s *Site) Files(p string) []string {
 	// another source (Jekyll's x.markdown).
 	if !strings.HasSuffix(key, "/") && !strings.HasSuffix(key, ".html") && !strings.HasSuffix(key, ".htm") {
 		if f, ok := s.pages[key+".html"]; ok {
-			add(f)
+			page(f)
 		}
 	}
 	return out
