@@ -3,6 +3,7 @@ package site
 import (
 	"bytes"
 	"fmt"
+	"os"
 	"path"
 	"regexp"
 	"slices"
@@ -53,7 +54,7 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 			siteURL = strings.TrimSuffix(strings.TrimSuffix(cfg.str("baseurl", ""), "/"), strings.TrimSuffix(b.Path, "/"))
 		}
 	}
-	s.liquid = &liquidVars{baseurl: cfg.str("baseurl", ""), url: cfg.str("url", "")}
+	s.liquid = &liquidVars{baseurl: cfg.str("baseurl", ""), url: cfg.str("url", ""), fixed: jekyllFixedVars(t, s.marker, cfg)}
 	// jekyll-redirect-from writes a redirect_to page with the site's
 	// layout "redirect" when there is one, else with its own template.
 	layouts := outputDir(cfg.str("layouts_dir", "_layouts"))
@@ -1278,4 +1279,155 @@ func jekyllSanitizeURL(u string) string {
 		u = strings.ReplaceAll(u, "//", "/")
 	}
 	return u
+}
+
+// jekyllFixedVars returns the configuration's top-level strings and
+// booleans, which Liquid's "site.KEY" reads, when the configuration
+// file marker is the only one in the site's folder: a build may read
+// another after it (jekyll build --config _config.yml,_config_prod.yml)
+// that sets them otherwise, and then nil.
+func jekyllFixedVars(t *Tree, marker string, cfg config) map[string]any {
+	dir, ok := t.path(".")
+	if !ok {
+		return nil
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	for _, e := range entries {
+		n := strings.ToLower(e.Name())
+		if n != strings.ToLower(path.Base(marker)) && strings.HasPrefix(n, "_config") &&
+			(strings.HasSuffix(n, ".yml") || strings.HasSuffix(n, ".yaml") || strings.HasSuffix(n, ".toml")) {
+			return nil
+		}
+	}
+	out := map[string]any{}
+	for k, v := range cfg {
+		switch v.(type) {
+		case string, bool:
+			out[k] = v
+		}
+	}
+	return out
+}
+
+// jekyllDeadBranches returns the parts of src that Liquid leaves out
+// for the configuration's values: the body of "{% if site.KEY == 'x' %}"
+// (or "!=", or "{% unless %}") whose comparison is false, up to its
+// "{% else %}", "{% elsif %}" or "{% endif %}", and, when it is true,
+// what follows its "{% else %}" or "{% elsif %}". Only a comparison of
+// a key the configuration fixes (a string or a boolean) with a quoted
+// string or true/false is read; any other condition decides nothing.
+// A versioned documentation folder shows a section for the released
+// versions only ({% if site.version != "latest" %}).
+func jekyllDeadBranches(src []byte, fixed map[string]any) [][2]int {
+	if !bytes.Contains(src, []byte("{%")) {
+		return nil
+	}
+	type tag struct {
+		start, end int
+		name, args string
+	}
+	var tags []tag
+	for off := 0; off < len(src); {
+		k := bytes.Index(src[off:], []byte("{%"))
+		if k < 0 {
+			break
+		}
+		start := off + k
+		e := bytes.Index(src[start+2:], []byte("%}"))
+		if e < 0 {
+			break
+		}
+		end := start + 2 + e + 2
+		inner := strings.TrimSpace(strings.Trim(string(src[start+2:end-2]), "-"))
+		name, args, _ := strings.Cut(inner, " ")
+		switch name {
+		case "if", "unless", "elsif", "else", "endif", "endunless":
+			tags = append(tags, tag{start, end, name, strings.TrimSpace(args)})
+		}
+		off = end
+	}
+	var out [][2]int
+	for i, tg := range tags {
+		if tg.name != "if" && tg.name != "unless" {
+			continue
+		}
+		truth, known := jekyllCondition(tg.args, fixed)
+		if !known {
+			continue
+		}
+		if tg.name == "unless" {
+			truth = !truth
+		}
+		// The branch tags of this block: nested blocks skipped.
+		depth, mid, closed := 0, -1, -1
+		for j := i + 1; j < len(tags) && closed < 0; j++ {
+			switch tags[j].name {
+			case "if", "unless":
+				depth++
+			case "endif", "endunless":
+				if depth == 0 {
+					closed = j
+				}
+				depth--
+			case "else", "elsif":
+				if depth == 0 && mid < 0 {
+					mid = j
+				}
+			}
+		}
+		if closed < 0 {
+			continue // left open: Liquid fails on it, nothing is decided
+		}
+		switch {
+		case !truth && mid >= 0:
+			out = append(out, [2]int{tg.end, tags[mid].start})
+		case !truth:
+			out = append(out, [2]int{tg.end, tags[closed].start})
+		case mid >= 0:
+			out = append(out, [2]int{tags[mid].end, tags[closed].start})
+		}
+	}
+	return out
+}
+
+// jekyllCondition evaluates "site.KEY == LITERAL" or "site.KEY !=
+// LITERAL" (the operands either way round) for the configuration's
+// fixed values; known is false for any other condition ("and", "or",
+// "contains", a page's variable, a key the configuration lacks).
+func jekyllCondition(cond string, fixed map[string]any) (truth, known bool) {
+	f := strings.Fields(cond)
+	if len(f) != 3 || f[1] != "==" && f[1] != "!=" {
+		return false, false
+	}
+	a, b := f[0], f[2]
+	if !strings.HasPrefix(a, "site.") {
+		a, b = b, a
+	}
+	key, ok := strings.CutPrefix(a, "site.")
+	if !ok || strings.ContainsAny(key, ".[") {
+		return false, false
+	}
+	v, ok := fixed[key]
+	if !ok {
+		return false, false
+	}
+	var eq bool
+	switch v := v.(type) {
+	case string:
+		if len(b) < 2 || b[0] != b[len(b)-1] || b[0] != '"' && b[0] != '\'' {
+			return false, false
+		}
+		eq = v == b[1:len(b)-1]
+	case bool:
+		if b != "true" && b != "false" {
+			return false, false
+		}
+		eq = v == (b == "true")
+	default:
+		return false, false
+	}
+	return eq == (f[1] == "=="), true
 }
