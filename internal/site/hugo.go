@@ -1836,11 +1836,7 @@ var hugoCodeShortcodes = map[string]bool{"code": true, "highlight": true, "outpu
 // of its name.
 func (s *Site) CodeRanges(src []byte) [][2]int {
 	if s.Generator == "jekyll" {
-		out := jekyllCodeRanges(src)
-		if s.liquid != nil && s.liquid.fixed != nil {
-			out = append(out, jekyllDeadBranches(src, s.liquid.fixed)...)
-		}
-		return out
+		return s.jekyllTextRanges(src)
 	}
 	if s.Generator != "hugo" {
 		return nil

@@ -949,6 +949,17 @@ func jekyllScopeHolds(scope, rel string) bool {
 	return strings.HasPrefix(rel, scope)
 }
 
+// jekyllTextRanges returns the parts of a Markdown page that are no
+// links of the page (CodeRanges): Liquid's highlight blocks and the
+// branches its conditions leave out.
+func (s *Site) jekyllTextRanges(src []byte) [][2]int {
+	out := jekyllCodeRanges(src)
+	if s.liquid != nil && s.liquid.fixed != nil {
+		out = append(out, jekyllDeadBranches(src, s.liquid.fixed)...)
+	}
+	return out
+}
+
 // jekyllCodeRanges returns the inner text of Liquid's highlight blocks
 // ("{% highlight html %}...{% endhighlight %}", jekyllrb.com/docs/liquid/tags),
 // which Jekyll shows as code: an "<a href>" there is an example. Each
