@@ -292,7 +292,7 @@ func (t *target) anchorsFor(s *site.Site) *anchor.Set {
 	ids := s.HeadingIDs(t.headings)
 	h := 0
 	for i, an := range t.anchors {
-		if i == t.title && s.TitleNoID() || s.H1NoID() && slices.Contains(t.h1, i) {
+		if i == t.title && s.TitleNoID() || s.H1NoID() && slices.Contains(t.h1, i) || s.HeadingNoID() && an.kind == extract.HeadingSlug {
 			if an.kind == extract.HeadingSlug {
 				h++
 			}

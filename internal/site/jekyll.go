@@ -74,7 +74,12 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 	// GitHub Pages reads as CommonMarkGhPages; redcarpet...) or
 	// kramdown's own syntax (kramdown: {input: kramdown}, whose ids are
 	// made of a heading's source, URLs and all) makes them unknown.
-	if m := cfg.str("markdown", "kramdown"); !strings.EqualFold(m, "kramdown") {
+	// Jekyll 3's Redcarpet (Jekyll 4 has none) gives headings ids only
+	// with the with_toc_data extension, made its own way: without it,
+	// none.
+	if m := cfg.str("markdown", "kramdown"); strings.EqualFold(m, "redcarpet") && !slices.Contains(words(cfg.get("redcarpet.extensions"), false), "with_toc_data") {
+		s.headingNoID = true
+	} else if !strings.EqualFold(m, "kramdown") {
 		s.Unmodelled("keys", "markdown: "+m, false, true)
 	} else if in := cfg.str("kramdown.input", "GFM"); !strings.EqualFold(in, "GFM") {
 		s.Unmodelled("keys", "kramdown input: "+in, false, true)

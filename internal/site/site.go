@@ -206,6 +206,9 @@ type Site struct {
 	dropsFragment map[string]string
 	titleNoID     bool // a page's leading "# Title" is its title, with no id
 	h1NoID        bool // no top-level heading has an id (Docusaurus)
+	// headingNoID: no Markdown heading has an id (Jekyll 3's Redcarpet
+	// without with_toc_data); raw HTML keeps its own.
+	headingNoID bool
 	// mdToPages: a link to a Markdown file becomes the URL of its page,
 	// and one to a file the site publishes no page of is left as
 	// written (Docusaurus).
@@ -392,6 +395,10 @@ func (s *Site) IncludesKnown(rel string) bool {
 // (Docusaurus' Heading: "H1 headings do not need an id because they
 // don't appear in the TOC"), whatever its text or its {#id} says.
 func (s *Site) H1NoID() bool { return s.h1NoID }
+
+// HeadingNoID reports whether the publisher gives Markdown headings no
+// id at all.
+func (s *Site) HeadingNoID() bool { return s.headingNoID }
 
 // TitleNoID reports whether a page's leading top-level heading is shown
 // as its title without an id (Docusaurus).
