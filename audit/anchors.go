@@ -309,7 +309,7 @@ func (t *target) anchorsFor(s *site.Site) *anchor.Set {
 		if rawDropped && (an.kind == extract.IDAttr || an.kind == extract.NameAttr) {
 			continue // raw HTML the publisher does not render
 		}
-		if i == t.title && s.TitleNoID() || s.H1NoID() && slices.Contains(t.h1, i) {
+		if i == t.title && s.TitleNoID() || s.H1NoID() && slices.Contains(t.h1, i) || s.HeadingNoID() && an.kind == extract.HeadingSlug {
 			if an.kind == extract.HeadingSlug {
 				h++
 			}

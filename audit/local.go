@@ -288,7 +288,16 @@ func (a *auditor) checkLocalAs(f *File, l *extract.Link, out []Finding) []Findin
 		}
 	}
 	pathOff := lk.exists && (lk.right != "" || t.dirSlash && !lk.dir)
-	if !lk.exists || byURL || !s.Forge && (lk.dir || pathOff) {
+	// A file of the tree that the generator does not copy (Jekyll's
+	// "_" folders and exclude list) serves no URL: the site decides.
+	// A page's source is left to the rules of links to pages
+	// (jekyll-relative-links rewrites them to its URL).
+	unserved := isPage && lk.exists && !lk.dir && !t.outside && s.Unserved(t.rel)
+	if unserved {
+		_, toPage := s.URL(t.rel)
+		unserved = !toPage
+	}
+	if !lk.exists || byURL || unserved || !s.Forge && (lk.dir || pathOff) {
 		p, ok := "", false
 		switch {
 		case isPage:
@@ -354,13 +363,13 @@ func (a *auditor) checkLocalAs(f *File, l *extract.Link, out []Finding) []Findin
 			if lk.exists && isPage && strings.HasPrefix(ref, "/") && s.ServedElsewhere(t.rel, p) {
 				lk = lookup{}
 			}
-			if lk.exists && !pathOff && !byURL {
+			if lk.exists && !pathOff && !byURL && !unserved {
 				a.checkFragment(r, read, t, lk)
 				return r.out
 			}
 			// Else the path's own findings follow: its case, a file
 			// where the link names a folder.
-			if !lk.exists || byURL {
+			if !lk.exists || byURL || unserved {
 				if s.Hook || s.Lenient && strings.HasPrefix(ref, "/") {
 					why := "the site's render hook resolves links"
 					if !s.Hook {
@@ -426,6 +435,10 @@ func (a *auditor) checkLocalAs(f *File, l *extract.Link, out []Finding) []Findin
 					}
 					if byURL && hookMiss {
 						r.report(policy.CategoryBrokenFile, 0, nil, "%q leads to %q on %s, which no file of the tree publishes: the link render hook finds no page, bundle resource or asset by that name and writes it as it is, so it resolves against the page's URL %q, not the file's folder", r.shown, p, theSite(s), pageURL)
+						return r.out
+					}
+					if unserved && !byURL {
+						r.report(policy.CategoryBrokenFile, 0, nil, "%q leads to %q on %s, which no file of the tree publishes: %s does not copy %q (a folder or name beginning with \"_\", or one the configuration excludes)", r.shown, p, theSite(s), s.Generator, "/"+t.rel)
 						return r.out
 					}
 					if byURL {

@@ -1930,7 +1930,7 @@ var hugoCodeShortcodes = map[string]bool{"code": true, "highlight": true, "outpu
 // of its name.
 func (s *Site) CodeRanges(src []byte) [][2]int {
 	if s.Generator == "jekyll" {
-		return jekyllCodeRanges(src)
+		return s.jekyllTextRanges(src)
 	}
 	if s.Generator != "hugo" {
 		return nil

@@ -3,6 +3,7 @@ package site
 import (
 	"bytes"
 	"fmt"
+	"os"
 	"path"
 	"regexp"
 	"slices"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/internal/anchor"
+	"github.com/urilint/urilint/uri"
 )
 
 // jekyll publishes a Jekyll site (jekyllrb.com/docs: "permalinks",
@@ -40,7 +42,19 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 		cfg = config{}
 	}
 	baseurl := "/" + strings.Trim(cfg.str("baseurl", ""), "/")
-	s.liquid = &liquidVars{baseurl: cfg.str("baseurl", ""), url: cfg.str("url", "")}
+	siteURL := cfg.str("url", "")
+	// A baseurl written as a whole URL ("http://samza.apache.org", so
+	// that the layouts' "{{ site.baseurl }}/a" links are absolute)
+	// names where the site is served: the pages are under its path, and
+	// it is the site's URL when url is unset. Liquid writes it as
+	// configured.
+	if b, err := uri.ParseAbsolute(cfg.str("baseurl", "")); err == nil && b.HasAuthority && b.Host != "" {
+		baseurl = "/" + strings.Trim(b.Path, "/")
+		if siteURL == "" {
+			siteURL = strings.TrimSuffix(strings.TrimSuffix(cfg.str("baseurl", ""), "/"), strings.TrimSuffix(b.Path, "/"))
+		}
+	}
+	s.liquid = &liquidVars{baseurl: cfg.str("baseurl", ""), url: cfg.str("url", ""), fixed: jekyllFixedVars(t, s.marker, cfg)}
 	// jekyll-redirect-from writes a redirect_to page with the site's
 	// layout "redirect" when there is one, else with its own template.
 	layouts := outputDir(cfg.str("layouts_dir", "_layouts"))
@@ -60,7 +74,12 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 	// GitHub Pages reads as CommonMarkGhPages; redcarpet...) or
 	// kramdown's own syntax (kramdown: {input: kramdown}, whose ids are
 	// made of a heading's source, URLs and all) makes them unknown.
-	if m := cfg.str("markdown", "kramdown"); !strings.EqualFold(m, "kramdown") {
+	// Jekyll 3's Redcarpet (Jekyll 4 has none) gives headings ids only
+	// with the with_toc_data extension, made its own way: without it,
+	// none.
+	if m := cfg.str("markdown", "kramdown"); strings.EqualFold(m, "redcarpet") && !slices.Contains(words(cfg.get("redcarpet.extensions"), false), "with_toc_data") {
+		s.headingNoID = true
+	} else if !strings.EqualFold(m, "kramdown") {
 		s.Unmodelled("keys", "markdown: "+m, false, true)
 	} else if in := cfg.str("kramdown.input", "GFM"); !strings.EqualFold(in, "GFM") {
 		s.Unmodelled("keys", "kramdown input: "+in, false, true)
@@ -91,7 +110,7 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 	}
 	s.builtPrefix = strings.TrimSuffix(baseurl, "/")
 	s.builtDefault = outputDir(cfg.str("destination", "_site"))
-	if u := strings.TrimSuffix(cfg.str("url", ""), "/"); u != "" {
+	if u := strings.TrimSuffix(siteURL, "/"); u != "" {
 		// A url that names baseurl's path already
 		// ("https://owner.github.io/proj/" with baseurl "/proj") says
 		// where the site is: GitHub Pages serves the project there, not
@@ -110,7 +129,7 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 	// The site is served under baseurl: "/about.html" is outside it.
 	s.Mount(baseurl, "")
 	add := func(rel, u string) {
-		u = strings.TrimSuffix(baseurl, "/") + u
+		u = strings.TrimSuffix(baseurl, "/") + jekyllSanitizeURL(u)
 		// A permalink that names the folder's index file
 		// ("/news/index.html") is served at the folder too.
 		if dir, ok := strings.CutSuffix(u, "/index.html"); ok {
@@ -272,7 +291,18 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 				vals := map[string]string{"collection": c.name, "path": "/" + p, "name": path.Base(p), "title": "", "output_ext": ""}
 				if u, _, ok := jekyllFill(tmpl, vals); ok {
 					u = strings.TrimSuffix(u, "/") + path.Ext(rel)
-					s.Alias(prefix+"/"+strings.TrimPrefix(u, "/"), rel)
+					if ext == ".html" || ext == ".htm" {
+						// A page as it is copied (jsdoc's output, a
+						// version a folder): its relative links are
+						// the browser's, from that URL.
+						if s.verbatim == nil {
+							s.verbatim = map[string]bool{}
+						}
+						s.verbatim[rel] = true
+						add(rel, u)
+					} else {
+						s.Alias(prefix+"/"+strings.TrimPrefix(u, "/"), rel)
+					}
 				}
 				if jekyllPages[ext] {
 					statics = append(statics, rel)
@@ -333,6 +363,11 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 		}
 		add(rel, u)
 	}
+	// Files Jekyll does not copy, though the site's folder holds them:
+	// below a folder whose name begins with "_" (a plugin's report
+	// "files/___src_js/"), named so, or that exclude names, unless
+	// include names them. A collection's files are placed before.
+	var unpublished []string
 	t.Walk(".", func(rel string) {
 		if strings.HasPrefix(rel, "vendor/") || rel == "Gemfile" {
 			return
@@ -340,11 +375,20 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 		parts := strings.Split(rel, "/")
 		for i, p := range parts[:len(parts)-1] {
 			if strings.HasPrefix(p, "_") && p != "_posts" && !jekyllIncluded(include, parts[:i+1]) {
+				unpublished = append(unpublished, rel)
 				return
 			}
 		}
 		ext := strings.ToLower(path.Ext(rel))
 		if !jekyllPages[ext] {
+			excluded := strings.HasPrefix(parts[len(parts)-1], "_") && !jekyllIncluded(include, parts) ||
+				slices.Contains(parts, "node_modules")
+			for i := range parts {
+				excluded = excluded || jekyllIncluded(exclude, parts[:i+1])
+			}
+			if excluded {
+				unpublished = append(unpublished, rel)
+			}
 			return
 		}
 		src, _ := t.head(rel)
@@ -360,6 +404,12 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 					s.verbatim = map[string]bool{}
 				}
 				s.verbatim[rel] = true
+				// Served at its own path, a page whose relative links
+				// the browser resolves from that URL: they find the
+				// pages rendered from Markdown beside it
+				// ("serialization.html" of serialization.md), which no
+				// file of the tree is named.
+				add(rel, "/"+rel)
 			}
 			return
 		}
@@ -388,7 +438,7 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 			return
 		}
 		if k >= 0 {
-			m := datedName.FindStringSubmatch(name)
+			m := jekyllDatedName(name)
 			if m == nil {
 				if fm.Permalink != "" {
 					add(rel, fm.Permalink)
@@ -432,6 +482,19 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 			add(rel, "/"+d+name+".html")
 		}
 	})
+	if len(unpublished) > 0 {
+		served := make(map[string]bool, len(s.pages))
+		for _, f := range s.pages {
+			served[f] = true
+		}
+		s.notAtPath = make(map[string]bool, len(unpublished))
+		for _, rel := range unpublished {
+			s.notAtPath[rel] = true
+			if _, ok := s.urls[rel]; !ok && !served[rel] {
+				s.Exclude(rel)
+			}
+		}
+	}
 	if e := s.deployRedirects(t); err == nil {
 		err = e
 	}
@@ -891,6 +954,17 @@ func jekyllScopeHolds(scope, rel string) bool {
 	return strings.HasPrefix(rel, scope)
 }
 
+// jekyllTextRanges returns the parts of a Markdown page that are no
+// links of the page (CodeRanges): Liquid's highlight blocks and the
+// branches its conditions leave out.
+func (s *Site) jekyllTextRanges(src []byte) [][2]int {
+	out := jekyllCodeRanges(src)
+	if s.liquid != nil && s.liquid.fixed != nil {
+		out = append(out, jekyllDeadBranches(src, s.liquid.fixed)...)
+	}
+	return out
+}
+
 // jekyllCodeRanges returns the inner text of Liquid's highlight blocks
 // ("{% highlight html %}...{% endhighlight %}", jekyllrb.com/docs/liquid/tags),
 // which Jekyll shows as code: an "<a href>" there is an example. Each
@@ -1184,4 +1258,192 @@ func kramdownTypography(text string) string {
 		}
 	}
 	return b.String()
+}
+
+// jekyllDated matches a post's file name as Jekyll's Document does
+// (DATE_FILENAME_MATCHER): a month and a day of one or two digits
+// ("2012-7-25-intro").
+var jekyllDated = regexp.MustCompile(`^(\d{4})-(\d{1,2})-(\d{1,2})-(.+)$`)
+
+// jekyllDatedName returns the year, month, day (two digits each, as
+// Jekyll's :month and :day write them) and title of a post's file name
+// (without its extension), or nil when it is not dated.
+func jekyllDatedName(name string) []string {
+	m := jekyllDated.FindStringSubmatch(name)
+	if m == nil {
+		return nil
+	}
+	for _, i := range []int{2, 3} {
+		if len(m[i]) == 1 {
+			m[i] = "0" + m[i]
+		}
+	}
+	return m
+}
+
+// jekyllSanitizeURL is the URL Jekyll writes of a filled permalink
+// (Jekyll::URL#sanitize_url): from the site's top, ".." made "/", "./"
+// taken out and repeated slashes made one, so "./:title" places a page
+// at "/title", not beside its file.
+func jekyllSanitizeURL(u string) string {
+	if !strings.Contains(u, ".") && !strings.Contains(u, "//") && strings.HasPrefix(u, "/") {
+		return u
+	}
+	u = strings.ReplaceAll("/"+u, "..", "/")
+	u = strings.ReplaceAll(u, "./", "")
+	for strings.Contains(u, "//") {
+		u = strings.ReplaceAll(u, "//", "/")
+	}
+	return u
+}
+
+// jekyllFixedVars returns the configuration's top-level strings and
+// booleans, which Liquid's "site.KEY" reads, when the configuration
+// file marker is the only one in the site's folder: a build may read
+// another after it (jekyll build --config _config.yml,_config_prod.yml)
+// that sets them otherwise, and then nil.
+func jekyllFixedVars(t *Tree, marker string, cfg config) map[string]any {
+	dir, ok := t.path(".")
+	if !ok {
+		return nil
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	for _, e := range entries {
+		n := strings.ToLower(e.Name())
+		if n != strings.ToLower(path.Base(marker)) && strings.HasPrefix(n, "_config") &&
+			(strings.HasSuffix(n, ".yml") || strings.HasSuffix(n, ".yaml") || strings.HasSuffix(n, ".toml")) {
+			return nil
+		}
+	}
+	out := map[string]any{}
+	for k, v := range cfg {
+		switch v.(type) {
+		case string, bool:
+			out[k] = v
+		}
+	}
+	return out
+}
+
+// jekyllDeadBranches returns the parts of src that Liquid leaves out
+// for the configuration's values: the body of "{% if site.KEY == 'x' %}"
+// (or "!=", or "{% unless %}") whose comparison is false, up to its
+// "{% else %}", "{% elsif %}" or "{% endif %}", and, when it is true,
+// what follows its "{% else %}" or "{% elsif %}". Only a comparison of
+// a key the configuration fixes (a string or a boolean) with a quoted
+// string or true/false is read; any other condition decides nothing.
+// A versioned documentation folder shows a section for the released
+// versions only ({% if site.version != "latest" %}).
+func jekyllDeadBranches(src []byte, fixed map[string]any) [][2]int {
+	if !bytes.Contains(src, []byte("{%")) {
+		return nil
+	}
+	type tag struct {
+		start, end int
+		name, args string
+	}
+	var tags []tag
+	for off := 0; off < len(src); {
+		k := bytes.Index(src[off:], []byte("{%"))
+		if k < 0 {
+			break
+		}
+		start := off + k
+		e := bytes.Index(src[start+2:], []byte("%}"))
+		if e < 0 {
+			break
+		}
+		end := start + 2 + e + 2
+		inner := strings.TrimSpace(strings.Trim(string(src[start+2:end-2]), "-"))
+		name, args, _ := strings.Cut(inner, " ")
+		switch name {
+		case "if", "unless", "elsif", "else", "endif", "endunless":
+			tags = append(tags, tag{start, end, name, strings.TrimSpace(args)})
+		}
+		off = end
+	}
+	var out [][2]int
+	for i, tg := range tags {
+		if tg.name != "if" && tg.name != "unless" {
+			continue
+		}
+		truth, known := jekyllCondition(tg.args, fixed)
+		if !known {
+			continue
+		}
+		if tg.name == "unless" {
+			truth = !truth
+		}
+		// The branch tags of this block: nested blocks skipped.
+		depth, mid, closed := 0, -1, -1
+		for j := i + 1; j < len(tags) && closed < 0; j++ {
+			switch tags[j].name {
+			case "if", "unless":
+				depth++
+			case "endif", "endunless":
+				if depth == 0 {
+					closed = j
+				}
+				depth--
+			case "else", "elsif":
+				if depth == 0 && mid < 0 {
+					mid = j
+				}
+			}
+		}
+		if closed < 0 {
+			continue // left open: Liquid fails on it, nothing is decided
+		}
+		switch {
+		case !truth && mid >= 0:
+			out = append(out, [2]int{tg.end, tags[mid].start})
+		case !truth:
+			out = append(out, [2]int{tg.end, tags[closed].start})
+		case mid >= 0:
+			out = append(out, [2]int{tags[mid].end, tags[closed].start})
+		}
+	}
+	return out
+}
+
+// jekyllCondition evaluates "site.KEY == LITERAL" or "site.KEY !=
+// LITERAL" (the operands either way round) for the configuration's
+// fixed values; known is false for any other condition ("and", "or",
+// "contains", a page's variable, a key the configuration lacks).
+func jekyllCondition(cond string, fixed map[string]any) (truth, known bool) {
+	f := strings.Fields(cond)
+	if len(f) != 3 || f[1] != "==" && f[1] != "!=" {
+		return false, false
+	}
+	a, b := f[0], f[2]
+	if !strings.HasPrefix(a, "site.") {
+		a, b = b, a
+	}
+	key, ok := strings.CutPrefix(a, "site.")
+	if !ok || strings.ContainsAny(key, ".[") {
+		return false, false
+	}
+	v, ok := fixed[key]
+	if !ok {
+		return false, false
+	}
+	var eq bool
+	switch v := v.(type) {
+	case string:
+		if len(b) < 2 || b[0] != b[len(b)-1] || b[0] != '"' && b[0] != '\'' {
+			return false, false
+		}
+		eq = v == b[1:len(b)-1]
+	case bool:
+		if b != "true" && b != "false" {
+			return false, false
+		}
+		eq = v == (b == "true")
+	default:
+		return false, false
+	}
+	return eq == (f[1] == "=="), true
 }

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -287,6 +288,46 @@ func FuzzJekyllPluginEffectOf(f *testing.F) {
 		for _, p := range append(append([]string{}, e.files...), e.urls...) {
 			if !strings.HasPrefix(p, "/") {
 				t.Errorf("%q: URL path %q not from the site's top", src, p)
+			}
+		}
+	})
+}
+
+func TestJekyllDeadBranches(t *testing.T) {
+	fixed := map[string]any{"version": "latest", "preview": true}
+	for _, tc := range []struct {
+		src  string
+		dead []string
+	}{
+		{`{% if site.version != "latest" %}A{% endif %}`, []string{"A"}},
+		{`{% if site.version == 'latest' %}A{% else %}B{% endif %}`, []string{"B"}},
+		{`{%- unless site.preview == true -%}A{%- endunless -%}`, []string{"A"}},
+		{`{% if "latest" == site.version %}A{% elsif x %}B{% else %}C{% endif %}`, []string{"B{% else %}C"}},
+		{`{% if site.version == "1.0" %}{% if a %}A{% endif %}B{% else %}C{% endif %}`, []string{"{% if a %}A{% endif %}B"}},
+		{`{% if site.version == "1.0" and x %}A{% endif %}`, nil},
+		{`{% if site.other == "x" %}A{% endif %}`, nil},
+		{`{% if site.version == latest %}A{% endif %}`, nil},
+		{`{% if site.version == "1.0" %}A`, nil},
+		{`{% if page.version == "1.0" %}A{% endif %}`, nil},
+	} {
+		var got []string
+		for _, r := range jekyllDeadBranches([]byte(tc.src), fixed) {
+			got = append(got, tc.src[r[0]:r[1]])
+		}
+		if !slices.Equal(got, tc.dead) {
+			t.Errorf("jekyllDeadBranches(%q) = %q, want %q", tc.src, got, tc.dead)
+		}
+	}
+}
+
+func FuzzJekyllDeadBranches(f *testing.F) {
+	f.Add(`{% if site.version != "latest" %}A{% else %}B{% endif %}`)
+	f.Add(`{% unless site.preview == true %}{% if x %}{% endif %}{% endunless %}{%`)
+	fixed := map[string]any{"version": "latest", "preview": true}
+	f.Fuzz(func(t *testing.T, src string) {
+		for _, r := range jekyllDeadBranches([]byte(src), fixed) {
+			if r[0] < 0 || r[0] > r[1] || r[1] > len(src) {
+				t.Fatalf("range %v out of %d bytes", r, len(src))
 			}
 		}
 	})

@@ -14,6 +14,11 @@ type liquidVars struct {
 	redirectTo bool
 	// inc reads the files the pages include (Site.LiquidIncludesKnown).
 	inc *jekyllIncludes
+	// fixed are the configuration's top-level strings and booleans
+	// ("version: latest") that an "{% if site.version == ... %}" of a
+	// page compares, when _config.yml is the site's only configuration
+	// (another, "_config_prod.yml", may set them otherwise): nil else.
+	fixed map[string]any
 }
 
 // LiquidURL returns the URL that Jekyll writes for a link destination

@@ -167,6 +167,12 @@ type Site struct {
 	// leaves out of the site (Exclude), slash paths from the site's
 	// folder.
 	excluded map[string]bool
+	// notAtPath are the files of the served folders (slash paths from
+	// the site's folder) that no URL serves at their path of the tree,
+	// though a page may be published from one elsewhere (Jekyll copies
+	// its folder whole but for "_" folders and what exclude names:
+	// Unserved).
+	notAtPath map[string]bool
 	// partials are Markdown files outside the served folders that pages
 	// include when the site is built (MkDocs' snippets, markdown-include):
 	// their links are written for the including page, like a template's;
@@ -210,6 +216,9 @@ type Site struct {
 	dropsFragment map[string]string
 	titleNoID     bool // a page's leading "# Title" is its title, with no id
 	h1NoID        bool // no top-level heading has an id (Docusaurus)
+	// headingNoID: no Markdown heading has an id (Jekyll 3's Redcarpet
+	// without with_toc_data); raw HTML keeps its own.
+	headingNoID bool
 	// mdToPages: a link to a Markdown file becomes the URL of its page,
 	// and one to a file the site publishes no page of is left as
 	// written (Docusaurus).
@@ -396,6 +405,10 @@ func (s *Site) IncludesKnown(rel string) bool {
 // (Docusaurus' Heading: "H1 headings do not need an id because they
 // don't appear in the TOC"), whatever its text or its {#id} says.
 func (s *Site) H1NoID() bool { return s.h1NoID }
+
+// HeadingNoID reports whether the publisher gives Markdown headings no
+// id at all.
+func (s *Site) HeadingNoID() bool { return s.headingNoID }
 
 // TitleNoID reports whether a page's leading top-level heading is shown
 // as its title without an id (Docusaurus).
@@ -980,6 +993,18 @@ func (s *Site) Exclude(rel string) {
 	s.excluded[rel] = true
 }
 
+// Unserved reports whether the file rel (a slash path from the audited
+// root), which the tree has, is one the generator leaves out of a site
+// that otherwise copies its folder whole (Jekyll: below a "_" folder,
+// named in exclude): a link to it is resolved as the site serves it.
+func (s *Site) Unserved(rel string) bool {
+	if len(s.notAtPath) == 0 {
+		return false
+	}
+	in, ok := s.inner(rel)
+	return ok && s.notAtPath[in]
+}
+
 // RedirectFragment returns the URL path of the page that a redirect of
 // p leads to, when the site's redirect pages carry a link's fragment
 // there (mkdocs-redirects adds location.hash): the fragment is the
@@ -1101,6 +1126,12 @@ func (s *Site) Files(p string) []string {
 			}
 		}
 	}
+	page := add
+	add = func(f string) {
+		if !s.notAtPath[f] {
+			page(f)
+		}
+	}
 	for _, m := range s.mounts {
 		rest, ok := strings.CutPrefix(key, m.url)
 		if !ok || m.url != "/" && rest != "" && rest[0] != '/' {
@@ -1131,7 +1162,7 @@ func (s *Site) Files(p string) []string {
 	// another source (Jekyll's x.markdown).
 	if !strings.HasSuffix(key, "/") && !strings.HasSuffix(key, ".html") && !strings.HasSuffix(key, ".htm") {
 		if f, ok := s.pages[key+".html"]; ok {
-			add(f)
+			page(f)
 		}
 	}
 	return out
