@@ -13,10 +13,26 @@ import (
 // parsed); with Go's default (GOGC=100: collect when the heap is twice
 // what survived) a tree of 10,000 files made two dozen collections that
 // each marked the same kept heap: a tenth of the audit's CPU or more. A
-// heap goal of 48 MiB makes four, and a tree whose kept heap is
-// over 24 MiB (30,000 files) is paced as before, so that its peak stays
-// what it was (docs/performance-audit.md, stop 35).
+// heap goal of 48 MiB makes four (docs/performance-audit.md, stop 35).
 const heapRoom = 48 << 20
+
+// A heap that keeps more than two thirds of heapRoom (a tree of 30,000
+// files and up) may grow by half of what it keeps, not by all of it as
+// with Go's default: the last collections of a large tree's parse, when
+// it keeps the most, decide the run's peak memory, and at Go's default
+// that peak was twice the kept heap plus what the parses allocated while
+// the last cycle ran (85 to 100 MB at 30,000 files). A goal of one and a
+// half times the kept heap costs a large tree a few more collections,
+// each of which marks what is kept, not what is garbage; see
+// docs/performance-audit.md, stop 37.
+//
+// No soft memory limit (debug.SetMemoryLimit) is set: a fixed one makes a
+// tree whose kept heap nears it collect without pause (the runtime caps
+// that at half the CPU, which is still thrashing), and a limit moved
+// with the kept heap after each collection is a heap goal, which GOGC
+// says without the runtime's limiter. A GOMEMLIMIT in the environment
+// holds as Go documents it: the lower of its goal and ours.
+const heapGrowth = 50 // percent of the kept heap
 
 // paceGC sets the collector's pace, GOGC, after every collection to what
 // lets the heap grow to heapRoom (gcPercent), unless GOGC is set in the
@@ -47,16 +63,15 @@ func paceGC() {
 type gcMark struct{ _ *gcMark }
 
 // gcPercent returns the GOGC that lets a heap of live bytes after a
-// collection grow to room before the next one, and at least 100, Go's
-// default, so that a large heap is never collected more often than it
-// was. Before the first collection (nothing live yet) the heap grows to
-// room.
+// collection grow to room before the next one, or by heapGrowth percent
+// of live when that is more. Before the first collection (nothing live
+// yet) the heap grows to room.
 func gcPercent(live, room uint64) int {
-	switch {
-	case live >= room/2:
-		return 100
-	case live == 0:
+	if live == 0 {
 		live = 4 << 20 // the runtime's least heap goal, at GOGC=100
+	}
+	if live*(100+heapGrowth) >= room*100 {
+		return heapGrowth
 	}
 	return int(100 * (room - live) / live)
 }
