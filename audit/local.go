@@ -672,8 +672,8 @@ func (a *auditor) checkTemplates(f *File, out []Finding) []Finding {
 				out[i].Fix = nil
 				out[i].Pos, out[i].col = tl.start, tl.col
 			}
-			if f.sil != nil {
-				out = f.sil.filter(out, n)
+			if f.silencer() != nil {
+				out = f.silencer().filter(out, n)
 			}
 			continue
 		}
@@ -700,8 +700,8 @@ func (a *auditor) checkTemplates(f *File, out []Finding) []Finding {
 			k := min(max(out[i].Pos.Offset-tl.start.Offset, 0), len(dest))
 			out[i].col = tl.col + utf8.RuneCountInString(dest[:k]) // dest is on one line
 		}
-		if f.sil != nil {
-			out = f.sil.filter(out, n)
+		if f.silencer() != nil {
+			out = f.silencer().filter(out, n)
 		}
 	}
 	return out

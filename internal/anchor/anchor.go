@@ -48,6 +48,16 @@ type Set struct {
 // smallSet is how many anchors a Set holds before it indexes them.
 const smallSet = 8
 
+// NewSet returns an empty set with room for n anchors: a set of a few
+// is then one array of their number, not one grown by doubling, for
+// each page of a tree.
+func NewSet(n int) *Set {
+	if n <= 0 || n > smallSet {
+		return &Set{}
+	}
+	return &Set{names: make([]string, 0, n)}
+}
+
 // Add adds an anchor, as the page has it (not percent-encoded).
 func (s *Set) Add(name string) {
 	if s.exact == nil {

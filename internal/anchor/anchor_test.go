@@ -179,3 +179,34 @@ func BenchmarkLookup(b *testing.B) {
 		})
 	}
 }
+
+var kept *Set
+
+// TestNewSetAllocs: a set made for its few anchors is two allocations,
+// the set and one array of their number, however many are added; more
+// than it was made for still go in, and past smallSet it indexes them.
+func TestNewSetAllocs(t *testing.T) {
+	names := []string{"intro", "setup-steps", "usage"}
+	if n := testing.AllocsPerRun(100, func() {
+		s := NewSet(len(names))
+		for _, n := range names {
+			s.Add(n)
+		}
+		kept = s // kept for the run, as an audit's are
+	}); n != 2 {
+		t.Errorf("NewSet(3) and 3 anchors: %v allocations, want 2", n)
+	}
+	for _, made := range []int{0, 1, 3, smallSet, smallSet + 1} {
+		s := NewSet(made)
+		for i := range 2 * smallSet {
+			s.Add(fmt.Sprint("h-", i))
+			s.Add(fmt.Sprint("h-", i)) // once only
+		}
+		if s.Len() != 2*smallSet || !s.Has("h-0") || !s.Has("h-15") || s.Has("h-16") {
+			t.Errorf("NewSet(%d) after %d anchors: Len %d, Has h-0 %v, h-15 %v, h-16 %v", made, 2*smallSet, s.Len(), s.Has("h-0"), s.Has("h-15"), s.Has("h-16"))
+		}
+		if m, name := s.Find("H-3", GitHub); m != Found || name != "h-3" {
+			t.Errorf("NewSet(%d): Find(H-3) = %v %q, want found h-3", made, m, name)
+		}
+	}
+}
