@@ -16,15 +16,19 @@ import (
 // heap goal of 48 MiB makes four (docs/performance-audit.md, stop 35).
 const heapRoom = 48 << 20
 
-// A heap that keeps more than two thirds of heapRoom (a tree of 30,000
-// files and up) may grow by half of what it keeps, not by all of it as
-// with Go's default: the last collections of a large tree's parse, when
-// it keeps the most, decide the run's peak memory, and at Go's default
-// that peak was twice the kept heap plus what the parses allocated while
-// the last cycle ran (85 to 100 MB at 30,000 files). A goal of one and a
-// half times the kept heap costs a large tree a few more collections,
-// each of which marks what is kept, not what is garbage; see
-// docs/performance-audit.md, stop 37.
+// heapShort is how much less than Go's default a heap that keeps more
+// than two thirds of heapRoom may grow to: the goal is twice the kept
+// heap less heapShort (Go's default less a third of the room), and never
+// below heapRoom. The last collections of a large tree's parse, when it
+// keeps the most, decide the run's peak memory: at Go's default, from a
+// kept heap of 24 MiB on, the 30,000-file tree's peak was twice its kept
+// heap of about 32 MiB plus what the parses allocated while the last cycle
+// ran (85 to 100 MB resident); with the room kept up to 32 MiB it is about
+// 70 MB. Above, the goal nears Go's default (GOGC 60 at 40 MiB kept, 87
+// at 128 MiB), so that a much larger heap, as that of an audit with a
+// site's build (-built), is not collected much more often than it was: a
+// goal of one and a half times the kept heap cost the 10,000-page build
+// about 5 % more CPU (docs/performance-audit.md, stop 37).
 //
 // No soft memory limit (debug.SetMemoryLimit) is set: a fixed one makes a
 // tree whose kept heap nears it collect without pause (the runtime caps
@@ -32,7 +36,7 @@ const heapRoom = 48 << 20
 // with the kept heap after each collection is a heap goal, which GOGC
 // says without the runtime's limiter. A GOMEMLIMIT in the environment
 // holds as Go documents it: the lower of its goal and ours.
-const heapGrowth = 50 // percent of the kept heap
+const heapShort = 16 << 20
 
 // paceGC sets the collector's pace, GOGC, after every collection to what
 // lets the heap grow to heapRoom (gcPercent), unless GOGC is set in the
@@ -63,15 +67,16 @@ func paceGC() {
 type gcMark struct{ _ *gcMark }
 
 // gcPercent returns the GOGC that lets a heap of live bytes after a
-// collection grow to room before the next one, or by heapGrowth percent
-// of live when that is more. Before the first collection (nothing live
-// yet) the heap grows to room.
+// collection grow to room before the next one, or to twice live less
+// heapShort when that is more. Before the first collection (nothing
+// live yet) the heap grows to room.
 func gcPercent(live, room uint64) int {
 	if live == 0 {
 		live = 4 << 20 // the runtime's least heap goal, at GOGC=100
 	}
-	if live*(100+heapGrowth) >= room*100 {
-		return heapGrowth
+	goal := room
+	if 2*live > room+heapShort {
+		goal = 2*live - heapShort
 	}
-	return int(100 * (room - live) / live)
+	return int(100 * (goal - live) / live)
 }

@@ -18,11 +18,12 @@ func TestGCPercent(t *testing.T) {
 		{12 << 20, 300}, // 12 MiB kept (10,000 files): grows to 48 MiB
 		{16 << 20, 200},
 		{24 << 20, 100},
-		{31 << 20, 54}, // to 47.7 MiB
-		{32 << 20, 50}, // two thirds of the room: by half of it from here
-		{36 << 20, 50}, // 30,000 files: to 54 MiB, not 72
-		{1 << 30, 50},
-		{room - 1, 50},
+		{31 << 20, 54}, // 30,000 files: to 48 MiB, not 62
+		{32 << 20, 50}, // two thirds of the room: twice less 16 MiB from here
+		{40 << 20, 60}, // to 64 MiB
+		{128 << 20, 87},
+		{1 << 30, 98},
+		{room, 66},
 		{1 << 20, 4700},
 	} {
 		got := gcPercent(tt.live, room)
@@ -31,13 +32,13 @@ func TestGCPercent(t *testing.T) {
 		}
 	}
 	// The goal never falls as the kept heap grows (no jump down at two
-	// thirds of the room), is room up to there and one and a half times
-	// the kept heap above, within the rounding of a percentage.
+	// thirds of the room), is room up to there and twice the kept heap
+	// less heapShort above, within the rounding of a percentage.
 	last := uint64(0)
-	for live := uint64(1 << 20); live <= 256<<20; live += 256 << 10 {
+	for live := uint64(1 << 20); live <= 1<<30; live += 256 << 10 {
 		p := gcPercent(live, room)
 		goal := live + live*uint64(p)/100
-		want := max(room, live+live/2)
+		want := max(room, 2*live-min(2*live, heapShort))
 		if goal+live/100+1 < want || goal > want {
 			t.Errorf("gcPercent(%d KiB) = %d: a heap goal of %d KiB, want %d", live>>10, p, goal>>10, want>>10)
 		}
