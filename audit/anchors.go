@@ -411,6 +411,8 @@ func (t *target) anchorsFor(s *site.Site) *anchor.Set {
 			}
 		}
 	}
+	// Kept for the run, and only read from now on.
+	set.Compact()
 	t.sets = append(t.sets, siteSet{s, set})
 	return set
 }
