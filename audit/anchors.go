@@ -3,6 +3,7 @@ package audit
 import (
 	"bytes"
 	"html"
+	"math"
 	"regexp"
 	"slices"
 	"strconv"
@@ -23,21 +24,24 @@ type targetIndex struct {
 	targets map[string]*target
 }
 
-// target is what a fragment may name in one file.
+// target is what a fragment may name in one file. A target of every
+// file of a tree is kept for the run: what few pages have sits behind
+// pointers, nil for the others.
 type target struct {
-	once   sync.Once
+	// mu guards filled, the fill and sets; a target is filled
+	// under it by the first to need it, as sync.Once would, without
+	// the second lock.
+	mu     sync.Mutex
 	kind   kind
 	binary bool
+	filled bool
 	// shortcodes: the page calls a Hugo shortcode, which may write its
 	// raw HTML as it is (site.CallsShortcodes).
 	shortcodes bool
-	title      int // the index in anchors of the first heading when it is a leading top-level one, else -1
-	lines      int // for line anchors
-	// h1 are the indexes in anchors of the top-level headings ("# A",
-	// "A\n==="), which some publishers give no id (site.H1NoID).
-	h1 []int
-	// anchors are those of the page, in order: a target of every file of
-	// a tree is kept for the run, so only their names and kinds.
+	title      int32 // the index in anchors of the first heading when it is a leading top-level one, else -1
+	lines      int   // for line anchors
+	// anchors are those of the page, in order, only their names and
+	// kinds.
 	anchors []anchorName
 	// headings are the texts of the headings that have no id of their
 	// own, in order: a publisher other than GitHub makes other ids of
@@ -45,29 +49,49 @@ type target struct {
 	headings []string
 	marks    *pageMarks // nil when the page has none
 	// writers are what writes ids of the page that its source does not
-	// show, nil when nothing does: most pages have none, and a target
-	// of every file of a tree is kept for the run.
+	// show, nil when nothing does.
 	writers *pageWriters
-	// refAlt are, by index in anchors, the ids of the headings that
-	// hold "[text][label]" made of the text alone
-	// (site.RefLabelsDropped).
+	texts   *headingTexts // nil when no heading has such a text
+	sets    []siteSet     // by publisher: one, mostly
+}
+
+// headingTexts are the texts of the headings of a page that some
+// publishers make other ids of, by index in the page's anchors.
+type headingTexts struct {
+	// refAlt are the ids of the headings that hold "[text][label]"
+	// made of the text alone (site.RefLabelsDropped).
 	refAlt map[int]string
-	// idTexts are, by index in anchors, the raw texts of the headings
-	// that end in a "{#...}" the Markdown parser did not take for an
-	// id ("{#i18n.\_}"), which a publisher may (site.TextID).
+	// idTexts are the raw texts of the headings that end in a "{#...}"
+	// the Markdown parser did not take for an id ("{#i18n.\_}"), which a
+	// publisher may (site.TextID).
 	idTexts map[int]string
 	// entityText are the texts of the headings that hold a character
 	// reference ("&mdash;") as written: an older Hugo makes the id of
 	// the reference's name (site.EntityNamesInIDs).
 	entityText []string
-	// attrText are, by index in anchors, the texts of the headings
-	// with an attribute block ("## Title {#custom}") as written, the
-	// block kept: GitHub reads none, so the block is text of the
-	// heading (site.HeadingAttributes).
+	// attrText are the texts of the headings with an attribute block
+	// ("## Title {#custom}") as written, the block kept: GitHub reads
+	// none, so the block is text of the heading (site.HeadingAttributes).
 	attrText map[int]string
+}
 
-	mu   sync.Mutex
-	sets []siteSet // by publisher: one, mostly
+// fillOnce calls fill if t is not filled yet, under t.mu, and marks it
+// filled: whoever needs t first fills it, the others wait for it.
+func (t *target) fillOnce(fill func()) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if !t.filled {
+		fill()
+		t.filled = true
+	}
+}
+
+// moreTexts returns t.texts, made when t has none.
+func (t *target) moreTexts() *headingTexts {
+	if t.texts == nil {
+		t.texts = &headingTexts{}
+	}
+	return t.texts
 }
 
 // pageWriters are what, in a page's source, writes ids that the source
@@ -113,6 +137,9 @@ func (t *target) idWriters() *pageWriters {
 type anchorName struct {
 	name string
 	kind extract.AnchorKind
+	// top: a top-level heading ("# A", "A\n==="), which some
+	// publishers give no id (site.H1NoID).
+	top bool
 }
 
 // pageMarks are the rarer things of a Markdown page that publishers give
@@ -142,7 +169,7 @@ func (ix *targetIndex) add(files []*File) {
 			continue
 		}
 		t := &target{title: -1}
-		t.once.Do(func() {
+		t.fillOnce(func() {
 			// The parse refused a binary source, but for one decoded
 			// from UTF-16, which was not asked.
 			t.binary = f.decoded && binary(f.Src)
@@ -170,7 +197,7 @@ func (ix *targetIndex) get(abs string) *target {
 		ix.targets[abs] = t
 	}
 	ix.mu.Unlock()
-	t.once.Do(func() {
+	t.fillOnce(func() {
 		// A target no one named: a named pipe there must not block.
 		src, err := site.ReadRegular(abs)
 		if err != nil {
@@ -231,7 +258,7 @@ func (t *target) fill(k kind, src []byte, d *extract.Doc, texts bool) {
 	}
 	t.anchors = make([]anchorName, len(d.Anchors))
 	for i, an := range d.Anchors {
-		t.anchors[i] = anchorName{an.Name, an.Kind}
+		t.anchors[i] = anchorName{name: an.Name, kind: an.Kind}
 	}
 	if k != kindMarkdown || d.Plain != nil {
 		return
@@ -245,39 +272,43 @@ func (t *target) fill(k kind, src []byte, d *extract.Doc, texts bool) {
 			raw := headingTextRaw(src, an.Start.Offset)
 			text := unescapeHeading(raw)
 			if text != raw {
-				t.entityText = append(t.entityText, raw)
+				m := t.moreTexts()
+				m.entityText = append(m.entityText, raw)
 			}
 			if texts {
 				t.headings = append(t.headings, text)
 			}
 		}
 		if an.Kind == extract.HeadingSlug && headingHas(src, an.Start.Offset, "{#") {
-			if t.idTexts == nil {
-				t.idTexts = map[int]string{}
+			m := t.moreTexts()
+			if m.idTexts == nil {
+				m.idTexts = map[int]string{}
 			}
-			t.idTexts[i] = headingTextRaw(src, an.Start.Offset)
+			m.idTexts[i] = headingTextRaw(src, an.Start.Offset)
 		}
 		if an.Kind == extract.HeadingSlug {
 			if alt, ok := refLabelSlug(src, an.Start.Offset); ok {
-				if t.refAlt == nil {
-					t.refAlt = map[int]string{}
+				m := t.moreTexts()
+				if m.refAlt == nil {
+					m.refAlt = map[int]string{}
 				}
-				t.refAlt[i] = alt
+				m.refAlt[i] = alt
 			}
 		}
 		if an.Kind == extract.HeadingID {
-			if t.attrText == nil {
-				t.attrText = map[int]string{}
+			m := t.moreTexts()
+			if m.attrText == nil {
+				m.attrText = map[int]string{}
 			}
-			t.attrText[i] = headingText(src, an.Start.Offset)
+			m.attrText[i] = headingText(src, an.Start.Offset)
 		}
 		if (an.Kind == extract.HeadingSlug || an.Kind == extract.HeadingID) && topHeading(src, an.Start.Offset) {
-			t.h1 = append(t.h1, i)
+			t.anchors[i].top = true
 		}
 		if first && (an.Kind == extract.HeadingSlug || an.Kind == extract.HeadingID) && an.Start.Offset >= fmEnd {
 			first = false
-			if leadingTitle(src, an.Start.Offset) {
-				t.title = i
+			if leadingTitle(src, an.Start.Offset) && i <= math.MaxInt32 {
+				t.title = int32(i)
 			}
 		}
 	}
@@ -301,15 +332,19 @@ func (t *target) anchorsFor(s *site.Site) *anchor.Set {
 			return ss.set
 		}
 	}
-	set := &anchor.Set{}
+	set := anchor.NewSet(len(t.anchors))
 	ids := s.HeadingIDs(t.headings)
 	h := 0
 	rawDropped := t.kind == kindMarkdown && !t.shortcodes && s.RawHTMLDropped()
+	var texts headingTexts // the maps of none
+	if t.texts != nil {
+		texts = *t.texts
+	}
 	for i, an := range t.anchors {
 		if rawDropped && (an.kind == extract.IDAttr || an.kind == extract.NameAttr) {
 			continue // raw HTML the publisher does not render
 		}
-		if i == t.title && s.TitleNoID() || s.H1NoID() && slices.Contains(t.h1, i) || s.HeadingNoID() && an.kind == extract.HeadingSlug {
+		if i == int(t.title) && s.TitleNoID() || s.H1NoID() && an.top || s.HeadingNoID() && an.kind == extract.HeadingSlug {
 			if an.kind == extract.HeadingSlug {
 				h++
 			}
@@ -319,7 +354,7 @@ func (t *target) anchorsFor(s *site.Site) *anchor.Set {
 		if an.kind == extract.HeadingID && s.HashIDs() && t.marks != nil && slices.Contains(t.marks.hashIDs, name) {
 			name = "#" + name // VitePress keeps the second "#" of "{##id}"
 		}
-		if text, ok := t.attrText[i]; ok && !s.HeadingAttributes() {
+		if text, ok := texts.attrText[i]; ok && !s.HeadingAttributes() {
 			// The block is text: "Title {#custom}" is "title-custom",
 			// numbered past the ids before it (MkDocs: "title-custom_1").
 			base := s.Slug(text)
@@ -331,10 +366,10 @@ func (t *target) anchorsFor(s *site.Site) *anchor.Set {
 		if an.kind == extract.HeadingSlug {
 			if ids != nil && h < len(ids) {
 				name = ids[h]
-			} else if alt, ok := t.refAlt[i]; ok && s.RefLabelsDropped() {
+			} else if alt, ok := texts.refAlt[i]; ok && s.RefLabelsDropped() {
 				name = alt
 			}
-			if raw, ok := t.idTexts[i]; ok {
+			if raw, ok := texts.idTexts[i]; ok {
 				if id, ok := s.TextID(raw); ok {
 					name = id
 				}
@@ -348,8 +383,8 @@ func (t *target) anchorsFor(s *site.Site) *anchor.Set {
 			set.Add(v)
 		}
 	}
-	if t.entityText != nil && s.EntityNamesInIDs() {
-		for _, raw := range t.entityText {
+	if texts.entityText != nil && s.EntityNamesInIDs() {
+		for _, raw := range texts.entityText {
 			if ids := s.HeadingIDs([]string{raw}); len(ids) == 1 {
 				set.Add(ids[0])
 			} else if ids == nil {
@@ -393,6 +428,8 @@ func (t *target) anchorsFor(s *site.Site) *anchor.Set {
 			}
 		}
 	}
+	// Kept for the run, and only read from now on.
+	set.Compact()
 	t.sets = append(t.sets, siteSet{s, set})
 	return set
 }

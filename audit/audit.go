@@ -243,29 +243,26 @@ type File struct {
 	// rawDropped: the publisher renders none of the page's raw HTML
 	// (site.Site.RawHTMLDropped), so its links are none of the page's.
 	rawDropped bool
-	links      int32        // how many
-	rel        string       // slash path from the root, once known
-	doc        *extract.Doc // the parse, until compact
+	// testInput: walked in a folder of tests or of their inputs below
+	// the directory named ("tests/", "fixtures/"; site.InTestFolder).
+	testInput bool
+	links     int32        // how many
+	rel       string       // slash path from the root, once known
+	doc       *extract.Doc // the parse, until compact
 
 	// What compact keeps of the parse for the check (see linkRec).
 	recs []linkRec
 	uris string    // the URIs of recs, one after another
 	rare *fileRare // nil for most files
-
-	sil *silencer // the directives; nil when there are none
-
-	// testInput: walked in a folder of tests or of their inputs below
-	// the directory named ("tests/", "fixtures/"; site.InTestFolder).
-	testInput bool
 }
 
 // fileRare holds what compact keeps of few files: a File of a large tree
 // is smaller without room for them.
 type fileRare struct {
+	sil     *silencer  // the directives and their errors; nil when there are none
 	real    string     // abs with every symbolic link resolved, when that differs
 	errs    []error    // of reading and of directives
 	warns   []string   // of reading, which are no errors
-	silErrs []error    // of the directives, reported by check
 	plain   error      // extract.Doc.Plain
 	odd     []oddLink  // the links that linkRecs cannot hold
 	code    [][2]int   // what the publisher shows as code (site.Site.CodeRanges)
@@ -291,6 +288,14 @@ func (f *File) more() *fileRare {
 		f.rare = &fileRare{}
 	}
 	return f.rare
+}
+
+// silencer returns the directives of f, nil when there are none.
+func (f *File) silencer() *silencer {
+	if f.rare == nil {
+		return nil
+	}
+	return f.rare.sil
 }
 
 // addErr records an error of f.
@@ -685,10 +690,12 @@ func (a *auditor) parseInto(f *File, rb *recBuilder, each func([]extract.Link)) 
 	}
 	f.links = int32(min(n, math.MaxInt32))
 	if len(f.doc.Comments) > 0 {
-		var errs []error
-		f.sil, errs = newSilencer(f.Name, f.Src, f.doc.Comments)
-		if errs != nil {
-			f.more().silErrs = errs
+		sil, errs := newSilencer(f.Name, f.Src, f.doc.Comments)
+		if len(sil.dirs) > 0 || errs != nil {
+			// Comments that are no directives silence nothing: most
+			// files with comments keep no silencer.
+			sil.errs = errs
+			f.more().sil = sil
 		}
 	}
 }
@@ -735,9 +742,9 @@ func isHex(c byte) bool { return c >= '0' && c <= '9' || c >= 'A' && c <= 'F' ||
 // check returns the findings of f's links, silenced ones left out.
 func (a *auditor) check(f *File) []Finding {
 	var out []Finding
-	sil := f.sil
-	if f.rare != nil {
-		f.rare.errs = append(f.rare.errs, f.rare.silErrs...)
+	sil := f.silencer()
+	if sil != nil {
+		f.rare.errs = append(f.rare.errs, sil.errs...)
 	}
 	ign := a.ignore.forRoot(f.root)
 	if f.plain() != nil && a.pol.Reports(policy.CategoryDegraded) {

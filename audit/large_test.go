@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/internal/policy"
@@ -178,5 +179,27 @@ func TestCompactSharesURIs(t *testing.T) {
 	}
 	if len(f.uris) >= total/2 {
 		t.Errorf("arena of %d bytes for %d bytes of URIs: repeats not shared", len(f.uris), total)
+	}
+}
+
+// TestKeptRecordSizes: a File, a target and the records of its links are
+// kept for every file of a tree for the whole run (30,000 files are 30,000
+// of each): a field added to one of them moves the peak memory of a
+// large tree, so it goes behind a pointer that most files leave nil
+// (File.rare, target.texts, target.writers, target.marks), or this test
+// is changed with a measurement (docs/performance-audit.md).
+func TestKeptRecordSizes(t *testing.T) {
+	for _, tt := range []struct {
+		what      string
+		size, max uintptr
+	}{
+		{"File", unsafe.Sizeof(File{}), 160},
+		{"target", unsafe.Sizeof(target{}), 128},
+		{"linkRec", unsafe.Sizeof(linkRec{}), 20},
+		{"fileRare", unsafe.Sizeof(fileRare{}), 256},
+	} {
+		if tt.size > tt.max {
+			t.Errorf("a %s is %d bytes, over %d: the next size class of the allocator", tt.what, tt.size, tt.max)
+		}
 	}
 }

@@ -660,6 +660,7 @@ func (a *auditor) findTemplates(f *File, s *site.Site) []tmplLink {
 		if !ok {
 			continue
 		}
+		tl.files = a.templateFile(f, s, tl.files)
 		if cols == nil {
 			cols, lines = textpos.NewColumns(f.Src), textpos.NewLines(f.Src)
 		}
@@ -669,6 +670,34 @@ func (a *auditor) findTemplates(f *File, s *site.Site) []tmplLink {
 		out = append(out, tl)
 	}
 	return append(redirect, out...)
+}
+
+// templateFile returns, of the files a link template of f may name
+// (site.TemplateTarget, in the generator's order), the one the check
+// takes (checkTemplates): the first that exists, or the first when none
+// does, for the message. A Hugo ref names a dozen candidates or more (the
+// page's folder and every content folder, with and without a bundle's
+// index, in every language), kept until the file is checked: a site of
+// 10,000 pages with a ref in each kept 15 MB of them.
+func (a *auditor) templateFile(f *File, s *site.Site, files []string) []string {
+	if len(files) <= 1 {
+		return files
+	}
+	for _, c := range files {
+		if _, ok := a.templateFileAt(f, s, c); ok {
+			return []string{c}
+		}
+	}
+	return files[:1:1]
+}
+
+// templateFileAt looks up the file c that a link template of f names,
+// and reports whether it is there for the generator s: a file, in the
+// case written, or in any for Hugo, which matches page paths ignoring
+// case.
+func (a *auditor) templateFileAt(f *File, s *site.Site, c string) (lookup, bool) {
+	lk := a.fs.find(f.root, c)
+	return lk, lk.exists && !lk.dir && (lk.right == "" || s.Generator == "hugo")
 }
 
 // redirectLink is the link of a Jekyll page's redirect_to (site.RedirectTo),
@@ -705,8 +734,8 @@ func (a *auditor) checkTemplates(f *File, out []Finding) []Finding {
 				out[i].Fix = nil
 				out[i].Pos, out[i].col = tl.start, tl.col
 			}
-			if f.sil != nil {
-				out = f.sil.filter(out, n)
+			if f.silencer() != nil {
+				out = f.silencer().filter(out, n)
 			}
 			continue
 		}
@@ -714,8 +743,7 @@ func (a *auditor) checkTemplates(f *File, out []Finding) []Finding {
 		r := &reporter{a: a, f: f, l: l, shown: uri.Redact(dest), out: out}
 		found := false
 		for _, c := range tl.files {
-			// Hugo matches page paths ignoring case.
-			if lk := a.fs.find(f.root, c); lk.exists && !lk.dir && (lk.right == "" || s.Generator == "hugo") {
+			if lk, ok := a.templateFileAt(f, s, c); ok {
 				t := local{rel: c, hasFrag: tl.frag != "", frag: tl.frag, fragAt: strings.LastIndexByte(dest, '#') + 1}
 				if !a.checkTemplateBuilt(r, s, c, t) {
 					a.checkFragment(r, s, t, lk)
@@ -733,8 +761,8 @@ func (a *auditor) checkTemplates(f *File, out []Finding) []Finding {
 			k := min(max(out[i].Pos.Offset-tl.start.Offset, 0), len(dest))
 			out[i].col = tl.col + utf8.RuneCountInString(dest[:k]) // dest is on one line
 		}
-		if f.sil != nil {
-			out = f.sil.filter(out, n)
+		if f.silencer() != nil {
+			out = f.silencer().filter(out, n)
 		}
 	}
 	return out

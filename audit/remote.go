@@ -80,11 +80,11 @@ func (a *auditor) remoteURLs(files []*File) []string {
 			if seen[s] || !isHTTP(s) || policy.IsTemplate(s) || ign.match(s) || f.abs != "" && a.ownURL(f.root, s) {
 				continue
 			}
-			if f.sil != nil && !slices.ContainsFunc(cats, func(c uri.Category) bool {
-				return !f.sil.silenced(&Finding{Pos: l.Start, Category: c})
+			if f.silencer() != nil && !slices.ContainsFunc(cats, func(c uri.Category) bool {
+				return !f.silencer().silenced(&Finding{Pos: l.Start, Category: c})
 			}) {
 				for _, c := range cats {
-					f.sil.markSilencing(l.Start, c)
+					f.silencer().markSilencing(l.Start, c)
 				}
 				continue
 			}

@@ -32,6 +32,7 @@ type silencer struct {
 	dirs    []directive
 	lines   map[int][]int // line -> the next-line directives (indexes in dirs) for it
 	regions []region
+	errs    []error // of the directives, reported by check
 }
 
 // directive is one silencing comment: where it is, and whether it gave a

@@ -13,10 +13,30 @@ import (
 // parsed); with Go's default (GOGC=100: collect when the heap is twice
 // what survived) a tree of 10,000 files made two dozen collections that
 // each marked the same kept heap: a tenth of the audit's CPU or more. A
-// heap goal of 48 MiB makes four, and a tree whose kept heap is
-// over 24 MiB (30,000 files) is paced as before, so that its peak stays
-// what it was (docs/performance-audit.md, stop 35).
+// heap goal of 48 MiB makes four (docs/performance-audit.md, stop 35).
 const heapRoom = 48 << 20
+
+// heapShort is how much less than Go's default a heap that keeps more
+// than two thirds of heapRoom may grow to: the goal is twice the kept
+// heap less heapShort (Go's default less a third of the room), and never
+// below heapRoom. The last collections of a large tree's parse, when it
+// keeps the most, decide the run's peak memory: at Go's default, from a
+// kept heap of 24 MiB on, the 30,000-file tree's peak was twice its kept
+// heap of about 32 MiB plus what the parses allocated while the last cycle
+// ran (85 to 100 MB resident); with the room kept up to 32 MiB it is about
+// 70 MB. Above, the goal nears Go's default (GOGC 60 at 40 MiB kept, 87
+// at 128 MiB), so that a much larger heap, as that of an audit with a
+// site's build (-built), is not collected much more often than it was: a
+// goal of one and a half times the kept heap cost the 10,000-page build
+// about 5 % more CPU (docs/performance-audit.md, stop 37).
+//
+// No soft memory limit (debug.SetMemoryLimit) is set: a fixed one makes a
+// tree whose kept heap nears it collect without pause (the runtime caps
+// that at half the CPU, which is still thrashing), and a limit moved
+// with the kept heap after each collection is a heap goal, which GOGC
+// says without the runtime's limiter. A GOMEMLIMIT in the environment
+// holds as Go documents it: the lower of its goal and ours.
+const heapShort = 16 << 20
 
 // paceGC sets the collector's pace, GOGC, after every collection to what
 // lets the heap grow to heapRoom (gcPercent), unless GOGC is set in the
@@ -47,16 +67,16 @@ func paceGC() {
 type gcMark struct{ _ *gcMark }
 
 // gcPercent returns the GOGC that lets a heap of live bytes after a
-// collection grow to room before the next one, and at least 100, Go's
-// default, so that a large heap is never collected more often than it
-// was. Before the first collection (nothing live yet) the heap grows to
-// room.
+// collection grow to room before the next one, or to twice live less
+// heapShort when that is more. Before the first collection (nothing
+// live yet) the heap grows to room.
 func gcPercent(live, room uint64) int {
-	switch {
-	case live >= room/2:
-		return 100
-	case live == 0:
+	if live == 0 {
 		live = 4 << 20 // the runtime's least heap goal, at GOGC=100
 	}
-	return int(100 * (room - live) / live)
+	goal := room
+	if 2*live > room+heapShort {
+		goal = 2*live - heapShort
+	}
+	return int(100 * (goal - live) / live)
 }

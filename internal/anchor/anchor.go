@@ -5,6 +5,7 @@
 package anchor
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -38,18 +39,39 @@ var (
 // Set is the anchors of one page: ids, names and heading slugs. Most pages
 // have a few, and an audit keeps a set for each page of a tree: a few
 // names are kept in a slice, searched in order; past smallSet they are
-// indexed in maps.
+// indexed in maps while they are added, and Compact trades the maps for
+// a sorted index of the names, a tenth of their size, for a set that is
+// kept.
 type Set struct {
-	names []string // distinct, in the order added, while the maps are nil
-	exact map[string]bool
-	folds map[string]string // lowercase -> first anchor
+	names []string          // distinct, in the order added
+	exact map[string]bool   // past smallSet, until Compact
+	folds map[string]string // lowercase -> first anchor, until Compact
+	// sorted are the indexes of names in the order of their bytes, and
+	// mixed the index of the first name of each lower case that is not
+	// itself lower case, once compacted past smallSet (names then holds
+	// them all).
+	sorted []uint32
+	mixed  map[string]uint32
 }
 
 // smallSet is how many anchors a Set holds before it indexes them.
 const smallSet = 8
 
+// NewSet returns an empty set with room for n anchors: a set of a few
+// is then one array of their number, not one grown by doubling, for
+// each page of a tree.
+func NewSet(n int) *Set {
+	if n <= 0 || n > smallSet {
+		return &Set{}
+	}
+	return &Set{names: make([]string, 0, n)}
+}
+
 // Add adds an anchor, as the page has it (not percent-encoded).
 func (s *Set) Add(name string) {
+	if s.sorted != nil {
+		s.expand()
+	}
 	if s.exact == nil {
 		for _, n := range s.names {
 			if n == name {
@@ -62,26 +84,85 @@ func (s *Set) Add(name string) {
 		}
 		s.exact = make(map[string]bool, 2*smallSet)
 		s.folds = make(map[string]string, 2*smallSet)
-		for _, n := range s.names {
+		few := s.names
+		s.names = make([]string, 0, 2*smallSet)
+		for _, n := range few {
 			s.index(n)
 		}
-		s.names = nil
 	}
 	s.index(name)
 }
 
 func (s *Set) index(name string) {
+	if s.exact[name] {
+		return
+	}
 	s.exact[name] = true
+	s.names = append(s.names, name)
 	low := strings.ToLower(name)
 	if _, ok := s.folds[low]; !ok {
 		s.folds[low] = name
 	}
 }
 
+// Compact gives up the maps of a set past smallSet for a sorted index of
+// its names: lookups then search it (Has in log n, a miss's case-only
+// match too), and the set costs about 20 bytes an anchor instead of
+// some 150. The set stays as it was for every question; an Add after
+// Compact makes the maps again.
+func (s *Set) Compact() {
+	if s.exact == nil {
+		return
+	}
+	names := make([]string, len(s.names)) // at their number
+	copy(names, s.names)
+	sorted := make([]uint32, len(names))
+	var mixed map[string]uint32
+	for i, n := range names {
+		sorted[i] = uint32(i)
+		if low := strings.ToLower(n); low != n {
+			if mixed == nil {
+				mixed = map[string]uint32{}
+			}
+			if _, ok := mixed[low]; !ok {
+				mixed[low] = uint32(i)
+			}
+		}
+	}
+	slices.SortFunc(sorted, func(i, j uint32) int { return strings.Compare(names[i], names[j]) })
+	s.names, s.sorted, s.mixed, s.exact, s.folds = names, sorted, mixed, nil, nil
+}
+
+// expand makes the maps of a compacted set again.
+func (s *Set) expand() {
+	names := s.names
+	s.names, s.sorted, s.mixed = nil, nil, nil
+	s.exact = make(map[string]bool, len(names))
+	s.folds = make(map[string]string, len(names))
+	for _, n := range names {
+		s.index(n)
+	}
+}
+
+// at returns the index in s.names of name, in a compacted set.
+func (s *Set) at(name string) (uint32, bool) {
+	k, ok := slices.BinarySearchFunc(s.sorted, name, func(i uint32, name string) int {
+		return strings.Compare(s.names[i], name)
+	})
+	if !ok {
+		return 0, false
+	}
+	return s.sorted[k], true
+}
+
 // Has reports whether the page has the anchor name exactly.
 func (s *Set) Has(name string) bool {
-	if s.exact != nil {
+	switch {
+	case s.exact != nil:
 		return s.exact[name]
+	case s.sorted != nil:
+		_, ok := s.at(name)
+		return ok
 	}
 	for _, n := range s.names {
 		if n == name {
@@ -93,8 +174,20 @@ func (s *Set) Has(name string) bool {
 
 // fold returns the first anchor whose lower case is low, or "".
 func (s *Set) fold(low string) string {
-	if s.exact != nil {
+	switch {
+	case s.exact != nil:
 		return s.folds[low]
+	case s.sorted != nil:
+		// The first of: low itself, and the first name not in lower
+		// case whose lower case is low.
+		i, ok := s.at(low)
+		if j, ok2 := s.mixed[low]; ok2 && (!ok || j < i) {
+			i, ok = j, true
+		}
+		if !ok {
+			return ""
+		}
+		return s.names[i]
 	}
 	for _, n := range s.names {
 		if strings.ToLower(n) == low {
@@ -106,9 +199,6 @@ func (s *Set) fold(low string) string {
 
 // Len returns how many distinct anchors the set holds.
 func (s *Set) Len() int {
-	if s.exact != nil {
-		return len(s.exact)
-	}
 	return len(s.names)
 }
 

@@ -2,6 +2,7 @@ package anchor
 
 import (
 	"fmt"
+	"runtime"
 	"slices"
 	"testing"
 )
@@ -177,5 +178,111 @@ func BenchmarkLookup(b *testing.B) {
 				Lookup(has, bb.frag, HTML)
 			}
 		})
+	}
+}
+
+var kept *Set
+
+// TestNewSetAllocs: a set made for its few anchors is two allocations,
+// the set and one array of their number, however many are added; more
+// than it was made for still go in, and past smallSet it indexes them.
+func TestNewSetAllocs(t *testing.T) {
+	names := []string{"intro", "setup-steps", "usage"}
+	if n := testing.AllocsPerRun(100, func() {
+		s := NewSet(len(names))
+		for _, n := range names {
+			s.Add(n)
+		}
+		kept = s // kept for the run, as an audit's are
+	}); n != 2 {
+		t.Errorf("NewSet(3) and 3 anchors: %v allocations, want 2", n)
+	}
+	for _, made := range []int{0, 1, 3, smallSet, smallSet + 1} {
+		s := NewSet(made)
+		for i := range 2 * smallSet {
+			s.Add(fmt.Sprint("h-", i))
+			s.Add(fmt.Sprint("h-", i)) // once only
+		}
+		if s.Len() != 2*smallSet || !s.Has("h-0") || !s.Has("h-15") || s.Has("h-16") {
+			t.Errorf("NewSet(%d) after %d anchors: Len %d, Has h-0 %v, h-15 %v, h-16 %v", made, 2*smallSet, s.Len(), s.Has("h-0"), s.Has("h-15"), s.Has("h-16"))
+		}
+		if m, name := s.Find("H-3", GitHub); m != Found || name != "h-3" {
+			t.Errorf("NewSet(%d): Find(H-3) = %v %q, want found h-3", made, m, name)
+		}
+	}
+}
+
+// TestCompact: a compacted set answers every question as it did with its
+// maps (Has, Len, Find with each rules, the first anchor of a case for a
+// miss), an Add after Compact still adds, and a kept set of 40 anchors
+// costs a third of its maps or less.
+func TestCompact(t *testing.T) {
+	names := []string{"Usage", "usage-1", "Intro", "intro", "INTRO", "Setup", "ünïcode", "Ünïcode", "a", "B", "b", "user-content-x"}
+	for i := range 30 {
+		names = append(names, fmt.Sprintf("heading-%d", i), fmt.Sprintf("Heading-%d", i%7))
+	}
+	maps, compact := NewSet(0), NewSet(0)
+	for _, n := range names {
+		maps.Add(n)
+		compact.Add(n)
+	}
+	compact.Compact()
+	if compact.exact != nil || compact.sorted == nil {
+		t.Fatal("Compact kept the maps")
+	}
+	if maps.Len() != compact.Len() {
+		t.Errorf("Len %d after Compact, %d before", compact.Len(), maps.Len())
+	}
+	queries := append(slices.Clone(names), "usage", "USAGE", "setup", "ÜNÏCODE", "ünïcode", "x", "user-content-usage", "heading-99", "HEADING-3", "", "%55sage")
+	for _, q := range queries {
+		if maps.Has(q) != compact.Has(q) {
+			t.Errorf("Has(%q) = %v after Compact, %v before", q, compact.Has(q), maps.Has(q))
+		}
+		for _, r := range []Rules{GitHub, GitLab, HTML} {
+			m1, n1 := maps.Find(q, r)
+			m2, n2 := compact.Find(q, r)
+			if m1 != m2 || n1 != n2 {
+				t.Errorf("Find(%q, %+v) = %v %q after Compact, %v %q before", q, r, m2, n2, m1, n1)
+			}
+		}
+	}
+	for _, q := range []string{"heading-12", "intro", "Intro", "user-content-setup"} {
+		if n := testing.AllocsPerRun(100, func() { compact.Find(q, GitHub) }); n != 0 {
+			t.Errorf("Find(%q) in a compacted set allocates %v times, want none", q, n)
+		}
+	}
+	compact.Add("late")
+	compact.Add("Usage") // already there
+	if !compact.Has("late") || compact.Len() != maps.Len()+1 {
+		t.Errorf("after Compact and Add: Has(late) %v, Len %d, want true, %d", compact.Has("late"), compact.Len(), maps.Len()+1)
+	}
+	if m, n := compact.Find("INTRO", HTML); m != Found || n != "INTRO" {
+		t.Errorf("after Compact and Add: Find(INTRO) = %v %q", m, n)
+	}
+	if m, n := compact.Find("intrO", GitLab); m != CaseOnly || n != "Intro" {
+		t.Errorf("after Compact and Add: Find(intrO) = %v %q, want the first of the case, Intro", m, n)
+	}
+	// What a kept set costs: the bytes left after a collection.
+	kept := func(compacted bool) uint64 {
+		sets := make([]*Set, 100)
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		for i := range sets {
+			sets[i] = NewSet(0)
+			for j := range 40 {
+				sets[i].Add(fmt.Sprintf("section-%d-%d", i, j))
+			}
+			if compacted {
+				sets[i].Compact()
+			}
+		}
+		runtime.GC()
+		runtime.ReadMemStats(&after)
+		runtime.KeepAlive(sets)
+		return (after.HeapAlloc - before.HeapAlloc) / 100
+	}
+	if withMaps, compacted := kept(false), kept(true); compacted*3 > withMaps {
+		t.Errorf("a set of 40 anchors keeps %d bytes compacted, %d with its maps: want a third or less", compacted, withMaps)
 	}
 }
