@@ -1608,10 +1608,17 @@ func (d docusaurus) docs(t *Tree, s *Site, dir, base string, excluded func(strin
 			return
 		}
 		segs := strings.Split(strings.TrimSuffix(p, path.Ext(p)), "/")
+		// Docusaurus asks isCategoryIndex of the names as written,
+		// number prefixes kept, in any case: "contribute/01-contribute.md"
+		// is no index of its folder (/contribute/contribute).
+		rawLast := segs[len(segs)-1]
+		rawFolder := ""
+		if len(segs) > 1 {
+			rawFolder = segs[len(segs)-2]
+		}
 		for i, sg := range segs {
 			segs[i] = docusaurusStripNumber(sg)
 		}
-		last := segs[len(segs)-1]
 		folder := segs[:len(segs)-1]
 		src, _ := t.head(rel)
 		fm := readFrontMatter(src)
@@ -1642,8 +1649,8 @@ func (d docusaurus) docs(t *Tree, s *Site, dir, base string, excluded func(strin
 		// A folder's index (a file named index, README or as its
 		// folder) is at the folder whatever its id says: Docusaurus
 		// asks isCategoryIndex of the file's name before it reads the id.
-		case strings.EqualFold(last, "index") || strings.EqualFold(last, "readme") ||
-			len(folder) > 0 && last == folder[len(folder)-1]:
+		case strings.EqualFold(rawLast, "index") || strings.EqualFold(rawLast, "readme") ||
+			rawFolder != "" && strings.EqualFold(rawLast, rawFolder):
 			u = base + "/" + strings.Join(folder, "/")
 		case fm.ID != "":
 			u = base + "/" + path.Join(strings.Join(folder, "/"), fm.ID)
