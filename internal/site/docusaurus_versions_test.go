@@ -1,7 +1,6 @@
 package site
 
 import (
-	"bytes"
 	"slices"
 	"testing"
 )
@@ -34,20 +33,4 @@ func TestDocusaurusIncluded(t *testing.T) {
 			t.Errorf("docusaurusIncluded(%q) = %q, want %q", c.body, names, c.want)
 		}
 	}
-}
-
-// FuzzDocusaurusIncluded asks that reading onlyIncludeVersions from any
-// options never panics and returns only versions written in them.
-func FuzzDocusaurusIncluded(f *testing.F) {
-	f.Add([]byte(`{onlyIncludeVersions: ['current', '2.0']}`))
-	f.Add([]byte(`{onlyIncludeVersions: ["a", 'b',]}`))
-	f.Add([]byte(`{onlyIncludeVersions: [`))
-	f.Fuzz(func(t *testing.T, body []byte) {
-		got, _ := docusaurusIncluded(body, topLevel(body))
-		for v := range got {
-			if !bytes.Contains(body, []byte(v)) {
-				t.Fatalf("version %q is not in %q", v, body)
-			}
-		}
-	})
 }
