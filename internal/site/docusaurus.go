@@ -1608,10 +1608,17 @@ func (d docusaurus) docs(t *Tree, s *Site, dir, base string, excluded func(strin
 			return
 		}
 		segs := strings.Split(strings.TrimSuffix(p, path.Ext(p)), "/")
+		// Docusaurus asks isCategoryIndex of the names as written,
+		// number prefixes kept, in any case: "contribute/01-contribute.md"
+		// is no index of its folder (/contribute/contribute).
+		rawLast := segs[len(segs)-1]
+		rawFolder := ""
+		if len(segs) > 1 {
+			rawFolder = segs[len(segs)-2]
+		}
 		for i, sg := range segs {
 			segs[i] = docusaurusStripNumber(sg)
 		}
-		last := segs[len(segs)-1]
 		folder := segs[:len(segs)-1]
 		src, _ := t.head(rel)
 		fm := readFrontMatter(src)
@@ -1642,8 +1649,8 @@ func (d docusaurus) docs(t *Tree, s *Site, dir, base string, excluded func(strin
 		// A folder's index (a file named index, README or as its
 		// folder) is at the folder whatever its id says: Docusaurus
 		// asks isCategoryIndex of the file's name before it reads the id.
-		case strings.EqualFold(last, "index") || strings.EqualFold(last, "readme") ||
-			len(folder) > 0 && last == folder[len(folder)-1]:
+		case strings.EqualFold(rawLast, "index") || strings.EqualFold(rawLast, "readme") ||
+			rawFolder != "" && strings.EqualFold(rawLast, rawFolder):
 			u = base + "/" + strings.Join(folder, "/")
 		case fm.ID != "":
 			u = base + "/" + path.Join(strings.Join(folder, "/"), fm.ID)
@@ -1942,6 +1949,8 @@ var (
 	docusaurusNoVersioning = regexp.MustCompile(`(?:^|[^\w$.])['"]?disableVersioning['"]?\s*:\s*true\b`)
 	docusaurusNoCurrent    = regexp.MustCompile(`(?:^|[^\w$.])['"]?includeCurrentVersion['"]?\s*:\s*false\b`)
 	docusaurusVersionsKey  = regexp.MustCompile(`(?:^|[^\w$.])['"]?versions['"]?\s*:\s*\{`)
+	docusaurusOnlyInclude  = regexp.MustCompile(`(?:^|[^\w$.])['"]?onlyIncludeVersions['"]?\s*:\s*`)
+	docusaurusStringList   = regexp.MustCompile(`^\[\s*(?:(?:'[^'\n]*'|"[^"\n]*")\s*,?\s*)*\]`)
 	docusaurusVersionEntry = regexp.MustCompile(`(?:^|[{,\s])(?:['"]([^'"]+)['"]|([A-Za-z0-9_.$-]+)|\[\s*([A-Za-z_$][\w$]*)\s*\])\s*:\s*\{`)
 	docusaurusConstString  = `(?m)\b(?:const|let|var)\s+%s\s*(?::\s*\w+\s*)?=\s*['"]([^'"]+)['"]`
 )
@@ -1957,6 +1966,26 @@ func docusaurusConst(cfg []byte, name string) string {
 		return string(m[1])
 	}
 	return ""
+}
+
+// docusaurusIncluded reads the onlyIncludeVersions option of a docs
+// instance's options body, found in top (its top level, as topLevel
+// blanks it, at the same offsets): the versions it lists, and whether it
+// lists them as strings the model reads.
+func docusaurusIncluded(body, top []byte) (map[string]bool, bool) {
+	loc := docusaurusOnlyInclude.FindIndex(top)
+	if loc == nil {
+		return nil, false
+	}
+	list := docusaurusStringList.Find(body[loc[1]:])
+	if list == nil {
+		return nil, false // code: not read
+	}
+	out := map[string]bool{}
+	for _, m := range docusaurusQuoted.FindAllSubmatch(list, -1) {
+		out[string(m[1])] = true
+	}
+	return out, true
 }
 
 // docusaurusVersionPaths reads the "versions" option of a docs instance:
@@ -2054,6 +2083,52 @@ func (d docusaurus) versions(t *Tree, s *Site, cfg []byte, in docusaurusInstance
 		}
 		return folders
 	}
+	// onlyIncludeVersions publishes the versions it lists alone
+	// ("current" is the docs folder): the others are left out of the
+	// build, as an unlisted folder is. A list the model cannot read
+	// (code, a constant) leaves every version published.
+	all := versions
+	included, only := docusaurusIncluded(in.body, top)
+	if only {
+		kept := versions[:0:0]
+		var left []string
+		for _, v := range versions {
+			if included[v] {
+				kept = append(kept, v)
+			} else if t.Exists(prefix + "versioned_docs/version-" + v) {
+				s.templates = append(s.templates, prefix+"versioned_docs/version-"+v)
+				left = append(left, v)
+			}
+		}
+		versions = kept
+		if len(left) > 0 {
+			// One note, however many versions: the detection line
+			// stays a line.
+			shown := strings.Join(left[:min(len(left), 3)], ", ")
+			if len(left) > 3 {
+				shown += fmt.Sprintf(" and %d more", len(left)-3)
+			}
+			s.Note("%sversioned_docs/: versions not in onlyIncludeVersions not published (%s)", prefix, shown)
+		}
+	}
+	if only && !included["current"] {
+		s.templates = append(s.templates, in.dir)
+		s.Note("%s/ not published (onlyIncludeVersions leaves current out)", in.dir)
+		if len(versions) == 0 {
+			return folders
+		}
+	}
+	if len(versions) == 0 {
+		// Only the current version is included: it is served as the
+		// newest one is, at the route base unless a path is set.
+		u := in.route
+		if p, ok := paths["current"]; ok && p != "" {
+			u += "/" + p
+		}
+		d.docs(t, s, in.dir, u, excluded)
+		sidebars(currentSidebars, u)
+		return append(folders, [2]string{in.dir, "current"})
+	}
 	last := versions[0]
 	if m := docusaurusLastVersion.FindSubmatch(top); m != nil {
 		if m[1] != nil {
@@ -2077,7 +2152,9 @@ func (d docusaurus) versions(t *Tree, s *Site, cfg []byte, in docusaurusInstance
 		}
 		return in.route + "/" + v
 	}
-	if docusaurusNoCurrent.Match(top) {
+	if only && !included["current"] {
+		// (Left out above.)
+	} else if docusaurusNoCurrent.Match(top) {
 		// Not published: its links are written for the site, as the
 		// versions copied from it are, and are not checked.
 		s.templates = append(s.templates, in.dir)
@@ -2108,8 +2185,9 @@ func (d docusaurus) versions(t *Tree, s *Site, cfg []byte, in docusaurusInstance
 	// not checked.
 	// A set, not slices.Contains per file: files × versions would be
 	// quadratic on a hostile versions.json.
-	listed := make(map[string]bool, len(versions))
-	for _, v := range versions {
+	// (The versions onlyIncludeVersions leaves out were noted above.)
+	listed := make(map[string]bool, len(all))
+	for _, v := range all {
 		listed[v] = true
 	}
 	unlisted := map[string]bool{}

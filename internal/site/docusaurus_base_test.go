@@ -178,6 +178,7 @@ func FuzzDocusaurusStringOf(f *testing.F) {
 		"{exclude: ['**/_*.{md,mdx}', 'a/*.md']}", "{exclude: ['{a,{b}}']}",
 		"{path: path.resolve(__dirname, '..', 'docs')}", "{routeBasePath: ", "{path: path.join(__dirname, ,)}",
 		"const {g} = require('kit');\nmodule.exports = g({});\n", "{remarkPlugins: [[require('a'), {}], b]}", "import m from 'kit';\nexport default m({});\n",
+		"{onlyIncludeVersions: ['current', '2.0']}", "{onlyIncludeVersions: [\"a\", 'b',]}", "{onlyIncludeVersions: [",
 	} {
 		f.Add(s)
 	}
@@ -202,6 +203,13 @@ func FuzzDocusaurusStringOf(f *testing.F) {
 		for i, m := range mods {
 			if m == "" || slices.Contains(mods[i+1:], m) {
 				t.Errorf("docusaurusMarkdownPluginModules(%q) = %q", cfg, mods)
+			}
+		}
+		// onlyIncludeVersions: only versions written in the options.
+		included, _ := docusaurusIncluded(body, topLevel(body))
+		for v := range included {
+			if !strings.Contains(cfg, v) {
+				t.Errorf("docusaurusIncluded(%q) has %q, which it does not write", cfg, v)
 			}
 		}
 		// The exclude option's globs, read from the same object.
