@@ -1365,6 +1365,26 @@ func jekyllDeadBranches(src []byte, fixed map[string]any) [][2]int {
 		}
 		off = end
 	}
+	// Each block's first branch tag and its closing tag, paired in one
+	// pass (a page may hold many blocks, open or nested deep).
+	mid, closed := make([]int, len(tags)), make([]int, len(tags))
+	var open []int
+	for j, tg := range tags {
+		mid[j], closed[j] = -1, -1
+		switch tg.name {
+		case "if", "unless":
+			open = append(open, j)
+		case "else", "elsif":
+			if k := len(open) - 1; k >= 0 && mid[open[k]] < 0 {
+				mid[open[k]] = j
+			}
+		case "endif", "endunless":
+			if k := len(open) - 1; k >= 0 {
+				closed[open[k]] = j
+				open = open[:k]
+			}
+		}
+	}
 	var out [][2]int
 	for i, tg := range tags {
 		if tg.name != "if" && tg.name != "unless" {
@@ -1377,23 +1397,7 @@ func jekyllDeadBranches(src []byte, fixed map[string]any) [][2]int {
 		if tg.name == "unless" {
 			truth = !truth
 		}
-		// The branch tags of this block: nested blocks skipped.
-		depth, mid, closed := 0, -1, -1
-		for j := i + 1; j < len(tags) && closed < 0; j++ {
-			switch tags[j].name {
-			case "if", "unless":
-				depth++
-			case "endif", "endunless":
-				if depth == 0 {
-					closed = j
-				}
-				depth--
-			case "else", "elsif":
-				if depth == 0 && mid < 0 {
-					mid = j
-				}
-			}
-		}
+		mid, closed := mid[i], closed[i]
 		if closed < 0 {
 			continue // left open: Liquid fails on it, nothing is decided
 		}

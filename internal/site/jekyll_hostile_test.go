@@ -1,0 +1,32 @@
+package site
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestJekyllDeadBranchesLinear: a page of many "{% if site.KEY %}"
+// blocks, left open or nested deep, is read in one pass: each block
+// finds its "{% else %}" and "{% endif %}" without scanning the rest of
+// the page again (a 16 MiB page holds 700,000 tags).
+func TestJekyllDeadBranchesLinear(t *testing.T) {
+	fixed := map[string]any{"version": "latest"}
+	open := `{% if site.version == "x" %}`
+	const n = 200_000
+	for name, src := range map[string]string{
+		"left open": strings.Repeat(open, n),
+		"nested":    strings.Repeat(open, n) + "A" + strings.Repeat("{% endif %}", n),
+	} {
+		t.Run(name, func(t *testing.T) {
+			start := time.Now()
+			got := jekyllDeadBranches([]byte(src), fixed)
+			if d := time.Since(start); d > 2*time.Second {
+				t.Errorf("jekyllDeadBranches of %d blocks took %v", n, d)
+			}
+			if name == "nested" && len(got) != n {
+				t.Errorf("jekyllDeadBranches of %d nested false blocks = %d ranges, want %d", n, len(got), n)
+			}
+		})
+	}
+}
