@@ -243,12 +243,27 @@ func hugoHookText(src string, cfg config, partial func(string) []byte) string {
 		}
 		return ""
 	})
+	// Each partial is read once; what is put in place stays within a
+	// configuration file's size, past which a call is left as written
+	// (a hook calling a large partial thousands of times).
+	read := map[string]string{}
+	room := maxConfig
 	return hugoPartialAssign.ReplaceAllStringFunc(src, func(call string) string {
-		p := partial(hugoPartialAssign.FindStringSubmatch(call)[1])
-		if p == nil {
+		name := hugoPartialAssign.FindStringSubmatch(call)[1]
+		text, ok := read[name]
+		if !ok {
+			if p := partial(name); p != nil {
+				text = hugoComment.ReplaceAllString(string(p), "")
+			} else {
+				text = call
+			}
+			read[name] = text
+		}
+		if text == call || len(text) > room {
 			return call
 		}
-		return hugoComment.ReplaceAllString(string(p), "")
+		room -= len(text)
+		return text
 	})
 }
 

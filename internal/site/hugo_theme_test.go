@@ -151,3 +151,23 @@ func FuzzGlobRegexp(f *testing.F) {
 		hugoMountFiles([]string{g}).keeps("a/b/c.md")
 	})
 }
+
+// TestHugoHookTextBounded: a hook that calls a partial many times reads
+// the partial once, and what it puts in place stays within the size of a
+// configuration file: 2,000 calls of a 64 KiB partial are not 128 MB of
+// text.
+func TestHugoHookTextBounded(t *testing.T) {
+	hook := strings.Repeat(`{{ $d = partial "p" . }}`, 2000)
+	body := strings.Repeat("{{ $d = .Destination }}", 64<<10/23)
+	reads := 0
+	got := hugoHookText(hook, config{}, func(string) []byte { reads++; return []byte(body) })
+	if reads != 1 {
+		t.Errorf("hugoHookText read the partial %d times, want once", reads)
+	}
+	if len(got) > len(hook)+maxConfig {
+		t.Errorf("hugoHookText = %d bytes of a %d-byte hook, want at most %d", len(got), len(hook), len(hook)+maxConfig)
+	}
+	if !strings.HasPrefix(got, body) || !strings.HasSuffix(got, `{{ $d = partial "p" . }}`) {
+		t.Errorf("hugoHookText: want the first calls read in place and the last left as written")
+	}
+}
