@@ -373,7 +373,7 @@ func (h hugo) Load(t *Tree, s *Site) error {
 	}
 	// Each theme's folder (from the site's): themesDir/NAME, or the
 	// theme around the site's folder (hugoEnclosingTheme); then the
-	// module imports the tree has (hugoLocalModule).
+	// module imports the tree has (hugoLocalModules).
 	var themeDirs []string
 	for _, theme := range themes {
 		d := path.Join(themesDir, theme)
@@ -396,9 +396,10 @@ func (h hugo) Load(t *Tree, s *Site) error {
 		}
 	}
 	localModules := map[string]bool{}
+	moduleDirs := hugoLocalModules(t, cfg)
 	for _, imp := range cfg.list("module.imports") {
 		p := imp.str("path", "")
-		if d := hugoLocalModule(t, cfg, p); p != "" && d != "" && !slices.Contains(themeDirs, d) {
+		if d := moduleDirs[p]; p != "" && d != "" && !slices.Contains(themeDirs, d) {
 			localModules[p] = true
 			themeDirs = append(themeDirs, d)
 			s.Note("module %s: %s of the tree", p, hugoShownDir(s, d))

@@ -37,14 +37,15 @@ func hugoEnclosingTheme(t *Tree) string {
 	return ""
 }
 
-// hugoLocalModule returns the folder of the tree (a slash path from the
-// site's folder) that is the module of import path p: the folder a
-// replacement names (module.replacements "p -> ../", the site's go.mod
-// "replace p => ../"), or a folder above the site's whose go.mod declares
-// the module p (a theme's repository, whose example site imports it and
-// builds with a replacement or a workspace). It returns "" when the
-// module is none of the tree's.
-func hugoLocalModule(t *Tree, cfg config, p string) string {
+// hugoLocalModules returns the folders of the tree (slash paths from
+// the site's folder) that are modules the site may import, by import
+// path: the folder a replacement names (module.replacements "p -> ../",
+// the site's go.mod "replace p => ../"), or a folder above the site's
+// whose go.mod declares the module p (a theme's repository, whose
+// example site imports it and builds with a replacement or a
+// workspace), in that order. A module none of the tree's is not in it.
+// The files are read once for all the imports.
+func hugoLocalModules(t *Tree, cfg config) map[string]string {
 	local := func(dir string) string {
 		c := path.Clean(dir)
 		if path.IsAbs(c) || !(c == ".." || strings.HasPrefix(c, "../") || c == "." || strings.HasPrefix(c, "./")) {
@@ -55,40 +56,38 @@ func hugoLocalModule(t *Tree, cfg config, p string) string {
 		}
 		return c
 	}
+	// Read in that order, the first folder named for a module wins.
+	dirs := map[string]string{}
+	add := func(p, d string) {
+		if _, ok := dirs[p]; !ok && d != "" {
+			dirs[p] = d
+		}
+	}
 	// module.replacements: "github.com/a/b -> ../b, ..." (Hugo's
 	// modules configuration, also HUGO_MODULE_REPLACEMENTS).
 	for _, r := range cfg.strs("module.replacements") {
 		for _, pair := range strings.Split(r, ",") {
-			from, to, ok := strings.Cut(pair, "->")
-			if ok && strings.TrimSpace(from) == p {
-				if d := local(strings.TrimSpace(to)); d != "" {
-					return d
-				}
+			if from, to, ok := strings.Cut(pair, "->"); ok {
+				add(strings.TrimSpace(from), local(strings.TrimSpace(to)))
 			}
 		}
 	}
 	if src, err := t.Read("go.mod"); err == nil {
 		if f, err := modfile.ParseLax("go.mod", src, nil); err == nil {
 			for _, r := range f.Replace {
-				if r.Old.Path == p && r.New.Version == "" {
-					if d := local(r.New.Path); d != "" {
-						return d
-					}
+				if r.New.Version == "" {
+					add(r.Old.Path, local(r.New.Path))
 				}
 			}
 		}
 	}
 	for i := 1; i <= t.Up; i++ {
 		d := strings.TrimSuffix(strings.Repeat("../", i), "/")
-		src, err := t.Read(d + "/go.mod")
-		if err != nil {
-			continue
-		}
-		if modfile.ModulePath(src) == p && t.Exists(d+"/layouts") {
-			return d
+		if src, err := t.Read(d + "/go.mod"); err == nil && t.Exists(d+"/layouts") {
+			add(modfile.ModulePath(src), d)
 		}
 	}
-	return ""
+	return dirs
 }
 
 // hugoBaseFlag finds the base URL a hugo command line gives
