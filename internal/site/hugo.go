@@ -336,14 +336,15 @@ func (h hugo) Load(t *Tree, s *Site) error {
 					}
 				}
 			}
+			// files: the mount's include and exclude globs.
+			files := hugoMountFiles(m.strs("files"))
 			for i := range langs {
 				if len(only) == 0 || only[langs[i].code] {
 					if !t.Exists(src) {
 						s.UnknownSpace(langs[i].prefix+"/"+hugoURLize(sub, lower), s.hugo.unseen)
 						continue
 					}
-					// files: the mount's include and exclude globs.
-					s.hugo.mountFiles = hugoMountFiles(m.strs("files"))
+					s.hugo.mountFiles = files
 					h.pages(t, s, langs[i], src, sub, lower, ugly, codes)
 					s.hugo.mountFiles = nil
 				}

@@ -296,13 +296,21 @@ func hugoTruthy(v any) bool {
 // matches is left out; with inclusions, a file none matches is too.
 type hugoFileFilter struct{ include, exclude []*regexp.Regexp }
 
-// hugoMountFiles reads a mount's files patterns; nil when there are none.
-// A pattern is a glob as Hugo's (gobwas/glob with "/" its separator):
-// "*" and "?" within a segment, "**" across them, {a,b} alternatives,
-// [...] classes; compared ignoring case.
+// hugoMountFiles reads a mount's files patterns; nil when there are none,
+// or more than maxExcludeGlobs, or one longer than maxGlob: each file of
+// the mount is matched against each, at a cost that grows with its
+// length, and a list so long is not read (no file is left out), as
+// Docusaurus' exclude. A pattern is a glob as Hugo's (gobwas/glob with
+// "/" its separator): "*" and "?" within a segment, "**" across them,
+// {a,b} alternatives, [...] classes; compared ignoring case.
 func hugoMountFiles(patterns []string) *hugoFileFilter {
-	if len(patterns) == 0 {
+	if len(patterns) == 0 || len(patterns) > maxExcludeGlobs {
 		return nil
+	}
+	for _, p := range patterns {
+		if len(p) > maxGlob {
+			return nil
+		}
 	}
 	f := &hugoFileFilter{}
 	for _, p := range patterns {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -194,5 +195,33 @@ func TestHugoLocalModulesOnce(t *testing.T) {
 	}
 	if d := time.Since(start); d > 5*time.Second {
 		t.Errorf("Detect took %v", d)
+	}
+}
+
+// TestHugoMountFilesBounded: a mount's files list longer than
+// maxExcludeGlobs, or a glob longer than maxGlob, is not read (no file
+// is left out), as Docusaurus' exclude: each file of the mount is
+// matched against each glob, at a cost that grows with its length.
+func TestHugoMountFilesBounded(t *testing.T) {
+	long := "! " + strings.Repeat("**a", 2000) + "b"
+	many := make([]string, 1000)
+	for i := range many {
+		many[i] = "! " + strings.Repeat("**a", 20) + strconv.Itoa(i)
+	}
+	p := strings.Repeat("aaaaaaaa/", 30) + "x.md"
+	for name, files := range map[string][]string{"long": {long}, "many": many} {
+		start := time.Now()
+		f := hugoMountFiles(files)
+		for range 200 {
+			if !f.keeps(p) {
+				t.Fatalf("%s: files %q leave out %q", name, files[0], p)
+			}
+		}
+		if f != nil {
+			t.Errorf("%s: hugoMountFiles read %d globs, want none", name, len(files))
+		}
+		if d := time.Since(start); d > 2*time.Second {
+			t.Errorf("%s: 200 files took %v", name, d)
+		}
 	}
 }
