@@ -129,7 +129,7 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 	// The site is served under baseurl: "/about.html" is outside it.
 	s.Mount(baseurl, "")
 	add := func(rel, u string) {
-		u = strings.TrimSuffix(baseurl, "/") + jekyllSanitizeURL(u)
+		u = strings.TrimSuffix(baseurl, "/") + jekyllSanitize(u)
 		// A permalink that names the folder's index file
 		// ("/news/index.html") is served at the folder too.
 		if dir, ok := strings.CutSuffix(u, "/index.html"); ok {
@@ -1058,6 +1058,9 @@ func jekyllFill(tmpl string, vals map[string]string) (u, prefix string, ok bool)
 // URL#sanitize_url does: "/" first, ".." and "./" dropped, runs of "/"
 // made one.
 func jekyllSanitize(u string) string {
+	if !strings.Contains(u, ".") && !strings.Contains(u, "//") && strings.HasPrefix(u, "/") {
+		return u // sanitized already
+	}
 	u = "/" + u
 	u = strings.ReplaceAll(u, "..", "/")
 	u = strings.ReplaceAll(u, "./", "")
@@ -1279,22 +1282,6 @@ func jekyllDatedName(name string) []string {
 		}
 	}
 	return m
-}
-
-// jekyllSanitizeURL is the URL Jekyll writes of a filled permalink
-// (Jekyll::URL#sanitize_url): from the site's top, ".." made "/", "./"
-// taken out and repeated slashes made one, so "./:title" places a page
-// at "/title", not beside its file.
-func jekyllSanitizeURL(u string) string {
-	if !strings.Contains(u, ".") && !strings.Contains(u, "//") && strings.HasPrefix(u, "/") {
-		return u
-	}
-	u = strings.ReplaceAll("/"+u, "..", "/")
-	u = strings.ReplaceAll(u, "./", "")
-	for strings.Contains(u, "//") {
-		u = strings.ReplaceAll(u, "//", "/")
-	}
-	return u
 }
 
 // jekyllFixedVars returns the configuration's top-level strings and
