@@ -164,8 +164,9 @@ func (h hugo) Load(t *Tree, s *Site) error {
 	// Goldmark writes "<!-- raw HTML omitted -->" for the raw HTML of a
 	// Markdown page unless markup.goldmark.renderer.unsafe (Hugo 0.60
 	// on; Blackfriday rendered it): an <a name="x"> there is no anchor.
+	pinned, pinnedBy := hugoPinned(t)
 	s.hugo.rawDropped = idType != "blackfriday" && !cfg.flag("markup.goldmark.renderer.unsafe", false)
-	if v, _ := hugoPinned(t); s.hugo.rawDropped && v != "" && hugoOlder(v, "0.60") {
+	if s.hugo.rawDropped && pinned != "" && hugoOlder(pinned, "0.60") {
 		s.hugo.rawDropped = false
 	}
 	lower := !cfg.flag("disablePathToLower", false)
@@ -477,7 +478,6 @@ func (h hugo) Load(t *Tree, s *Site) error {
 			s.hugo.assets = append(s.hugo.assets, d+"/assets")
 		}
 	}
-	pinned, pinnedBy := hugoPinned(t)
 	if hook := t.First(hooks...); hook != "" {
 		raw, err := t.Read(hook)
 		// The hook as the site renders it: its parameter guards
@@ -864,20 +864,7 @@ var hugoVersionPin = regexp.MustCompile(`(?i)(?:hugo[-_]version"?\s*[:=]\s*|"hug
 // site's folder and at the audited root), and the file that says it;
 // "" when none does.
 func hugoPinned(t *Tree) (version, from string) {
-	up := strings.Repeat("../", t.Up)
-	var files []string
-	for _, d := range []string{"", up} {
-		files = append(files, d+"netlify.toml", d+"package.json")
-		t.Walk(d+".github/workflows", func(rel string) {
-			if ext := path.Ext(rel); ext == ".yml" || ext == ".yaml" {
-				files = append(files, rel)
-			}
-		})
-		if up == "" {
-			break
-		}
-	}
-	for _, f := range files {
+	for _, f := range hugoDeployFiles(t, "package.json") {
 		src, err := t.Read(f)
 		if err != nil {
 			continue
@@ -889,6 +876,29 @@ func hugoPinned(t *Tree) (version, from string) {
 		}
 	}
 	return version, from
+}
+
+// hugoDeployFiles lists the deploy and CI files of the site's folder and
+// of the audited root: netlify.toml, the files named, and the GitHub
+// workflows.
+func hugoDeployFiles(t *Tree, names ...string) []string {
+	up := strings.Repeat("../", t.Up)
+	var files []string
+	for _, d := range []string{"", up} {
+		files = append(files, d+"netlify.toml")
+		for _, n := range names {
+			files = append(files, d+n)
+		}
+		t.Walk(d+".github/workflows", func(rel string) {
+			if ext := path.Ext(rel); ext == ".yml" || ext == ".yaml" {
+				files = append(files, rel)
+			}
+		})
+		if up == "" {
+			break
+		}
+	}
+	return files
 }
 
 // hugoModern reports whether the site shows that a Hugo of 0.60 or

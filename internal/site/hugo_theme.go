@@ -112,20 +112,7 @@ var hugoPagesBase = regexp.MustCompile(`^\$\{\{\s*steps\.[\w-]+\.outputs\.base_u
 // host a static/CNAME names). It returns "" when no command gives one,
 // or when two give different ones.
 func hugoCommandBase(t *Tree, s *Site) (base, from string) {
-	up := strings.Repeat("../", t.Up)
-	var files []string
-	for _, d := range []string{"", up} {
-		files = append(files, d+"netlify.toml")
-		t.Walk(d+".github/workflows", func(rel string) {
-			if ext := path.Ext(rel); ext == ".yml" || ext == ".yaml" {
-				files = append(files, rel)
-			}
-		})
-		if up == "" {
-			break
-		}
-	}
-	for _, f := range files {
+	for _, f := range hugoDeployFiles(t) {
 		src, err := t.Read(f)
 		if err != nil || s.dir != "" && !bytes.Contains(src, []byte(s.dir)) {
 			continue
