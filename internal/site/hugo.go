@@ -977,6 +977,10 @@ func embeddedLike(src string) bool {
 // safe for the URL context and nothing more.
 var hookHrefAsIs = regexp.MustCompile(`href="\{\{-?\s*\.Destination\s*(?:\|\s*safeURL\s*)?-?\}\}"`)
 
+// hookHrefVar is a hook's href written as a variable, safe for the URL
+// context: href="{{ $d | safeURL }}".
+var hookHrefVar = regexp.MustCompile(`href="\{\{-?\s*\$(\w+)\s*(?:\|\s*safeURL\s*)?-?\}\}"`)
+
 // hugoLookupTrim trims what a hook's .GetPage reads alike from a path
 // before looking it up: the ".md" extension, a section's "/_index", a
 // leading "./".
@@ -1000,8 +1004,10 @@ func destinationAsIs(src string) bool {
 		// href="{{ $d | safeURL }}" of a $d set to .Destination and
 		// never set again is the destination too.
 		m := hugoDestVar.FindStringSubmatch(src)
-		if m == nil || strings.Contains(src, "$"+m[1]+" =") || strings.Contains(src, "$"+m[1]+"=") ||
-			!regexp.MustCompile(`href="\{\{-?\s*\$`+m[1]+`\s*(?:\|\s*safeURL\s*)?-?\}\}"`).MatchString(src) {
+		if m == nil || strings.Contains(src, "$"+m[1]+" =") || strings.Contains(src, "$"+m[1]+"=") {
+			return false
+		}
+		if h := hookHrefVar.FindStringSubmatch(src); h == nil || h[1] != m[1] {
 			return false
 		}
 	}
