@@ -108,6 +108,8 @@ func TestMountClimb(t *testing.T) {
 		{"exampleSite", "../static", "../static"},
 		{"docs/site", "../../static", "../../static"},
 		{"exampleSite", "../../etc", "etc"},
+		{"exampleSite", "../..", ""},
+		{"docs/site", "../../..", ""},
 		{"", "../static", "static"},
 		{"", "static", "static"},
 	} {

@@ -694,7 +694,7 @@ func folder(dir string) string {
 // that climbs, "../static" of a theme around the site, is beside it) at
 // the URL path prefix u, file by file.
 func (s *Site) Mount(u, dir string) {
-	if c := path.Clean(dir); strings.HasPrefix(c, "../") && s.dir != "" && strings.Count(c, "../") <= strings.Count(s.dir, "/")+1 {
+	if c := path.Clean(dir); strings.HasPrefix(c, "../") && s.dir != "" && strings.Count(c+"/", "../") <= strings.Count(s.dir, "/")+1 {
 		dir = c // a folder beside the site's, inside the audited root (outer reads it so)
 	} else {
 		dir = folder(dir)
