@@ -130,7 +130,9 @@ func hugoCommandBase(t *Tree, s *Site) (base, from string) {
 						continue
 					}
 				}
-				if !strings.HasPrefix(u, "https://") && !strings.HasPrefix(u, "http://") || hugoLocalBase(u) {
+				_, rest, _ := strings.Cut(u, "://")
+				host, _, _ := strings.Cut(rest, "/")
+				if !strings.HasPrefix(u, "https://") && !strings.HasPrefix(u, "http://") || placeholderHost(host) {
 					continue // $URL, a variable: unknown; a local server's
 				}
 				if base != "" && strings.TrimSuffix(base, "/") != strings.TrimSuffix(u, "/") {
@@ -166,18 +168,6 @@ func hugoShownDir(s *Site, d string) string {
 		return c + "/"
 	}
 	return "./"
-}
-
-// hugoLocalBase reports whether the base URL u is a local server's or a
-// placeholder's (a test build's "-b http://localhost:1313"), not where
-// the site is deployed.
-func hugoLocalBase(u string) bool {
-	_, rest, _ := strings.Cut(u, "://")
-	host, _, _ := strings.Cut(rest, "/")
-	host, _, _ = strings.Cut(host, ":")
-	host = strings.ToLower(host)
-	return host == "localhost" || strings.HasPrefix(host, "127.") || host == "0.0.0.0" || host == "[::1]" ||
-		strings.HasSuffix(host, "example.com") || strings.HasSuffix(host, "example.org") || strings.HasSuffix(host, ".invalid")
 }
 
 // RawHTMLDropped reports whether the publisher renders none of the raw

@@ -28,6 +28,7 @@ func TestHugoCommandBase(t *testing.T) {
 		{"another site's workflow", map[string]string{".github/workflows/a.yml": "run: hugo -s website -b https://a.example.net/x/\n"}, ""},
 		{"a variable", map[string]string{"netlify.toml": "command = \"hugo -s exampleSite -b $DEPLOY_PRIME_URL\"\n"}, ""},
 		{"a local server only", map[string]string{".github/workflows/a.yml": "run: hugo -s exampleSite -b http://localhost:1313\n"}, ""},
+		{"a local server only, IPv6", map[string]string{".github/workflows/a.yml": "run: hugo -s exampleSite -b http://[::1]:1313/\n"}, ""},
 		{"not a hugo command", map[string]string{".github/workflows/a.yml": "run: ./deploy exampleSite --baseURL https://a.example.net/x/\n"}, ""},
 	}
 	for _, tt := range tests {
