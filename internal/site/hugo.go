@@ -1945,7 +1945,7 @@ var hugoCodeShortcodes = map[string]bool{"code": true, "highlight": true, "outpu
 // blocks (jekyllCodeRanges); on a Hugo site, the inner text of
 // paired code shortcodes ("{{< code >}}...{{< /code >}}"). One pass
 // lists the shortcode tags; each opening pairs with the next closing tag
-// of its name.
+// of its name. The ranges are sorted and apart, for a reader to search.
 func (s *Site) CodeRanges(src []byte) [][2]int {
 	if s.Generator == "jekyll" {
 		return s.jekyllTextRanges(src)

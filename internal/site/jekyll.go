@@ -956,13 +956,27 @@ func jekyllScopeHolds(scope, rel string) bool {
 
 // jekyllTextRanges returns the parts of a Markdown page that are no
 // links of the page (CodeRanges): Liquid's highlight blocks and the
-// branches its conditions leave out.
+// branches its conditions leave out, sorted and apart (those nest).
 func (s *Site) jekyllTextRanges(src []byte) [][2]int {
 	out := jekyllCodeRanges(src)
-	if s.liquid != nil && s.liquid.fixed != nil {
-		out = append(out, jekyllDeadBranches(src, s.liquid.fixed)...)
+	if s.liquid == nil || s.liquid.fixed == nil {
+		return out
 	}
-	return out
+	dead := jekyllDeadBranches(src, s.liquid.fixed)
+	if len(dead) == 0 {
+		return out
+	}
+	out = append(out, dead...)
+	slices.SortFunc(out, func(a, b [2]int) int { return a[0] - b[0] })
+	apart := out[:1]
+	for _, r := range out[1:] {
+		if last := &apart[len(apart)-1]; r[0] <= last[1] {
+			last[1] = max(last[1], r[1])
+		} else {
+			apart = append(apart, r)
+		}
+	}
+	return apart
 }
 
 // jekyllCodeRanges returns the inner text of Liquid's highlight blocks

@@ -30,3 +30,23 @@ func TestJekyllDeadBranchesLinear(t *testing.T) {
 		})
 	}
 }
+
+// TestJekyllTextRangesApart: a Jekyll page's text ranges, highlight
+// blocks and dead branches nested in one another, come sorted and
+// apart, as CodeRanges gives them, so that a reader can search them.
+func TestJekyllTextRangesApart(t *testing.T) {
+	s := &Site{Generator: "jekyll", liquid: &liquidVars{fixed: map[string]any{"version": "latest"}}}
+	src := `{% highlight x %}a{% endhighlight %} {% if site.version == "1" %}b{% if site.version == "2" %}c{% endif %}{% endif %} d` +
+		` {% if site.version == "1" %}{% highlight x %}e{% endhighlight %}{% endif %}`
+	got := s.CodeRanges([]byte(src))
+	if len(got) != 3 {
+		t.Errorf("CodeRanges(%q) = %v, want 3 ranges", src, got)
+	}
+	end := 0
+	for _, r := range got {
+		if r[0] < end || r[1] < r[0] {
+			t.Fatalf("CodeRanges(%q) = %v: %v after %d", src, got, r, end)
+		}
+		end = r[1]
+	}
+}
