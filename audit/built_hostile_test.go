@@ -36,3 +36,35 @@ func TestKeepBuiltLinksLinear(t *testing.T) {
 		t.Errorf("keepBuiltLinks kept %d links, want the one the built page has", len(kept))
 	}
 }
+
+// TestInRangesSearch: the ranges a page's links are tested against (code,
+// dead Liquid branches, raw sections: sorted and apart) are searched, not
+// scanned link by link: 200,000 links of a page of 200,000 ranges.
+func TestInRangesSearch(t *testing.T) {
+	const n = 200_000
+	rs := make([][2]int, n)
+	for i := range rs {
+		rs[i] = [2]int{10 * i, 10*i + 5}
+	}
+	start := time.Now()
+	in := 0
+	for off := range 2 * n {
+		if inRanges(rs, 5*off) {
+			in++
+		}
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("%d lookups in %d ranges took %v", 2*n, n, d)
+	}
+	if in != n {
+		t.Errorf("inRanges found %d offsets of %d in the ranges, want %d", in, 2*n, n)
+	}
+	for _, c := range []struct {
+		off  int
+		want bool
+	}{{-1, false}, {0, true}, {4, true}, {5, false}, {9, false}, {10*n - 6, true}, {10*n - 5, false}} {
+		if got := inRanges(rs, c.off); got != c.want {
+			t.Errorf("inRanges(%d) = %v, want %v", c.off, got, c.want)
+		}
+	}
+}
