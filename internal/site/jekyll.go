@@ -348,7 +348,7 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 		jekyllStaticPartials(t, s, statics, docs)
 	}
 	include := words(cfg.get("include"), false)
-	exclude := words(cfg.get("exclude"), false)
+	exclude := newJekyllNames(words(cfg.get("exclude"), false))
 	postsPermalink := cfg.str("collections.posts.permalink", "")
 	if postsPermalink != "" && !strings.Contains(postsPermalink, ":") {
 		postsPermalink = postTemplate(postsPermalink, "") // a style's name
@@ -384,7 +384,7 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 			excluded := strings.HasPrefix(parts[len(parts)-1], "_") && !jekyllIncluded(include, parts) ||
 				slices.Contains(parts, "node_modules")
 			for i := range parts {
-				excluded = excluded || jekyllIncluded(exclude, parts[:i+1])
+				excluded = excluded || exclude.has(parts[:i+1])
 			}
 			if excluded {
 				unpublished = append(unpublished, rel)
@@ -397,7 +397,7 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 			// unless the configuration excludes it.
 			excluded := slices.Contains(parts, "node_modules")
 			for i := range parts {
-				excluded = excluded || jekyllIncluded(exclude, parts[:i+1])
+				excluded = excluded || exclude.has(parts[:i+1])
 			}
 			if !excluded {
 				if s.verbatim == nil {
@@ -618,6 +618,48 @@ func jekyllIncluded(include, parts []string) bool {
 			return true
 		}
 		if ok, _ := path.Match(in, rel); ok && strings.ContainsAny(in, "*?[") {
+			return true
+		}
+	}
+	return false
+}
+
+// jekyllNames is the configuration's exclude list, as jekyllIncluded
+// reads it, made ready for every file of the site: names and paths in a
+// set, globs apart; more globs than maxExcludeGlobs are not read (no
+// file is left out by them), as Docusaurus' exclude, since each file
+// and each folder above it is matched against each.
+type jekyllNames struct {
+	names map[string]bool
+	globs []string
+}
+
+func newJekyllNames(list []string) jekyllNames {
+	n := jekyllNames{names: map[string]bool{}}
+	for _, in := range list {
+		in = strings.Trim(strings.TrimPrefix(in, "./"), "/")
+		n.names[in] = true
+		if strings.ContainsAny(in, "*?[") {
+			n.globs = append(n.globs, in)
+		}
+	}
+	if len(n.globs) > maxExcludeGlobs {
+		n.globs = nil
+	}
+	return n
+}
+
+// has reports whether the list names the path parts, as jekyllIncluded.
+func (n jekyllNames) has(parts []string) bool {
+	if n.names[parts[len(parts)-1]] {
+		return true
+	}
+	rel := strings.Join(parts, "/")
+	if n.names[rel] {
+		return true
+	}
+	for _, g := range n.globs {
+		if ok, _ := path.Match(g, rel); ok {
 			return true
 		}
 	}

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -48,5 +49,36 @@ func TestJekyllTextRangesApart(t *testing.T) {
 			t.Fatalf("CodeRanges(%q) = %v: %v after %d", src, got, r, end)
 		}
 		end = r[1]
+	}
+}
+
+// TestJekyllExcludeOnce: the exclude list is read once for the files of
+// the site, its names looked up, not matched one by one for each file
+// and each folder above it: 2,000 files beside 40,000 globs took
+// a minute; a list of more globs than maxExcludeGlobs leaves no file
+// out by its globs, as Docusaurus' exclude.
+func TestJekyllExcludeOnce(t *testing.T) {
+	var cfg strings.Builder
+	cfg.WriteString("exclude:\n  - secret.png\n  - drafts\n")
+	for i := range 40_000 {
+		fmt.Fprintf(&cfg, "  - \"x%d/*.png\"\n", i)
+	}
+	files := map[string]string{"_config.yml": cfg.String(), "index.md": "# Home\n", "a/secret.png": "x", "drafts/d.png": "x", "x1/k.png": "x"}
+	for i := range 2000 {
+		files[fmt.Sprintf("a/b/c%d/p.png", i)] = "x"
+	}
+	root, _ := hostileTree(t, files)
+	start := time.Now()
+	s, err := Detect(root, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("Detect took %v", d)
+	}
+	for rel, want := range map[string]bool{"a/secret.png": true, "drafts/d.png": true, "x1/k.png": false, "a/b/c1/p.png": false} {
+		if got := s.Unserved(rel); got != want {
+			t.Errorf("Unserved(%q) = %v, want %v", rel, got, want)
+		}
 	}
 }
