@@ -192,18 +192,26 @@ func keepBuiltLinks(links []extract.Link, abs string) []extract.Link {
 	if err != nil {
 		return nil
 	}
-	vals := scanLinkAttrs(src, nil)
-	var toks []string
+	// The built page's links, as sets: each link of the source is
+	// looked up once (a page may have many).
+	written := map[string]bool{}
+	for _, v := range scanLinkAttrs(src, nil) {
+		written[string(src[v[0]:v[1]])] = true
+	}
+	var toks map[string]bool
 	kept := links[:0]
 	for _, l := range links {
 		if l.URI == "" {
 			continue
 		}
-		if !hasLinkValue(src, vals, l.URI) {
+		if !written[l.URI] {
 			if toks == nil {
-				toks = readLinks(src)
+				toks = map[string]bool{}
+				for _, tok := range readLinks(src) {
+					toks[tok] = true
+				}
 			}
-			if !slices.Contains(toks, l.URI) {
+			if !toks[l.URI] {
 				continue
 			}
 		}

@@ -869,13 +869,17 @@ func rawRanges(src []byte) [][2]int {
 	}
 }
 
+// inRanges reports whether off is in one of the ranges rs, which are
+// sorted and apart (CodeRanges, markdownCode, rawRanges): searched, since
+// a page may have as many ranges as links.
 func inRanges(rs [][2]int, off int) bool {
-	for _, r := range rs {
-		if off >= r[0] && off < r[1] {
-			return true
+	i, _ := slices.BinarySearchFunc(rs, off, func(r [2]int, off int) int {
+		if r[1] <= off {
+			return -1
 		}
-	}
-	return false
+		return 1
+	})
+	return i < len(rs) && rs[i][0] <= off
 }
 
 // fragNote says that a link to a missing page has a fragment, which then

@@ -164,8 +164,9 @@ func (h hugo) Load(t *Tree, s *Site) error {
 	// Goldmark writes "<!-- raw HTML omitted -->" for the raw HTML of a
 	// Markdown page unless markup.goldmark.renderer.unsafe (Hugo 0.60
 	// on; Blackfriday rendered it): an <a name="x"> there is no anchor.
+	pinned, pinnedBy := hugoPinned(t)
 	s.hugo.rawDropped = idType != "blackfriday" && !cfg.flag("markup.goldmark.renderer.unsafe", false)
-	if v, _ := hugoPinned(t); s.hugo.rawDropped && v != "" && hugoOlder(v, "0.60") {
+	if s.hugo.rawDropped && pinned != "" && hugoOlder(pinned, "0.60") {
 		s.hugo.rawDropped = false
 	}
 	lower := !cfg.flag("disablePathToLower", false)
@@ -336,14 +337,15 @@ func (h hugo) Load(t *Tree, s *Site) error {
 					}
 				}
 			}
+			// files: the mount's include and exclude globs.
+			files := hugoMountFiles(m.strs("files"))
 			for i := range langs {
 				if len(only) == 0 || only[langs[i].code] {
 					if !t.Exists(src) {
 						s.UnknownSpace(langs[i].prefix+"/"+hugoURLize(sub, lower), s.hugo.unseen)
 						continue
 					}
-					// files: the mount's include and exclude globs.
-					s.hugo.mountFiles = hugoMountFiles(m.strs("files"))
+					s.hugo.mountFiles = files
 					h.pages(t, s, langs[i], src, sub, lower, ugly, codes)
 					s.hugo.mountFiles = nil
 				}
@@ -373,7 +375,7 @@ func (h hugo) Load(t *Tree, s *Site) error {
 	}
 	// Each theme's folder (from the site's): themesDir/NAME, or the
 	// theme around the site's folder (hugoEnclosingTheme); then the
-	// module imports the tree has (hugoLocalModule).
+	// module imports the tree has (hugoLocalModules).
 	var themeDirs []string
 	for _, theme := range themes {
 		d := path.Join(themesDir, theme)
@@ -396,9 +398,10 @@ func (h hugo) Load(t *Tree, s *Site) error {
 		}
 	}
 	localModules := map[string]bool{}
+	moduleDirs := hugoLocalModules(t, cfg)
 	for _, imp := range cfg.list("module.imports") {
 		p := imp.str("path", "")
-		if d := hugoLocalModule(t, cfg, p); p != "" && d != "" && !slices.Contains(themeDirs, d) {
+		if d := moduleDirs[p]; p != "" && d != "" && !slices.Contains(themeDirs, d) {
 			localModules[p] = true
 			themeDirs = append(themeDirs, d)
 			s.Note("module %s: %s of the tree", p, hugoShownDir(s, d))
@@ -475,7 +478,6 @@ func (h hugo) Load(t *Tree, s *Site) error {
 			s.hugo.assets = append(s.hugo.assets, d+"/assets")
 		}
 	}
-	pinned, pinnedBy := hugoPinned(t)
 	if hook := t.First(hooks...); hook != "" {
 		raw, err := t.Read(hook)
 		// The hook as the site renders it: its parameter guards
@@ -862,20 +864,7 @@ var hugoVersionPin = regexp.MustCompile(`(?i)(?:hugo[-_]version"?\s*[:=]\s*|"hug
 // site's folder and at the audited root), and the file that says it;
 // "" when none does.
 func hugoPinned(t *Tree) (version, from string) {
-	up := strings.Repeat("../", t.Up)
-	var files []string
-	for _, d := range []string{"", up} {
-		files = append(files, d+"netlify.toml", d+"package.json")
-		t.Walk(d+".github/workflows", func(rel string) {
-			if ext := path.Ext(rel); ext == ".yml" || ext == ".yaml" {
-				files = append(files, rel)
-			}
-		})
-		if up == "" {
-			break
-		}
-	}
-	for _, f := range files {
+	for _, f := range hugoDeployFiles(t, "package.json") {
 		src, err := t.Read(f)
 		if err != nil {
 			continue
@@ -887,6 +876,29 @@ func hugoPinned(t *Tree) (version, from string) {
 		}
 	}
 	return version, from
+}
+
+// hugoDeployFiles lists the deploy and CI files of the site's folder and
+// of the audited root: netlify.toml, the files named, and the GitHub
+// workflows.
+func hugoDeployFiles(t *Tree, names ...string) []string {
+	up := strings.Repeat("../", t.Up)
+	var files []string
+	for _, d := range []string{"", up} {
+		files = append(files, d+"netlify.toml")
+		for _, n := range names {
+			files = append(files, d+n)
+		}
+		t.Walk(d+".github/workflows", func(rel string) {
+			if ext := path.Ext(rel); ext == ".yml" || ext == ".yaml" {
+				files = append(files, rel)
+			}
+		})
+		if up == "" {
+			break
+		}
+	}
+	return files
 }
 
 // hugoModern reports whether the site shows that a Hugo of 0.60 or
@@ -965,6 +977,10 @@ func embeddedLike(src string) bool {
 // safe for the URL context and nothing more.
 var hookHrefAsIs = regexp.MustCompile(`href="\{\{-?\s*\.Destination\s*(?:\|\s*safeURL\s*)?-?\}\}"`)
 
+// hookHrefVar is a hook's href written as a variable, safe for the URL
+// context: href="{{ $d | safeURL }}".
+var hookHrefVar = regexp.MustCompile(`href="\{\{-?\s*\$(\w+)\s*(?:\|\s*safeURL\s*)?-?\}\}"`)
+
 // hugoLookupTrim trims what a hook's .GetPage reads alike from a path
 // before looking it up: the ".md" extension, a section's "/_index", a
 // leading "./".
@@ -988,8 +1004,10 @@ func destinationAsIs(src string) bool {
 		// href="{{ $d | safeURL }}" of a $d set to .Destination and
 		// never set again is the destination too.
 		m := hugoDestVar.FindStringSubmatch(src)
-		if m == nil || strings.Contains(src, "$"+m[1]+" =") || strings.Contains(src, "$"+m[1]+"=") ||
-			!regexp.MustCompile(`href="\{\{-?\s*\$`+m[1]+`\s*(?:\|\s*safeURL\s*)?-?\}\}"`).MatchString(src) {
+		if m == nil || strings.Contains(src, "$"+m[1]+" =") || strings.Contains(src, "$"+m[1]+"=") {
+			return false
+		}
+		if h := hookHrefVar.FindStringSubmatch(src); h == nil || h[1] != m[1] {
 			return false
 		}
 	}
@@ -1927,7 +1945,7 @@ var hugoCodeShortcodes = map[string]bool{"code": true, "highlight": true, "outpu
 // blocks (jekyllCodeRanges); on a Hugo site, the inner text of
 // paired code shortcodes ("{{< code >}}...{{< /code >}}"). One pass
 // lists the shortcode tags; each opening pairs with the next closing tag
-// of its name.
+// of its name. The ranges are sorted and apart, for a reader to search.
 func (s *Site) CodeRanges(src []byte) [][2]int {
 	if s.Generator == "jekyll" {
 		return s.jekyllTextRanges(src)

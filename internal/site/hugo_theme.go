@@ -37,14 +37,15 @@ func hugoEnclosingTheme(t *Tree) string {
 	return ""
 }
 
-// hugoLocalModule returns the folder of the tree (a slash path from the
-// site's folder) that is the module of import path p: the folder a
-// replacement names (module.replacements "p -> ../", the site's go.mod
-// "replace p => ../"), or a folder above the site's whose go.mod declares
-// the module p (a theme's repository, whose example site imports it and
-// builds with a replacement or a workspace). It returns "" when the
-// module is none of the tree's.
-func hugoLocalModule(t *Tree, cfg config, p string) string {
+// hugoLocalModules returns the folders of the tree (slash paths from
+// the site's folder) that are modules the site may import, by import
+// path: the folder a replacement names (module.replacements "p -> ../",
+// the site's go.mod "replace p => ../"), or a folder above the site's
+// whose go.mod declares the module p (a theme's repository, whose
+// example site imports it and builds with a replacement or a
+// workspace), in that order. A module none of the tree's is not in it.
+// The files are read once for all the imports.
+func hugoLocalModules(t *Tree, cfg config) map[string]string {
 	local := func(dir string) string {
 		c := path.Clean(dir)
 		if path.IsAbs(c) || !(c == ".." || strings.HasPrefix(c, "../") || c == "." || strings.HasPrefix(c, "./")) {
@@ -55,40 +56,38 @@ func hugoLocalModule(t *Tree, cfg config, p string) string {
 		}
 		return c
 	}
+	// Read in that order, the first folder named for a module wins.
+	dirs := map[string]string{}
+	add := func(p, d string) {
+		if _, ok := dirs[p]; !ok && d != "" {
+			dirs[p] = d
+		}
+	}
 	// module.replacements: "github.com/a/b -> ../b, ..." (Hugo's
 	// modules configuration, also HUGO_MODULE_REPLACEMENTS).
 	for _, r := range cfg.strs("module.replacements") {
 		for _, pair := range strings.Split(r, ",") {
-			from, to, ok := strings.Cut(pair, "->")
-			if ok && strings.TrimSpace(from) == p {
-				if d := local(strings.TrimSpace(to)); d != "" {
-					return d
-				}
+			if from, to, ok := strings.Cut(pair, "->"); ok {
+				add(strings.TrimSpace(from), local(strings.TrimSpace(to)))
 			}
 		}
 	}
 	if src, err := t.Read("go.mod"); err == nil {
 		if f, err := modfile.ParseLax("go.mod", src, nil); err == nil {
 			for _, r := range f.Replace {
-				if r.Old.Path == p && r.New.Version == "" {
-					if d := local(r.New.Path); d != "" {
-						return d
-					}
+				if r.New.Version == "" {
+					add(r.Old.Path, local(r.New.Path))
 				}
 			}
 		}
 	}
 	for i := 1; i <= t.Up; i++ {
 		d := strings.TrimSuffix(strings.Repeat("../", i), "/")
-		src, err := t.Read(d + "/go.mod")
-		if err != nil {
-			continue
-		}
-		if modfile.ModulePath(src) == p && t.Exists(d+"/layouts") {
-			return d
+		if src, err := t.Read(d + "/go.mod"); err == nil && t.Exists(d+"/layouts") {
+			add(modfile.ModulePath(src), d)
 		}
 	}
-	return ""
+	return dirs
 }
 
 // hugoBaseFlag finds the base URL a hugo command line gives
@@ -113,20 +112,7 @@ var hugoPagesBase = regexp.MustCompile(`^\$\{\{\s*steps\.[\w-]+\.outputs\.base_u
 // host a static/CNAME names). It returns "" when no command gives one,
 // or when two give different ones.
 func hugoCommandBase(t *Tree, s *Site) (base, from string) {
-	up := strings.Repeat("../", t.Up)
-	var files []string
-	for _, d := range []string{"", up} {
-		files = append(files, d+"netlify.toml")
-		t.Walk(d+".github/workflows", func(rel string) {
-			if ext := path.Ext(rel); ext == ".yml" || ext == ".yaml" {
-				files = append(files, rel)
-			}
-		})
-		if up == "" {
-			break
-		}
-	}
-	for _, f := range files {
+	for _, f := range hugoDeployFiles(t) {
 		src, err := t.Read(f)
 		if err != nil || s.dir != "" && !bytes.Contains(src, []byte(s.dir)) {
 			continue
@@ -144,7 +130,9 @@ func hugoCommandBase(t *Tree, s *Site) (base, from string) {
 						continue
 					}
 				}
-				if !strings.HasPrefix(u, "https://") && !strings.HasPrefix(u, "http://") || hugoLocalBase(u) {
+				_, rest, _ := strings.Cut(u, "://")
+				host, _, _ := strings.Cut(rest, "/")
+				if !strings.HasPrefix(u, "https://") && !strings.HasPrefix(u, "http://") || placeholderHost(host) {
 					continue // $URL, a variable: unknown; a local server's
 				}
 				if base != "" && strings.TrimSuffix(base, "/") != strings.TrimSuffix(u, "/") {
@@ -180,18 +168,6 @@ func hugoShownDir(s *Site, d string) string {
 		return c + "/"
 	}
 	return "./"
-}
-
-// hugoLocalBase reports whether the base URL u is a local server's or a
-// placeholder's (a test build's "-b http://localhost:1313"), not where
-// the site is deployed.
-func hugoLocalBase(u string) bool {
-	_, rest, _ := strings.Cut(u, "://")
-	host, _, _ := strings.Cut(rest, "/")
-	host, _, _ = strings.Cut(host, ":")
-	host = strings.ToLower(host)
-	return host == "localhost" || strings.HasPrefix(host, "127.") || host == "0.0.0.0" || host == "[::1]" ||
-		strings.HasSuffix(host, "example.com") || strings.HasSuffix(host, "example.org") || strings.HasSuffix(host, ".invalid")
 }
 
 // RawHTMLDropped reports whether the publisher renders none of the raw
@@ -243,12 +219,27 @@ func hugoHookText(src string, cfg config, partial func(string) []byte) string {
 		}
 		return ""
 	})
+	// Each partial is read once; what is put in place stays within a
+	// configuration file's size, past which a call is left as written
+	// (a hook calling a large partial thousands of times).
+	read := map[string]string{}
+	room := maxConfig
 	return hugoPartialAssign.ReplaceAllStringFunc(src, func(call string) string {
-		p := partial(hugoPartialAssign.FindStringSubmatch(call)[1])
-		if p == nil {
+		name := hugoPartialAssign.FindStringSubmatch(call)[1]
+		text, ok := read[name]
+		if !ok {
+			if p := partial(name); p != nil {
+				text = hugoComment.ReplaceAllString(string(p), "")
+			} else {
+				text = call
+			}
+			read[name] = text
+		}
+		if text == call || len(text) > room {
 			return call
 		}
-		return hugoComment.ReplaceAllString(string(p), "")
+		room -= len(text)
+		return text
 	})
 }
 
@@ -282,13 +273,21 @@ func hugoTruthy(v any) bool {
 // matches is left out; with inclusions, a file none matches is too.
 type hugoFileFilter struct{ include, exclude []*regexp.Regexp }
 
-// hugoMountFiles reads a mount's files patterns; nil when there are none.
-// A pattern is a glob as Hugo's (gobwas/glob with "/" its separator):
-// "*" and "?" within a segment, "**" across them, {a,b} alternatives,
-// [...] classes; compared ignoring case.
+// hugoMountFiles reads a mount's files patterns; nil when there are none,
+// or more than maxExcludeGlobs, or one longer than maxGlob: each file of
+// the mount is matched against each, at a cost that grows with its
+// length, and a list so long is not read (no file is left out), as
+// Docusaurus' exclude. A pattern is a glob as Hugo's (gobwas/glob with
+// "/" its separator): "*" and "?" within a segment, "**" across them,
+// {a,b} alternatives, [...] classes; compared ignoring case.
 func hugoMountFiles(patterns []string) *hugoFileFilter {
-	if len(patterns) == 0 {
+	if len(patterns) == 0 || len(patterns) > maxExcludeGlobs {
 		return nil
+	}
+	for _, p := range patterns {
+		if len(p) > maxGlob {
+			return nil
+		}
 	}
 	f := &hugoFileFilter{}
 	for _, p := range patterns {

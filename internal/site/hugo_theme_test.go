@@ -1,10 +1,13 @@
 package site
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestHugoCommandBase: the base URL a workflow's hugo command gives the
@@ -25,6 +28,7 @@ func TestHugoCommandBase(t *testing.T) {
 		{"another site's workflow", map[string]string{".github/workflows/a.yml": "run: hugo -s website -b https://a.example.net/x/\n"}, ""},
 		{"a variable", map[string]string{"netlify.toml": "command = \"hugo -s exampleSite -b $DEPLOY_PRIME_URL\"\n"}, ""},
 		{"a local server only", map[string]string{".github/workflows/a.yml": "run: hugo -s exampleSite -b http://localhost:1313\n"}, ""},
+		{"a local server only, IPv6", map[string]string{".github/workflows/a.yml": "run: hugo -s exampleSite -b http://[::1]:1313/\n"}, ""},
 		{"not a hugo command", map[string]string{".github/workflows/a.yml": "run: ./deploy exampleSite --baseURL https://a.example.net/x/\n"}, ""},
 	}
 	for _, tt := range tests {
@@ -105,6 +109,8 @@ func TestMountClimb(t *testing.T) {
 		{"exampleSite", "../static", "../static"},
 		{"docs/site", "../../static", "../../static"},
 		{"exampleSite", "../../etc", "etc"},
+		{"exampleSite", "../..", ""},
+		{"docs/site", "../../..", ""},
 		{"", "../static", "static"},
 		{"", "static", "static"},
 	} {
@@ -150,4 +156,75 @@ func FuzzGlobRegexp(f *testing.F) {
 	f.Fuzz(func(t *testing.T, g string) {
 		hugoMountFiles([]string{g}).keeps("a/b/c.md")
 	})
+}
+
+// TestHugoHookTextBounded: a hook that calls a partial many times reads
+// the partial once, and what it puts in place stays within the size of a
+// configuration file: 2,000 calls of a 64 KiB partial are not 128 MB of
+// text.
+func TestHugoHookTextBounded(t *testing.T) {
+	hook := strings.Repeat(`{{ $d = partial "p" . }}`, 2000)
+	body := strings.Repeat("{{ $d = .Destination }}", 64<<10/23)
+	reads := 0
+	got := hugoHookText(hook, config{}, func(string) []byte { reads++; return []byte(body) })
+	if reads != 1 {
+		t.Errorf("hugoHookText read the partial %d times, want once", reads)
+	}
+	if len(got) > len(hook)+maxConfig {
+		t.Errorf("hugoHookText = %d bytes of a %d-byte hook, want at most %d", len(got), len(hook), len(hook)+maxConfig)
+	}
+	if !strings.HasPrefix(got, body) || !strings.HasSuffix(got, `{{ $d = partial "p" . }}`) {
+		t.Errorf("hugoHookText: want the first calls read in place and the last left as written")
+	}
+}
+
+// TestHugoLocalModulesOnce: the site's go.mod and module.replacements
+// are read once for all the module imports, not once an import: 5,000
+// imports beside a go.mod of 20,000 replacements.
+func TestHugoLocalModulesOnce(t *testing.T) {
+	var mod, cfg strings.Builder
+	mod.WriteString("module example.com/site\n\n")
+	for i := range 20_000 {
+		fmt.Fprintf(&mod, "replace example.com/m%d => ./m%d\n", i, i)
+	}
+	for i := range 5_000 {
+		fmt.Fprintf(&cfg, "[[module.imports]]\npath = \"example.com/i%d\"\n", i)
+	}
+	cfg.WriteString("[module]\nreplacements = \"" + strings.Repeat("example.com/r -> ../r, ", 10_000) + "\"\n")
+	root, _ := hostileTree(t, map[string]string{"go.mod": mod.String(), "hugo.toml": cfg.String(), "content/_index.md": "# Home\n"})
+	start := time.Now()
+	if _, err := Detect(root, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("Detect took %v", d)
+	}
+}
+
+// TestHugoMountFilesBounded: a mount's files list longer than
+// maxExcludeGlobs, or a glob longer than maxGlob, is not read (no file
+// is left out), as Docusaurus' exclude: each file of the mount is
+// matched against each glob, at a cost that grows with its length.
+func TestHugoMountFilesBounded(t *testing.T) {
+	long := "! " + strings.Repeat("**a", 2000) + "b"
+	many := make([]string, 1000)
+	for i := range many {
+		many[i] = "! " + strings.Repeat("**a", 20) + strconv.Itoa(i)
+	}
+	p := strings.Repeat("aaaaaaaa/", 30) + "x.md"
+	for name, files := range map[string][]string{"long": {long}, "many": many} {
+		start := time.Now()
+		f := hugoMountFiles(files)
+		for range 200 {
+			if !f.keeps(p) {
+				t.Fatalf("%s: files %q leave out %q", name, files[0], p)
+			}
+		}
+		if f != nil {
+			t.Errorf("%s: hugoMountFiles read %d globs, want none", name, len(files))
+		}
+		if d := time.Since(start); d > 2*time.Second {
+			t.Errorf("%s: 200 files took %v", name, d)
+		}
+	}
 }

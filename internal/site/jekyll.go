@@ -129,7 +129,7 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 	// The site is served under baseurl: "/about.html" is outside it.
 	s.Mount(baseurl, "")
 	add := func(rel, u string) {
-		u = strings.TrimSuffix(baseurl, "/") + jekyllSanitizeURL(u)
+		u = strings.TrimSuffix(baseurl, "/") + jekyllSanitize(u)
 		// A permalink that names the folder's index file
 		// ("/news/index.html") is served at the folder too.
 		if dir, ok := strings.CutSuffix(u, "/index.html"); ok {
@@ -348,7 +348,7 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 		jekyllStaticPartials(t, s, statics, docs)
 	}
 	include := words(cfg.get("include"), false)
-	exclude := words(cfg.get("exclude"), false)
+	exclude := newJekyllNames(words(cfg.get("exclude"), false))
 	postsPermalink := cfg.str("collections.posts.permalink", "")
 	if postsPermalink != "" && !strings.Contains(postsPermalink, ":") {
 		postsPermalink = postTemplate(postsPermalink, "") // a style's name
@@ -384,7 +384,7 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 			excluded := strings.HasPrefix(parts[len(parts)-1], "_") && !jekyllIncluded(include, parts) ||
 				slices.Contains(parts, "node_modules")
 			for i := range parts {
-				excluded = excluded || jekyllIncluded(exclude, parts[:i+1])
+				excluded = excluded || exclude.has(parts[:i+1])
 			}
 			if excluded {
 				unpublished = append(unpublished, rel)
@@ -397,7 +397,7 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 			// unless the configuration excludes it.
 			excluded := slices.Contains(parts, "node_modules")
 			for i := range parts {
-				excluded = excluded || jekyllIncluded(exclude, parts[:i+1])
+				excluded = excluded || exclude.has(parts[:i+1])
 			}
 			if !excluded {
 				if s.verbatim == nil {
@@ -618,6 +618,48 @@ func jekyllIncluded(include, parts []string) bool {
 			return true
 		}
 		if ok, _ := path.Match(in, rel); ok && strings.ContainsAny(in, "*?[") {
+			return true
+		}
+	}
+	return false
+}
+
+// jekyllNames is the configuration's exclude list, as jekyllIncluded
+// reads it, made ready for every file of the site: names and paths in a
+// set, globs apart; more globs than maxExcludeGlobs are not read (no
+// file is left out by them), as Docusaurus' exclude, since each file
+// and each folder above it is matched against each.
+type jekyllNames struct {
+	names map[string]bool
+	globs []string
+}
+
+func newJekyllNames(list []string) jekyllNames {
+	n := jekyllNames{names: map[string]bool{}}
+	for _, in := range list {
+		in = strings.Trim(strings.TrimPrefix(in, "./"), "/")
+		n.names[in] = true
+		if strings.ContainsAny(in, "*?[") {
+			n.globs = append(n.globs, in)
+		}
+	}
+	if len(n.globs) > maxExcludeGlobs {
+		n.globs = nil
+	}
+	return n
+}
+
+// has reports whether the list names the path parts, as jekyllIncluded.
+func (n jekyllNames) has(parts []string) bool {
+	if n.names[parts[len(parts)-1]] {
+		return true
+	}
+	rel := strings.Join(parts, "/")
+	if n.names[rel] {
+		return true
+	}
+	for _, g := range n.globs {
+		if ok, _ := path.Match(g, rel); ok {
 			return true
 		}
 	}
@@ -956,13 +998,27 @@ func jekyllScopeHolds(scope, rel string) bool {
 
 // jekyllTextRanges returns the parts of a Markdown page that are no
 // links of the page (CodeRanges): Liquid's highlight blocks and the
-// branches its conditions leave out.
+// branches its conditions leave out, sorted and apart (those nest).
 func (s *Site) jekyllTextRanges(src []byte) [][2]int {
 	out := jekyllCodeRanges(src)
-	if s.liquid != nil && s.liquid.fixed != nil {
-		out = append(out, jekyllDeadBranches(src, s.liquid.fixed)...)
+	if s.liquid == nil || s.liquid.fixed == nil {
+		return out
 	}
-	return out
+	dead := jekyllDeadBranches(src, s.liquid.fixed)
+	if len(dead) == 0 {
+		return out
+	}
+	out = append(out, dead...)
+	slices.SortFunc(out, func(a, b [2]int) int { return a[0] - b[0] })
+	apart := out[:1]
+	for _, r := range out[1:] {
+		if last := &apart[len(apart)-1]; r[0] <= last[1] {
+			last[1] = max(last[1], r[1])
+		} else {
+			apart = append(apart, r)
+		}
+	}
+	return apart
 }
 
 // jekyllCodeRanges returns the inner text of Liquid's highlight blocks
@@ -1058,6 +1114,9 @@ func jekyllFill(tmpl string, vals map[string]string) (u, prefix string, ok bool)
 // URL#sanitize_url does: "/" first, ".." and "./" dropped, runs of "/"
 // made one.
 func jekyllSanitize(u string) string {
+	if !strings.Contains(u, ".") && !strings.Contains(u, "//") && strings.HasPrefix(u, "/") {
+		return u // sanitized already
+	}
 	u = "/" + u
 	u = strings.ReplaceAll(u, "..", "/")
 	u = strings.ReplaceAll(u, "./", "")
@@ -1281,22 +1340,6 @@ func jekyllDatedName(name string) []string {
 	return m
 }
 
-// jekyllSanitizeURL is the URL Jekyll writes of a filled permalink
-// (Jekyll::URL#sanitize_url): from the site's top, ".." made "/", "./"
-// taken out and repeated slashes made one, so "./:title" places a page
-// at "/title", not beside its file.
-func jekyllSanitizeURL(u string) string {
-	if !strings.Contains(u, ".") && !strings.Contains(u, "//") && strings.HasPrefix(u, "/") {
-		return u
-	}
-	u = strings.ReplaceAll("/"+u, "..", "/")
-	u = strings.ReplaceAll(u, "./", "")
-	for strings.Contains(u, "//") {
-		u = strings.ReplaceAll(u, "//", "/")
-	}
-	return u
-}
-
 // jekyllFixedVars returns the configuration's top-level strings and
 // booleans, which Liquid's "site.KEY" reads, when the configuration
 // file marker is the only one in the site's folder: a build may read
@@ -1365,6 +1408,26 @@ func jekyllDeadBranches(src []byte, fixed map[string]any) [][2]int {
 		}
 		off = end
 	}
+	// Each block's first branch tag and its closing tag, paired in one
+	// pass (a page may hold many blocks, open or nested deep).
+	mid, closed := make([]int, len(tags)), make([]int, len(tags))
+	var open []int
+	for j, tg := range tags {
+		mid[j], closed[j] = -1, -1
+		switch tg.name {
+		case "if", "unless":
+			open = append(open, j)
+		case "else", "elsif":
+			if k := len(open) - 1; k >= 0 && mid[open[k]] < 0 {
+				mid[open[k]] = j
+			}
+		case "endif", "endunless":
+			if k := len(open) - 1; k >= 0 {
+				closed[open[k]] = j
+				open = open[:k]
+			}
+		}
+	}
 	var out [][2]int
 	for i, tg := range tags {
 		if tg.name != "if" && tg.name != "unless" {
@@ -1377,23 +1440,7 @@ func jekyllDeadBranches(src []byte, fixed map[string]any) [][2]int {
 		if tg.name == "unless" {
 			truth = !truth
 		}
-		// The branch tags of this block: nested blocks skipped.
-		depth, mid, closed := 0, -1, -1
-		for j := i + 1; j < len(tags) && closed < 0; j++ {
-			switch tags[j].name {
-			case "if", "unless":
-				depth++
-			case "endif", "endunless":
-				if depth == 0 {
-					closed = j
-				}
-				depth--
-			case "else", "elsif":
-				if depth == 0 && mid < 0 {
-					mid = j
-				}
-			}
-		}
+		mid, closed := mid[i], closed[i]
 		if closed < 0 {
 			continue // left open: Liquid fails on it, nothing is decided
 		}

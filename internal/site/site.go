@@ -694,7 +694,7 @@ func folder(dir string) string {
 // that climbs, "../static" of a theme around the site, is beside it) at
 // the URL path prefix u, file by file.
 func (s *Site) Mount(u, dir string) {
-	if c := path.Clean(dir); strings.HasPrefix(c, "../") && s.dir != "" && strings.Count(c, "../") <= strings.Count(s.dir, "/")+1 {
+	if c := path.Clean(dir); strings.HasPrefix(c, "../") && s.dir != "" && strings.Count(c+"/", "../") <= strings.Count(s.dir, "/")+1 {
 		dir = c // a folder beside the site's, inside the audited root (outer reads it so)
 	} else {
 		dir = folder(dir)
@@ -810,8 +810,7 @@ func (s *Site) BaseAt(u, keep string) {
 		return
 	}
 	host, _, _ := strings.Cut(rest, "/")
-	if host == "" || strings.ContainsAny(host, "{}$%") || strings.HasSuffix(host, ".invalid") ||
-		strings.HasPrefix(host, "localhost") || strings.HasPrefix(host, "127.") || strings.HasSuffix(host, "example.com") || strings.HasSuffix(host, "example.org") {
+	if host == "" || strings.ContainsAny(host, "{}$%") || placeholderHost(host) {
 		return // no published site: a placeholder or a local server
 	}
 	s.shownBases = append(s.shownBases, u)
@@ -821,6 +820,22 @@ func (s *Site) BaseAt(u, keep string) {
 			s.bases = append(s.bases, b)
 		}
 	}
+}
+
+// placeholderHost reports whether the host of a URL (its port and all)
+// is no published site's: a local server's ("localhost:1313",
+// "127.0.0.1", "0.0.0.0", "[::1]") or a placeholder's (example.com,
+// example.org and their subdomains, .invalid).
+func placeholderHost(host string) bool {
+	host = strings.ToLower(host)
+	if strings.HasPrefix(host, "[") {
+		host, _, _ = strings.Cut(host, "]")
+		host += "]"
+	} else {
+		host, _, _ = strings.Cut(host, ":")
+	}
+	return strings.HasPrefix(host, "localhost") || strings.HasPrefix(host, "127.") || host == "0.0.0.0" || host == "[::1]" ||
+		strings.HasSuffix(host, "example.com") || strings.HasSuffix(host, "example.org") || strings.HasSuffix(host, ".invalid")
 }
 
 // Note adds a remark to the line that says what was detected.

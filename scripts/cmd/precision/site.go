@@ -26,8 +26,8 @@ type builtSite struct {
 	host      string // the host the site is served on, when the manifest names it
 	base      string // the URL path the site is served under, "/" or "/p/"
 	files     map[string]bool
-	dirs      map[string]bool       // the folders that hold pages, made by publishesFolder
-	fileDirs  map[string]bool       // the folders that hold files, made by publishesFolder
+	dirs      map[string]bool       // the folders that hold pages, made by folders
+	fileDirs  map[string]bool       // the folders that hold files, made by folders
 	pages     map[string]*builtPage // by path relative to dir
 	redirects []redirectRule        // the build's _redirects, in order
 	broken    []brokenLink
@@ -1420,19 +1420,7 @@ func (s *builtSite) publishesFolder(rel, href string) bool {
 	if dec, err := url.PathUnescape(p); err == nil {
 		p = dec
 	}
-	if s.dirs == nil {
-		s.dirs, s.fileDirs = map[string]bool{}, map[string]bool{}
-		for f := range s.files {
-			for d := path.Dir(f); d != "." && !s.fileDirs[d]; d = path.Dir(d) {
-				s.fileDirs[d] = true
-			}
-		}
-		for f := range s.pages {
-			for d := path.Dir(f); d != "." && !s.dirs[d]; d = path.Dir(d) {
-				s.dirs[d] = true
-			}
-		}
-	}
+	s.folders()
 	dir := strings.TrimSuffix(strings.TrimPrefix(p, "/"), "/")
 	if !s.fileDirs[dir] {
 		dir = path.Dir(dir)
@@ -1441,6 +1429,24 @@ func (s *builtSite) publishesFolder(rel, href string) bool {
 		return true // the site's top: it has files
 	}
 	return s.dirs[dir]
+}
+
+// folders makes s.dirs and s.fileDirs, once.
+func (s *builtSite) folders() {
+	if s.dirs != nil {
+		return
+	}
+	s.dirs, s.fileDirs = map[string]bool{}, map[string]bool{}
+	for f := range s.files {
+		for d := path.Dir(f); d != "." && !s.fileDirs[d]; d = path.Dir(d) {
+			s.fileDirs[d] = true
+		}
+	}
+	for f := range s.pages {
+		for d := path.Dir(f); d != "." && !s.dirs[d]; d = path.Dir(d) {
+			s.dirs[d] = true
+		}
+	}
 }
 
 // placeholder reports whether the nearest folder of the build on the
@@ -1457,7 +1463,7 @@ func (s *builtSite) placeholder(rel, href string) bool {
 	if dec, err := url.PathUnescape(p); err == nil {
 		p = dec
 	}
-	s.publishesFolder(rel, href) // makes s.dirs and s.fileDirs
+	s.folders()
 	for dir := strings.Trim(p, "/"); dir != "." && dir != ""; dir = path.Dir(dir) {
 		if s.fileDirs[dir] {
 			return !s.dirs[dir]
@@ -1603,7 +1609,7 @@ func (s *builtSite) otherVersion(generator, rel, href string) string {
 	if err != nil || !internal {
 		return ""
 	}
-	s.publishesFolder(rel, href) // makes s.dirs and s.fileDirs
+	s.folders()
 	segs := strings.SplitN(strings.Trim(p, "/"), "/", 3)
 	dir := ""
 	switch {
