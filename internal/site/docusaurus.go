@@ -826,9 +826,16 @@ func docusaurusRedirectList(list []byte) [][2]string {
 			entry := braced(list, i)
 			i += len(entry) - 1
 			etop := topLevel(entry)
-			to := docusaurusToOption.FindSubmatch(etop)
+			tm := docusaurusToOption.FindSubmatchIndex(etop)
 			fm := docusaurusFromKey.FindIndex(etop)
-			if to == nil || fm == nil {
+			if tm == nil || fm == nil {
+				return nil
+			}
+			// The key is found where topLevel blanked what is nested;
+			// the value is read as written, and a quote the blanking
+			// hid ("to: ' ['/a']/b'") makes it no plain string.
+			to := entry[tm[2]:tm[3]]
+			if !bytes.Equal(to, etop[tm[2]:tm[3]]) {
 				return nil
 			}
 			from := docusaurusExpr(entry[fm[1]:])
@@ -850,7 +857,7 @@ func docusaurusRedirectList(list []byte) [][2]string {
 				return nil
 			}
 			for _, f := range froms {
-				out = append(out, [2]string{f, string(to[1])})
+				out = append(out, [2]string{f, string(to)})
 			}
 		case ']', ' ', '\t', '\n', '\r', ',':
 		default:
