@@ -32,8 +32,11 @@ func TestDestinationAsIs(t *testing.T) {
 		{`<a href="{{ .Destination | relURL }}">{{ .Text }}</a>`, false},                                                        // rewritten
 		{`{{ $u := .Destination }}{{ with .Page.GetPage $u }}{{ $u = .RelPermalink }}{{ end }}<a href="{{ $u }}">x</a>`, false}, // looked up
 		{`<a href="{{ .Destination }}">x</a><a href="{{ .Page.RelPermalink }}">y</a>`, false},                                   // another href
-		// A docs theme's hook: variables choose the class, a printf the title.
-		{"{{- $raw := or (hasPrefix .Text \"<img\") (hasPrefix .Text \"<figure\") -}}\n<a\n  class=\"link{{ if $raw }}--raw{{ end }}\"\n  href=\"{{ .Destination | safeURL }}\"\n  {{- with .Title }}{{ printf \"title=\\\"%s\\\"\" . | safeHTMLAttr }}{{- end }}\n>{{- .Text | safeHTML -}}</a>", true},
+		{`{{ $d := .Destination }}<a href="{{ $d | safeURL }}">x</a>`, true},                                                    // the destination, kept in a variable
+		{`{{ $d := .Destination }}{{ $c := "ext" }}<a class="{{ $c }}" href="{{ $d }}">x</a>`, false},                           // another variable
+		// A docs theme's hook: variables choose the class, a printf the title; any
+		// variable but the destination's is code the model does not follow.
+		{"{{- $raw := or (hasPrefix .Text \"<img\") (hasPrefix .Text \"<figure\") -}}\n<a\n  class=\"link{{ if $raw }}--raw{{ end }}\"\n  href=\"{{ .Destination | safeURL }}\"\n  {{- with .Title }}{{ printf \"title=\\\"%s\\\"\" . | safeHTMLAttr }}{{- end }}\n>{{- .Text | safeHTML -}}</a>", false},
 	} {
 		if got := destinationAsIs(tc.src); got != tc.want {
 			t.Errorf("destinationAsIs(%q) = %v, want %v", tc.src, got, tc.want)
