@@ -2159,14 +2159,15 @@ func (d docusaurus) versions(t *Tree, s *Site, cfg []byte, in docusaurusInstance
 		}
 		return in.route + "/" + v
 	}
-	if only && !included["current"] {
-		// (Left out above.)
-	} else if docusaurusNoCurrent.Match(top) {
+	switch {
+	case only && !included["current"]:
+		// Left out by onlyIncludeVersions (noted above).
+	case docusaurusNoCurrent.Match(top):
 		// Not published: its links are written for the site, as the
 		// versions copied from it are, and are not checked.
 		s.templates = append(s.templates, in.dir)
 		s.Note("%s/ not published (includeCurrentVersion: false)", in.dir)
-	} else {
+	default:
 		d.docs(t, s, in.dir, at("current"), excluded)
 		sidebars(currentSidebars, at("current"))
 		folders = append(folders, [2]string{in.dir, "current"})

@@ -19,7 +19,6 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -1367,8 +1366,3 @@ func (t *Tree) Walk(dir string, fn func(rel string)) {
 		}
 	}, nil)
 }
-
-// datedName is the name of a dated post, YYYY-MM-DD-title, the way both
-// Jekyll's _posts and Docusaurus' blog name them: year, month, day and
-// the rest.
-var datedName = regexp.MustCompile(`^(\d{4})-(\d{2})-(\d{2})-(.+)$`)
