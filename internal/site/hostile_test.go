@@ -275,3 +275,37 @@ func TestBaseRejectsNoURL(t *testing.T) {
 		}
 	}
 }
+
+// TestHugoManyThemes: a configuration naming 50,000 themes (none in the
+// tree, or the same one over and over) is read in linear time: each
+// theme adds folders every template, hook and shortcode is looked up in.
+// Past hugoMaxThemes the site's templates are not the model's to know.
+func TestHugoManyThemes(t *testing.T) {
+	const n = 50_000
+	var distinct, same strings.Builder
+	distinct.WriteString("theme = [")
+	same.WriteString("theme = [")
+	for i := range n {
+		fmt.Fprintf(&distinct, "%q, ", fmt.Sprintf("t%d", i))
+		same.WriteString(`"t", `)
+	}
+	distinct.WriteString("]\n")
+	same.WriteString("]\n")
+	for name, cfg := range map[string]string{"distinct": distinct.String(), "same": same.String()} {
+		t.Run(name, func(t *testing.T) {
+			root, _ := hostileTree(t, map[string]string{"hugo.toml": cfg, "content/a.md": "# A\n"})
+			start := time.Now()
+			s, err := Detect(root, Options{})
+			if err != nil {
+				t.Fatalf("Detect = %v", err)
+			}
+			if d := time.Since(start); d > 5*time.Second {
+				t.Errorf("Detect of %d themes took %v", n, d)
+			}
+			_, unknown := s.UnknownPage("/a/")
+			if name == "distinct" && !unknown {
+				t.Errorf("a site of %d themes: /a/ is known, want unverifiable", n)
+			}
+		})
+	}
+}

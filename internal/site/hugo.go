@@ -366,23 +366,37 @@ func (h hugo) Load(t *Tree, s *Site) error {
 	// theme: "a theme or a list of themes"), each a folder of themesDir
 	// or a module.
 	themesDir := folder(cfg.str("themesDir", "themes"))
-	themes := cfg.strs("theme")
-	for i := 0; i < len(themes); i++ {
-		if themes[i] = strings.Trim(path.Clean("/"+themes[i]), "/"); themes[i] == "" {
-			themes = append(themes[:i], themes[i+1:]...)
-			i--
+	var themes []string
+	named := map[string]bool{}
+	for _, theme := range cfg.strs("theme") {
+		if theme = strings.Trim(path.Clean("/"+theme), "/"); theme != "" && !named[theme] {
+			named[theme] = true
+			themes = append(themes, theme)
 		}
+	}
+	// A site names a handful of themes; every theme adds folders each
+	// template, hook and shortcode is looked up in, so a list of
+	// thousands (a hostile configuration) would make the model
+	// quadratic. Past hugoMaxThemes the site's templates are not the
+	// model's to know: every URL is unverifiable.
+	if len(themes) > hugoMaxThemes {
+		s.UnknownSpace("/", fmt.Sprintf("the configuration names %d themes, more than the %d the model reads", len(themes), hugoMaxThemes))
+		themes = themes[:hugoMaxThemes]
 	}
 	// Each theme's folder (from the site's): themesDir/NAME, or the
 	// theme around the site's folder (hugoEnclosingTheme); then the
 	// module imports the tree has (hugoLocalModules).
 	var themeDirs []string
+	enclosing, looked := "", false
 	for _, theme := range themes {
 		d := path.Join(themesDir, theme)
 		if !t.Exists(d) {
-			if e := hugoEnclosingTheme(t); e != "" {
-				s.Note("theme %s: the theme around the site, %s (--themesDir)", theme, hugoShownDir(s, e))
-				d = e
+			if !looked {
+				enclosing, looked = hugoEnclosingTheme(t), true
+			}
+			if enclosing != "" {
+				s.Note("theme %s: the theme around the site, %s (--themesDir)", theme, hugoShownDir(s, enclosing))
+				d = enclosing
 			}
 		}
 		themeDirs = append(themeDirs, d)

@@ -23,6 +23,10 @@ import (
 // reads that theme's layouts, hooks and shortcodes as a theme of the
 // tree, not as a theme it lacks.
 
+// hugoMaxThemes bounds the themes of a site the model reads (real sites
+// name one to five).
+const hugoMaxThemes = 32
+
 // hugoEnclosingTheme returns the nearest folder above the site's (a
 // slash path from the site's folder: "..", "../.."), up to the audited
 // root, that is a Hugo theme: a theme.toml beside a layouts folder.
