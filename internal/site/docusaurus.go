@@ -2068,7 +2068,9 @@ func (d docusaurus) versions(t *Tree, s *Site, cfg []byte, in docusaurusInstance
 	if disabled {
 		versions = nil // the docs folder alone is published, at the route
 	}
-	if len(versions) == 0 {
+	// currentAlone publishes the docs folder as the only version: served
+	// as the newest one is, at the route base unless a path is set.
+	currentAlone := func() {
 		u := in.route
 		if p, ok := paths["current"]; ok && p != "" {
 			u += "/" + p
@@ -2076,6 +2078,9 @@ func (d docusaurus) versions(t *Tree, s *Site, cfg []byte, in docusaurusInstance
 		d.docs(t, s, in.dir, u, excluded)
 		sidebars(currentSidebars, u)
 		folders = append(folders, [2]string{in.dir, "current"})
+	}
+	if len(versions) == 0 {
+		currentAlone()
 		// Versioned docs that versions.json does not list are not
 		// published (a version dropped, the list kept elsewhere): their
 		// links are written for the site, not for the forge, and are
@@ -2126,15 +2131,8 @@ func (d docusaurus) versions(t *Tree, s *Site, cfg []byte, in docusaurusInstance
 		}
 	}
 	if len(versions) == 0 {
-		// Only the current version is included: it is served as the
-		// newest one is, at the route base unless a path is set.
-		u := in.route
-		if p, ok := paths["current"]; ok && p != "" {
-			u += "/" + p
-		}
-		d.docs(t, s, in.dir, u, excluded)
-		sidebars(currentSidebars, u)
-		return append(folders, [2]string{in.dir, "current"})
+		currentAlone() // only the current version is included
+		return folders
 	}
 	last := versions[0]
 	if m := docusaurusLastVersion.FindSubmatch(top); m != nil {
