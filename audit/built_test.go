@@ -339,11 +339,7 @@ func TestBuiltStale(t *testing.T) {
 	for _, err := range r.Errors {
 		t.Errorf("error: %v", err)
 	}
-	var got []string
-	for _, f := range r.Findings {
-		rel, _ := filepath.Rel(dir, f.File)
-		got = append(got, fmt.Sprintf("%s:%d: %s", filepath.ToSlash(rel), f.Pos.Line, f.Category))
-	}
+	got := findingLines(dir, r.Findings)
 	slices.Sort(got)
 	want := []string{
 		"docs/edited.md:3: broken-anchor", // changed after the build: the model checks it
@@ -677,11 +673,7 @@ func TestBuiltTemplatePage(t *testing.T) {
 		for _, err := range r.Errors {
 			t.Errorf("error: %v", err)
 		}
-		var got []string
-		for _, f := range r.Findings {
-			rel, _ := filepath.Rel(dir, f.File)
-			got = append(got, fmt.Sprintf("%s:%d: %s", filepath.ToSlash(rel), f.Pos.Line, f.Category))
-		}
+		got := findingLines(dir, r.Findings)
 		var want []string
 		if withBuild {
 			want = []string{"reference.html:6: broken-anchor"}

@@ -92,11 +92,7 @@ func TestSites(t *testing.T) {
 					t.Errorf("sites:\n%s\nwant lines beginning:\n%s", strings.Join(r.Sites, "\n"), strings.Join(wantSites, "\n"))
 				}
 			}
-			var got []string
-			for _, f := range r.Findings {
-				rel, _ := filepath.Rel(dir, f.File)
-				got = append(got, fmt.Sprintf("%s:%d: %s", filepath.ToSlash(rel), f.Pos.Line, f.Category))
-			}
+			got := findingLines(dir, r.Findings)
 			slices.Sort(got)
 			slices.Sort(want)
 			if !slices.Equal(got, want) {
@@ -253,4 +249,15 @@ func TestImportOutsideRoot(t *testing.T) {
 	if want := []string{"a.mdx:7: unverifiable"}; !slices.Equal(got, want) {
 		t.Errorf("findings %q, want %q: the file above the root was read", got, want)
 	}
+}
+
+// findingLines gives each finding as "file:line: category", the file a
+// slash path from dir, in the order of fs.
+func findingLines(dir string, fs []Finding) []string {
+	var out []string
+	for _, f := range fs {
+		rel, _ := filepath.Rel(dir, f.File)
+		out = append(out, fmt.Sprintf("%s:%d: %s", filepath.ToSlash(rel), f.Pos.Line, f.Category))
+	}
+	return out
 }
