@@ -1829,7 +1829,7 @@ func (docusaurus) blog(t *Tree, s *Site, dir, base string) {
 var (
 	docusaurusPluginsKey = regexp.MustCompile(`\b(plugins|themes)\s*:\s*\[`)
 	docusaurusPresetsKey = regexp.MustCompile(`\bpresets\s*:\s*\[`)
-	docusaurusModule     = regexp.MustCompile(`^\s*\[?\s*(?:require\.resolve\(\s*)?['"]([^'"]+)['"]`)
+	docusaurusModule     = regexp.MustCompile(`^\s*\[?\s*(?:require\.resolve\(\s*)?['"]([^'"\n]+)['"]`)
 )
 
 // docusaurusPlugins returns the module names of the entries of the
