@@ -484,8 +484,10 @@ func (a *auditor) checkLocalAs(f *File, l *extract.Link, out []Finding) []Findin
 		}
 	}
 	sub, inSub := "", false
+	why, unmodelled := "", false
 	if !lk.exists {
 		sub, inSub = a.submodule(f.root, t.rel)
+		why, unmodelled = s.UnmodelledPages(f.rel)
 	}
 	switch {
 	case inSub:
@@ -493,6 +495,9 @@ func (a *auditor) checkLocalAs(f *File, l *extract.Link, out []Finding) []Findin
 		return r.out
 	case !lk.exists && a.builtOutput(f.root, t.rel):
 		r.report(policy.CategoryUnverifiable, 0, nil, "%q leads to %q, which git ignores: a build makes it, so it cannot be checked offline", r.shown, "/"+t.rel)
+		return r.out
+	case !lk.exists && read == s && unmodelled:
+		r.report(policy.CategoryUnverifiable, 0, nil, "%q leads to %q, which the tree does not have; %s, so where the page is published and what the generator makes of the link cannot be checked offline", r.shown, "/"+t.rel, why)
 		return r.out
 	case !lk.exists:
 		r.report(policy.CategoryBrokenFile, 0, nil, "%q leads to %q, which does not exist%s", r.shown, "/"+t.rel, fragNote(t))

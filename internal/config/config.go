@@ -116,7 +116,7 @@ type RemoteHost struct {
 // Site says how the documents are published (issue 17's publisher
 // models); package internal/site reads it.
 type Site struct {
-	Generator  string            `yaml:"generator" doc:"the site generator that publishes the documents" enum:"auto,github,gitlab,hugo,mdbook,mkdocs,docusaurus,jekyll,vitepress,static,none"`
+	Generator  string            `yaml:"generator" doc:"the site generator that publishes the documents" enum:"auto,github,gitlab,other,hugo,mdbook,mkdocs,docusaurus,jekyll,vitepress,static,none"`
 	Repository string            `yaml:"repository" doc:"the repository, as host/owner/name (default: from git remote get-url)"`
 	BaseURLs   []string          `yaml:"base-urls" doc:"the URLs this tree is published at: links under them are checked against the files, not fetched"`
 	Mounts     map[string]string `yaml:"mounts" doc:"URL path prefixes and the directories they are served from"`

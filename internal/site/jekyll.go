@@ -567,6 +567,9 @@ func (s *Site) UnknownHeadingID(rel, frag string) (string, bool) {
 // of the site's own plugin (":number"). Its heading ids are the
 // site's (kramdown's), not a forge's.
 func (s *Site) RendersUnplaced(rel string) bool {
+	if s.rendersAll {
+		return s.Contains(rel)
+	}
 	if len(s.unplaced) == 0 {
 		return false
 	}

@@ -37,6 +37,7 @@ type publisher struct {
 var publishers = []publisher{
 	{name: "github", gen: forge{}, page: "forge.md"},
 	{name: "gitlab", gen: forge{gitlab: true}, page: "forge.md"},
+	{name: "other", gen: other{}, markers: otherFiles(), confirm: otherConfirm, nested: true, page: "other.md"},
 	{name: "hugo", gen: hugo{}, markers: hugoConfigs, confirm: hugoConfig, nested: true, page: "hugo.md"},
 	{name: "mdbook", gen: mdbook{}, markers: []string{"book.toml"}, nested: true, page: "mdbook.md"},
 	{name: "mkdocs", gen: mkdocs{}, markers: []string{"mkdocs.yml", "mkdocs.yaml"}, nested: true, page: "mkdocs.md"},

@@ -124,6 +124,13 @@ func TestMarkers(t *testing.T) {
 			root := t.TempDir()
 			write(t, root, "site/"+m)
 			write(t, root, "site/content/_index.md")
+			if p.name == "other" {
+				// A common name is a generator's only with what
+				// shows it (otherMarkers' confirm).
+				for rel, text := range otherShown[m] {
+					writeText(t, root, "site/"+rel, text)
+				}
+			}
 			// The files are empty: a configuration that cannot be
 			// read is an error, not a reason to detect another
 			// generator.
@@ -155,13 +162,27 @@ func TestMarkers(t *testing.T) {
 	}
 }
 
-func write(t *testing.T, root, rel string) {
+// otherShown are, for each marker of a generator no model covers whose
+// name is common, the files that show it is that generator's.
+var otherShown = map[string]map[string]string{
+	"next.config.js":  {"package.json": `{"dependencies": {"nextra": "4"}}`},
+	"next.config.mjs": {"package.json": `{"dependencies": {"nextra": "4"}}`},
+	"next.config.ts":  {"package.json": `{"dependencies": {"nextra": "4"}}`},
+	"index.html":      {"index.html": `<script>window.$docsify = {}</script>`},
+	"_config.yml":     {"package.json": `{"dependencies": {"hexo": "7"}}`},
+	"config.toml":     {"config.toml": `base_url = "https://x.test"`},
+	"conf.py":         {"conf.py": `extensions = ["myst_parser"]`},
+}
+
+func write(t *testing.T, root, rel string) { writeText(t, root, rel, "\n") }
+
+func writeText(t *testing.T, root, rel, text string) {
 	t.Helper()
 	p := filepath.Join(root, filepath.FromSlash(rel))
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(p, []byte("\n"), 0o644); err != nil {
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -252,7 +252,10 @@ type Site struct {
 	// site renders at a URL the model does not know (a permalink of a
 	// site's own placeholder): their ids are still the site's.
 	unplaced map[string]bool
-	idPrefix string // kramdown's auto_id_prefix, before each heading's id
+	// rendersAll: every Markdown file of the site's folder is a page at
+	// a URL the model does not know (a generator no model covers).
+	rendersAll bool
+	idPrefix   string // kramdown's auto_id_prefix, before each heading's id
 	// generated are the files (paths from the site's folder) a plugin
 	// writes at build time, with why (Generated).
 	generated map[string]string
