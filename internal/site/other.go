@@ -70,6 +70,21 @@ var otherMarkers = []otherMarker{
 	{file: "_config.yml", name: "hexo", confirm: hexoSite},
 	{file: "config.toml", name: "zola", confirm: zolaSite},
 	{file: "zola.toml", name: "zola"},
+	{file: "_config.yml", name: "jupyter-book", confirm: besideFile("_toc.yml")},
+	{file: "myst.yml", name: "mystmd"},
+	{file: "_quarto.yml", name: "quarto"},
+	{file: "docfx.json", name: "docfx"},
+	{file: ".gitbook.yaml", name: "gitbook"},
+	{file: "retype.yml", name: "retype"},
+	{file: "docs.json", name: "mintlify", confirm: fileNames("mintlify")},
+	{file: "source.config.ts", name: "fumadocs", confirm: fileNames("fumadocs")},
+	{file: "gridsome.config.js", name: "gridsome"},
+	{file: "doczrc.js", name: "docz"},
+	{file: "pelicanconf.py", name: "pelican"},
+	{file: "nuxt.config.ts", name: "nuxt", confirm: packageNames(`"@nuxt/content"`, `"docus"`, `"@nuxt-themes/docus"`)},
+	{file: "nuxt.config.js", name: "nuxt", confirm: packageNames(`"@nuxt/content"`, `"docus"`, `"@nuxt-themes/docus"`)},
+	{file: "svelte.config.js", name: "sveltekit", confirm: fileNames("mdsvex")},
+	{file: "_config.ts", name: "lume", confirm: fileNames("lume")},
 	{file: "antora-playbook.yml", name: "antora"},
 	{file: "conf.py", name: "sphinx", confirm: sphinxMarkdown},
 }
@@ -96,7 +111,7 @@ func otherConfirm(t *Tree, marker string) bool {
 	if m == nil {
 		return false
 	}
-	if m.file == "_config.yml" || m.file == "config.toml" {
+	if m.file == "_config.yml" || m.file == "config.toml" || m.file == "_config.ts" {
 		return true
 	}
 	return !modelledHere(t)
@@ -171,28 +186,43 @@ func packageJSON(t *Tree, file string) []byte {
 
 // nextDocs: a package.json beside the Next.js configuration depends on
 // a library that makes pages of Markdown.
-func nextDocs(t *Tree, file string) bool {
-	src := packageJSON(t, file)
-	for _, dep := range []string{`"nextra"`, `"fumadocs-core"`, `"@next/mdx"`, `"contentlayer"`, `"contentlayer2"`, `"next-mdx-remote"`, `"@mdx-js/loader"`} {
-		if bytes.Contains(src, []byte(dep)) {
-			return true
+var nextDocs = packageNames(`"nextra"`, `"fumadocs-core"`, `"@next/mdx"`, `"contentlayer"`, `"contentlayer2"`, `"next-mdx-remote"`, `"@mdx-js/loader"`)
+
+// packageNames confirms a marker by a package.json beside it that
+// holds one of the quoted names.
+func packageNames(names ...string) func(t *Tree, file string) bool {
+	return func(t *Tree, file string) bool {
+		src := packageJSON(t, file)
+		for _, n := range names {
+			if bytes.Contains(src, []byte(n)) {
+				return true
+			}
 		}
+		return false
 	}
-	return false
+}
+
+// fileNames confirms a marker whose text names the generator.
+func fileNames(name string) func(t *Tree, file string) bool {
+	return func(t *Tree, file string) bool {
+		src, err := t.head(file)
+		return err == nil && bytes.Contains(src, []byte(name))
+	}
+}
+
+// besideFile confirms a marker by another file beside it (Jupyter
+// Book's _toc.yml beside its _config.yml).
+func besideFile(name string) func(t *Tree, file string) bool {
+	return func(t *Tree, file string) bool { return t.Exists(path.Join(path.Dir(file), name)) }
 }
 
 // docsifyPage: the page loads Docsify, which renders the Markdown files
 // beside it in the browser.
-func docsifyPage(t *Tree, file string) bool {
-	src, err := t.head(file)
-	return err == nil && bytes.Contains(src, []byte("docsify"))
-}
+var docsifyPage = fileNames("docsify")
 
 // hexoSite: Hexo's configuration is _config.yml too, with a
 // package.json depending on hexo.
-func hexoSite(t *Tree, file string) bool {
-	return bytes.Contains(packageJSON(t, file), []byte(`"hexo"`))
-}
+var hexoSite = packageNames(`"hexo"`)
 
 // zolaBaseURL is Zola's required key; Hugo's is baseURL.
 var zolaBaseURL = regexp.MustCompile(`(?m)^\s*base_url\s*=`)

@@ -165,13 +165,19 @@ func TestMarkers(t *testing.T) {
 // otherShown are, for each marker of a generator no model covers whose
 // name is common, the files that show it is that generator's.
 var otherShown = map[string]map[string]string{
-	"next.config.js":  {"package.json": `{"dependencies": {"nextra": "4"}}`},
-	"next.config.mjs": {"package.json": `{"dependencies": {"nextra": "4"}}`},
-	"next.config.ts":  {"package.json": `{"dependencies": {"nextra": "4"}}`},
-	"index.html":      {"index.html": `<script>window.$docsify = {}</script>`},
-	"_config.yml":     {"package.json": `{"dependencies": {"hexo": "7"}}`},
-	"config.toml":     {"config.toml": `base_url = "https://x.test"`},
-	"conf.py":         {"conf.py": `extensions = ["myst_parser"]`},
+	"next.config.js":   {"package.json": `{"dependencies": {"nextra": "4"}}`},
+	"next.config.mjs":  {"package.json": `{"dependencies": {"nextra": "4"}}`},
+	"next.config.ts":   {"package.json": `{"dependencies": {"nextra": "4"}}`},
+	"index.html":       {"index.html": `<script>window.$docsify = {}</script>`},
+	"_config.yml":      {"package.json": `{"dependencies": {"hexo": "7"}}`},
+	"config.toml":      {"config.toml": `base_url = "https://x.test"`},
+	"conf.py":          {"conf.py": `extensions = ["myst_parser"]`},
+	"docs.json":        {"docs.json": `{"$schema": "https://mintlify.com/docs.json"}`},
+	"source.config.ts": {"source.config.ts": `import { defineDocs } from 'fumadocs-mdx/config';`},
+	"nuxt.config.ts":   {"package.json": `{"dependencies": {"@nuxt/content": "3"}}`},
+	"nuxt.config.js":   {"package.json": `{"dependencies": {"@nuxt/content": "3"}}`},
+	"svelte.config.js": {"svelte.config.js": `import { mdsvex } from 'mdsvex';`},
+	"_config.ts":       {"_config.ts": `import lume from "lume/mod.ts";`},
 }
 
 func write(t *testing.T, root, rel string) { writeText(t, root, rel, "\n") }
