@@ -77,8 +77,11 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 	// Jekyll 3's Redcarpet (Jekyll 4 has none) gives headings ids only
 	// with the with_toc_data extension, made its own way: without it,
 	// none.
+	// With it, ids are redcarpetSlug's, a repeated one not numbered.
 	if m := cfg.str("markdown", "kramdown"); strings.EqualFold(m, "redcarpet") && !slices.Contains(words(cfg.get("redcarpet.extensions"), false), "with_toc_data") {
 		s.headingNoID = true
+	} else if strings.EqualFold(m, "redcarpet") {
+		s.slug, s.dupKept = redcarpetSlug, true
 	} else if !strings.EqualFold(m, "kramdown") {
 		s.Unmodelled("keys", "markdown: "+m, false, true)
 	} else if in := cfg.str("kramdown.input", "GFM"); !strings.EqualFold(in, "GFM") {
@@ -256,6 +259,12 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 		}
 		if e.rewrites && s.unknownIDs == "" {
 			s.unknownIDs = "plugin " + e.file + " rewrites the pages it renders"
+		}
+		if e.links && !s.Hook {
+			// As a render hook does: a link no rule here resolves may be
+			// one the plugin sends elsewhere.
+			s.Hook = true
+			s.hookWhy = "plugin " + e.file + " renders the Markdown links"
 		}
 		for _, tag := range e.tags {
 			tags[tag] = e.file
