@@ -37,9 +37,11 @@ var (
 )
 
 func (j jekyll) Load(t *Tree, s *Site) error {
-	cfg, err := readConfig(t, s.marker)
-	if err != nil {
-		cfg = config{}
+	cfg, err := config{}, error(nil)
+	if s.marker != "" { // none on a gh-pages branch (jekyllPagesBranch)
+		if cfg, err = readConfig(t, s.marker); err != nil {
+			cfg = config{}
+		}
 	}
 	baseurl := "/" + strings.Trim(cfg.str("baseurl", ""), "/")
 	siteURL := cfg.str("url", "")
@@ -169,7 +171,7 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 	// counted as known where it is listed as a plugin, no finding of the
 	// tune splits is refuted, once a collection's files without front
 	// matter were static files and partials, not documents).
-	ghPages, ghWhere := jekyllGitHubPages(t, cfg)
+	ghPages, ghWhere := jekyllGitHubPages(t, s, cfg)
 	if ghPages {
 		s.Note("github-pages gem (%s): GitHub Pages' configuration", ghWhere)
 		if cfg.get("paginate") != nil {
@@ -767,7 +769,10 @@ var jekyllKnownPlugins = map[string]bool{
 // github-pages gem, which sets GitHub Pages' configuration
 // (github/pages-gem, lib/github-pages/configuration.rb): listed as a
 // plugin, or named by the site's Gemfile, and where.
-func jekyllGitHubPages(t *Tree, cfg config) (bool, string) {
+func jekyllGitHubPages(t *Tree, s *Site, cfg config) (bool, string) {
+	if s.Evidence == jekyllPagesBranch {
+		return true, "branch gh-pages"
+	}
 	if slices.Contains(jekyllPlugins(cfg), "github-pages") {
 		return true, "plugins"
 	}
