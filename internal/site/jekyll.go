@@ -506,10 +506,39 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 			}
 		}
 	}
+	// Netlify reads the _redirects file at the top of the build. Jekyll
+	// leaves out a file whose name begins with "_" unless include names
+	// it; then the site publishes its own, rendered when it has front
+	// matter (its Liquid writing the targets, "v{{ site.version }}").
+	if baseurl == "/" && slices.Contains(include, "_redirects") && t.Exists("_redirects") {
+		if src, err := t.Read("_redirects"); err == nil {
+			s.BuildRedirects(afterFrontMatter(src))
+		}
+	}
 	if e := s.deployRedirects(t); err == nil {
 		err = e
 	}
 	return err
+}
+
+// afterFrontMatter returns src after its front matter, all of src when
+// it has none.
+func afterFrontMatter(src []byte) []byte {
+	if !startsFrontMatter(src) {
+		return src
+	}
+	for i := 3; i < len(src); {
+		j := bytes.IndexByte(src[i:], '\n')
+		if j < 0 {
+			return nil
+		}
+		line := bytes.TrimRight(src[i:i+j], "\r")
+		i += j + 1
+		if i > 4 && (string(line) == "---" || string(line) == "...") {
+			return src[i:]
+		}
+	}
+	return nil
 }
 
 // jekyllLiquidHeading matches an ATX heading whose text holds a Liquid
