@@ -391,6 +391,13 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 			}
 		}
 		ext := strings.ToLower(path.Ext(rel))
+		if jekyllPages[ext] && strings.HasPrefix(parts[len(parts)-1], "_") && !jekyllIncluded(include, parts) {
+			// A page named so too (docco's "_baseCreate.html" beside
+			// the pages of a library's other modules), with front
+			// matter or without.
+			unpublished = append(unpublished, rel)
+			return
+		}
 		if !jekyllPages[ext] {
 			excluded := strings.HasPrefix(parts[len(parts)-1], "_") && !jekyllIncluded(include, parts) ||
 				slices.Contains(parts, "node_modules")
@@ -799,8 +806,8 @@ var jekyllKnownPlugins = map[string]bool{
 // (github/pages-gem, lib/github-pages/configuration.rb): listed as a
 // plugin, or named by the site's Gemfile, and where.
 func jekyllGitHubPages(t *Tree, s *Site, cfg config) (bool, string) {
-	if s.Evidence == jekyllPagesBranch {
-		return true, "branch gh-pages"
+	if s.Evidence == jekyllPagesBranch || s.Evidence == jekyllPagesCNAME {
+		return true, s.Evidence
 	}
 	if slices.Contains(jekyllPlugins(cfg), "github-pages") {
 		return true, "plugins"

@@ -54,3 +54,30 @@ func TestJekyllPagesBranch(t *testing.T) {
 		t.Errorf("a folder of a gh-pages tree: detected %s, want github", s.Generator)
 	}
 }
+
+// A CNAME beside an index.html at the top names the domain GitHub Pages
+// serves the tree at: it builds it with Jekyll, which publishes no file
+// whose name begins with "_"; a CNAME alone (a project's docs served by
+// another tool) shows no site.
+func TestJekyllPagesCNAME(t *testing.T) {
+	root := gitTree(t, "main", "CNAME", "lib.example\n", "index.html", "<a href=\"docs/_base.html\">x</a>\n",
+		"docs/_base.html", "<p>base</p>\n", "docs/after.html", "<p>after</p>\n")
+	s, _ := Detect(root, Options{Repository: "none"})
+	if s.Generator != "jekyll" || s.Evidence != jekyllPagesCNAME {
+		t.Fatalf("CNAME and index.html: detected %s (%q), want jekyll", s.Generator, s.Evidence)
+	}
+	if _, ok := s.URL("docs/after.html"); !ok {
+		t.Errorf("docs/after.html is no page")
+	}
+	if _, ok := s.URL("docs/_base.html"); ok {
+		t.Errorf("docs/_base.html is a page; Jekyll leaves it out")
+	}
+	for name, root := range map[string]string{
+		"CNAME alone": gitTree(t, "main", "CNAME", "lib.example\n", "README.md", "# Lib\n"),
+		".nojekyll":   gitTree(t, "main", "CNAME", "lib.example\n", "index.html", "x\n", ".nojekyll", ""),
+	} {
+		if s, _ := Detect(root, Options{Repository: "none"}); s.Generator != "github" {
+			t.Errorf("%s: detected %s, want github", name, s.Generator)
+		}
+	}
+}

@@ -557,10 +557,10 @@ func Detect(root string, o Options) (*Site, error) {
 	case "", "auto":
 		if p, s.marker = detect(t, false); p != nil {
 			s.Evidence = s.marker
-		} else if pagesBranch(root) && !t.Exists(".nojekyll") {
-			// GitHub Pages builds a gh-pages branch with Jekyll, with
-			// or without a _config.yml (jekyllPagesBranch).
-			p, s.Evidence = lookup("jekyll"), jekyllPagesBranch
+		} else if ev := githubPagesTree(t, root); ev != "" {
+			// GitHub Pages builds the tree with Jekyll, with or
+			// without a _config.yml (jekyllPagesBranch).
+			p, s.Evidence = lookup("jekyll"), ev
 		} else {
 			p = lookup("github") // the forge: what no generator claims
 		}
