@@ -371,7 +371,7 @@ func (a *auditor) checkLocalAs(f *File, l *extract.Link, out []Finding) []Findin
 			// where the link names a folder.
 			if !lk.exists || byURL || unserved {
 				if s.Hook || s.Lenient && strings.HasPrefix(ref, "/") {
-					why := "the site's render hook resolves links"
+					why := s.HookReason()
 					if !s.Hook {
 						why = "the server may hold more than this tree"
 					}

@@ -37,9 +37,11 @@ var (
 )
 
 func (j jekyll) Load(t *Tree, s *Site) error {
-	cfg, err := readConfig(t, s.marker)
-	if err != nil {
-		cfg = config{}
+	cfg, err := config{}, error(nil)
+	if s.marker != "" { // none on a gh-pages branch (jekyllPagesBranch)
+		if cfg, err = readConfig(t, s.marker); err != nil {
+			cfg = config{}
+		}
 	}
 	baseurl := "/" + strings.Trim(cfg.str("baseurl", ""), "/")
 	siteURL := cfg.str("url", "")
@@ -77,8 +79,11 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 	// Jekyll 3's Redcarpet (Jekyll 4 has none) gives headings ids only
 	// with the with_toc_data extension, made its own way: without it,
 	// none.
+	// With it, ids are redcarpetSlug's, a repeated one not numbered.
 	if m := cfg.str("markdown", "kramdown"); strings.EqualFold(m, "redcarpet") && !slices.Contains(words(cfg.get("redcarpet.extensions"), false), "with_toc_data") {
 		s.headingNoID = true
+	} else if strings.EqualFold(m, "redcarpet") {
+		s.slug, s.dupKept = redcarpetSlug, true
 	} else if !strings.EqualFold(m, "kramdown") {
 		s.Unmodelled("keys", "markdown: "+m, false, true)
 	} else if in := cfg.str("kramdown.input", "GFM"); !strings.EqualFold(in, "GFM") {
@@ -166,7 +171,7 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 	// counted as known where it is listed as a plugin, no finding of the
 	// tune splits is refuted, once a collection's files without front
 	// matter were static files and partials, not documents).
-	ghPages, ghWhere := jekyllGitHubPages(t, cfg)
+	ghPages, ghWhere := jekyllGitHubPages(t, s, cfg)
 	if ghPages {
 		s.Note("github-pages gem (%s): GitHub Pages' configuration", ghWhere)
 		if cfg.get("paginate") != nil {
@@ -256,6 +261,12 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 		}
 		if e.rewrites && s.unknownIDs == "" {
 			s.unknownIDs = "plugin " + e.file + " rewrites the pages it renders"
+		}
+		if e.links && !s.Hook {
+			// As a render hook does: a link no rule here resolves may be
+			// one the plugin sends elsewhere.
+			s.Hook = true
+			s.hookWhy = "plugin " + e.file + " renders the Markdown links"
 		}
 		for _, tag := range e.tags {
 			tags[tag] = e.file
@@ -380,6 +391,13 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 			}
 		}
 		ext := strings.ToLower(path.Ext(rel))
+		if jekyllPages[ext] && strings.HasPrefix(parts[len(parts)-1], "_") && !jekyllIncluded(include, parts) {
+			// A page named so too (docco's "_baseCreate.html" beside
+			// the pages of a library's other modules), with front
+			// matter or without.
+			unpublished = append(unpublished, rel)
+			return
+		}
 		if !jekyllPages[ext] {
 			excluded := strings.HasPrefix(parts[len(parts)-1], "_") && !jekyllIncluded(include, parts) ||
 				slices.Contains(parts, "node_modules")
@@ -495,10 +513,39 @@ func (j jekyll) Load(t *Tree, s *Site) error {
 			}
 		}
 	}
+	// Netlify reads the _redirects file at the top of the build. Jekyll
+	// leaves out a file whose name begins with "_" unless include names
+	// it; then the site publishes its own, rendered when it has front
+	// matter (its Liquid writing the targets, "v{{ site.version }}").
+	if baseurl == "/" && slices.Contains(include, "_redirects") && t.Exists("_redirects") {
+		if src, err := t.Read("_redirects"); err == nil {
+			s.BuildRedirects(afterFrontMatter(src))
+		}
+	}
 	if e := s.deployRedirects(t); err == nil {
 		err = e
 	}
 	return err
+}
+
+// afterFrontMatter returns src after its front matter, all of src when
+// it has none.
+func afterFrontMatter(src []byte) []byte {
+	if !startsFrontMatter(src) {
+		return src
+	}
+	for i := 3; i < len(src); {
+		j := bytes.IndexByte(src[i:], '\n')
+		if j < 0 {
+			return nil
+		}
+		line := bytes.TrimRight(src[i:i+j], "\r")
+		i += j + 1
+		if i > 4 && (string(line) == "---" || string(line) == "...") {
+			return src[i:]
+		}
+	}
+	return nil
 }
 
 // jekyllLiquidHeading matches an ATX heading whose text holds a Liquid
@@ -761,7 +808,10 @@ var jekyllKnownPlugins = map[string]bool{
 // github-pages gem, which sets GitHub Pages' configuration
 // (github/pages-gem, lib/github-pages/configuration.rb): listed as a
 // plugin, or named by the site's Gemfile, and where.
-func jekyllGitHubPages(t *Tree, cfg config) (bool, string) {
+func jekyllGitHubPages(t *Tree, s *Site, cfg config) (bool, string) {
+	if s.Evidence == jekyllPagesBranch || s.Evidence == jekyllPagesCNAME {
+		return true, s.Evidence
+	}
 	if slices.Contains(jekyllPlugins(cfg), "github-pages") {
 		return true, "plugins"
 	}

@@ -19,7 +19,11 @@ type jekyllPluginEffect struct {
 	anywhere bool     // it writes files (with an extension) the model cannot place
 	exts     []string // the extensions its strings end with (".md"), which such files have
 	rewrites bool     // it rewrites the content or output of the pages it renders
-	tags     []string // Liquid tags it registers
+	// links: it renders the Markdown links of every page (a method of
+	// the Markdown renderer it reopens or extends), to URLs of its own
+	// making.
+	links bool
+	tags  []string // Liquid tags it registers
 }
 
 var (
@@ -39,6 +43,18 @@ var (
 	// output in place or from itself (page.output = page.output.gsub(...)).
 	jekyllRewrite     = regexp.MustCompile(`\.(?:content|output)\s*(?:\.(?:gsub!|sub!|replace|prepend|insert|concat)|<<)`)
 	jekyllSelfRewrite = regexp.MustCompile(`(\w+)\.(content|output)\s*=[^=~>]([^\n]*)`)
+	// jekyllRenderer matches Ruby that reopens or extends the Markdown
+	// renderer Jekyll converts every page with: Redcarpet's HTML
+	// renderer, kramdown's converters and parsers, Jekyll's Markdown
+	// converter. A tag's own renderer, made inside it
+	// (Class.new(Redcarpet::Render::HTML)), renders that tag only.
+	jekyllRenderer = regexp.MustCompile(`\b(?:class|module)\s+(?:::)?(?:Redcarpet::Render\b|Kramdown\b|Jekyll::Converters::Markdown\b|Converters::Markdown\b)|\bclass\s+\w+\s*<\s*(?:::)?(?:Redcarpet::Render::|Kramdown::(?:Converter|Parser)::)`)
+	// jekyllRendererLink and jekyllRendererHeader match the methods
+	// of such a renderer that write a link (Redcarpet's link and
+	// autolink, kramdown's convert_a) and a heading with its id
+	// (header, convert_header, kramdown's generate_id).
+	jekyllRendererLink   = regexp.MustCompile(`\bdef\s+(?:link|autolink|convert_a|parse_link|parse_autolink)\b`)
+	jekyllRendererHeader = regexp.MustCompile(`\bdef\s+(?:header|convert_header|generate_id|parse_atx_header|parse_setext_header)\b`)
 	// jekyllRegisterTag matches the registration of a Liquid tag.
 	jekyllRegisterTag = regexp.MustCompile(`register_tag\(\s*(?:"([\w-]+)"|'([\w-]+)'|:([\w-]+))`)
 )
@@ -172,6 +188,18 @@ func jekyllPluginEffectOf(rel string, src []byte) (e jekyllPluginEffect, ok bool
 			e.rewrites = true
 		}
 	}
+	// A renderer of the site's own (bluebird's docs: Redcarpet's link
+	// method sending "[.then](.)" to "/docs/api/then.html", its header
+	// method writing name= anchors of its own slug) makes every page's
+	// links, or ids, its own.
+	if jekyllRenderer.Match(src) {
+		if jekyllRendererLink.Match(src) {
+			e.links = true
+		}
+		if jekyllRendererHeader.Match(src) {
+			e.rewrites = true
+		}
+	}
 	for _, m := range jekyllRegisterTag.FindAllSubmatch(src, -1) {
 		name := string(bytes.Join([][]byte{m[1], m[2], m[3]}, nil))
 		e.tags = append(e.tags, name)
@@ -182,7 +210,7 @@ func jekyllPluginEffectOf(rel string, src []byte) (e jekyllPluginEffect, ok bool
 		// naming thousands is read as writing files anywhere.
 		e.files, e.urls = []string{"/"}, nil
 	}
-	return e, len(e.files) > 0 || len(e.urls) > 0 || e.anywhere || e.rewrites || len(e.tags) > 0
+	return e, len(e.files) > 0 || len(e.urls) > 0 || e.anywhere || e.rewrites || e.links || len(e.tags) > 0
 }
 
 // maxPluginPaths bounds the folders and files one plugin is read to

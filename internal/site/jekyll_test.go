@@ -282,6 +282,7 @@ func FuzzJekyllPluginEffectOf(f *testing.F) {
 	f.Add([]byte(`site.static_files << Jekyll::StaticFile.new(site, base, "api/#{v}", name)`))
 	f.Add([]byte(`File.write(site.in_dest_dir("#{url}.md"), x)`))
 	f.Add([]byte(`page.output = add(page.output)` + "\n" + `Liquid::Template.register_tag("x", T)`))
+	f.Add([]byte("module Kramdown\nclass Html\ndef convert_a(el)\nend\ndef convert_header(el)\nend\nend\nend\n"))
 	f.Add([]byte(`SitemapFile.new(site, site.source, '', 'sitemap.xml') static_files << x File.join(site.dest, '#{')`))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		e, _ := jekyllPluginEffectOf("_plugins/x.rb", src)

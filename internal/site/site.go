@@ -57,6 +57,9 @@ type Site struct {
 	// Hook: a render hook rewrites link destinations, so a link that no
 	// rule here resolves may still work: it cannot be verified offline.
 	Hook bool
+	// hookWhy names what rewrites them, when no render hook does
+	// (HookReason).
+	hookWhy string
 	// Lenient: the tree is served as is by a server whose other content
 	// is unknown: a root-relative link that nothing here serves cannot
 	// be verified offline.
@@ -85,6 +88,7 @@ type Site struct {
 	// fragment before it writes the link (VitePress 2 slugifies it).
 	linkSlug func(frag string) string
 	dupSep   string // what comes before the number of a repeated heading id
+	dupKept  bool   // a repeated heading keeps its id, unnumbered (Redcarpet)
 	termIDs  bool   // definition terms get ids, as headings do
 	// footnoteSep is what joins "fn" and "fnref" to a footnote's label
 	// in the ids Python-Markdown's footnotes give ("fn:1"); "" when
@@ -287,6 +291,15 @@ type Site struct {
 	// extlessByURL: a relative link whose last segment has no "." is
 	// left as written (MkDocs: it names no source file).
 	extlessByURL bool
+}
+
+// HookReason says what rewrites the site's link destinations when Hook
+// is set: a render hook, or the plugin named.
+func (s *Site) HookReason() string {
+	if s.hookWhy != "" {
+		return s.hookWhy
+	}
+	return "the site's render hook resolves links"
 }
 
 // OwnHeadingIDs reports whether the publisher gives headings ids of its
@@ -547,6 +560,10 @@ func Detect(root string, o Options) (*Site, error) {
 	case "", "auto":
 		if p, s.marker = detect(t, false); p != nil {
 			s.Evidence = s.marker
+		} else if ev := githubPagesTree(t, root); ev != "" {
+			// GitHub Pages builds the tree with Jekyll, with or
+			// without a _config.yml (jekyllPagesBranch).
+			p, s.Evidence = lookup("jekyll"), ev
 		} else {
 			p = lookup("github") // the forge: what no generator claims
 		}

@@ -22,7 +22,7 @@ func (s *Site) HeadingIDs(texts []string) []string {
 	for _, t := range texts {
 		base := s.slug(t)
 		id := base
-		for used[id] {
+		for used[id] && !s.dupKept {
 			count[base]++
 			id = base + s.dupSep + strconv.Itoa(count[base])
 		}

@@ -42,7 +42,10 @@ tail -n +2 "$here/corpus.tsv" | while IFS=$'\t' read -r repo commit gen split re
 	# A clone's work tree: a remote named after the repository (the audit
 	# reads the repository's own URLs as its files), one commit (the
 	# generators read the last-modified dates from git).
-	git init -q "$dest"
+	# The branch is the mirror's (a clone checks out the default branch:
+	# gh-pages for a repository GitHub Pages publishes from it).
+	branch=$(git --git-dir="$git" symbolic-ref --short -q HEAD || echo master)
+	git init -q -b "$branch" "$dest"
 	echo node_modules/ >> "$dest/.git/info/exclude"
 	git -C "$dest" remote add origin "https://github.com/$repo.git"
 	git -C "$dest" add -A
