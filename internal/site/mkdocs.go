@@ -196,6 +196,9 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 	}
 	if customDir != "" {
 		pageTemplates(t, s, customDir, pages)
+		if customDir == docs || strings.HasPrefix(customDir, docs+"/") {
+			publishedTemplates(t, s, docs, customDir, exclude)
+		}
 	}
 	// macros and mkdocstrings write ids only where a page calls them
 	// ("{{ }}" and "{% %}", a "::: identifier" line): the ids of those
@@ -770,7 +773,7 @@ var mkdocsPlainPlugins = map[string]bool{
 	"search": true, "blog": true, "rss": true, "redirects": true, "tags": true, "offline": true,
 	"minify": true, "minify_html": true, "git-revision-date-localized": true, "git-revision-date": true,
 	"git-authors": true, "git-committers": true, "social": true, "privacy": true, "optimize": true,
-	"glightbox": true, "awesome-pages": true, "literate-nav": true, "section-index": true,
+	"glightbox": true, "awesome-pages": true, "awesome-nav": true, "literate-nav": true, "section-index": true,
 	"exclude": true, "exclude-search": true, "meta": true, "info": true, "group": true, "typeset": true,
 	"material/search": true, "material/tags": true, "material/social": true, "material/offline": true,
 	"material/privacy": true, "material/optimize": true, "material/meta": true, "material/info": true,
@@ -1071,6 +1074,30 @@ func pageTemplates(t *Tree, s *Site, dir string, pages []string) {
 			s.rendered[tmpl] = append(s.rendered[tmpl], Rendering{Page: page, From: 1, To: math.MaxInt32})
 		}
 	}
+}
+
+// publishedTemplates records the HTML files of a theme.custom_dir kept
+// inside docs_dir (`custom_dir: docs/overrides`) as files the build
+// copies as they are: MkDocs copies every file of docs_dir that is no
+// page (but for "." names, a top "templates/" folder and what
+// exclude_docs or the exclude plugin leave out), so the template is
+// published at its own URL (/overrides/home.html) besides being the
+// theme's, and its relative links lead where the browser resolves them
+// from there (CopiedAsIs, PublishedTemplate).
+func publishedTemplates(t *Tree, s *Site, docs, customDir string, exclude func(string) bool) {
+	t.Walk(customDir, func(rel string) {
+		in := strings.TrimPrefix(rel, docs+"/")
+		if in == "templates" || strings.HasPrefix(in, "templates/") || exclude != nil && exclude(in) {
+			return
+		}
+		if ext := strings.ToLower(path.Ext(rel)); ext != ".html" && ext != ".htm" {
+			return
+		}
+		if s.verbatim == nil {
+			s.verbatim = map[string]bool{}
+		}
+		s.verbatim[rel] = true
+	})
 }
 
 // headingInHTML reports whether src has an ATX heading in the lines of
