@@ -1369,3 +1369,10 @@ func mkdocsGenFiles(t *Tree, c config) (files []string, ok bool) {
 	}
 	return files, true
 }
+
+// mkdocsMarkers are the configurations of MkDocs sites: MkDocs' own
+// names, then those of the tools that build the same configuration
+// (ProperDocs, MkDocs 1.x continued, whose name comes first there; and
+// Zensical, run as "zensical build -f zensical.yml" on a configuration
+// written as MkDocs'), which the audit reads by MkDocs' rules.
+var mkdocsMarkers = []string{"mkdocs.yml", "mkdocs.yaml", "properdocs.yml", "properdocs.yaml", "zensical.yml", "zensical.yaml"}
