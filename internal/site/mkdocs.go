@@ -2,6 +2,7 @@ package site
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"path"
 	"regexp"
@@ -34,6 +35,11 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 	cfg, err := mkdocsConfig(t, s.marker)
 	if err != nil {
 		cfg = config{}
+	}
+	if path.Base(s.marker) == zensicalTOML && cfg.get("markdown_extensions") == nil {
+		// Zensical then enables extensions of its own choosing, which
+		// may write ids (attr_list, toc's options).
+		s.Unmodelled("", "Zensical's default markdown_extensions", false, true)
 	}
 	if hooks, ok := cfg.get("hooks").([]any); ok && len(hooks) > 0 {
 		// Python run at each build event: it may add pages, rewrite
@@ -403,9 +409,25 @@ func (mkdocs) dir(t *Tree, s *Site, name string) (dir string, ok bool) {
 // Configuration Inheritance). Both lists may be written as maps of name
 // to options: they are returned as lists.
 func mkdocsConfig(t *Tree, rel string) (config, error) {
-	cfg, err := mkdocsInherit(t, rel, 0)
-	if err != nil {
-		return nil, err
+	var cfg config
+	if path.Base(rel) == zensicalTOML {
+		c, err := readConfig(t, rel)
+		if err != nil {
+			return nil, err
+		}
+		project, ok := c["project"].(map[string]any)
+		if !ok {
+			return nil, fmt.Errorf("%s: no [project] table", rel)
+		}
+		cfg = config(project)
+		if m, ok := cfg["markdown_extensions"].(map[string]any); ok {
+			cfg["markdown_extensions"] = zensicalModules(m)
+		}
+	} else {
+		var err error
+		if cfg, err = mkdocsInherit(t, rel, 0); err != nil {
+			return nil, err
+		}
 	}
 	for _, k := range []string{"plugins", "markdown_extensions"} {
 		if m, ok := cfg[k].(map[string]any); ok {
@@ -422,6 +444,46 @@ func mkdocsConfig(t *Tree, rel string) (config, error) {
 		}
 	}
 	return cfg, nil
+}
+
+// zensicalTOML is Zensical's own configuration: MkDocs' keys, in TOML,
+// under [project].
+const zensicalTOML = "zensical.toml"
+
+// zensicalModules returns the Markdown extensions of zensical.toml
+// keyed by their full names: TOML reads the dots of
+// [project.markdown_extensions.pymdownx.highlight] as tables, so a
+// table whose every value is a table is a module's name space
+// ("pymdownx": {"highlight": {...}}), not an extension's options.
+func zensicalModules(m map[string]any) map[string]any {
+	out := make(map[string]any, len(m))
+	var walk func(prefix string, m map[string]any, depth int)
+	walk = func(prefix string, m map[string]any, depth int) {
+		for k, v := range m {
+			name := k
+			if prefix != "" {
+				name = prefix + "." + k
+			}
+			sub, ok := v.(map[string]any)
+			if ok && len(sub) > 0 && depth < 4 && allTables(sub) {
+				walk(name, sub, depth+1)
+				continue
+			}
+			out[name] = v
+		}
+	}
+	walk("", m, 0)
+	return out
+}
+
+// allTables reports whether every value of m is a table.
+func allTables(m map[string]any) bool {
+	for _, v := range m {
+		if _, ok := v.(map[string]any); !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // mkdocsInherit reads rel and, merged under it, what it inherits, up to
@@ -937,7 +999,7 @@ func mkdocsKnownExtension(name string) bool {
 	switch name {
 	case "toc", "tables", "fenced_code", "codehilite", "admonition", "attr_list", "def_list",
 		"footnotes", "md_in_html", "meta", "abbr", "sane_lists", "smarty", "nl2br", "extra",
-		"legacy_attrs", "legacy_em", "wikilinks", "material.extensions.emoji",
+		"legacy_attrs", "legacy_em", "wikilinks", "material.extensions.emoji", "zensical.extensions.emoji",
 		"mdx_truly_sane_lists", "markdown_checklist.extension", "mdx_breakless_lists", "github-callouts",
 		"markdown_include.include", "mdx_include":
 		return true
@@ -1375,4 +1437,4 @@ func mkdocsGenFiles(t *Tree, c config) (files []string, ok bool) {
 // (ProperDocs, MkDocs 1.x continued, whose name comes first there; and
 // Zensical, run as "zensical build -f zensical.yml" on a configuration
 // written as MkDocs'), which the audit reads by MkDocs' rules.
-var mkdocsMarkers = []string{"mkdocs.yml", "mkdocs.yaml", "properdocs.yml", "properdocs.yaml", "zensical.yml", "zensical.yaml"}
+var mkdocsMarkers = []string{"mkdocs.yml", "mkdocs.yaml", "properdocs.yml", "properdocs.yaml", "zensical.yml", "zensical.yaml", zensicalTOML}
