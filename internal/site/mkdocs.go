@@ -138,6 +138,9 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 			s.tabIDs = true
 		}
 	}
+	// Without slugify each tab's radio input has an id from its place
+	// ("__tabbed_1_2"), which Material's readers link to.
+	s.tabIndexes = !s.tabIDs && slices.Contains(mkdocsExtensions(cfg), "pymdownx.tabbed")
 	plugins := mkdocsPlugins(cfg)
 	exclude := mkdocsExclude(plugins["exclude"])
 	if docsExcluded := mkdocsExcludeDocs(cfg); docsExcluded != nil {

@@ -122,6 +122,7 @@ type Site struct {
 	// shortcodes are the ids each shortcode of a Hugo site may write.
 	shortcodes map[string]*shortcodeIDs
 	tabIDs     bool // content tabs get ids from their titles
+	tabIndexes bool // content tabs get ids from their places ("__tabbed_1_2")
 	// contentPlugin is the plugin each content folder (a path from the
 	// site's folder) is of: a Markdown link resolves to a page of the
 	// same plugin only (Docusaurus).
