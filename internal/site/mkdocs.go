@@ -43,10 +43,26 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 	}
 	if hooks, ok := cfg.get("hooks").([]any); ok && len(hooks) > 0 {
 		// Python run at each build event: it may add pages, rewrite
-		// the Markdown, write ids.
+		// the Markdown, write ids. A module whose event functions are
+		// all in sight reaches what those events reach
+		// (mkdocsEventReach): one that only copies files once the
+		// site is built (on_post_build) leaves the pages and ids known.
 		for _, h := range hooks {
-			if name, ok := h.(string); ok {
+			name, ok := h.(string)
+			if !ok {
+				continue
+			}
+			events, ok := mkdocsHookEvents(t, path.Join(path.Dir(s.marker), name))
+			if !ok {
 				s.Unmodelled("hooks", name, true, true)
+				continue
+			}
+			files, pages, ids := mkdocsEventReach(events)
+			if files && !pages {
+				s.UnknownAfterBuild("/", "hook "+name+" writes files after the build")
+			}
+			if pages || ids {
+				s.Unmodelled("hooks", name, pages, ids)
 			}
 		}
 	}
@@ -899,6 +915,46 @@ func mkdocsEventReach(events []string) (files, pages, ids bool) {
 		}
 	}
 	return files, pages, ids
+}
+
+// mkdocsHookEvents returns the MkDocs events that the hooks module rel
+// (a slash path from the site's folder) handles: its functions named
+// for an event at the margin ("def on_post_build(config, **kwargs):",
+// "async def", an "on_x = f" assignment). ok is false where a handler
+// may come from elsewhere (an import naming "on_"), or the file cannot
+// be read.
+func mkdocsHookEvents(t *Tree, rel string) (events []string, ok bool) {
+	src, err := t.Read(rel)
+	if err != nil || len(src) > 1<<20 {
+		return nil, false
+	}
+	for len(src) > 0 {
+		line := src
+		if k := bytes.IndexByte(src, '\n'); k >= 0 {
+			line, src = src[:k], src[k+1:]
+		} else {
+			src = nil
+		}
+		if (bytes.HasPrefix(line, []byte("import ")) || bytes.HasPrefix(line, []byte("from "))) && bytes.Contains(line, []byte("on_")) {
+			return nil, false
+		}
+		rest, isDef := bytes.CutPrefix(bytes.TrimPrefix(line, []byte("async ")), []byte("def "))
+		if !isDef {
+			rest = line
+		}
+		if !bytes.HasPrefix(rest, []byte("on_")) {
+			continue
+		}
+		end := bytes.IndexFunc(rest, func(r rune) bool { return !(r == '_' || r >= 'a' && r <= 'z') })
+		if end < 0 {
+			continue
+		}
+		after := bytes.TrimLeft(rest[end:], " \t")
+		if isDef && len(after) > 0 && after[0] == '(' || !isDef && len(after) > 0 && after[0] == '=' && !bytes.HasPrefix(after, []byte("==")) {
+			events = append(events, string(rest[:end]))
+		}
+	}
+	return events, true
 }
 
 // mkdocsLLMsTxt is mkdocs-llmstxt: it writes /llms.txt and, named by
