@@ -44,9 +44,9 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 	if hooks, ok := cfg.get("hooks").([]any); ok && len(hooks) > 0 {
 		// Python run at each build event: it may add pages, rewrite
 		// the Markdown, write ids. A module whose event functions are
-		// all in sight reaches what those events reach
-		// (mkdocsEventReach): one that only copies files once the
-		// site is built (on_post_build) leaves the pages and ids known.
+		// all in sight and handle no page event (mkdocsEventReach):
+		// one that only copies files once the site is built
+		// (on_post_build) leaves the pages and ids known.
 		for _, h := range hooks {
 			name, ok := h.(string)
 			if !ok {
@@ -58,11 +58,14 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 				continue
 			}
 			files, pages, ids := mkdocsEventReach(events)
-			if files && !pages {
-				s.UnknownAfterBuild("/", "hook "+name+" writes files after the build")
-			}
 			if pages || ids {
-				s.Unmodelled("hooks", name, pages, ids)
+				// A page event may rewrite the page's links too
+				// (copier's on_page_markdown: mkdocs-symlink-hooks).
+				s.Unmodelled("hooks", name, true, true)
+				continue
+			}
+			if files {
+				s.UnknownAfterBuild("/", "hook "+name+" writes files after the build")
 			}
 		}
 	}
@@ -92,10 +95,15 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 	s.language = cfg.str("theme.language", "")
 	// MkDocs rewrites a Markdown link that names a file of docs_dir
 	// into the URL of that file's page; any other link stays as
-	// written: one to a folder, and one in raw HTML, unless md_in_html
-	// makes the HTML Markdown's elements.
+	// written: one to a folder, and one in raw HTML. md_in_html does
+	// not change that: an HTML block without the markdown attribute
+	// stays raw, and inside one an <a> or <img> tag is inline HTML,
+	// which Python-Markdown stashes as text (datamodel-code-generator's
+	// `<a class="md-button" href="getting-started.md">`, broken in the
+	// build).
 	s.folderByURL = true
 	s.htmlByURL = true
+	mdInHTML := false
 	emoji := false
 	// Python-Markdown reads "{#id}" and "{: #id}" only with attr_list,
 	// which MkDocs does not enable by itself (its defaults are toc,
@@ -107,7 +115,7 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 		case "attr_list":
 			s.noAttrLists = false
 		case "md_in_html", "extra", "pymdownx.extra":
-			s.htmlByURL = false
+			mdInHTML = true
 			if name != "md_in_html" {
 				s.noAttrLists = false // extra includes attr_list
 			}
@@ -218,6 +226,10 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 			continue
 		}
 		s.Page(rel, mkdocsPageURL(p, dirURLs))
+		// The page's source is no file of the build: "/a.md" names
+		// the page only in a Markdown link, which MkDocs rewrites; as
+		// written (raw HTML) it leads nowhere.
+		s.markdownName("/" + p)
 	}
 	if customDir != "" {
 		pageTemplates(t, s, customDir, pages)
@@ -292,7 +304,7 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 	// A page calling macros whose Jinja the model reads whole is known.
 	macrosRead := inc != nil && inc.macros
 	marks, bases := mkdocsPartials(cfg)
-	if inc != nil || len(marks) > 0 || len(pageMarks) > 0 || !s.htmlByURL {
+	if inc != nil || len(marks) > 0 || len(pageMarks) > 0 || mdInHTML {
 		for _, rel := range pages {
 			src, err := t.Read(rel)
 			if err != nil {
@@ -321,7 +333,7 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 			// blank one as raw HTML. (Headings in the indented bodies of
 			// admonitions, details and content tabs the extractor reads
 			// as MkDocs does: extract/blocks.go.)
-			if !s.htmlByURL && headingInHTML(src) {
+			if mdInHTML && headingInHTML(src) {
 				s.UnknownIDsOf(rel, "md_in_html renders a heading inside an HTML block")
 			}
 		}
