@@ -148,6 +148,7 @@ type pageMarks struct {
 	footnotes []string // labels of Markdown footnotes
 	terms     []string // definition terms
 	tabs      []string // titles of content tabs
+	tabSets   []int    // how many tabs each set of content tabs has, sets in the order they open
 	attrIDs   []attrID // ids of attribute lists ("{: #id}", "{ #id }")
 	hashIDs   []string // heading ids written "{##id}"
 }
@@ -318,8 +319,8 @@ func (t *target) fill(k kind, src []byte, d *extract.Doc, texts bool) {
 			hashIDs = append(hashIDs, an.Name)
 		}
 	}
-	if fn, terms, tabs, attrs := scanMarkdown(src); fn != nil || terms != nil || tabs != nil || attrs != nil || hashIDs != nil {
-		t.marks = &pageMarks{footnotes: fn, terms: terms, tabs: tabs, attrIDs: attrs, hashIDs: hashIDs}
+	if fn, terms, tabs, attrs, sets := scanMarkdown(src); fn != nil || terms != nil || tabs != nil || attrs != nil || hashIDs != nil {
+		t.marks = &pageMarks{footnotes: fn, terms: terms, tabs: tabs, tabSets: sets, attrIDs: attrs, hashIDs: hashIDs}
 	}
 }
 
@@ -416,6 +417,14 @@ func (t *target) anchorsFor(s *site.Site) *anchor.Set {
 		if s.TabIDs() {
 			for _, id := range s.TermAnchors(m.tabs) {
 				set.Add(id)
+			}
+		} else if s.TabIndexIDs() {
+			// pymdownx.tabbed without slugify: the radio input of tab j
+			// of the page's set i is "__tabbed_i_j".
+			for i, n := range m.tabSets {
+				for j := 1; j <= n; j++ {
+					set.Add("__tabbed_" + strconv.Itoa(i+1) + "_" + strconv.Itoa(j))
+				}
 			}
 		}
 		// Attribute lists (kramdown's IALs, Python-Markdown's attr_list,
@@ -667,10 +676,17 @@ func wordByte(c byte) bool {
 // the definition terms (a line followed by one that begins ": "), the
 // titles of content tabs ('=== "Title"') and the ids of attribute lists
 // ("{: #id}", "{ #id .class }") of the Markdown src, outside fenced
-// code.
-func scanMarkdown(src []byte) (footnotes, terms, tabs []string, attrIDs []attrID) {
+// code; and how many tabs each set of content tabs has, sets in the
+// order PyMdown's tabbed numbers them: the order their first tabs come
+// in (a set nested in a tab opens before the next tab of its own). Tabs
+// at one indentation are one set until a line that is no tab comes at
+// that indentation or less, or a tab opens a set of its own ("===!").
+func scanMarkdown(src []byte) (footnotes, terms, tabs []string, attrIDs []attrID, tabSets []int) {
 	// Lines stay slices of src: a string of each would copy the document.
 	var fence, prev []byte
+	// The sets of tabs open at each indentation, outermost first.
+	type openSet struct{ indent, set int }
+	var open []openSet
 	for len(src) > 0 {
 		line := src
 		if k := bytes.IndexByte(src, '\n'); k >= 0 {
@@ -688,6 +704,9 @@ func scanMarkdown(src []byte) (footnotes, terms, tabs []string, attrIDs []attrID
 			continue
 		}
 		if bytes.HasPrefix(trim, fenceTicks) || bytes.HasPrefix(trim, fenceTildes) {
+			for indent := len(s) - len(trim); len(open) > 0 && open[len(open)-1].indent >= indent; {
+				open = open[:len(open)-1] // code at a set's indentation ends it
+			}
 			fence = trim[:3]
 			prev = nil
 			continue
@@ -697,12 +716,34 @@ func scanMarkdown(src []byte) (footnotes, terms, tabs []string, attrIDs []attrID
 				footnotes = append(footnotes, string(label))
 			}
 		}
+		isTab := false
 		if rest, ok := bytes.CutPrefix(trim, tabOpen); ok {
+			special := rest[:len(rest)-len(bytes.TrimLeft(rest, "!+"))]
 			rest = bytes.TrimLeft(rest, "!+ ")
 			if title, ok := bytes.CutPrefix(rest, quote); ok {
 				if k := bytes.IndexByte(title, '"'); k > 0 {
 					tabs = append(tabs, string(title[:k]))
 				}
+				isTab = true
+				indent := len(s) - len(trim)
+				for len(open) > 0 && open[len(open)-1].indent > indent {
+					open = open[:len(open)-1]
+				}
+				if len(open) > 0 && open[len(open)-1].indent == indent && !bytes.Contains(special, []byte("!")) {
+					tabSets[open[len(open)-1].set]++
+				} else {
+					if len(open) > 0 && open[len(open)-1].indent == indent {
+						open = open[:len(open)-1]
+					}
+					tabSets = append(tabSets, 1)
+					open = append(open, openSet{indent, len(tabSets) - 1})
+				}
+			}
+		}
+		if !isTab && len(trim) > 0 {
+			indent := len(s) - len(trim)
+			for len(open) > 0 && open[len(open)-1].indent >= indent {
+				open = open[:len(open)-1]
 			}
 		}
 		if bytes.IndexByte(s, '{') >= 0 {
@@ -713,7 +754,7 @@ func scanMarkdown(src []byte) (footnotes, terms, tabs []string, attrIDs []attrID
 		}
 		prev = s
 	}
-	return footnotes, terms, tabs, attrIDs
+	return footnotes, terms, tabs, attrIDs, tabSets
 }
 
 // appendAttrIDs appends the ids of the attribute lists of the line s:

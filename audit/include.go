@@ -55,6 +55,10 @@ func (a *auditor) checkIncluded(f *File, l *extract.Link, out []Finding) ([]Find
 	}
 	if _, isPage := s.URL(f.rel); isPage {
 		keep(a.checkLocalAs(f, l, nil), "")
+	} else if s.PublishedTemplate(f.rel) {
+		got := a.checkLocalAs(f, l, nil)
+		publishedTemplateWhy(s, got)
+		keep(got, "")
 	}
 	var done []string
 	for _, r := range rs {

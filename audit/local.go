@@ -97,7 +97,27 @@ func (a *auditor) checkLocal(f *File, l *extract.Link, out []Finding) []Finding 
 	if out, ok := a.checkIncluded(f, l, out); ok {
 		return out
 	}
+	if fileRel(f) && a.siteFor(f).PublishedTemplate(f.rel) {
+		// A template the build also copies as it is: checked from its
+		// own URL, but for the links its template language writes.
+		if strings.Contains(l.URI, "{{") || strings.Contains(l.URI, "{%") {
+			return out
+		}
+		n := len(out)
+		out = a.checkLocalAs(f, l, out)
+		publishedTemplateWhy(a.siteFor(f), out[n:])
+		return out
+	}
 	return a.checkLocalAs(f, l, out)
+}
+
+// publishedTemplateWhy says, on the findings of a template that the
+// build also copies as it is (site.Site.PublishedTemplate), where the
+// page they are on comes from.
+func publishedTemplateWhy(s *site.Site, fs []Finding) {
+	for i := range fs {
+		fs[i].Message += fmt.Sprintf(" (a template of the theme kept in the folder of pages, which %s also publishes as it is, at its own URL)", s.Generator)
+	}
 }
 
 // checkLocalAs is checkLocal for the file f as the page f.rel renders

@@ -2,6 +2,7 @@ package site
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"path"
 	"regexp"
@@ -35,12 +36,36 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 	if err != nil {
 		cfg = config{}
 	}
+	if path.Base(s.marker) == zensicalTOML && cfg.get("markdown_extensions") == nil {
+		// Zensical then enables extensions of its own choosing, which
+		// may write ids (attr_list, toc's options).
+		s.Unmodelled("", "Zensical's default markdown_extensions", false, true)
+	}
 	if hooks, ok := cfg.get("hooks").([]any); ok && len(hooks) > 0 {
 		// Python run at each build event: it may add pages, rewrite
-		// the Markdown, write ids.
+		// the Markdown, write ids. A module whose event functions are
+		// all in sight and handle no page event (mkdocsEventReach):
+		// one that only copies files once the site is built
+		// (on_post_build) leaves the pages and ids known.
 		for _, h := range hooks {
-			if name, ok := h.(string); ok {
+			name, ok := h.(string)
+			if !ok {
+				continue
+			}
+			events, ok := mkdocsHookEvents(t, path.Join(path.Dir(s.marker), name))
+			if !ok {
 				s.Unmodelled("hooks", name, true, true)
+				continue
+			}
+			files, pages, ids := mkdocsEventReach(events)
+			if pages || ids {
+				// A page event may rewrite the page's links too
+				// (copier's on_page_markdown: mkdocs-symlink-hooks).
+				s.Unmodelled("hooks", name, true, true)
+				continue
+			}
+			if files {
+				s.UnknownAfterBuild("/", "hook "+name+" writes files after the build")
 			}
 		}
 	}
@@ -70,10 +95,15 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 	s.language = cfg.str("theme.language", "")
 	// MkDocs rewrites a Markdown link that names a file of docs_dir
 	// into the URL of that file's page; any other link stays as
-	// written: one to a folder, and one in raw HTML, unless md_in_html
-	// makes the HTML Markdown's elements.
+	// written: one to a folder, and one in raw HTML. md_in_html does
+	// not change that: an HTML block without the markdown attribute
+	// stays raw, and inside one an <a> or <img> tag is inline HTML,
+	// which Python-Markdown stashes as text (datamodel-code-generator's
+	// `<a class="md-button" href="getting-started.md">`, broken in the
+	// build).
 	s.folderByURL = true
 	s.htmlByURL = true
+	mdInHTML := false
 	emoji := false
 	// Python-Markdown reads "{#id}" and "{: #id}" only with attr_list,
 	// which MkDocs does not enable by itself (its defaults are toc,
@@ -85,7 +115,7 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 		case "attr_list":
 			s.noAttrLists = false
 		case "md_in_html", "extra", "pymdownx.extra":
-			s.htmlByURL = false
+			mdInHTML = true
 			if name != "md_in_html" {
 				s.noAttrLists = false // extra includes attr_list
 			}
@@ -132,6 +162,9 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 			s.tabIDs = true
 		}
 	}
+	// Without slugify each tab's radio input has an id from its place
+	// ("__tabbed_1_2"), which Material's readers link to.
+	s.tabIndexes = !s.tabIDs && slices.Contains(mkdocsExtensions(cfg), "pymdownx.tabbed")
 	plugins := mkdocsPlugins(cfg)
 	exclude := mkdocsExclude(plugins["exclude"])
 	if docsExcluded := mkdocsExcludeDocs(cfg); docsExcluded != nil {
@@ -193,9 +226,16 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 			continue
 		}
 		s.Page(rel, mkdocsPageURL(p, dirURLs))
+		// The page's source is no file of the build: "/a.md" names
+		// the page only in a Markdown link, which MkDocs rewrites; as
+		// written (raw HTML) it leads nowhere.
+		s.markdownName("/" + p)
 	}
 	if customDir != "" {
 		pageTemplates(t, s, customDir, pages)
+		if customDir == docs || strings.HasPrefix(customDir, docs+"/") {
+			publishedTemplates(t, s, docs, customDir, exclude)
+		}
 	}
 	// macros and mkdocstrings write ids only where a page calls them
 	// ("{{ }}" and "{% %}", a "::: identifier" line): the ids of those
@@ -264,7 +304,7 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 	// A page calling macros whose Jinja the model reads whole is known.
 	macrosRead := inc != nil && inc.macros
 	marks, bases := mkdocsPartials(cfg)
-	if inc != nil || len(marks) > 0 || len(pageMarks) > 0 || !s.htmlByURL {
+	if inc != nil || len(marks) > 0 || len(pageMarks) > 0 || mdInHTML {
 		for _, rel := range pages {
 			src, err := t.Read(rel)
 			if err != nil {
@@ -293,7 +333,7 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 			// blank one as raw HTML. (Headings in the indented bodies of
 			// admonitions, details and content tabs the extractor reads
 			// as MkDocs does: extract/blocks.go.)
-			if !s.htmlByURL && headingInHTML(src) {
+			if mdInHTML && headingInHTML(src) {
 				s.UnknownIDsOf(rel, "md_in_html renders a heading inside an HTML block")
 			}
 		}
@@ -400,9 +440,25 @@ func (mkdocs) dir(t *Tree, s *Site, name string) (dir string, ok bool) {
 // Configuration Inheritance). Both lists may be written as maps of name
 // to options: they are returned as lists.
 func mkdocsConfig(t *Tree, rel string) (config, error) {
-	cfg, err := mkdocsInherit(t, rel, 0)
-	if err != nil {
-		return nil, err
+	var cfg config
+	if path.Base(rel) == zensicalTOML {
+		c, err := readConfig(t, rel)
+		if err != nil {
+			return nil, err
+		}
+		project, ok := c["project"].(map[string]any)
+		if !ok {
+			return nil, fmt.Errorf("%s: no [project] table", rel)
+		}
+		cfg = config(project)
+		if m, ok := cfg["markdown_extensions"].(map[string]any); ok {
+			cfg["markdown_extensions"] = zensicalModules(m)
+		}
+	} else {
+		var err error
+		if cfg, err = mkdocsInherit(t, rel, 0); err != nil {
+			return nil, err
+		}
 	}
 	for _, k := range []string{"plugins", "markdown_extensions"} {
 		if m, ok := cfg[k].(map[string]any); ok {
@@ -419,6 +475,46 @@ func mkdocsConfig(t *Tree, rel string) (config, error) {
 		}
 	}
 	return cfg, nil
+}
+
+// zensicalTOML is Zensical's own configuration: MkDocs' keys, in TOML,
+// under [project].
+const zensicalTOML = "zensical.toml"
+
+// zensicalModules returns the Markdown extensions of zensical.toml
+// keyed by their full names: TOML reads the dots of
+// [project.markdown_extensions.pymdownx.highlight] as tables, so a
+// table whose every value is a table is a module's name space
+// ("pymdownx": {"highlight": {...}}), not an extension's options.
+func zensicalModules(m map[string]any) map[string]any {
+	out := make(map[string]any, len(m))
+	var walk func(prefix string, m map[string]any, depth int)
+	walk = func(prefix string, m map[string]any, depth int) {
+		for k, v := range m {
+			name := k
+			if prefix != "" {
+				name = prefix + "." + k
+			}
+			sub, ok := v.(map[string]any)
+			if ok && len(sub) > 0 && depth < 4 && allTables(sub) {
+				walk(name, sub, depth+1)
+				continue
+			}
+			out[name] = v
+		}
+	}
+	walk("", m, 0)
+	return out
+}
+
+// allTables reports whether every value of m is a table.
+func allTables(m map[string]any) bool {
+	for _, v := range m {
+		if _, ok := v.(map[string]any); !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // mkdocsInherit reads rel and, merged under it, what it inherits, up to
@@ -770,7 +866,7 @@ var mkdocsPlainPlugins = map[string]bool{
 	"search": true, "blog": true, "rss": true, "redirects": true, "tags": true, "offline": true,
 	"minify": true, "minify_html": true, "git-revision-date-localized": true, "git-revision-date": true,
 	"git-authors": true, "git-committers": true, "social": true, "privacy": true, "optimize": true,
-	"glightbox": true, "awesome-pages": true, "literate-nav": true, "section-index": true,
+	"glightbox": true, "awesome-pages": true, "awesome-nav": true, "literate-nav": true, "section-index": true,
 	"exclude": true, "exclude-search": true, "meta": true, "info": true, "group": true, "typeset": true,
 	"material/search": true, "material/tags": true, "material/social": true, "material/offline": true,
 	"material/privacy": true, "material/optimize": true, "material/meta": true, "material/info": true,
@@ -831,6 +927,46 @@ func mkdocsEventReach(events []string) (files, pages, ids bool) {
 		}
 	}
 	return files, pages, ids
+}
+
+// mkdocsHookEvents returns the MkDocs events that the hooks module rel
+// (a slash path from the site's folder) handles: its functions named
+// for an event at the margin ("def on_post_build(config, **kwargs):",
+// "async def", an "on_x = f" assignment). ok is false where a handler
+// may come from elsewhere (an import naming "on_"), or the file cannot
+// be read.
+func mkdocsHookEvents(t *Tree, rel string) (events []string, ok bool) {
+	src, err := t.Read(rel)
+	if err != nil || len(src) > 1<<20 {
+		return nil, false
+	}
+	for len(src) > 0 {
+		line := src
+		if k := bytes.IndexByte(src, '\n'); k >= 0 {
+			line, src = src[:k], src[k+1:]
+		} else {
+			src = nil
+		}
+		if (bytes.HasPrefix(line, []byte("import ")) || bytes.HasPrefix(line, []byte("from "))) && bytes.Contains(line, []byte("on_")) {
+			return nil, false
+		}
+		rest, isDef := bytes.CutPrefix(bytes.TrimPrefix(line, []byte("async ")), []byte("def "))
+		if !isDef {
+			rest = line
+		}
+		if !bytes.HasPrefix(rest, []byte("on_")) {
+			continue
+		}
+		end := bytes.IndexFunc(rest, func(r rune) bool { return !(r == '_' || r >= 'a' && r <= 'z') })
+		if end < 0 {
+			continue
+		}
+		after := bytes.TrimLeft(rest[end:], " \t")
+		if isDef && len(after) > 0 && after[0] == '(' || !isDef && len(after) > 0 && after[0] == '=' && !bytes.HasPrefix(after, []byte("==")) {
+			events = append(events, string(rest[:end]))
+		}
+	}
+	return events, true
 }
 
 // mkdocsLLMsTxt is mkdocs-llmstxt: it writes /llms.txt and, named by
@@ -934,7 +1070,7 @@ func mkdocsKnownExtension(name string) bool {
 	switch name {
 	case "toc", "tables", "fenced_code", "codehilite", "admonition", "attr_list", "def_list",
 		"footnotes", "md_in_html", "meta", "abbr", "sane_lists", "smarty", "nl2br", "extra",
-		"legacy_attrs", "legacy_em", "wikilinks", "material.extensions.emoji",
+		"legacy_attrs", "legacy_em", "wikilinks", "material.extensions.emoji", "zensical.extensions.emoji",
 		"mdx_truly_sane_lists", "markdown_checklist.extension", "mdx_breakless_lists", "github-callouts",
 		"markdown_include.include", "mdx_include":
 		return true
@@ -1071,6 +1207,30 @@ func pageTemplates(t *Tree, s *Site, dir string, pages []string) {
 			s.rendered[tmpl] = append(s.rendered[tmpl], Rendering{Page: page, From: 1, To: math.MaxInt32})
 		}
 	}
+}
+
+// publishedTemplates records the HTML files of a theme.custom_dir kept
+// inside docs_dir (`custom_dir: docs/overrides`) as files the build
+// copies as they are: MkDocs copies every file of docs_dir that is no
+// page (but for "." names, a top "templates/" folder and what
+// exclude_docs or the exclude plugin leave out), so the template is
+// published at its own URL (/overrides/home.html) besides being the
+// theme's, and its relative links lead where the browser resolves them
+// from there (CopiedAsIs, PublishedTemplate).
+func publishedTemplates(t *Tree, s *Site, docs, customDir string, exclude func(string) bool) {
+	t.Walk(customDir, func(rel string) {
+		in := strings.TrimPrefix(rel, docs+"/")
+		if in == "templates" || strings.HasPrefix(in, "templates/") || exclude != nil && exclude(in) {
+			return
+		}
+		if ext := strings.ToLower(path.Ext(rel)); ext != ".html" && ext != ".htm" {
+			return
+		}
+		if s.verbatim == nil {
+			s.verbatim = map[string]bool{}
+		}
+		s.verbatim[rel] = true
+	})
 }
 
 // headingInHTML reports whether src has an ATX heading in the lines of
@@ -1342,3 +1502,10 @@ func mkdocsGenFiles(t *Tree, c config) (files []string, ok bool) {
 	}
 	return files, true
 }
+
+// mkdocsMarkers are the configurations of MkDocs sites: MkDocs' own
+// names, then those of the tools that build the same configuration
+// (ProperDocs, MkDocs 1.x continued, whose name comes first there; and
+// Zensical, run as "zensical build -f zensical.yml" on a configuration
+// written as MkDocs'), which the audit reads by MkDocs' rules.
+var mkdocsMarkers = []string{"mkdocs.yml", "mkdocs.yaml", "properdocs.yml", "properdocs.yaml", "zensical.yml", "zensical.yaml", zensicalTOML}

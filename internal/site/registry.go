@@ -40,7 +40,7 @@ var publishers = []publisher{
 	{name: "other", gen: other{}, markers: otherFiles(), confirm: otherConfirm, nested: true, page: "other.md"},
 	{name: "hugo", gen: hugo{}, markers: hugoConfigs, confirm: hugoConfig, nested: true, page: "hugo.md"},
 	{name: "mdbook", gen: mdbook{}, markers: []string{"book.toml"}, nested: true, page: "mdbook.md"},
-	{name: "mkdocs", gen: mkdocs{}, markers: []string{"mkdocs.yml", "mkdocs.yaml"}, nested: true, page: "mkdocs.md"},
+	{name: "mkdocs", gen: mkdocs{}, markers: mkdocsMarkers, nested: true, page: "mkdocs.md"},
 	{name: "docusaurus", gen: docusaurus{}, nested: true, page: "docusaurus.md", confirm: docusaurusConfirm,
 		markers: []string{"docusaurus.config.js", "docusaurus.config.ts", "docusaurus.config.mjs", "docusaurus.config.cjs", "docusaurus.config.mts", "siteConfig.js"}},
 	{name: "vitepress", gen: vitepress{}, markers: vitepressMarkers(), nested: true, page: "vitepress.md"},

@@ -126,6 +126,7 @@ type Site struct {
 	// shortcodes are the ids each shortcode of a Hugo site may write.
 	shortcodes map[string]*shortcodeIDs
 	tabIDs     bool // content tabs get ids from their titles
+	tabIndexes bool // content tabs get ids from their places ("__tabbed_1_2")
 	// contentPlugin is the plugin each content folder (a path from the
 	// site's folder) is of: a Markdown link resolves to a page of the
 	// same plugin only (Docusaurus).
@@ -480,10 +481,30 @@ func (s *Site) Template(rel string) bool {
 	}
 	for _, d := range s.templates {
 		if strings.HasPrefix(rel, d+"/") {
-			return true
+			// A template the generator also copies as it is (MkDocs'
+			// custom_dir inside docs_dir) is a published file too.
+			return !s.verbatim[rel]
 		}
 	}
 	return s.partials[rel] || s.drafts[rel]
+}
+
+// PublishedTemplate reports whether the file rel (slash path from the
+// audited root) is a template of the theme that the generator also
+// copies into the build as it is (MkDocs' theme.custom_dir inside
+// docs_dir): its links are checked from its own URL, but for those its
+// template language writes.
+func (s *Site) PublishedTemplate(rel string) bool {
+	in, ok := s.inner(rel)
+	if !ok || !s.verbatim[in] {
+		return false
+	}
+	for _, d := range s.templates {
+		if strings.HasPrefix(in, d+"/") {
+			return true
+		}
+	}
+	return false
 }
 
 // Unpublished reports whether the file rel (slash path from the audited

@@ -63,6 +63,12 @@ func (s *Site) TermIDs() bool { return s.termIDs }
 // their titles.
 func (s *Site) TabIDs() bool { return s.tabIDs }
 
+// TabIndexIDs reports whether content tabs get ids from their places:
+// PyMdown's tabbed without slugify gives the radio input of tab j of the
+// page's set i the id "__tabbed_i_j", sets numbered in the order they
+// open.
+func (s *Site) TabIndexIDs() bool { return s.tabIndexes }
+
 // TermAnchors returns the ids the publisher gives definition terms with
 // these texts, made as heading ids are.
 func (s *Site) TermAnchors(terms []string) []string {

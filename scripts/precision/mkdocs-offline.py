@@ -33,7 +33,7 @@ while i < len(lines):
         i += 1
         continue
     if in_plugins:
-        if line.strip() and not line.startswith((" ", "-")):
+        if line.strip() and not line.startswith((" ", "-", "#")):  # a comment at the margin does not end the list
             in_plugins = False
         else:
             m = re.match(r"^(\s*)- ([A-Za-z0-9_./-]+)\s*:?\s*$", line) or re.match(r"^(\s*)- ([A-Za-z0-9_./-]+)\s*$", line) or re.match(r"^( +)([A-Za-z0-9_./-]+):\s*(?:\{\})?\s*$", line)  # a map of names to options
