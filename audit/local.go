@@ -218,7 +218,7 @@ func (a *auditor) checkLocalAs(f *File, l *extract.Link, out []Finding) []Findin
 	// image is the image hook's, not this one's.
 	hookLooksUp := isPage && !t.outside && !pathname && l.Kind != extract.Image && s.LinkHookLooksUp(ref)
 	hookMiss := false
-	if isPage && (!lk.exists || lk.dir || t.dirSlash || hookLooksUp) && !t.outside && !pathname {
+	if (isPage || s.RendersPartial(f.rel)) && (!lk.exists || lk.dir || t.dirSlash || hookLooksUp) && !t.outside && !pathname {
 		// A generator that looks a Markdown file's link up in more
 		// folders than the file's own (Docusaurus: the content folders
 		// and the site's folder first) finds it there; Hugo's GetPage

@@ -1746,6 +1746,29 @@ func docusaurusRedirectPage(src []byte) (string, bool) {
 	return string(m[0][1]), true
 }
 
+// RendersPartial reports whether the file rel (slash path from the
+// audited root) is a partial of one of Docusaurus' content folders (a
+// file or folder named "_x", which no page publishes): the content
+// plugin compiles it as it does its pages, so its Markdown links to
+// files are looked up as a page's are (MarkdownLinkFiles: the content
+// folder, then the site's, for "x.md"), and rewritten to the page
+// published from the file they find, whatever page imports it.
+func (s *Site) RendersPartial(rel string) bool {
+	if s.Generator != "docusaurus" {
+		return false
+	}
+	in, ok := s.inner(rel)
+	if !ok {
+		return false
+	}
+	for _, d := range s.contentDirs {
+		if rest, ok := strings.CutPrefix(in, d+"/"); ok && d != "" && docusaurusPartial(rest) {
+			return true
+		}
+	}
+	return false
+}
+
 // docusaurusPartial reports whether the content file p (a path from its
 // content folder) is left out of the pages by the content plugins'
 // default exclude ("**/_*.{md,mdx,...}", "**/_*/**"): a file or a
