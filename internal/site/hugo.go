@@ -193,7 +193,14 @@ func (h hugo) Load(t *Tree, s *Site) error {
 	s.hugo.disabled = disabled
 	multihost := false   // each language with a baseURL of its own
 	var unbuilt []string // content folders of disabled languages
+	// languageTable: the configuration writes a languages table, even of
+	// one language. Hugo (0.123 to 0.160 at least) counts the table's
+	// entries with the merge strategy it adds to every configured table,
+	// so for its render-hook default ("auto") one language written out
+	// is a multilingual site as two are.
+	languageTable := false
 	if ls := cfg.table("languages"); ls != nil {
+		languageTable = len(ls) > 0
 		keys := make([]string, 0, len(ls))
 		for k := range ls {
 			keys = append(keys, k)
@@ -531,10 +538,10 @@ func (h hugo) Load(t *Tree, s *Site) error {
 		if on, _ := cfg.get("markup.goldmark.renderHooks.link.enableDefault").(bool); on {
 			embedded()
 			s.Note("embedded link render hook")
-		} else if embeddedLinkHook(cfg, len(langs) > 1 && !multihost) {
+		} else if embeddedLinkHook(cfg, languageTable && !multihost) {
 			s.Note("Hugo %s (%s): no embedded link render hook", pinned, pinnedBy)
 		}
-	} else if embeddedLinkHook(cfg, len(langs) > 1 && !multihost) {
+	} else if embeddedLinkHook(cfg, languageTable && !multihost) {
 		embedded()
 		s.Note("embedded link render hook")
 	}
@@ -949,7 +956,9 @@ func hugoOlder(a, b string) bool {
 // markup.goldmark.renderHooks.link.useEmbedded "always" or "fallback";
 // "auto", the default, is "fallback" on a multilingual site served from
 // one host whose pages do not copy their resources
-// (duplicateResourceFiles off), and "never" otherwise. enableDefault is
+// (duplicateResourceFiles off), and "never" otherwise; multilingual is
+// Hugo's reading: a languages table in the configuration, of one
+// language or more. enableDefault is
 // the key's name before Hugo 0.123.
 func embeddedLinkHook(cfg config, multilingual bool) bool {
 	if v, ok := cfg.get("markup.goldmark.renderHooks.link.enableDefault").(bool); ok {
