@@ -1526,15 +1526,19 @@ func (s *Site) hugoLinkFiles(rel, ref string) []string {
 	}
 	page := strings.TrimSuffix(ref, "/")
 	dir := path.Dir(in)
+	candidates := contentCandidates
+	if !s.hugo.oldGetPage {
+		candidates = hugoFolderFirst
+	}
 	if !strings.HasPrefix(ref, "/") {
 		base := dir
 		if n := path.Base(in); strings.HasPrefix(n, "index.") {
 			base = path.Dir(dir) // a leaf bundle's container
 		}
-		addPages(contentCandidates(path.Join(base, page))...)
+		addPages(candidates(path.Join(base, page))...)
 	}
 	if !strings.HasPrefix(ref, ".") && root != "" {
-		addPages(contentCandidates(path.Join(root, page))...)
+		addPages(candidates(path.Join(root, page))...)
 	}
 	if s.hugo.oldGetPage {
 		addPages(s.hugoOldGetPage(in, root, page)...)
@@ -1544,6 +1548,30 @@ func (s *Site) hugoLinkFiles(rel, ref string) []string {
 	}
 	for _, a := range s.hugo.assets {
 		add(path.Join(a, ref))
+	}
+	return out
+}
+
+// hugoFolderFirst returns the files the content path p may name
+// (contentCandidates), a section's or bundle's index before a page file
+// of the same path: of "x.md" and "x/_index.md", Hugo 0.123 and later
+// (checked with 0.133, 0.152 and 0.160) publish the section at the URL
+// they share, and the page is no page; Hugo 0.111 published the page
+// (oldGetPage keeps contentCandidates' order). A bundle's "x/index.md"
+// wins over "x.md" in both.
+func hugoFolderFirst(p string) []string {
+	c := contentCandidates(p)
+	out := make([]string, 0, len(c))
+	out = append(out, c[0]) // the path as written, a file of that very name
+	for _, f := range c[1:] {
+		if n := path.Base(f); strings.HasPrefix(n, "_index.") || strings.HasPrefix(n, "index.") {
+			out = append(out, f)
+		}
+	}
+	for _, f := range c[1:] {
+		if n := path.Base(f); !strings.HasPrefix(n, "_index.") && !strings.HasPrefix(n, "index.") {
+			out = append(out, f)
+		}
 	}
 	return out
 }
