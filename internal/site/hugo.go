@@ -193,7 +193,14 @@ func (h hugo) Load(t *Tree, s *Site) error {
 	s.hugo.disabled = disabled
 	multihost := false   // each language with a baseURL of its own
 	var unbuilt []string // content folders of disabled languages
+	// languageTable: the configuration writes a languages table, even of
+	// one language. Hugo (0.123 to 0.160 at least) counts the table's
+	// entries with the merge strategy it adds to every configured table,
+	// so for its render-hook default ("auto") one language written out
+	// is a multilingual site as two are.
+	languageTable := false
 	if ls := cfg.table("languages"); ls != nil {
+		languageTable = len(ls) > 0
 		keys := make([]string, 0, len(ls))
 		for k := range ls {
 			keys = append(keys, k)
@@ -531,10 +538,10 @@ func (h hugo) Load(t *Tree, s *Site) error {
 		if on, _ := cfg.get("markup.goldmark.renderHooks.link.enableDefault").(bool); on {
 			embedded()
 			s.Note("embedded link render hook")
-		} else if embeddedLinkHook(cfg, len(langs) > 1 && !multihost) {
+		} else if embeddedLinkHook(cfg, languageTable && !multihost) {
 			s.Note("Hugo %s (%s): no embedded link render hook", pinned, pinnedBy)
 		}
-	} else if embeddedLinkHook(cfg, len(langs) > 1 && !multihost) {
+	} else if embeddedLinkHook(cfg, languageTable && !multihost) {
 		embedded()
 		s.Note("embedded link render hook")
 	}
@@ -949,7 +956,9 @@ func hugoOlder(a, b string) bool {
 // markup.goldmark.renderHooks.link.useEmbedded "always" or "fallback";
 // "auto", the default, is "fallback" on a multilingual site served from
 // one host whose pages do not copy their resources
-// (duplicateResourceFiles off), and "never" otherwise. enableDefault is
+// (duplicateResourceFiles off), and "never" otherwise; multilingual is
+// Hugo's reading: a languages table in the configuration, of one
+// language or more. enableDefault is
 // the key's name before Hugo 0.123.
 func embeddedLinkHook(cfg config, multilingual bool) bool {
 	if v, ok := cfg.get("markup.goldmark.renderHooks.link.enableDefault").(bool); ok {
@@ -1517,15 +1526,19 @@ func (s *Site) hugoLinkFiles(rel, ref string) []string {
 	}
 	page := strings.TrimSuffix(ref, "/")
 	dir := path.Dir(in)
+	candidates := contentCandidates
+	if !s.hugo.oldGetPage {
+		candidates = hugoFolderFirst
+	}
 	if !strings.HasPrefix(ref, "/") {
 		base := dir
 		if n := path.Base(in); strings.HasPrefix(n, "index.") {
 			base = path.Dir(dir) // a leaf bundle's container
 		}
-		addPages(contentCandidates(path.Join(base, page))...)
+		addPages(candidates(path.Join(base, page))...)
 	}
 	if !strings.HasPrefix(ref, ".") && root != "" {
-		addPages(contentCandidates(path.Join(root, page))...)
+		addPages(candidates(path.Join(root, page))...)
 	}
 	if s.hugo.oldGetPage {
 		addPages(s.hugoOldGetPage(in, root, page)...)
@@ -1535,6 +1548,30 @@ func (s *Site) hugoLinkFiles(rel, ref string) []string {
 	}
 	for _, a := range s.hugo.assets {
 		add(path.Join(a, ref))
+	}
+	return out
+}
+
+// hugoFolderFirst returns the files the content path p may name
+// (contentCandidates), a section's or bundle's index before a page file
+// of the same path: of "x.md" and "x/_index.md", Hugo 0.123 and later
+// (checked with 0.133, 0.152 and 0.160) publish the section at the URL
+// they share, and the page is no page; Hugo 0.111 published the page
+// (oldGetPage keeps contentCandidates' order). A bundle's "x/index.md"
+// wins over "x.md" in both.
+func hugoFolderFirst(p string) []string {
+	c := contentCandidates(p)
+	out := make([]string, 0, len(c))
+	out = append(out, c[0]) // the path as written, a file of that very name
+	for _, f := range c[1:] {
+		if n := path.Base(f); strings.HasPrefix(n, "_index.") || strings.HasPrefix(n, "index.") {
+			out = append(out, f)
+		}
+	}
+	for _, f := range c[1:] {
+		if n := path.Base(f); !strings.HasPrefix(n, "_index.") && !strings.HasPrefix(n, "index.") {
+			out = append(out, f)
+		}
 	}
 	return out
 }

@@ -100,15 +100,18 @@ func (s *Site) templateTarget(rel, dest string) (files []string, frag string, ok
 
 // contentCandidates returns the files a content path may name: itself,
 // with a content extension, or a section or bundle of that name. A path
-// with a content extension names the section or bundle of the name
-// without it too: Hugo looks a page up by its path without the extension
-// ("/getting-started.md" is the section getting-started/_index.md, to
-// ref and, since Hugo 0.123, to GetPage).
+// with a content extension names the page, section or bundle of the
+// name without it too: Hugo looks a page up by its path without the
+// extension ("/getting-started.md" is the section
+// getting-started/_index.md, to ref and, since Hugo 0.123, to GetPage;
+// "egctl.html" the page egctl.md).
 func contentCandidates(p string) []string {
 	p = strings.TrimPrefix(p, "/")
 	out := []string{p}
 	ext := path.Ext(p)
-	if ext == "" {
+	if !slices.Contains(contentExts, ext) {
+		// A dot in the name is no extension to Hugo unless it is a
+		// content one: "notes/v0.2.0" is the page notes/v0.2.0.md.
 		for _, e := range contentExts {
 			out = append(out, p+e)
 		}
@@ -119,8 +122,13 @@ func contentCandidates(p string) []string {
 		out = append(out, p+"/_index"+e, p+"/index"+e)
 	}
 	if ext != "" && slices.Contains(contentExts, ext) {
+		// The page's path has no extension: "egctl.html" is the page
+		// egctl.md as well (Hugo 0.152 and 0.160).
 		stem := strings.TrimSuffix(p, ext)
 		for _, e := range contentExts {
+			if e != ext {
+				out = append(out, stem+e)
+			}
 			out = append(out, stem+"/_index"+e, stem+"/index"+e)
 		}
 	}
