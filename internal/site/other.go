@@ -149,7 +149,10 @@ func (other) Load(t *Tree, s *Site) error {
 	// Its pages, their URLs and ids are all the generator's: every
 	// Markdown file of the folder is taken for one of its pages.
 	if m := otherOf(t, s.marker); m != nil {
-		s.Unmodelled("generators", m.name, true, true)
+		// Hexo with its default renderer is known well enough to name
+		// its pages' ids: a fragment of a Hexo page is checked.
+		ids := !(m.name == "hexo" && hexoIDs(t, s, s.marker))
+		s.Unmodelled("generators", m.name, true, ids)
 	} else {
 		s.Unmodelled("", "the generator the configuration names", true, true)
 	}
@@ -164,10 +167,15 @@ func (other) Load(t *Tree, s *Site) error {
 // name a page of the site ("assets.html" beside VuePress' assets.md):
 // unknown, not broken.
 func (s *Site) UnmodelledPages(rel string) (string, bool) {
-	if !s.rendersAll || !s.Contains(rel) || s.unknownIDs == "" {
+	if !s.rendersAll || !s.Contains(rel) {
 		return "", false
 	}
-	return s.unknownIDs, true
+	for _, u := range s.unknown {
+		if u.prefix == "/" && !u.exact {
+			return u.why, true
+		}
+	}
+	return "", false
 }
 
 // packageJSON returns the start of the package.json beside file, nil
