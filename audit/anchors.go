@@ -482,11 +482,29 @@ func writtenIDs(src []byte, besidesIncludes, besidesLiquid bool) string {
 		if besidesIncludes && w.include || besidesLiquid && w.liquid {
 			continue
 		}
-		if bytes.Contains(src, []byte(w.mark)) {
+		if writesIDs(src, w.mark) {
 			return w.why
 		}
 	}
 	return ""
+}
+
+// writesIDs reports whether src holds mark other than as the start of
+// Hexo's and Octopress' "{% include_code x.js %}", which writes a code
+// listing, never an id (hexojs/site documents it on a page whose
+// headings' ids were unknown for it).
+func writesIDs(src []byte, mark string) bool {
+	for i := bytes.Index(src, []byte(mark)); i >= 0; {
+		if !bytes.HasPrefix(src[i+len(mark):], []byte("_code")) {
+			return true
+		}
+		j := bytes.Index(src[i+1:], []byte(mark))
+		if j < 0 {
+			return false
+		}
+		i += 1 + j
+	}
+	return false
 }
 
 // topHeading reports whether the heading that starts at offset off of

@@ -814,6 +814,13 @@ func (a *auditor) checkLink(f *File, l *extract.Link, ign *ignoreList, out []Fin
 		// CommonMark reads no link here: only that is worth saying.
 		return a.checkBrokenLink(f, l, out)
 	}
+	if gen, ok := a.siteFor(f).MystReference(f.rel, l.URI); ok && f.abs != "" {
+		if a.pol.Reports(policy.CategoryUnverifiable) {
+			out = append(out, Finding{File: f.Name, Pos: l.Start, Category: policy.CategoryUnverifiable, URI: uri.Redact(l.URI),
+				Message: fmt.Sprintf("%q is a cross-reference of MyST, which %s resolves: it cannot be checked offline", uri.Redact(l.URI), gen)})
+		}
+		return out
+	}
 	out = a.checkRemote(f, l, out)
 	out = a.checkSyntax(f, l, out)
 	if f.abs != "" && f.kind != kindText {

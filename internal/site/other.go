@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"path"
 	"regexp"
+	"strings"
 
 	"github.com/urilint/urilint/internal/anchor"
 )
@@ -149,7 +150,10 @@ func (other) Load(t *Tree, s *Site) error {
 	// Its pages, their URLs and ids are all the generator's: every
 	// Markdown file of the folder is taken for one of its pages.
 	if m := otherOf(t, s.marker); m != nil {
-		s.Unmodelled("generators", m.name, true, true)
+		// Hexo with its default renderer is known well enough to name
+		// its pages' ids: a fragment of a Hexo page is checked.
+		ids := !(m.name == "hexo" && hexoIDs(t, s, s.marker))
+		s.Unmodelled("generators", m.name, true, ids)
 	} else {
 		s.Unmodelled("", "the generator the configuration names", true, true)
 	}
@@ -164,10 +168,15 @@ func (other) Load(t *Tree, s *Site) error {
 // name a page of the site ("assets.html" beside VuePress' assets.md):
 // unknown, not broken.
 func (s *Site) UnmodelledPages(rel string) (string, bool) {
-	if !s.rendersAll || !s.Contains(rel) || s.unknownIDs == "" {
+	if !s.rendersAll || !s.Contains(rel) {
 		return "", false
 	}
-	return s.unknownIDs, true
+	for _, u := range s.unknown {
+		if u.prefix == "/" && !u.exact {
+			return u.why, true
+		}
+	}
+	return "", false
 }
 
 // packageJSON returns the start of the package.json beside file, nil
@@ -239,4 +248,50 @@ func zolaSite(t *Tree, file string) bool {
 func sphinxMarkdown(t *Tree, file string) bool {
 	src, err := t.head(file)
 	return err == nil && (bytes.Contains(src, []byte("myst_parser")) || bytes.Contains(src, []byte("myst_nb")) || bytes.Contains(src, []byte("recommonmark")))
+}
+
+// mystGenerators are the generators no model covers whose Markdown is
+// MyST's: a link destination that is no URL of a scheme is a
+// cross-reference ("[x](markdown_it:md/plugins)", an intersphinx
+// target; "(label)=" targets), which the generator resolves.
+var mystGenerators = map[string]bool{"sphinx": true, "jupyter-book": true, "mystmd": true}
+
+// MystReference returns the generator and reports whether the link
+// destination dest of the page rel (a slash path from the audited root)
+// is a MyST cross-reference rather than a URI: the page is one of a MyST
+// site's, and dest starts
+// with a name and a colon where a scheme would be, though the name is
+// no scheme ("markdown_it:" has "_", which RFC 3986's scheme = ALPHA
+// *( ALPHA / DIGIT / "+" / "-" / "." ) does not allow).
+func (s *Site) MystReference(rel, dest string) (string, bool) {
+	if s == nil || !s.rendersAll || !s.Contains(rel) {
+		return "", false
+	}
+	gen := s.myst()
+	i := strings.IndexByte(dest, ':')
+	if gen == "" || i <= 0 || strings.ContainsAny(dest[:i], "/?#") {
+		return "", false
+	}
+	scheme := true
+	for j, c := range dest[:i] {
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z':
+		case j > 0 && (c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.'):
+		case c == '_':
+			scheme = false
+		default:
+			return "", false
+		}
+	}
+	return gen, !scheme
+}
+
+// myst returns the site's generator when its Markdown is MyST, "" else.
+func (s *Site) myst() string {
+	for _, u := range s.unmodelled {
+		if u[0] == "generators" && mystGenerators[u[1]] {
+			return u[1]
+		}
+	}
+	return ""
 }

@@ -25,3 +25,23 @@ func TestOtherDocumented(t *testing.T) {
 		}
 	}
 }
+
+// TestHexoSlug checks hexo-util's slugize as hexo-renderer-marked calls
+// it, on ids hexojs/site's build has.
+func TestHexoSlug(t *testing.T) {
+	for _, tc := range []struct{ text, want string }{
+		{"Settings & Their Default Values", "Settings-Their-Default-Values"},
+		{"Categories & Tags", "Categories-Tags"},
+		{"Install Node.js", "Install-Node-js"},
+		{"什么是 Hexo？", "什么是-Hexo？"},
+		{"安装前提", "安装前提"},
+		{"after_render Filters", "after-render-Filters"},
+		{"  -- Debug mode --  ", "Debug-mode"},
+		{"Configuração Alternativa", "Configuracao-Alternativa"},
+		{"a\x01b", "ab"},
+	} {
+		if got := hexoSlug(tc.text); got != tc.want {
+			t.Errorf("hexoSlug(%q) = %q, want %q", tc.text, got, tc.want)
+		}
+	}
+}

@@ -1196,3 +1196,20 @@ func TestOtherVersion(t *testing.T) {
 		}
 	}
 }
+
+// A fragment alone, whose letters the generator writes percent-encoded
+// (Hexo's marked: "#%E5%AE%89" for "#安"), is the source's link.
+func TestJudgeBuiltEncodedFragment(t *testing.T) {
+	top := writeTree(t, map[string]string{
+		"source/docs/index.md": "## 安装\n\n[a](#安装) [b](#安装前提)",
+	})
+	out := writeTree(t, map[string]string{
+		"docs/index.html": `<h2 id="安装">安装</h2><a href="#%E5%AE%89%E8%A3%85">a</a><a href="#%E5%AE%89%E8%A3%85%E5%89%8D%E6%8F%90">b</a>`,
+	})
+	site := readSite(out, "/")
+	pages := mapPages(top, "source", "hexo", site)
+	checkVerdicts(t, site, pages, []verdictTest{
+		{"source/docs/index.md", "#安装", "refuted"},
+		{"source/docs/index.md", "#安装前提", "confirmed"},
+	})
+}

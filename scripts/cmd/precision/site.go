@@ -1146,7 +1146,9 @@ func judgeBuilt(f *finding, site *builtSite, pages *pageMap) {
 	var match []builtLink
 	for _, l := range site.pages[pg].links {
 		if self {
-			if l.href == f.URI {
+			// Marked writes a fragment's letters percent-encoded
+			// ("#%E5%AE%89" for the source's "#安").
+			if l.href == f.URI || unescapedFragment(l.href) == f.URI {
 				match = append(match, l)
 			}
 			continue
@@ -1662,4 +1664,13 @@ func versionSegment(seg string) bool {
 		}
 	}
 	return true
+}
+
+// unescapedFragment returns href with its percent-encoding undone, or
+// href when it does not decode.
+func unescapedFragment(href string) string {
+	if u, err := url.PathUnescape(href); err == nil {
+		return u
+	}
+	return href
 }
