@@ -940,6 +940,11 @@ func mkdocsHookEvents(t *Tree, rel string) (events []string, ok bool) {
 	if err != nil || len(src) > 1<<20 {
 		return nil, false
 	}
+	return hookEvents(src)
+}
+
+// hookEvents is mkdocsHookEvents for the module's text src.
+func hookEvents(src []byte) (events []string, ok bool) {
 	for len(src) > 0 {
 		line := src
 		if k := bytes.IndexByte(src, '\n'); k >= 0 {
