@@ -659,6 +659,14 @@ func (s *Site) GeneratedFile(rel string) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	why, ok := s.generated[in] // a nil map finds nothing
-	return why, ok
+	if why, ok := s.generated[in]; ok { // a nil map finds nothing
+		return why, true
+	}
+	for d, why := range s.generated {
+		// A folder a build step writes whole (its key ends in "/").
+		if strings.HasSuffix(d, "/") && strings.HasPrefix(in, d) {
+			return why, true
+		}
+	}
+	return "", false
 }
