@@ -231,6 +231,7 @@ func (m mkdocs) Load(t *Tree, s *Site) error {
 		// written (raw HTML) it leads nowhere.
 		s.markdownName("/" + p)
 	}
+	navGenerated(t, s, cfg, docs, dirURLs)
 	if customDir != "" {
 		pageTemplates(t, s, customDir, pages)
 		if customDir == docs || strings.HasPrefix(customDir, docs+"/") {
@@ -940,6 +941,11 @@ func mkdocsHookEvents(t *Tree, rel string) (events []string, ok bool) {
 	if err != nil || len(src) > 1<<20 {
 		return nil, false
 	}
+	return hookEvents(src)
+}
+
+// hookEvents is mkdocsHookEvents for the module's text src.
+func hookEvents(src []byte) (events []string, ok bool) {
 	for len(src) > 0 {
 		line := src
 		if k := bytes.IndexByte(src, '\n'); k >= 0 {
@@ -1207,6 +1213,48 @@ func pageTemplates(t *Tree, s *Site, dir string, pages []string) {
 			s.rendered[tmpl] = append(s.rendered[tmpl], Rendering{Page: page, From: 1, To: math.MaxInt32})
 		}
 	}
+}
+
+// navGenerated records the Markdown files that nav names and the tree
+// lacks as written by a build step before MkDocs runs (k0s' `make docs`
+// writes docs/cli/, whose README.md nav names): MkDocs would warn and
+// build without them, so a project that names them builds them first. A
+// link to such a file, or into such a folder when the tree has no
+// folder of that name, is unverifiable.
+func navGenerated(t *Tree, s *Site, cfg config, docs string, dirURLs bool) {
+	var walk func(v any, depth int)
+	walk = func(v any, depth int) {
+		if depth > 16 {
+			return
+		}
+		switch v := v.(type) {
+		case []any:
+			for _, e := range v {
+				walk(e, depth+1)
+			}
+		case map[string]any:
+			for _, e := range v {
+				walk(e, depth+1)
+			}
+		case string:
+			if !mkdocsExts[strings.ToLower(path.Ext(v))] || strings.Contains(v, "://") || strings.HasPrefix(v, "/") {
+				return
+			}
+			p := path.Clean(v)
+			if p == ".." || strings.HasPrefix(p, "../") || t.Exists(docs+"/"+p) {
+				return
+			}
+			why := "nav names " + v + ", which a build step writes"
+			s.Generated(docs+"/"+p, why)
+			s.UnknownURL(mkdocsPageURL(p, dirURLs), why)
+			if d := path.Dir(p); d != "." && !t.Exists(docs+"/"+d) {
+				// The whole folder is the build step's.
+				s.Generated(docs+"/"+d+"/", why)
+				s.UnknownSpace("/"+d, why)
+			}
+		}
+	}
+	walk(cfg.get("nav"), 0)
 }
 
 // publishedTemplates records the HTML files of a theme.custom_dir kept

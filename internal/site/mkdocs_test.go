@@ -1,6 +1,7 @@
 package site
 
 import (
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
@@ -438,5 +439,58 @@ func TestMkdocsSimpleHooksReach(t *testing.T) {
 		if files != c.files || pages != c.pages || ids != c.ids {
 			t.Errorf("%s: files, pages, ids %v %v %v, want %v %v %v", c.name, files, pages, ids, c.files, c.pages, c.ids)
 		}
+	}
+}
+
+// TestHookEvents: the events a hooks module handles are its functions
+// named for one at the margin; an import naming "on_" may bring any.
+func TestHookEvents(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		want []string
+		ok   bool
+	}{
+		{"import os\n\ndef on_post_build(config, **kwargs):\n    pass\n", []string{"on_post_build"}, true},
+		{"async def on_page_markdown (markdown, **kw):\n    return markdown\n", []string{"on_page_markdown"}, true},
+		{"on_files = helpers.files\n", []string{"on_files"}, true},
+		{"on_files == 1\n    def on_config(c):\n", nil, true}, // a comparison; a method, not at the margin
+		{"def helper():\n    on_x = 1\n", nil, true},
+		{"from .helpers import on_page_markdown\n", nil, false},
+	} {
+		got, ok := hookEvents([]byte(tc.src))
+		if ok != tc.ok || !slices.Equal(got, tc.want) {
+			t.Errorf("hookEvents(%q) = %q, %v; want %q, %v", tc.src, got, ok, tc.want, tc.ok)
+		}
+	}
+}
+
+func FuzzHookEvents(f *testing.F) {
+	f.Add([]byte("def on_post_build(config):\n    pass\n"))
+	f.Add([]byte("on_x=\nasync def on_"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		events, _ := hookEvents(src)
+		for _, e := range events {
+			if !strings.HasPrefix(e, "on_") || len(e) > len(src) {
+				t.Fatalf("hookEvents(%q): event %q", src, e)
+			}
+		}
+	})
+}
+
+// TestZensicalModules: TOML's tables of dotted extension names are
+// joined back into the names; an extension's options stay its own.
+func TestZensicalModules(t *testing.T) {
+	got := zensicalModules(map[string]any{
+		"pymdownx":   map[string]any{"highlight": map[string]any{"anchor_linenums": true}, "details": map[string]any{}},
+		"toc":        map[string]any{"permalink": true},
+		"admonition": map[string]any{},
+	})
+	want := []string{"admonition", "pymdownx.details", "pymdownx.highlight", "toc"}
+	names := slices.Sorted(maps.Keys(got))
+	if !slices.Equal(names, want) {
+		t.Errorf("zensicalModules names = %q, want %q", names, want)
+	}
+	if opts, _ := got["toc"].(map[string]any); opts["permalink"] != true {
+		t.Errorf("toc's options = %v, want permalink", got["toc"])
 	}
 }

@@ -210,8 +210,9 @@ func (s *Site) OtherVersion(p string) (string, bool) {
 // prefix, when the prefix names this site deployed under a moving
 // version's name: "/latest/", "/stable/", Read the Docs'
 // "/en/latest/" in the site's language (another language's is a
-// translation), mike deployed below "/docs/" ("/docs/latest/"), none of
-// them a folder of the site's own pages. What is deployed there is
+// translation), mike deployed below "/docs/" ("/docs/latest/"), or the
+// site itself below "/docs/" ("/docs/publish/"), none of them a folder
+// of the site's own pages. What is deployed there is
 // this tree, as released, so the rest of the path is looked up in it.
 // A numbered version ("/v2.11/") is another tree: UnknownPage.
 func (s *Site) VersionAlias(p string) (rest, prefix string, ok bool) {
@@ -224,6 +225,14 @@ func (s *Site) VersionAlias(p string) (rest, prefix string, ok bool) {
 		prefix = "/" + segs[0] + "/"
 	case len(segs) > 1 && isAlias(segs[1]) && (strings.EqualFold(segs[0], s.lang()) || isDocsFolder(segs[0])):
 		prefix = "/" + segs[0] + "/" + segs[1] + "/"
+	case isDocsFolder(segs[0]) && len(segs) > 1:
+		// The tree deployed below a documentation folder of its host
+		// (ntfy's server serves it at /docs/, its site_url the host's
+		// top), unless a version follows (another tree).
+		if _, other := versionPrefix("/" + strings.Join(segs[1:], "/")); other {
+			return "", "", false
+		}
+		prefix = "/" + segs[0] + "/"
 	default:
 		return "", "", false
 	}
@@ -650,6 +659,14 @@ func (s *Site) GeneratedFile(rel string) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	why, ok := s.generated[in] // a nil map finds nothing
-	return why, ok
+	if why, ok := s.generated[in]; ok { // a nil map finds nothing
+		return why, true
+	}
+	for d, why := range s.generated {
+		// A folder a build step writes whole (its key ends in "/").
+		if strings.HasSuffix(d, "/") && strings.HasPrefix(in, d) {
+			return why, true
+		}
+	}
+	return "", false
 }
