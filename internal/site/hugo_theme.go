@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"path"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"golang.org/x/mod/modfile"
@@ -275,7 +276,9 @@ func hugoTruthy(v any) bool {
 // patterns matched against a file's path below the mount's source, and
 // each folder above it, "! pattern" excluding. A file an exclusion
 // matches is left out; with inclusions, a file none matches is too.
-type hugoFileFilter struct{ include, exclude []*regexp.Regexp }
+// Each pattern is held as the globs without braces, in lower case, that
+// globMatch matches, the one matcher of the model's globs.
+type hugoFileFilter struct{ include, exclude []string }
 
 // hugoMountFiles reads a mount's files patterns; nil when there are none,
 // or more than maxExcludeGlobs, or one longer than maxGlob: each file of
@@ -283,7 +286,8 @@ type hugoFileFilter struct{ include, exclude []*regexp.Regexp }
 // length, and a list so long is not read (no file is left out), as
 // Docusaurus' exclude. A pattern is a glob as Hugo's (gobwas/glob with
 // "/" its separator): "*" and "?" within a segment, "**" across them,
-// {a,b} alternatives, [...] classes; compared ignoring case.
+// {a,b} alternatives, [...] classes ("[!a]" not a); compared ignoring
+// case. One the model cannot read (hugoGlob) is left out.
 func hugoMountFiles(patterns []string) *hugoFileFilter {
 	if len(patterns) == 0 || len(patterns) > maxExcludeGlobs {
 		return nil
@@ -298,14 +302,11 @@ func hugoMountFiles(patterns []string) *hugoFileFilter {
 		p = strings.TrimSpace(p)
 		neg := strings.HasPrefix(p, "!")
 		p = strings.TrimSpace(strings.TrimPrefix(p, "!"))
-		re, err := regexp.Compile("^(?i:" + globRegexp(p) + ")$")
-		if err != nil || p == "" {
-			continue
-		}
+		globs := hugoGlob(p)
 		if neg {
-			f.exclude = append(f.exclude, re)
+			f.exclude = append(f.exclude, globs...)
 		} else {
-			f.include = append(f.include, re)
+			f.include = append(f.include, globs...)
 		}
 	}
 	return f
@@ -317,10 +318,11 @@ func (f *hugoFileFilter) keeps(p string) bool {
 	if f == nil {
 		return true
 	}
-	matches := func(res []*regexp.Regexp) bool {
+	p = strings.ToLower(p)
+	matches := func(globs []string) bool {
 		for q := p; q != "." && q != "" && q != "/"; q = path.Dir(q) {
-			for _, re := range res {
-				if re.MatchString(q) {
+			for _, g := range globs {
+				if globMatch(g, q) {
 					return true
 				}
 			}
@@ -333,54 +335,102 @@ func (f *hugoFileFilter) keeps(p string) bool {
 	return len(f.include) == 0 || matches(f.include)
 }
 
-// globRegexp returns the regular expression of the glob g.
-func globRegexp(g string) string {
-	var b strings.Builder
-	depth := 0 // inside {...}
+// hugoGlob reads one of Hugo's globs (hugoMountFiles) into the globs
+// globMatch matches, in lower case: its braces expanded as
+// docusaurusGlob does, a class's "!" made path.Match's "^", a "**"
+// segment one segment or more, and a "**" inside a segment ("**.md": any folders, then a name ending in ".md")
+// made a "*" within the segment or one ending a segment, "**" and one
+// starting the last. Nil for an empty glob, a malformed one (path.Match
+// rejects a segment: Hugo's build would too), or one of more than
+// maxGlobAlternatives globs.
+func hugoGlob(g string) []string {
+	if g == "" {
+		return nil
+	}
+	g = strings.ToLower(g)
+	// docusaurusGlob reads no classes: each is kept aside as a
+	// placeholder while the braces are expanded.
+	var classes []string
+	var masked strings.Builder
 	for i := 0; i < len(g); i++ {
-		switch c := g[i]; c {
-		case '*':
-			if i+1 < len(g) && g[i+1] == '*' {
-				b.WriteString(".*")
-				i++
-			} else {
-				b.WriteString("[^/]*")
-			}
-		case '?':
-			b.WriteString("[^/]")
-		case '{':
-			depth++
-			b.WriteString("(?:")
-		case '}':
-			if depth > 0 {
-				depth--
-				b.WriteString(")")
-			} else {
-				b.WriteString(`\}`)
-			}
-		case ',':
-			if depth > 0 {
-				b.WriteString("|")
-			} else {
-				b.WriteString(",")
-			}
-		case '[':
+		if g[i] == '[' {
 			if j := strings.IndexByte(g[i+1:], ']'); j > 0 {
-				class := g[i+1 : i+1+j]
-				if class[0] == '!' {
-					class = "^" + class[1:]
+				class := g[i : i+j+2]
+				if strings.HasPrefix(class, "[!") {
+					class = "[^" + class[2:]
 				}
-				b.WriteString("[" + strings.ReplaceAll(class, `\`, `\\`) + "]")
+				masked.WriteString("\x00" + strconv.Itoa(len(classes)) + "\x00")
+				classes = append(classes, class)
 				i += j + 1
-			} else {
-				b.WriteString(`\[`)
+				continue
 			}
-		default:
-			b.WriteString(regexp.QuoteMeta(string(c)))
+		}
+		masked.WriteByte(g[i])
+	}
+	expanded := docusaurusGlob(masked.String())
+	// Each "**" inside a segment doubles the globs (hugoSplitStars).
+	inner := 0
+	for _, seg := range strings.Split(g, "/") {
+		if seg != "**" {
+			inner += strings.Count(seg, "**")
 		}
 	}
-	for ; depth > 0; depth-- {
-		b.WriteString(")")
+	if inner > 6 || len(expanded)<<inner > maxGlobAlternatives {
+		return nil
 	}
-	return b.String()
+	var out []string
+	for _, e := range expanded {
+		for k, c := range classes {
+			e = strings.Replace(e, "\x00"+strconv.Itoa(k)+"\x00", c, 1)
+		}
+		// A "**" segment of gobwas/glob's is any text between its
+		// slashes, so at least one segment ("docs/**/*.md" is not
+		// docs/y.md, "**/README.md" not README.md), where
+		// globMatch's "**" is any number, none too.
+		segs := strings.Split(e, "/")
+		for i, seg := range segs {
+			if seg == "**" {
+				segs[i] = "*/**"
+			}
+		}
+		out = append(out, hugoSplitStars(strings.Join(segs, "/"))...)
+	}
+	for _, x := range out {
+		for _, seg := range strings.Split(x, "/") {
+			if _, err := path.Match(seg, ""); err != nil {
+				return nil
+			}
+		}
+	}
+	return out
+}
+
+// hugoSplitStars rewrites a "**" inside a segment of g (gobwas/glob's
+// "**" crosses "/") into globs whose "**" are whole segments, as
+// globMatch reads them: "a**b" is "a*b", or "a*/**/*b".
+func hugoSplitStars(g string) []string {
+	segs := strings.Split(g, "/")
+	for i, seg := range segs {
+		k := strings.Index(seg, "**")
+		if seg == "**" || k < 0 {
+			continue
+		}
+		before, after := strings.Join(segs[:i], "/"), strings.Join(segs[i+1:], "/")
+		join := func(parts ...string) string {
+			var nonEmpty []string
+			for _, p := range parts {
+				if p != "" {
+					nonEmpty = append(nonEmpty, p)
+				}
+			}
+			return strings.Join(nonEmpty, "/")
+		}
+		x, y := seg[:k], seg[k+2:]
+		var out []string
+		for _, alt := range []string{x + "*" + y, x + "*/**/*" + y} {
+			out = append(out, hugoSplitStars(join(before, alt, after))...)
+		}
+		return out
+	}
+	return []string{g}
 }
