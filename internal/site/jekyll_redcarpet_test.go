@@ -48,6 +48,8 @@ func TestJekyllPluginRenderer(t *testing.T) {
 		{"class Redcarpet::Render::HTML\n  def header(title, level)\n  end\n  def link(link, title, content)\n  end\nend\n", true, true},
 		{"module Kramdown\n  module Converter\n    class Html\n      def convert_a(el, indent)\n      end\n    end\n  end\nend\n", true, false},
 		{"class Anchors < Kramdown::Converter::Html\n  def convert_header(el, indent)\n  end\nend\n", false, true},
+		{"module Kramdown\n  module Converter\n    class Html\n      def convert_header(el, indent)\n        attr['id'] = generate_id(el.options[:raw_text])\n      end\n    end\n  end\nend\n", false, false},
+		{"module Kramdown\n  module Converter\n    class Html\n      def generate_id(str)\n        str.downcase\n      end\n    end\n  end\nend\n", false, true},
 		{"class WithHighlights < Redcarpet::Render::HTML\n  def block_code(code, language)\n  end\nend\n", false, false},
 		{"@@r = Class.new(Redcarpet::Render::HTML) do\n  def link(l, t, c)\n  end\nend\n", false, false},
 		{"html = Kramdown::Document.new(text).to_html\ndef link(x)\nend\n", false, false},
