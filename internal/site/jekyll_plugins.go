@@ -51,10 +51,15 @@ var (
 	jekyllRenderer = regexp.MustCompile(`\b(?:class|module)\s+(?:::)?(?:Redcarpet::Render\b|Kramdown\b|Jekyll::Converters::Markdown\b|Converters::Markdown\b)|\bclass\s+\w+\s*<\s*(?:::)?(?:Redcarpet::Render::|Kramdown::(?:Converter|Parser)::)`)
 	// jekyllRendererLink and jekyllRendererHeader match the methods
 	// of such a renderer that write a link (Redcarpet's link and
-	// autolink, kramdown's convert_a) and a heading with its id
-	// (header, convert_header, kramdown's generate_id).
-	jekyllRendererLink   = regexp.MustCompile(`\bdef\s+(?:link|autolink|convert_a|parse_link|parse_autolink)\b`)
-	jekyllRendererHeader = regexp.MustCompile(`\bdef\s+(?:header|convert_header|generate_id|parse_atx_header|parse_setext_header)\b`)
+	// autolink, kramdown's convert_a) and a heading (header,
+	// convert_header, kramdown's parsers of headings). A heading
+	// method that calls kramdown's generate_id keeps kramdown's ids
+	// (it adds a permalink inside the heading); one of its own making,
+	// or a generate_id of the plugin's, does not.
+	jekyllRendererLink       = regexp.MustCompile(`\bdef\s+(?:link|autolink|convert_a|parse_link|parse_autolink)\b`)
+	jekyllRendererHeader     = regexp.MustCompile(`\bdef\s+(?:header|convert_header|parse_atx_header|parse_setext_header)\b`)
+	jekyllRendererGenerateID = regexp.MustCompile(`\bdef\s+generate_id\b`)
+	jekyllCallsGenerateID    = regexp.MustCompile(`\bgenerate_id\s*\(`)
 	// jekyllRegisterTag matches the registration of a Liquid tag.
 	jekyllRegisterTag = regexp.MustCompile(`register_tag\(\s*(?:"([\w-]+)"|'([\w-]+)'|:([\w-]+))`)
 )
@@ -196,7 +201,7 @@ func jekyllPluginEffectOf(rel string, src []byte) (e jekyllPluginEffect, ok bool
 		if jekyllRendererLink.Match(src) {
 			e.links = true
 		}
-		if jekyllRendererHeader.Match(src) {
+		if jekyllRendererGenerateID.Match(src) || jekyllRendererHeader.Match(src) && !jekyllCallsGenerateID.Match(src) {
 			e.rewrites = true
 		}
 	}
