@@ -150,9 +150,10 @@ func (other) Load(t *Tree, s *Site) error {
 	// Its pages, their URLs and ids are all the generator's: every
 	// Markdown file of the folder is taken for one of its pages.
 	if m := otherOf(t, s.marker); m != nil {
-		// Hexo with its default renderer is known well enough to name
-		// its pages' ids: a fragment of a Hexo page is checked.
-		ids := !(m.name == "hexo" && hexoIDs(t, s, s.marker))
+		// Hexo with its default renderer, and VuePress, are known well
+		// enough to name their pages' heading ids: a fragment of such a
+		// page is checked.
+		ids := !(m.name == "hexo" && hexoIDs(t, s, s.marker) || m.name == "vuepress" && vuepressIDs(t, s, s.marker))
 		s.Unmodelled("generators", m.name, true, ids)
 	} else {
 		s.Unmodelled("", "the generator the configuration names", true, true)
