@@ -153,7 +153,7 @@ func (other) Load(t *Tree, s *Site) error {
 		// Hexo with its default renderer, and VuePress, are known well
 		// enough to name their pages' heading ids: a fragment of such a
 		// page is checked.
-		ids := !(m.name == "hexo" && hexoIDs(t, s, s.marker) || m.name == "vuepress" && vuepressIDs(t, s, s.marker))
+		ids := !(m.name == "hexo" && hexoIDs(t, s, s.marker) || m.name == "vuepress" && vuepressIDs(t, s, s.marker) || m.name == "astro" && astroIDs(t, s, s.marker))
 		s.Unmodelled("generators", m.name, true, ids)
 	} else {
 		s.Unmodelled("", "the generator the configuration names", true, true)
@@ -295,4 +295,26 @@ func (s *Site) myst() string {
 		}
 	}
 	return ""
+}
+
+// astroOwnIDs are the words of an Astro configuration that may change
+// its heading ids: Markdown plugins of its own.
+var astroOwnIDs = [][]byte{[]byte("rehypePlugins"), []byte("remarkPlugins"), []byte("rehype-"), []byte("remark-"), []byte("@astrojs/markdoc")}
+
+// astroIDs reports whether the heading ids of the Astro site whose
+// configuration is marker are Astro's own: github-slugger's, GitHub's
+// ids, as Astro's Markdown and MDX give them when the configuration adds
+// no Markdown plugin (Starlight adds none that changes them).
+func astroIDs(t *Tree, s *Site, marker string) bool {
+	src, err := t.Read(marker)
+	if err != nil {
+		return false
+	}
+	for _, w := range astroOwnIDs {
+		if bytes.Contains(src, w) {
+			return false
+		}
+	}
+	s.slug = githubSlug
+	return true
 }
