@@ -62,6 +62,10 @@ var otherMarkers = []otherMarker{
 	{file: "rspress.config.ts", name: "rspress"},
 	{file: "rspress.config.js", name: "rspress"},
 	{file: "rspress.config.mjs", name: "rspress"},
+	// A project laid out for Rspress whose configuration is made when
+	// it is scaffolded from a template (create-rspress' template-basic):
+	// docs/_nav.json is the navigation of its default root.
+	{file: "docs/_nav.json", name: "rspress"},
 	{file: ".dumirc.ts", name: "dumi"},
 	{file: "vocs.config.ts", name: "vocs"},
 	{file: "vocs.config.tsx", name: "vocs"},
