@@ -62,9 +62,13 @@ var otherMarkers = []otherMarker{
 	{file: "rspress.config.ts", name: "rspress"},
 	{file: "rspress.config.js", name: "rspress"},
 	{file: "rspress.config.mjs", name: "rspress"},
-	// A project laid out for Rspress whose configuration is made when
-	// it is scaffolded from a template (create-rspress' template-basic):
-	// docs/_nav.json is the navigation of its default root.
+	// A folder laid out for Rspress whose configuration is made when a
+	// project is scaffolded from a template (create-rspress'
+	// template-basic/docs): _nav.json is the navigation of its root.
+	// docs/_nav.json too, for a repository's top (Rspress' default
+	// root); listing both keeps "docs" from naming a nested site's
+	// folder in place of its docs/ (nestedNames).
+	{file: "_nav.json", name: "rspress"},
 	{file: "docs/_nav.json", name: "rspress"},
 	{file: ".dumirc.ts", name: "dumi"},
 	{file: "vocs.config.ts", name: "vocs"},
