@@ -62,6 +62,14 @@ var otherMarkers = []otherMarker{
 	{file: "rspress.config.ts", name: "rspress"},
 	{file: "rspress.config.js", name: "rspress"},
 	{file: "rspress.config.mjs", name: "rspress"},
+	// A folder laid out for Rspress whose configuration is made when a
+	// project is scaffolded from a template (create-rspress'
+	// template-basic/docs): _nav.json is the navigation of its root.
+	// docs/_nav.json too, for a repository's top (Rspress' default
+	// root); listing both keeps "docs" from naming a nested site's
+	// folder in place of its docs/ (nestedNames).
+	{file: "_nav.json", name: "rspress"},
+	{file: "docs/_nav.json", name: "rspress"},
 	{file: ".dumirc.ts", name: "dumi"},
 	{file: "vocs.config.ts", name: "vocs"},
 	{file: "vocs.config.tsx", name: "vocs"},
@@ -150,9 +158,10 @@ func (other) Load(t *Tree, s *Site) error {
 	// Its pages, their URLs and ids are all the generator's: every
 	// Markdown file of the folder is taken for one of its pages.
 	if m := otherOf(t, s.marker); m != nil {
-		// Hexo with its default renderer is known well enough to name
-		// its pages' ids: a fragment of a Hexo page is checked.
-		ids := !(m.name == "hexo" && hexoIDs(t, s, s.marker))
+		// Hexo with its default renderer, and VuePress, are known well
+		// enough to name their pages' heading ids: a fragment of such a
+		// page is checked.
+		ids := !(m.name == "hexo" && hexoIDs(t, s, s.marker) || m.name == "vuepress" && vuepressIDs(t, s, s.marker) || m.name == "astro" && astroIDs(t, s, s.marker))
 		s.Unmodelled("generators", m.name, true, ids)
 	} else {
 		s.Unmodelled("", "the generator the configuration names", true, true)
@@ -294,4 +303,26 @@ func (s *Site) myst() string {
 		}
 	}
 	return ""
+}
+
+// astroOwnIDs are the words of an Astro configuration that may change
+// its heading ids: Markdown plugins of its own.
+var astroOwnIDs = [][]byte{[]byte("rehypePlugins"), []byte("remarkPlugins"), []byte("rehype-"), []byte("remark-"), []byte("@astrojs/markdoc")}
+
+// astroIDs reports whether the heading ids of the Astro site whose
+// configuration is marker are Astro's own: github-slugger's, GitHub's
+// ids, as Astro's Markdown and MDX give them when the configuration adds
+// no Markdown plugin (Starlight adds none that changes them).
+func astroIDs(t *Tree, s *Site, marker string) bool {
+	src, err := t.Read(marker)
+	if err != nil {
+		return false
+	}
+	for _, w := range astroOwnIDs {
+		if bytes.Contains(src, w) {
+			return false
+		}
+	}
+	s.slug = githubSlug
+	return true
 }

@@ -45,3 +45,21 @@ func TestHexoSlug(t *testing.T) {
 		}
 	}
 }
+
+// TestVuepressSlug checks VuePress' slugify on ids vuejs/vuepress's
+// build has.
+func TestVuepressSlug(t *testing.T) {
+	for _, tc := range []struct{ text, want string }{
+		{"Git Repo and Edit Links", "git-repo-and-edit-links"},
+		{"Popup UI to refresh contents", "popup-ui-to-refresh-contents"},
+		{"Git 仓库和编辑链接", "git-仓库和编辑链接"},
+		{"2.0 Release", "_2-0-release"},
+		{"“Quoted” — Title", "quoted-title"},
+		{"Café", "cafe"},
+		{"What is `$page`?", "what-is-page"},
+	} {
+		if got := vuepressSlug(tc.text); got != tc.want {
+			t.Errorf("vuepressSlug(%q) = %q, want %q", tc.text, got, tc.want)
+		}
+	}
+}
