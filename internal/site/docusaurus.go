@@ -2535,6 +2535,24 @@ func (docusaurus) translations(t *Tree, s *Site, cfg []byte, folders [][2]string
 	if len(locales) > maxLocales {
 		locales = locales[:maxLocales]
 	}
+	// The routes a plugin makes from no file of its own (a category's
+	// generated index, the search page, the blog's list pages: each a
+	// redirect to itself here) are served again under each locale too.
+	var made []string
+	for from, to := range s.redirects {
+		if to != "" && cleanURL(to) == from {
+			made = append(made, to)
+		}
+	}
+	slices.Sort(made)
+	for _, loc := range locales {
+		if loc == def || loc == "" || strings.ContainsAny(loc, "/\\") || strings.HasPrefix(loc, ".") {
+			continue
+		}
+		for _, u := range made {
+			s.Redirect("/"+loc+u, "/"+loc+u)
+		}
+	}
 	type page struct{ rel, u string }
 	var pages []page
 	for rel, u := range s.urls {
