@@ -1665,6 +1665,10 @@ func docusaurusImportsOf(t *Tree, s *Site, rel string, src, code []byte) {
 			to = path.Join(path.Dir(rel), imp)
 		case strings.HasPrefix(imp, "@site/"):
 			to = path.Clean(strings.TrimPrefix(imp, "@site/"))
+		case strings.HasPrefix(imp, "/") && !strings.HasPrefix(imp, "//"):
+			// webpack resolves a request from "/" under its roots, the
+			// site's folder first (resolve.roots: the context).
+			to = path.Clean(strings.TrimPrefix(imp, "/"))
 		}
 		// Tree.Exists stops a path at the audited root; the recorded one
 		// must stop there too, or a reader of it would climb out.
