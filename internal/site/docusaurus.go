@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/urilint/urilint/internal/anchor"
 )
@@ -465,6 +466,12 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 			s.Note("plugin %s wraps the %s plugin", in.wrapper, in.kind)
 		}
 	}
+	mapped := false // content plugins whose options objects a function maps are read
+	for _, in := range docusaurusMappedInstances(src, func(kind string, body []byte) docusaurusInstance {
+		return docusaurusInstance{kind: kind}
+	}) {
+		mapped = mapped || in.unread == ""
+	}
 	for _, name := range docusaurusPlugins(src) {
 		if name == "@docusaurus/plugin-client-redirects" && redirects != nil {
 			continue // its redirects are read
@@ -472,7 +479,10 @@ func (d docusaurus) Load(t *Tree, s *Site) error {
 		if wrappers[name] {
 			continue
 		}
-		if !docusaurusKnownPlugins[name] && !quietPlugin(name) && !docusaurusHighlighter(name) {
+		if mapped && strings.HasPrefix(name, "...") {
+			continue // the content plugins mapped from their options (docusaurusMappedInstances)
+		}
+		if !docusaurusKnownPlugins[name] && !quietPlugin(name) && !docusaurusHighlighter(name) && !docusaurusQuietLocal(t, name) {
 			s.Unmodelled("plugins", name, true, false)
 		}
 	}
@@ -1204,6 +1214,33 @@ func docusaurusWrapper(t *Tree, mod string) string {
 	return ""
 }
 
+// docusaurusQuietLocal reports whether the plugin mod is of the site's
+// own code ("./plugins/my-loaders.mjs") and its file does none of what
+// adds a page or an id: no route (addRoute), no file written after the
+// build (postBuild), no Markdown plugin, and no module of the site's
+// own imported, which might; a plugin that only configures webpack or
+// adds tags to the head. (Its file is read from the tree; one not found
+// is unknown.)
+func docusaurusQuietLocal(t *Tree, mod string) bool {
+	if !strings.HasPrefix(mod, "./") && !strings.HasPrefix(mod, "../") {
+		return false
+	}
+	base := path.Clean(mod)
+	if base == ".." || strings.HasPrefix(base, "../") {
+		return false
+	}
+	for _, ext := range []string{"", ".js", ".mjs", ".cjs", ".ts", ".mts", "/index.js", "/index.mjs", "/index.ts"} {
+		if src, err := t.Read(base + ext); err == nil {
+			return !docusaurusLoudPlugin.Match(src)
+		}
+	}
+	return false
+}
+
+// docusaurusLoudPlugin is what, in a plugin's source, may add pages or
+// ids, or leads to code that may.
+var docusaurusLoudPlugin = regexp.MustCompile(`\baddRoute\b|\bpostBuild\b|\b(?:remark|rehype)Plugins\b|\brequire\(\s*['"]\.|\bfrom\s+['"]\.|\bimport\(\s*['"]\.`)
+
 // docusaurusInstances reads the content plugins of the configuration
 // (docusaurus.io/docs/api/plugins): the classic preset has docs at
 // "/docs" from docs/, a blog at "/blog" from blog/ and pages at "/" from
@@ -1247,6 +1284,9 @@ func docusaurusAllInstances(t *Tree, src []byte) []docusaurusInstance {
 	for _, m := range docusaurusPlugin.FindAllSubmatchIndex(src, -1) {
 		kind := string(src[m[2]:m[3]])
 		body := braced(src, m[1]-1)
+		if docusaurusSpreadOptions(body) {
+			continue // docusaurusMappedInstances
+		}
 		in := options(kind, body)
 		if id := docusaurusID.FindSubmatch(topLevel(body)); id != nil {
 			in.id = string(id[1])
@@ -1269,6 +1309,7 @@ func docusaurusAllInstances(t *Tree, src []byte) []docusaurusInstance {
 		in.wrapper = mod
 		extra = append(extra, in)
 	}
+	extra = append(extra, docusaurusMappedInstances(src, options)...)
 	seen := map[string]bool{}
 	for _, m := range docusaurusPreset.FindAllSubmatchIndex(src, -1) {
 		kind := string(src[m[2]:m[3]])
@@ -1336,6 +1377,115 @@ func docusaurusAllInstances(t *Tree, src []byte) []docusaurusInstance {
 		}
 	}
 	return append(out, extra...)
+}
+
+// docusaurusContentName is a content plugin's module name, wherever the
+// configuration writes it.
+var docusaurusContentName = regexp.MustCompile(`['"]@docusaurus/plugin-content-(docs|blog|pages)['"]`)
+
+// docusaurusMappedInstances returns the content plugins of a
+// configuration that names one where its options are no object literal
+// the model reads: the multi-instance recipe of a function that returns
+// "['@docusaurus/plugin-content-docs', {...defaults, ...options}]",
+// through which a list of option objects is mapped
+// ("docs.map((doc) => create_doc_plugin(doc))"). Each object literal of
+// the configuration with a path and a routeBasePath of its own, outside
+// the presets and the plugin entries read, is then one instance's
+// options. Where the configuration names two kinds so, or has no such
+// object, an instance of unread options stands for them: its URL space
+// is unknown.
+func docusaurusMappedInstances(src []byte, options func(string, []byte) docusaurusInstance) []docusaurusInstance {
+	read := docusaurusPresetSpans(src)
+	for _, re := range []*regexp.Regexp{docusaurusPlugin, docusaurusLocalPlugin} {
+		for _, m := range re.FindAllIndex(src, -1) {
+			if body := braced(src, m[1]-1); re != docusaurusPlugin || !docusaurusSpreadOptions(body) {
+				read = append(read, [2]int{m[0], m[1] - 1 + len(body)})
+			}
+		}
+	}
+	inRead := func(at int) bool {
+		return slices.ContainsFunc(read, func(sp [2]int) bool { return sp[0] <= at && at < sp[1] })
+	}
+	kinds := map[string]bool{}
+	kind := ""
+	for _, m := range docusaurusContentName.FindAllSubmatchIndex(src, -1) {
+		if !inRead(m[0]) {
+			kind = string(src[m[2]:m[3]])
+			kinds[kind] = true
+		}
+	}
+	if len(kinds) == 0 {
+		return nil
+	}
+	var out []docusaurusInstance
+	if len(kinds) == 1 && kind != "pages" {
+		seen := map[int]bool{}
+		var at []int
+		for _, m := range docusaurusRouteBase.FindAllIndex(src, maxDocusaurusInstances) {
+			at = append(at, m[0])
+		}
+		for _, open := range docusaurusOpenings(src, at) {
+			if open < 0 || seen[open] || inRead(open) {
+				continue
+			}
+			seen[open] = true
+			body := braced(src, open)
+			if !docusaurusPathKey.Match(topLevel(body)) {
+				continue
+			}
+			in := options(kind, body)
+			if id := docusaurusID.FindSubmatch(topLevel(body)); id != nil {
+				in.id = string(id[1])
+			}
+			out = append(out, in)
+			if len(out) == maxDocusaurusInstances {
+				break
+			}
+		}
+	}
+	if len(out) == 0 {
+		for k := range kinds {
+			out = append(out, docusaurusInstance{kind: k, unread: "@docusaurus/plugin-content-" + k + " given by code"})
+		}
+		slices.SortFunc(out, func(a, b docusaurusInstance) int { return strings.Compare(a.kind, b.kind) })
+	}
+	return out
+}
+
+// docusaurusSpreadOptions reports whether a content plugin's options,
+// the object literal body, are spread from code ("{...options}") with
+// no path of their own: what they are, the model does not see.
+func docusaurusSpreadOptions(body []byte) bool {
+	top := topLevel(body)
+	return bytes.Contains(top, []byte("...")) && !docusaurusPathKey.Match(top)
+}
+
+// docusaurusOpenings returns, for each offset of at (ascending), where
+// the innermost object literal around it opens ("{"), or -1: one pass
+// over src.
+func docusaurusOpenings(src []byte, at []int) []int {
+	out := make([]int, 0, len(at))
+	var stack []int // offsets of the open brackets
+	next := 0
+	for i := 0; i < len(src) && next < len(at); i++ {
+		for next < len(at) && at[next] == i {
+			open := -1
+			if n := len(stack); n > 0 && src[stack[n-1]] == '{' {
+				open = stack[n-1]
+			}
+			out = append(out, open)
+			next++
+		}
+		switch src[i] {
+		case '{', '[', '(':
+			stack = append(stack, i)
+		case '}', ']', ')':
+			if n := len(stack); n > 0 {
+				stack = stack[:n-1]
+			}
+		}
+	}
+	return out
 }
 
 // maxDocusaurusInstances bounds the content plugins a configuration may
@@ -1515,6 +1665,10 @@ func docusaurusImportsOf(t *Tree, s *Site, rel string, src, code []byte) {
 			to = path.Join(path.Dir(rel), imp)
 		case strings.HasPrefix(imp, "@site/"):
 			to = path.Clean(strings.TrimPrefix(imp, "@site/"))
+		case strings.HasPrefix(imp, "/") && !strings.HasPrefix(imp, "//"):
+			// webpack resolves a request from "/" under its roots, the
+			// site's folder first (resolve.roots: the context).
+			to = path.Clean(strings.TrimPrefix(imp, "/"))
 		}
 		// Tree.Exists stops a path at the audited root; the recorded one
 		// must stop there too, or a reader of it would climb out.
@@ -1877,9 +2031,95 @@ func docusaurusPlugins(src []byte) []string {
 		body := bracketed(src, open)
 		spans = append(spans, [2]int{open, open + len(body)})
 		out = append(out, docusaurusEntries(body)...)
+		out = append(out, docusaurusCodeEntries(src, body)...)
+	}
+	// "plugins," (the shorthand) or "plugins: sitePlugins" names a
+	// constant the configuration sets to the list.
+	for _, m := range docusaurusPluginsRef.FindAllSubmatchIndex(src, 8) {
+		if slices.ContainsFunc(spans, func(sp [2]int) bool { return sp[0] < m[0] && m[0] < sp[1] }) {
+			continue
+		}
+		var name string
+		switch {
+		case m[2] >= 0:
+			name = string(src[m[2]:m[3]])
+		case m[4] >= 0:
+			name = string(src[m[4]:m[5]])
+		default:
+			continue
+		}
+		re, err := regexp.Compile(`(?m)\b(?:const|let|var)\s+` + regexp.QuoteMeta(name) + `\s*(?::[^=\n]+)?=\s*\[`)
+		if err != nil {
+			continue
+		}
+		if c := re.FindIndex(src); c != nil {
+			body := bracketed(src, c[1]-1)
+			out = append(out, docusaurusEntries(body)...)
+			out = append(out, docusaurusCodeEntries(src, body)...)
+		}
 	}
 	return out
 }
+
+// docusaurusPluginsRef is the plugins or themes key given by a name:
+// the shorthand "plugins," (group 1) or "plugins: sitePlugins" (group 2).
+var docusaurusPluginsRef = regexp.MustCompile(`(?:^|[{,\s])(plugins|themes)\s*[,}\n]|\b(?:plugins|themes)\s*:\s*([A-Za-z_$][\w$]*)\s*[,}\n]`)
+
+// docusaurusCodeEntries returns the plugins of an array literal of
+// plugins that are written as names, not strings: a constant that
+// requires or imports a module ("tailwindPlugin" with "const
+// tailwindPlugin = require('./plugins/tailwind-plugin.cjs')") is that
+// module; a spread or any other name ("...docsPlugins") is returned as
+// written, code the model does not run. Functions (inline plugins) are
+// read apart.
+func docusaurusCodeEntries(src, body []byte) []string {
+	var out []string
+	depth := 0
+	start := 1
+	for i := 1; i < len(body); i++ {
+		switch body[i] {
+		case '[', '{', '(':
+			depth++
+		case ']', '}', ')':
+			depth--
+		}
+		if depth == 0 && body[i] == ',' || depth < 0 {
+			raw := string(body[start:i])
+			e := strings.TrimSpace(docusaurusComments.ReplaceAllString(raw, ""))
+			start = i + 1
+			if strings.HasPrefix(e, "...") {
+				// A spread: the list some code makes ("...docs.map(f)"),
+				// named by its first line as written, at most 48 bytes.
+				name := raw[strings.Index(raw, "..."):]
+				if j := strings.IndexAny(name, "\n\r"); j >= 0 {
+					name = name[:j]
+				}
+				for len(name) > 48 || !utf8.ValidString(name) {
+					name = name[:len(name)-1]
+				}
+				out = append(out, strings.TrimSpace(name))
+			} else if docusaurusName.MatchString(e) && e != "true" && e != "false" && e != "null" && e != "undefined" {
+				if len(out) >= 64 {
+					continue // bounded: each name is looked up in the whole configuration
+				}
+				if _, mod := docusaurusRequired(src, e); mod != "" {
+					out = append(out, mod)
+				} else {
+					out = append(out, e)
+				}
+			}
+		}
+		if depth < 0 {
+			break
+		}
+	}
+	return out
+}
+
+var (
+	docusaurusName     = regexp.MustCompile(`^[A-Za-z_$][\w$]*$`)
+	docusaurusComments = regexp.MustCompile(`(?s)/\*.*?\*/|//[^\n]*`)
+)
 
 // docusaurusPresetSpans returns where the configuration's presets
 // arrays are, as [start, end) offsets.
@@ -2299,6 +2539,24 @@ func (docusaurus) translations(t *Tree, s *Site, cfg []byte, folders [][2]string
 	if len(locales) > maxLocales {
 		locales = locales[:maxLocales]
 	}
+	// The routes a plugin makes from no file of its own (a category's
+	// generated index, the search page, the blog's list pages: each a
+	// redirect to itself here) are served again under each locale too.
+	var made []string
+	for from, to := range s.redirects {
+		if to != "" && cleanURL(to) == from {
+			made = append(made, to)
+		}
+	}
+	slices.Sort(made)
+	for _, loc := range locales {
+		if loc == def || loc == "" || strings.ContainsAny(loc, "/\\") || strings.HasPrefix(loc, ".") {
+			continue
+		}
+		for _, u := range made {
+			s.Redirect("/"+loc+u, "/"+loc+u)
+		}
+	}
 	type page struct{ rel, u string }
 	var pages []page
 	for rel, u := range s.urls {
@@ -2423,4 +2681,24 @@ func (s *Site) TextID(raw string) (id string, ok bool) {
 // characters.
 func isASCIIPunct(c byte) bool {
 	return strings.IndexByte("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~", c) >= 0
+}
+
+// docusaurusRequired returns the module that the configuration's
+// constant name requires or imports ("const x = require('./x.cjs')",
+// "const {x} = require('m')", "import x from 'm'"), or "".
+func docusaurusRequired(src []byte, name string) (string, string) {
+	q := regexp.QuoteMeta(name)
+	for _, re := range []string{
+		`\b(?:const|let|var)\s+(?:\{[^}]*\b` + q + `\b[^}]*\}|` + q + `)\s*=\s*require(?:\.resolve)?\(\s*['"]([^'"\n]+)['"]`,
+		`\bimport\s+(?:[\w$]+\s*,\s*)?(?:\{[^}]*\b` + q + `\b[^}]*\}|` + q + `|\*\s*as\s+` + q + `)\s+from\s+['"]([^'"\n]+)['"]`,
+	} {
+		r, err := regexp.Compile(re)
+		if err != nil {
+			continue
+		}
+		if m := r.FindSubmatch(src); m != nil {
+			return name, string(m[1])
+		}
+	}
+	return name, ""
 }

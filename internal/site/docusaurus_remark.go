@@ -23,7 +23,7 @@ var (
 	docusaurusRequireBind     = regexp.MustCompile(`\b(?:const|let|var)\s+(?:([\w$]+)|\{([^}]*)\})\s*=\s*require\(\s*['"]([^'"\n]+)['"]\s*\)`)
 	docusaurusWord            = regexp.MustCompile(`[A-Za-z_$][\w$]*`)
 	docusaurusDynImport       = regexp.MustCompile(`\bimport\(\s*['"]([^'"\n]+)['"]\s*\)`)
-	docusaurusQuietMarkdown   = regexp.MustCompile(`(?i)npm2yarn|math|katex|mermaid|code-?import|plantuml|shiki|twoslash|prism|highlight|emoji|gfm|typescript-tools|kroki|admonition|tab|breaks|smartypants|unwrap-images|mdx-code-meta|live-?code|sandpack|codesandbox`)
+	docusaurusQuietMarkdown   = regexp.MustCompile(`(?i)npm2yarn|math|katex|mermaid|code-?import|plantuml|shiki|twoslash|prism|highlight|emoji|gfm|typescript-tools|kroki|admonition|tab|breaks|smartypants|unwrap-images|mdx-code-meta|live-?code|sandpack|codesandbox|deflist|definition-list`)
 	docusaurusLocalIDs        = regexp.MustCompile(`\bid\b|\bslug|hProperties`)
 )
 

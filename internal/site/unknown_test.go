@@ -99,6 +99,8 @@ func FuzzDocusaurusPlugins(f *testing.F) {
 		"module.exports = {plugins: ['a', ['b', {x: [1, 2]}], require.resolve('./c')]};",
 		"plugins: [", "themes: [[[", "plugins: []]]", "plugins: [function x() { return [1] }, 'd']",
 		"plugins: [\n  // Use custom blog plugin\n  ['./plugins/blog', {}],\n  /* 'x', */ `y // z`]",
+		"const t = require('./plugins/t.cjs');\nconst plugins = [t, ...docs.map((d) => f(d)), /* c */ x];\nmodule.exports = {plugins,};",
+		"const docs = [{id: 'a', path: 'docs/a', routeBasePath: '/a'}];\nconst p = ['@docusaurus/plugin-content-docs', ({...o})];\nmodule.exports = {plugins: list};",
 	} {
 		f.Add(s)
 	}
@@ -115,6 +117,18 @@ func FuzzDocusaurusPlugins(f *testing.F) {
 					t.Errorf("docusaurusPlugins(%q) gives %q", cfg, name)
 				}
 			}
+			// The object literals of mapped options open before the
+			// key they hold.
+			var at []int
+			for _, m := range docusaurusRouteBase.FindAllIndex(cfg, maxDocusaurusInstances) {
+				at = append(at, m[0])
+			}
+			for i, open := range docusaurusOpenings(cfg, at) {
+				if open >= 0 && (open >= at[i] || cfg[open] != '{') {
+					t.Errorf("docusaurusOpenings(%q) gives %d for %d", cfg, open, at[i])
+				}
+			}
+			docusaurusMappedInstances(cfg, func(kind string, body []byte) docusaurusInstance { return docusaurusInstance{kind: kind} })
 		}
 	})
 }

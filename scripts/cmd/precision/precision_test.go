@@ -1213,3 +1213,21 @@ func TestJudgeBuiltEncodedFragment(t *testing.T) {
 		{"source/docs/index.md", "#安装前提", "confirmed"},
 	})
 }
+
+// TestDocusaurusTranslation checks that a Docusaurus translation's path
+// names its locale and the page's path in it.
+func TestDocusaurusTranslation(t *testing.T) {
+	for _, tt := range []struct{ rel, loc, rest string }{
+		{"i18n/zh/docusaurus-plugin-content-docs/current/develop/c/bpf.md", "zh", "develop/c/bpf.md"},
+		{"i18n/zh/docusaurus-plugin-content-docs/version-2.7.3/a.md", "zh", "2.7.3/a.md"},
+		{"i18n/fr/docusaurus-plugin-content-blog/2020-01-01-x.md", "fr", "2020-01-01-x.md"},
+		{"i18n/fr/docusaurus-plugin-content-docs-community/current/x.md", "fr", "x.md"},
+		{"docs/a.md", "", ""},
+		{"i18n/zh/code.json", "", ""},
+	} {
+		loc, rest, ok := docusaurusTranslation(tt.rel)
+		if loc != tt.loc || rest != tt.rest || ok != (tt.loc != "") {
+			t.Errorf("docusaurusTranslation(%q) = %q, %q, %v, want %q, %q", tt.rel, loc, rest, ok, tt.loc, tt.rest)
+		}
+	}
+}

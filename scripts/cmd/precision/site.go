@@ -741,6 +741,7 @@ func mapPages(top, siteDir, generator string, site *builtSite) *pageMap {
 	// with segs, ties to the shortest path: the page's whole path must
 	// come from the source's, or at least two segments of it (a
 	// versioned page adds its route's base).
+	only := "" // bestPage's pages are those under this folder, when not ""
 	bestPage := func(src string, segs []string) (string, int) {
 		last := ""
 		if len(segs) > 0 {
@@ -759,6 +760,9 @@ func mapPages(top, siteDir, generator string, site *builtSite) *pageMap {
 		best, bestScore, bestRaw := "", -1, false
 		for _, i := range byLast[last] {
 			c := pages[i]
+			if only != "" && !strings.HasPrefix(c.rel, only) {
+				continue // a translation's page is under its locale's folder
+			}
 			if notFoundPage(c.rel) != notFoundPage(src) {
 				continue // the not-found page is 404.md's or 404.html's alone
 			}
@@ -824,7 +828,18 @@ func mapPages(top, siteDir, generator string, site *builtSite) *pageMap {
 		if !inside {
 			outside = append(outside, src)
 		}
-		best, bestScore := bestPage(src, segs)
+		best, bestScore := "", 0
+		if loc, rest, ok := docusaurusTranslation(rel); ok && generator == "docusaurus" && inside {
+			// A Docusaurus translation is the page of its locale
+			// ("i18n/zh/docusaurus-plugin-content-docs/current/a/b.md"
+			// is zh/a/b/), not the original's of the same path.
+			only = loc + "/"
+			best, bestScore = bestPage(src, segments(rest, readmeIsIndex))
+			only = ""
+		}
+		if best == "" {
+			best, bestScore = bestPage(src, segs)
+		}
 		if r, ok := strings.CutPrefix(src, content+"/"); ok && content != siteDir && best == "" {
 			// MkDocs: a page's path is its path in docs_dir
 			// ("docs/index.md" is the top's page).
@@ -1673,4 +1688,27 @@ func unescapedFragment(href string) string {
 		return u
 	}
 	return href
+}
+
+// docusaurusTranslation splits the path rel (from the site's folder) of
+// a Docusaurus translation, "i18n/LOCALE/docusaurus-plugin-content-
+// PLUGIN/VERSION/rest" (VERSION "current" or "version-X" for the docs;
+// none for the blog and the pages), into its locale and the rest.
+func docusaurusTranslation(rel string) (loc, rest string, ok bool) {
+	segs := strings.Split(rel, "/")
+	if len(segs) < 4 || segs[0] != "i18n" || !strings.HasPrefix(segs[2], "docusaurus-plugin-content-") {
+		return "", "", false
+	}
+	rest = strings.Join(segs[3:], "/")
+	if strings.HasPrefix(segs[2], "docusaurus-plugin-content-docs") && len(segs) > 4 {
+		switch {
+		case segs[3] == "current":
+			rest = strings.Join(segs[4:], "/")
+		case strings.HasPrefix(segs[3], "version-"):
+			// An older version's page has its version in its path
+			// (zh/docs/2.7.3/a/); the last one's has not.
+			rest = strings.TrimPrefix(segs[3], "version-") + "/" + strings.Join(segs[4:], "/")
+		}
+	}
+	return segs[1], rest, true
 }
