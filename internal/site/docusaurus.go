@@ -2089,8 +2089,13 @@ func docusaurusCodeEntries(src, body []byte) []string {
 			start = i + 1
 			if strings.HasPrefix(e, "...") {
 				// A spread: the list some code makes ("...docs.map(f)"),
-				// named by its first line as written, at most 48 bytes.
-				name := raw[strings.Index(raw, "..."):]
+				// named by its first line as written, at most 48 bytes
+				// (from its start where a comment splits the "...":
+				// "../* */.").
+				name := strings.TrimSpace(raw)
+				if k := strings.Index(raw, "..."); k >= 0 {
+					name = raw[k:]
+				}
 				if j := strings.IndexAny(name, "\n\r"); j >= 0 {
 					name = name[:j]
 				}

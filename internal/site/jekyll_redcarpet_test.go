@@ -9,7 +9,7 @@ import (
 // for these headings with with_toc_data.
 func TestRedcarpetSlug(t *testing.T) {
 	for in, want := range map[string]string{
-		"Écriture d'un chargeur": "criture-dun-chargeur",
+		"Écriture d'un module": "criture-dun-module",
 		"A & B -- c.d":           "a-b-c-d",
 		"Be careful!":            "be-careful",
 		"code x (y)":             "code-x-y",
@@ -69,7 +69,7 @@ func TestJekyllPluginRenderer(t *testing.T) {
 // punctuation of redcarpetStripped) and single dashes between them, or
 // "part-" and a hex hash; empty only for an empty heading.
 func FuzzRedcarpetSlug(f *testing.F) {
-	for _, s := range []string{"Écriture d'un chargeur", "A & B -- c.d", "内置的过滤器", "", "---", "<b>x</b>"} {
+	for _, s := range []string{"Écriture d'un module", "A & B -- c.d", "内置的过滤器", "", "---", "<b>x</b>"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
