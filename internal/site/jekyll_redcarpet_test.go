@@ -10,16 +10,16 @@ import (
 func TestRedcarpetSlug(t *testing.T) {
 	for in, want := range map[string]string{
 		"Écriture d'un module": "criture-dun-module",
-		"A & B -- c.d":           "a-b-c-d",
-		"Be careful!":            "be-careful",
-		"code x (y)":             "code-x-y",
-		"Render":                 "render",
-		"---":                    "part-b87784c",
-		"内置的过滤器":                 "part-cda1d805a3577fa5",
-		"if 表达式":                 "if",
-		"Keyword Arguments":      "keyword-arguments",
-		"x_y 1.2":                "x_y-1-2",
-		"":                       "",
+		"A & B -- c.d":         "a-b-c-d",
+		"Be careful!":          "be-careful",
+		"code x (y)":           "code-x-y",
+		"Render":               "render",
+		"---":                  "part-b87784c",
+		"内置的过滤器":               "part-cda1d805a3577fa5",
+		"if 表达式":               "if",
+		"Keyword Arguments":    "keyword-arguments",
+		"x_y 1.2":              "x_y-1-2",
+		"":                     "",
 	} {
 		if got := redcarpetSlug(in); got != want {
 			t.Errorf("redcarpetSlug(%q) = %q, want %q", in, got, want)
