@@ -2068,32 +2068,18 @@ var docusaurusPluginsRef = regexp.MustCompile(`(?:^|[{,\s])(plugins|themes)\s*[,
 // are functions (inline plugins).
 func docusaurusCodeEntries(src, body []byte) []string {
 	var out []string
-	depth := 0
-	start := 1
-	for i := 1; i < len(body); i++ {
-		switch body[i] {
-		case '[', '{', '(':
-			depth++
-		case ']', '}', ')':
-			depth--
+	docusaurusEachEntry(body, func(entry []byte) {
+		e := strings.TrimSpace(docusaurusComments.ReplaceAllString(string(entry), ""))
+		if strings.HasPrefix(e, "...") || !docusaurusName.MatchString(e) || e == "true" || e == "false" || e == "null" || e == "undefined" {
+			return
 		}
-		if depth == 0 && body[i] == ',' || depth < 0 {
-			raw := string(body[start:i])
-			e := strings.TrimSpace(docusaurusComments.ReplaceAllString(raw, ""))
-			start = i + 1
-			if !strings.HasPrefix(e, "...") && docusaurusName.MatchString(e) && e != "true" && e != "false" && e != "null" && e != "undefined" {
-				if len(out) >= 64 {
-					continue // bounded: each name is looked up in the whole configuration
-				}
-				if _, mod := docusaurusRequired(src, e); mod != "" {
-					out = append(out, mod)
-				}
-			}
+		if len(out) >= 64 {
+			return // bounded: each name is looked up in the whole configuration
 		}
-		if depth < 0 {
-			break
+		if _, mod := docusaurusRequired(src, e); mod != "" {
+			out = append(out, mod)
 		}
-	}
+	})
 	return out
 }
 
@@ -2130,6 +2116,17 @@ func docusaurusModules(src []byte, key *regexp.Regexp) []string {
 // literal of plugins or presets.
 func docusaurusEntries(body []byte) []string {
 	var out []string
+	docusaurusEachEntry(body, func(entry []byte) {
+		if mm := docusaurusModule.FindSubmatch(entry); mm != nil {
+			out = append(out, string(mm[1]))
+		}
+	})
+	return out
+}
+
+// docusaurusEachEntry calls fn with each entry of the array literal
+// body ("[a, [b, {}], c]"), split at its commas outside brackets.
+func docusaurusEachEntry(body []byte, fn func(entry []byte)) {
 	depth := 0
 	start := 1
 	for i := 1; i < len(body); i++ {
@@ -2140,16 +2137,13 @@ func docusaurusEntries(body []byte) []string {
 			depth--
 		}
 		if depth == 0 && body[i] == ',' || depth < 0 {
-			if mm := docusaurusModule.FindSubmatch(body[start:i]); mm != nil {
-				out = append(out, string(mm[1]))
-			}
+			fn(body[start:i])
 			start = i + 1
 		}
 		if depth < 0 {
 			break
 		}
 	}
-	return out
 }
 
 // bracketed returns the array literal that opens at src[open] ("["), up
