@@ -3,7 +3,6 @@ package site
 import (
 	"bytes"
 	"strings"
-	"unicode"
 )
 
 // VuePress is no modelled generator, but the heading ids of its
@@ -42,27 +41,7 @@ func vuepressIDs(t *Tree, s *Site, marker string) bool {
 // VuePress' slugify turns into "-".
 const vuepressSpecial = "~`!@#$%^&*()-_+=[]{}|\\;:\"'“”‘’–—<>,.?/"
 
-// vuepressSlug is VuePress' slugify (see above).
+// vuepressSlug is VuePress' slugify (see above), lower-cased.
 func vuepressSlug(text string) string {
-	var b strings.Builder
-	dash := false
-	for _, r := range nfkd(text) {
-		switch {
-		case r >= 0x300 && r <= 0x36f, r < 0x20:
-			continue
-		case unicode.IsSpace(r) || strings.ContainsRune(vuepressSpecial, r):
-			dash = true
-			continue
-		}
-		if dash && b.Len() > 0 {
-			b.WriteByte('-')
-		}
-		dash = false
-		b.WriteRune(r)
-	}
-	out := strings.ToLower(b.String())
-	if out != "" && out[0] >= '0' && out[0] <= '9' {
-		out = "_" + out
-	}
-	return out
+	return strings.ToLower(markdownItSlug(text, vuepressSpecial, false))
 }

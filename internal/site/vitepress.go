@@ -638,21 +638,26 @@ func vitepressSlug(text string) string { return strings.ToLower(vitepressSlugKee
 // vitepressSlugKeepCase is VitePress's heading id without lower-casing,
 // which a configuration's own slugify often is (a copy of VitePress's
 // that keeps the case).
-func vitepressSlugKeepCase(text string) string { return vitepressSlugWith(text, false) }
+func vitepressSlugKeepCase(text string) string { return markdownItSlug(text, vitepressSpecial, false) }
 
 // vitepressSlugKeepEdges is vitepressSlugKeepCase without taking the
 // dashes off its ends: a copy of VitePress's slugify without its
 // step that replaces /^-+|-+$/g by nothing ("$id" is "-id", pinia's).
-func vitepressSlugKeepEdges(text string) string { return vitepressSlugWith(text, true) }
+func vitepressSlugKeepEdges(text string) string { return markdownItSlug(text, vitepressSpecial, true) }
 
-func vitepressSlugWith(text string, edges bool) string {
+// markdownItSlug is the slugify VitePress and VuePress give
+// markdown-it-anchor, letter case kept: the text decomposed (NFKD), its
+// combining marks and control characters dropped, each run of white
+// space and of the characters special one "-" (none at the ends unless
+// edges), "_" before a leading digit. The two differ in special only.
+func markdownItSlug(text, special string, edges bool) string {
 	var b strings.Builder
 	dash := false
 	for _, r := range nfkd(text) {
 		switch {
 		case r >= 0x300 && r <= 0x36f, r < 0x20:
 			continue
-		case unicode.IsSpace(r) || strings.ContainsRune(vitepressSpecial, r):
+		case unicode.IsSpace(r) || strings.ContainsRune(special, r):
 			dash = true
 			continue
 		}
