@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"path"
 	"regexp"
+	"strconv"
 	"strings"
 	"unicode"
 )
@@ -88,7 +89,7 @@ func hexoIDs(t *Tree, s *Site, marker string) bool {
 		if templated {
 			if head, err := t.head(rel); err == nil {
 				if l, ok := readFrontMatter(head).Layout.(string); ok && l != "" && l != "page" && l != "post" && l != "false" {
-					s.UnknownIDsOf(rel, "Hexo layout "+l+" writes ids from data")
+					s.UnknownIDsOf(rel, "Hexo layout "+strconv.Quote(l)+" writes ids from data")
 				}
 			}
 		}
