@@ -494,6 +494,9 @@ func writtenIDs(src []byte, besidesIncludes, besidesLiquid bool) string {
 // listing, never an id (hexojs/site documents it on a page whose
 // headings' ids were unknown for it).
 func writesIDs(src []byte, mark string) bool {
+	if !strings.HasSuffix(mark, "include") {
+		return bytes.Contains(src, []byte(mark)) // "id={_codeID}" is an id JSX writes
+	}
 	for i := bytes.Index(src, []byte(mark)); i >= 0; {
 		if !bytes.HasPrefix(src[i+len(mark):], []byte("_code")) {
 			return true
