@@ -359,11 +359,16 @@ type Error struct {
 }
 
 func (e *Error) Error() string {
+	// One line an error: a message that quotes the file's text (the
+	// YAML parser's does) shows its line breaks escaped.
+	msg := lineBreaks.Replace(e.Msg)
 	if e.Key == "" {
-		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, msg)
 	}
-	return fmt.Sprintf("%s:%d: %s: %s", e.File, e.Line, e.Key, e.Msg)
+	return fmt.Sprintf("%s:%d: %s: %s", e.File, e.Line, e.Key, msg)
 }
+
+var lineBreaks = strings.NewReplacer("\r\n", `\r\n`, "\n", `\n`, "\r", `\r`)
 
 // Decode decodes src, the content of the configuration file name. The
 // values of path keys (documents.root, remote.cache) must lead inside
